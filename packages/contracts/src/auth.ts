@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { dataOf } from './envelope.js';
+import { OtpCode, ThaiMobile } from './fields.js';
+
+export const OTP_LENGTH = 6;
+
+export const RequestOtpBody = z.strictObject({ phone: ThaiMobile });
+export type RequestOtpBody = z.input<typeof RequestOtpBody>;
+
+export const OtpRequested = z.object({ expiresInSec: z.number().int(), resendAfterSec: z.number().int() });
+export type OtpRequested = z.infer<typeof OtpRequested>;
+export const OtpRequestedReply = dataOf(OtpRequested);
+
+export const VerifyOtpBody = z.strictObject({ phone: ThaiMobile, code: OtpCode });
+export type VerifyOtpBody = z.input<typeof VerifyOtpBody>;
+
+/** After a correct code: a known number is logged in, a new one goes on to register. */
+export const OtpVerified = z.object({ next: z.enum(['home', 'register']) });
+export type OtpVerified = z.infer<typeof OtpVerified>;
+export const OtpVerifiedReply = dataOf(OtpVerified);
+
+export const DevSms = z.object({ to: z.string(), text: z.string(), code: z.string(), sentAt: z.string() });
+export type DevSms = z.infer<typeof DevSms>;
+export const DevSmsReply = dataOf(DevSms);
+export const DevSmsQuery = z.strictObject({ phone: ThaiMobile });
+
+export const HealthReply = dataOf(z.object({ status: z.literal('ok'), database: z.literal('ok') }));

@@ -1,0 +1,20 @@
+/** Today's calendar date in Thailand, as YYYY-MM-DD. */
+export function todayInBangkok(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(now);
+}
+
+export function isRealIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
+/** Whole years between a birth date and today in Bangkok. */
+export function ageInYears(birthday: string, now: Date = new Date()): number {
+  const [by, bm, bd] = birthday.split('-').map(Number);
+  const [ty, tm, td] = todayInBangkok(now).split('-').map(Number);
+  const hadBirthday = tm > bm || (tm === bm && td >= bd);
+  return ty - by - (hadBirthday ? 0 : 1);
+}

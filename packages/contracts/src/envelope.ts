@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Every success reply is `{ data: [...] }`, the shape the first client was built around. */
+export const dataOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item) });
+
+export const ErrorCode = z.enum([
+  'validation_failed',
+  'unauthenticated',
+  'not_found',
+  'origin_forbidden',
+  'otp_rate_limited',
+  'otp_invalid',
+  'otp_expired',
+  'otp_locked',
+  'phone_not_verified',
+  'phone_taken',
+  'thai_id_taken',
+  'payload_too_large',
+  'internal_error',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const ErrorReply = z.object({
+  error: z.object({
+    code: ErrorCode,
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorReply = z.infer<typeof ErrorReply>;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { isRealIsoDate, todayInBangkok } from './dates.js';
+import { normalizeThaiMobile } from './phone.js';
+import { isValidThaiId, stripThaiIdFormatting } from './thai-id.js';
+
+/**
+ * Field rules shared by the browser and the server. Each issue message is a
+ * stable reason code; the web app translates it, the API returns it in `fields`.
+ */
+export const reasons = {
+  required: 'required',
+  tooLong: 'too_long',
+  invalidPhone: 'invalid_phone',
+  invalidThaiId: 'invalid_thai_id',
+  invalidEmail: 'invalid_email',
+  invalidDate: 'invalid_date',
+  birthdayInFuture: 'birthday_in_future',
+  birthdayTooEarly: 'birthday_too_early',
+  invalidPostcode: 'invalid_postcode',
+  addressMismatch: 'address_mismatch',
+  invalidChoice: 'invalid_choice',
+  invalidOtp: 'invalid_otp',
+  unknownField: 'unknown_field',
+} as const;
+export type ValidationReason = (typeof reasons)[keyof typeof reasons];
+
+export const EARLIEST_BIRTHDAY = '1900-01-01';
+
+export const requiredText = (max: number) =>
+  z
+    .string({ error: reasons.required })
+    .trim()
+    .min(1, { error: reasons.required })
+    .max(max, { error: reasons.tooLong });
+
+export const ThaiMobile = z
+  .string({ error: reasons.required })
+  .trim()
+  .min(1, { error: reasons.required })
+  .max(20, { error: reasons.invalidPhone })
+  .transform((value, ctx) => {
+    const phone = normalizeThaiMobile(value);
+    if (phone === null) {
+      ctx.addIssue({ code: 'custom', message: reasons.invalidPhone });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+export const ThaiId = z
+  .string({ error: reasons.required })
+  .trim()
+  .min(1, { error: reasons.required })
+  .max(20, { error: reasons.invalidThaiId })
+  .transform((value) => stripThaiIdFormatting(value))
+  .refine(isValidThaiId, { error: reasons.invalidThaiId });
+
+export const Birthday = z
+  .string({ error: reasons.required })
+  .trim()
+  .min(1, { error: reasons.required })
+  .refine(isRealIsoDate, { error: reasons.invalidDate, abort: true })
+  .refine((d) => d >= EARLIEST_BIRTHDAY, { error: reasons.birthdayTooEarly })
+  .refine((d) => d <= todayInBangkok(), { error: reasons.birthdayInFuture });
+
+/** Optional e-mail: an empty box means "none". */
+export const OptionalEmail = z
+  .string({ error: reasons.invalidEmail })
+  .trim()
+  .max(254, { error: reasons.tooLong })
+  .refine((v) => v === '' || z.email().safeParse(v).success, { error: reasons.invalidEmail })
+  .transform((v) => (v === '' ? null : v.toLowerCase()))
+  .nullable()
+  .optional();
+
+export const Postcode = z
+  .string({ error: reasons.required })
+  .trim()
+  .min(1, { error: reasons.required })
+  .regex(/^\d{5}$/, { error: reasons.invalidPostcode });
+
+export const Gender = z.enum(['male', 'female', 'other', 'unspecified'], { error: reasons.invalidChoice });
+export type Gender = z.infer<typeof Gender>;
+
+export const BloodGroup = z.enum(['A', 'B', 'AB', 'O'], { error: reasons.invalidChoice });
+export type BloodGroup = z.infer<typeof BloodGroup>;
+
+export const OtpCode = z.string({ error: reasons.required }).regex(/^\d{6}$/, { error: reasons.invalidOtp });

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { dataOf } from './envelope.js';
+import { Birthday, BloodGroup, Gender, OptionalEmail, Postcode, ThaiId, ThaiMobile, requiredText } from './fields.js';
+
+const addressFields = {
+  address: requiredText(300),
+  subdistrist: requiredText(100),
+  district: requiredText(100),
+  province: requiredText(100),
+  postcode: Postcode,
+};
+
+/** POST /api/users: the registration payload, field names as the first client sends them. */
+export const RegisterUserBody = z.strictObject({
+  phone: ThaiMobile,
+  email: OptionalEmail,
+  thai_id: ThaiId,
+  firstname: requiredText(100),
+  lastname: requiredText(100),
+  gender: Gender.optional(),
+  birthday: Birthday,
+  ...addressFields,
+});
+export type RegisterUserInput = z.input<typeof RegisterUserBody>;
+export type RegisterUser = z.output<typeof RegisterUserBody>;
+
+/** PATCH /api/users: only what a patient may change themselves. */
+export const UpdateProfileBody = z
+  .strictObject({
+    email: OptionalEmail,
+    address: addressFields.address.optional(),
+    subdistrist: addressFields.subdistrist.optional(),
+    district: addressFields.district.optional(),
+    province: addressFields.province.optional(),
+    postcode: Postcode.optional(),
+    blood_group: BloodGroup.nullable().optional(),
+  });
+export type UpdateProfileInput = z.input<typeof UpdateProfileBody>;
+export type UpdateProfile = z.output<typeof UpdateProfileBody>;
+
+export const UserProfile = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  thai_id: z.string(),
+  phone: z.string(),
+  gender: Gender.nullable(),
+  birthday: z.string(),
+  address: z.string(),
+  subdistrist: z.string(),
+  subdistrict: z.string(),
+  district: z.string(),
+  province: z.string(),
+  postcode: z.string(),
+  blood_group: BloodGroup.nullable(),
+  created_at: z.string(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+export const UserProfileReply = dataOf(UserProfile);
+
+/** The spec's field is spelt `subdistrist`; `subdistrict` is accepted as an alias on input. */
+export function acceptSubdistrictAlias(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body) || !('subdistrict' in body)) return body;
+  const { subdistrict, ...rest } = body as Record<string, unknown>;
+  return 'subdistrist' in rest ? rest : { ...rest, subdistrist: subdistrict };
+}
