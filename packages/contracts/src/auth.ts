@@ -25,3 +25,8 @@ export const DevSmsReply = dataOf(DevSms);
 export const DevSmsQuery = z.strictObject({ phone: ThaiMobile });
 
 export const HealthReply = dataOf(z.object({ status: z.literal('ok'), database: z.literal('ok') }));
+
+/** What the web app needs to know about this server before anyone logs in. */
+export const AppConfig = z.object({ devSmsOutbox: z.boolean() });
+export type AppConfig = z.infer<typeof AppConfig>;
+export const AppConfigReply = dataOf(AppConfig);
