@@ -16,6 +16,8 @@ export const ErrorCode = z.enum([
   'phone_taken',
   'thai_id_taken',
   'payload_too_large',
+  'bad_request',
+  'sms_unavailable',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

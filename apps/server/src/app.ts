@@ -1,0 +1,76 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { createOtpRepository } from './features/auth/otp.repository.js';
+import { createOtpService } from './features/auth/otp.service.js';
+import { createSessionsRepository } from './features/auth/sessions.repository.js';
+import { createSessionsService } from './features/auth/sessions.service.js';
+import { createConsoleSmsSender } from './features/auth/sms/console-sender.js';
+import type { SmsSender } from './features/auth/sms/sms-sender.js';
+import { createThaiBulkSmsSender } from './features/auth/sms/thaibulksms-sender.js';
+import { devSmsRoutes } from './features/dev/dev-sms.routes.js';
+import { systemRoutes } from './features/system/system.routes.js';
+import { createUsersRepository } from './features/users/users.repository.js';
+import { createUsersService } from './features/users/users.service.js';
+import { usersRoutes } from './features/users/users.routes.js';
+import { registerApiDocs } from './plugins/api-docs.js';
+import { registerAuthentication } from './plugins/authenticate.js';
+import { registerErrorHandling } from './plugins/error-handler.js';
+import { registerOriginGuard } from './plugins/origin-guard.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerWebApp } from './plugins/web-app.js';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Replaces the SMS driver the configuration names (tests pass one that records). */
+  sms?: SmsSender;
+}
+
+/** Wires infrastructure, then features. Listening is the caller's business. */
+export async function buildApp({ config, database, logger = false, sms }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  registerSecurityHeaders(app);
+
+  await app.register(cookie);
+  await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  registerOriginGuard(app, config.publicOrigin, config.corsOrigins);
+  await registerApiDocs(app);
+
+  const { db } = database;
+  const cookies = { secure: config.secureCookies, sessionIdleDays: config.session.idleDays };
+  const consoleSms = config.sms.driver === 'console' && !sms ? createConsoleSmsSender(app.log) : null;
+  const smsSender = sms ?? consoleSms ?? createThaiBulkSmsSender(config.sms as Extract<Config['sms'], { driver: 'thaibulksms' }>);
+
+  const usersRepository = createUsersRepository(db);
+  const users = createUsersService(usersRepository);
+  const sessions = createSessionsService(createSessionsRepository(db), config.session.idleDays);
+  const otp = createOtpService({
+    config,
+    otp: createOtpRepository(db),
+    sms: smsSender,
+    findUserIdByPhone: usersRepository.findIdByPhone,
+  });
+  registerAuthentication(app, sessions, cookies);
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes(db, consoleSms !== null));
+      await api.register(authRoutes({ otp, sessions, cookies }));
+      await api.register(usersRoutes({ users, otp, sessions, cookies }));
+      if (consoleSms) await api.register(devSmsRoutes(consoleSms));
+    },
+    { prefix: '/api' },
+  );
+
+  if (config.webDistDir) await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.stringbool().default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SECRET_KEY: z.string().min(32).optional(),
+  SEED_DEMO_DATA: z.stringbool().default(true),
+  SESSION_IDLE_DAYS: positiveInt(30),
+  REGISTRATION_TTL_SEC: positiveInt(900),
+  OTP_TTL_SEC: positiveInt(300),
+  OTP_RESEND_AFTER_SEC: positiveInt(30),
+  OTP_MAX_ATTEMPTS: positiveInt(5),
+  OTP_MAX_PER_PHONE_PER_HOUR: positiveInt(5),
+  OTP_MAX_PER_IP_PER_HOUR: positiveInt(20),
+  SMS_DRIVER: z.enum(['console', 'thaibulksms']).default('console'),
+  THAIBULKSMS_API_KEY: z.string().optional(),
+  THAIBULKSMS_API_SECRET: z.string().optional(),
+  THAIBULKSMS_SENDER: z.string().optional(),
+  THAIBULKSMS_URL: z.url().default('https://api-v2.thaibulksms.com/sms'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof EnvSchema>, secretKey: string) {
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicOrigin: publicUrl.origin,
+    secureCookies: publicUrl.protocol === 'https:',
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    secretKey,
+    seedDemoData: env.SEED_DEMO_DATA,
+    session: { idleDays: env.SESSION_IDLE_DAYS, registrationTtlSec: env.REGISTRATION_TTL_SEC },
+    otp: {
+      ttlSec: env.OTP_TTL_SEC,
+      resendAfterSec: env.OTP_RESEND_AFTER_SEC,
+      maxAttempts: env.OTP_MAX_ATTEMPTS,
+      maxPerPhonePerHour: env.OTP_MAX_PER_PHONE_PER_HOUR,
+      maxPerIpPerHour: env.OTP_MAX_PER_IP_PER_HOUR,
+    },
+    sms:
+      env.SMS_DRIVER === 'thaibulksms'
+        ? {
+            driver: 'thaibulksms' as const,
+            apiKey: required(env.THAIBULKSMS_API_KEY, 'THAIBULKSMS_API_KEY'),
+            apiSecret: required(env.THAIBULKSMS_API_SECRET, 'THAIBULKSMS_API_SECRET'),
+            sender: required(env.THAIBULKSMS_SENDER, 'THAIBULKSMS_SENDER'),
+            url: env.THAIBULKSMS_URL,
+          }
+        : { driver: 'console' as const },
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+  };
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} must be set when SMS_DRIVER=thaibulksms`);
+  return value;
+}
+
+/**
+ * Without SECRET_KEY, a random key is made once and kept in DATA_DIR, so codes and
+ * sessions stay valid across restarts of the embedded setup.
+ */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(path.resolve(dataDir), '.secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const key = randomBytes(32).toString('hex');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+/** The only place that reads the environment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return toConfig(parsed.data, parsed.data.SECRET_KEY ?? loadOrCreateSecret(parsed.data.DATA_DIR));
+}
+
+/** A configuration for tests: in-memory secret, overrides on top of the defaults. */
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRET_KEY: randomBytes(32).toString('hex'), ...overrides });
+}

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { users } from './schema.js';
+
+/** The demo patient of the embedded setup: log in with this number, the code is in the development outbox. */
+export const DEMO_PATIENT = {
+  phone: '0812345678',
+  thaiId: '1101700230708',
+  firstname: 'สมใจ',
+  lastname: 'ใจดี',
+  gender: 'female',
+  birthday: '1988-04-12',
+  email: 'somjai@example.com',
+  address: '99/1 ถนนพระรามที่ 4',
+  subdistrict: 'ลุมพินี',
+  district: 'ปทุมวัน',
+  province: 'กรุงเทพมหานคร',
+  postcode: '10330',
+  bloodGroup: 'B',
+} as const;
+
+export async function seedDemoData(db: Db): Promise<void> {
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_PATIENT.phone)).limit(1);
+  if (existing.length === 0) await db.insert(users).values(DEMO_PATIENT);
+}

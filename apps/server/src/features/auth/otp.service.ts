@@ -1,0 +1,112 @@
+import { OTP_LENGTH } from '@klaimor/contracts';
+import type { Config } from '../../config.js';
+import { AppError } from '../../errors.js';
+import type { OtpRepository } from './otp.repository.js';
+import { hashToken, keyedHash, newOtpCode, newToken, sameHash } from './secrets.js';
+import type { SmsSender } from './sms/sms-sender.js';
+import { SmsDeliveryError } from './sms/sms-sender.js';
+
+const HOUR_MS = 3_600_000;
+
+export const APP_NAME_TH = 'ใกล้หมอ';
+
+export function otpSmsText(code: string, ttlSec: number): string {
+  return `${APP_NAME_TH}: รหัส OTP ของคุณคือ ${code} ใช้ได้ภายใน ${Math.round(ttlSec / 60)} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
+}
+
+export type Verification =
+  | { next: 'home'; userId: string }
+  | { next: 'register'; registrationToken: string; expiresInSec: number };
+
+interface Deps {
+  config: Pick<Config, 'otp' | 'secretKey' | 'session'>;
+  otp: OtpRepository;
+  sms: SmsSender;
+  findUserIdByPhone(phone: string): Promise<string | null>;
+}
+
+const rateLimited = (retryAfterSec: number) =>
+  new AppError(429, 'otp_rate_limited', `ขอรหัสบ่อยเกินไป กรุณารอ ${retryAfterSec} วินาทีแล้วลองใหม่`, undefined, retryAfterSec);
+
+const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
+
+export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) {
+  const { otp: limits, secretKey } = config;
+  const codeHash = (phone: string, code: string) => keyedHash(secretKey, `otp:${phone}`, code);
+
+  /** How long the caller must wait before another code, or null when a code may be sent now. */
+  async function waitBeforeNextCode(phone: string, clientKey: string, now: number): Promise<number | null> {
+    const recent = await otp.recentRequests(phone, clientKey, new Date(now - HOUR_MS));
+    const waits: number[] = [];
+    if (recent.lastForPhone && now - recent.lastForPhone.getTime() < limits.resendAfterSec * 1000) {
+      waits.push(secondsUntil(recent.lastForPhone.getTime() + limits.resendAfterSec * 1000, now));
+    }
+    if (recent.phoneInHour.length >= limits.maxPerPhonePerHour) {
+      const oldest = recent.phoneInHour[recent.phoneInHour.length - limits.maxPerPhonePerHour];
+      waits.push(secondsUntil(oldest.getTime() + HOUR_MS, now));
+    }
+    if (recent.clientInHour.length >= limits.maxPerIpPerHour) {
+      const oldest = recent.clientInHour[recent.clientInHour.length - limits.maxPerIpPerHour];
+      waits.push(secondsUntil(oldest.getTime() + HOUR_MS, now));
+    }
+    return waits.length ? Math.max(...waits) : null;
+  }
+
+  return {
+    /** Sends a fresh code; the answer is the same whether or not the number is registered. */
+    async requestCode(phone: string, clientIp: string) {
+      const now = Date.now();
+      const clientKey = keyedHash(secretKey, 'client', clientIp);
+      const wait = await waitBeforeNextCode(phone, clientKey, now);
+      if (wait !== null) throw rateLimited(wait);
+
+      const code = newOtpCode(OTP_LENGTH);
+      await otp.insert({ phone, codeHash: codeHash(phone, code), clientKey, expiresAt: new Date(now + limits.ttlSec * 1000) });
+      try {
+        await sms.send({ to: phone, text: otpSmsText(code, limits.ttlSec), code });
+      } catch (error) {
+        if (!(error instanceof SmsDeliveryError)) throw error;
+        throw new AppError(503, 'sms_unavailable', 'ส่ง SMS ไม่สำเร็จในขณะนี้ กรุณาลองใหม่อีกครั้ง');
+      }
+      return { expiresInSec: limits.ttlSec, resendAfterSec: limits.resendAfterSec };
+    },
+
+    async verifyCode(phone: string, code: string): Promise<Verification> {
+      const open = await otp.latestOpen(phone);
+      if (!open || open.expiresAt.getTime() <= Date.now()) {
+        throw new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
+      }
+      if (!sameHash(codeHash(phone, code), open.codeHash)) {
+        const failures = await otp.recordFailure(open.id);
+        if (failures >= limits.maxAttempts) {
+          await otp.consume(open.id);
+          throw new AppError(429, 'otp_locked', 'ใส่รหัสผิดหลายครั้งเกินไป รหัสนี้ถูกยกเลิกแล้ว กรุณาขอรหัสใหม่');
+        }
+        throw new AppError(400, 'otp_invalid', 'รหัส OTP ไม่ถูกต้อง');
+      }
+      if (!(await otp.consume(open.id))) {
+        throw new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
+      }
+
+      const userId = await findUserIdByPhone(phone);
+      if (userId) return { next: 'home', userId };
+
+      const registrationToken = newToken();
+      const ttl = config.session.registrationTtlSec;
+      await otp.addPhoneVerification({ tokenHash: hashToken(registrationToken), phone, expiresAt: new Date(Date.now() + ttl * 1000) });
+      return { next: 'register', registrationToken, expiresInSec: ttl };
+    },
+
+    /** The phone a registration cookie proves, or null when it is missing or out of date. */
+    async verifiedPhone(registrationToken: string | undefined): Promise<string | null> {
+      if (!registrationToken) return null;
+      const row = await otp.findPhoneVerification(hashToken(registrationToken));
+      return row?.phone ?? null;
+    },
+
+    async forgetPhoneVerification(registrationToken: string): Promise<void> {
+      await otp.deletePhoneVerification(hashToken(registrationToken));
+    },
+  };
+}
+export type OtpService = ReturnType<typeof createOtpService>;

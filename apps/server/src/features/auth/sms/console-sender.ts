@@ -1,0 +1,26 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { DevSms } from '@klaimor/contracts';
+import type { SmsMessage, SmsSender } from './sms-sender.js';
+
+const OUTBOX_LIMIT = 200;
+
+/**
+ * Development driver: nothing leaves the machine. Messages go to an in-memory outbox
+ * (read through GET /api/dev/sms) and to the server log, clearly marked as not sent.
+ */
+export function createConsoleSmsSender(log: Pick<FastifyBaseLogger, 'info'>) {
+  const outbox: DevSms[] = [];
+  return {
+    name: 'console',
+    async send(message: SmsMessage): Promise<void> {
+      outbox.unshift({ to: message.to, text: message.text, code: message.code, sentAt: new Date().toISOString() });
+      outbox.length = Math.min(outbox.length, OUTBOX_LIMIT);
+      log.info(`[development SMS, not sent] to ${message.to}: ${message.text}`);
+    },
+    /** Messages to one number, newest first. */
+    messagesTo(phone: string): DevSms[] {
+      return outbox.filter((m) => m.to === phone);
+    },
+  } satisfies SmsSender & { messagesTo(phone: string): DevSms[] };
+}
+export type ConsoleSmsSender = ReturnType<typeof createConsoleSmsSender>;

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ CORS_ORIGINS: 'https://partner.example' });
+});
+afterAll(() => t.close());
+
+describe('system routes', () => {
+  it('reports healthy once the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: [{ status: 'ok', database: 'ok' }] });
+  });
+
+  it('tells the web app that SMS goes to the development outbox', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/app-config' });
+    expect(res.json()).toEqual({ data: [{ devSmsOutbox: true }] });
+  });
+
+  it('serves an OpenAPI document with every route', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/otp', '/api/auth/otp/verify', '/api/auth/logout', '/api/users', '/api/users/me', '/api/health']),
+    );
+    expect(doc.paths['/api/users'].post.requestBody.content['application/json'].schema.required).toContain('thai_id');
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('answers unknown API paths with a 404 error body', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('refuses malformed JSON with a 400 code, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"phone": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('bad_request');
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone: 'x'.repeat(100_000) } });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.code).toBe('payload_too_large');
+  });
+});
+
+describe('cross-origin requests', () => {
+  it('refuses a state-changing request from an unlisted origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      headers: { origin: 'https://evil.example' },
+      payload: { phone: '0811111111' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('origin_forbidden');
+  });
+
+  it('lets a listed origin call with credentials', async () => {
+    const res = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/users/me',
+      headers: { origin: 'https://partner.example', 'access-control-request-method': 'GET' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBe('https://partner.example');
+    expect(res.headers['access-control-allow-credentials']).toBe('true');
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      headers: { origin: 'https://partner.example' },
+      payload: { phone: '0811111112' },
+    });
+    expect(post.statusCode).toBe(202);
+  });
+
+  it('gives no CORS grant to an unlisted origin', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});

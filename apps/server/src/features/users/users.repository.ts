@@ -1,0 +1,48 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type UserChanges = Partial<Pick<NewUserRow, 'email' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode' | 'bloodGroup'>>;
+
+export function createUsersRepository(db: Db) {
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id');
+
+  return {
+    async findById(id: string): Promise<UserRow | null> {
+      const [row] = await byId.execute({ id });
+      return row ?? null;
+    },
+    async findIdByPhone(phone: string): Promise<string | null> {
+      const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+      return row?.id ?? null;
+    },
+    /** Which of the unique identifiers are already registered. */
+    async takenIdentifiers(phone: string, thaiId: string): Promise<{ phone: boolean; thaiId: boolean }> {
+      const rows = await db
+        .select({ phone: users.phone, thaiId: users.thaiId })
+        .from(users)
+        .where(or(eq(users.phone, phone), eq(users.thaiId, thaiId)));
+      return { phone: rows.some((r) => r.phone === phone), thaiId: rows.some((r) => r.thaiId === thaiId) };
+    },
+    async insert(user: NewUserRow): Promise<UserRow> {
+      const [row] = await db.insert(users).values(user).returning();
+      return row;
+    },
+    async update(id: string, changes: UserChanges): Promise<UserRow | null> {
+      const [row] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(users.id, id))
+        .returning();
+      return row ?? null;
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,79 @@
+import { RegisterUserBody, UpdateProfileBody, UserProfileReply, acceptSubdistrictAlias } from '@klaimor/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, unauthenticated } from '../../errors.js';
+import { type CookiePolicy, REGISTRATION_COOKIE, clearCookie, setSessionCookie } from '../auth/auth-cookies.js';
+import type { OtpService } from '../auth/otp.service.js';
+import type { SessionsService } from '../auth/sessions.service.js';
+import type { UsersService } from './users.service.js';
+
+interface Deps {
+  users: UsersService;
+  otp: Pick<OtpService, 'verifiedPhone' | 'forgetPhoneVerification'>;
+  sessions: Pick<SessionsService, 'start'>;
+  cookies: CookiePolicy;
+}
+
+const phoneNotVerified = () =>
+  new AppError(403, 'phone_not_verified', 'กรุณายืนยันหมายเลขโทรศัพท์ด้วยรหัส OTP ก่อนลงทะเบียน');
+
+export function usersRoutes({ users, otp, sessions, cookies }: Deps): FastifyPluginAsyncZod {
+  return async (app) => {
+    // The first client sends `subdistrict` in places; the contract's name is `subdistrist`.
+    app.addHook('preValidation', async (request) => {
+      request.body = acceptSubdistrictAlias(request.body);
+    });
+
+    app.post(
+      '/users',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Register the patient whose phone number was just verified',
+          body: RegisterUserBody,
+          response: { 201: UserProfileReply },
+        },
+      },
+      async (request, reply) => {
+        const registrationToken = request.cookies[REGISTRATION_COOKIE];
+        const verifiedPhone = await otp.verifiedPhone(registrationToken);
+        if (!registrationToken || verifiedPhone !== request.body.phone) throw phoneNotVerified();
+        const profile = await users.register(request.body);
+        await otp.forgetPhoneVerification(registrationToken);
+        clearCookie(reply, REGISTRATION_COOKIE, cookies);
+        setSessionCookie(reply, await sessions.start(profile.id), cookies);
+        return reply.status(201).send({ data: [profile] });
+      },
+    );
+
+    app.get(
+      '/users/me',
+      {
+        onRequest: app.authenticate,
+        schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } },
+      },
+      async (request) => {
+        const profile = await users.profile(request.patient!.userId);
+        if (!profile) throw unauthenticated();
+        return { data: [profile] };
+      },
+    );
+
+    app.patch(
+      '/users',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['users'],
+          summary: "Change the signed-in patient's contact details and blood group",
+          body: UpdateProfileBody,
+          response: { 200: UserProfileReply },
+        },
+      },
+      async (request) => {
+        const profile = await users.update(request.patient!.userId, request.body);
+        if (!profile) throw unauthenticated();
+        return { data: [profile] };
+      },
+    );
+  };
+}

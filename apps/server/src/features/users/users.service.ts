@@ -1,0 +1,109 @@
+import {
+  type Gender,
+  type BloodGroup,
+  type RegisterUser,
+  type UpdateProfile,
+  type UserProfile,
+  findThaiAddressMismatch,
+} from '@klaimor/contracts';
+import { AppError, validationFailed } from '../../errors.js';
+import type { UserChanges, UserRow, UsersRepository } from './users.repository.js';
+
+export function toProfile(row: UserRow): UserProfile {
+  return {
+    id: row.id,
+    email: row.email,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    thai_id: row.thaiId,
+    phone: row.phone,
+    gender: row.gender as Gender | null,
+    birthday: row.birthday,
+    address: row.address,
+    subdistrist: row.subdistrict,
+    subdistrict: row.subdistrict,
+    district: row.district,
+    province: row.province,
+    postcode: row.postcode,
+    blood_group: row.bloodGroup as BloodGroup | null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const phoneTaken = () => new AppError(409, 'phone_taken', 'หมายเลขโทรศัพท์นี้ลงทะเบียนแล้ว กรุณาเข้าสู่ระบบ');
+const thaiIdTaken = () => new AppError(409, 'thai_id_taken', 'เลขบัตรประชาชนนี้ลงทะเบียนแล้ว');
+
+/** Postgres reports a unique violation as 23505 with the constraint's name. */
+function uniqueViolation(error: unknown): string | null {
+  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return e.constraint ?? '';
+  }
+  return null;
+}
+
+async function assertAddressAgrees(parts: { subdistrist: string; district: string; province: string; postcode: string }) {
+  const mismatch = await findThaiAddressMismatch(parts);
+  if (mismatch) throw validationFailed(mismatch);
+}
+
+export function createUsersService(users: UsersRepository) {
+  return {
+    async register(input: RegisterUser): Promise<UserProfile> {
+      await assertAddressAgrees(input);
+      const taken = await users.takenIdentifiers(input.phone, input.thai_id);
+      if (taken.phone) throw phoneTaken();
+      if (taken.thaiId) throw thaiIdTaken();
+      try {
+        const row = await users.insert({
+          phone: input.phone,
+          thaiId: input.thai_id,
+          email: input.email ?? null,
+          firstname: input.firstname,
+          lastname: input.lastname,
+          gender: input.gender ?? null,
+          birthday: input.birthday,
+          address: input.address,
+          subdistrict: input.subdistrist,
+          district: input.district,
+          province: input.province,
+          postcode: input.postcode,
+        });
+        return toProfile(row);
+      } catch (error) {
+        // Two registrations racing for the same number or ID: the database decides.
+        const constraint = uniqueViolation(error);
+        if (constraint === null) throw error;
+        throw constraint.includes('thai_id') ? thaiIdTaken() : phoneTaken();
+      }
+    },
+
+    async profile(userId: string): Promise<UserProfile | null> {
+      const row = await users.findById(userId);
+      return row && toProfile(row);
+    },
+
+    async update(userId: string, patch: UpdateProfile): Promise<UserProfile | null> {
+      const current = await users.findById(userId);
+      if (!current) return null;
+      const changes: UserChanges = {};
+      if (patch.email !== undefined) changes.email = patch.email;
+      if (patch.blood_group !== undefined) changes.bloodGroup = patch.blood_group;
+      if (patch.address !== undefined) changes.address = patch.address;
+      if (patch.subdistrist !== undefined) changes.subdistrict = patch.subdistrist;
+      if (patch.district !== undefined) changes.district = patch.district;
+      if (patch.province !== undefined) changes.province = patch.province;
+      if (patch.postcode !== undefined) changes.postcode = patch.postcode;
+      const touchesPlace = ['subdistrict', 'district', 'province', 'postcode'].some((k) => k in changes);
+      if (touchesPlace) {
+        await assertAddressAgrees({
+          subdistrist: changes.subdistrict ?? current.subdistrict,
+          district: changes.district ?? current.district,
+          province: changes.province ?? current.province,
+          postcode: changes.postcode ?? current.postcode,
+        });
+      }
+      return toProfile((await users.update(userId, changes)) ?? current);
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

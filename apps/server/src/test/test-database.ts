@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Database, connectPostgres, openPglite } from '../db/client.js';
+
+/**
+ * A fresh, migrated database for one test file: a copy of the migrated PGlite template,
+ * or, when DATABASE_URL names a PostgreSQL server, a new database on it that is dropped afterwards.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const template = await readFile(inject('pgliteTemplate'));
+    return openPglite(new PGlite({ loadDataDir: new Blob([template]) }));
+  }
+  const name = `klaimor_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString(), 4);
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
