@@ -53,6 +53,10 @@ export async function verifyPhone(app: FastifyInstance, phone: string): Promise<
   return app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone, code } });
 }
 
+let phoneSeq = 0;
+/** A Thai mobile number no other test in this file has used. */
+export const nextPhone = (): string => `097${String(phoneSeq++).padStart(7, '0')}`;
+
 let thaiIdSeq = 100000000;
 /** A distinct Thai ID with a valid check digit for each call. */
 export function nextThaiId(): string {

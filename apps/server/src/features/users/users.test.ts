@@ -1,0 +1,267 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { testConfig } from '../../config.js';
+import { createTestDatabase } from '../../test/test-database.js';
+import {
+  type TestApp,
+  cookieValue,
+  createTestApp,
+  nextPhone,
+  nextThaiId,
+  registerPatient,
+  registration,
+  verifyPhone,
+} from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const countUsers = async () => {
+  const result = await t.database.db.execute(sql`select count(*)::int as n from users`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0].n;
+};
+
+/** Verifies the phone and returns the registration cookie. */
+const registrationCookie = async (phone: string) => cookieValue(await verifyPhone(t.app, phone), 'klaimor_registration')!;
+
+const register = (payload: Record<string, unknown>, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload,
+    ...(cookie && { cookies: { klaimor_registration: cookie } }),
+  });
+
+const me = (session: string) => t.app.inject({ method: 'GET', url: '/api/users/me', cookies: { klaimor_session: session } });
+const patch = (session: string, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'PATCH', url: '/api/users', payload, cookies: { klaimor_session: session } });
+
+describe('POST /api/users', () => {
+  it('registers a verified phone, returns the profile and logs the patient in', async () => {
+    const cookie = await registrationCookie('0861000001');
+    const body = registration('0861000001', { thai_id: '1-1017-00230-70-8', firstname: '  สมหญิง  ' });
+    const res = await register(body, cookie);
+    expect(res.statusCode).toBe(201);
+    const profile = res.json().data[0];
+    expect(Object.keys(profile).sort()).toEqual(
+      [
+        'id', 'email', 'firstname', 'lastname', 'thai_id', 'phone', 'gender', 'birthday', 'address',
+        'subdistrist', 'subdistrict', 'district', 'province', 'postcode', 'blood_group', 'created_at',
+      ].sort(),
+    );
+    expect(profile).toMatchObject({
+      thai_id: '1101700230708',
+      firstname: 'สมหญิง',
+      phone: '0861000001',
+      subdistrist: 'ศรีภูมิ',
+      subdistrict: 'ศรีภูมิ',
+      blood_group: null,
+      birthday: '1990-05-20',
+    });
+    const session = cookieValue(res, 'klaimor_session')!;
+    expect((await me(session)).json().data[0].id).toBe(profile.id);
+    expect(cookieValue(res, 'klaimor_registration')).toBe('');
+  });
+
+  it('accepts subdistrict as an alias of subdistrist', async () => {
+    const cookie = await registrationCookie('0861000002');
+    const { subdistrist, ...rest } = registration('0861000002');
+    const res = await register({ ...rest, subdistrict: subdistrist }, cookie);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data[0].subdistrist).toBe('ศรีภูมิ');
+  });
+
+  it('needs a verified phone', async () => {
+    const res = await register(registration('0861000003'));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('phone_not_verified');
+  });
+
+  it('refuses a registration cookie issued for another number', async () => {
+    const cookie = await registrationCookie('0861000004');
+    const res = await register(registration('0861000005'), cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('phone_not_verified');
+  });
+
+  it('refuses an expired registration cookie', async () => {
+    const cookie = await registrationCookie('0861000006');
+    await t.database.db.execute(sql`update phone_verifications set expires_at = now() - interval '1 second'`);
+    const res = await register(registration('0861000006'), cookie);
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('uses a registration cookie once', async () => {
+    const cookie = await registrationCookie('0861000007');
+    expect((await register(registration('0861000007'), cookie)).statusCode).toBe(201);
+    const again = await register(registration('0861000007'), cookie);
+    expect(again.statusCode).toBe(403);
+  });
+
+  it('answers 409 phone_taken when the number registered in the meantime', async () => {
+    const first = await registrationCookie('0861000008');
+    await t.database.db.execute(sql`update otp_codes set created_at = created_at - interval '1 minute'`);
+    const second = await registrationCookie('0861000008');
+    expect((await register(registration('0861000008'), first)).statusCode).toBe(201);
+    const res = await register(registration('0861000008'), second);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('phone_taken');
+  });
+
+  it('answers 409 thai_id_taken for an ID card already registered', async () => {
+    const thaiId = nextThaiId();
+    await registerPatient(t.app, '0861000009', { thai_id: thaiId });
+    const cookie = await registrationCookie('0861000010');
+    const res = await register(registration('0861000010', { thai_id: thaiId }), cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('thai_id_taken');
+  });
+
+  const invalid: [string, Record<string, unknown>, Record<string, string>][] = [
+    ['a wrong ID check digit', { thai_id: '1101700230709' }, { thai_id: 'invalid_thai_id' }],
+    ['an ID of 12 digits', { thai_id: '110170023070' }, { thai_id: 'invalid_thai_id' }],
+    ['a birthday in the future', { birthday: '2999-01-01' }, { birthday: 'birthday_in_future' }],
+    ['a birthday before 1900', { birthday: '1899-12-31' }, { birthday: 'birthday_too_early' }],
+    ['a date that does not exist', { birthday: '1990-02-30' }, { birthday: 'invalid_date' }],
+    ['a bad e-mail', { email: 'not-an-email' }, { email: 'invalid_email' }],
+    ['a 4-digit postcode', { postcode: '5020' }, { postcode: 'invalid_postcode' }],
+    ['a district of another province', { district: 'หาดใหญ่' }, { district: 'address_mismatch' }],
+    ['a subdistrict of another district', { subdistrist: 'ลุมพินี' }, { subdistrist: 'address_mismatch' }],
+    ['a postcode of another province', { postcode: '10330' }, { province: 'address_mismatch' }],
+    ['an unknown field', { password: 'x' }, { password: 'unknown_field' }],
+    ['a missing first name', { firstname: undefined }, { firstname: 'required' }],
+    ['a blank last name', { lastname: '   ' }, { lastname: 'required' }],
+    ['a first name of 101 letters', { firstname: 'ก'.repeat(101) }, { firstname: 'too_long' }],
+    ['an unknown gender', { gender: 'robot' }, { gender: 'invalid_choice' }],
+    ['a number where text belongs', { address: 42 }, { address: 'required' }],
+  ];
+  it.each(invalid)('refuses %s with 400 and a field reason, storing nothing', async (_name, overrides, fields) => {
+    const phone = nextPhone();
+    const before = await countUsers();
+    const cookie = await registrationCookie(phone);
+    const res = await register(registration(phone, overrides), cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.message).toMatch(/[ก-๙]/);
+    expect(res.json().error.fields).toMatchObject(fields);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('takes an empty e-mail as none', async () => {
+    const cookie = await registrationCookie('0861000011');
+    const res = await register(registration('0861000011', { email: '' }), cookie);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data[0].email).toBeNull();
+  });
+});
+
+describe('GET /api/users/me', () => {
+  it('is 401 without a session', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/users/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('unauthenticated');
+  });
+
+  it('is 401 with a made-up session token', async () => {
+    expect((await me('not-a-real-token')).statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/users', () => {
+  it('changes e-mail, address and blood group', async () => {
+    const { session } = await registerPatient(t.app, '0863000001');
+    const res = await patch(session, {
+      email: 'new@example.com',
+      blood_group: 'AB',
+      address: '88 ซอยสุขุมวิท 11',
+      subdistrist: 'คลองเตยเหนือ',
+      district: 'วัฒนา',
+      province: 'กรุงเทพมหานคร',
+      postcode: '10110',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0]).toMatchObject({ email: 'new@example.com', blood_group: 'AB', subdistrict: 'คลองเตยเหนือ', postcode: '10110' });
+    expect((await me(session)).json().data[0].district).toBe('วัฒนา');
+  });
+
+  it('refuses an address whose parts do not belong together, changing nothing', async () => {
+    const { session, profile } = await registerPatient(t.app, '0863000002');
+    const res = await patch(session, { district: 'วัฒนา' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ district: 'address_mismatch' });
+    expect((await me(session)).json().data[0].district).toBe(profile.district);
+  });
+
+  it.each(['phone', 'thai_id', 'firstname', 'lastname', 'birthday', 'id'])('refuses a change of %s', async (field) => {
+    const { session, profile } = await registerPatient(t.app, nextPhone());
+    const res = await patch(session, { [field]: field === 'birthday' ? '1991-01-01' : 'x' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ [field]: 'unknown_field' });
+    expect((await me(session)).json().data[0][field]).toBe(profile[field]);
+  });
+
+  it('needs a session', async () => {
+    const res = await t.app.inject({ method: 'PATCH', url: '/api/users', payload: { email: 'x@example.com' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('one patient, one profile', () => {
+  it('never shows or changes another patient', async () => {
+    const a = await registerPatient(t.app, '0865000001');
+    const b = await registerPatient(t.app, '0865000002');
+    expect((await me(a.session)).json().data[0].id).toBe(a.profile.id);
+    await patch(a.session, { email: 'a@example.com', id: b.profile.id });
+    await patch(a.session, { email: 'a@example.com' });
+    const bNow = (await me(b.session)).json().data[0];
+    expect(bNow.email).toBe(b.profile.email);
+    expect((await me(a.session)).json().data[0].email).toBe('a@example.com');
+  });
+});
+
+describe('privacy of logs', () => {
+  it('keeps ID numbers, codes and tokens out of the server log', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const sent: string[] = [];
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      config: testConfig({ LOG_LEVEL: 'debug' }),
+      database,
+      logger: { level: 'debug', stream: sink, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
+      sms: { name: 'recording', send: async (m) => void sent.push(m.code) },
+    });
+    try {
+      await app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone: '0866000001' } });
+      const verify = await app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: '0866000001', code: sent[0] } });
+      const cookie = cookieValue(verify, 'klaimor_registration')!;
+      const thaiId = nextThaiId();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: registration('0866000001', { thai_id: thaiId }),
+        cookies: { klaimor_registration: cookie },
+      });
+      expect(res.statusCode).toBe(201);
+      const log = lines.join('\n');
+      expect(lines.length).toBeGreaterThan(3);
+      expect(log).not.toContain(thaiId);
+      expect(log).not.toContain(sent[0]);
+      expect(log).not.toContain(cookie);
+      expect(log).not.toContain(cookieValue(res, 'klaimor_session')!);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});
