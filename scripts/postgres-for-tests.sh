@@ -14,8 +14,10 @@ case "${1:-start}" in
       mkdir -p "$dir" && { [ "$(id -u)" != 0 ] || chown postgres "$dir"; }
       as_pg "$bin/initdb" -D "$dir" -A trust -U postgres -E UTF8 --locale=C.UTF-8 >/dev/null
     fi
-    as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
-      -o "-p $port -h 127.0.0.1 -k $dir -c fsync=off -c max_connections=200" start >/dev/null
+    if ! as_pg "$bin/pg_ctl" -D "$dir" status >/dev/null 2>&1; then
+      as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w \
+        -o "-p $port -h 127.0.0.1 -k $dir -c fsync=off -c max_connections=200" start >/dev/null
+    fi
     echo "postgres://postgres@127.0.0.1:$port/postgres"
     ;;
   stop)

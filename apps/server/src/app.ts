@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -40,6 +41,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   registerErrorHandling(app);
   registerSecurityHeaders(app);
 
+  await app.register(compress);
   await app.register(cookie);
   await app.register(cors, { origin: config.corsOrigins, credentials: true });
   registerOriginGuard(app, config.publicOrigin, config.corsOrigins);

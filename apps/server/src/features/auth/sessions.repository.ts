@@ -1,11 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions } from '../../db/schema.js';
+import { sessions, users } from '../../db/schema.js';
 
 export function createSessionsRepository(db: Db) {
+  // The hot path of every signed-in request: session and patient in one round trip.
   const findActive = db
-    .select({ userId: sessions.userId, lastSeenAt: sessions.lastSeenAt })
+    .select({ lastSeenAt: sessions.lastSeenAt, user: getTableColumns(users) })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       sql`${sessions.tokenHash} = ${sql.placeholder('tokenHash')} and ${sessions.lastSeenAt} > now() - make_interval(days => ${sql.placeholder('idleDays')}::int)`,
     )
@@ -16,6 +18,7 @@ export function createSessionsRepository(db: Db) {
     async create(tokenHash: string, userId: string): Promise<void> {
       await db.insert(sessions).values({ tokenHash, userId });
     },
+    /** The live session's patient, or null when the token is unknown, revoked or idle too long. */
     async findActive(tokenHash: string, idleDays: number) {
       const [row] = await findActive.execute({ tokenHash, idleDays });
       return row ?? null;

@@ -1,3 +1,4 @@
+import type { UserRow } from '../users/users.repository.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { hashToken, newToken } from './secrets.js';
 
@@ -13,13 +14,13 @@ export function createSessionsService(sessions: SessionsRepository, idleDays: nu
     },
 
     /** The patient a session token belongs to, or null when unknown, revoked or idle too long. */
-    async resolve(token: string): Promise<{ userId: string; refreshed: boolean } | null> {
+    async resolve(token: string): Promise<{ user: UserRow; refreshed: boolean } | null> {
       const tokenHash = hashToken(token);
       const session = await sessions.findActive(tokenHash, idleDays);
       if (!session) return null;
       const refreshed = Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS;
       if (refreshed) await sessions.touch(tokenHash);
-      return { userId: session.userId, refreshed };
+      return { user: session.user, refreshed };
     },
 
     async end(token: string): Promise<void> {

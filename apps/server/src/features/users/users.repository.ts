@@ -7,18 +7,7 @@ export type NewUserRow = typeof users.$inferInsert;
 export type UserChanges = Partial<Pick<NewUserRow, 'email' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode' | 'bloodGroup'>>;
 
 export function createUsersRepository(db: Db) {
-  const byId = db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('user_by_id');
-
   return {
-    async findById(id: string): Promise<UserRow | null> {
-      const [row] = await byId.execute({ id });
-      return row ?? null;
-    },
     async findIdByPhone(phone: string): Promise<string | null> {
       const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
       return row?.id ?? null;

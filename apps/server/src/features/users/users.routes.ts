@@ -4,7 +4,7 @@ import { AppError, unauthenticated } from '../../errors.js';
 import { type CookiePolicy, REGISTRATION_COOKIE, clearCookie, setSessionCookie } from '../auth/auth-cookies.js';
 import type { OtpService } from '../auth/otp.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
-import type { UsersService } from './users.service.js';
+import { type UsersService, toProfile } from './users.service.js';
 
 interface Deps {
   users: UsersService;
@@ -51,11 +51,7 @@ export function usersRoutes({ users, otp, sessions, cookies }: Deps): FastifyPlu
         onRequest: app.authenticate,
         schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } },
       },
-      async (request) => {
-        const profile = await users.profile(request.patient!.userId);
-        if (!profile) throw unauthenticated();
-        return { data: [profile] };
-      },
+      async (request) => ({ data: [toProfile(request.patient!.record)] }),
     );
 
     app.patch(
@@ -70,7 +66,7 @@ export function usersRoutes({ users, otp, sessions, cookies }: Deps): FastifyPlu
         },
       },
       async (request) => {
-        const profile = await users.update(request.patient!.userId, request.body);
+        const profile = await users.update(request.patient!.record, request.body);
         if (!profile) throw unauthenticated();
         return { data: [profile] };
       },

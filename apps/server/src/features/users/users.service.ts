@@ -77,14 +77,8 @@ export function createUsersService(users: UsersRepository) {
       }
     },
 
-    async profile(userId: string): Promise<UserProfile | null> {
-      const row = await users.findById(userId);
-      return row && toProfile(row);
-    },
-
-    async update(userId: string, patch: UpdateProfile): Promise<UserProfile | null> {
-      const current = await users.findById(userId);
-      if (!current) return null;
+    async update(current: UserRow, patch: UpdateProfile): Promise<UserProfile | null> {
+      const userId = current.id;
       const changes: UserChanges = {};
       if (patch.email !== undefined) changes.email = patch.email;
       if (patch.blood_group !== undefined) changes.bloodGroup = patch.blood_group;
