@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Prints the gzip size of the JavaScript a first screen downloads: the entry chunk,
+// everything it imports statically, and the page's own chunk with its static imports.
+// Run after `npx vite build` (build.manifest is on). Exits 1 when a page is over budget.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const BUDGET_KB = 170;
+
+const pages = {
+  '/signup': 'src/features/signup/SignupPage.tsx',
+  '/myhealth': 'src/features/myhealth/MyHealthPage.tsx',
+  '/login': 'src/features/auth/LoginPage.tsx',
+  '/profile': 'src/features/profile/ProfilePage.tsx',
+  '/': 'src/features/seek/SeekPage.tsx',
+};
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) throw new Error('no entry in manifest');
+
+/** Chunks loaded with a module: itself and its static imports, transitively. */
+function closure(key, seen = new Set()) {
+  if (seen.has(key)) return seen;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`not in manifest: ${key}`);
+  seen.add(key);
+  for (const dep of chunk.imports ?? []) closure(dep, seen);
+  return seen;
+}
+
+const gzipKb = (file) => gzipSync(readFileSync(join(dist, file))).length / 1024;
+
+let over = false;
+const only = process.argv.slice(2);
+for (const [route, source] of Object.entries(pages)) {
+  if (only.length && !only.includes(route)) continue;
+  const keys = closure(source, closure(entryKey));
+  const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const total = files.reduce((sum, f) => sum + gzipKb(f), 0);
+  const budgeted = route === '/signup' || route === '/myhealth';
+  if (budgeted && total > BUDGET_KB) over = true;
+  const mark = budgeted ? (total > BUDGET_KB ? ' OVER BUDGET' : ` (budget ${BUDGET_KB} KB)`) : '';
+  console.log(`${route.padEnd(10)} ${total.toFixed(1).padStart(6)} KB gzip in ${files.length} JS files${mark}`);
+  if (process.env.VERBOSE) for (const f of files) console.log(`    ${gzipKb(f).toFixed(1).padStart(6)} KB  ${f}`);
+}
+process.exit(over ? 1 : 0);

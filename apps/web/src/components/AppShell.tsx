@@ -1,0 +1,50 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useCurrentUser } from '../features/auth/auth.queries';
+import { BottomNav } from './BottomNav';
+import { ErrorBoundary } from './ErrorBoundary';
+import { LanguageToggle } from './LanguageToggle';
+import { LoadingState } from './LoadingState';
+import { RouteErrorPage } from './RouteErrorPage';
+
+/** App bar, the page, and the bottom navigation; waits for the startup current-user call. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const { pathname } = useLocation();
+  return (
+    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
+      <AppBar position="sticky" elevation={0}>
+        <Toolbar sx={{ gap: 1 }}>
+          <Typography
+            variant="h6"
+            component={Link}
+            to="/"
+            sx={{ flexGrow: 1, fontWeight: 600, color: 'inherit', textDecoration: 'none' }}
+          >
+            {t('app.name')}
+          </Typography>
+          <LanguageToggle />
+        </Toolbar>
+      </AppBar>
+      <Container component="main" maxWidth="sm" sx={{ pt: 2, pb: 'calc(88px + env(safe-area-inset-bottom))' }}>
+        {me.isPending ? (
+          <LoadingState />
+        ) : (
+          <ErrorBoundary resetKey={pathname} fallback={<RouteErrorPage />}>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+      </Container>
+      <BottomNav />
+    </Box>
+  );
+}

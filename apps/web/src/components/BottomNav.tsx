@@ -1,0 +1,67 @@
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
+import SearchIcon from '@mui/icons-material/Search';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Paper from '@mui/material/Paper';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+type Tab = 'seek' | 'todo' | 'myHealth';
+
+const TAB_OF_ROUTE: Record<string, Tab> = {
+  '/': 'seek',
+  '/map': 'seek',
+  '/symptoms': 'seek',
+  '/todo': 'todo',
+  '/myhealth': 'myHealth',
+  '/profile': 'myHealth',
+  '/medicalright': 'myHealth',
+  '/history': 'myHealth',
+  '/asd': 'myHealth',
+};
+
+/** Which tab a path belongs to; routes match case-insensitively, so does this. */
+export function tabOfPath(pathname: string): Tab | false {
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return TAB_OF_ROUTE[path] ?? false;
+}
+
+/** Fixed bottom navigation with its labels always visible. */
+export function BottomNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <Paper
+      component="nav"
+      aria-label={t('nav.label')}
+      elevation={8}
+      sx={{
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: (theme) => theme.zIndex.appBar,
+        pb: 'env(safe-area-inset-bottom)',
+      }}
+    >
+      <BottomNavigation showLabels value={tabOfPath(pathname)}>
+        <BottomNavigationAction value="seek" label={t('nav.seek')} icon={<SearchIcon />} component={Link} to="/" />
+        <BottomNavigationAction
+          value="todo"
+          label={t('nav.todo')}
+          icon={<ChecklistIcon />}
+          component={Link}
+          to="/todo"
+        />
+        <BottomNavigationAction
+          value="myHealth"
+          label={t('nav.myHealth')}
+          icon={<MonitorHeartIcon />}
+          component={Link}
+          to="/myhealth"
+        />
+      </BottomNavigation>
+    </Paper>
+  );
+}

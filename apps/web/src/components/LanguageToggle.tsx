@@ -1,0 +1,22 @@
+import TranslateIcon from '@mui/icons-material/Translate';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../i18n';
+
+/** Switches between Thai and English; the choice is remembered on this device. */
+export function LanguageToggle() {
+  const { t, i18n } = useTranslation();
+  const isThai = i18n.resolvedLanguage !== 'en';
+  return (
+    <Button
+      color="inherit"
+      size="small"
+      startIcon={<TranslateIcon />}
+      aria-label={t('language.switchTo')}
+      lang={isThai ? 'en' : 'th'}
+      onClick={() => void changeLanguage(isThai ? 'en' : 'th')}
+    >
+      {t('language.other')}
+    </Button>
+  );
+}

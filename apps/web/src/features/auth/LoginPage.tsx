@@ -1,0 +1,59 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import type { SignupLocationState } from '../signup/signup-state';
+import { useCurrentUser, useRefreshCurrentUser } from './auth.queries';
+import { LoadingState } from '../../components/LoadingState';
+import { PhoneForm } from './PhoneForm';
+
+const loadOtpForm = () => import('./OtpForm');
+const OtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.OtpForm })));
+
+/** Log in with the mobile number and a one-time code; an unknown number goes on to register. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const refreshCurrentUser = useRefreshCurrentUser();
+  const [phone, setPhone] = useState<string | null>(null);
+  const [justLoggedIn, setJustLoggedIn] = useState(false);
+
+  if (me.data && !justLoggedIn) return <Navigate to="/myhealth" replace />;
+
+  return (
+    <Stack spacing={3}>
+      <PageTitle subtitle={phone ? t('login.codeSubtitle') : t('login.phoneSubtitle')}>{t('login.title')}</PageTitle>
+      {phone === null ? (
+        <PhoneForm onSent={(p) => setPhone(p)} onSubmitting={() => void loadOtpForm()} />
+      ) : (
+        <Suspense fallback={<LoadingState />}>
+          <OtpForm
+            phone={phone}
+            submitLabel={t('login.submit')}
+            onChangePhone={() => setPhone(null)}
+            onVerified={async (next) => {
+              if (next === 'home') {
+                setJustLoggedIn(true);
+                await refreshCurrentUser();
+                await navigate('/myhealth', { replace: true });
+              } else {
+                const state: SignupLocationState = { phone, verified: true };
+                await navigate('/signup', { state });
+              }
+            }}
+          />
+        </Suspense>
+      )}
+      <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        {t('login.noAccount')}{' '}
+        <Link component={RouterLink} to="/signup">
+          {t('login.toSignup')}
+        </Link>
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import type { UserProfile } from '@klaimor/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/render';
+import { userKeys } from '../auth/auth.queries';
+import { ProfilePage } from './ProfilePage';
+
+const profile: UserProfile = {
+  id: 'u1',
+  email: null,
+  firstname: 'สมหญิง',
+  lastname: 'รักดี',
+  thai_id: '1101700230708',
+  phone: '0812345678',
+  gender: 'female',
+  birthday: '1985-11-02',
+  address: '12 หมู่ 3',
+  subdistrist: 'ชนะสงคราม',
+  subdistrict: 'ชนะสงคราม',
+  district: 'พระนคร',
+  province: 'กรุงเทพมหานคร',
+  postcode: '10200',
+  blood_group: null,
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+function renderProfile(handlers: Parameters<typeof mockApi>[0]) {
+  const fetchMock = mockApi({ 'GET /api/users/me': () => json(200, { data: [profile] }), ...handlers });
+  const result = renderWithProviders(<ProfilePage />, { route: '/profile' });
+  result.queryClient.setQueryData(userKeys.me(), profile);
+  return { ...result, fetchMock };
+}
+
+describe('ProfilePage editing', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('saves e-mail and blood group with PATCH and shows the new values', async () => {
+    const user = userEvent.setup();
+    const { fetchMock } = renderProfile({
+      'PATCH /api/users': (init) => {
+        const body = JSON.parse(init.body as string) as Partial<UserProfile>;
+        return json(200, { data: [{ ...profile, ...body }] });
+      },
+    });
+    expect(await screen.findAllByText('ไม่ระบุ', { selector: 'dd' })).toHaveLength(2); // blood group and e-mail
+    await user.click(screen.getByRole('button', { name: 'แก้ไขข้อมูล' }));
+    await user.type(await screen.findByRole('textbox', { name: 'อีเมล' }), 'Somying@Example.com');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'กรุ๊ปเลือด' }), 'AB');
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+
+    expect(await screen.findByText('บันทึกข้อมูลแล้ว')).toBeInTheDocument();
+    expect(screen.getByText('somying@example.com')).toBeInTheDocument();
+    expect(screen.getByText('AB')).toBeInTheDocument();
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(JSON.parse((patch?.[1] as RequestInit).body as string)).toMatchObject({
+      email: 'somying@example.com',
+      blood_group: 'AB',
+      subdistrist: 'ชนะสงคราม',
+      postcode: '10200',
+    });
+  }, 15_000);
+
+  it('shows a server field error at its field and stays in edit mode', async () => {
+    const user = userEvent.setup();
+    renderProfile({
+      'PATCH /api/users': () =>
+        json(400, { error: { code: 'validation_failed', message: 'Invalid', fields: { address: 'too_long' } } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'แก้ไขข้อมูล' }));
+    await user.click(await screen.findByRole('button', { name: 'บันทึก' }));
+    const address = screen.getByRole('textbox', { name: 'ที่อยู่ (บ้านเลขที่ หมู่ ซอย ถนน)' });
+    await waitFor(() => expect(address).toHaveAccessibleDescription('ข้อความยาวเกินไป'));
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'บันทึก' })).toBeInTheDocument();
+  }, 15_000);
+});

@@ -1,0 +1,136 @@
+import { ageInYears, formatThaiId, formatThaiMobile } from '@klaimor/contracts';
+import EditIcon from '@mui/icons-material/Edit';
+import LogoutIcon from '@mui/icons-material/Logout';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Fragment, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { apiErrorMessage } from '../../lib/error-messages';
+import { formatBuddhistDate } from '../../lib/thai-date';
+import { useCurrentUser, useLogout } from '../auth/auth.queries';
+import { combinedAddress } from './profile-format';
+import { LoadingState } from '../../components/LoadingState';
+
+// The form (zod, address list) loads only when the patient starts editing.
+const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
+
+/** The signed-in patient's details, editable where the patient may change them, and log out. */
+export function ProfilePage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const logout = useLogout();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const profile = me.data;
+  if (!profile) return null; // the signed-in branch guarantees a profile
+
+  const dash = t('common.notSpecified');
+  const rows: { label: string; value: string }[] = [
+    { label: t('profile.fields.gender'), value: profile.gender ? t(`gender.${profile.gender}`) : dash },
+    { label: t('profile.fields.bloodGroup'), value: profile.blood_group ?? dash },
+    { label: t('profile.fields.birthday'), value: formatBuddhistDate(profile.birthday, lang) },
+    { label: t('profile.fields.phone'), value: formatThaiMobile(profile.phone) },
+    { label: t('profile.fields.email'), value: profile.email ?? dash },
+    { label: t('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
+    { label: t('profile.fields.address'), value: combinedAddress(t, profile) },
+  ];
+
+  const doLogout = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // the cache is cleared either way; the error is shown below
+      return;
+    }
+    await navigate('/login', { replace: true });
+  };
+
+  return (
+    <Stack spacing={2}>
+      <PageTitle>{t('profile.title')}</PageTitle>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 56, height: 56 }} aria-hidden>
+              {profile.firstname.slice(0, 1)}
+            </Avatar>
+            <div>
+              <Typography component="h2" variant="h6" sx={{ fontWeight: 600 }}>
+                {t('profile.fullName', { firstname: profile.firstname, lastname: profile.lastname })}
+              </Typography>
+              <Typography color="text.secondary">{t('profile.age', { age: ageInYears(profile.birthday) })}</Typography>
+            </div>
+          </Stack>
+          {editing ? null : (
+            <Box
+              component="dl"
+              sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 2, rowGap: 1.25, m: 0 }}
+            >
+              {rows.map((row) => (
+                <Fragment key={row.label}>
+                  <Typography component="dt" color="text.secondary" variant="body2">
+                    {row.label}
+                  </Typography>
+                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                    {row.value}
+                  </Typography>
+                </Fragment>
+              ))}
+            </Box>
+          )}
+          {editing ? (
+            <Suspense fallback={<LoadingState />}>
+              <ProfileEditForm
+                profile={profile}
+                onCancel={() => setEditing(false)}
+                onSaved={() => {
+                  setEditing(false);
+                  setSaved(true);
+                }}
+              />
+            </Suspense>
+          ) : (
+            <Button
+              variant="contained"
+              startIcon={<EditIcon />}
+              fullWidth
+              sx={{ mt: 2 }}
+              onClick={() => setEditing(true)}
+            >
+              {t('profile.edit')}
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+      {logout.isError ? <Alert severity="error">{apiErrorMessage(t, logout.error)}</Alert> : null}
+      <Button
+        variant="outlined"
+        color="error"
+        startIcon={<LogoutIcon />}
+        onClick={() => void doLogout()}
+        loading={logout.isPending}
+      >
+        {t('profile.logout')}
+      </Button>
+      <Snackbar
+        open={saved}
+        autoHideDuration={3000}
+        onClose={() => setSaved(false)}
+        message={t('profile.saved')}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: 80, sm: 88 } }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useEffectEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** How long the completion state shows before the app opens (spec: 2 s). */
+export const COMPLETE_DELAY_MS = 2000;
+
+export interface CompleteStepProps {
+  onDone: () => void;
+}
+
+/** Step 5: registration complete, a spinner for two seconds, then into the app. */
+export function CompleteStep({ onDone }: CompleteStepProps) {
+  const { t } = useTranslation();
+  const done = useEffectEvent(onDone);
+  useEffect(() => {
+    const id = window.setTimeout(() => done(), COMPLETE_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, []);
+  return (
+    <Stack role="status" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
+      <CircularProgress size={56} aria-hidden />
+      <Typography>{t('signup.complete.body')}</Typography>
+    </Stack>
+  );
+}

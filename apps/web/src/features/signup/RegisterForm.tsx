@@ -1,0 +1,248 @@
+import type { UserProfile } from '@klaimor/contracts';
+import { findThaiAddressMismatch, formatThaiMobile } from '@klaimor/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { isApiError } from '../../api/client';
+import { AddressFields } from '../../components/AddressFields';
+import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import { useRefreshCurrentUser } from '../auth/auth.queries';
+import { BirthdayField } from './BirthdayField';
+import { FreshCodeDialog } from './FreshCodeDialog';
+import {
+  RegisterFormSchema,
+  isRegisterFormField,
+  type RegisterFormInput,
+  type RegisterFormOutput,
+} from './register-form.schema';
+import type { RegisterDraft } from './signup-state';
+import { useRegisterUser } from './signup.queries';
+import { ThaiIdField } from './ThaiIdField';
+
+export interface RegisterFormProps {
+  phone: string;
+  defaultValues: RegisterDraft;
+  onDraftChange: (draft: RegisterDraft) => void;
+  onBack: () => void;
+  onRegistered: (profile: UserProfile) => void;
+}
+
+const GENDERS = ['male', 'female', 'other', 'unspecified'] as const;
+
+/** Step 4, manual mode: the patient's details, validated with the contract, then POST /api/users. */
+export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRegistered }: RegisterFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refreshCurrentUser = useRefreshCurrentUser();
+  const registerUser = useRegisterUser();
+  const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues,
+    mode: 'onTouched',
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const [phoneReason, setPhoneReason] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState<RegisterFormOutput | null>(null);
+  const { getValues } = form;
+
+  // Leaving the step (Back, or switching to the camera) hands what was typed to the wizard.
+  useEffect(() => () => onDraftChange(getValues() as RegisterDraft), [onDraftChange, getValues]);
+
+  const showServerFieldErrors = (fields: Record<string, string>): boolean => {
+    let shown = false;
+    let focus = true;
+    for (const [key, reason] of Object.entries(fields)) {
+      const name = key === 'subdistrict' ? 'subdistrist' : key;
+      if (name === 'phone') {
+        setPhoneReason(reason);
+        shown = true;
+      } else if (isRegisterFormField(name)) {
+        setError(name, { type: 'server', message: reason }, { shouldFocus: focus });
+        focus = false;
+        shown = true;
+      }
+    }
+    return shown;
+  };
+
+  const submit = async (values: RegisterFormOutput) => {
+    setFormError(null);
+    setPhoneReason(undefined);
+    try {
+      const profile = await registerUser.mutateAsync({ ...values, phone });
+      onRegistered(profile);
+    } catch (error) {
+      if (isApiError(error, 'phone_not_verified')) setPending(values);
+      else if (isApiError(error, 'phone_taken')) setPhoneReason('phone_taken');
+      else if (isApiError(error, 'thai_id_taken'))
+        setError('thai_id', { type: 'server', message: 'thai_id_taken' }, { shouldFocus: true });
+      else if (!(isApiError(error) && showServerFieldErrors(error.fields))) setFormError(apiErrorMessage(t, error));
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    // The four address parts must name one real place.
+    const mismatch = await findThaiAddressMismatch(values).catch(() => null); // list unavailable: the server checks again
+    if (mismatch) {
+      showServerFieldErrors(mismatch);
+      return;
+    }
+    await submit(values);
+  });
+
+  const text = (name: 'firstname' | 'lastname' | 'email') => {
+    const { ref, ...rest } = register(name);
+    return {
+      ...rest,
+      id: `register-${name}`,
+      inputRef: ref,
+      error: errors[name] !== undefined,
+      helperText: reasonMessage(t, errors[name]?.message),
+    };
+  };
+
+  return (
+    <FormProvider {...form}>
+      <Stack
+        component="form"
+        noValidate
+        onSubmit={(e) => void onSubmit(e)}
+        spacing={2}
+        aria-label={t('register.formLabel')}
+      >
+        <TextField
+          id="register-phone"
+          label={t('register.phone')}
+          value={formatThaiMobile(phone)}
+          error={phoneReason !== undefined}
+          helperText={
+            phoneReason === 'phone_taken' ? (
+              <>
+                {reasonMessage(t, phoneReason)}{' '}
+                <Link component={RouterLink} to="/login">
+                  {t('register.toLogin')}
+                </Link>
+              </>
+            ) : (
+              (reasonMessage(t, phoneReason) ?? t('register.phoneVerified'))
+            )
+          }
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+        <TextField {...text('firstname')} label={t('register.firstname')} required autoComplete="given-name" />
+        <TextField {...text('lastname')} label={t('register.lastname')} required autoComplete="family-name" />
+        <Controller
+          name="thai_id"
+          control={control}
+          render={({ field, fieldState }) => (
+            <ThaiIdField
+              label={t('register.thaiId')}
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              placeholder="1-2345-67890-12-3"
+              error={fieldState.error !== undefined}
+              helperText={reasonMessage(t, fieldState.error?.message) ?? t('register.thaiIdHint')}
+            />
+          )}
+        />
+        <Controller
+          name="birthday"
+          control={control}
+          render={({ field, fieldState }) => (
+            <BirthdayField
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error !== undefined}
+              helperText={reasonMessage(t, fieldState.error?.message)}
+            />
+          )}
+        />
+        <Controller
+          name="gender"
+          control={control}
+          render={({ field, fieldState }) => (
+            <TextField
+              id="register-gender"
+              select
+              name={field.name}
+              label={t('register.gender')}
+              value={field.value ?? ''}
+              onChange={(e) => field.onChange(e.target.value === '' ? undefined : e.target.value)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error !== undefined}
+              helperText={reasonMessage(t, fieldState.error?.message) ?? t('common.optional')}
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+            >
+              <option value="">{t('gender.none')}</option>
+              {GENDERS.map((g) => (
+                <option key={g} value={g}>
+                  {t(`gender.${g}`)}
+                </option>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField
+          {...text('email')}
+          label={t('register.email')}
+          type="email"
+          autoComplete="email"
+          helperText={reasonMessage(t, errors.email?.message) ?? t('common.optional')}
+          slotProps={{ htmlInput: { inputMode: 'email' } }}
+        />
+        <Divider />
+        <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {t('register.addressHeading')}
+        </Typography>
+        <AddressFields idPrefix="register" />
+        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        <Stack direction="row" spacing={1.5}>
+          <Button variant="outlined" onClick={onBack} sx={{ flex: 1 }}>
+            {t('common.back')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isSubmitting || registerUser.isPending} sx={{ flex: 2 }}>
+            {t('register.submit')}
+          </Button>
+        </Stack>
+      </Stack>
+      <FreshCodeDialog
+        open={pending !== null}
+        phone={phone}
+        onClose={() => setPending(null)}
+        onVerified={async (next) => {
+          const values = pending;
+          setPending(null);
+          if (next === 'home') {
+            // The number turned out to be registered already: that person is now logged in.
+            await refreshCurrentUser();
+            await navigate('/myhealth', { replace: true });
+          } else if (values) {
+            await submit(values);
+          }
+        }}
+      />
+    </FormProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/render';
+import { SignupPage } from './SignupPage';
+
+const WARNING = 'โปรดยอมรับข้อตกลงการใช้งานและนโยบายความเป็นส่วนตัว';
+
+describe('signup wizard, step 3 (Personal Info)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const start = () => {
+    mockApi({ 'GET /api/users/me': () => json(401, { error: { code: 'unauthenticated', message: 'no session' } }) });
+    // Coming from /login with a verified number that is not registered yet: the wizard continues at step 3.
+    return renderWithProviders(<SignupPage />, {
+      route: { pathname: '/signup', state: { phone: '0812345678', verified: true } },
+    });
+  };
+
+  it('blocks Next without consent and shows the spec warning', async () => {
+    const user = userEvent.setup();
+    start();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ข้อมูลส่วนบุคคล' })).toBeInTheDocument();
+    const next = await screen.findByRole('button', { name: 'ถัดไป' });
+    expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
+
+    await user.click(next);
+
+    expect(screen.getByRole('alert')).toHaveTextContent(WARNING);
+    expect(screen.getByRole('heading', { level: 1, name: 'ข้อมูลส่วนบุคคล' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '3');
+  });
+
+  it('goes on to step 4 (OCR by default) once consent is given', async () => {
+    const user = userEvent.setup();
+    start();
+    expect(await screen.findByRole('radio', { name: /สแกนบัตรประชาชน/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'ถัดไป' }));
+    expect(screen.getByText(WARNING)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: /ยินยอมตามข้อตกลงการใช้งานและนโยบายความเป็นส่วนตัว/ }));
+    expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ถัดไป' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'สแกนบัตรประชาชน' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4');
+  });
+
+  it('Manual Input leads to the form with the verified phone', async () => {
+    const user = userEvent.setup();
+    start();
+    await user.click(await screen.findByRole('radio', { name: /กรอกข้อมูลเอง/ }));
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'ถัดไป' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'กรอกข้อมูลส่วนตัว' })).toBeInTheDocument();
+    expect(await screen.findByLabelText('เบอร์โทรศัพท์มือถือ')).toHaveValue('081-234-5678');
+  });
+});

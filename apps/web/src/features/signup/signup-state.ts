@@ -1,0 +1,36 @@
+import type { RegisterUserInput } from '@klaimor/contracts';
+
+export type SignupStep = 1 | 2 | 3 | 4 | 5;
+export const SIGNUP_STEPS = 5;
+
+/** Step 3's choice: scan the ID card (the default) or type the details. */
+export type PersonalInfoMode = 'ocr' | 'manual';
+
+/** What /login hands to /signup when a verified number is not registered yet. */
+export interface SignupLocationState {
+  phone: string;
+  verified: boolean;
+}
+
+export function readSignupLocationState(state: unknown): SignupLocationState | null {
+  if (state === null || typeof state !== 'object') return null;
+  const { phone, verified } = state as Partial<SignupLocationState>;
+  return typeof phone === 'string' && phone !== '' ? { phone, verified: verified === true } : null;
+}
+
+/** The manual form as typed so far; kept by the wizard so stepping back loses nothing. */
+export type RegisterDraft = Omit<RegisterUserInput, 'phone'>;
+
+export const emptyRegisterDraft: RegisterDraft = {
+  firstname: '',
+  lastname: '',
+  email: '',
+  thai_id: '',
+  gender: undefined,
+  birthday: '',
+  address: '',
+  subdistrist: '',
+  district: '',
+  province: '',
+  postcode: '',
+};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import en from './locales/en.json';
+import th from './locales/th.json';
+import { changeLanguage, i18n } from '.';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of leaves(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('translations', () => {
+  const thKeys = leaves(th as Tree);
+  const enKeys = leaves(en as Tree);
+
+  it('English has exactly the keys of Thai (the source of truth)', () => {
+    const missingInEn = [...thKeys.keys()].filter((k) => !enKeys.has(k));
+    const extraInEn = [...enKeys.keys()].filter((k) => !thKeys.has(k));
+    expect(missingInEn).toEqual([]);
+    expect(extraInEn).toEqual([]);
+  });
+
+  it('uses the same {{placeholders}} in both languages', () => {
+    const differing = [...thKeys].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(enKeys.get(key) ?? '').join(),
+    );
+    expect(differing.map(([key]) => key)).toEqual([]);
+  });
+
+  it('has no empty texts', () => {
+    const empty = [...thKeys, ...enKeys].filter(([key, text]) => text.trim() === '' && !key.endsWith('.separator'));
+    expect(empty).toEqual([]);
+  });
+
+  it('keeps the spec wording of the consent warning', () => {
+    expect(th.signup.consent.warning).toBe('โปรดยอมรับข้อตกลงการใช้งานและนโยบายความเป็นส่วนตัว');
+  });
+
+  it('starts in Thai and loads English on demand', async () => {
+    expect(i18n.t('app.name')).toBe('ใกล้หมอ');
+    await changeLanguage('en');
+    expect(i18n.t('app.name')).toBe('KlaiMor');
+    expect(localStorage.getItem('klaimor.lang')).toBe('en');
+    await changeLanguage('th');
+    expect(i18n.t('nav.myHealth')).toBe('สุขภาพของฉัน');
+  });
+});

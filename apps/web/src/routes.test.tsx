@@ -1,0 +1,78 @@
+import { ageInYears } from '@klaimor/contracts';
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from './test/render';
+import { AppRoutes } from './routes';
+
+const loggedOut = () => json(401, { error: { code: 'unauthenticated', message: 'no session' } });
+const profile = {
+  id: 'u1',
+  email: 'somchai@example.com',
+  firstname: 'สมชาย',
+  lastname: 'ใจดี',
+  thai_id: '1101700230708',
+  phone: '0812345678',
+  gender: 'male',
+  birthday: '1990-03-12',
+  address: '99/1 ถนนราชดำเนิน',
+  subdistrist: 'ชนะสงคราม',
+  subdistrict: 'ชนะสงคราม',
+  district: 'พระนคร',
+  province: 'กรุงเทพมหานคร',
+  postcode: '10200',
+  blood_group: 'B',
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+describe('routes', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a logged-out visitor of /profile to / with a visible Thai message and a login link', async () => {
+    mockApi({ 'GET /api/users/me': loggedOut });
+    renderWithProviders(<AppRoutes />, { route: '/profile' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('กรุณาเข้าสู่ระบบก่อนดูข้อมูลส่วนตัว');
+    expect(screen.getByRole('link', { name: 'เข้าสู่ระบบ' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ค้นหาโรงพยาบาลใกล้คุณ' })).toBeInTheDocument();
+  });
+
+  it('matches /myHealth case-insensitively and invites a logged-out visitor', async () => {
+    mockApi({ 'GET /api/users/me': loggedOut });
+    renderWithProviders(<AppRoutes />, { route: '/myHealth' });
+    expect(await screen.findByRole('link', { name: 'เข้าสู่ระบบ' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'ลงทะเบียน' })).toHaveAttribute('href', '/signup');
+    expect(screen.getByRole('link', { name: 'สุขภาพของฉัน' })).toHaveClass('Mui-selected');
+  });
+
+  it('shows the home menu and an empty appointments list when logged in', async () => {
+    mockApi({ 'GET /api/users/me': () => json(200, { data: [profile] }) });
+    renderWithProviders(<AppRoutes />, { route: '/myhealth' });
+    expect(await screen.findByRole('link', { name: 'ข้อมูลส่วนตัว' })).toHaveAttribute('href', '/profile');
+    expect(screen.getByRole('link', { name: 'สิทธิการรักษา' })).toHaveAttribute('href', '/medicalright');
+    expect(screen.getByRole('link', { name: 'ประวัติการรักษา' })).toHaveAttribute('href', '/history');
+    expect(screen.getByRole('link', { name: 'บันทึกอาการ' })).toHaveAttribute('href', '/asd');
+    expect(screen.getByRole('heading', { level: 2, name: 'นัดหมายของฉัน' })).toBeInTheDocument();
+    expect(screen.getByText('ยังไม่มีนัดหมาย')).toBeInTheDocument();
+  });
+
+  it('shows the profile with BE birth date, age, grouped ID and formatted phone', async () => {
+    mockApi({ 'GET /api/users/me': () => json(200, { data: [profile] }) });
+    renderWithProviders(<AppRoutes />, { route: '/profile' });
+    expect(await screen.findByRole('heading', { level: 2, name: 'สมชาย ใจดี' })).toBeInTheDocument();
+    const age = ageInYears(profile.birthday);
+    expect(age).toBeGreaterThanOrEqual(35);
+    expect(screen.getByText(`อายุ ${age} ปี`)).toBeInTheDocument();
+    expect(screen.getByText('12 มีนาคม 2533')).toBeInTheDocument();
+    expect(screen.getByText('1-1017-00230-70-8')).toBeInTheDocument();
+    expect(screen.getByText('081-234-5678')).toBeInTheDocument();
+    expect(screen.getByText('99/1 ถนนราชดำเนิน แขวงชนะสงคราม เขตพระนคร กรุงเทพมหานคร 10200')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'แก้ไขข้อมูล' })).toBeEnabled();
+  });
+
+  it('shows a coming-soon page with its own title inside the shell', async () => {
+    mockApi({ 'GET /api/users/me': loggedOut });
+    renderWithProviders(<AppRoutes />, { route: '/todo' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'รายการที่ต้องทำประจำวัน' })).toBeInTheDocument();
+    expect(screen.getByText('เร็ว ๆ นี้')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'เมนูหลัก' })).toBeInTheDocument();
+  });
+});
