@@ -8,6 +8,7 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createOtpRepository } from './features/auth/otp.repository.js';
 import { createOtpService } from './features/auth/otp.service.js';
+import { SessionCache } from './features/auth/session-cache.js';
 import { createSessionsRepository } from './features/auth/sessions.repository.js';
 import { createSessionsService } from './features/auth/sessions.service.js';
 import { createConsoleSmsSender } from './features/auth/sms/console-sender.js';
@@ -52,9 +53,10 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   const consoleSms = config.sms.driver === 'console' && !sms ? createConsoleSmsSender(app.log) : null;
   const smsSender = sms ?? consoleSms ?? createThaiBulkSmsSender(config.sms as Extract<Config['sms'], { driver: 'thaibulksms' }>);
 
+  const sessionCache = new SessionCache(config.session.cacheSec * 1000);
   const usersRepository = createUsersRepository(db);
-  const users = createUsersService(usersRepository);
-  const sessions = createSessionsService(createSessionsRepository(db), config.session.idleDays);
+  const users = createUsersService(usersRepository, (userId) => sessionCache.forgetUser(userId));
+  const sessions = createSessionsService(createSessionsRepository(db), sessionCache, config.session.idleDays);
   const otp = createOtpService({
     config,
     otp: createOtpRepository(db),

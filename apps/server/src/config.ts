@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   SECRET_KEY: z.string().min(32).optional(),
   SEED_DEMO_DATA: z.stringbool().default(true),
   SESSION_IDLE_DAYS: positiveInt(30),
+  SESSION_CACHE_SEC: z.coerce.number().int().min(0).max(300).default(5),
   REGISTRATION_TTL_SEC: positiveInt(900),
   OTP_TTL_SEC: positiveInt(300),
   OTP_RESEND_AFTER_SEC: positiveInt(30),
@@ -49,7 +50,7 @@ function toConfig(env: z.infer<typeof EnvSchema>, secretKey: string) {
     logLevel: env.LOG_LEVEL,
     secretKey,
     seedDemoData: env.SEED_DEMO_DATA,
-    session: { idleDays: env.SESSION_IDLE_DAYS, registrationTtlSec: env.REGISTRATION_TTL_SEC },
+    session: { idleDays: env.SESSION_IDLE_DAYS, cacheSec: env.SESSION_CACHE_SEC, registrationTtlSec: env.REGISTRATION_TTL_SEC },
     otp: {
       ttlSec: env.OTP_TTL_SEC,
       resendAfterSec: env.OTP_RESEND_AFTER_SEC,

@@ -206,6 +206,8 @@ describe('POST /api/auth/otp/verify', () => {
 describe('sessions', () => {
   it('logout revokes the session on the server and clears the cookie', async () => {
     const { session } = await registerPatient(t.app, '0894000001');
+    const before = await t.app.inject({ method: 'GET', url: '/api/users/me', cookies: { klaimor_session: session } });
+    expect(before.statusCode).toBe(200);
     const out = await post('/api/auth/logout', undefined, { cookies: { klaimor_session: session } });
     expect(out.statusCode).toBe(204);
     const cleared = out.cookies.find((c) => c.name === 'klaimor_session')!;

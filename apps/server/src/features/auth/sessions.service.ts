@@ -1,11 +1,21 @@
 import type { UserRow } from '../users/users.repository.js';
+import type { SessionCache } from './session-cache.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { hashToken, newToken } from './secrets.js';
 
 // Writing last-seen on every request would turn each read into a write; once an hour is enough for a 30-day idle limit.
 const TOUCH_AFTER_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
-export function createSessionsService(sessions: SessionsRepository, idleDays: number) {
+export function createSessionsService(sessions: SessionsRepository, cache: SessionCache, idleDays: number) {
+  async function lookUp(tokenHash: string, now: number) {
+    const cached = cache.get(tokenHash, now);
+    if (cached) return now - cached.lastSeenAt.getTime() < idleDays * DAY_MS ? cached : null;
+    const session = await sessions.findActive(tokenHash, idleDays);
+    if (session) cache.set(tokenHash, session.user, session.lastSeenAt, now);
+    return session;
+  }
+
   return {
     async start(userId: string): Promise<string> {
       const token = newToken();
@@ -16,15 +26,21 @@ export function createSessionsService(sessions: SessionsRepository, idleDays: nu
     /** The patient a session token belongs to, or null when unknown, revoked or idle too long. */
     async resolve(token: string): Promise<{ user: UserRow; refreshed: boolean } | null> {
       const tokenHash = hashToken(token);
-      const session = await sessions.findActive(tokenHash, idleDays);
+      const now = Date.now();
+      const session = await lookUp(tokenHash, now);
       if (!session) return null;
-      const refreshed = Date.now() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS;
-      if (refreshed) await sessions.touch(tokenHash);
+      const refreshed = now - session.lastSeenAt.getTime() > TOUCH_AFTER_MS;
+      if (refreshed) {
+        await sessions.touch(tokenHash);
+        cache.set(tokenHash, session.user, new Date(now), now);
+      }
       return { user: session.user, refreshed };
     },
 
     async end(token: string): Promise<void> {
-      await sessions.revoke(hashToken(token));
+      const tokenHash = hashToken(token);
+      cache.forget(tokenHash);
+      await sessions.revoke(tokenHash);
     },
   };
 }

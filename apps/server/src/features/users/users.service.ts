@@ -46,7 +46,8 @@ async function assertAddressAgrees(parts: { subdistrist: string; district: strin
   if (mismatch) throw validationFailed(mismatch);
 }
 
-export function createUsersService(users: UsersRepository) {
+/** `profileChanged` lets cached copies of a patient (signed-in sessions) be dropped. */
+export function createUsersService(users: UsersRepository, profileChanged: (userId: string) => void) {
   return {
     async register(input: RegisterUser): Promise<UserProfile> {
       await assertAddressAgrees(input);
@@ -96,7 +97,9 @@ export function createUsersService(users: UsersRepository) {
           postcode: changes.postcode ?? current.postcode,
         });
       }
-      return toProfile((await users.update(userId, changes)) ?? current);
+      const updated = await users.update(userId, changes);
+      profileChanged(userId);
+      return updated && toProfile(updated);
     },
   };
 }
