@@ -21,18 +21,27 @@ async function waitFor(url, ms = 60_000) {
   throw new Error(`${url} did not come up`);
 }
 
+/** Ends a child process and waits until it has exited, so the next run gets the port. */
+export function stopChild(child) {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
 function startApp(port, env) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-bench-'));
-  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  return { child, stop: () => { child.kill('SIGTERM'); rmSync(dataDir, { recursive: true, force: true }); } };
+  return { child, stop: () => stopChild(child).then(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 function startBare(port) {
   const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), { env: { ...process.env, PORT: String(port) } });
-  return { child, stop: () => child.kill('SIGTERM') };
+  return { child, stop: () => stopChild(child) };
 }
 
 /** Signs a new patient up through the real API and returns their session cookie. */
@@ -81,7 +90,6 @@ export async function benchApi(label, databaseUrl) {
     const meResult = summary(await load(`http://127.0.0.1:${appPort}/api/users/me`, { cookie }));
     return { label, me: meResult, bare: bareResult, ratio: +(meResult.rps / bareResult.rps).toFixed(3) };
   } finally {
-    app.stop();
-    bare.stop();
+    await Promise.all([app.stop(), bare.stop()]);
   }
 }

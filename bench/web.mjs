@@ -1,6 +1,6 @@
 // First-screen JavaScript (gzip) measured in Chromium as the page loads, and Lighthouse mobile scores.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_MISSING, findChromium } from '../scripts/find-chromium.mjs';
+import { stopChild } from './api.mjs';
 
 const PAGES = ['/signup', '/myhealth'];
 const PORT = 3903;
@@ -44,6 +45,7 @@ async function lighthouseScores(chromePath, url) {
   });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    writeFileSync(`artifacts/lighthouse${new URL(url).pathname.replaceAll('/', '-')}.json`, result.report);
     const { performance, accessibility } = result.lhr.categories;
     return { performance: Math.round(performance.score * 100), accessibility: Math.round(accessibility.score * 100) };
   } finally {
@@ -55,8 +57,9 @@ export async function benchWeb() {
   const chromePath = findChromium();
   if (!chromePath) throw new Error(CHROMIUM_MISSING);
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  mkdirSync('artifacts', { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-bench-web-'));
-  const server = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -74,7 +77,7 @@ export async function benchWeb() {
     }
     return results;
   } finally {
-    server.kill('SIGTERM');
+    await stopChild(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../test/test-app.js';
+import { type TestApp, createTestApp, latestCode } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,5 +88,39 @@ describe('cross-origin requests', () => {
   it('gives no CORS grant to an unlisted origin', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('with a real SMS gateway configured', () => {
+  it('has no development outbox and tells the web app so', async () => {
+    const gateway = await createTestApp({
+      SMS_DRIVER: 'thaibulksms',
+      THAIBULKSMS_API_KEY: 'key',
+      THAIBULKSMS_API_SECRET: 'secret',
+      THAIBULKSMS_SENDER: 'KlaiMor',
+      THAIBULKSMS_URL: 'http://127.0.0.1:9/sms',
+    });
+    try {
+      const outbox = await gateway.app.inject({ method: 'GET', url: '/api/dev/sms?phone=0812345678' });
+      expect(outbox.statusCode).toBe(404);
+      const config = await gateway.app.inject({ method: 'GET', url: '/api/app-config' });
+      expect(config.json()).toEqual({ data: [{ devSmsOutbox: false }] });
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe('cookies behind https', () => {
+  it('marks the session cookies Secure when PUBLIC_URL is https', async () => {
+    const https = await createTestApp({ PUBLIC_URL: 'https://klaimor.example' });
+    try {
+      await https.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone: '0899000001' } });
+      const code = await latestCode(https.app, '0899000001');
+      const res = await https.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: '0899000001', code } });
+      expect(res.cookies.find((c) => c.name === 'klaimor_registration')?.secure).toBe(true);
+    } finally {
+      await https.close();
+    }
   });
 });
