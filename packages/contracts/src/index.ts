@@ -6,3 +6,4 @@ export * from './dates.js';
 export * from './auth.js';
 export * from './users.js';
 export * from './thai-address.js';
+export * from './triage/index.js';

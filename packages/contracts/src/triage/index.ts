@@ -1,0 +1,2 @@
+export * from './red-flags.data.js';
+export * from './assess-symptoms.js';
