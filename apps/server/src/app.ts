@@ -5,6 +5,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { appointmentsRoutes } from './features/appointments/appointments.routes.js';
+import { createAppointmentsRepository } from './features/appointments/appointments.repository.js';
+import { createAppointmentsService } from './features/appointments/appointments.service.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { createOtpRepository } from './features/auth/otp.repository.js';
 import { createOtpService } from './features/auth/otp.service.js';
@@ -15,6 +18,11 @@ import { createConsoleSmsSender } from './features/auth/sms/console-sender.js';
 import type { SmsSender } from './features/auth/sms/sms-sender.js';
 import { createThaiBulkSmsSender } from './features/auth/sms/thaibulksms-sender.js';
 import { devSmsRoutes } from './features/dev/dev-sms.routes.js';
+import { createHospitalsRepository } from './features/hospitals/hospitals.repository.js';
+import { hospitalsRoutes } from './features/hospitals/hospitals.routes.js';
+import { createHospitalsService } from './features/hospitals/hospitals.service.js';
+import { createDevelopmentPaymentProvider } from './features/payments/development-provider.js';
+import { devPaymentsRoutes } from './features/payments/dev-payments.routes.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { createUsersService } from './features/users/users.service.js';
@@ -65,12 +73,23 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   });
   registerAuthentication(app, sessions, cookies);
 
+  const hospitalsRepository = createHospitalsRepository(db);
+  const payments = createDevelopmentPaymentProvider();
+  const appointments = createAppointmentsService({
+    appointments: createAppointmentsRepository(db),
+    hospitals: hospitalsRepository,
+    payments,
+  });
+
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(db, consoleSms !== null));
+      await api.register(systemRoutes(db, { devSmsOutbox: consoleSms !== null, devPayments: payments.name === 'development' }));
       await api.register(authRoutes({ otp, sessions, cookies }));
       await api.register(usersRoutes({ users, otp, sessions, cookies }));
+      await api.register(hospitalsRoutes(createHospitalsService(hospitalsRepository)));
+      await api.register(appointmentsRoutes(appointments));
       if (consoleSms) await api.register(devSmsRoutes(consoleSms));
+      if (payments.name === 'development') await api.register(devPaymentsRoutes(appointments));
     },
     { prefix: '/api' },
   );

@@ -4,7 +4,10 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
+import { createAppointmentsRepository } from './features/appointments/appointments.repository.js';
 import { createOtpRepository } from './features/auth/otp.repository.js';
+import { addDemoSlots } from './features/hospitals/demo-slots.js';
+import { createHospitalsRepository } from './features/hospitals/hospitals.repository.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -19,14 +22,23 @@ const app = await buildApp({
 });
 
 const otpRepository = createOtpRepository(database.db);
-const purge = setInterval(() => {
-  otpRepository.purgeExpired(new Date(Date.now() - 86_400_000)).catch((err: unknown) => app.log.error({ err }, 'purge failed'));
-}, 3_600_000);
-purge.unref();
+const appointmentsRepository = createAppointmentsRepository(database.db);
+const hospitalsRepository = createHospitalsRepository(database.db);
+const logFailure = (err: unknown) => app.log.error({ err }, 'housekeeping failed');
+// Housekeeping: old codes go, unpaid holds give their places back, demo slots keep rolling forward.
+const housekeeping = [
+  setInterval(() => {
+    Promise.all([otpRepository.purgeExpired(new Date(Date.now() - 86_400_000)), appointmentsRepository.expireUnpaid()]).catch(logFailure);
+  }, 60_000),
+  setInterval(() => {
+    if (config.seedDemoData) addDemoSlots(hospitalsRepository).catch(logFailure);
+  }, 6 * 3_600_000),
+];
+for (const timer of housekeeping) timer.unref();
 
 async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
-  clearInterval(purge);
+  housekeeping.forEach(clearInterval);
   await app.close();
   await database.close();
   process.exit(0);

@@ -27,6 +27,11 @@ export const DevSmsQuery = z.strictObject({ phone: ThaiMobile });
 export const HealthReply = dataOf(z.object({ status: z.literal('ok'), database: z.literal('ok') }));
 
 /** What the web app needs to know about this server before anyone logs in. */
-export const AppConfig = z.object({ devSmsOutbox: z.boolean() });
+export const AppConfig = z.object({
+  /** SMS codes go to the development outbox, not to phones. */
+  devSmsOutbox: z.boolean(),
+  /** Deposits are paid through the development provider's simulate control. */
+  devPayments: z.boolean(),
+});
 export type AppConfig = z.infer<typeof AppConfig>;
 export const AppConfigReply = dataOf(AppConfig);

@@ -18,6 +18,12 @@ export const ErrorCode = z.enum([
   'payload_too_large',
   'bad_request',
   'sms_unavailable',
+  'slot_full',
+  'slot_unavailable',
+  'appointment_not_cancellable',
+  'payment_unavailable',
+  'webhook_rejected',
+  'deposit_not_due',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

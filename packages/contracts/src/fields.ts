@@ -21,6 +21,11 @@ export const reasons = {
   invalidChoice: 'invalid_choice',
   invalidOtp: 'invalid_otp',
   unknownField: 'unknown_field',
+  invalidNumber: 'invalid_number',
+  outOfRange: 'out_of_range',
+  latLngTogether: 'lat_lng_together',
+  endBeforeStart: 'end_before_start',
+  invalidIdempotencyKey: 'invalid_idempotency_key',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

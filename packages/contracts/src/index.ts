@@ -7,3 +7,5 @@ export * from './auth.js';
 export * from './users.js';
 export * from './thai-address.js';
 export * from './triage/index.js';
+export * from './hospitals.js';
+export * from './appointments.js';

@@ -1,4 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { addDemoSlots } from '../features/hospitals/demo-slots.js';
+import { createHospitalsRepository } from '../features/hospitals/hospitals.repository.js';
+import { seedFacilities } from '../features/hospitals/seed-facilities.js';
 import type { Db } from './client.js';
 import { users } from './schema.js';
 
@@ -19,7 +22,11 @@ export const DEMO_PATIENT = {
   bloodGroup: 'B',
 } as const;
 
+/** The demo patient, the shipped hospital directory and screening slots for the next 14 days. */
 export async function seedDemoData(db: Db): Promise<void> {
+  const hospitals = createHospitalsRepository(db);
+  await seedFacilities(hospitals);
+  await addDemoSlots(hospitals);
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_PATIENT.phone)).limit(1);
   if (existing.length === 0) await db.insert(users).values(DEMO_PATIENT);
 }

@@ -1,9 +1,9 @@
-import { AppConfigReply, HealthReply } from '@klaimor/contracts';
+import { type AppConfig, AppConfigReply, HealthReply } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 
-export function systemRoutes(db: Db, devSmsOutbox: boolean): FastifyPluginAsyncZod {
+export function systemRoutes(db: Db, appConfig: AppConfig): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
@@ -17,7 +17,7 @@ export function systemRoutes(db: Db, devSmsOutbox: boolean): FastifyPluginAsyncZ
     app.get(
       '/app-config',
       { schema: { tags: ['system'], summary: 'What the web app needs to know before login', response: { 200: AppConfigReply } } },
-      async () => ({ data: [{ devSmsOutbox }] }),
+      async () => ({ data: [appConfig] }),
     );
   };
 }

@@ -1,0 +1,51 @@
+import { AppointmentParams, AppointmentReply, BookAppointmentBody, IdempotencyHeaders } from '@klaimor/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppointmentsService } from './appointments.service.js';
+
+export function appointmentsRoutes(appointments: AppointmentsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', app.authenticate);
+
+    app.post(
+      '/appointments',
+      {
+        schema: {
+          tags: ['appointments'],
+          summary: 'Book a screening: holds the place for 15 minutes and asks for the deposit by PromptPay',
+          headers: IdempotencyHeaders,
+          body: BookAppointmentBody,
+          response: { 200: AppointmentReply, 201: AppointmentReply },
+        },
+      },
+      async (request, reply) => {
+        const { appointment, created } = await appointments.book(request.patient!.userId, request.headers['idempotency-key'], request.body);
+        return reply.status(created ? 201 : 200).send({ data: [appointment] });
+      },
+    );
+
+    app.get(
+      '/appointments',
+      { schema: { tags: ['appointments'], summary: "The patient's appointments, upcoming first, then past", response: { 200: AppointmentReply } } },
+      async (request) => ({ data: await appointments.list(request.patient!.userId) }),
+    );
+
+    app.get(
+      '/appointments/:id',
+      { schema: { tags: ['appointments'], summary: 'One appointment', params: AppointmentParams, response: { 200: AppointmentReply } } },
+      async (request) => ({ data: [await appointments.get(request.patient!.userId, request.params.id)] }),
+    );
+
+    app.post(
+      '/appointments/:id/cancel',
+      {
+        schema: {
+          tags: ['appointments'],
+          summary: 'Cancel: the deposit is refunded until 24 hours before the slot, kept after that',
+          params: AppointmentParams,
+          response: { 200: AppointmentReply },
+        },
+      },
+      async (request) => ({ data: [await appointments.cancel(request.patient!.userId, request.params.id)] }),
+    );
+  };
+}

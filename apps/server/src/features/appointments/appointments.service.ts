@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { type Appointment, type AppointmentStatus, DEPOSIT_HOLD_MINUTES, FREE_CANCEL_HOURS } from '@klaimor/contracts';
+import { AppError } from '../../errors.js';
+import type { HospitalsRepository } from '../hospitals/hospitals.repository.js';
+import { hospitalNotFound } from '../hospitals/hospitals.service.js';
+import { type PaymentProvider, PaymentProviderError } from '../payments/payment-provider.js';
+import type { Actor, AppointmentDetail, AppointmentsRepository } from './appointments.repository.js';
+
+const HOUR_MS = 3_600_000;
+
+const notFound = () => new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
+const paymentUnavailable = () => new AppError(503, 'payment_unavailable', 'ระบบชำระเงินขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง');
+
+export function toAppointment({ appointment: a, hospital, slot }: AppointmentDetail): Appointment {
+  return {
+    id: a.id,
+    status: a.status as AppointmentStatus,
+    hospital: { id: hospital.stableId, nameTh: hospital.nameTh, nameEn: hospital.nameEn, phone: hospital.phone },
+    start: slot.startsAt.toISOString(),
+    end: slot.endsAt.toISOString(),
+    doctor: slot.doctor,
+    symptoms: a.symptoms,
+    duration: a.duration,
+    deposit: {
+      amount: a.depositAmount,
+      currency: 'THB',
+      promptpayPayload: a.promptpayPayload,
+      qrImageUrl: a.qrImageUrl,
+      expiresAt: a.depositExpiresAt.toISOString(),
+      paidAt: a.depositPaidAt?.toISOString() ?? null,
+      refundableUntil: new Date(slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS).toISOString(),
+    },
+    createdAt: a.createdAt.toISOString(),
+  };
+}
+
+/** Upcoming first (soonest first), then past ones (latest first). */
+function byAgenda(now: number) {
+  return (x: Appointment, y: Appointment) => {
+    const [a, b] = [Date.parse(x.start), Date.parse(y.start)];
+    const [aUpcoming, bUpcoming] = [a >= now, b >= now];
+    if (aUpcoming !== bUpcoming) return aUpcoming ? -1 : 1;
+    return aUpcoming ? a - b : b - a;
+  };
+}
+
+interface Deps {
+  appointments: AppointmentsRepository;
+  hospitals: Pick<HospitalsRepository, 'findByStableId'>;
+  payments: PaymentProvider;
+}
+
+export interface BookingRequest {
+  hospitalId: string;
+  slotId: string;
+  symptoms: string;
+  duration: string;
+}
+
+export function createAppointmentsService({ appointments, hospitals, payments }: Deps) {
+  /** The deposit arrived: awaiting_deposit -> booked. Never moves an appointment backwards. */
+  const confirmDeposit = (id: string, actor: Actor): Promise<boolean> =>
+    appointments.transition(id, ['awaiting_deposit'], 'booked', actor, { depositPaidAt: new Date() });
+
+  async function mine(userId: string, id: string): Promise<AppointmentDetail> {
+    const row = await appointments.findForPatient(userId, id);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    /** Holds a place and asks for the deposit; the same Idempotency-Key always gives the same appointment. */
+    async book(userId: string, idempotencyKey: string, request: BookingRequest): Promise<{ appointment: Appointment; created: boolean }> {
+      await appointments.expireUnpaid();
+      const earlier = await appointments.findByIdempotencyKey(userId, idempotencyKey);
+      if (earlier) return { appointment: toAppointment(earlier), created: false };
+
+      const facility = await hospitals.findByStableId(request.hospitalId);
+      if (!facility) throw hospitalNotFound();
+      const id = randomUUID();
+      const depositExpiresAt = new Date(Date.now() + DEPOSIT_HOLD_MINUTES * 60_000);
+      const deposit =
+        facility.depositAmount > 0 && facility.promptpayId
+          ? await payments
+              .requestDeposit({ appointmentId: id, amountBaht: facility.depositAmount, promptpayId: facility.promptpayId, expiresAt: depositExpiresAt })
+              .catch((error: unknown) => {
+                throw error instanceof PaymentProviderError ? paymentUnavailable() : error;
+              })
+          : { reference: null, promptpayPayload: null, qrImageUrl: null };
+
+      const outcome = await appointments.hold({
+        id,
+        userId,
+        facilityId: facility.id,
+        slotId: request.slotId,
+        symptoms: request.symptoms,
+        duration: request.duration,
+        depositAmount: facility.depositAmount,
+        depositExpiresAt,
+        paymentProvider: payments.name,
+        paymentRef: deposit.reference,
+        promptpayPayload: deposit.promptpayPayload,
+        qrImageUrl: deposit.qrImageUrl,
+        idempotencyKey,
+      });
+      if (outcome === 'slot_full') throw new AppError(409, 'slot_full', 'ช่วงเวลานี้เต็มหรือผ่านไปแล้ว กรุณาเลือกเวลาอื่น');
+      if (outcome === 'duplicate') {
+        return { appointment: toAppointment((await appointments.findByIdempotencyKey(userId, idempotencyKey))!), created: false };
+      }
+      if (facility.depositAmount === 0) await appointments.transition(id, ['awaiting_deposit'], 'booked', 'system');
+      return { appointment: toAppointment(await mine(userId, id)), created: true };
+    },
+
+    async list(userId: string): Promise<Appointment[]> {
+      await appointments.expireUnpaid();
+      return (await appointments.listForPatient(userId)).map(toAppointment).sort(byAgenda(Date.now()));
+    },
+
+    async get(userId: string, id: string): Promise<Appointment> {
+      await appointments.expireUnpaid();
+      return toAppointment(await mine(userId, id));
+    },
+
+    /** Cancels; a paid deposit is refunded until 24 hours before the slot and kept after that. */
+    async cancel(userId: string, id: string): Promise<Appointment> {
+      const row = await mine(userId, id);
+      const status = row.appointment.status as AppointmentStatus;
+      if (status !== 'awaiting_deposit' && status !== 'booked') {
+        throw new AppError(409, 'appointment_not_cancellable', 'นัดหมายนี้ยกเลิกไม่ได้แล้ว');
+      }
+      const refundable = status === 'booked' && Date.now() < row.slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS;
+      if (refundable) {
+        await payments
+          .refund({ appointmentId: id, reference: row.appointment.paymentRef, amountBaht: row.appointment.depositAmount })
+          .catch((error: unknown) => {
+            throw error instanceof PaymentProviderError ? paymentUnavailable() : error;
+          });
+      }
+      if (!(await appointments.transition(id, [status], 'cancelled', 'patient'))) {
+        throw new AppError(409, 'appointment_not_cancellable', 'นัดหมายนี้ยกเลิกไม่ได้แล้ว');
+      }
+      return toAppointment(await mine(userId, id));
+    },
+
+    confirmDeposit,
+
+    /** For the development provider's "simulate payment" control: the patient's own appointment only. */
+    async simulatePayment(userId: string, id: string): Promise<Appointment> {
+      await mine(userId, id);
+      if (!(await confirmDeposit(id, 'development'))) {
+        throw new AppError(409, 'deposit_not_due', 'นัดหมายนี้ไม่มีมัดจำที่รอชำระ');
+      }
+      return toAppointment(await mine(userId, id));
+    },
+  };
+}
+export type AppointmentsService = ReturnType<typeof createAppointmentsService>;

@@ -1,0 +1,83 @@
+import { FacilityKind, HealthScheme, isValidThaiId } from '@klaimor/contracts';
+import { z } from 'zod';
+
+/**
+ * A place a patient can go to: the normalised record every source (our seed file,
+ * OpenStreetMap, the MOPH facility list) is turned into before it reaches the map.
+ */
+
+export const Ownership = z.enum(['public', 'private']);
+export type Ownership = z.infer<typeof Ownership>;
+
+/** Thailand's bounding box, roughly: a point outside it is a typo or a foreign facility. */
+const THAILAND_BOUNDS = { minLat: 5.6, maxLat: 20.5, minLng: 97.3, maxLng: 105.7 } as const;
+
+export function isInThailand(lat: number, lng: number): boolean {
+  const b = THAILAND_BOUNDS;
+  return lat >= b.minLat && lat <= b.maxLat && lng >= b.minLng && lng <= b.maxLng;
+}
+
+/** National digits: 02-419-7000 is stored 024197000, a mobile has ten digits, a hotline such as 1719 four. */
+const FacilityPhone = z.string().regex(/^(0\d{8,9}|1\d{3})$/);
+
+/**
+ * The PromptPay id that receives a screening deposit: a 13-digit tax id with the
+ * same mod-11 check digit as the national id. The seed file never holds a real
+ * organisation's tax id: each of its ids is 0000000, a 5-digit serial and the check
+ * digit. A juristic person's id starts 0 and then its registration office's code,
+ * so an id starting 0000000 names no one; the seed test pins that prefix.
+ */
+const PromptPayTaxId = z.string().refine(isValidThaiId, { error: 'not a checksum-valid 13-digit tax id' });
+
+export const FacilitySource = z.object({
+  /** Where the row came from, e.g. 'OpenStreetMap', 'Wikipedia', 'MOPH facility codes'. */
+  name: z.string().min(1),
+  /** The element ('node/123') or the page (a URL) the row was taken from. */
+  ref: z.string().min(1),
+  /** 'ODbL-1.0' for OpenStreetMap data. */
+  licence: z.string().min(1),
+});
+export type FacilitySource = z.infer<typeof FacilitySource>;
+
+const text = z.string().trim().min(1);
+
+export const FacilitySchema = z
+  .object({
+    stableId: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'a kebab-case slug' }),
+    /** MOPH 5-digit facility code (รหัสสถานพยาบาล), null when unknown. */
+    mophCode: z.string().regex(/^\d{5}$/).nullable(),
+    nameTh: text,
+    nameEn: text,
+    kind: FacilityKind,
+    ownership: Ownership,
+    /** House number and street; the address parts below are null only on imported rows lacking them. */
+    address: text.nullable(),
+    subdistrict: text.nullable(),
+    district: text.nullable(),
+    province: text.nullable(),
+    postcode: z.string().regex(/^\d{5}$/).nullable(),
+    lat: z.number().min(THAILAND_BOUNDS.minLat).max(THAILAND_BOUNDS.maxLat),
+    lng: z.number().min(THAILAND_BOUNDS.minLng).max(THAILAND_BOUNDS.maxLng),
+    phone: FacilityPhone.nullable(),
+    /** OpenStreetMap opening_hours syntax; '24/7' for a hospital with a 24-hour emergency room. */
+    openingHours: text.nullable(),
+    schemes: z.array(HealthScheme),
+    /** Private insurers whose cards are accepted, by display name ('AIA', 'Muang Thai Life'). */
+    insurers: z.array(text),
+    /** Screening deposit in whole baht; 0 where no deposit is taken. */
+    depositAmount: z.number().int().min(0),
+    promptpayId: PromptPayTaxId.nullable(),
+    source: FacilitySource,
+  })
+  .superRefine((f, ctx) => {
+    if (new Set(f.schemes).size !== f.schemes.length) {
+      ctx.addIssue({ code: 'custom', path: ['schemes'], message: 'a scheme is listed twice' });
+    }
+    if (f.depositAmount > 0 && f.promptpayId === null) {
+      ctx.addIssue({ code: 'custom', path: ['promptpayId'], message: 'a deposit needs a PromptPay id to receive it' });
+    }
+    if (f.kind === 'pharmacy' && (f.depositAmount !== 0 || f.promptpayId !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['depositAmount'], message: 'a pharmacy takes no screening deposit' });
+    }
+  });
+export type Facility = z.infer<typeof FacilitySchema>;

@@ -1,0 +1,124 @@
+import { and, asc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { facilities, screeningSlots } from '../../db/schema.js';
+import type { Facility } from './facility.js';
+
+export type FacilityRow = typeof facilities.$inferSelect;
+
+export interface FacilityFilter {
+  scheme?: string;
+  kind?: string;
+  q?: string;
+}
+
+/** `%` and `_` typed by a patient are letters, not wildcards. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function where(filter: FacilityFilter): SQL | undefined {
+  return and(
+    filter.scheme ? sql`${filter.scheme} = any(${facilities.schemes})` : undefined,
+    filter.kind ? eq(facilities.kind, filter.kind) : undefined,
+    filter.q
+      ? sql`(${facilities.nameTh} ilike ${likePattern(filter.q)} or ${facilities.nameEn} ilike ${likePattern(filter.q)})`
+      : undefined,
+  );
+}
+
+function toRow(f: Facility) {
+  return {
+    stableId: f.stableId,
+    mophCode: f.mophCode,
+    nameTh: f.nameTh,
+    nameEn: f.nameEn,
+    kind: f.kind,
+    ownership: f.ownership,
+    address: f.address,
+    subdistrict: f.subdistrict,
+    district: f.district,
+    province: f.province,
+    postcode: f.postcode,
+    lat: f.lat,
+    lng: f.lng,
+    phone: f.phone,
+    openingHours: f.openingHours,
+    schemes: f.schemes,
+    insurers: f.insurers,
+    depositAmount: f.depositAmount,
+    promptpayId: f.promptpayId,
+    sourceName: f.source.name,
+    sourceRef: f.source.ref,
+    sourceLicence: f.source.licence,
+  };
+}
+
+export function createHospitalsRepository(db: Db) {
+  return {
+    /**
+     * Candidates nearest to a point by the GiST index (planar distance in degrees);
+     * the caller re-ranks them by great-circle distance.
+     */
+    async nearest(lat: number, lng: number, candidates: number, filter: FacilityFilter): Promise<FacilityRow[]> {
+      return db
+        .select()
+        .from(facilities)
+        .where(where(filter))
+        .orderBy(sql`${facilities.location} <-> point(${lng}, ${lat})`)
+        .limit(candidates);
+    },
+
+    async byName(limit: number, filter: FacilityFilter): Promise<FacilityRow[]> {
+      return db.select().from(facilities).where(where(filter)).orderBy(asc(facilities.nameTh)).limit(limit);
+    },
+
+    async findByStableId(stableId: string): Promise<FacilityRow | null> {
+      const [row] = await db.select().from(facilities).where(eq(facilities.stableId, stableId)).limit(1);
+      return row ?? null;
+    },
+
+    /** Inserts new facilities and updates known ones (same stable id); returns how many of each. */
+    async upsert(list: readonly Facility[]): Promise<{ inserted: number; updated: number }> {
+      let inserted = 0;
+      for (let i = 0; i < list.length; i += 500) {
+        const rows = await db
+          .insert(facilities)
+          .values(list.slice(i, i + 500).map(toRow))
+          .onConflictDoUpdate({
+            target: facilities.stableId,
+            set: {
+              ...Object.fromEntries(
+                Object.keys(toRow(list[0])).filter((k) => k !== 'stableId').map((k) => [k, sql.raw(`excluded.${toColumn(k)}`)]),
+              ),
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ inserted: sql<boolean>`xmax = 0` });
+        inserted += rows.filter((r) => r.inserted).length;
+      }
+      return { inserted, updated: list.length - inserted };
+    },
+
+    async slots(facilityId: string, from: Date, to: Date) {
+      return db
+        .select()
+        .from(screeningSlots)
+        .where(and(eq(screeningSlots.facilityId, facilityId), gte(screeningSlots.startsAt, from), lt(screeningSlots.startsAt, to), gt(screeningSlots.startsAt, sql`now()`)))
+        .orderBy(asc(screeningSlots.startsAt), asc(screeningSlots.doctor));
+    },
+
+    async facilitiesOfferingScreening(): Promise<{ id: string; stableId: string }[]> {
+      return db.select({ id: facilities.id, stableId: facilities.stableId }).from(facilities).where(ne(facilities.kind, 'pharmacy'));
+    },
+
+    async addSlots(slots: (typeof screeningSlots.$inferInsert)[]): Promise<void> {
+      for (let i = 0; i < slots.length; i += 1000) {
+        await db.insert(screeningSlots).values(slots.slice(i, i + 1000)).onConflictDoNothing();
+      }
+    },
+  };
+}
+export type HospitalsRepository = ReturnType<typeof createHospitalsRepository>;
+
+/** camelCase property -> the snake_case column it is stored in. */
+function toColumn(key: string): string {
+  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

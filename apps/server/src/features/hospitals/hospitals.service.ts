@@ -1,0 +1,83 @@
+import type { Hospital, HospitalsQuery, ScreeningSlot } from '@klaimor/contracts';
+import { todayInBangkok } from '@klaimor/contracts';
+import { AppError } from '../../errors.js';
+import { distanceMetres } from './geo.js';
+import type { FacilityRow, HospitalsRepository } from './hospitals.repository.js';
+
+const DAY_MS = 86_400_000;
+
+export function toHospital(row: FacilityRow, distanceM: number | null): Hospital {
+  return {
+    id: row.stableId,
+    mophCode: row.mophCode,
+    nameTh: row.nameTh,
+    nameEn: row.nameEn,
+    kind: row.kind as Hospital['kind'],
+    ownership: row.ownership as Hospital['ownership'],
+    address: row.address,
+    subdistrict: row.subdistrict,
+    district: row.district,
+    province: row.province,
+    postcode: row.postcode,
+    lat: row.lat,
+    lng: row.lng,
+    phone: row.phone,
+    openingHours: row.openingHours,
+    schemes: row.schemes as Hospital['schemes'],
+    insurers: row.insurers,
+    depositAmount: row.depositAmount,
+    source: { name: row.sourceName, ref: row.sourceRef, licence: row.sourceLicence },
+    distanceM,
+  };
+}
+
+export const hospitalNotFound = () => new AppError(404, 'not_found', 'ไม่พบสถานพยาบาลนี้');
+
+/** Midnight in Bangkok (UTC+7, no daylight saving) of an ISO date. */
+const bangkokMidnight = (isoDate: string) => new Date(`${isoDate}T00:00:00+07:00`);
+
+export function createHospitalsService(hospitals: HospitalsRepository) {
+  return {
+    /** Nearest first by great-circle distance within the radius, or by name without a position. */
+    async search(query: HospitalsQuery): Promise<Hospital[]> {
+      const filter = { scheme: query.scheme, kind: query.kind, q: query.q || undefined };
+      if (query.lat === undefined || query.lng === undefined) {
+        return (await hospitals.byName(query.limit, filter)).map((row) => toHospital(row, null));
+      }
+      const { lat, lng } = query;
+      // The index orders by planar degrees; a margin of extra candidates absorbs the difference.
+      const candidates = await hospitals.nearest(lat, lng, query.limit * 2 + 20, filter);
+      return candidates
+        .map((row) => ({ row, distanceM: Math.round(distanceMetres(lat, lng, row.lat, row.lng)) }))
+        .filter((c) => c.distanceM <= query.radiusKm * 1000)
+        .sort((a, b) => a.distanceM - b.distanceM)
+        .slice(0, query.limit)
+        .map((c) => toHospital(c.row, c.distanceM));
+    },
+
+    async get(stableId: string): Promise<Hospital> {
+      const row = await hospitals.findByStableId(stableId);
+      if (!row) throw hospitalNotFound();
+      return toHospital(row, null);
+    },
+
+    /** Upcoming slots between two Bangkok dates (inclusive), by default the next 14 days. */
+    async slots(stableId: string, range: { from?: string; to?: string }): Promise<ScreeningSlot[]> {
+      const row = await hospitals.findByStableId(stableId);
+      if (!row) throw hospitalNotFound();
+      const from = bangkokMidnight(range.from ?? todayInBangkok());
+      const to = range.to ? new Date(bangkokMidnight(range.to).getTime() + DAY_MS) : new Date(from.getTime() + 14 * DAY_MS);
+      const slots = await hospitals.slots(row.id, from, to);
+      return slots.map((s) => ({
+        id: s.id,
+        hospitalId: row.stableId,
+        start: s.startsAt.toISOString(),
+        end: s.endsAt.toISOString(),
+        doctor: s.doctor,
+        capacity: s.capacity,
+        remaining: s.capacity - s.taken,
+      }));
+    },
+  };
+}
+export type HospitalsService = ReturnType<typeof createHospitalsService>;

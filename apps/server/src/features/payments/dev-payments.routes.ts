@@ -1,0 +1,22 @@
+import { AppointmentParams, AppointmentReply } from '@klaimor/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppointmentsService } from '../appointments/appointments.service.js';
+
+/** Only with the development payment provider: stands in for the bank telling us the deposit arrived. */
+export function devPaymentsRoutes(appointments: AppointmentsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/dev/payments/:id/paid',
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['development'],
+          summary: "Simulate the patient's deposit arriving (development payment provider only)",
+          params: AppointmentParams,
+          response: { 200: AppointmentReply },
+        },
+      },
+      async (request) => ({ data: [await appointments.simulatePayment(request.patient!.userId, request.params.id)] }),
+    );
+  };
+}

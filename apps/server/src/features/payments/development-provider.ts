@@ -1,0 +1,18 @@
+import { generate } from 'promptparse';
+import type { PaymentProvider } from './payment-provider.js';
+
+/**
+ * Development payments: the QR is a real PromptPay payload for the amount, but nothing watches
+ * for the money. A deposit counts as paid only when someone calls
+ * POST /api/dev/payments/:appointmentId/paid (the app labels that control as a simulation),
+ * and refunds are only recorded.
+ */
+export function createDevelopmentPaymentProvider(): PaymentProvider {
+  return {
+    name: 'development',
+    async requestDeposit({ amountBaht, promptpayId }) {
+      return { reference: null, promptpayPayload: generate.anyId({ type: 'NATID', target: promptpayId, amount: amountBaht }), qrImageUrl: null };
+    },
+    async refund() {},
+  };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { dataOf } from './envelope.js';
+import { reasons, requiredText } from './fields.js';
+
+export const DEPOSIT_HOLD_MINUTES = 15;
+/** A patient may cancel and get the deposit back until this long before the slot. */
+export const FREE_CANCEL_HOURS = 24;
+
+export const AppointmentStatus = z.enum(['awaiting_deposit', 'booked', 'completed', 'cancelled', 'no_show', 'expired']);
+export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
+
+/** POST /api/appointments (with an Idempotency-Key header). */
+export const BookAppointmentBody = z.strictObject({
+  hospitalId: requiredText(100),
+  slotId: z.uuid({ error: reasons.invalidChoice }),
+  symptoms: requiredText(2000),
+  duration: requiredText(200),
+});
+export type BookAppointmentInput = z.input<typeof BookAppointmentBody>;
+
+export const IdempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string({ error: reasons.required })
+    .min(8, { error: reasons.invalidIdempotencyKey })
+    .max(100, { error: reasons.invalidIdempotencyKey }),
+});
+
+export const Deposit = z.object({
+  amount: z.number().int(),
+  currency: z.literal('THB'),
+  /** EMVCo PromptPay payload to draw as a QR code; null when the provider gives an image instead. */
+  promptpayPayload: z.string().nullable(),
+  qrImageUrl: z.string().nullable(),
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** What cancelling now does with the deposit. */
+  refundableUntil: z.string(),
+});
+
+export const Appointment = z.object({
+  id: z.string(),
+  status: AppointmentStatus,
+  hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string(), phone: z.string().nullable() }),
+  start: z.string(),
+  end: z.string(),
+  doctor: z.string(),
+  symptoms: z.string(),
+  duration: z.string(),
+  deposit: Deposit,
+  createdAt: z.string(),
+});
+export type Appointment = z.infer<typeof Appointment>;
+export const AppointmentReply = dataOf(Appointment);
+
+export const AppointmentParams = z.strictObject({ id: z.uuid({ error: reasons.invalidChoice }) });

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { dataOf } from './envelope.js';
+import { reasons } from './fields.js';
+
+export const FacilityKind = z.enum(['hospital', 'community_hospital', 'health_promoting_hospital', 'clinic', 'pharmacy'], {
+  error: reasons.invalidChoice,
+});
+export type FacilityKind = z.infer<typeof FacilityKind>;
+
+/** บัตรทอง (UCS), ประกันสังคม (SSS), สวัสดิการข้าราชการ (CSMBS), ข้าราชการส่วนท้องถิ่น (LGO). */
+export const HealthScheme = z.enum(['ucs', 'sss', 'csmbs', 'lgo'], { error: reasons.invalidChoice });
+export type HealthScheme = z.infer<typeof HealthScheme>;
+
+const number = (min: number, max: number) =>
+  z.coerce.number({ error: reasons.invalidNumber }).refine(Number.isFinite, { error: reasons.invalidNumber }).pipe(
+    z.number().min(min, { error: reasons.outOfRange }).max(max, { error: reasons.outOfRange }),
+  );
+
+/** GET /api/hospitals: nearest first around (lat, lng), or by name when no position is given. */
+export const HospitalsQuery = z
+  .strictObject({
+    lat: number(-90, 90).optional(),
+    lng: number(-180, 180).optional(),
+    radiusKm: number(0.1, 2000).default(50),
+    limit: z.coerce.number({ error: reasons.invalidNumber }).int({ error: reasons.invalidNumber }).min(1, { error: reasons.outOfRange }).max(200, { error: reasons.outOfRange }).default(20),
+    scheme: HealthScheme.optional(),
+    kind: FacilityKind.optional(),
+    q: z.string().trim().max(100, { error: reasons.tooLong }).optional(),
+  })
+  .refine((q) => (q.lat === undefined) === (q.lng === undefined), { error: reasons.latLngTogether, path: ['lng'] });
+export type HospitalsQuery = z.output<typeof HospitalsQuery>;
+
+export const Hospital = z.object({
+  id: z.string(),
+  mophCode: z.string().nullable(),
+  nameTh: z.string(),
+  nameEn: z.string(),
+  kind: FacilityKind,
+  ownership: z.enum(['public', 'private']),
+  address: z.string().nullable(),
+  subdistrict: z.string().nullable(),
+  district: z.string().nullable(),
+  province: z.string().nullable(),
+  postcode: z.string().nullable(),
+  lat: z.number(),
+  lng: z.number(),
+  phone: z.string().nullable(),
+  openingHours: z.string().nullable(),
+  schemes: z.array(HealthScheme),
+  insurers: z.array(z.string()),
+  depositAmount: z.number().int(),
+  source: z.object({ name: z.string(), ref: z.string(), licence: z.string() }),
+  /** Great-circle metres from the asked position; null when none was given. */
+  distanceM: z.number().int().nullable(),
+});
+export type Hospital = z.infer<typeof Hospital>;
+export const HospitalsReply = dataOf(Hospital);
+
+export const HospitalParams = z.strictObject({ id: z.string().min(1).max(100) });
+
+const isoDate = z.iso.date({ error: reasons.invalidDate });
+export const SlotsQuery = z
+  .strictObject({ from: isoDate.optional(), to: isoDate.optional() })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { error: reasons.endBeforeStart, path: ['to'] });
+
+export const ScreeningSlot = z.object({
+  id: z.string(),
+  hospitalId: z.string(),
+  start: z.string(),
+  end: z.string(),
+  doctor: z.string(),
+  capacity: z.number().int(),
+  remaining: z.number().int(),
+});
+export type ScreeningSlot = z.infer<typeof ScreeningSlot>;
+export const ScreeningSlotsReply = dataOf(ScreeningSlot);
