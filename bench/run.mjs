@@ -1,12 +1,13 @@
 // npm run bench: prints the figures the README records. Not part of the test suite.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { benchApi } from './api.mjs';
 import { benchWeb } from './web.mjs';
 
-const only = process.argv[2]; // "api" or "web" to run one half
+const only = process.argv[2]; // "api", "hospitals" or "web" to run one part
 const results = { machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
 console.log(`machine: ${results.machine}`);
 
@@ -37,7 +38,7 @@ async function withPostgres(fn) {
   }
 }
 
-if (only !== 'web') {
+if (only === undefined || only === 'api') {
   results.api = [await benchApi('PGlite (embedded)')];
   const onPostgres = await withPostgres((url) => benchApi('PostgreSQL', url));
   if (onPostgres) results.api.push(onPostgres);
@@ -50,7 +51,27 @@ if (only !== 'web') {
   }
 }
 
-if (only !== 'api') {
+/** Runs the directory benchmark in its own process (it loads up to a million rows). */
+async function benchHospitals(databaseUrl) {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/hospitals.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
+    maxBuffer: 1 << 20,
+  });
+  return stdout.trim().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+}
+
+if (only === undefined || only === 'hospitals') {
+  results.hospitals = await benchHospitals();
+  results.hospitals.push(...((await withPostgres((url) => benchHospitals(url))) ?? []));
+  console.log('\nNearest-20 search (KNN index query and GET /api/hospitals in process), ms:');
+  for (const r of results.hospitals) {
+    console.log(
+      `  ${r.database.padEnd(8)} ${String(r.facilities).padStart(9)} facilities | query p50 ${r.query.p50} p99 ${r.query.p99} | route p50 ${r.route.p50} p99 ${r.route.p99} | load ${r.loadSec} s`,
+    );
+  }
+}
+
+if (only === undefined || only === 'web') {
   results.web = await benchWeb();
   console.log('\nFirst screen JavaScript (gzip) and Lighthouse mobile:');
   for (const page of results.web) {

@@ -1,0 +1,106 @@
+// Nearest-first search at national scale: p50/p99 of the nearest-20 query and of GET /api/hospitals.
+// Usage: tsx bench/hospitals.ts [count ...]   (DATABASE_URL set: that PostgreSQL server, else embedded PGlite)
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { testConfig } from '../apps/server/src/config.js';
+import { type Database, connectPostgres, openPglite } from '../apps/server/src/db/client.js';
+
+const seed: { lat: number; lng: number; province: string }[] = JSON.parse(
+  readFileSync('apps/server/src/features/hospitals/data/facilities.seed.json', 'utf8'),
+);
+
+// Deterministic noise so that every run measures the same directory.
+let state = 42;
+const random = () => ((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
+
+/**
+ * Facilities clustered round the seeded hospitals' towns (Bangkok weighted like its share of
+ * people, about a sixth), with a fifth spread over the country like rural health posts.
+ */
+function generatedPlace(): { lat: number; lng: number } {
+  if (random() < 0.2) return { lat: 6 + random() * 14, lng: 98 + random() * 7 };
+  const bangkok = seed.filter((s) => s.province === 'กรุงเทพมหานคร');
+  const anchor = random() < 0.17 ? bangkok[Math.floor(random() * bangkok.length)] : seed[Math.floor(random() * seed.length)];
+  return { lat: anchor.lat + gaussian() * 0.25, lng: anchor.lng + gaussian() * 0.25 };
+}
+
+async function openBenchDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return openPglite(new PGlite());
+  const name = `klaimor_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = connectPostgres(target.toString());
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.query(`drop database ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function load(database: Database, count: number): Promise<void> {
+  const batch = 2000;
+  for (let i = 0; i < count; i += batch) {
+    const rows = Array.from({ length: Math.min(batch, count - i) }, (_, j) => {
+      const { lat, lng } = generatedPlace();
+      const kind = random() < 0.7 ? 'health_promoting_hospital' : random() < 0.5 ? 'pharmacy' : 'clinic';
+      const scheme = random() < 0.6 ? "'{ucs}'" : "'{ucs,sss}'";
+      return sql.raw(
+        `('bench-${i + j}', 'สถานพยาบาล ${i + j}', 'Facility ${i + j}', '${kind}', 'public', ${lat.toFixed(6)}, ${lng.toFixed(6)}, ${scheme}, 'bench', 'generated', 'none')`,
+      );
+    });
+    await database.db.execute(
+      sql`insert into facilities (stable_id, name_th, name_en, kind, ownership, lat, lng, schemes, source_name, source_ref, source_licence) values ${sql.join(rows, sql`, `)}`,
+    );
+  }
+  await database.db.execute(sql`analyze facilities`);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const summarise = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return { p50: +percentile(sorted, 50).toFixed(3), p99: +percentile(sorted, 99).toFixed(3) };
+};
+
+async function measure(count: number) {
+  const database = await openBenchDatabase();
+  try {
+    await database.migrate();
+    const started = performance.now();
+    await load(database, count);
+    const loadSec = +((performance.now() - started) / 1000).toFixed(1);
+    const app = await buildApp({ config: testConfig(), database });
+    const queryMs: number[] = [];
+    const routeMs: number[] = [];
+    for (let i = 0; i < 1200; i++) {
+      const { lat, lng } = generatedPlace();
+      let t = performance.now();
+      await database.db.execute(sql`select id from facilities order by location <-> point(${lng}, ${lat}) limit 60`);
+      if (i >= 200) queryMs.push(performance.now() - t);
+      t = performance.now();
+      const res = await app.inject({ method: 'GET', url: `/api/hospitals?lat=${lat}&lng=${lng}&limit=20&radiusKm=100` });
+      if (res.statusCode !== 200) throw new Error(res.body);
+      if (i >= 200) routeMs.push(performance.now() - t);
+    }
+    await app.close();
+    return { facilities: count, database: database.kind, loadSec, query: summarise(queryMs), route: summarise(routeMs) };
+  } finally {
+    await database.close();
+  }
+}
+
+const counts = process.argv.slice(2).map(Number);
+for (const count of counts.length ? counts : [15_000, 1_000_000]) {
+  console.log(JSON.stringify(await measure(count)));
+}
