@@ -23,6 +23,9 @@ import { hospitalsRoutes } from './features/hospitals/hospitals.routes.js';
 import { createHospitalsService } from './features/hospitals/hospitals.service.js';
 import { createDevelopmentPaymentProvider } from './features/payments/development-provider.js';
 import { devPaymentsRoutes } from './features/payments/dev-payments.routes.js';
+import { createOmisePaymentProvider } from './features/payments/omise-provider.js';
+import { omiseWebhookRoutes } from './features/payments/omise-webhook.routes.js';
+import type { PaymentProvider } from './features/payments/payment-provider.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { createUsersService } from './features/users/users.service.js';
@@ -74,7 +77,8 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   registerAuthentication(app, sessions, cookies);
 
   const hospitalsRepository = createHospitalsRepository(db);
-  const payments = createDevelopmentPaymentProvider();
+  const payments: PaymentProvider =
+    config.payments.provider === 'omise' ? createOmisePaymentProvider(config.payments) : createDevelopmentPaymentProvider();
   const appointments = createAppointmentsService({
     appointments: createAppointmentsRepository(db),
     hospitals: hospitalsRepository,
@@ -90,6 +94,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
       await api.register(appointmentsRoutes(appointments));
       if (consoleSms) await api.register(devSmsRoutes(consoleSms));
       if (payments.name === 'development') await api.register(devPaymentsRoutes(appointments));
+      if (payments.name === 'omise') await api.register(omiseWebhookRoutes(appointments));
     },
     { prefix: '/api' },
   );

@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   THAIBULKSMS_API_SECRET: z.string().optional(),
   THAIBULKSMS_SENDER: z.string().optional(),
   THAIBULKSMS_URL: z.url().default('https://api-v2.thaibulksms.com/sms'),
+  PAYMENT_PROVIDER: z.enum(['development', 'omise']).default('development'),
+  // A secret key (skey_…), never the public one (pkey_…): docs.omise.co/api-authentication.
+  OMISE_SECRET_KEY: z.string().regex(/^skey_\w+$/, { error: 'must be an Omise secret key (skey_…)' }).optional(),
+  OMISE_API_URL: z.url().default('https://api.omise.co'),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -62,18 +66,26 @@ function toConfig(env: z.infer<typeof EnvSchema>, secretKey: string) {
       env.SMS_DRIVER === 'thaibulksms'
         ? {
             driver: 'thaibulksms' as const,
-            apiKey: required(env.THAIBULKSMS_API_KEY, 'THAIBULKSMS_API_KEY'),
-            apiSecret: required(env.THAIBULKSMS_API_SECRET, 'THAIBULKSMS_API_SECRET'),
-            sender: required(env.THAIBULKSMS_SENDER, 'THAIBULKSMS_SENDER'),
+            apiKey: required(env.THAIBULKSMS_API_KEY, 'THAIBULKSMS_API_KEY', 'SMS_DRIVER=thaibulksms'),
+            apiSecret: required(env.THAIBULKSMS_API_SECRET, 'THAIBULKSMS_API_SECRET', 'SMS_DRIVER=thaibulksms'),
+            sender: required(env.THAIBULKSMS_SENDER, 'THAIBULKSMS_SENDER', 'SMS_DRIVER=thaibulksms'),
             url: env.THAIBULKSMS_URL,
           }
         : { driver: 'console' as const },
+    payments:
+      env.PAYMENT_PROVIDER === 'omise'
+        ? {
+            provider: 'omise' as const,
+            secretKey: required(env.OMISE_SECRET_KEY, 'OMISE_SECRET_KEY', 'PAYMENT_PROVIDER=omise'),
+            apiUrl: env.OMISE_API_URL,
+          }
+        : { provider: 'development' as const },
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
   };
 }
 
-function required(value: string | undefined, name: string): string {
-  if (!value) throw new Error(`${name} must be set when SMS_DRIVER=thaibulksms`);
+function required(value: string | undefined, name: string, when: string): string {
+  if (!value) throw new Error(`${name} must be set when ${when}`);
   return value;
 }
 

@@ -149,6 +149,8 @@ export const appointments = pgTable(
     unique('appointments_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('appointments_user_idx').on(t.userId),
     index('appointments_awaiting_idx').on(t.status, t.depositExpiresAt),
+    // A provider's payment settles one appointment, found by its reference when the provider calls.
+    unique('appointments_payment_ref').on(t.paymentProvider, t.paymentRef),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { AppointmentStatus } from '@klaimor/contracts';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointmentEvents, appointments, facilities, screeningSlots } from '../../db/schema.js';
 
@@ -105,6 +105,37 @@ export function createAppointmentsRepository(db: Db) {
         .where(and(eq(appointments.userId, userId), eq(appointments.id, id)))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * Any patient's appointment by the payment provider's reference. Not scoped to a patient:
+     * only for settling what the provider itself confirmed.
+     */
+    async findByPaymentRefAcrossPatients(provider: string, reference: string) {
+      const [row] = await db
+        .select({ id: appointments.id, status: appointments.status, depositAmount: appointments.depositAmount })
+        .from(appointments)
+        .where(and(eq(appointments.paymentProvider, provider), eq(appointments.paymentRef, reference)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * A deposit arrived for an appointment that no longer waits for one (it expired or was cancelled first):
+     * notes when, with an event that keeps the status as it is. False when it was noted already or the
+     * appointment still waits (then it should be confirmed instead).
+     */
+    async recordLateDeposit(id: string, actor: Actor): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(appointments)
+          .set({ depositPaidAt: sql`now()`, updatedAt: sql`now()` })
+          .where(and(eq(appointments.id, id), isNull(appointments.depositPaidAt), ne(appointments.status, 'awaiting_deposit')))
+          .returning({ status: appointments.status });
+        if (!row) return false;
+        await record(tx, id, row.status as AppointmentStatus, row.status as AppointmentStatus, actor);
+        return true;
+      });
     },
 
     async listForPatient(userId: string) {

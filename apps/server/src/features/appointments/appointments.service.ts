@@ -50,6 +50,14 @@ interface Deps {
   payments: PaymentProvider;
 }
 
+/** What a provider's notice about a payment came to. */
+export type DepositSettlement =
+  | { outcome: 'booked'; appointmentId: string }
+  | { outcome: 'already_settled'; appointmentId: string }
+  /** Paid after the appointment stopped waiting (expired or cancelled): noted, status kept, to be refunded by hand. */
+  | { outcome: 'paid_late'; appointmentId: string }
+  | { outcome: 'rejected'; reason: string };
+
 export interface BookingRequest {
   hospitalId: string;
   slotId: string;
@@ -143,6 +151,29 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
     },
 
     confirmDeposit,
+
+    /**
+     * The provider says its payment `reference` may have completed. Nothing of the notice is believed:
+     * the provider is asked itself, and the deposit counts only if that payment is paid, in full, in baht,
+     * for the appointment that asked for it under this very reference. Settling twice changes nothing.
+     */
+    async settleDeposit(reference: string): Promise<DepositSettlement> {
+      const payment = await payments.findPayment(reference).catch((error: unknown) => {
+        throw error instanceof PaymentProviderError ? paymentUnavailable() : error;
+      });
+      if (!payment) return { outcome: 'rejected', reason: 'the provider knows no such payment' };
+      const row = await appointments.findByPaymentRefAcrossPatients(payments.name, payment.reference);
+      if (!row || payment.appointmentId !== row.id) return { outcome: 'rejected', reason: 'no appointment asked for this payment' };
+      if (payment.currency !== 'THB' || payment.amountMinor !== row.depositAmount * 100) {
+        return { outcome: 'rejected', reason: 'the amount is not the deposit' };
+      }
+      if (payment.status !== 'paid') return { outcome: 'rejected', reason: `the payment is ${payment.status}` };
+
+      const appointmentId = row.id;
+      if (await confirmDeposit(appointmentId, 'payment_provider')) return { outcome: 'booked', appointmentId };
+      if (await appointments.recordLateDeposit(appointmentId, 'payment_provider')) return { outcome: 'paid_late', appointmentId };
+      return { outcome: 'already_settled', appointmentId };
+    },
 
     /** For the development provider's "simulate payment" control: the patient's own appointment only. */
     async simulatePayment(userId: string, id: string): Promise<Appointment> {

@@ -145,6 +145,18 @@ describe('deposit, expiry and cancelling', () => {
     ]);
   });
 
+  it('has no Omise webhook: with the development provider nothing but the simulation confirms a deposit', async () => {
+    const slot = await laterSlot(9);
+    const id = (await book(patient, slot.id)).json().data[0].id;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/omise/webhook',
+      payload: { object: 'event', key: 'charge.complete', data: { object: 'charge', id: 'chrg_test_5x', metadata: { appointment_id: id } } },
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, ...as(patient) })).json().data[0].status).toBe('awaiting_deposit');
+  });
+
   it('gives the place back when the deposit is not paid in time', async () => {
     const slot = await laterSlot(5);
     const id = (await book(patient, slot.id)).json().data[0].id;

@@ -1,0 +1,1 @@
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_payment_ref" UNIQUE("payment_provider","payment_ref");
