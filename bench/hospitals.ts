@@ -1,13 +1,11 @@
 // Nearest-first search at national scale: p50/p99 of the nearest-20 query and of GET /api/hospitals.
 // Usage: tsx bench/hospitals.ts [count ...]   (DATABASE_URL set: that PostgreSQL server, else embedded PGlite)
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
-import { type Database, connectPostgres, openPglite } from '../apps/server/src/db/client.js';
+import type { Database } from '../apps/server/src/db/client.js';
+import { openBenchDatabase } from './bench-database.js';
 
 const seed: { lat: number; lng: number; province: string }[] = JSON.parse(
   readFileSync('apps/server/src/features/hospitals/data/facilities.seed.json', 'utf8'),
@@ -27,26 +25,6 @@ function generatedPlace(): { lat: number; lng: number } {
   const bangkok = seed.filter((s) => s.province === 'กรุงเทพมหานคร');
   const anchor = random() < 0.17 ? bangkok[Math.floor(random() * bangkok.length)] : seed[Math.floor(random() * seed.length)];
   return { lat: anchor.lat + gaussian() * 0.25, lng: anchor.lng + gaussian() * 0.25 };
-}
-
-async function openBenchDatabase(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return openPglite(new PGlite());
-  const name = `klaimor_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = connectPostgres(target.toString());
-  return {
-    ...database,
-    async close() {
-      await database.close();
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 async function load(database: Database, count: number): Promise<void> {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { benchApi } from './api.mjs';
 import { benchWeb } from './web.mjs';
 
-const only = process.argv[2]; // "api", "hospitals" or "web" to run one part
+const only = process.argv[2]; // "api", "hospitals", "booking" or "web" to run one part
 const results = { machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
 console.log(`machine: ${results.machine}`);
 
@@ -51,9 +51,9 @@ if (only === undefined || only === 'api') {
   }
 }
 
-/** Runs the directory benchmark in its own process (it loads up to a million rows). */
-async function benchHospitals(databaseUrl) {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bench/hospitals.ts'], {
+/** Runs a TypeScript benchmark in its own process and reads the JSON lines it prints. */
+async function benchScript(script, databaseUrl) {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
     maxBuffer: 1 << 20,
   });
@@ -61,13 +61,21 @@ async function benchHospitals(databaseUrl) {
 }
 
 if (only === undefined || only === 'hospitals') {
-  results.hospitals = await benchHospitals();
-  results.hospitals.push(...((await withPostgres((url) => benchHospitals(url))) ?? []));
+  results.hospitals = await benchScript('bench/hospitals.ts');
+  results.hospitals.push(...((await withPostgres((url) => benchScript('bench/hospitals.ts', url))) ?? []));
   console.log('\nNearest-20 search (KNN index query and GET /api/hospitals in process), ms:');
   for (const r of results.hospitals) {
     console.log(
       `  ${r.database.padEnd(8)} ${String(r.facilities).padStart(9)} facilities | query p50 ${r.query.p50} p99 ${r.query.p99} | route p50 ${r.route.p50} p99 ${r.route.p99} | load ${r.loadSec} s`,
     );
+  }
+}
+
+if (only === undefined || only === 'booking') {
+  results.booking = (await withPostgres((url) => benchScript('bench/booking.ts', url))) ?? [];
+  console.log('\nBooking on PostgreSQL, 50 patients at once (in process):');
+  for (const r of results.booking) {
+    console.log(`  ${r.bookingsPerSec} bookings/s over ${r.seconds} s (${r.booked} booked, ${r.failed} failed) | slots over capacity: ${r.overbookedSlots}`);
   }
 }
 

@@ -24,6 +24,8 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export function connectPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection dropped by the server (restart, failover) must not crash the process: the pool opens a new one.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,
