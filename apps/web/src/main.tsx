@@ -1,34 +1,19 @@
 import '@fontsource/prompt/400.css';
 import '@fontsource/prompt/500.css';
 import '@fontsource/prompt/600.css';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { restoreLanguage } from './i18n';
-import { AppRoutes } from './routes';
-import { theme } from './theme';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { refetchOnWindowFocus: false },
-    mutations: { retry: false },
-  },
-});
+const root = document.getElementById('root')!;
 
-void restoreLanguage().then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </ThemeProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+/** Resolves once the next frame is on screen; at once in a background tab, which paints nothing. */
+function afterNextPaint(): Promise<void> {
+  if (document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+}
+
+// A prerendered page (scripts/prerender.mjs) can be read as it is: it is painted before the
+// app's code is fetched and run. The empty shell starts the app at once.
+const ready = root.hasChildNodes() ? afterNextPaint() : Promise.resolve();
+void ready.then(async () => {
+  const { startApp } = await import('./start-app');
+  await startApp(root);
 });

@@ -1,17 +1,42 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../features/auth/auth-cookies.js';
 
-/** Serves the built web app; any non-API page path gets index.html so the client router can take it. */
+/** Pages the web build prerendered for logged-out visitors, by lower-case path: '/signup' → 'signup/index.html'. */
+function prerenderedPages(distDir: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  for (const file of readdirSync(distDir, { recursive: true, encoding: 'utf8' })) {
+    const dir = path.dirname(file);
+    if (path.basename(file) === 'index.html' && dir !== '.') {
+      pages.set(`/${dir.split(path.sep).join('/').toLowerCase()}`, file);
+    }
+  }
+  return pages;
+}
+
+/** The page a URL names, as routes match it: case-insensitive, trailing slashes and query ignored. */
+function pagePath(url: string): string {
+  return url.split('?')[0].replace(/\/+$/, '').toLowerCase();
+}
+
+/**
+ * Serves the built web app. A page path gets its prerendered file when there is one and the browser
+ * has no session cookie (so it shows what a logged-out visitor sees); otherwise index.html, the empty
+ * shell, so the client router can take it.
+ */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn(`web app not built: ${distDir} has no index.html (run npm run build)`);
     return;
   }
+  const pages = prerenderedPages(distDir);
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // No directory routes: '/' and the prerendered pages are chosen below, per visitor.
+    index: false,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -19,6 +44,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = request.cookies[SESSION_COOKIE] ? undefined : pages.get(pagePath(request.url));
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .sendFile(page ?? 'index.html');
   });
 }

@@ -9,6 +9,7 @@ import { isApiError } from '../../api/client';
 import { TextInput } from '../../components/TextInput';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { useCountdown } from '../../lib/use-countdown';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useRequestOtp } from './auth.queries';
 
 export interface PhoneFormProps {
@@ -23,14 +24,16 @@ export interface PhoneFormProps {
 export function PhoneForm({ defaultPhone = '', onSent, onSubmitting }: PhoneFormProps) {
   const { t } = useTranslation();
   const requestOtp = useRequestOtp();
-  const [input, setInput] = useState(defaultPhone);
   const [fieldReason, setFieldReason] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
   const [waitSec, startWait] = useCountdown();
+  // Before hydration the browser would submit the form itself, reloading the page with the number in the URL.
+  const hydrated = useHydrated();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFormError(null);
+    const input = String(new FormData(event.currentTarget).get('phone') ?? '');
     if (input.trim() === '') return setFieldReason('required');
     const phone = normalizeThaiMobile(input);
     if (phone === null) return setFieldReason('invalid_phone');
@@ -54,8 +57,8 @@ export function PhoneForm({ defaultPhone = '', onSent, onSubmitting }: PhoneForm
         label={t('phone.label')}
         name="phone"
         type="tel"
-        value={input}
-        onChange={(e) => setInput(e.target.value)}
+        // Uncontrolled, so a number typed into the prerendered page before hydration is kept.
+        defaultValue={defaultPhone}
         placeholder={t('phone.placeholder')}
         autoComplete="tel-national"
         required
@@ -72,7 +75,7 @@ export function PhoneForm({ defaultPhone = '', onSent, onSubmitting }: PhoneForm
         size="large"
         fullWidth
         loading={requestOtp.isPending}
-        disabled={waitSec > 0}
+        disabled={waitSec > 0 || !hydrated}
       >
         {t('common.next')}
       </Button>

@@ -1,5 +1,5 @@
 import type { AppConfig, DevSms, OtpRequested, OtpVerified, UserProfile } from '@klaimor/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiList, apiOne, apiRequest, isApiError } from '../../api/client';
 
 export const userKeys = {
@@ -33,6 +33,14 @@ export function useCurrentUser() {
     staleTime: 5 * 60_000,
     retry: (failures, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && failures < 1,
   });
+}
+
+/**
+ * Prerendered pages show what a logged-out visitor sees: the server sends them only to a browser
+ * without a session cookie. Left stale (`updatedAt: 0`), so the browser still asks once.
+ */
+export function assumeLoggedOut(queryClient: QueryClient): void {
+  queryClient.setQueryData(userKeys.me(), null, { updatedAt: 0 });
 }
 
 export function useAppConfig() {

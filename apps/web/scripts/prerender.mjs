@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Runs after `vite build`: renders each public page's first screen (as a logged-out visitor sees it)
+// into dist/<page>/index.html, which the server sends to browsers without a session cookie and the
+// app hydrates. dist/index.html stays the empty shell for every other path and visitor, so '/'
+// itself is not prerendered. The font CSS is inlined into every page instead of blocking on a request.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+
+/** Prerendered paths, in lower case as the server matches them. */
+const PAGES = ['/signup', '/login', '/myhealth', '/map', '/symptoms', '/medicalright', '/todo', '/history', '/asd'];
+
+const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+
+async function inlineStylesheets(html) {
+  let out = html;
+  for (const file of manifest[entryKey].css ?? []) {
+    const css = await readFile(join(dist, file), 'utf8');
+    out = out.replace(new RegExp(`<link rel="stylesheet"[^>]*href="/${file}"[^>]*>`), () => `<style>${css}</style>`);
+  }
+  return out;
+}
+
+const shell = await inlineStylesheets(await readFile(join(dist, 'index.html'), 'utf8'));
+await writeFile(join(dist, 'index.html'), shell);
+
+// The SSR bundle is built for this run only; inside node_modules so its imports resolve.
+const ssrDir = await mkdtemp(join(root, 'node_modules', '.prerender-'));
+try {
+  await build({
+    root,
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false },
+  });
+  const { prerenderPage } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+  for (const path of PAGES) {
+    const { html, styles } = await prerenderPage(path);
+    const page = shell
+      .replace('</head>', () => `${styles}</head>`)
+      .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+    await mkdir(join(dist, path), { recursive: true });
+    await writeFile(join(dist, path, 'index.html'), page);
+  }
+  console.log(`prerendered ${PAGES.join(' ')}`);
+} finally {
+  await rm(ssrDir, { recursive: true, force: true });
+}
