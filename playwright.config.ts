@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.mjs';
 
-const PORT = 3100;
+// E2E_PORT lets a second checkout run the journeys beside this one.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 // The journeys run against the production build on a fresh embedded database.
 export default defineConfig({
