@@ -48,5 +48,14 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // React in one chunk: every page needs it, and the lazily loaded map (which imports React
+        // but little else of the app) then cannot split it into extra requests for every page.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
 });

@@ -28,7 +28,7 @@ describe('routes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('sends a logged-out visitor of /profile to / with a visible Thai message and a login link', async () => {
-    mockApi({ 'GET /api/users/me': loggedOut });
+    mockApi({ 'GET /api/users/me': loggedOut, 'GET /api/hospitals': () => json(200, { data: [] }) });
     renderWithProviders(<AppRoutes />, { route: '/profile' });
     expect(await screen.findByRole('alert')).toHaveTextContent('กรุณาเข้าสู่ระบบก่อนดูข้อมูลส่วนตัว');
     expect(screen.getByRole('link', { name: 'เข้าสู่ระบบ' })).toHaveAttribute('href', '/login');

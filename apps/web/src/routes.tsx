@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
     children: [
       // public
       { index: true, element: <SeekPage /> },
-      comingSoon('map', 'map'),
+      { path: 'map', element: <SeekPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'login', element: <LoginPage /> },
       comingSoon('medicalRight', 'medicalRight'),

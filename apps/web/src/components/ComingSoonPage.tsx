@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { EmptyState } from './EmptyState';
 import { PageTitle } from './PageTitle';
 
-export type ComingSoonKey = 'seek' | 'map' | 'medicalRight' | 'todo' | 'history' | 'asd' | 'symptoms';
+export type ComingSoonKey = 'medicalRight' | 'todo' | 'history' | 'asd' | 'symptoms';
 
 export interface ComingSoonPageProps {
   page: ComingSoonKey;
@@ -23,11 +23,9 @@ export function ComingSoonPage({ page }: ComingSoonPageProps) {
         title={t('comingSoon.title')}
         description={t('comingSoon.description')}
         action={
-          page === 'seek' || page === 'map' ? undefined : (
-            <Button component={Link} to="/myhealth" variant="outlined">
-              {t('comingSoon.backToMyHealth')}
-            </Button>
-          )
+          <Button component={Link} to="/myhealth" variant="outlined">
+            {t('comingSoon.backToMyHealth')}
+          </Button>
         }
       />
     </Stack>

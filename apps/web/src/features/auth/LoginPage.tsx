@@ -3,26 +3,32 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import type { SignupLocationState } from '../signup/signup-state';
 import { useCurrentUser, useRefreshCurrentUser } from './auth.queries';
 import { LoadingState } from '../../components/LoadingState';
 import { PhoneForm } from './PhoneForm';
+import { readReturnTo } from './return-to';
 
 const loadOtpForm = () => import('./OtpForm');
 const OtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.OtpForm })));
 
-/** Log in with the mobile number and a one-time code; an unknown number goes on to register. */
+/**
+ * Log in with the mobile number and a one-time code; an unknown number goes on to register.
+ * Afterwards back to `returnTo` (navigation state or query) when given, else /myhealth.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
+  const returnTo = readReturnTo(location.state, location.search, '/myhealth');
   const me = useCurrentUser();
   const refreshCurrentUser = useRefreshCurrentUser();
   const [phone, setPhone] = useState<string | null>(null);
   const [justLoggedIn, setJustLoggedIn] = useState(false);
 
-  if (me.data && !justLoggedIn) return <Navigate to="/myhealth" replace />;
+  if (me.data && !justLoggedIn) return <Navigate to={returnTo} replace />;
 
   return (
     <Stack spacing={3}>
@@ -39,7 +45,7 @@ export function LoginPage() {
               if (next === 'home') {
                 setJustLoggedIn(true);
                 await refreshCurrentUser();
-                await navigate('/myhealth', { replace: true });
+                await navigate(returnTo, { replace: true });
               } else {
                 const state: SignupLocationState = { phone, verified: true };
                 await navigate('/signup', { state });

@@ -1,32 +1,244 @@
+import { HealthScheme, type Hospital } from '@klaimor/contracts';
+import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
-import { ComingSoonPage } from '../../components/ComingSoonPage';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { LoadingState } from '../../components/LoadingState';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useCurrentUser } from '../auth/auth.queries';
 import { readRedirectError } from '../auth/redirect-state';
+import { BookingCard } from '../booking/BookingCard';
+import { distanceMetres } from './seek-format';
+import { BANGKOK, useHospital, useNearbyHospitals, useProvinceCentre, type LatLng } from './seek.queries';
+import { useGeolocation } from './use-geolocation';
 
-/** '/': the map and search come later; it also explains why someone was sent here from a guarded page. */
+// Leaflet needs a browser: its chunk loads only once the browser has said where the patient is.
+const SeekMap = lazy(async () => ({ default: (await import('./SeekMap')).SeekMap }));
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** Markers and clusters are Leaflet's own elements, styled here. */
+const mapStyles = (
+  <GlobalStyles
+    styles={{
+      '.klaimor-marker__pin': {
+        display: 'block',
+        width: '100%',
+        height: '100%',
+        background: '#D32F2F',
+        border: '3px solid #fff',
+        borderRadius: '50% 50% 50% 0',
+        transform: 'rotate(-45deg) scale(0.8)',
+        boxShadow: '0 2px 6px rgba(0,0,0,.4)',
+      },
+      '.klaimor-marker--selected .klaimor-marker__pin': { background: '#1565C0' },
+      '.klaimor-user': {
+        background: '#1976D2',
+        border: '4px solid #fff',
+        borderRadius: '50%',
+        boxShadow: '0 0 0 6px rgba(25,118,210,.3)',
+      },
+      '.klaimor-cluster': {
+        display: 'grid',
+        placeItems: 'center',
+        background: 'rgba(211,47,47,.9)',
+        color: '#fff',
+        fontWeight: 700,
+        border: '3px solid #fff',
+        borderRadius: '50%',
+        boxShadow: '0 2px 6px rgba(0,0,0,.4)',
+      },
+    }}
+  />
+);
+
+/** About 100 m: the markers are asked for again only when the map has really moved. */
+const roundCentre = ({ lat, lng }: LatLng): LatLng => ({ lat: Math.round(lat * 1000) / 1000, lng: Math.round(lng * 1000) / 1000 });
+
+/** '/' and '/map': facilities on a map around the patient, and the booking card of the chosen one. */
 export function SeekPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const location = useLocation();
   const redirect = readRedirectError(location.state);
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('hospital');
+  const me = useCurrentUser();
+  const geo = useGeolocation();
+
+  const province = geo.status === 'unavailable' ? (me.data?.province ?? null) : null;
+  const provinceCentre = useProvinceCentre(province);
+  let initialCentre: LatLng | null = null;
+  if (geo.status === 'located') initialCentre = geo.position;
+  else if (geo.status === 'unavailable' && !(province && provinceCentre.isPending)) {
+    initialCentre = provinceCentre.data ?? BANGKOK;
+  }
+
+  const [mapCentre, setMapCentre] = useState<LatLng | null>(null);
+  const [mapReady, setMapReady] = useState(false);
+  const [q, setQ] = useState('');
+  const [scheme, setScheme] = useState<HealthScheme | null>(null);
+  const query = useDebouncedValue(q.trim(), 300);
+  const centre = roundCentre(mapCentre ?? initialCentre ?? BANGKOK);
+  const nearby = useNearbyHospitals({ centre, q: query, scheme }, initialCentre !== null);
+
+  const listed = nearby.data?.find((h) => h.id === selectedId);
+  const byId = useHospital(selectedId !== null && nearby.isFetched && !listed ? selectedId : null);
+  const selected = listed ?? byId.data ?? null;
+  const hospitals = nearby.data ?? [];
+  const markers = selected && !listed ? [...hospitals, selected] : hospitals;
+  const user = geo.status === 'located' ? geo.position : null;
+
+  const select = useCallback((h: Hospital) => setParams({ hospital: h.id }), [setParams]);
+  const onCentreChange = useCallback((c: LatLng) => setMapCentre(c), []);
+  const onReady = useCallback(() => setMapReady(true), []);
+
+  const mapLoading = <LoadingState label={t('seek.loadingMap')} />;
+
   return (
-    <Stack spacing={2}>
-      {redirect ? (
-        <Alert
-          severity="warning"
-          role="alert"
-          action={
-            <Button component={Link} to="/login" color="inherit" size="small">
-              {t('auth.required.login')}
-            </Button>
-          }
+    <Box
+      sx={{
+        position: 'fixed',
+        top: { xs: 56, sm: 64 },
+        left: 0,
+        right: 0,
+        bottom: 'calc(56px + env(safe-area-inset-bottom))',
+        overflow: 'hidden',
+        bgcolor: 'grey.200',
+      }}
+    >
+      {mapStyles}
+      <Typography variant="h1" sx={visuallyHidden}>
+        {t('seek.title')}
+      </Typography>
+      <Box sx={{ position: 'absolute', inset: 0 }}>
+        {initialCentre ? (
+          <Suspense fallback={mapLoading}>
+            <SeekMap
+              initialCentre={initialCentre}
+              user={user}
+              hospitals={markers}
+              selected={selected}
+              onSelect={select}
+              onCentreChange={onCentreChange}
+              onReady={onReady}
+              labels={{ you: t('seek.you'), zoomIn: t('seek.zoomIn'), zoomOut: t('seek.zoomOut'), language: i18n.language }}
+            />
+          </Suspense>
+        ) : null}
+        {!mapReady ? (
+          <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', zIndex: 1050 }}>
+            {mapLoading}
+          </Box>
+        ) : null}
+      </Box>
+
+      <Stack spacing={1} sx={{ position: 'absolute', top: 8, left: 8, right: 8, zIndex: 1100, maxWidth: 600, mx: 'auto' }}>
+        {redirect ? (
+          <Alert
+            severity="warning"
+            role="alert"
+            action={
+              <Button component={Link} to="/login" color="inherit" size="small">
+                {t('auth.required.login')}
+              </Button>
+            }
+          >
+            {t('auth.required.message')}
+          </Alert>
+        ) : null}
+        <Paper elevation={4} sx={{ borderRadius: 3, p: 1 }}>
+          <TextField
+            fullWidth
+            size="small"
+            type="search"
+            label={t('seek.search.label')}
+            placeholder={t('seek.search.placeholder')}
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon aria-hidden />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          {me.data ? (
+            <Stack
+              role="group"
+              aria-label={t('seek.schemeFilter')}
+              direction="row"
+              spacing={1}
+              sx={{ mt: 1, overflowX: 'auto', pb: 0.5 }}
+            >
+              {HealthScheme.options.map((s) => (
+                <Chip
+                  key={s}
+                  size="small"
+                  label={t(`seek.schemes.${s}`)}
+                  color={scheme === s ? 'primary' : 'default'}
+                  variant={scheme === s ? 'filled' : 'outlined'}
+                  aria-pressed={scheme === s}
+                  onClick={() => setScheme(scheme === s ? null : s)}
+                />
+              ))}
+            </Stack>
+          ) : null}
+        </Paper>
+        {geo.status === 'unavailable' ? (
+          <Alert severity="info" variant="filled" role="status" sx={{ py: 0 }}>
+            {t(province ? 'seek.location.unavailableProvince' : 'seek.location.unavailable', { province })}
+          </Alert>
+        ) : null}
+        {nearby.isError ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void nearby.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
+            {t('seek.loadFailed')}
+          </Alert>
+        ) : nearby.isSuccess && hospitals.length === 0 ? (
+          <Alert severity="info" role="status">
+            {t('seek.noResults')}
+          </Alert>
+        ) : null}
+      </Stack>
+
+      {selected ? (
+        <Box
+          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, maxHeight: '78%', display: 'flex', zIndex: 1200, maxWidth: 600, mx: 'auto' }}
         >
-          {t('auth.required.message')}
-        </Alert>
+          <BookingCard
+            key={selected.id}
+            hospital={selected}
+            distanceM={user ? distanceMetres(user, selected) : null}
+            onClose={() => setParams({})}
+          />
+        </Box>
       ) : null}
-      <ComingSoonPage page="seek" />
-    </Stack>
+    </Box>
   );
 }

@@ -1,0 +1,62 @@
+import type { Appointment } from '@klaimor/contracts';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { LoadingState } from '../../components/LoadingState';
+import { formatAppointmentDay, formatTimeRange } from './booking-format';
+
+export interface AppointmentStatusStepProps {
+  appointment: Appointment;
+  onChooseAgain: () => void;
+}
+
+/** Step 4: waits for the deposit to arrive, then shows the booked appointment. */
+export function AppointmentStatusStep({ appointment, onChooseAgain }: AppointmentStatusStepProps) {
+  const { t, i18n } = useTranslation();
+  const confirmButton = (
+    <Button variant="contained" size="large" disabled>
+      {t('booking.confirm')}
+    </Button>
+  );
+
+  if (appointment.status === 'awaiting_deposit') {
+    return (
+      <Stack spacing={2}>
+        <LoadingState label={t('booking.status.waiting')} />
+        {confirmButton}
+      </Stack>
+    );
+  }
+
+  if (appointment.status === 'booked' || appointment.status === 'completed') {
+    return (
+      <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
+        <CheckCircleIcon color="success" sx={{ fontSize: 72 }} aria-hidden />
+        <Typography variant="h6" component="p" role="status" sx={{ fontWeight: 700 }}>
+          {t('booking.status.booked')}
+        </Typography>
+        <Typography sx={{ fontWeight: 600 }}>{formatAppointmentDay(appointment.start, i18n.language)}</Typography>
+        <Typography>{formatTimeRange(appointment.start, appointment.end, t, i18n.language)}</Typography>
+        <Typography>{appointment.doctor}</Typography>
+        <Typography color="text.secondary">
+          {i18n.language === 'en' ? appointment.hospital.nameEn : appointment.hospital.nameTh}
+        </Typography>
+        {confirmButton}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Alert severity="warning">
+        {t(appointment.status === 'expired' ? 'booking.deposit.expired' : 'booking.status.cancelled')}
+      </Alert>
+      <Button variant="contained" onClick={onChooseAgain}>
+        {t('booking.chooseAgain')}
+      </Button>
+    </Stack>
+  );
+}

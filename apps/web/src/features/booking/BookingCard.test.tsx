@@ -1,0 +1,197 @@
+import type { Appointment, Hospital, ScreeningSlot } from '@klaimor/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router';
+import { json, mockApi, renderWithProviders } from '../../test/render';
+import { BookingCard } from './BookingCard';
+import { loadDraft } from './booking-draft';
+
+const hospital: Hospital = {
+  id: 'siriraj-hospital',
+  mophCode: null,
+  nameTh: 'โรงพยาบาลศิริราช',
+  nameEn: 'Siriraj Hospital',
+  kind: 'hospital',
+  ownership: 'public',
+  address: '2 ถนนวังหลัง',
+  subdistrict: 'ศิริราช',
+  district: 'บางกอกน้อย',
+  province: 'กรุงเทพมหานคร',
+  postcode: '10700',
+  lat: 13.75793,
+  lng: 100.48585,
+  phone: '024197000',
+  openingHours: '24/7',
+  schemes: ['ucs', 'sss'],
+  insurers: ['เมืองไทยประกันชีวิต'],
+  depositAmount: 200,
+  source: { name: 'Wikipedia', ref: 'https://example.org', licence: 'CC BY-SA 4.0' },
+  distanceM: 850,
+};
+
+const slot = (id: string, start: string, remaining: number): ScreeningSlot => ({
+  id,
+  hospitalId: hospital.id,
+  start,
+  end: start.replace(':00:00', ':30:00'),
+  doctor: 'นพ. สมชาย ใจดี',
+  capacity: 4,
+  remaining,
+});
+const FULL = '00000000-0000-4000-8000-000000000001';
+const EARLY = '00000000-0000-4000-8000-000000000002';
+const LATER = '00000000-0000-4000-8000-000000000003';
+// 09:00 and 10:00 in Bangkok on Friday 12 June 2026
+const slots = [slot(FULL, '2026-06-12T01:00:00.000Z', 0), slot(EARLY, '2026-06-12T02:00:00.000Z', 3), slot(LATER, '2026-06-12T03:00:00.000Z', 1)];
+
+const appointment = (status: Appointment['status']): Appointment => ({
+  id: '11111111-1111-4111-8111-111111111111',
+  status,
+  hospital: { id: hospital.id, nameTh: hospital.nameTh, nameEn: hospital.nameEn, phone: hospital.phone },
+  start: slots[1].start,
+  end: slots[1].end,
+  doctor: slots[1].doctor,
+  symptoms: 'เจ็บหน้าอก หายใจไม่ออก',
+  duration: '2 ชั่วโมง',
+  deposit: {
+    amount: 200,
+    currency: 'THB',
+    promptpayPayload: '00020101021229370016A000000677010111011300000000000195802TH53037645406200.006304ABCD',
+    qrImageUrl: null,
+    expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    paidAt: status === 'booked' ? new Date().toISOString() : null,
+    refundableUntil: '2026-06-11T02:00:00.000Z',
+  },
+  createdAt: new Date().toISOString(),
+});
+
+const patient = { id: 'u1', firstname: 'สมชาย', lastname: 'ใจดี', phone: '0812345678', province: 'กรุงเทพมหานคร' };
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>login page, back to {(location.state as { returnTo?: string } | null)?.returnTo}</p>;
+}
+
+function renderCard() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/map" element={<BookingCard hospital={hospital} distanceM={850} onClose={() => undefined} />} />
+      <Route path="/login" element={<LoginProbe />} />
+    </Routes>,
+    { route: `/map?hospital=${hospital.id}` },
+  );
+}
+
+describe('BookingCard', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    sessionStorage.clear();
+  });
+
+  it('books a screening: symptoms with the 1669 warning, slot, deposit QR, simulated payment, confirmation', async () => {
+    let paid = false;
+    const fetchMock = mockApi({
+      'GET /api/users/me': () => json(200, { data: [patient] }),
+      'GET /api/app-config': () => json(200, { data: [{ devSmsOutbox: true, devPayments: true }] }),
+      'GET /api/hospitals/siriraj-hospital/slots': () => json(200, { data: slots }),
+      'POST /api/appointments': () => json(201, { data: [appointment('awaiting_deposit')] }),
+      [`POST /api/dev/payments/${appointment('booked').id}/paid`]: () => {
+        paid = true;
+        return json(200, { data: [appointment('booked')] });
+      },
+      [`GET /api/appointments/${appointment('booked').id}`]: () =>
+        json(200, { data: [appointment(paid ? 'booked' : 'awaiting_deposit')] }),
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderCard();
+
+    expect(screen.getByRole('heading', { name: 'โรงพยาบาลศิริราช' })).toBeInTheDocument();
+    expect(screen.getByText('ห่างจากคุณ 850 ม.')).toBeInTheDocument();
+    const accepts = screen.getByRole('list', { name: 'สิทธิและประกันที่รับ' });
+    expect(within(accepts).getByText('บัตรทอง (สปสช.)')).toBeInTheDocument();
+    expect(within(accepts).getByText('เมืองไทยประกันชีวิต')).toBeInTheDocument();
+    expect(screen.getByText('ขั้นตอนที่ 1 จาก 4')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toEqual(patient));
+    await user.click(screen.getByRole('button', { name: 'ระบุอาการ' }));
+
+    const earliest = await screen.findByRole('radio', { name: /วันศุกร์ที่ 12 มิถุนายน 2569 09:00–09:30 น\./ });
+    expect(earliest).toBeChecked();
+    expect(screen.getByText('นพ. สมชาย ใจดี · ว่าง 3 ที่')).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /08:00/ })).not.toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' }), 'เจ็บหน้าอก หายใจไม่ออก');
+    await user.type(screen.getByRole('textbox', { name: 'ระยะเวลาที่พบอาการ' }), '2 ชั่วโมง');
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent('อาการของคุณอาจเป็นภาวะฉุกเฉิน');
+    expect(warning).toHaveTextContent('ไม่ใช่การวินิจฉัยโรค');
+    expect(within(warning).getByRole('link', { name: 'โทร 1669' })).toHaveAttribute('href', 'tel:1669');
+    const submit = screen.getByRole('button', { name: 'ส่งข้อมูล' });
+    expect(submit).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: 'ฉันเข้าใจ และต้องการนัดตรวจคัดกรองต่อ' }));
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+
+    expect(await screen.findByText('กรุณาชำระเงินมัดจำเพื่อรับการคัดกรองอาการ')).toBeInTheDocument();
+    const [, postInit] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/appointments'))!;
+    expect(JSON.parse(String(postInit?.body))).toEqual({
+      hospitalId: 'siriraj-hospital',
+      slotId: EARLY,
+      symptoms: 'เจ็บหน้าอก หายใจไม่ออก',
+      duration: '2 ชั่วโมง',
+    });
+    const key = (postInit?.headers as Record<string, string>)['Idempotency-Key'];
+    expect(key).toBe(loadDraft(hospital.id).idempotencyKey);
+    expect(key.length).toBeGreaterThanOrEqual(8);
+    expect(screen.getByText('200 บาท')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR พร้อมเพย์สำหรับชำระเงินมัดจำ 200 บาท' })).toBeInTheDocument();
+    expect(screen.getByRole('timer')).toHaveTextContent(/กรุณาชำระภายใน 1[45]:\d\d นาที/);
+
+    await user.click(await screen.findByRole('button', { name: 'จำลองการชำระเงิน (โหมดพัฒนา)' }));
+    expect(await screen.findByText('ได้รับเงินมัดจำแล้ว')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ยืนยันการนัดหมาย' }));
+
+    expect(await screen.findByText('นัดหมายสำเร็จ')).toBeInTheDocument();
+    expect(screen.getByText('วันศุกร์ที่ 12 มิถุนายน 2569')).toBeInTheDocument();
+    expect(screen.getByText('09:00–09:30 น.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ยืนยันการนัดหมาย' })).toBeDisabled();
+  });
+
+  it('sends a logged-out visitor to log in and keeps the step for the way back', async () => {
+    mockApi({ 'GET /api/users/me': () => json(401, { error: { code: 'unauthenticated', message: 'no session' } }) });
+    const user = userEvent.setup();
+    const { queryClient } = renderCard();
+    await waitFor(() => expect(queryClient.getQueryState(['users', 'me'])?.status).toBe('success'));
+    await user.click(screen.getByRole('button', { name: 'ระบุอาการ' }));
+    expect(await screen.findByText('login page, back to /map?hospital=siriraj-hospital')).toBeInTheDocument();
+    expect(loadDraft(hospital.id).step).toBe('symptoms');
+  });
+
+  it('tells the patient when the slot filled up and offers the slots again', async () => {
+    let slotCalls = 0;
+    const keys: string[] = [];
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [patient] }),
+      'GET /api/hospitals/siriraj-hospital/slots': () => {
+        slotCalls += 1;
+        return json(200, { data: slotCalls === 1 ? slots : [slots[2]] });
+      },
+      'POST /api/appointments': (init) => {
+        keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+        return json(409, { error: { code: 'slot_full', message: 'full' } });
+      },
+    });
+    sessionStorage.setItem(
+      `klaimor.booking.${hospital.id}`,
+      JSON.stringify({ step: 'symptoms', symptoms: 'ปวดหัว', duration: '1 วัน' }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await screen.findByRole('radio', { name: /09:00/ });
+    await user.click(screen.getByRole('button', { name: 'ส่งข้อมูล' }));
+    expect(await screen.findByText('เวลานัดที่เลือกเต็มแล้ว กรุณาเลือกเวลาใหม่')).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /10:00/ })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: /09:00/ })).not.toBeInTheDocument();
+    expect(loadDraft(hospital.id).idempotencyKey).not.toBe(keys[0]);
+  });
+});

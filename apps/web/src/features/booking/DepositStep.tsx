@@ -1,0 +1,98 @@
+import type { Appointment } from '@klaimor/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
+import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../lib/error-messages';
+import { useAppConfig } from '../auth/auth.queries';
+import { formatAppointmentDay, formatBaht, formatCountdown, formatTimeRange } from './booking-format';
+import { bookingKeys, useSimulatePayment } from './booking.queries';
+import { useSecondsUntil } from './use-seconds-until';
+
+export interface DepositStepProps {
+  appointment: Appointment;
+  onConfirm: () => void;
+  onChooseAgain: () => void;
+}
+
+/** Step 3: the deposit as a PromptPay QR, with the time left to pay it. */
+export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositStepProps) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const config = useAppConfig();
+  const simulate = useSimulatePayment();
+  const { deposit } = appointment;
+  const secondsLeft = useSecondsUntil(deposit.expiresAt);
+  const paid = deposit.paidAt !== null || appointment.status === 'booked';
+  const expired = appointment.status === 'expired' || (!paid && secondsLeft === 0);
+  const qrLabel = t('booking.deposit.qrLabel', { amount: formatBaht(deposit.amount, t, i18n.language) });
+
+  if (expired) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="warning">{t('booking.deposit.expired')}</Alert>
+        <Button variant="contained" onClick={onChooseAgain}>
+          {t('booking.chooseAgain')}
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'stretch' }}>
+      <Typography sx={{ fontWeight: 600 }}>{t('booking.deposit.message')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatAppointmentDay(appointment.start, i18n.language)}{' '}
+        {formatTimeRange(appointment.start, appointment.end, t, i18n.language)} · {appointment.doctor}
+      </Typography>
+      <Typography variant="h4" component="p" sx={{ textAlign: 'center', fontWeight: 700 }}>
+        {formatBaht(deposit.amount, t, i18n.language)}
+      </Typography>
+      <Box sx={{ display: 'grid', placeItems: 'center' }}>
+        {deposit.promptpayPayload ? (
+          <QRCodeSVG value={deposit.promptpayPayload} size={200} marginSize={2} role="img" aria-label={qrLabel} title={qrLabel} />
+        ) : deposit.qrImageUrl ? (
+          <img src={deposit.qrImageUrl} alt={qrLabel} width={200} height={200} />
+        ) : (
+          <Alert severity="error">{t('errors.payment_unavailable')}</Alert>
+        )}
+      </Box>
+      {paid ? (
+        <Alert severity="success">{t('booking.deposit.paid')}</Alert>
+      ) : (
+        <Typography role="timer" aria-live="off" sx={{ textAlign: 'center' }}>
+          {t('booking.deposit.timeLeft', { time: formatCountdown(secondsLeft) })}
+        </Typography>
+      )}
+      {config.data?.devPayments && !paid ? (
+        <Box sx={{ border: 1, borderStyle: 'dashed', borderColor: 'warning.main', borderRadius: 2, p: 1.5 }}>
+          <Button
+            fullWidth
+            variant="outlined"
+            color="warning"
+            disabled={simulate.isPending}
+            onClick={() =>
+              simulate.mutate(appointment.id, {
+                onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.appointment(appointment.id) }),
+              })
+            }
+          >
+            {t('booking.deposit.simulate')}
+          </Button>
+          {simulate.isError ? (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {apiErrorMessage(t, simulate.error)}
+            </Alert>
+          ) : null}
+        </Box>
+      ) : null}
+      <Button variant="contained" size="large" onClick={onConfirm}>
+        {t('booking.confirm')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { deflateSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { latestCode, screenshot, typeCode } from './support/patient';
+
+const DEMO_PATIENT = '0812345678';
+
+/** A plain light-grey 256 px tile, so the journey never asks OpenStreetMap for real tiles. */
+function tilePng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const size = 256;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, 0xe8)]);
+  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+test.use({ geolocation: { latitude: 13.7563, longitude: 100.4888 } });
+
+test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pays the deposit and is booked', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['geolocation']);
+  const tile = tilePng();
+  await page.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
+
+  await test.step('When I open the map, it shows where I am', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'ค้นหาโรงพยาบาลใกล้คุณ' })).toBeAttached();
+    await expect(page.getByRole('button', { name: 'ตำแหน่งของคุณ' }).or(page.getByTitle('ตำแหน่งของคุณ'))).toBeVisible();
+    await expect(page.getByText('กำลังโหลดแผนที่…')).toBeHidden();
+    await screenshot(page, 'booking-01-map');
+  });
+
+  await test.step('And I search for Siriraj and tap its marker', async () => {
+    await page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' }).fill('ศิริราช');
+    await page.getByTitle('โรงพยาบาลศิริราช').click();
+    await expect(page.getByRole('heading', { level: 2, name: 'โรงพยาบาลศิริราช' })).toBeVisible();
+    await expect(page.getByText(/^ห่างจากคุณ \d+ ม\.$/)).toBeVisible();
+    await expect(page.getByText('บัตรทอง (สปสช.)')).toBeVisible();
+    await screenshot(page, 'booking-02-hospital');
+  });
+
+  await test.step('When I want to enter symptoms, I log in first and come back to the same card', async () => {
+    await page.getByRole('button', { name: 'ระบุอาการ' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(DEMO_PATIENT);
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
+    await typeCode(page, await latestCode(request, DEMO_PATIENT));
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await expect(page).toHaveURL(/\/\?hospital=siriraj-hospital$/);
+    await expect(page.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' })).toBeVisible();
+  });
+
+  await test.step('And when I type a red-flag symptom, I am told to call 1669 and must acknowledge it', async () => {
+    await page.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' }).fill('เจ็บหน้าอก หายใจไม่ออก');
+    await page.getByRole('textbox', { name: 'ระยะเวลาที่พบอาการ' }).fill('2 ชั่วโมง');
+    const warning = page.getByRole('alert').filter({ hasText: 'อาการของคุณอาจเป็นภาวะฉุกเฉิน' });
+    await expect(warning).toBeVisible();
+    await expect(warning.getByRole('link', { name: 'โทร 1669' })).toHaveAttribute('href', 'tel:1669');
+    await expect(page.getByRole('button', { name: 'ส่งข้อมูล' })).toBeDisabled();
+    await expect(page.getByRole('radiogroup', { name: 'เลือกเวลานัดตรวจคัดกรอง' }).getByRole('radio').first()).toBeChecked();
+    await screenshot(page, 'booking-03-red-flag');
+    await page.getByRole('checkbox', { name: 'ฉันเข้าใจ และต้องการนัดตรวจคัดกรองต่อ' }).check();
+    await screenshot(page, 'booking-04-symptoms');
+    await page.getByRole('button', { name: 'ส่งข้อมูล' }).click();
+  });
+
+  await test.step('Then I see the deposit and its QR code, and pay it (development simulation)', async () => {
+    await expect(page.getByText('กรุณาชำระเงินมัดจำเพื่อรับการคัดกรองอาการ')).toBeVisible();
+    await expect(page.getByText('200 บาท', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: /QR พร้อมเพย์/ })).toBeVisible();
+    await expect(page.getByRole('timer')).toContainText('กรุณาชำระภายใน');
+    await screenshot(page, 'booking-05-deposit');
+    await page.getByRole('button', { name: 'จำลองการชำระเงิน (โหมดพัฒนา)' }).click();
+    await expect(page.getByText('ได้รับเงินมัดจำแล้ว')).toBeVisible();
+  });
+
+  await test.step('When I confirm, the appointment is booked', async () => {
+    await page.getByRole('button', { name: 'ยืนยันการนัดหมาย' }).click();
+    await expect(page.getByText('นัดหมายสำเร็จ')).toBeVisible();
+    await expect(page.getByText('โรงพยาบาลศิริราช').last()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ยืนยันการนัดหมาย' })).toBeDisabled();
+    await screenshot(page, 'booking-06-booked');
+  });
+});
