@@ -8,7 +8,8 @@ import autocannon from 'autocannon';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
 
-async function waitFor(url, ms = 60_000) {
+/** Resolves once `url` answers 2xx; throws after `ms`. */
+export async function waitFor(url, ms = 60_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     try {

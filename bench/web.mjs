@@ -8,23 +8,10 @@ import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_MISSING, findChromium } from '../scripts/find-chromium.mjs';
-import { stopChild } from './api.mjs';
+import { stopChild, waitFor } from './api.mjs';
 
 const PAGES = ['/signup', '/myhealth'];
 const PORT = 3903;
-
-async function waitFor(url, ms = 60_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function firstScreenJs(browser, url) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });

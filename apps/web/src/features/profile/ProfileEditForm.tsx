@@ -1,23 +1,23 @@
 import type { UserProfile } from '@klaimor/contracts';
-import { UpdateProfileBody, findThaiAddressMismatch } from '@klaimor/contracts';
+import { BloodGroup, UpdateProfileBody, findThaiAddressMismatch } from '@klaimor/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../api/client';
 import { AddressFields } from '../../components/AddressFields';
+import { ChoiceField } from '../../components/ChoiceField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { useUpdateProfile } from './profile.queries';
 
 type EditInput = z.input<typeof UpdateProfileBody>;
 type EditOutput = z.output<typeof UpdateProfileBody>;
 
-const BLOOD_GROUPS = ['A', 'B', 'AB', 'O'] as const;
 const EDITABLE = ['email', 'address', 'subdistrist', 'district', 'province', 'postcode', 'blood_group'] as const;
 type Editable = (typeof EDITABLE)[number];
 const isEditable = (name: string): name is Editable => (EDITABLE as readonly string[]).includes(name);
@@ -106,31 +106,13 @@ export function ProfileEditForm({ profile, onCancel, onSaved }: ProfileEditFormP
           error={errors.email !== undefined}
           helperText={reasonMessage(t, errors.email?.message) ?? t('common.optional')}
         />
-        <Controller
+        <ChoiceField
           name="blood_group"
           control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              id="profile-blood-group"
-              select
-              name={field.name}
-              label={t('profile.fields.bloodGroup')}
-              value={field.value ?? ''}
-              onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error !== undefined}
-              helperText={reasonMessage(t, fieldState.error?.message)}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              <option value="">{t('common.notSpecified')}</option>
-              {BLOOD_GROUPS.map((g) => (
-                <option key={g} value={g}>
-                  {g}
-                </option>
-              ))}
-            </TextField>
-          )}
+          id="profile-blood-group"
+          label={t('profile.fields.bloodGroup')}
+          options={BloodGroup.options.map((g) => ({ value: g, label: g }))}
+          none={{ label: t('common.notSpecified'), value: null }}
         />
         <AddressFields idPrefix="profile" />
         {formError ? <Alert severity="error">{formError}</Alert> : null}

@@ -1,5 +1,5 @@
 import type { UserProfile } from '@klaimor/contracts';
-import { findThaiAddressMismatch, formatThaiMobile } from '@klaimor/contracts';
+import { Gender, findThaiAddressMismatch, formatThaiMobile } from '@klaimor/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { AddressFields } from '../../components/AddressFields';
+import { ChoiceField } from '../../components/ChoiceField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { useRefreshCurrentUser } from '../auth/auth.queries';
 import { BirthdayField } from './BirthdayField';
@@ -36,7 +37,6 @@ export interface RegisterFormProps {
   onRegistered: (profile: UserProfile) => void;
 }
 
-const GENDERS = ['male', 'female', 'other', 'unspecified'] as const;
 
 /** Step 4, manual mode: the patient's details, validated with the contract, then POST /api/users. */
 export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRegistered }: RegisterFormProps) {
@@ -178,31 +178,14 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
             />
           )}
         />
-        <Controller
+        <ChoiceField
           name="gender"
           control={control}
-          render={({ field, fieldState }) => (
-            <TextField
-              id="register-gender"
-              select
-              name={field.name}
-              label={t('register.gender')}
-              value={field.value ?? ''}
-              onChange={(e) => field.onChange(e.target.value === '' ? undefined : e.target.value)}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error !== undefined}
-              helperText={reasonMessage(t, fieldState.error?.message) ?? t('common.optional')}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              <option value="">{t('gender.none')}</option>
-              {GENDERS.map((g) => (
-                <option key={g} value={g}>
-                  {t(`gender.${g}`)}
-                </option>
-              ))}
-            </TextField>
-          )}
+          id="register-gender"
+          label={t('register.gender')}
+          options={Gender.options.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
+          none={{ label: t('gender.none'), value: undefined }}
+          hint={t('common.optional')}
         />
         <TextField
           {...text('email')}
