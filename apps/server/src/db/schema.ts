@@ -137,6 +137,9 @@ export const appointments = pgTable(
     depositAmount: integer('deposit_amount').notNull(),
     depositExpiresAt: timestamp('deposit_expires_at', { withTimezone: true }).notNull(),
     depositPaidAt: timestamp('deposit_paid_at', { withTimezone: true }),
+    /** Set when a paid deposit is owed back (cancelled in time, or paid after the hold ended); cleared never. */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     paymentProvider: text('payment_provider').notNull(),
     paymentRef: text('payment_ref'),
     promptpayPayload: text('promptpay_payload'),
@@ -149,6 +152,9 @@ export const appointments = pgTable(
     unique('appointments_user_idempotency_key').on(t.userId, t.idempotencyKey),
     index('appointments_user_idx').on(t.userId),
     index('appointments_awaiting_idx').on(t.status, t.depositExpiresAt),
+    index('appointments_refunds_due_idx')
+      .on(t.refundRequestedAt)
+      .where(sql`${t.refundRequestedAt} is not null and ${t.refundedAt} is null`),
     // A provider's payment settles one appointment, found by its reference when the provider calls.
     unique('appointments_payment_ref').on(t.paymentProvider, t.paymentRef),
   ],

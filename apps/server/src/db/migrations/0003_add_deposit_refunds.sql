@@ -1,0 +1,3 @@
+ALTER TABLE "appointments" ADD COLUMN "refund_requested_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "appointments_refunds_due_idx" ON "appointments" USING btree ("refund_requested_at") WHERE "appointments"."refund_requested_at" is not null and "appointments"."refunded_at" is null;
