@@ -37,6 +37,13 @@ import { registerOriginGuard } from './plugins/origin-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Housekeeping: asks the payment provider again for deposits still owed back. */
+    retryRefunds(): Promise<number>;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -84,6 +91,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     hospitals: hospitalsRepository,
     payments,
   });
+  app.decorate('retryRefunds', appointments.retryRefunds);
 
   await app.register(
     async (api) => {

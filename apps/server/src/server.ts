@@ -25,10 +25,15 @@ const otpRepository = createOtpRepository(database.db);
 const appointmentsRepository = createAppointmentsRepository(database.db);
 const hospitalsRepository = createHospitalsRepository(database.db);
 const logFailure = (err: unknown) => app.log.error({ err }, 'housekeeping failed');
-// Housekeeping: old codes go, unpaid holds give their places back, demo slots keep rolling forward.
+// Housekeeping: old codes go, unpaid holds give their places back, owed deposits are refunded,
+// demo slots keep rolling forward.
 const housekeeping = [
   setInterval(() => {
-    Promise.all([otpRepository.purgeExpired(new Date(Date.now() - 86_400_000)), appointmentsRepository.expireUnpaid()]).catch(logFailure);
+    Promise.all([
+      otpRepository.purgeExpired(new Date(Date.now() - 86_400_000)),
+      appointmentsRepository.expireUnpaid(),
+      app.retryRefunds(),
+    ]).catch(logFailure);
   }, 60_000),
   setInterval(() => {
     if (config.seedDemoData) addDemoSlots(hospitalsRepository).catch(logFailure);

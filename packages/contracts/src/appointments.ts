@@ -35,6 +35,8 @@ export const Deposit = z.object({
   paidAt: z.string().nullable(),
   /** What cancelling now does with the deposit. */
   refundableUntil: z.string(),
+  /** none: nothing is owed back; pending: owed back, the provider has not confirmed yet; refunded: returned. */
+  refund: z.enum(['none', 'pending', 'refunded']),
 });
 
 export const Appointment = z.object({

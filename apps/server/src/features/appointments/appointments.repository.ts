@@ -1,5 +1,5 @@
 import type { AppointmentStatus } from '@klaimor/contracts';
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointmentEvents, appointments, facilities, screeningSlots } from '../../db/schema.js';
 
@@ -46,7 +46,13 @@ export function createAppointmentsRepository(db: Db) {
       .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId));
 
   /** Moves an appointment on only from the given statuses; false when it was elsewhere already. */
-  async function transition(id: string, from: AppointmentStatus[], to: AppointmentStatus, actor: Actor, changes: { depositPaidAt?: Date } = {}) {
+  async function transition(
+    id: string,
+    from: AppointmentStatus[],
+    to: AppointmentStatus,
+    actor: Actor,
+    changes: { depositPaidAt?: Date; refundRequestedAt?: Date } = {},
+  ) {
     return db.transaction(async (tx) => {
       const [before] = await tx
         .select({ status: appointments.status, slotId: appointments.slotId })
@@ -122,20 +128,32 @@ export function createAppointmentsRepository(db: Db) {
 
     /**
      * A deposit arrived for an appointment that no longer waits for one (it expired or was cancelled first):
-     * notes when, with an event that keeps the status as it is. False when it was noted already or the
+     * notes when, owes it back, with an event that keeps the status as it is. False when it was noted already or the
      * appointment still waits (then it should be confirmed instead).
      */
     async recordLateDeposit(id: string, actor: Actor): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(appointments)
-          .set({ depositPaidAt: sql`now()`, updatedAt: sql`now()` })
+          .set({ depositPaidAt: sql`now()`, refundRequestedAt: sql`now()`, updatedAt: sql`now()` })
           .where(and(eq(appointments.id, id), isNull(appointments.depositPaidAt), ne(appointments.status, 'awaiting_deposit')))
           .returning({ status: appointments.status });
         if (!row) return false;
         await record(tx, id, row.status as AppointmentStatus, row.status as AppointmentStatus, actor);
         return true;
       });
+    },
+
+    /** Deposits owed back whose refund the provider has not confirmed yet. */
+    async refundsDue() {
+      return db
+        .select({ id: appointments.id, paymentRef: appointments.paymentRef, depositAmount: appointments.depositAmount })
+        .from(appointments)
+        .where(and(isNotNull(appointments.refundRequestedAt), isNull(appointments.refundedAt)));
+    },
+
+    async markRefunded(id: string): Promise<void> {
+      await db.update(appointments).set({ refundedAt: sql`now()`, updatedAt: sql`now()` }).where(and(eq(appointments.id, id), isNull(appointments.refundedAt)));
     },
 
     async listForPatient(userId: string) {

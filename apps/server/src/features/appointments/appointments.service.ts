@@ -29,6 +29,7 @@ export function toAppointment({ appointment: a, hospital, slot }: AppointmentDet
       expiresAt: a.depositExpiresAt.toISOString(),
       paidAt: a.depositPaidAt?.toISOString() ?? null,
       refundableUntil: new Date(slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS).toISOString(),
+      refund: a.refundedAt ? 'refunded' : a.refundRequestedAt ? 'pending' : 'none',
     },
     createdAt: a.createdAt.toISOString(),
   };
@@ -54,7 +55,7 @@ interface Deps {
 export type DepositSettlement =
   | { outcome: 'booked'; appointmentId: string }
   | { outcome: 'already_settled'; appointmentId: string }
-  /** Paid after the appointment stopped waiting (expired or cancelled): noted, status kept, to be refunded by hand. */
+  /** Paid after the appointment stopped waiting (expired or cancelled): noted, status kept, owed back. */
   | { outcome: 'paid_late'; appointmentId: string }
   | { outcome: 'rejected'; reason: string };
 
@@ -69,6 +70,18 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
   /** The deposit arrived: awaiting_deposit -> booked. Never moves an appointment backwards. */
   const confirmDeposit = (id: string, actor: Actor): Promise<boolean> =>
     appointments.transition(id, ['awaiting_deposit'], 'booked', actor, { depositPaidAt: new Date() });
+
+  /** True when the provider returned the deposit; false when it could not now (the refund stays owed). */
+  async function returnDeposit(due: { id: string; paymentRef: string | null; depositAmount: number }): Promise<boolean> {
+    try {
+      await payments.refund({ appointmentId: due.id, reference: due.paymentRef, amountBaht: due.depositAmount });
+    } catch (error) {
+      if (error instanceof PaymentProviderError) return false;
+      throw error;
+    }
+    await appointments.markRefunded(due.id);
+    return true;
+  }
 
   async function mine(userId: string, id: string): Promise<AppointmentDetail> {
     const row = await appointments.findForPatient(userId, id);
@@ -129,25 +142,29 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
       return toAppointment(await mine(userId, id));
     },
 
-    /** Cancels; a paid deposit is refunded until 24 hours before the slot and kept after that. */
+    /**
+     * Cancels; a paid deposit is owed back until 24 hours before the slot and kept after that.
+     * The place is freed first; a refund the provider cannot make now stays pending and is retried.
+     */
     async cancel(userId: string, id: string): Promise<Appointment> {
       const row = await mine(userId, id);
       const status = row.appointment.status as AppointmentStatus;
-      if (status !== 'awaiting_deposit' && status !== 'booked') {
-        throw new AppError(409, 'appointment_not_cancellable', 'นัดหมายนี้ยกเลิกไม่ได้แล้ว');
-      }
       const refundable = status === 'booked' && Date.now() < row.slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS;
-      if (refundable) {
-        await payments
-          .refund({ appointmentId: id, reference: row.appointment.paymentRef, amountBaht: row.appointment.depositAmount })
-          .catch((error: unknown) => {
-            throw error instanceof PaymentProviderError ? paymentUnavailable() : error;
-          });
-      }
-      if (!(await appointments.transition(id, [status], 'cancelled', 'patient'))) {
-        throw new AppError(409, 'appointment_not_cancellable', 'นัดหมายนี้ยกเลิกไม่ได้แล้ว');
-      }
+      const cancelled =
+        (status === 'awaiting_deposit' || status === 'booked') &&
+        (await appointments.transition(id, [status], 'cancelled', 'patient', refundable ? { refundRequestedAt: new Date() } : {}));
+      if (!cancelled) throw new AppError(409, 'appointment_not_cancellable', 'นัดหมายนี้ยกเลิกไม่ได้แล้ว');
+      if (refundable) await returnDeposit({ id, paymentRef: row.appointment.paymentRef, depositAmount: row.appointment.depositAmount });
       return toAppointment(await mine(userId, id));
+    },
+
+    /** Housekeeping: asks the provider again for every refund still owed. */
+    async retryRefunds(): Promise<number> {
+      let refunded = 0;
+      for (const due of await appointments.refundsDue()) {
+        if (await returnDeposit(due)) refunded++;
+      }
+      return refunded;
     },
 
     confirmDeposit,

@@ -176,6 +176,7 @@ describe('deposit, expiry and cancelling', () => {
     const res = await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...as(patient) });
     expect(res.statusCode).toBe(200);
     expect(res.json().data[0].status).toBe('cancelled');
+    expect(res.json().data[0].deposit.refund).toBe('refunded');
     expect(Date.parse(res.json().data[0].deposit.refundableUntil)).toBeGreaterThan(Date.now());
     expect(await slotRemaining(slot.id)).toBe(slot.remaining);
     const again = await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...as(patient) });
@@ -190,6 +191,7 @@ describe('deposit, expiry and cancelling', () => {
     await t.database.db.execute(sql`update screening_slots set starts_at = now() + interval '2 hours', ends_at = now() + interval '3 hours' where id = ${slot.id}`);
     const res = await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...as(patient) });
     expect(res.json().data[0].status).toBe('cancelled');
+    expect(res.json().data[0].deposit.refund).toBe('none');
     expect(Date.parse(res.json().data[0].deposit.refundableUntil)).toBeLessThan(Date.now());
   });
 });

@@ -58,6 +58,7 @@ interface Deposit {
   promptpayPayload: string | null;
   expiresAt: string;
   paidAt: string | null;
+  refund: 'none' | 'pending' | 'refunded';
 }
 
 /** Books a slot and finds the charge Omise holds for it. */
@@ -276,6 +277,11 @@ describe('POST /api/payments/omise/webhook', () => {
 
     expect((await webhook(charge.id)).json()).toEqual({ data: [{ outcome: 'already_settled' }] });
     expect(await events(id)).toEqual(history);
+
+    expect(after.deposit.refund).toBe('pending');
+    expect(await t.app.retryRefunds()).toBe(1);
+    expect(charge.refunded_amount).toBe(charge.amount);
+    expect((await current(id)).deposit.refund).toBe('refunded');
   });
 });
 
@@ -310,17 +316,27 @@ describe('cancelling a paid appointment', () => {
     expect(charge.refunded_amount).toBe(0);
   });
 
-  it('is not cancelled while Omise cannot refund', async () => {
-    const { id, charge } = await paidAppointment(16);
+  it('is cancelled while Omise cannot refund, and the refund is made once Omise answers again', async () => {
+    const { id, charge, slotId } = await paidAppointment(16);
+    const remainingWhileBooked = await slotRemaining(slotId);
     omise.outage = true;
     try {
       const res = await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...as(patient) });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().error.code).toBe('payment_unavailable');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data[0].status).toBe('cancelled');
+      expect(res.json().data[0].deposit.refund).toBe('pending');
+      expect(await t.app.retryRefunds()).toBe(0);
     } finally {
       omise.outage = false;
     }
-    expect((await current(id)).status).toBe('booked');
     expect(charge.refunded_amount).toBe(0);
+    expect(await slotRemaining(slotId)).toBe(remainingWhileBooked + 1);
+
+    expect(await t.app.retryRefunds()).toBe(1);
+    expect(charge.refunded_amount).toBe(charge.amount);
+    expect((await current(id)).deposit.refund).toBe('refunded');
+    const refundRequests = requestsTo('POST', `/charges/${charge.id}/refunds`).length;
+    expect(await t.app.retryRefunds()).toBe(0);
+    expect(requestsTo('POST', `/charges/${charge.id}/refunds`)).toHaveLength(refundRequests);
   });
 });

@@ -62,6 +62,7 @@ const appointment = (status: Appointment['status']): Appointment => ({
     expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
     paidAt: status === 'booked' ? new Date().toISOString() : null,
     refundableUntil: '2026-06-11T02:00:00.000Z',
+    refund: 'none',
   },
   createdAt: new Date().toISOString(),
 });
