@@ -24,6 +24,8 @@ export const ErrorCode = z.enum([
   'payment_unavailable',
   'webhook_rejected',
   'deposit_not_due',
+  'public_scheme_exists',
+  'dose_not_due',
   'internal_error',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

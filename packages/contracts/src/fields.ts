@@ -26,10 +26,18 @@ export const reasons = {
   latLngTogether: 'lat_lng_together',
   endBeforeStart: 'end_before_start',
   invalidIdempotencyKey: 'invalid_idempotency_key',
+  dateInFuture: 'date_in_future',
+  invalidTime: 'invalid_time',
+  invalidMonth: 'invalid_month',
+  noDoses: 'no_doses',
+  diastolicNotBelowSystolic: 'diastolic_not_below_systolic',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 
 export const EARLIEST_BIRTHDAY = '1900-01-01';
+/** The date pickers' range (spec: 1900-01-01 to 2099-12-31); a date outside it is a typing slip. */
+export const EARLIEST_DATE = '1900-01-01';
+export const LATEST_DATE = '2099-12-31';
 
 export const requiredText = (max: number) =>
   z
@@ -91,3 +99,37 @@ export const BloodGroup = z.enum(['A', 'B', 'AB', 'O'], { error: reasons.invalid
 export type BloodGroup = z.infer<typeof BloodGroup>;
 
 export const OtpCode = z.string({ error: reasons.required }).regex(/^\d{6}$/, { error: reasons.invalidOtp });
+
+/** Free text that may be left empty: trimmed, an empty box means "none" (null). */
+export const optionalText = (max: number) =>
+  z
+    .string({ error: reasons.required })
+    .trim()
+    .max(max, { error: reasons.tooLong })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+/** A real calendar date, YYYY-MM-DD, within the date pickers' range. */
+export const IsoDate = z
+  .string({ error: reasons.invalidDate })
+  .trim()
+  .refine(isRealIsoDate, { error: reasons.invalidDate, abort: true })
+  .refine((d) => d >= EARLIEST_DATE && d <= LATEST_DATE, { error: reasons.outOfRange });
+
+/** A date that has come: today or earlier in Thailand. */
+export const PastOrTodayDate = IsoDate.refine((d) => d <= todayInBangkok(), { error: reasons.dateInFuture });
+
+/** A clock time, HH:MM, 24-hour. */
+export const ClockTime = z.string({ error: reasons.invalidTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: reasons.invalidTime });
+
+/** A whole number in [min, max], sent as a JSON number. */
+export const wholeNumber = (min: number, max: number) =>
+  z
+    .number({ error: reasons.invalidNumber })
+    .int({ error: reasons.invalidNumber })
+    .min(min, { error: reasons.outOfRange })
+    .max(max, { error: reasons.outOfRange });
+
+/** `:id` of one of the patient's own records. */
+export const RecordParams = z.strictObject({ id: z.uuid({ error: reasons.invalidChoice }) });

@@ -9,3 +9,8 @@ export * from './thai-address.js';
 export * from './triage/index.js';
 export * from './hospitals.js';
 export * from './appointments.js';
+export * from './coverage.js';
+export * from './visits.js';
+export * from './medications.js';
+export * from './symptom-notes.js';
+export * from './my-data.js';

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { dataOf } from './envelope.js';
+import { ClockTime, IsoDate, PastOrTodayDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
+
+/**
+ * Medications and the daily checklist ("Daily Check List"). The checklist of a date is computed from
+ * the medication list (never stored as copies); only ticks are stored, one per date, medication and
+ * dose time. Dates are calendar dates in Thailand (Asia/Bangkok).
+ */
+
+/** When in the day a dose is taken; `custom` is the medication's own labelled time. */
+export const DoseTime = z.enum(['afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom'], { error: reasons.invalidChoice });
+export type DoseTime = z.infer<typeof DoseTime>;
+export const FIXED_DOSE_TIMES = ['afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed'] as const;
+export type FixedDoseTime = (typeof FIXED_DOSE_TIMES)[number];
+
+/** Clock times the fixed dose times are ordered by, so a custom time falls in its place. */
+export const NOMINAL_DOSE_CLOCK: Record<FixedDoseTime, string> = {
+  afterBreakfast: '08:00',
+  afterLunch: '12:30',
+  afterDinner: '18:30',
+  beforeBed: '21:30',
+};
+
+export const MedicationForm = z.enum(['tablet', 'capsule', 'liquid', 'injection', 'inhaler', 'drops', 'topical', 'other'], {
+  error: reasons.invalidChoice,
+});
+export type MedicationForm = z.infer<typeof MedicationForm>;
+
+/** Fewer days of stock left than this shows the running-low warning. */
+export const LOW_STOCK_DAYS = 5;
+/** Units (tablets, capsules, ml...) at one dose time: 0 means "not at this time". */
+export const MAX_UNITS_PER_DOSE = 20;
+export const MAX_STOCK = 10_000;
+
+const units = wholeNumber(0, MAX_UNITS_PER_DOSE);
+
+export const DoseAmounts = z.strictObject({
+  afterBreakfast: units.default(0),
+  afterLunch: units.default(0),
+  afterDinner: units.default(0),
+  beforeBed: units.default(0),
+});
+export type DoseAmounts = z.output<typeof DoseAmounts>;
+
+/** A time of the medication's own, e.g. "ก่อนอาหารเช้า 30 นาที" at 06:30. */
+export const CustomDose = z.strictObject({
+  label: requiredText(50),
+  time: ClockTime,
+  amount: wholeNumber(1, MAX_UNITS_PER_DOSE),
+});
+export type CustomDose = z.output<typeof CustomDose>;
+
+/** POST /api/medications and PUT /api/medications/:id (the whole record). */
+export const MedicationBody = z
+  .strictObject({
+    name: requiredText(120),
+    /** e.g. "500 mg". */
+    strength: optionalText(50),
+    form: MedicationForm.default('tablet'),
+    doses: DoseAmounts,
+    customDose: CustomDose.nullable().optional(),
+    startDate: IsoDate,
+    /** The last day a dose is due; none while it goes on. */
+    endDate: IsoDate.nullable().optional(),
+    instructions: optionalText(500),
+    /** Units left; none when the patient does not count them. */
+    stock: wholeNumber(0, MAX_STOCK).nullable().optional(),
+  })
+  .refine((m) => !m.endDate || m.endDate >= m.startDate, { error: reasons.endBeforeStart, path: ['endDate'] })
+  .refine((m) => Object.values(m.doses).some((n) => n > 0) || !!m.customDose, { error: reasons.noDoses, path: ['doses'] });
+export type MedicationInput = z.input<typeof MedicationBody>;
+export type MedicationBody = z.output<typeof MedicationBody>;
+
+/** POST /api/medications/:id/stop: doses end after `lastDay` (today when not given); the record stays. */
+export const StopMedicationBody = z.strictObject({ lastDay: PastOrTodayDate.optional() });
+export type StopMedicationInput = z.input<typeof StopMedicationBody>;
+
+export const MedicationStatus = z.enum(['upcoming', 'active', 'ended']);
+export type MedicationStatus = z.infer<typeof MedicationStatus>;
+
+export const Medication = z.object({
+  id: z.string(),
+  name: z.string(),
+  strength: z.string().nullable(),
+  form: MedicationForm,
+  doses: z.object({ afterBreakfast: z.number().int(), afterLunch: z.number().int(), afterDinner: z.number().int(), beforeBed: z.number().int() }),
+  customDose: z.object({ label: z.string(), time: z.string(), amount: z.number().int() }).nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  instructions: z.string().nullable(),
+  stock: z.number().int().nullable(),
+  status: MedicationStatus,
+  /** When the patient pressed "stop"; null when it ended by its end date or goes on. */
+  stoppedAt: z.string().nullable(),
+  /** Units due in a whole day. */
+  dailyUnits: z.number().int(),
+  /** Whole days the stock lasts from today; null when stock is not counted or the medication is not active. */
+  daysOfStockLeft: z.number().int().nullable(),
+  /** Fewer than LOW_STOCK_DAYS days left. */
+  runningLow: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Medication = z.infer<typeof Medication>;
+/** GET /api/medications: active first, then upcoming, then ended; by name within each. */
+export const MedicationsReply = dataOf(Medication);
+
+/** GET /api/checklist?date=YYYY-MM-DD (today in Thailand when not given; never a future day). */
+export const ChecklistQuery = z.strictObject({ date: PastOrTodayDate.optional() });
+
+export const ChecklistDose = z.object({
+  medicationId: z.string(),
+  name: z.string(),
+  strength: z.string().nullable(),
+  form: MedicationForm,
+  instructions: z.string().nullable(),
+  doseTime: DoseTime,
+  /** The custom time's label; null for the fixed times (the app names those). */
+  label: z.string().nullable(),
+  /** HH:MM of a custom time; null for the fixed times. */
+  time: z.string().nullable(),
+  /** Units to take. */
+  amount: z.number().int(),
+  taken: z.boolean(),
+  takenAt: z.string().nullable(),
+  stock: z.number().int().nullable(),
+  daysOfStockLeft: z.number().int().nullable(),
+  runningLow: z.boolean(),
+});
+export type ChecklistDose = z.infer<typeof ChecklistDose>;
+
+export const Checklist = z.object({
+  date: z.string(),
+  /** In the order of the day: after breakfast, after lunch, after dinner, before bed, custom times in their place. */
+  doses: z.array(ChecklistDose),
+  due: z.number().int(),
+  taken: z.number().int(),
+});
+export type Checklist = z.infer<typeof Checklist>;
+export const ChecklistReply = dataOf(Checklist);
+
+/**
+ * PUT /api/checklist/ticks: sets one dose of one day taken or not. Idempotent: ticking twice is one tick.
+ * Ticking takes the dose's units from the medication's stock; unticking puts back what that tick took.
+ * Replies with the whole checklist of that date.
+ */
+export const TickBody = z.strictObject({
+  date: PastOrTodayDate.optional(),
+  medicationId: z.uuid({ error: reasons.invalidChoice }),
+  doseTime: DoseTime,
+  taken: z.boolean({ error: reasons.invalidChoice }),
+});
+export type TickInput = z.input<typeof TickBody>;
+
+export const AdherenceDay = z.object({ date: z.string(), due: z.number().int(), taken: z.number().int() });
+export type AdherenceDay = z.infer<typeof AdherenceDay>;
+
+export const Adherence = z.object({
+  /** 7 or 30: the window's length in days, ending today. */
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  due: z.number().int(),
+  taken: z.number().int(),
+  /** taken / due, 0 to 1; null when nothing was due. */
+  rate: z.number().nullable(),
+  /** Oldest first. */
+  daily: z.array(AdherenceDay),
+});
+export type Adherence = z.infer<typeof Adherence>;
+/** GET /api/adherence: two items, the last 7 and the last 30 days (today included). */
+export const AdherenceReply = dataOf(Adherence);
