@@ -21,6 +21,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Typing through user-event is slow on a busy 2-core machine; the assertions, not the clock, decide.
+          testTimeout: 20_000,
         },
       },
       {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from './locales/en.json';
 import th from './locales/th.json';
 import { changeLanguage, i18n } from '.';
+import '../features/booking/booking.texts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -17,13 +17,18 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-describe('translations', () => {
-  const thKeys = leaves(th as Tree);
-  const enKeys = leaves(en as Tree);
+// Every namespace: the shared texts and each feature's own, Thai beside English.
+const catalogues = import.meta.glob<Tree>(['./locales/*.json', '../features/**/locales/*.json'], { eager: true, import: 'default' });
+const namespaces = [...new Set(Object.keys(catalogues).map((file) => file.replace(/[a-z]+\.json$/, '')))];
+
+describe.each(namespaces)('translations in %s', (folder) => {
+  const thKeys = leaves(catalogues[`${folder}th.json`]);
+  const enKeys = leaves(catalogues[`${folder}en.json`] ?? {});
 
   it('English has exactly the keys of Thai (the source of truth)', () => {
     const missingInEn = [...thKeys.keys()].filter((k) => !enKeys.has(k));
     const extraInEn = [...enKeys.keys()].filter((k) => !thKeys.has(k));
+    expect(thKeys.size).toBeGreaterThan(0);
     expect(missingInEn).toEqual([]);
     expect(extraInEn).toEqual([]);
   });
@@ -39,6 +44,12 @@ describe('translations', () => {
     const empty = [...thKeys, ...enKeys].filter(([key, text]) => text.trim() === '' && !key.endsWith('.separator'));
     expect(empty).toEqual([]);
   });
+});
+
+describe('translations', () => {
+  it('finds the shared texts and the feature namespaces', () => {
+    expect(namespaces).toEqual(expect.arrayContaining(['./locales/', '../features/booking/locales/', '../features/seek/locales/']));
+  });
 
   it('keeps the spec wording of the consent warning', () => {
     expect(th.signup.consent.warning).toBe('โปรดยอมรับข้อตกลงการใช้งานและนโยบายความเป็นส่วนตัว');
@@ -51,5 +62,13 @@ describe('translations', () => {
     expect(localStorage.getItem('klaimor.lang')).toBe('en');
     await changeLanguage('th');
     expect(i18n.t('nav.myHealth')).toBe('สุขภาพของฉัน');
+  });
+
+  it("loads a feature's English texts with the language, and falls back to the shared ones", async () => {
+    expect(i18n.t('submit', { ns: 'booking' })).toBe('ส่งข้อมูล');
+    expect(i18n.t('common.retry', { ns: 'booking' })).toBe(i18n.t('common.retry'));
+    await changeLanguage('en');
+    expect(i18n.t('submit', { ns: 'booking' })).toBe('Submit');
+    await changeLanguage('th');
   });
 });

@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type Resources } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import th from './locales/th.json';
 
@@ -15,24 +15,45 @@ function storedLanguage(): Language {
   }
 }
 
-// Thai is the source of truth and ships in the main bundle; the English bundle
-// is fetched only when someone switches to it.
+// Thai is the source of truth: the shared texts ship in the main bundle, each feature's texts in
+// that feature's own chunk. English is fetched only for someone who reads it.
 void i18n.use(initReactI18next).init({
   resources: { th: { translation: th } },
   lng: 'th',
   fallbackLng: 'th',
   supportedLngs: LANGUAGES,
+  defaultNS: 'translation',
+  fallbackNS: 'translation',
   initAsync: false,
   interpolation: { escapeValue: false },
-  react: { useSuspense: false },
+  // 'added': a page re-renders when English texts arrive after it was drawn.
+  react: { useSuspense: false, bindI18nStore: 'added' },
 });
 
+type Texts = Record<string, unknown>;
+type LoadTexts = () => Promise<{ default: Texts }>;
+
+const englishLoaders = new Map<string, LoadTexts>([['translation', () => import('./locales/en.json')]]);
+
+async function loadEnglish(ns: string): Promise<void> {
+  if (i18n.hasResourceBundle('en', ns)) return;
+  const en = await englishLoaders.get(ns)!();
+  i18n.addResourceBundle('en', ns, en.default, true, true);
+}
+
 async function ensureBundle(lang: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lang, 'translation')) return;
-  if (lang === 'en') {
-    const en = await import('./locales/en.json');
-    i18n.addResourceBundle('en', 'translation', en.default, true, true);
-  }
+  if (lang === 'en') await Promise.all([...englishLoaders.keys()].map(loadEnglish));
+}
+
+/**
+ * Registers a feature's texts under its own namespace. Call it at the top of the feature's
+ * `*.texts.ts` module, so the Thai texts travel in the feature's chunk, not in the first screen's.
+ */
+export function addFeatureTexts(ns: Exclude<keyof Resources, 'translation'>, thai: Texts, loadEn: LoadTexts): void {
+  if (englishLoaders.has(ns)) return;
+  englishLoaders.set(ns, loadEn);
+  i18n.addResourceBundle('th', ns, thai);
+  if (i18n.language === 'en') void loadEnglish(ns).catch(() => undefined);
 }
 
 /** Switches the language, loading its texts first, and remembers the choice. */

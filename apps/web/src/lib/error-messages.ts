@@ -1,18 +1,18 @@
-import type { TFunction } from 'i18next';
+import type { Namespace, TFunction } from 'i18next';
 import { i18n } from '../i18n';
 import { isApiError } from '../api/client';
 
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
 
 /** A field reason code (contracts `reasons`, or a conflict code) as a sentence for the patient. */
-export function reasonMessage(t: TFunction, reason: string | undefined): string | undefined {
+export function reasonMessage<N extends Namespace>(t: TFunction<N>, reason: string | undefined): string | undefined {
   if (!reason) return undefined;
   const key = `validation.${reason}`;
   return (t as unknown as LooseT)(i18n.exists(key) ? key : 'validation.unknown');
 }
 
 /** Any failure of an API call as a sentence for the patient. */
-export function apiErrorMessage(t: TFunction, error: unknown): string {
+export function apiErrorMessage<N extends Namespace>(t: TFunction<N>, error: unknown): string {
   const loose = t as unknown as LooseT;
   if (!isApiError(error)) return loose('errors.unknown_error');
   const key = `errors.${error.code}`;

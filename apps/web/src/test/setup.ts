@@ -1,7 +1,9 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import '../i18n';
+
+configure({ asyncUtilTimeout: 5000 });
 
 // No test talks to a real server: an unexpected request fails loudly instead of
 // trying localhost. Tests stub fetch with vi.stubGlobal; unstubbing returns here.

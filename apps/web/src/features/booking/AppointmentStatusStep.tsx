@@ -4,9 +4,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
 import { formatAppointmentDay, formatTimeRange } from './booking-format';
+import { useBookingTexts } from './booking.texts';
 
 export interface AppointmentStatusStepProps {
   appointment: Appointment;
@@ -15,17 +15,17 @@ export interface AppointmentStatusStepProps {
 
 /** Step 4: waits for the deposit to arrive, then shows the booked appointment. */
 export function AppointmentStatusStep({ appointment, onChooseAgain }: AppointmentStatusStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBookingTexts();
   const confirmButton = (
     <Button variant="contained" size="large" disabled>
-      {t('booking.confirm')}
+      {t('confirm')}
     </Button>
   );
 
   if (appointment.status === 'awaiting_deposit') {
     return (
       <Stack spacing={2}>
-        <LoadingState label={t('booking.status.waiting')} />
+        <LoadingState label={t('status.waiting')} />
         {confirmButton}
       </Stack>
     );
@@ -36,7 +36,7 @@ export function AppointmentStatusStep({ appointment, onChooseAgain }: Appointmen
       <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
         <CheckCircleIcon color="success" sx={{ fontSize: 72 }} aria-hidden />
         <Typography variant="h6" component="p" role="status" sx={{ fontWeight: 700 }}>
-          {t('booking.status.booked')}
+          {t('status.booked')}
         </Typography>
         <Typography sx={{ fontWeight: 600 }}>{formatAppointmentDay(appointment.start, i18n.language)}</Typography>
         <Typography>{formatTimeRange(appointment.start, appointment.end, t, i18n.language)}</Typography>
@@ -52,10 +52,10 @@ export function AppointmentStatusStep({ appointment, onChooseAgain }: Appointmen
   return (
     <Stack spacing={2}>
       <Alert severity="warning">
-        {t(appointment.status === 'expired' ? 'booking.deposit.expired' : 'booking.status.cancelled')}
+        {t(appointment.status === 'expired' ? 'deposit.expired' : 'status.cancelled')}
       </Alert>
       <Button variant="contained" onClick={onChooseAgain}>
-        {t('booking.chooseAgain')}
+        {t('chooseAgain')}
       </Button>
     </Stack>
   );

@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { ErrorState } from '../../components/ErrorState';
@@ -20,6 +19,7 @@ import { bookingKeys, useAppointment, useBookAppointment } from './booking.queri
 import { DepositStep } from './DepositStep';
 import { HospitalSummary } from './HospitalSummary';
 import { SymptomsStep } from './SymptomsStep';
+import { useBookingTexts } from './booking.texts';
 
 export interface BookingCardProps {
   hospital: Hospital;
@@ -30,7 +30,7 @@ export interface BookingCardProps {
 
 /** The bottom card of the map: facility, symptoms and slot, deposit, confirmation. */
 export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBookingTexts();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -75,7 +75,7 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
         onError: (error) => {
           if (isApiError(error, 'unauthenticated')) return toLogin('symptoms');
           if (isApiError(error, 'slot_full')) {
-            setSubmitError(t('booking.slotFull'));
+            setSubmitError(t('slotFull'));
             update({ slotId: null, idempotencyKey: newIdempotencyKey() });
             void queryClient.invalidateQueries({ queryKey: bookingKeys.slots(hospital.id) });
             return;
@@ -140,13 +140,13 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 1 }}>
         <Box sx={{ flexGrow: 1 }}>
           <Typography variant="caption" color="text.secondary">
-            {t('booking.stepOf', { step: stepNumber, total: 4 })}
+            {t('stepOf', { step: stepNumber, total: 4 })}
           </Typography>
           <Typography id="booking-card-title" variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
             {name}
           </Typography>
         </Box>
-        <IconButton aria-label={t('seek.card.close')} onClick={close} edge="end">
+        <IconButton aria-label={t('card.close')} onClick={close} edge="end">
           <CloseIcon />
         </IconButton>
       </Box>

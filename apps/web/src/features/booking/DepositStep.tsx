@@ -6,12 +6,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { useAppConfig } from '../auth/auth.queries';
 import { formatAppointmentDay, formatBaht, formatCountdown, formatTimeRange } from './booking-format';
 import { bookingKeys, useSimulatePayment } from './booking.queries';
 import { useSecondsUntil } from './use-seconds-until';
+import { useBookingTexts } from './booking.texts';
 
 export interface DepositStepProps {
   appointment: Appointment;
@@ -21,7 +21,7 @@ export interface DepositStepProps {
 
 /** Step 3: the deposit as a PromptPay QR, with the time left to pay it. */
 export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBookingTexts();
   const queryClient = useQueryClient();
   const config = useAppConfig();
   const simulate = useSimulatePayment();
@@ -29,14 +29,14 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
   const secondsLeft = useSecondsUntil(deposit.expiresAt);
   const paid = deposit.paidAt !== null || appointment.status === 'booked';
   const expired = appointment.status === 'expired' || (!paid && secondsLeft === 0);
-  const qrLabel = t('booking.deposit.qrLabel', { amount: formatBaht(deposit.amount, t, i18n.language) });
+  const qrLabel = t('deposit.qrLabel', { amount: formatBaht(deposit.amount, t, i18n.language) });
 
   if (expired) {
     return (
       <Stack spacing={2}>
-        <Alert severity="warning">{t('booking.deposit.expired')}</Alert>
+        <Alert severity="warning">{t('deposit.expired')}</Alert>
         <Button variant="contained" onClick={onChooseAgain}>
-          {t('booking.chooseAgain')}
+          {t('chooseAgain')}
         </Button>
       </Stack>
     );
@@ -44,7 +44,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
 
   return (
     <Stack spacing={2} sx={{ alignItems: 'stretch' }}>
-      <Typography sx={{ fontWeight: 600 }}>{t('booking.deposit.message')}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>{t('deposit.message')}</Typography>
       <Typography variant="body2" color="text.secondary">
         {formatAppointmentDay(appointment.start, i18n.language)}{' '}
         {formatTimeRange(appointment.start, appointment.end, t, i18n.language)} · {appointment.doctor}
@@ -62,10 +62,10 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
         )}
       </Box>
       {paid ? (
-        <Alert severity="success">{t('booking.deposit.paid')}</Alert>
+        <Alert severity="success">{t('deposit.paid')}</Alert>
       ) : (
         <Typography role="timer" aria-live="off" sx={{ textAlign: 'center' }}>
-          {t('booking.deposit.timeLeft', { time: formatCountdown(secondsLeft) })}
+          {t('deposit.timeLeft', { time: formatCountdown(secondsLeft) })}
         </Typography>
       )}
       {config.data?.devPayments && !paid ? (
@@ -81,7 +81,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
               })
             }
           >
-            {t('booking.deposit.simulate')}
+            {t('deposit.simulate')}
           </Button>
           {simulate.isError ? (
             <Alert severity="error" sx={{ mt: 1 }}>
@@ -91,7 +91,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
         </Box>
       ) : null}
       <Button variant="contained" size="large" onClick={onConfirm}>
-        {t('booking.confirm')}
+        {t('confirm')}
       </Button>
     </Stack>
   );

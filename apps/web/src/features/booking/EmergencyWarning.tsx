@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { useBookingTexts } from './booking.texts';
 
 export interface EmergencyWarningProps {
   redFlags: RedFlagHit[];
@@ -16,11 +16,11 @@ export interface EmergencyWarningProps {
 
 /** The symptoms read like an emergency: call 1669 now; booking goes on only when the patient says so. */
 export function EmergencyWarning({ redFlags, acknowledged, onAcknowledgedChange }: EmergencyWarningProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBookingTexts();
   const lang = i18n.language === 'en' ? 'en' : 'th';
   return (
     <Alert severity="error" variant="filled" role="alert">
-      <AlertTitle>{t('booking.emergency.title')}</AlertTitle>
+      <AlertTitle>{t('emergency.title')}</AlertTitle>
       <ul style={{ margin: 0, paddingInlineStart: '1.2em' }}>
         {redFlags.map((flag) => (
           <li key={flag.id}>{redFlagMessage(flag.id, lang)}</li>
@@ -34,10 +34,10 @@ export function EmergencyWarning({ redFlags, acknowledged, onAcknowledgedChange 
         startIcon={<PhoneIcon />}
         sx={{ mt: 1.5, color: 'error.main', fontWeight: 700 }}
       >
-        {t('booking.emergency.call', { phone: EMERGENCY_PHONE })}
+        {t('emergency.call', { phone: EMERGENCY_PHONE })}
       </Button>
       <Typography variant="body2" sx={{ mt: 1.5 }}>
-        {t('booking.emergency.notDiagnosis')}
+        {t('emergency.notDiagnosis')}
       </Typography>
       <FormControlLabel
         sx={{ mt: 1 }}
@@ -49,7 +49,7 @@ export function EmergencyWarning({ redFlags, acknowledged, onAcknowledgedChange 
             onChange={(e) => onAcknowledgedChange(e.target.checked)}
           />
         }
-        label={t('booking.emergency.acknowledge')}
+        label={t('emergency.acknowledge')}
       />
     </Alert>
   );

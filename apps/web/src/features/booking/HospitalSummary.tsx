@@ -3,8 +3,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
 import { formatDistance } from '../seek/seek-format';
+import { useSeekTexts } from '../seek/seek.texts';
+import { useBookingTexts } from './booking.texts';
 
 export interface HospitalSummaryProps {
   hospital: Hospital;
@@ -14,21 +15,22 @@ export interface HospitalSummaryProps {
 
 /** Step 1: the facility, how far it is, the schemes and insurers it takes. */
 export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: HospitalSummaryProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBookingTexts();
+  const { t: seekT } = useSeekTexts();
   return (
     <Stack spacing={1.5}>
       {distanceM !== null ? (
-        <Typography color="text.secondary">{formatDistance(distanceM, t, i18n.language)}</Typography>
+        <Typography color="text.secondary">{formatDistance(distanceM, seekT, i18n.language)}</Typography>
       ) : null}
       {hospital.address ? (
         <Typography variant="body2" color="text.secondary">
           {[hospital.address, hospital.district, hospital.province].filter(Boolean).join(' ')}
         </Typography>
       ) : null}
-      <Stack component="ul" direction="row" aria-label={t('seek.card.accepts')} sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+      <Stack component="ul" direction="row" aria-label={t('card.accepts')} sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
         {hospital.schemes.map((scheme) => (
           <li key={scheme}>
-            <Chip size="small" color="primary" variant="outlined" label={t(`seek.schemes.${scheme}`)} />
+            <Chip size="small" color="primary" variant="outlined" label={t(`schemes.${scheme}`)} />
           </li>
         ))}
         {hospital.insurers.map((insurer) => (
@@ -38,7 +40,7 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
         ))}
       </Stack>
       <Button variant="contained" size="large" onClick={onEnterSymptoms}>
-        {t('booking.enterSymptoms')}
+        {t('enterSymptoms')}
       </Button>
     </Stack>
   );

@@ -10,13 +10,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { formatAppointmentDay, formatTimeRange } from './booking-format';
 import type { BookingDraft } from './booking-draft';
 import { useSlots } from './booking.queries';
 import { EmergencyWarning } from './EmergencyWarning';
+import { useBookingTexts } from './booking.texts';
 
 export interface SymptomsStepProps {
   hospitalId: string;
@@ -35,7 +35,7 @@ export function earliestAvailable(slots: ScreeningSlot[]): ScreeningSlot | undef
 
 /** Step 2: what is wrong and since when, a screening slot, and the red-flag check as the patient types. */
 export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting, error }: SymptomsStepProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useBookingTexts();
   const slots = useSlots(hospitalId, true);
   const symptoms = useDeferredValue(draft.symptoms);
   const assessment = useMemo(() => assessSymptoms(symptoms), [symptoms]);
@@ -56,7 +56,7 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
       }}
     >
       <TextField
-        label={t('booking.symptoms')}
+        label={t('symptoms')}
         multiline
         minRows={2}
         maxRows={5}
@@ -72,7 +72,7 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
         />
       ) : null}
       <TextField
-        label={t('booking.duration')}
+        label={t('duration')}
         multiline
         minRows={1}
         maxRows={3}
@@ -81,14 +81,14 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
       {slots.isPending ? (
-        <LoadingState label={t('booking.slots.loading')} />
+        <LoadingState label={t('slots.loading')} />
       ) : slots.isError ? (
         <ErrorState onRetry={() => void slots.refetch()} />
       ) : available.length === 0 ? (
-        <Alert severity="info">{t('booking.slots.none')}</Alert>
+        <Alert severity="info">{t('slots.none')}</Alert>
       ) : (
         <FormControl>
-          <FormLabel id="booking-slot-label">{t('booking.slots.label')}</FormLabel>
+          <FormLabel id="booking-slot-label">{t('slots.label')}</FormLabel>
           <RadioGroup
             aria-labelledby="booking-slot-label"
             value={chosen?.id ?? ''}
@@ -105,7 +105,7 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
                       {formatAppointmentDay(slot.start, i18n.language)} {formatTimeRange(slot.start, slot.end, t, i18n.language)}
                     </Typography>
                     <Typography component="span" variant="body2" color="text.secondary">
-                      {t('booking.slots.detail', { doctor: slot.doctor, remaining: slot.remaining })}
+                      {t('slots.detail', { doctor: slot.doctor, remaining: slot.remaining })}
                     </Typography>
                   </span>
                 }
@@ -118,7 +118,7 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
       {error ? <Alert severity="warning">{error}</Alert> : null}
       {!complete ? (
         <Typography variant="body2" color="text.secondary">
-          {t('booking.fillAll')}
+          {t('fillAll')}
         </Typography>
       ) : null}
       <Button
@@ -128,7 +128,7 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
         disabled={!canSubmit}
         loading={submitting}
       >
-        {t('booking.submit')}
+        {t('submit')}
       </Button>
     </Stack>
   );

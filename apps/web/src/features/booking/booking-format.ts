@@ -20,14 +20,14 @@ export function formatAppointmentDay(iso: string, lang: string): string {
 }
 
 /** Start and end in Bangkok time: '09:00–09:30 น.' */
-export function formatTimeRange(start: string, end: string, t: TFunction, lang: string): string {
+export function formatTimeRange(start: string, end: string, t: TFunction<'booking'>, lang: string): string {
   const f = format(lang, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  return t('booking.timeRange', { start: f.format(new Date(start)), end: f.format(new Date(end)) });
+  return t('timeRange', { start: f.format(new Date(start)), end: f.format(new Date(end)) });
 }
 
 /** Whole baht with Thai grouping: '1,200 บาท'. */
-export function formatBaht(amount: number, t: TFunction, lang: string): string {
-  return t('booking.baht', { amount: new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'th-TH').format(amount) });
+export function formatBaht(amount: number, t: TFunction<'booking'>, lang: string): string {
+  return t('baht', { amount: new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'th-TH').format(amount) });
 }
 
 /** Seconds as m:ss for a countdown. */

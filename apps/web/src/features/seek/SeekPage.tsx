@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
@@ -21,6 +20,7 @@ import { BookingCard } from '../booking/BookingCard';
 import { distanceMetres } from './seek-format';
 import { BANGKOK, useHospital, useNearbyHospitals, useProvinceCentre, type LatLng } from './seek.queries';
 import { useGeolocation } from './use-geolocation';
+import { useSeekTexts } from './seek.texts';
 
 // Leaflet needs a browser: its chunk loads only once the browser has said where the patient is.
 const SeekMap = lazy(async () => ({ default: (await import('./SeekMap')).SeekMap }));
@@ -74,7 +74,7 @@ const roundCentre = ({ lat, lng }: LatLng): LatLng => ({ lat: Math.round(lat * 1
 
 /** '/' and '/map': facilities on a map around the patient, and the booking card of the chosen one. */
 export function SeekPage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useSeekTexts();
   const location = useLocation();
   const redirect = readRedirectError(location.state);
   const [params, setParams] = useSearchParams();
@@ -109,7 +109,7 @@ export function SeekPage() {
   const onCentreChange = useCallback((c: LatLng) => setMapCentre(c), []);
   const onReady = useCallback(() => setMapReady(true), []);
 
-  const mapLoading = <LoadingState label={t('seek.loadingMap')} />;
+  const mapLoading = <LoadingState label={t('loadingMap')} />;
 
   return (
     <Box
@@ -125,7 +125,7 @@ export function SeekPage() {
     >
       {mapStyles}
       <Typography variant="h1" sx={visuallyHidden}>
-        {t('seek.title')}
+        {t('title')}
       </Typography>
       <Box sx={{ position: 'absolute', inset: 0 }}>
         {initialCentre ? (
@@ -138,7 +138,7 @@ export function SeekPage() {
               onSelect={select}
               onCentreChange={onCentreChange}
               onReady={onReady}
-              labels={{ you: t('seek.you'), zoomIn: t('seek.zoomIn'), zoomOut: t('seek.zoomOut'), language: i18n.language }}
+              labels={{ you: t('you'), zoomIn: t('zoomIn'), zoomOut: t('zoomOut'), language: i18n.language }}
             />
           </Suspense>
         ) : null}
@@ -168,8 +168,8 @@ export function SeekPage() {
             fullWidth
             size="small"
             type="search"
-            label={t('seek.search.label')}
-            placeholder={t('seek.search.placeholder')}
+            label={t('search.label')}
+            placeholder={t('search.placeholder')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
             slotProps={{
@@ -185,7 +185,7 @@ export function SeekPage() {
           {me.data ? (
             <Stack
               role="group"
-              aria-label={t('seek.schemeFilter')}
+              aria-label={t('schemeFilter')}
               direction="row"
               spacing={1}
               sx={{ mt: 1, overflowX: 'auto', pb: 0.5 }}
@@ -194,7 +194,7 @@ export function SeekPage() {
                 <Chip
                   key={s}
                   size="small"
-                  label={t(`seek.schemes.${s}`)}
+                  label={t(`schemes.${s}`)}
                   color={scheme === s ? 'primary' : 'default'}
                   variant={scheme === s ? 'filled' : 'outlined'}
                   aria-pressed={scheme === s}
@@ -206,7 +206,7 @@ export function SeekPage() {
         </Paper>
         {geo.status === 'unavailable' ? (
           <Alert severity="info" variant="filled" role="status" sx={{ py: 0 }}>
-            {t(province ? 'seek.location.unavailableProvince' : 'seek.location.unavailable', { province })}
+            {t(province ? 'location.unavailableProvince' : 'location.unavailable', { province })}
           </Alert>
         ) : null}
         {nearby.isError ? (
@@ -218,11 +218,11 @@ export function SeekPage() {
               </Button>
             }
           >
-            {t('seek.loadFailed')}
+            {t('loadFailed')}
           </Alert>
         ) : nearby.isSuccess && hospitals.length === 0 ? (
           <Alert severity="info" role="status">
-            {t('seek.noResults')}
+            {t('noResults')}
           </Alert>
         ) : null}
       </Stack>

@@ -1,14 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import en from '../../i18n/locales/en.json';
+import en from './locales/en.json';
+import './seek.texts';
 import { formatClusterCount, formatDistance } from './seek-format';
 
 describe('formatDistance', () => {
   beforeAll(() => {
-    i18n.addResourceBundle('en', 'translation', en, true, true);
+    i18n.addResourceBundle('en', 'seek', en, true, true);
   });
-  const th = i18n.getFixedT('th');
-  const english = () => i18n.getFixedT('en');
+  const th = i18n.getFixedT('th', 'seek');
+  const english = () => i18n.getFixedT('en', 'seek');
 
   it('shows metres under 1 km, rounded to 10 m', () => {
     expect(formatDistance(850, th, 'th')).toBe('ห่างจากคุณ 850 ม.');

@@ -15,11 +15,11 @@ function numberFormat(lang: string, maximumFractionDigits: number): Intl.NumberF
  * How far a facility is, in the patient's language: 'ห่างจากคุณ 850 ม.' under 1 km (to the
  * nearest 10 m), 'ห่างจากคุณ 2.4 กม.' from there (one decimal below 100 km).
  */
-export function formatDistance(metres: number, t: TFunction, lang: string): string {
+export function formatDistance(metres: number, t: TFunction<'seek'>, lang: string): string {
   const rounded = metres < 100 ? Math.round(metres) : Math.round(metres / 10) * 10;
-  if (rounded < 1000) return t('seek.distance.metres', { distance: numberFormat(lang, 0).format(rounded) });
+  if (rounded < 1000) return t('distance.metres', { distance: numberFormat(lang, 0).format(rounded) });
   const km = metres / 1000;
-  return t('seek.distance.kilometres', { distance: numberFormat(lang, km < 100 ? 1 : 0).format(km) });
+  return t('distance.kilometres', { distance: numberFormat(lang, km < 100 ? 1 : 0).format(km) });
 }
 
 /** A cluster's marker count, short enough for its bubble: 999, 1.2k, 12k. */

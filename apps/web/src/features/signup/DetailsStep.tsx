@@ -2,9 +2,9 @@ import type { UserProfile } from '@klaimor/contracts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadingState } from '../../components/LoadingState';
 import type { PersonalInfoMode, RegisterDraft } from './signup-state';
+import { useOcrTexts } from './ocr/ocr.texts';
 
 // Each mode loads only what it needs: the camera widget or the form (zod, address list).
 const IdCardCapture = lazy(() => import('./IdCardCapture').then((m) => ({ default: m.IdCardCapture })));
@@ -30,7 +30,7 @@ export function DetailsStep({
   onBack,
   onRegistered,
 }: DetailsStepProps) {
-  const { t } = useTranslation();
+  const { t } = useOcrTexts();
   return (
     <Suspense fallback={<LoadingState />}>
       {mode === 'ocr' ? (
@@ -41,7 +41,7 @@ export function DetailsStep({
               {t('common.back')}
             </Button>
             <Button variant="contained" onClick={() => onModeChange('manual')} sx={{ flex: 2 }}>
-              {t('ocr.useManual')}
+              {t('useManual')}
             </Button>
           </Stack>
         </Stack>

@@ -6,8 +6,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import Webcam from 'react-webcam';
+import { useOcrTexts } from './ocr/ocr.texts';
 
 type CameraState = 'starting' | 'live' | 'unsupported' | 'denied' | 'unavailable';
 
@@ -35,7 +35,7 @@ export interface IdCardCaptureProps {
 
 /** Step 4, OCR mode: a live preview, 'Capture photo' for a still and 'Retake photo' to go back to live. */
 export function IdCardCapture({ onManual }: IdCardCaptureProps) {
-  const { t } = useTranslation();
+  const { t } = useOcrTexts();
   const webcam = useRef<Webcam>(null);
   const [camera, setCamera] = useState<CameraState>(() => (cameraSupported() ? 'starting' : 'unsupported'));
   const [photo, setPhoto] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export function IdCardCapture({ onManual }: IdCardCaptureProps) {
   return (
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
       <Alert severity="info" sx={{ width: '100%' }}>
-        {t('ocr.comingLater')}
+        {t('comingLater')}
       </Alert>
       {problem ? (
         <Alert
@@ -53,11 +53,11 @@ export function IdCardCapture({ onManual }: IdCardCaptureProps) {
           sx={{ width: '100%' }}
           action={
             <Button color="inherit" size="small" onClick={onManual}>
-              {t('ocr.useManual')}
+              {t('useManual')}
             </Button>
           }
         >
-          {t(`ocr.camera.${camera}`)}
+          {t(`camera.${camera}`)}
         </Alert>
       ) : (
         <>
@@ -73,7 +73,7 @@ export function IdCardCapture({ onManual }: IdCardCaptureProps) {
             }}
           >
             {photo ? (
-              <img src={photo} alt={t('ocr.photoAlt')} />
+              <img src={photo} alt={t('photoAlt')} />
             ) : (
               <>
                 <Webcam
@@ -85,7 +85,7 @@ export function IdCardCapture({ onManual }: IdCardCaptureProps) {
                   videoConstraints={VIDEO_CONSTRAINTS}
                   onUserMedia={() => setCamera('live')}
                   onUserMediaError={(error) => setCamera(stateOfError(error))}
-                  aria-label={t('ocr.previewLabel')}
+                  aria-label={t('previewLabel')}
                 />
                 {camera === 'starting' ? (
                   <Box
@@ -98,7 +98,7 @@ export function IdCardCapture({ onManual }: IdCardCaptureProps) {
                       color: 'common.white',
                     }}
                   >
-                    <CircularProgress color="inherit" aria-label={t('ocr.cameraStarting')} />
+                    <CircularProgress color="inherit" aria-label={t('cameraStarting')} />
                   </Box>
                 ) : null}
               </>
@@ -106,7 +106,7 @@ export function IdCardCapture({ onManual }: IdCardCaptureProps) {
           </Box>
           {photo ? (
             <Button variant="outlined" onClick={() => setPhoto(null)} startIcon={<PhotoCameraIcon />}>
-              {t('ocr.retake')}
+              {t('retake')}
             </Button>
           ) : (
             <Button
@@ -115,7 +115,7 @@ export function IdCardCapture({ onManual }: IdCardCaptureProps) {
               onClick={() => setPhoto(webcam.current?.getScreenshot() ?? null)}
               startIcon={<PhotoCameraIcon />}
             >
-              {t('ocr.capture')}
+              {t('capture')}
             </Button>
           )}
         </>
