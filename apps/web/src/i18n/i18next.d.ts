@@ -1,5 +1,7 @@
 import 'i18next';
+import type appointments from '../features/appointments/locales/th.json';
 import type booking from '../features/booking/locales/th.json';
+import type coverage from '../features/coverage/locales/th.json';
 import type seek from '../features/seek/locales/th.json';
 import type ocr from '../features/signup/ocr/locales/th.json';
 import type th from './locales/th.json';
@@ -8,6 +10,8 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     fallbackNS: 'translation';
-    resources: { translation: typeof th; seek: typeof seek; booking: typeof booking; ocr: typeof ocr };
+    resources: { translation: typeof th; seek: typeof seek; booking: typeof booking;
+      appointments: typeof appointments; ocr: typeof ocr;
+      coverage: typeof coverage };
   }
 }
