@@ -110,4 +110,29 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
     await expect(page.getByRole('button', { name: 'ยืนยันการนัดหมาย' })).toBeDisabled();
     await screenshot(page, 'booking-06-booked');
   });
+
+  await test.step('And I find the appointment on My Health, open it and cancel it', async () => {
+    await page.getByRole('link', { name: 'สุขภาพของฉัน' }).click();
+    const mine = page.getByRole('link', { name: /^ดูรายละเอียดนัดหมาย โรงพยาบาลศิริราช/ });
+    await expect(mine).toBeVisible();
+    await expect(mine).toContainText('นัดหมายแล้ว');
+    await expect(mine).toContainText(/\d{2}:\d{2}–\d{2}:\d{2} น\./);
+    await screenshot(page, 'booking-07-my-appointments');
+    await mine.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'รายละเอียดนัดหมาย' })).toBeVisible();
+    await expect(page.getByText('เจ็บหน้าอก หายใจไม่ออก')).toBeVisible();
+    await expect(page.getByText('200 บาท ชำระแล้ว')).toBeVisible();
+    await page.getByRole('button', { name: 'ยกเลิกนัดหมาย' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ยกเลิกนัดหมายนี้?' });
+    // The earliest slot may be less than 24 hours ahead (deposit kept) or more (refunded): the dialog says which.
+    await expect(dialog).toContainText(/เงินมัดจำ 200 บาท (คืน|จะไม่ได้รับคืน)/);
+    await screenshot(page, 'booking-08-cancel-dialog');
+    const refundable = (await dialog.textContent())?.includes('จะได้รับเงินมัดจำ') ?? false;
+    await dialog.getByRole('button', { name: 'ยืนยันการยกเลิก' }).click();
+    await expect(page.getByText('ยกเลิกแล้ว')).toBeVisible();
+    const fate = refundable ? /คืนเงินมัดจำ 200 บาท/ : /เงินมัดจำ 200 บาท ไม่ได้รับคืน/;
+    await expect(page.getByRole('status').filter({ hasText: fate })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ยกเลิกนัดหมาย' })).toBeHidden();
+    await screenshot(page, 'booking-09-cancelled');
+  });
 });

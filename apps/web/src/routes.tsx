@@ -14,6 +14,7 @@ const SignupPage = page(() => import('./features/signup/SignupPage'), 'SignupPag
 const LoginPage = page(() => import('./features/auth/LoginPage'), 'LoginPage');
 const MyHealthPage = page(() => import('./features/myhealth/MyHealthPage'), 'MyHealthPage');
 const ProfilePage = page(() => import('./features/profile/ProfilePage'), 'ProfilePage');
+const AppointmentPage = page(() => import('./features/appointments/AppointmentPage'), 'AppointmentPage');
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
 const ComingSoonPage = lazy(async () => ({ default: (await import('./components/ComingSoonPage')).ComingSoonPage }));
 
@@ -44,7 +45,10 @@ export const routes: RouteObject[] = [
       // signed in only
       {
         element: <RequireAuth />,
-        children: [{ path: 'profile', element: <ProfilePage /> }],
+        children: [
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'appointments/:id', element: <AppointmentPage /> },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

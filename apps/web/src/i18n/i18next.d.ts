@@ -3,6 +3,8 @@ import type appointments from '../features/appointments/locales/th.json';
 import type booking from '../features/booking/locales/th.json';
 import type coverage from '../features/coverage/locales/th.json';
 import type seek from '../features/seek/locales/th.json';
+import type visits from '../features/visits/locales/th.json';
+import type medications from '../features/medications/locales/th.json';
 import type ocr from '../features/signup/ocr/locales/th.json';
 import type th from './locales/th.json';
 
@@ -10,8 +12,15 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
     fallbackNS: 'translation';
-    resources: { translation: typeof th; seek: typeof seek; booking: typeof booking;
-      appointments: typeof appointments; ocr: typeof ocr;
-      coverage: typeof coverage };
+    // One line a namespace: the shared texts, then each feature's own.
+    resources: {
+      translation: typeof th;
+      seek: typeof seek;
+      booking: typeof booking;
+      appointments: typeof appointments;
+      ocr: typeof ocr;
+      coverage: typeof coverage;
+      visits: typeof visits;
+    };
   }
 }

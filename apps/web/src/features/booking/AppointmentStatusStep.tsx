@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LoadingState } from '../../components/LoadingState';
-import { formatAppointmentDay, formatTimeRange } from './booking-format';
+import { formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { useBookingTexts } from './booking.texts';
 
 export interface AppointmentStatusStepProps {
@@ -38,8 +38,8 @@ export function AppointmentStatusStep({ appointment, onChooseAgain }: Appointmen
         <Typography variant="h6" component="p" role="status" sx={{ fontWeight: 700 }}>
           {t('status.booked')}
         </Typography>
-        <Typography sx={{ fontWeight: 600 }}>{formatAppointmentDay(appointment.start, i18n.language)}</Typography>
-        <Typography>{formatTimeRange(appointment.start, appointment.end, t, i18n.language)}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{formatDayOf(appointment.start, i18n.language)}</Typography>
+        <Typography>{formatTimeRange(appointment.start, appointment.end, i18n.language)}</Typography>
         <Typography>{appointment.doctor}</Typography>
         <Typography color="text.secondary">
           {i18n.language === 'en' ? appointment.hospital.nameEn : appointment.hospital.nameTh}

@@ -8,8 +8,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeSVG } from 'qrcode.react';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { useAppConfig } from '../auth/auth.queries';
-import { formatAppointmentDay, formatBaht, formatCountdown, formatTimeRange } from './booking-format';
-import { bookingKeys, useSimulatePayment } from './booking.queries';
+import { formatBaht, formatDayOf, formatTimeRange } from '../../lib/clock-time';
+import { formatCountdown } from './booking-format';
+import { appointmentKeys } from '../appointments/appointments.queries';
+import { useSimulatePayment } from './booking.queries';
 import { useSecondsUntil } from './use-seconds-until';
 import { useBookingTexts } from './booking.texts';
 
@@ -29,7 +31,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
   const secondsLeft = useSecondsUntil(deposit.expiresAt);
   const paid = deposit.paidAt !== null || appointment.status === 'booked';
   const expired = appointment.status === 'expired' || (!paid && secondsLeft === 0);
-  const qrLabel = t('deposit.qrLabel', { amount: formatBaht(deposit.amount, t, i18n.language) });
+  const qrLabel = t('deposit.qrLabel', { amount: formatBaht(deposit.amount, i18n.language) });
 
   if (expired) {
     return (
@@ -46,11 +48,11 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
     <Stack spacing={2} sx={{ alignItems: 'stretch' }}>
       <Typography sx={{ fontWeight: 600 }}>{t('deposit.message')}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {formatAppointmentDay(appointment.start, i18n.language)}{' '}
-        {formatTimeRange(appointment.start, appointment.end, t, i18n.language)} · {appointment.doctor}
+        {formatDayOf(appointment.start, i18n.language)}{' '}
+        {formatTimeRange(appointment.start, appointment.end, i18n.language)} · {appointment.doctor}
       </Typography>
       <Typography variant="h4" component="p" sx={{ textAlign: 'center', fontWeight: 700 }}>
-        {formatBaht(deposit.amount, t, i18n.language)}
+        {formatBaht(deposit.amount, i18n.language)}
       </Typography>
       <Box sx={{ display: 'grid', placeItems: 'center' }}>
         {deposit.promptpayPayload ? (
@@ -77,7 +79,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
             disabled={simulate.isPending}
             onClick={() =>
               simulate.mutate(appointment.id, {
-                onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.appointment(appointment.id) }),
+                onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.one(appointment.id) }),
               })
             }
           >

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useMemo } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
-import { formatAppointmentDay, formatTimeRange } from './booking-format';
+import { formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import type { BookingDraft } from './booking-draft';
 import { useSlots } from './booking.queries';
 import { EmergencyWarning } from './EmergencyWarning';
@@ -102,7 +102,7 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
                 label={
                   <span>
                     <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
-                      {formatAppointmentDay(slot.start, i18n.language)} {formatTimeRange(slot.start, slot.end, t, i18n.language)}
+                      {formatDayOf(slot.start, i18n.language)} {formatTimeRange(slot.start, slot.end, i18n.language)}
                     </Typography>
                     <Typography component="span" variant="body2" color="text.secondary">
                       {t('slots.detail', { doctor: slot.doctor, remaining: slot.remaining })}

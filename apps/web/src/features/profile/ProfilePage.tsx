@@ -3,16 +3,16 @@ import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { DetailList } from '../../components/DetailList';
 import { PageTitle } from '../../components/PageTitle';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
@@ -73,21 +73,7 @@ export function ProfilePage() {
             </div>
           </Stack>
           {editing ? null : (
-            <Box
-              component="dl"
-              sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 2, rowGap: 1.25, m: 0 }}
-            >
-              {rows.map((row) => (
-                <Fragment key={row.label}>
-                  <Typography component="dt" color="text.secondary" variant="body2">
-                    {row.label}
-                  </Typography>
-                  <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                    {row.value}
-                  </Typography>
-                </Fragment>
-              ))}
-            </Box>
+            <DetailList rows={rows} />
           )}
           {editing ? (
             <Suspense fallback={<LoadingState />}>

@@ -1,0 +1,105 @@
+import type { Appointment } from '@klaimor/contracts';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PhoneIcon from '@mui/icons-material/Phone';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { DetailList } from '../../components/DetailList';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { PageTitle } from '../../components/PageTitle';
+import { formatBaht, formatDayOf, formatTimeRange } from '../../lib/clock-time';
+import { isApiError } from '../../api/client';
+import { DepositStep } from '../booking/DepositStep';
+import { CancelAppointmentDialog } from './CancelAppointmentDialog';
+import { depositFate, isCancellable, statusColor } from './appointment-rules';
+import { useAppointment } from './appointments.queries';
+import { useAppointmentsTexts } from './appointments.texts';
+
+/** One appointment: where, when, with whom, the deposit, and cancelling it. */
+export function AppointmentPage() {
+  const { t } = useAppointmentsTexts();
+  const { id = '' } = useParams();
+  const appointment = useAppointment(id, true);
+
+  let body;
+  if (appointment.isPending) body = <LoadingState />;
+  else if (appointment.isError) {
+    body = isApiError(appointment.error, 'not_found') ? (
+      <Alert severity="warning">{t('detail.notFound')}</Alert>
+    ) : (
+      <ErrorState onRetry={() => void appointment.refetch()} />
+    );
+  } else body = <AppointmentDetail appointment={appointment.data} onRefresh={() => void appointment.refetch()} />;
+
+  return (
+    <Stack spacing={2}>
+      <Button component={Link} to="/myhealth" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
+        {t('detail.back')}
+      </Button>
+      <PageTitle>{t('detail.title')}</PageTitle>
+      {body}
+    </Stack>
+  );
+}
+
+function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointment; onRefresh: () => void }) {
+  const { t, i18n } = useAppointmentsTexts();
+  const navigate = useNavigate();
+  const [cancelAskedAt, setCancelAskedAt] = useState<number | null>(null);
+  const lang = i18n.language;
+  const { deposit, hospital } = appointment;
+  const amount = formatBaht(deposit.amount, lang);
+  const fate = depositFate(appointment);
+  const depositText =
+    deposit.amount === 0 ? t('detail.depositNone') : t(deposit.paidAt ? 'detail.depositPaid' : 'detail.depositUnpaid', { amount });
+
+  return (
+    <Stack spacing={2}>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack spacing={2}>
+            <Chip color={statusColor(appointment.status)} label={t(`status.${appointment.status}`)} sx={{ alignSelf: 'flex-start' }} />
+            <DetailList
+              rows={[
+                { label: t('detail.hospital'), value: lang === 'en' ? hospital.nameEn : hospital.nameTh },
+                {
+                  label: t('detail.when'),
+                  value: `${formatDayOf(appointment.start, lang)} ${formatTimeRange(appointment.start, appointment.end, lang)}`,
+                },
+                { label: t('detail.doctor'), value: appointment.doctor },
+                { label: t('detail.symptoms'), value: appointment.symptoms },
+                { label: t('detail.duration'), value: appointment.duration },
+                { label: t('detail.deposit'), value: depositText },
+              ]}
+            />
+            {hospital.phone ? (
+              <Button component="a" href={`tel:${hospital.phone}`} variant="outlined" startIcon={<PhoneIcon />}>
+                {t('detail.call')}
+              </Button>
+            ) : null}
+          </Stack>
+        </CardContent>
+      </Card>
+      {fate ? (
+        <Alert severity={fate === 'refunded' ? 'success' : 'info'} role="status">
+          {t(`refund.${fate}`, { amount })}
+        </Alert>
+      ) : null}
+      {appointment.status === 'awaiting_deposit' ? (
+        <DepositStep appointment={appointment} onConfirm={onRefresh} onChooseAgain={() => void navigate('/map')} />
+      ) : null}
+      {isCancellable(appointment) ? (
+        <Button color="error" variant="outlined" onClick={() => setCancelAskedAt(Date.now())}>
+          {t('cancel.button')}
+        </Button>
+      ) : null}
+      <CancelAppointmentDialog appointment={appointment} askedAt={cancelAskedAt} onClose={() => setCancelAskedAt(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,145 @@
+import type { Appointment } from '@klaimor/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/render';
+import { AppointmentPage } from './AppointmentPage';
+import { MyAppointments } from './MyAppointments';
+import './appointments.texts';
+
+const HOUR = 3_600_000;
+const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
+
+function appointment(overrides: Partial<Appointment> & { startsIn: number }): Appointment {
+  const { startsIn, ...rest } = overrides;
+  return {
+    id: `a${startsIn}`,
+    status: 'booked',
+    hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital', phone: '02-419-7000' },
+    start: at(startsIn),
+    end: at(startsIn + HOUR / 2),
+    doctor: 'พญ.สุดา ใจดี',
+    symptoms: 'ไอ มีน้ำมูก',
+    duration: '3 วัน',
+    deposit: {
+      amount: 300,
+      currency: 'THB',
+      promptpayPayload: null,
+      qrImageUrl: null,
+      expiresAt: at(-HOUR),
+      paidAt: at(-HOUR),
+      refundableUntil: at(startsIn - 24 * HOUR),
+      refund: 'none',
+    },
+    createdAt: at(-2 * HOUR),
+    ...rest,
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('My appointments on the home screen', () => {
+  it('lists upcoming appointments with day, month, doctor, time and hospital, and keeps past ones folded', async () => {
+    const user = userEvent.setup();
+    const soon = appointment({ startsIn: 3 * 24 * HOUR });
+    const past = appointment({ startsIn: -5 * 24 * HOUR, status: 'completed' });
+    const cancelled = appointment({ startsIn: 6 * 24 * HOUR, status: 'cancelled' });
+    mockApi({ 'GET /api/appointments': () => json(200, { data: [soon, cancelled, past] }) });
+    renderWithProviders(<MyAppointments />);
+
+    const list = await screen.findByRole('list');
+    const items = within(list).getAllByRole('link');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toHaveAttribute('href', `/appointments/${soon.id}`);
+    expect(items[0]).toHaveTextContent('พญ.สุดา ใจดี');
+    expect(items[0]).toHaveTextContent('โรงพยาบาลศิริราช');
+    expect(items[0]).toHaveTextContent('นัดหมายแล้ว');
+    expect(items[0]).toHaveTextContent(/\d{2}:\d{2}–\d{2}:\d{2} น\./);
+    const month = new Intl.DateTimeFormat('th-TH', { month: 'short', timeZone: 'Asia/Bangkok' }).format(new Date(soon.start));
+    expect(items[0]).toHaveTextContent(month);
+
+    await user.click(screen.getByRole('button', { name: 'นัดที่ผ่านมาหรือยกเลิกแล้ว (2)' }));
+    expect(screen.getAllByRole('link')).toHaveLength(3);
+    expect(screen.getByText('ยกเลิกแล้ว')).toBeInTheDocument();
+    expect(screen.getByText('ตรวจแล้ว')).toBeInTheDocument();
+  });
+
+  it('says so when there is nothing ahead, with the way to the map', async () => {
+    mockApi({ 'GET /api/appointments': () => json(200, { data: [] }) });
+    renderWithProviders(<MyAppointments />);
+    expect(await screen.findByText('ยังไม่มีนัดหมาย')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ค้นหาโรงพยาบาล' })).toHaveAttribute('href', '/map');
+  });
+
+  it('shows a failed load with a retry', async () => {
+    mockApi({ 'GET /api/appointments': () => json(503, { error: { code: 'payment_unavailable', message: 'x' } }) });
+    renderWithProviders(<MyAppointments />);
+    expect(await screen.findByText('โหลดรายการนัดหมายไม่สำเร็จ')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ลองอีกครั้ง' })).toBeInTheDocument();
+  });
+});
+
+function renderDetail(subject: Appointment, onCancel: () => Appointment) {
+  const fetchMock = mockApi({
+    [`GET /api/appointments/${subject.id}`]: () => json(200, { data: [subject] }),
+    [`POST /api/appointments/${subject.id}/cancel`]: () => json(200, { data: [onCancel()] }),
+    'GET /api/appointments': () => json(200, { data: [subject] }),
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/appointments/:id" element={<AppointmentPage />} />
+    </Routes>,
+    { route: `/appointments/${subject.id}` },
+  );
+  return fetchMock;
+}
+
+describe('An appointment and cancelling it', () => {
+  it('promises the deposit back more than 24 hours ahead, cancels, and shows the refund', async () => {
+    const user = userEvent.setup();
+    const subject = appointment({ startsIn: 3 * 24 * HOUR });
+    const fetchMock = renderDetail(subject, () => ({ ...subject, status: 'cancelled', deposit: { ...subject.deposit, refund: 'refunded' } }));
+
+    expect(await screen.findByText('ไอ มีน้ำมูก')).toBeInTheDocument();
+    expect(screen.getByText('300 บาท ชำระแล้ว')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ยกเลิกนัดหมาย' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ยกเลิกนัดหมายนี้?' });
+    expect(dialog).toHaveTextContent('คุณจะได้รับเงินมัดจำ 300 บาท คืน');
+    await user.click(within(dialog).getByRole('button', { name: 'ยืนยันการยกเลิก' }));
+
+    expect(await screen.findByText('คืนเงินมัดจำ 300 บาท แล้ว')).toBeInTheDocument();
+    expect(screen.getByText('ยกเลิกแล้ว')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ยกเลิกนัดหมาย' })).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/${subject.id}/cancel`) && init?.method === 'POST')).toBe(true);
+  });
+
+  it('warns that the deposit is kept within 24 hours, and cancels nothing when the patient keeps it', async () => {
+    const user = userEvent.setup();
+    const subject = appointment({ startsIn: 5 * HOUR });
+    const fetchMock = renderDetail(subject, () => subject);
+
+    await user.click(await screen.findByRole('button', { name: 'ยกเลิกนัดหมาย' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('เงินมัดจำ 300 บาท จะไม่ได้รับคืน');
+    await user.click(within(dialog).getByRole('button', { name: 'ไม่ยกเลิก' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('says the deposit was kept after a late cancellation', async () => {
+    const subject = appointment({ startsIn: 5 * HOUR, status: 'cancelled' });
+    renderDetail(subject, () => subject);
+    expect(await screen.findByText('เงินมัดจำ 300 บาท ไม่ได้รับคืน เพราะยกเลิกภายใน 24 ชั่วโมงก่อนเวลานัด')).toBeInTheDocument();
+  });
+
+  it('says plainly when the appointment is not the patient’s or does not exist', async () => {
+    mockApi({ 'GET /api/appointments/nope': () => json(404, { error: { code: 'not_found', message: 'ไม่พบ' } }) });
+    renderWithProviders(
+      <Routes>
+        <Route path="/appointments/:id" element={<AppointmentPage />} />
+      </Routes>,
+      { route: '/appointments/nope' },
+    );
+    expect(await screen.findByText('ไม่พบนัดหมายนี้')).toBeInTheDocument();
+  });
+});

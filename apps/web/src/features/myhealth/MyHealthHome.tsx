@@ -1,0 +1,67 @@
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import HistoryIcon from '@mui/icons-material/History';
+import PersonIcon from '@mui/icons-material/Person';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/PageTitle';
+import { MyAppointments } from '../appointments/MyAppointments';
+
+type TileKey = 'profile' | 'medicalRight' | 'history' | 'asd';
+
+const TILES: { key: TileKey; to: string; icon: ReactNode }[] = [
+  { key: 'profile', to: '/profile', icon: <PersonIcon /> },
+  { key: 'medicalRight', to: '/medicalright', icon: <HealthAndSafetyIcon /> },
+  { key: 'history', to: '/history', icon: <HistoryIcon /> },
+  { key: 'asd', to: '/asd', icon: <EditNoteIcon /> },
+];
+
+/** The signed-in home menu: four tiles, the patient's appointments, today's doses and the latest note. */
+export function MyHealthHome({ firstname }: { firstname: string }) {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={3}>
+      <PageTitle subtitle={t('myHealth.greeting', { name: firstname })}>{t('myHealth.title')}</PageTitle>
+      <Box component="nav" aria-label={t('myHealth.menuLabel')}>
+        <Box
+          component="ul"
+          sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}
+        >
+          {TILES.map((tile) => (
+            <li key={tile.key}>
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardActionArea component={Link} to={tile.to} sx={{ height: '100%' }}>
+                  <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 112 }}>
+                    <Box
+                      aria-hidden
+                      sx={{
+                        width: 44,
+                        height: 44,
+                        borderRadius: 2,
+                        display: 'grid',
+                        placeItems: 'center',
+                        bgcolor: 'rgba(106,166,255,0.15)',
+                        color: 'primary.dark',
+                      }}
+                    >
+                      {tile.icon}
+                    </Box>
+                    <Typography sx={{ fontWeight: 500, lineHeight: 1.3 }}>{t(`myHealth.tiles.${tile.key}`)}</Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </li>
+          ))}
+        </Box>
+      </Box>
+      <MyAppointments />
+    </Stack>
+  );
+}
