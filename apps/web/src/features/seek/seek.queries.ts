@@ -55,18 +55,17 @@ export function useHospital(id: string | null) {
   });
 }
 
-/** A rough centre for a province: a facility there, or null when none is found. */
+/** The registered province's capital, for a patient whose location is unknown; null for an unknown name. */
 export function useProvinceCentre(province: string | null) {
   return useQuery({
     queryKey: hospitalKeys.province(province ?? ''),
-    queryFn: async ({ signal }): Promise<LatLng | null> => {
-      const [first] = await apiList<Hospital>(`/api/hospitals?q=${encodeURIComponent(province ?? '')}&limit=1`, {
-        signal,
-      });
-      return first ? { lat: first.lat, lng: first.lng } : null;
+    queryFn: async (): Promise<LatLng | null> => {
+      // 77 capitals, fetched only when the browser cannot say where the patient is.
+      const { centres } = (await import('./province-centres.json')).default as { centres: Record<string, [number, number]> };
+      const centre = centres[province ?? ''];
+      return centre ? { lat: centre[0], lng: centre[1] } : null;
     },
     enabled: province !== null && province !== '',
     staleTime: Infinity,
-    retry: false,
   });
 }

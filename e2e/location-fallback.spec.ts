@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { latestCode, newPhone, newThaiId, screenshot } from './support/patient';
+
+// No geolocation permission: the browser cannot say where the patient is.
+test.use({ permissions: [] });
+
+test('a patient whose location is unknown sees the map of the province they registered in', async ({ page }) => {
+  await test.step('Given a patient registered in Chiang Mai and logged in', async () => {
+    const phone = newPhone();
+    const { request } = page;
+    expect((await request.post('/api/auth/otp', { data: { phone } })).status()).toBe(202);
+    const verify = await request.post('/api/auth/otp/verify', { data: { phone, code: await latestCode(request, phone) } });
+    expect(verify.ok()).toBe(true);
+    const registered = await request.post('/api/users', {
+      data: {
+        phone,
+        thai_id: newThaiId(),
+        firstname: 'ดวงใจ',
+        lastname: 'เชียงคำ',
+        gender: 'female',
+        birthday: '1988-02-14',
+        address: '45 หมู่ 2',
+        subdistrist: 'ศรีภูมิ',
+        district: 'เมืองเชียงใหม่',
+        province: 'เชียงใหม่',
+        postcode: '50200',
+      },
+    });
+    expect(registered.status()).toBe(201);
+  });
+
+  await test.step('When I open the map and my location cannot be found', async () => {
+    await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+    const nearby = page.waitForRequest((req) => req.url().includes('/api/hospitals?') && req.url().includes('lat='));
+    await page.goto('/map');
+    const url = new URL((await nearby).url());
+    // The map is centred on the capital of Chiang Mai, not on Bangkok and never on 0,0.
+    expect(Number(url.searchParams.get('lat'))).toBeCloseTo(18.79, 1);
+    expect(Number(url.searchParams.get('lng'))).toBeCloseTo(98.99, 1);
+  });
+
+  await test.step('Then I am told so, and which province the map shows', async () => {
+    await expect(page.getByText('ไม่พบตำแหน่งของคุณ จึงแสดงจังหวัดเชียงใหม่ตามที่อยู่ที่ลงทะเบียน')).toBeVisible();
+    await screenshot(page, 'location-fallback-province');
+  });
+});
