@@ -1,10 +1,13 @@
-import { HealthScheme, type Hospital } from '@klaimor/contracts';
+import { FacilityKind, HealthScheme, type Hospital } from '@klaimor/contracts';
+import CloseIcon from '@mui/icons-material/Close';
+import MedicationIcon from '@mui/icons-material/Medication';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -79,6 +82,9 @@ export function SeekPage() {
   const redirect = readRedirectError(location.state);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('hospital');
+  // '/map?kind=pharmacy&medicine=…' comes from the medication checklist: pharmacies only, with what to ask for.
+  const kind = FacilityKind.safeParse(params.get('kind')).data ?? null;
+  const medicine = params.get('medicine')?.slice(0, 200) || null;
   const me = useCurrentUser();
   const geo = useGeolocation();
 
@@ -96,7 +102,7 @@ export function SeekPage() {
   const [scheme, setScheme] = useState<HealthScheme | null>(null);
   const query = useDebouncedValue(q.trim(), 300);
   const centre = roundCentre(mapCentre ?? initialCentre ?? BANGKOK);
-  const nearby = useNearbyHospitals({ centre, q: query, scheme }, initialCentre !== null);
+  const nearby = useNearbyHospitals({ centre, q: query, scheme, kind }, initialCentre !== null);
 
   const listed = nearby.data?.find((h) => h.id === selectedId);
   const byId = useHospital(selectedId !== null && nearby.isFetched && !listed ? selectedId : null);
@@ -105,7 +111,19 @@ export function SeekPage() {
   const markers = selected && !listed ? [...hospitals, selected] : hospitals;
   const user = geo.status === 'located' ? geo.position : null;
 
-  const select = useCallback((h: Hospital) => setParams({ hospital: h.id }), [setParams]);
+  const select = useCallback(
+    (h: Hospital) =>
+      setParams((current) => {
+        current.set('hospital', h.id);
+        return current;
+      }),
+    [setParams],
+  );
+  const closeCard = () =>
+    setParams((current) => {
+      current.delete('hospital');
+      return current;
+    });
   const onCentreChange = useCallback((c: LatLng) => setMapCentre(c), []);
   const onReady = useCallback(() => setMapReady(true), []);
 
@@ -204,6 +222,20 @@ export function SeekPage() {
             </Stack>
           ) : null}
         </Paper>
+        {kind === 'pharmacy' && medicine ? (
+          <Alert
+            severity="info"
+            icon={<MedicationIcon />}
+            role="status"
+            action={
+              <IconButton aria-label={t('medicine.clear')} color="inherit" size="small" onClick={() => setParams({})}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            }
+          >
+            {t('medicine.askFor', { medicine })}
+          </Alert>
+        ) : null}
         {geo.status === 'unavailable' ? (
           <Alert severity="info" variant="filled" role="status" sx={{ py: 0 }}>
             {t(province ? 'location.unavailableProvince' : 'location.unavailable', { province })}
@@ -235,7 +267,7 @@ export function SeekPage() {
             key={selected.id}
             hospital={selected}
             distanceM={user ? distanceMetres(user, selected) : null}
-            onClose={() => setParams({})}
+            onClose={closeCard}
           />
         </Box>
       ) : null}

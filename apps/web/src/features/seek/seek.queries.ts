@@ -1,4 +1,4 @@
-import type { HealthScheme, Hospital } from '@klaimor/contracts';
+import type { FacilityKind, HealthScheme, Hospital } from '@klaimor/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiList, apiOne } from '../../api/client';
 
@@ -11,6 +11,7 @@ export interface NearbyFilter {
   centre: LatLng;
   q: string;
   scheme: HealthScheme | null;
+  kind: FacilityKind | null;
 }
 
 /** Markers are fetched for this radius around the map centre. */
@@ -39,6 +40,7 @@ export function useNearbyHospitals(filter: NearbyFilter, enabled: boolean) {
       });
       if (filter.q) params.set('q', filter.q);
       if (filter.scheme) params.set('scheme', filter.scheme);
+      if (filter.kind) params.set('kind', filter.kind);
       return apiList<Hospital>(`/api/hospitals?${params}`, { signal });
     },
     placeholderData: keepPreviousData,
@@ -61,7 +63,7 @@ export function useProvinceCentre(province: string | null) {
     queryKey: hospitalKeys.province(province ?? ''),
     queryFn: async (): Promise<LatLng | null> => {
       // 77 capitals, fetched only when the browser cannot say where the patient is.
-      const { centres } = (await import('./province-centres.json')).default as { centres: Record<string, [number, number]> };
+      const centres: Record<string, number[]> = (await import('./province-centres.json')).default.centres;
       const centre = centres[province ?? ''];
       return centre ? { lat: centre[0], lng: centre[1] } : null;
     },
