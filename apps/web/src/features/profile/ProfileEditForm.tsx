@@ -13,6 +13,7 @@ import { isApiError } from '../../api/client';
 import { AddressFields } from '../../components/AddressFields';
 import { ChoiceField } from '../../components/ChoiceField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import { showFieldReasons } from '../../lib/field-reasons';
 import { useUpdateProfile } from './profile.queries';
 
 type EditInput = z.input<typeof UpdateProfileBody>;
@@ -55,17 +56,7 @@ export function ProfileEditForm({ profile, onCancel, onSaved }: ProfileEditFormP
   } = form;
   const { ref: emailRef, ...email } = register('email');
 
-  const showFieldErrors = (fields: Record<string, string>): boolean => {
-    let shown = false;
-    for (const [key, reason] of Object.entries(fields)) {
-      const name = key === 'subdistrict' ? 'subdistrist' : key;
-      if (isEditable(name)) {
-        setError(name, { type: 'server', message: reason }, { shouldFocus: !shown });
-        shown = true;
-      }
-    }
-    return shown;
-  };
+  const showFieldErrors = (fields: Record<string, string>): boolean => showFieldReasons(fields, setError, isEditable);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
