@@ -72,8 +72,8 @@ export const MedicationBody = z
 export type MedicationInput = z.input<typeof MedicationBody>;
 export type MedicationBody = z.output<typeof MedicationBody>;
 
-/** POST /api/medications/:id/stop: doses end after `lastDay` (today when not given); the record stays. */
-export const StopMedicationBody = z.strictObject({ lastDay: PastOrTodayDate.optional() });
+/** POST /api/medications/:id/stop: doses end after `lastDay` (today when not given, or no body at all); the record stays. */
+export const StopMedicationBody = z.strictObject({ lastDay: PastOrTodayDate.optional() }).nullish();
 export type StopMedicationInput = z.input<typeof StopMedicationBody>;
 
 export const MedicationStatus = z.enum(['upcoming', 'active', 'ended']);

@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { check, date, doublePrecision, index, integer, pgTable, point, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  point,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -27,6 +41,8 @@ export const otpCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** What a correct code does: 'login' signs in or starts registering, 'delete_account' only confirms erasing the account. */
+    purpose: text('purpose').notNull().default('login'),
     /** Keyed hash of the requesting client's IP, for the per-client limit. */
     clientKey: text('client_key').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
@@ -122,9 +138,11 @@ export const appointments = pgTable(
   'appointments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the patient deleted their account: an appointment with a money trail (a deposit paid or a
+     * provider charge created) is kept, anonymised, as the payment record the accounting law asks for.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     facilityId: uuid('facility_id')
       .notNull()
       .references(() => facilities.id),
@@ -174,4 +192,160 @@ export const appointmentEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('appointment_events_appointment_idx').on(t.appointmentId)],
+);
+
+const patientId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Medical entitlements: Thai public schemes (scheme set) and private insurance plans (insurer and plan set). */
+export const coverages = pgTable(
+  'coverages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    kind: text('kind').notNull(),
+    /** Public schemes: 'ucs', 'sss', 'csmbs' or 'lgo', as facilities list them. */
+    scheme: text('scheme'),
+    /** Private plans: the insurer as facilities list it. */
+    insurer: text('insurer'),
+    planName: text('plan_name'),
+    registeredFacility: text('registered_facility'),
+    memberNumber: text('member_number'),
+    coverageLimitBaht: integer('coverage_limit_baht'),
+    networkNote: text('network_note'),
+    description: text('description'),
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('coverages_user_idx').on(t.userId),
+    // One public scheme in force at a time: at most one without an end date (the service also refuses overlapping periods).
+    uniqueIndex('coverages_one_open_public_scheme').on(t.userId).where(sql`${t.kind} = 'public' and ${t.validTo} is null`),
+    check(
+      'coverages_kind_check',
+      sql`(${t.kind} = 'public' and ${t.scheme} is not null and ${t.insurer} is null and ${t.planName} is null)
+        or (${t.kind} = 'private' and ${t.scheme} is null and ${t.insurer} is not null and ${t.planName} is not null)`,
+    ),
+    check('coverages_period_check', sql`${t.validTo} is null or ${t.validFrom} is null or ${t.validTo} >= ${t.validFrom}`),
+    check('coverages_limit_check', sql`${t.coverageLimitBaht} is null or ${t.coverageLimitBaht} >= 0`),
+  ],
+);
+
+/** Treatment history the patient recorded; completed screenings are read from `appointments`, not copied here. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    visitDate: date('visit_date', { mode: 'string' }).notNull(),
+    /** HH:MM in Thailand. */
+    visitTime: text('visit_time'),
+    facility: text('facility').notNull(),
+    department: text('department'),
+    doctor: text('doctor'),
+    diagnosis: text('diagnosis'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('visits_user_date_idx').on(t.userId, t.visitDate)],
+);
+
+/** A medication and its daily schedule: units at each fixed dose time, plus one optional custom time. */
+export const medications = pgTable(
+  'medications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    name: text('name').notNull(),
+    strength: text('strength'),
+    form: text('form').notNull(),
+    afterBreakfast: integer('after_breakfast').notNull().default(0),
+    afterLunch: integer('after_lunch').notNull().default(0),
+    afterDinner: integer('after_dinner').notNull().default(0),
+    beforeBed: integer('before_bed').notNull().default(0),
+    customLabel: text('custom_label'),
+    /** HH:MM in Thailand. */
+    customTime: text('custom_time'),
+    customAmount: integer('custom_amount'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** The last day a dose is due (Thai calendar date); null while it goes on. */
+    endDate: date('end_date', { mode: 'string' }),
+    instructions: text('instructions'),
+    /** Units left; null when the patient does not count them. */
+    stock: integer('stock'),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('medications_user_idx').on(t.userId),
+    check(
+      'medications_doses_check',
+      sql`${t.afterBreakfast} >= 0 and ${t.afterLunch} >= 0 and ${t.afterDinner} >= 0 and ${t.beforeBed} >= 0`,
+    ),
+    check(
+      'medications_custom_check',
+      sql`(${t.customLabel} is null and ${t.customTime} is null and ${t.customAmount} is null)
+        or (${t.customLabel} is not null and ${t.customTime} is not null and ${t.customAmount} > 0)`,
+    ),
+    check('medications_period_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check('medications_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
+  ],
+);
+
+/**
+ * A dose marked taken: one row per medication, Thai calendar date and dose time (so ticking twice is one tick).
+ * `stockTaken` is what the tick took from the medication's stock, given back exactly on untick.
+ */
+export const medicationTicks = pgTable(
+  'medication_ticks',
+  {
+    medicationId: uuid('medication_id')
+      .notNull()
+      .references(() => medications.id, { onDelete: 'cascade' }),
+    doseDate: date('dose_date', { mode: 'string' }).notNull(),
+    doseTime: text('dose_time').notNull(),
+    userId: patientId(),
+    stockTaken: integer('stock_taken').notNull().default(0),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.medicationId, t.doseDate, t.doseTime] }),
+    index('medication_ticks_user_date_idx').on(t.userId, t.doseDate),
+    check('medication_ticks_stock_check', sql`${t.stockTaken} >= 0`),
+    check('medication_ticks_dose_time_check', sql`${t.doseTime} in ('afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom')`),
+  ],
+);
+
+/** The patient's symptom diary. Triage is computed when read, so better rules reach old notes too. */
+export const symptomNotes = pgTable(
+  'symptom_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    noteDate: date('note_date', { mode: 'string' }).notNull(),
+    /** HH:MM in Thailand. */
+    noteTime: text('note_time'),
+    symptoms: text('symptoms').notNull(),
+    severity: integer('severity').notNull(),
+    temperatureC: doublePrecision('temperature_c'),
+    systolic: integer('systolic'),
+    diastolic: integer('diastolic'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('symptom_notes_user_date_idx').on(t.userId, t.noteDate),
+    check('symptom_notes_severity_check', sql`${t.severity} between 0 and 10`),
+    check('symptom_notes_pressure_check', sql`(${t.systolic} is null) = (${t.diastolic} is null)`),
+    check('symptom_notes_temperature_check', sql`${t.temperatureC} is null or ${t.temperatureC} between 30 and 45`),
+  ],
 );
