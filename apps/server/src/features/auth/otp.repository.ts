@@ -2,6 +2,9 @@ import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { otpCodes, phoneVerifications } from '../../db/schema.js';
 
+/** What a correct code is good for. */
+export type OtpPurpose = 'login' | 'delete_account';
+
 export interface RecentOtpRequests {
   lastForPhone: Date | null;
   phoneInHour: Date[];
@@ -27,22 +30,23 @@ export function createOtpRepository(db: Db) {
       return { lastForPhone: phoneInHour.at(-1) ?? null, phoneInHour, clientInHour: byClient.map((r) => r.createdAt) };
     },
 
-    async insert(code: { phone: string; codeHash: string; clientKey: string; expiresAt: Date }): Promise<void> {
-      // A new code replaces any earlier one still open for the number.
+    async insert(code: { phone: string; purpose: OtpPurpose; codeHash: string; clientKey: string; expiresAt: Date }): Promise<void> {
+      // A new code replaces any earlier one still open for the number and the same purpose.
       await db.transaction(async (tx) => {
         await tx
           .update(otpCodes)
           .set({ consumedAt: sql`now()` })
-          .where(and(eq(otpCodes.phone, code.phone), isNull(otpCodes.consumedAt)));
+          .where(and(eq(otpCodes.phone, code.phone), eq(otpCodes.purpose, code.purpose), isNull(otpCodes.consumedAt)));
         await tx.insert(otpCodes).values(code);
       });
     },
 
-    async latestOpen(phone: string) {
+    /** The open code of a number for one purpose: a login code never confirms a deletion, nor the other way round. */
+    async latestOpen(phone: string, purpose: OtpPurpose) {
       const [row] = await db
         .select()
         .from(otpCodes)
-        .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)))
+        .where(and(eq(otpCodes.phone, phone), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
         .orderBy(desc(otpCodes.createdAt))
         .limit(1);
       return row ?? null;

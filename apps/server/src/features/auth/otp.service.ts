@@ -1,7 +1,7 @@
 import { OTP_LENGTH } from '@klaimor/contracts';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
-import type { OtpRepository } from './otp.repository.js';
+import type { OtpPurpose, OtpRepository } from './otp.repository.js';
 import { hashToken, keyedHash, newOtpCode, newToken, sameHash } from './secrets.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import { SmsDeliveryError } from './sms/sms-sender.js';
@@ -10,8 +10,12 @@ const HOUR_MS = 3_600_000;
 
 export const APP_NAME_TH = 'ใกล้หมอ';
 
-export function otpSmsText(code: string, ttlSec: number): string {
-  return `${APP_NAME_TH}: รหัส OTP ของคุณคือ ${code} ใช้ได้ภายใน ${Math.round(ttlSec / 60)} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
+export function otpSmsText(code: string, ttlSec: number, purpose: OtpPurpose = 'login'): string {
+  const minutes = Math.round(ttlSec / 60);
+  // A deletion code says what it does, so nobody reads it out to someone who asks "for your login".
+  return purpose === 'delete_account'
+    ? `${APP_NAME_TH}: รหัสยืนยันการลบบัญชีของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที หากคุณไม่ได้ขอลบบัญชี ห้ามบอกรหัสนี้กับผู้ใด`
+    : `${APP_NAME_TH}: รหัส OTP ของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
 }
 
 export type Verification =
@@ -52,18 +56,43 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
     return waits.length ? Math.max(...waits) : null;
   }
 
+  /** Uses up the number's open code for `purpose` when `code` is right; throws otp_expired, otp_invalid or otp_locked otherwise. */
+  async function consumeCode(phone: string, code: string, purpose: OtpPurpose): Promise<void> {
+    const open = await otp.latestOpen(phone, purpose);
+    if (!open || open.expiresAt.getTime() <= Date.now()) {
+      throw new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
+    }
+    if (!sameHash(codeHash(phone, code), open.codeHash)) {
+      const failures = await otp.recordFailure(open.id);
+      if (failures >= limits.maxAttempts) {
+        await otp.consume(open.id);
+        throw new AppError(429, 'otp_locked', 'ใส่รหัสผิดหลายครั้งเกินไป รหัสนี้ถูกยกเลิกแล้ว กรุณาขอรหัสใหม่');
+      }
+      throw new AppError(400, 'otp_invalid', 'รหัส OTP ไม่ถูกต้อง');
+    }
+    if (!(await otp.consume(open.id))) {
+      throw new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
+    }
+  }
+
   return {
-    /** Sends a fresh code; the answer is the same whether or not the number is registered. */
-    async requestCode(phone: string, clientIp: string) {
+    /** Checks a code sent for something other than signing in (confirming an account deletion); it starts no session. */
+    confirmCode: (phone: string, code: string, purpose: Exclude<OtpPurpose, 'login'>): Promise<void> => consumeCode(phone, code, purpose),
+
+    /**
+     * Sends a fresh code; the answer is the same whether or not the number is registered. The limits count
+     * every code sent to the number or from the client, whatever its purpose.
+     */
+    async requestCode(phone: string, clientIp: string, purpose: OtpPurpose = 'login') {
       const now = Date.now();
       const clientKey = keyedHash(secretKey, 'client', clientIp);
       const wait = await waitBeforeNextCode(phone, clientKey, now);
       if (wait !== null) throw rateLimited(wait);
 
       const code = newOtpCode(OTP_LENGTH);
-      await otp.insert({ phone, codeHash: codeHash(phone, code), clientKey, expiresAt: new Date(now + limits.ttlSec * 1000) });
+      await otp.insert({ phone, purpose, codeHash: codeHash(phone, code), clientKey, expiresAt: new Date(now + limits.ttlSec * 1000) });
       try {
-        await sms.send({ to: phone, text: otpSmsText(code, limits.ttlSec), code });
+        await sms.send({ to: phone, text: otpSmsText(code, limits.ttlSec, purpose), code });
       } catch (error) {
         if (!(error instanceof SmsDeliveryError)) throw error;
         throw new AppError(503, 'sms_unavailable', 'ส่ง SMS ไม่สำเร็จในขณะนี้ กรุณาลองใหม่อีกครั้ง');
@@ -72,21 +101,7 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
     },
 
     async verifyCode(phone: string, code: string): Promise<Verification> {
-      const open = await otp.latestOpen(phone);
-      if (!open || open.expiresAt.getTime() <= Date.now()) {
-        throw new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
-      }
-      if (!sameHash(codeHash(phone, code), open.codeHash)) {
-        const failures = await otp.recordFailure(open.id);
-        if (failures >= limits.maxAttempts) {
-          await otp.consume(open.id);
-          throw new AppError(429, 'otp_locked', 'ใส่รหัสผิดหลายครั้งเกินไป รหัสนี้ถูกยกเลิกแล้ว กรุณาขอรหัสใหม่');
-        }
-        throw new AppError(400, 'otp_invalid', 'รหัส OTP ไม่ถูกต้อง');
-      }
-      if (!(await otp.consume(open.id))) {
-        throw new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
-      }
+      await consumeCode(phone, code, 'login');
 
       const userId = await findUserIdByPhone(phone);
       if (userId) return { next: 'home', userId };
