@@ -18,6 +18,22 @@ import { createConsoleSmsSender } from './features/auth/sms/console-sender.js';
 import type { SmsSender } from './features/auth/sms/sms-sender.js';
 import { createThaiBulkSmsSender } from './features/auth/sms/thaibulksms-sender.js';
 import { devSmsRoutes } from './features/dev/dev-sms.routes.js';
+import { coverageRoutes } from './features/coverage/coverage.routes.js';
+import { createCoverageRepository } from './features/coverage/coverage.repository.js';
+import { createCoverageService } from './features/coverage/coverage.service.js';
+import { createChecklistService } from './features/medications/checklist.service.js';
+import { createMedicationsRepository } from './features/medications/medications.repository.js';
+import { medicationsRoutes } from './features/medications/medications.routes.js';
+import { createMedicationsService } from './features/medications/medications.service.js';
+import { createMyDataRepository } from './features/my-data/my-data.repository.js';
+import { myDataRoutes } from './features/my-data/my-data.routes.js';
+import { createMyDataService } from './features/my-data/my-data.service.js';
+import { createSymptomNotesRepository } from './features/symptom-notes/symptom-notes.repository.js';
+import { symptomNotesRoutes } from './features/symptom-notes/symptom-notes.routes.js';
+import { createSymptomNotesService } from './features/symptom-notes/symptom-notes.service.js';
+import { createVisitsRepository } from './features/visits/visits.repository.js';
+import { visitsRoutes } from './features/visits/visits.routes.js';
+import { createVisitsService } from './features/visits/visits.service.js';
 import { createHospitalsRepository } from './features/hospitals/hospitals.repository.js';
 import { hospitalsRoutes } from './features/hospitals/hospitals.routes.js';
 import { createHospitalsService } from './features/hospitals/hospitals.service.js';
@@ -93,6 +109,23 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   });
   app.decorate('retryRefunds', appointments.retryRefunds);
 
+  const coverage = createCoverageService(createCoverageRepository(db));
+  const visits = createVisitsService(createVisitsRepository(db));
+  const medicationsRepository = createMedicationsRepository(db);
+  const medications = createMedicationsService(medicationsRepository);
+  const checklist = createChecklistService(medicationsRepository);
+  const symptomNotes = createSymptomNotesService(createSymptomNotesRepository(db));
+  const myData = createMyDataService({
+    myData: createMyDataRepository(db),
+    otp,
+    appointments,
+    coverage,
+    visits,
+    medications,
+    symptomNotes,
+    forgetUser: (userId) => sessionCache.forgetUser(userId),
+  });
+
   await app.register(
     async (api) => {
       await api.register(systemRoutes(db, { devSmsOutbox: consoleSms !== null, devPayments: payments.name === 'development' }));
@@ -100,6 +133,11 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
       await api.register(usersRoutes({ users, otp, sessions, cookies }));
       await api.register(hospitalsRoutes(createHospitalsService(hospitalsRepository)));
       await api.register(appointmentsRoutes(appointments));
+      await api.register(coverageRoutes(coverage));
+      await api.register(visitsRoutes(visits));
+      await api.register(medicationsRoutes(medications, checklist));
+      await api.register(symptomNotesRoutes(symptomNotes));
+      await api.register(myDataRoutes(myData, cookies));
       if (consoleSms) await api.register(devSmsRoutes(consoleSms));
       if (payments.name === 'development') await api.register(devPaymentsRoutes(appointments));
       if (payments.name === 'omise') await api.register(omiseWebhookRoutes(appointments));

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../features/auth/auth-cookies.js';
+import { type TestApp, cookieValue, createTestApp, verifyPhone } from '../test/test-app.js';
+import { DEMO_PATIENT, seedDemoData } from './seed.js';
+
+let t: TestApp;
+let session: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoData(t.database.db);
+  await seedDemoData(t.database.db); // every start seeds: a second run adds nothing
+  const login = await verifyPhone(t.app, DEMO_PATIENT.phone);
+  expect(login.json()).toEqual({ data: [{ next: 'home' }] });
+  session = cookieValue(login, SESSION_COOKIE)!;
+});
+afterAll(() => t.close());
+
+const get = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url, cookies: { klaimor_session: session } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+};
+
+describe('demo patient', () => {
+  it('has the three entitlement cards of the spec as records', async () => {
+    const coverage = await get('/api/coverage');
+    expect(coverage.map((c: { scheme: string | null; insurer: string | null }) => c.scheme ?? c.insurer)).toEqual(['csmbs', 'AIA', 'Muang Thai Life']);
+    expect(coverage[0].description).toContain('โรงพยาบาลรัฐ');
+    expect(coverage[1]).toMatchObject({ coverageLimitBaht: 8_000_000, status: 'active' });
+    expect(coverage[2].description).toContain('โรคร้ายแรง');
+  });
+
+  it('has five visits in April 2566, January 2566 and December 2565, newest first', async () => {
+    expect(await get('/api/visits/months')).toEqual([
+      { month: '2023-04', visits: 2 },
+      { month: '2023-01', visits: 1 },
+      { month: '2022-12', visits: 2 },
+    ]);
+    const visits = await get('/api/visits');
+    expect(visits).toHaveLength(5);
+    expect(visits.map((v: { date: string }) => v.date)).toEqual([...visits.map((v: { date: string }) => v.date)].sort().reverse());
+  });
+
+  it('has the Todo panels: 1 tablet after breakfast, 3 after dinner, 1 before bed', async () => {
+    const [checklist] = await get('/api/checklist');
+    const units = (time: string) =>
+      checklist.doses.filter((d: { doseTime: string }) => d.doseTime === time).reduce((sum: number, d: { amount: number }) => sum + d.amount, 0);
+    expect([units('afterBreakfast'), units('afterLunch'), units('afterDinner'), units('beforeBed')]).toEqual([1, 0, 3, 1]);
+    const medications = await get('/api/medications');
+    expect(medications.map((m: { name: string }) => m.name).sort()).toEqual(['Amlodipine', 'Metformin', 'Simvastatin']);
+    expect(medications.find((m: { name: string }) => m.name === 'Simvastatin')).toMatchObject({ runningLow: true });
+  });
+
+  it('has a week of ticks, so adherence shows', async () => {
+    const [week] = await get('/api/adherence');
+    // Four doses a day; the six days before today ticked but for one evening's two doses; today not yet.
+    expect(week).toMatchObject({ due: 28, taken: 22 });
+    expect(week.daily.map((d: { taken: number }) => d.taken)).toEqual([4, 4, 4, 2, 4, 4, 0]);
+  });
+
+  it('seeds each kind of record once', async () => {
+    const counts = (await t.database.db.execute(
+      sql`select (select count(*) from coverages)::int as c, (select count(*) from visits)::int as v, (select count(*) from medications)::int as m, (select count(*) from symptom_notes)::int as n`,
+    )) as unknown as { rows: { c: number; v: number; m: number; n: number }[] };
+    expect(counts.rows[0]).toEqual({ c: 3, v: 5, m: 3, n: 2 });
+  });
+});

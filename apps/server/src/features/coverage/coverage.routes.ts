@@ -1,0 +1,52 @@
+import { CoverageBody, CoverageReply, RecordParams } from '@klaimor/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CoverageService } from './coverage.service.js';
+
+export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', app.authenticate);
+
+    app.get(
+      '/coverage',
+      {
+        schema: {
+          tags: ['coverage'],
+          summary: "The patient's medical entitlements: public scheme, private plans, expired ones last",
+          response: { 200: CoverageReply },
+        },
+      },
+      async (request) => ({ data: await coverage.list(request.patient!.userId) }),
+    );
+
+    app.post(
+      '/coverage',
+      {
+        schema: {
+          tags: ['coverage'],
+          summary: 'Add a public scheme (one in force at a time, else 409 public_scheme_exists) or a private plan',
+          body: CoverageBody,
+          response: { 201: CoverageReply },
+        },
+      },
+      async (request, reply) => reply.status(201).send({ data: [await coverage.add(request.patient!.userId, request.body)] }),
+    );
+
+    app.put(
+      '/coverage/:id',
+      {
+        schema: { tags: ['coverage'], summary: 'Change an entitlement (the whole record)', params: RecordParams, body: CoverageBody, response: { 200: CoverageReply } },
+      },
+      async (request) => ({ data: [await coverage.replace(request.patient!.userId, request.params.id, request.body)] }),
+    );
+
+    app.delete(
+      '/coverage/:id',
+      { schema: { tags: ['coverage'], summary: 'Remove an entitlement', params: RecordParams, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await coverage.remove(request.patient!.userId, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,151 @@
+import { todayInBangkok } from '@klaimor/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  type DoseSchedule,
+  adherence,
+  dailyUnits,
+  daysInclusive,
+  daysOfStockLeft,
+  dosesOn,
+  isDueOn,
+  isRunningLow,
+  statusOn,
+} from './dose-plan.js';
+
+const none = { afterBreakfast: 0, afterLunch: 0, afterDinner: 0, beforeBed: 0 };
+const med = (over: Partial<DoseSchedule> = {}): DoseSchedule => ({
+  id: 'm1',
+  startDate: '2024-01-10',
+  endDate: null,
+  doses: { ...none, afterBreakfast: 1 },
+  customDose: null,
+  stock: null,
+  ...over,
+});
+
+describe('which days a medication is due', () => {
+  it('counts the start and the end day, nothing outside', () => {
+    const m = med({ endDate: '2024-01-12' });
+    expect(['2024-01-09', '2024-01-10', '2024-01-12', '2024-01-13'].map((d) => isDueOn(m, d))).toEqual([false, true, true, false]);
+  });
+
+  it('goes on without an end date, across month, year and leap-day boundaries', () => {
+    const m = med({ startDate: '2023-12-31' });
+    expect(['2023-12-30', '2023-12-31', '2024-01-01', '2024-02-29', '2030-06-01'].map((d) => isDueOn(m, d))).toEqual([false, true, true, true, true]);
+  });
+
+  it('tells upcoming, active and ended apart', () => {
+    const m = med({ endDate: '2024-01-20' });
+    expect([statusOn(m, '2024-01-09'), statusOn(m, '2024-01-10'), statusOn(m, '2024-01-20'), statusOn(m, '2024-01-21')]).toEqual([
+      'upcoming',
+      'active',
+      'active',
+      'ended',
+    ]);
+  });
+});
+
+describe('the doses of a date', () => {
+  const metformin = med({ id: 'metformin', doses: { ...none, afterBreakfast: 1, afterDinner: 2 } });
+  const simvastatin = med({ id: 'simvastatin', doses: { ...none, beforeBed: 1 } });
+  const early = med({ id: 'early', doses: none, customDose: { label: 'ก่อนอาหารเช้า', time: '06:30', amount: 1 } });
+  const noon = med({ id: 'noon', doses: { ...none, afterLunch: 1 }, startDate: '2024-02-01' });
+
+  it('lists each dose time in the order of the day, custom times in their place', () => {
+    const doses = dosesOn([metformin, simvastatin, early, noon], '2024-02-01');
+    expect(doses.map((d) => `${d.medicationId}:${d.doseTime}:${d.amount}`)).toEqual([
+      'early:custom:1',
+      'metformin:afterBreakfast:1',
+      'noon:afterLunch:1',
+      'metformin:afterDinner:2',
+      'simvastatin:beforeBed:1',
+    ]);
+  });
+
+  it('leaves out medications not started or already ended', () => {
+    const ended = med({ id: 'ended', endDate: '2024-01-31' });
+    expect(dosesOn([noon, ended], '2024-01-31').map((d) => d.medicationId)).toEqual(['ended']);
+    expect(dosesOn([noon, ended], '2024-02-01').map((d) => d.medicationId)).toEqual(['noon']);
+  });
+
+  it('keeps the medications order for doses at the same time', () => {
+    const a = med({ id: 'a' });
+    const b = med({ id: 'b' });
+    expect(dosesOn([b, a], '2024-01-10').map((d) => d.medicationId)).toEqual(['b', 'a']);
+  });
+
+  it('adds up the units of a day', () => {
+    expect(dailyUnits(med({ doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 2, beforeBed: 1 }, customDose: { label: 'x', time: '03:00', amount: 2 } }))).toBe(6);
+  });
+});
+
+describe('stock', () => {
+  it('lasts whole days at the daily units', () => {
+    const m = med({ doses: { ...none, afterBreakfast: 1, afterDinner: 2 }, stock: 14 });
+    expect(daysOfStockLeft(m, '2024-01-15')).toBe(4);
+  });
+
+  it('is not counted when the patient does not count it, the medication ended, or it takes nothing', () => {
+    expect(daysOfStockLeft(med({ stock: null }), '2024-01-15')).toBeNull();
+    expect(daysOfStockLeft(med({ stock: 10, endDate: '2024-01-14' }), '2024-01-15')).toBeNull();
+    expect(daysOfStockLeft(med({ stock: 10, doses: none }), '2024-01-15')).toBeNull();
+  });
+
+  it('runs low under five days, from four days down to none', () => {
+    expect(isRunningLow(med({ stock: 5 }), '2024-01-15')).toBe(false);
+    expect(isRunningLow(med({ stock: 4 }), '2024-01-15')).toBe(true);
+    expect(isRunningLow(med({ stock: 0 }), '2024-01-15')).toBe(true);
+    expect(isRunningLow(med({ stock: null }), '2024-01-15')).toBe(false);
+  });
+
+  it('does not run low when what is left lasts to the end date', () => {
+    expect(isRunningLow(med({ stock: 3, endDate: '2024-01-17' }), '2024-01-15')).toBe(false);
+    expect(isRunningLow(med({ stock: 2, endDate: '2024-01-17' }), '2024-01-15')).toBe(true);
+    // Not started yet: counted from the start date.
+    expect(isRunningLow(med({ stock: 3, startDate: '2024-01-20', endDate: '2024-01-22' }), '2024-01-15')).toBe(false);
+  });
+});
+
+describe('adherence', () => {
+  const twice = med({ id: 'm', startDate: '2024-03-01', doses: { ...none, afterBreakfast: 1, beforeBed: 1 } });
+  const tick = (date: string, doseTime: string) => ({ medicationId: 'm', date, doseTime });
+
+  it('is the share of due doses taken, day by day', () => {
+    const result = adherence([twice], [tick('2024-03-01', 'afterBreakfast'), tick('2024-03-01', 'beforeBed'), tick('2024-03-02', 'beforeBed')], '2024-03-01', '2024-03-03');
+    expect(result.daily).toEqual([
+      { date: '2024-03-01', due: 2, taken: 2 },
+      { date: '2024-03-02', due: 2, taken: 1 },
+      { date: '2024-03-03', due: 2, taken: 0 },
+    ]);
+    expect(result).toMatchObject({ due: 6, taken: 3, rate: 0.5 });
+  });
+
+  it('counts no day before the start and has no rate when nothing was due', () => {
+    const result = adherence([twice], [], '2024-02-27', '2024-02-29');
+    expect(result.daily.map((d) => d.due)).toEqual([0, 0, 0]);
+    expect(result.rate).toBeNull();
+  });
+
+  it('ignores ticks of doses no longer in the schedule, so the rate never passes 100%', () => {
+    const result = adherence([twice], [tick('2024-03-01', 'afterBreakfast'), tick('2024-03-01', 'beforeBed'), tick('2024-03-01', 'afterLunch')], '2024-03-01', '2024-03-01');
+    expect(result).toMatchObject({ due: 2, taken: 2, rate: 1 });
+  });
+
+  it('spans a month end', () => {
+    expect(adherence([twice], [], '2024-02-28', '2024-03-02').daily.map((d) => d.date)).toEqual(['2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02']);
+  });
+});
+
+describe('Thai calendar days', () => {
+  it('puts a tick at 23:30 in Bangkok on that day, and one at 00:30 on the next', () => {
+    expect(todayInBangkok(new Date('2024-03-10T16:30:00Z'))).toBe('2024-03-10'); // 23:30 in Bangkok
+    expect(todayInBangkok(new Date('2024-03-10T17:30:00Z'))).toBe('2024-03-11'); // 00:30 in Bangkok
+    expect(todayInBangkok(new Date('2024-12-31T16:59:59Z'))).toBe('2024-12-31');
+    expect(todayInBangkok(new Date('2024-12-31T17:00:00Z'))).toBe('2025-01-01');
+  });
+
+  it('counts days both ends included', () => {
+    expect(daysInclusive('2024-01-15', '2024-01-15')).toBe(1);
+    expect(daysInclusive('2024-02-28', '2024-03-01')).toBe(3);
+  });
+});

@@ -1,0 +1,131 @@
+import {
+  type AdherenceDay,
+  type CustomDose,
+  type DoseAmounts,
+  type DoseTime,
+  FIXED_DOSE_TIMES,
+  LOW_STOCK_DAYS,
+  type MedicationStatus,
+  NOMINAL_DOSE_CLOCK,
+  addDays,
+} from '@klaimor/contracts';
+
+/**
+ * The daily checklist as arithmetic: which doses are due on a Thai calendar date, how many were taken,
+ * how long a stock lasts. Pure: no clock (callers pass "today"), no database, so it is tested on its own.
+ * Every date here is a YYYY-MM-DD calendar date in Thailand; compare them as strings.
+ */
+
+export interface DoseSchedule {
+  id: string;
+  startDate: string;
+  /** The last day a dose is due; null while it goes on. */
+  endDate: string | null;
+  doses: DoseAmounts;
+  customDose: CustomDose | null;
+  stock: number | null;
+}
+
+export interface PlannedDose {
+  medicationId: string;
+  doseTime: DoseTime;
+  amount: number;
+  /** HH:MM the dose is ordered by (a fixed time's nominal clock, or the custom time). */
+  clock: string;
+}
+
+/** A dose marked taken, as stored. */
+export interface TickKey {
+  medicationId: string;
+  date: string;
+  doseTime: string;
+}
+
+export function isDueOn(med: Pick<DoseSchedule, 'startDate' | 'endDate'>, date: string): boolean {
+  return med.startDate <= date && (med.endDate === null || date <= med.endDate);
+}
+
+export function statusOn(med: Pick<DoseSchedule, 'startDate' | 'endDate'>, today: string): MedicationStatus {
+  if (today < med.startDate) return 'upcoming';
+  return med.endDate !== null && med.endDate < today ? 'ended' : 'active';
+}
+
+/** The dose times of one medication in a day, whatever the date. */
+export function dosesOfDay(med: DoseSchedule): PlannedDose[] {
+  const fixed = FIXED_DOSE_TIMES.filter((time) => med.doses[time] > 0).map(
+    (time): PlannedDose => ({ medicationId: med.id, doseTime: time, amount: med.doses[time], clock: NOMINAL_DOSE_CLOCK[time] }),
+  );
+  const custom = med.customDose
+    ? [{ medicationId: med.id, doseTime: 'custom' as const, amount: med.customDose.amount, clock: med.customDose.time }]
+    : [];
+  return [...fixed, ...custom];
+}
+
+/** Every dose due on `date`, in the order of the day (ties keep the medications' order). */
+export function dosesOn(meds: readonly DoseSchedule[], date: string): PlannedDose[] {
+  return meds
+    .filter((med) => isDueOn(med, date))
+    .flatMap(dosesOfDay)
+    .map((dose, index) => ({ dose, index }))
+    .sort((a, b) => a.dose.clock.localeCompare(b.dose.clock) || a.index - b.index)
+    .map(({ dose }) => dose);
+}
+
+/** Units a whole day takes. */
+export function dailyUnits(med: DoseSchedule): number {
+  return dosesOfDay(med).reduce((sum, dose) => sum + dose.amount, 0);
+}
+
+/**
+ * Whole days the stock lasts from today, or null when stock is not counted, the medication has ended,
+ * or it takes nothing a day.
+ */
+export function daysOfStockLeft(med: DoseSchedule, today: string): number | null {
+  const perDay = dailyUnits(med);
+  if (med.stock === null || perDay === 0 || statusOn(med, today) === 'ended') return null;
+  return Math.floor(med.stock / perDay);
+}
+
+/**
+ * Low when the stock covers fewer than LOW_STOCK_DAYS days, unless it still lasts until the end date
+ * (a five-day course with five days of tablets is not running low).
+ */
+export function isRunningLow(med: DoseSchedule, today: string): boolean {
+  const days = daysOfStockLeft(med, today);
+  if (days === null || days >= LOW_STOCK_DAYS) return false;
+  if (med.endDate === null) return true;
+  const from = med.startDate > today ? med.startDate : today;
+  return days < daysInclusive(from, med.endDate);
+}
+
+export const tickId = (t: { medicationId: string; doseTime: string }, date: string): string => `${t.medicationId}|${date}|${t.doseTime}`;
+
+export interface AdherenceSummary {
+  from: string;
+  to: string;
+  due: number;
+  taken: number;
+  rate: number | null;
+  daily: AdherenceDay[];
+}
+
+/**
+ * Share of due doses taken, day by day from `from` to `to` (inclusive). A tick counts only for a dose
+ * still due that day, so a tick left from before a schedule change cannot lift the rate past 100%.
+ */
+export function adherence(meds: readonly DoseSchedule[], ticks: readonly TickKey[], from: string, to: string): AdherenceSummary {
+  const takenSet = new Set(ticks.map((t) => tickId(t, t.date)));
+  const daily: AdherenceDay[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    const due = dosesOn(meds, date);
+    daily.push({ date, due: due.length, taken: due.filter((d) => takenSet.has(tickId(d, date))).length });
+  }
+  const due = daily.reduce((sum, d) => sum + d.due, 0);
+  const taken = daily.reduce((sum, d) => sum + d.taken, 0);
+  return { from, to, due, taken, rate: due === 0 ? null : taken / due, daily };
+}
+
+/** Days from `from` to `to`, both counted (1 when they are the same day). */
+export function daysInclusive(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
+}

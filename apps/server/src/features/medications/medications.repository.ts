@@ -1,0 +1,101 @@
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { medicationTicks, medications } from '../../db/schema.js';
+
+export type MedicationRow = typeof medications.$inferSelect;
+export type MedicationFields = Omit<typeof medications.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'stoppedAt'>;
+export type TickRow = typeof medicationTicks.$inferSelect;
+
+/** Every query is scoped to the patient: another patient's id finds nothing. */
+export function createMedicationsRepository(db: Db) {
+  const mine = (userId: string, id: string) => and(eq(medications.userId, userId), eq(medications.id, id));
+  const overlapping = (userId: string, from: string, to: string) =>
+    and(eq(medications.userId, userId), lte(medications.startDate, to), or(isNull(medications.endDate), gte(medications.endDate, from)));
+
+  return {
+    async list(userId: string): Promise<MedicationRow[]> {
+      return db.select().from(medications).where(eq(medications.userId, userId)).orderBy(asc(medications.name), asc(medications.createdAt));
+    },
+
+    /** Medications with a day due between `from` and `to`, in the order they were added. */
+    async listDueBetween(userId: string, from: string, to: string): Promise<MedicationRow[]> {
+      return db.select().from(medications).where(overlapping(userId, from, to)).orderBy(asc(medications.createdAt), asc(medications.id));
+    },
+
+    async find(userId: string, id: string): Promise<MedicationRow | null> {
+      const [row] = await db.select().from(medications).where(mine(userId, id)).limit(1);
+      return row ?? null;
+    },
+
+    async insert(userId: string, fields: MedicationFields): Promise<MedicationRow> {
+      const [row] = await db
+        .insert(medications)
+        .values({ ...fields, userId })
+        .returning();
+      return row;
+    },
+
+    async update(userId: string, id: string, fields: Partial<MedicationFields> & { stoppedAt?: Date }): Promise<MedicationRow | null> {
+      const [row] = await db
+        .update(medications)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(mine(userId, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async ticksBetween(userId: string, from: string, to: string): Promise<TickRow[]> {
+      return db
+        .select()
+        .from(medicationTicks)
+        .where(and(eq(medicationTicks.userId, userId), gte(medicationTicks.doseDate, from), lte(medicationTicks.doseDate, to)));
+    },
+
+    /**
+     * Marks one dose taken, once: a second tick changes nothing. Takes up to `units` from the stock
+     * (never below zero) and remembers how many, so an untick gives back exactly that.
+     */
+    async tick(userId: string, key: { medicationId: string; date: string; doseTime: string }, units: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [med] = await tx.select({ stock: medications.stock }).from(medications).where(mine(userId, key.medicationId)).for('update');
+        if (!med) return;
+        const stockTaken = med.stock === null ? 0 : Math.min(units, med.stock);
+        const inserted = await tx
+          .insert(medicationTicks)
+          .values({ medicationId: key.medicationId, doseDate: key.date, doseTime: key.doseTime, userId, stockTaken })
+          .onConflictDoNothing()
+          .returning({ stockTaken: medicationTicks.stockTaken });
+        if (inserted.length === 1 && stockTaken > 0) {
+          await tx
+            .update(medications)
+            .set({ stock: sql`${medications.stock} - ${stockTaken}` })
+            .where(eq(medications.id, key.medicationId));
+        }
+      });
+    },
+
+    /** Removes a tick and gives its units back to the stock (when stock is still counted). Unticking twice changes nothing. */
+    async untick(userId: string, key: { medicationId: string; date: string; doseTime: string }): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [removed] = await tx
+          .delete(medicationTicks)
+          .where(
+            and(
+              eq(medicationTicks.userId, userId),
+              eq(medicationTicks.medicationId, key.medicationId),
+              eq(medicationTicks.doseDate, key.date),
+              eq(medicationTicks.doseTime, key.doseTime),
+            ),
+          )
+          .returning({ stockTaken: medicationTicks.stockTaken });
+        if (removed && removed.stockTaken > 0) {
+          await tx
+            .update(medications)
+            .set({ stock: sql`${medications.stock} + ${removed.stockTaken}` })
+            .where(eq(medications.id, key.medicationId));
+        }
+      });
+    },
+  };
+}
+export type MedicationsRepository = ReturnType<typeof createMedicationsRepository>;

@@ -1,0 +1,103 @@
+import {
+  AdherenceReply,
+  ChecklistQuery,
+  ChecklistReply,
+  MedicationBody,
+  MedicationsReply,
+  RecordParams,
+  StopMedicationBody,
+  TickBody,
+} from '@klaimor/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ChecklistService } from './checklist.service.js';
+import type { MedicationsService } from './medications.service.js';
+
+export function medicationsRoutes(medications: MedicationsService, checklist: ChecklistService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', app.authenticate);
+
+    app.get(
+      '/medications',
+      {
+        schema: {
+          tags: ['medications'],
+          summary: "The patient's medications: active, then upcoming, then ended; with stock left and the running-low warning",
+          response: { 200: MedicationsReply },
+        },
+      },
+      async (request) => ({ data: await medications.list(request.patient!.userId) }),
+    );
+
+    app.post(
+      '/medications',
+      { schema: { tags: ['medications'], summary: 'Add a medication and its daily schedule', body: MedicationBody, response: { 201: MedicationsReply } } },
+      async (request, reply) => reply.status(201).send({ data: [await medications.add(request.patient!.userId, request.body)] }),
+    );
+
+    app.put(
+      '/medications/:id',
+      {
+        schema: {
+          tags: ['medications'],
+          summary: 'Change a medication (the whole record); also how stock is refilled',
+          params: RecordParams,
+          body: MedicationBody,
+          response: { 200: MedicationsReply },
+        },
+      },
+      async (request) => ({ data: [await medications.replace(request.patient!.userId, request.params.id, request.body)] }),
+    );
+
+    app.post(
+      '/medications/:id/stop',
+      {
+        schema: {
+          tags: ['medications'],
+          summary: 'Stop a medication: no doses after the last day (today by default); the record and its ticks stay',
+          params: RecordParams,
+          body: StopMedicationBody,
+          response: { 200: MedicationsReply },
+        },
+      },
+      async (request) => ({ data: [await medications.stop(request.patient!.userId, request.params.id, request.body?.lastDay)] }),
+    );
+
+    app.get(
+      '/checklist',
+      {
+        schema: {
+          tags: ['medications'],
+          summary: 'The daily checklist of a date (today in Thailand by default, never a future day), computed from the medications',
+          querystring: ChecklistQuery,
+          response: { 200: ChecklistReply },
+        },
+      },
+      async (request) => ({ data: [await checklist.checklist(request.patient!.userId, request.query.date)] }),
+    );
+
+    app.put(
+      '/checklist/ticks',
+      {
+        schema: {
+          tags: ['medications'],
+          summary: 'Tick or untick one dose of a day (idempotent); ticking takes the units from stock, unticking gives them back',
+          body: TickBody,
+          response: { 200: ChecklistReply },
+        },
+      },
+      async (request) => ({ data: [await checklist.setTick(request.patient!.userId, request.body)] }),
+    );
+
+    app.get(
+      '/adherence',
+      {
+        schema: {
+          tags: ['medications'],
+          summary: 'Share of doses taken over the last 7 and 30 days, day by day',
+          response: { 200: AdherenceReply },
+        },
+      },
+      async (request) => ({ data: await checklist.adherence(request.patient!.userId) }),
+    );
+  };
+}

@@ -1,0 +1,97 @@
+import { type Medication, type MedicationBody, type MedicationForm, type MedicationStatus, todayInBangkok, reasons } from '@klaimor/contracts';
+import { AppError, validationFailed } from '../../errors.js';
+import { type DoseSchedule, dailyUnits, daysOfStockLeft, isRunningLow, statusOn } from './dose-plan.js';
+import type { MedicationFields, MedicationRow, MedicationsRepository } from './medications.repository.js';
+
+export const medicationNotFound = () => new AppError(404, 'not_found', 'ไม่พบรายการยานี้');
+
+export function toSchedule(row: MedicationRow): DoseSchedule {
+  return {
+    id: row.id,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    doses: { afterBreakfast: row.afterBreakfast, afterLunch: row.afterLunch, afterDinner: row.afterDinner, beforeBed: row.beforeBed },
+    customDose:
+      row.customLabel !== null && row.customTime !== null && row.customAmount !== null
+        ? { label: row.customLabel, time: row.customTime, amount: row.customAmount }
+        : null,
+    stock: row.stock,
+  };
+}
+
+export function toMedication(row: MedicationRow, today: string): Medication {
+  const schedule = toSchedule(row);
+  return {
+    id: row.id,
+    name: row.name,
+    strength: row.strength,
+    form: row.form as MedicationForm,
+    doses: schedule.doses,
+    customDose: schedule.customDose,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    instructions: row.instructions,
+    stock: row.stock,
+    status: statusOn(schedule, today),
+    stoppedAt: row.stoppedAt?.toISOString() ?? null,
+    dailyUnits: dailyUnits(schedule),
+    daysOfStockLeft: daysOfStockLeft(schedule, today),
+    runningLow: isRunningLow(schedule, today),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function toFields(body: MedicationBody): MedicationFields {
+  return {
+    name: body.name,
+    strength: body.strength ?? null,
+    form: body.form,
+    ...body.doses,
+    customLabel: body.customDose?.label ?? null,
+    customTime: body.customDose?.time ?? null,
+    customAmount: body.customDose?.amount ?? null,
+    startDate: body.startDate,
+    endDate: body.endDate ?? null,
+    instructions: body.instructions ?? null,
+    stock: body.stock ?? null,
+  };
+}
+
+const statusOrder: Record<MedicationStatus, number> = { active: 0, upcoming: 1, ended: 2 };
+
+export function createMedicationsService(medications: MedicationsRepository) {
+  return {
+    /** Active first, then upcoming, then ended; by name within each (the repository sorts by name). */
+    async list(userId: string): Promise<Medication[]> {
+      const today = todayInBangkok();
+      const all = (await medications.list(userId)).map((row) => toMedication(row, today));
+      return all.sort((a, b) => statusOrder[a.status] - statusOrder[b.status]);
+    },
+
+    async add(userId: string, body: MedicationBody): Promise<Medication> {
+      return toMedication(await medications.insert(userId, toFields(body)), todayInBangkok());
+    },
+
+    /** Replaces the record. Past checklists follow the new schedule: they are computed, not stored. */
+    async replace(userId: string, id: string, body: MedicationBody): Promise<Medication> {
+      const row = await medications.update(userId, id, toFields(body));
+      if (!row) throw medicationNotFound();
+      return toMedication(row, todayInBangkok());
+    },
+
+    /** Doses end after `lastDay` (today by default); the record and its ticks stay as history. */
+    async stop(userId: string, id: string, lastDay?: string): Promise<Medication> {
+      const today = todayInBangkok();
+      const current = await medications.find(userId, id);
+      if (!current) throw medicationNotFound();
+      const day = lastDay ?? today;
+      if (day < current.startDate) throw validationFailed({ lastDay: reasons.endBeforeStart });
+      const endDate = current.endDate !== null && current.endDate < day ? current.endDate : day;
+      const row = await medications.update(userId, id, { endDate, stoppedAt: new Date() });
+      if (!row) throw medicationNotFound();
+      return toMedication(row, today);
+    },
+  };
+}
+export type MedicationsService = ReturnType<typeof createMedicationsService>;

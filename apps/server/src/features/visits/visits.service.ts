@@ -1,0 +1,104 @@
+import { type Visit, type VisitBody, type VisitMonth, todayInBangkok } from '@klaimor/contracts';
+import { AppError } from '../../errors.js';
+import type { ScreeningRow, VisitFields, VisitRow, VisitsRepository } from './visits.repository.js';
+
+const notFound = () => new AppError(404, 'not_found', 'ไม่พบประวัติการรักษานี้');
+
+const bangkokClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** The first day of the month after a YYYY-MM month. */
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** A Thai calendar month as instants: Thailand keeps UTC+7 all year. */
+function monthInstants(month: string) {
+  return { from: new Date(`${month}-01T00:00:00+07:00`), to: new Date(`${nextMonth(month)}-01T00:00:00+07:00`) };
+}
+
+function fromRecord(row: VisitRow): Visit {
+  return {
+    id: row.id,
+    source: 'recorded',
+    date: row.visitDate,
+    time: row.visitTime,
+    facility: { id: null, name: row.facility },
+    department: row.department,
+    doctor: row.doctor,
+    diagnosis: row.diagnosis,
+    notes: row.notes,
+    symptoms: null,
+    symptomDuration: null,
+  };
+}
+
+function fromScreening(row: ScreeningRow): Visit {
+  return {
+    id: row.id,
+    source: 'screening',
+    date: todayInBangkok(row.startsAt),
+    time: bangkokClock.format(row.startsAt),
+    facility: { id: row.hospitalId, name: row.hospitalName },
+    department: null,
+    doctor: row.doctor,
+    diagnosis: null,
+    notes: null,
+    symptoms: row.symptoms,
+    symptomDuration: row.duration,
+  };
+}
+
+const newestFirst = (a: Visit, b: Visit) => b.date.localeCompare(a.date) || (b.time ?? '').localeCompare(a.time ?? '');
+
+function toFields(body: VisitBody): VisitFields {
+  return {
+    visitDate: body.date,
+    visitTime: body.time ?? null,
+    facility: body.facility,
+    department: body.department ?? null,
+    doctor: body.doctor ?? null,
+    diagnosis: body.diagnosis ?? null,
+    notes: body.notes ?? null,
+  };
+}
+
+export function createVisitsService(visits: VisitsRepository) {
+  return {
+    /** Recorded visits and completed screenings, newest first; one Thai calendar month when asked. */
+    async list(userId: string, month?: string): Promise<Visit[]> {
+      const [recorded, screenings] = await Promise.all([
+        visits.listRecorded(userId, month ? { from: `${month}-01`, to: `${nextMonth(month)}-01` } : undefined),
+        visits.listCompletedScreenings(userId, month ? monthInstants(month) : undefined),
+      ]);
+      return [...recorded.map(fromRecord), ...screenings.map(fromScreening)].sort(newestFirst);
+    },
+
+    /** The months that have visits of either kind, newest first. */
+    async months(userId: string): Promise<VisitMonth[]> {
+      const [recorded, screenings] = await Promise.all([visits.recordedMonths(userId), visits.listCompletedScreenings(userId)]);
+      const counts = new Map(recorded.map((r) => [r.month, r.visits]));
+      for (const s of screenings) {
+        const month = todayInBangkok(s.startsAt).slice(0, 7);
+        counts.set(month, (counts.get(month) ?? 0) + 1);
+      }
+      return [...counts].map(([month, n]) => ({ month, visits: n })).sort((a, b) => b.month.localeCompare(a.month));
+    },
+
+    async add(userId: string, body: VisitBody): Promise<Visit> {
+      return fromRecord(await visits.insert(userId, toFields(body)));
+    },
+
+    /** Recorded visits only: a screening is changed through its appointment. */
+    async replace(userId: string, id: string, body: VisitBody): Promise<Visit> {
+      const row = await visits.update(userId, id, toFields(body));
+      if (!row) throw notFound();
+      return fromRecord(row);
+    },
+
+    async remove(userId: string, id: string): Promise<void> {
+      if (!(await visits.remove(userId, id))) throw notFound();
+    },
+  };
+}
+export type VisitsService = ReturnType<typeof createVisitsService>;
