@@ -1,0 +1,334 @@
+import {
+  CoverageBody,
+  HealthScheme,
+  KNOWN_INSURERS,
+  todayInBangkok,
+  type Coverage,
+  type CoverageInput,
+} from '@klaimor/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { isApiError } from '../../api/client';
+import { DateSelectField } from '../../components/DateSelectField';
+import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import { contractResolver, numberFromText } from '../../lib/form-resolver';
+import { formatBaht, insurerName } from './coverage-format';
+import { useSaveCoverage } from './coverage.queries';
+import { useCoverageTexts } from './coverage.texts';
+
+const OTHER_INSURER = 'other';
+
+/** What the boxes hold; `toBody` makes the request body of the chosen kind out of it. */
+export interface CoverageFormValues {
+  kind: 'public' | 'private';
+  scheme: string;
+  registeredFacility: string;
+  /** A KNOWN_INSURERS id, OTHER_INSURER, or '' before a choice. */
+  insurer: string;
+  insurerOther: string;
+  planName: string;
+  memberNumber: string;
+  coverageLimitBaht: string;
+  networkNote: string;
+  description: string;
+  validFrom: string;
+  validTo: string;
+}
+type FieldName = keyof CoverageFormValues;
+const FIELD_NAMES = new Set<string>([
+  'kind',
+  'scheme',
+  'registeredFacility',
+  'insurer',
+  'insurerOther',
+  'planName',
+  'memberNumber',
+  'coverageLimitBaht',
+  'networkNote',
+  'description',
+  'validFrom',
+  'validTo',
+] satisfies FieldName[]);
+
+const isKnownInsurer = (name: string) => KNOWN_INSURERS.some((i) => i.id === name);
+
+function valuesOf(coverage: Coverage | null): CoverageFormValues {
+  const insurer = coverage?.insurer ?? '';
+  return {
+    kind: coverage?.kind ?? 'public',
+    scheme: coverage?.scheme ?? '',
+    registeredFacility: coverage?.registeredFacility ?? '',
+    insurer: insurer === '' || isKnownInsurer(insurer) ? insurer : OTHER_INSURER,
+    insurerOther: insurer !== '' && !isKnownInsurer(insurer) ? insurer : '',
+    planName: coverage?.planName ?? '',
+    memberNumber: coverage?.memberNumber ?? '',
+    coverageLimitBaht: coverage?.coverageLimitBaht == null ? '' : String(coverage.coverageLimitBaht),
+    networkNote: coverage?.networkNote ?? '',
+    description: coverage?.description ?? '',
+    validFrom: coverage?.validFrom ?? '',
+    validTo: coverage?.validTo ?? '',
+  };
+}
+
+/** Only the fields of the chosen kind: the contract rejects the other kind's. */
+export function toBody(v: CoverageFormValues): CoverageInput {
+  const period = { validFrom: v.validFrom || null, validTo: v.validTo || null };
+  if (v.kind === 'public') {
+    return {
+      kind: 'public',
+      scheme: v.scheme as HealthScheme,
+      registeredFacility: v.registeredFacility,
+      memberNumber: v.memberNumber,
+      description: v.description,
+      ...period,
+    };
+  }
+  return {
+    kind: 'private',
+    insurer: v.insurer === OTHER_INSURER ? v.insurerOther : v.insurer,
+    planName: v.planName,
+    memberNumber: v.memberNumber,
+    coverageLimitBaht: numberFromText(v.coverageLimitBaht),
+    networkNote: v.networkNote,
+    description: v.description,
+    ...period,
+  };
+}
+
+const resolver = contractResolver(CoverageBody, toBody);
+
+export interface CoverageFormProps {
+  /** The record to edit; null adds a new one. */
+  coverage: Coverage | null;
+  /** The patient's other records, to say before saving that a public scheme is already in force. */
+  others: Coverage[];
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/** Adds or edits one entitlement: a public scheme or a private plan, validated by the contract. */
+export function CoverageForm({ coverage, others, onSaved, onCancel }: CoverageFormProps) {
+  const { t, i18n } = useCoverageTexts();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const save = useSaveCoverage();
+  const [formError, setFormError] = useState<string | null>(null);
+  const kindLabelId = useId();
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CoverageFormValues, unknown, CoverageBody>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: valuesOf(coverage),
+  });
+  const kind = useWatch({ control, name: 'kind' });
+  const scheme = useWatch({ control, name: 'scheme' });
+  const insurer = useWatch({ control, name: 'insurer' });
+  const limit = useWatch({ control, name: 'coverageLimitBaht' });
+
+  const thisYear = Number(todayInBangkok().slice(0, 4));
+  const otherPublic = useMemo(
+    () => others.find((c) => c.id !== coverage?.id && c.kind === 'public' && c.status !== 'expired'),
+    [others, coverage],
+  );
+  const limitNumber = numberFromText(limit);
+
+  const message = (name: FieldName) => reasonMessage(t, errors[name]?.message);
+  const text = (name: FieldName, label: string, options: { hint?: string; multiline?: boolean; required?: boolean } = {}) => {
+    const { ref, ...field } = register(name);
+    return (
+      <TextField
+        {...field}
+        inputRef={ref}
+        id={`coverage-${name}`}
+        label={label}
+        required={options.required}
+        multiline={options.multiline}
+        minRows={options.multiline ? 2 : undefined}
+        error={errors[name] !== undefined}
+        helperText={message(name) ?? options.hint ?? (options.required ? undefined : t('common.optional'))}
+      />
+    );
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      await save.mutateAsync({ id: coverage?.id, body });
+      onSaved();
+    } catch (error) {
+      let shown = false;
+      if (isApiError(error)) {
+        for (const [key, reason] of Object.entries(error.fields)) {
+          const name = key === 'insurer' && insurer === OTHER_INSURER ? 'insurerOther' : key;
+          if (FIELD_NAMES.has(name)) {
+            setError(name as FieldName, { type: 'server', message: reason }, { shouldFocus: !shown });
+            shown = true;
+          }
+        }
+      }
+      if (!shown) setFormError(apiErrorMessage(t, error));
+    }
+  });
+
+  const insurerError = errors.insurer?.message;
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+      <FormControl>
+        <FormLabel id={kindLabelId}>{t('kind.legend')}</FormLabel>
+        <Controller
+          control={control}
+          name="kind"
+          render={({ field }) => (
+            <RadioGroup row aria-labelledby={kindLabelId} {...field}>
+              <FormControlLabel value="public" control={<Radio />} label={t('kind.public')} />
+              <FormControlLabel value="private" control={<Radio />} label={t('kind.private')} />
+            </RadioGroup>
+          )}
+        />
+      </FormControl>
+
+      {kind === 'public' ? (
+        <>
+          {otherPublic?.scheme ? (
+            <Alert severity="info">{t('form.publicExists', { scheme: t(`schemes.${otherPublic.scheme}`) })}</Alert>
+          ) : null}
+          <TextField
+            {...register('scheme')}
+            id="coverage-scheme"
+            select
+            required
+            label={t('fields.scheme')}
+            error={errors.scheme !== undefined}
+            helperText={message('scheme')}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{t('form.chooseScheme')}</option>
+            {HealthScheme.options.map((s) => (
+              <option key={s} value={s}>
+                {t(`schemes.${s}`)}
+              </option>
+            ))}
+          </TextField>
+          {text(
+            'registeredFacility',
+            scheme === 'ucs' ? t('fields.registeredUnit') : scheme === 'sss' ? t('fields.registeredHospital') : t('fields.registeredFacility'),
+            { hint: scheme === 'ucs' ? t('form.registeredUnitHint') : scheme === 'sss' ? t('form.registeredHospitalHint') : undefined },
+          )}
+          {text('memberNumber', t('fields.memberNumber'))}
+        </>
+      ) : (
+        <>
+          <TextField
+            {...register('insurer')}
+            id="coverage-insurer"
+            select
+            required
+            label={t('fields.insurer')}
+            error={insurerError !== undefined && insurer !== OTHER_INSURER}
+            helperText={insurer !== OTHER_INSURER ? reasonMessage(t, insurerError) : undefined}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{t('form.chooseInsurer')}</option>
+            {KNOWN_INSURERS.map((i) => (
+              <option key={i.id} value={i.id}>
+                {insurerName(i.id, lang)}
+              </option>
+            ))}
+            <option value={OTHER_INSURER}>{t('form.otherInsurer')}</option>
+          </TextField>
+          {insurer === OTHER_INSURER ? (
+            <TextField
+              {...register('insurerOther')}
+              id="coverage-insurerOther"
+              required
+              label={t('fields.insurerOther')}
+              error={insurerError !== undefined || errors.insurerOther !== undefined}
+              helperText={reasonMessage(t, insurerError ?? errors.insurerOther?.message)}
+            />
+          ) : null}
+          {text('planName', t('fields.planName'), { required: true })}
+          {text('memberNumber', t('fields.policyNumber'))}
+          {(() => {
+            const { ref, ...field } = register('coverageLimitBaht');
+            return (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="coverage-coverageLimitBaht"
+                label={t('fields.coverageLimit')}
+                error={errors.coverageLimitBaht !== undefined}
+                helperText={
+                  message('coverageLimitBaht') ??
+                  (limitNumber !== null && Number.isFinite(limitNumber)
+                    ? t('form.limitPreview', { amount: formatBaht(limitNumber, t, lang) })
+                    : t('common.optional'))
+                }
+                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+              />
+            );
+          })()}
+          {text('networkNote', t('fields.networkNote'), { multiline: true, hint: t('form.networkHint') })}
+        </>
+      )}
+      {text('description', t('fields.description'), { multiline: true })}
+      <Controller
+        control={control}
+        name="validFrom"
+        render={({ field, fieldState }) => (
+          <DateSelectField
+            label={t('fields.validFrom')}
+            name="validFrom"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            fromYear={thisYear - 40}
+            toYear={thisYear + 5}
+            error={fieldState.error !== undefined}
+            helperText={reasonMessage(t, fieldState.error?.message) ?? t('form.datesHint')}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="validTo"
+        render={({ field, fieldState }) => (
+          <DateSelectField
+            label={t('fields.validTo')}
+            name="validTo"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            fromYear={thisYear - 40}
+            toYear={thisYear + 60}
+            error={fieldState.error !== undefined}
+            helperText={reasonMessage(t, fieldState.error?.message) ?? t('form.datesHint')}
+          />
+        )}
+      />
+      {formError ? <Alert severity="error">{formError}</Alert> : null}
+      <Stack direction="row" spacing={1.5}>
+        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
+          {t('common.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
