@@ -1,0 +1,97 @@
+import type { Visit } from '@klaimor/contracts';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Fragment } from 'react';
+import { formatBuddhistDate } from '../../lib/thai-date';
+import { useVisitsTexts } from './visits.texts';
+
+/** The stepper's dot: a stethoscope case for a recorded visit, a calendar tick for a screening. */
+export function VisitIcon({ source }: { source: Visit['source'] }) {
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        width: 28,
+        height: 28,
+        borderRadius: '50%',
+        display: 'grid',
+        placeItems: 'center',
+        bgcolor: source === 'screening' ? 'success.main' : 'primary.main',
+        color: source === 'screening' ? 'common.white' : 'primary.contrastText',
+        '& svg': { fontSize: 16 },
+      }}
+    >
+      {source === 'screening' ? <EventAvailableIcon /> : <MedicalServicesIcon />}
+    </Box>
+  );
+}
+
+/** The date (and time) a visit is listed under. */
+export function useVisitDateLabel(): (visit: Visit) => string {
+  const { t, i18n } = useVisitsTexts();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  return (visit) => {
+    const date = formatBuddhistDate(visit.date, lang, 'short');
+    return visit.time ? t('entry.dateTime', { date, time: visit.time }) : date;
+  };
+}
+
+export interface VisitDetailsProps {
+  visit: Visit;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+/** What happened at a visit, in plain words; a recorded one can be edited or removed. */
+export function VisitDetails({ visit, onEdit, onRemove }: VisitDetailsProps) {
+  const { t, i18n } = useVisitsTexts();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const date = formatBuddhistDate(visit.date, lang, 'short');
+  const rows: { label: string; value: string | null }[] = [
+    { label: t('entry.department'), value: visit.department },
+    { label: t('entry.doctor'), value: visit.doctor },
+    { label: t('entry.diagnosis'), value: visit.diagnosis },
+    { label: t('entry.symptoms'), value: visit.symptoms },
+    { label: t('entry.symptomDuration'), value: visit.symptomDuration },
+    { label: t('entry.notes'), value: visit.notes },
+  ];
+  const shown = rows.filter((row): row is { label: string; value: string } => !!row.value);
+  return (
+    <Stack spacing={1} sx={{ pb: 1 }}>
+      {visit.source === 'screening' ? (
+        <Chip size="small" color="success" variant="outlined" label={t('entry.screening')} sx={{ alignSelf: 'flex-start' }} />
+      ) : null}
+      {shown.length > 0 ? (
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(80px, auto) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
+          {shown.map((row) => (
+            <Fragment key={row.label}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {row.label}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                {row.value}
+              </Typography>
+            </Fragment>
+          ))}
+        </Box>
+      ) : null}
+      {visit.source === 'recorded' ? (
+        <Stack direction="row" spacing={0.5}>
+          <IconButton size="small" onClick={onEdit} aria-label={t('entry.editNamed', { date })}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+          <IconButton size="small" onClick={onRemove} aria-label={t('entry.removeNamed', { date })}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

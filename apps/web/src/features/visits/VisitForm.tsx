@@ -1,0 +1,144 @@
+import { VisitBody, todayInBangkok, type Visit, type VisitInput } from '@klaimor/contracts';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { isApiError } from '../../api/client';
+import { DateSelectField } from '../../components/DateSelectField';
+import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import { contractResolver } from '../../lib/form-resolver';
+import { useSaveVisit } from './visits.queries';
+import { useVisitsTexts } from './visits.texts';
+
+interface VisitFormValues {
+  date: string;
+  time: string;
+  facility: string;
+  department: string;
+  doctor: string;
+  diagnosis: string;
+  notes: string;
+}
+type FieldName = keyof VisitFormValues;
+const FIELDS: readonly FieldName[] = ['date', 'time', 'facility', 'department', 'doctor', 'diagnosis', 'notes'];
+
+const toBody = (v: VisitFormValues): VisitInput => ({ ...v, time: v.time || null });
+const resolver = contractResolver(VisitBody, toBody);
+
+export interface VisitFormProps {
+  /** A recorded visit to edit; null records a new one. */
+  visit: Visit | null;
+  onSaved: (visit: Visit) => void;
+  onCancel: () => void;
+}
+
+/** Writes down a visit to a doctor: when, where, who, and what they said. */
+export function VisitForm({ visit, onSaved, onCancel }: VisitFormProps) {
+  const { t } = useVisitsTexts();
+  const save = useSaveVisit();
+  const [formError, setFormError] = useState<string | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<VisitFormValues, unknown, VisitBody>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: {
+      date: visit?.date ?? todayInBangkok(),
+      time: visit?.time ?? '',
+      facility: visit?.facility.name ?? '',
+      department: visit?.department ?? '',
+      doctor: visit?.doctor ?? '',
+      diagnosis: visit?.diagnosis ?? '',
+      notes: visit?.notes ?? '',
+    },
+  });
+  const thisYear = Number(todayInBangkok().slice(0, 4));
+
+  const text = (name: FieldName, label: string, options: { required?: boolean; multiline?: boolean; hint?: string } = {}) => {
+    const { ref, ...field } = register(name);
+    return (
+      <TextField
+        {...field}
+        inputRef={ref}
+        id={`visit-${name}`}
+        label={label}
+        required={options.required}
+        multiline={options.multiline}
+        minRows={options.multiline ? 2 : undefined}
+        error={errors[name] !== undefined}
+        helperText={reasonMessage(t, errors[name]?.message) ?? options.hint ?? (options.required ? undefined : t('common.optional'))}
+      />
+    );
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      onSaved(await save.mutateAsync({ id: visit?.id, body }));
+    } catch (error) {
+      let shown = false;
+      if (isApiError(error)) {
+        for (const [key, reason] of Object.entries(error.fields)) {
+          if ((FIELDS as readonly string[]).includes(key)) {
+            setError(key as FieldName, { type: 'server', message: reason }, { shouldFocus: !shown });
+            shown = true;
+          }
+        }
+      }
+      if (!shown) setFormError(apiErrorMessage(t, error));
+    }
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+      <Controller
+        control={control}
+        name="date"
+        render={({ field, fieldState }) => (
+          <DateSelectField
+            label={t('fields.date')}
+            name="date"
+            required
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            fromYear={thisYear - 100}
+            toYear={thisYear}
+            error={fieldState.error !== undefined}
+            helperText={reasonMessage(t, fieldState.error?.message)}
+          />
+        )}
+      />
+      <TextField
+        {...register('time')}
+        id="visit-time"
+        type="time"
+        label={t('fields.time')}
+        error={errors.time !== undefined}
+        helperText={reasonMessage(t, errors.time?.message) ?? t('common.optional')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      {text('facility', t('fields.facility'), { required: true })}
+      {text('department', t('fields.department'))}
+      {text('doctor', t('fields.doctor'))}
+      {text('diagnosis', t('fields.diagnosis'), { multiline: true, hint: t('fields.diagnosisHint') })}
+      {text('notes', t('fields.notes'), { multiline: true })}
+      {formError ? <Alert severity="error">{formError}</Alert> : null}
+      <Stack direction="row" spacing={1.5}>
+        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
+          {t('common.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

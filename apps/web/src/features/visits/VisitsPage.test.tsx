@@ -1,0 +1,128 @@
+import type { Visit } from '@klaimor/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/render';
+import { formatBuddhistMonth } from './visits-format';
+import { VisitsPage } from './VisitsPage';
+
+const visit = (id: string, date: string, patch: Partial<Visit> = {}): Visit => ({
+  id,
+  source: 'recorded',
+  date,
+  time: null,
+  facility: { id: null, name: 'โรงพยาบาลศิริราช' },
+  department: 'อายุรกรรม',
+  doctor: 'นพ.สมชาย ใจดี',
+  diagnosis: 'ไข้หวัดใหญ่',
+  notes: null,
+  symptoms: null,
+  symptomDuration: null,
+  ...patch,
+});
+const april = [
+  visit('v1', '2023-04-20', { time: '09:30' }),
+  visit('v2', '2023-04-02', {
+    source: 'screening',
+    facility: { id: 'siriraj-hospital', name: 'โรงพยาบาลศิริราช' },
+    department: null,
+    doctor: null,
+    diagnosis: null,
+    symptoms: 'ไอ มีเสมหะ',
+    symptomDuration: '3 วัน',
+  }),
+];
+const january = [visit('v3', '2023-01-11', { facility: { id: null, name: 'คลินิกหมอครอบครัว' }, diagnosis: 'ความดันสูง' })];
+
+function api() {
+  return mockApi({
+    'GET /api/visits/months': () =>
+      json(200, { data: [{ month: '2023-04', visits: 2 }, { month: '2023-01', visits: 1 }, { month: '2022-12', visits: 0 }] }),
+    'GET /api/visits': ({ url }) => {
+      const month = new URL(url, 'http://x').searchParams.get('month');
+      return json(200, { data: month === '2023-04' ? april : month === '2023-01' ? january : month ? [] : [...april, ...january] });
+    },
+  });
+}
+
+describe('VisitsPage', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('writes months in the Buddhist Era', () => {
+    expect(formatBuddhistMonth('2023-04', 'th')).toBe('เมษายน 2566');
+    expect(formatBuddhistMonth('2022-12', 'th')).toBe('ธันวาคม 2565');
+  });
+
+  it('lists every visit newest first, with the screening and its symptoms', async () => {
+    api();
+    renderWithProviders(<VisitsPage />, { route: '/history' });
+    const list = await screen.findByRole('region', { name: 'รายการการรักษา' });
+    const headings = within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['20 เม.ย. 2566 · 09:30 น.', '2 เม.ย. 2566', '11 ม.ค. 2566']);
+    expect(within(list).getByText('ตรวจคัดกรองผ่านแอป')).toBeInTheDocument();
+    expect(within(list).getByText('ไอ มีเสมหะ')).toBeInTheDocument();
+    expect(within(list).getByText('คลินิกหมอครอบครัว')).toBeInTheDocument();
+    // a screening is the appointment's own record: nothing to edit here
+    expect(within(list).getAllByRole('button', { name: /^แก้ไขการรักษาวันที่/ })).toHaveLength(2);
+  });
+
+  it('filters by the month chosen in the period dropdown', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = api();
+    renderWithProviders(<VisitsPage />, { route: '/history' });
+    const period = await screen.findByRole('combobox', { name: 'ช่วงเวลา' });
+    await waitFor(() =>
+      expect(within(period).getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'ทั้งหมด',
+        'เมษายน 2566',
+        'มกราคม 2566',
+        'ธันวาคม 2565',
+      ]),
+    );
+    await user.selectOptions(period, 'มกราคม 2566');
+    await waitFor(() => expect(screen.queryByText('20 เม.ย. 2566 · 09:30 น.')).not.toBeInTheDocument());
+    expect(screen.getByText('11 ม.ค. 2566')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/visits?month=2023-01'))).toBe(true);
+
+    await user.selectOptions(period, 'ธันวาคม 2565');
+    expect(await screen.findByText('ไม่มีประวัติการรักษาในธันวาคม 2565')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ดูทั้งหมด' }));
+    expect(await screen.findByText('20 เม.ย. 2566 · 09:30 น.')).toBeInTheDocument();
+  });
+
+  it('shows an empty history plainly', async () => {
+    mockApi({
+      'GET /api/visits/months': () => json(200, { data: [] }),
+      'GET /api/visits': () => json(200, { data: [] }),
+    });
+    renderWithProviders(<VisitsPage />, { route: '/history' });
+    expect(await screen.findByText('ยังไม่มีประวัติการรักษา')).toBeInTheDocument();
+  });
+
+  it('records a visit with the contract shape', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = mockApi({
+      'GET /api/visits/months': () => json(200, { data: [] }),
+      'GET /api/visits': () => json(200, { data: [] }),
+      'POST /api/visits': (init) => json(201, { data: [visit('v9', JSON.parse(init.body as string).date as string)] }),
+    });
+    renderWithProviders(<VisitsPage />, { route: '/history' });
+    await user.click(await screen.findByRole('button', { name: 'เพิ่มประวัติการรักษา' }));
+    const dialog = await screen.findByRole('dialog', { name: 'เพิ่มประวัติการรักษา' });
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'สถานพยาบาล' })).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้'));
+    await user.click(within(dialog).getByRole('textbox', { name: 'สถานพยาบาล' }));
+    await user.paste('โรงพยาบาลรามาธิบดี');
+    await user.click(within(dialog).getByRole('textbox', { name: /ผลการวินิจฉัย/ }));
+    await user.paste('กระเพาะอักเสบ');
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    expect(await screen.findByText('บันทึกประวัติการรักษาแล้ว')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse((post?.[1] as RequestInit).body as string)).toMatchObject({
+      facility: 'โรงพยาบาลรามาธิบดี',
+      diagnosis: 'กระเพาะอักเสบ',
+      department: null,
+      time: null,
+    });
+  });
+});

@@ -1,0 +1,182 @@
+import type { Visit } from '@klaimor/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import HistoryIcon from '@mui/icons-material/History';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepContent from '@mui/material/StepContent';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { YearMonth } from '@klaimor/contracts';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { FormDialog } from '../../components/FormDialog';
+import { LoadingState } from '../../components/LoadingState';
+import { PageTitle } from '../../components/PageTitle';
+import { apiErrorMessage } from '../../lib/error-messages';
+import { formatBuddhistDate } from '../../lib/thai-date';
+import { VisitDetails, VisitIcon, useVisitDateLabel } from './VisitEntry';
+import { VisitForm } from './VisitForm';
+import { formatBuddhistMonth } from './visits-format';
+import { useRemoveVisit, useVisitMonths, useVisits } from './visits.queries';
+import { useVisitsTexts } from './visits.texts';
+
+const ALL = 'all';
+
+/** /history: the visits as a vertical stepper, newest first, narrowed to one month by the period picker. */
+export function VisitsPage() {
+  const { t, i18n } = useVisitsTexts();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('month');
+  const month = asked !== null && YearMonth.safeParse(asked).success ? asked : null;
+  const months = useVisitMonths();
+  const visits = useVisits(month);
+  const remove = useRemoveVisit();
+  const dateLabel = useVisitDateLabel();
+  const [editing, setEditing] = useState<{ visit: Visit | null } | null>(null);
+  const [removing, setRemoving] = useState<Visit | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const chooseMonth = (value: string) =>
+    setParams(value === ALL ? {} : { month: value }, { replace: true, preventScrollReset: true });
+
+  // The chosen month stays offered even when it has no visits (left from a link, or just emptied).
+  const options = months.data ?? [];
+  const offered = month && !options.some((m) => m.month === month) ? [{ month, visits: 0 }, ...options] : options;
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing.id);
+      setRemoving(null);
+      setNotice(t('removed'));
+    } catch {
+      // shown in the dialog
+    }
+  };
+
+  const list = visits.data ?? [];
+  const addButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ visit: null })}>
+      {t('add')}
+    </Button>
+  );
+
+  return (
+    <Stack spacing={2.5}>
+      <PageTitle subtitle={t('subtitle')}>{t('title')}</PageTitle>
+      <TextField
+        select
+        id="visits-period"
+        label={t('period')}
+        value={month ?? ALL}
+        onChange={(e) => chooseMonth(e.target.value)}
+        disabled={months.isPending && month === null}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value={ALL}>{t('all')}</option>
+        {offered.map((m) => (
+          <option key={m.month} value={m.month}>
+            {formatBuddhistMonth(m.month, lang)}
+          </option>
+        ))}
+      </TextField>
+      {months.isError ? <ErrorState onRetry={() => void months.refetch()} /> : null}
+      {visits.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : visits.isError ? (
+        <ErrorState onRetry={() => void visits.refetch()} />
+      ) : list.length === 0 ? (
+        month ? (
+          <EmptyState
+            icon={<HistoryIcon />}
+            title={t('empty.monthTitle', { month: formatBuddhistMonth(month, lang) })}
+            action={
+              <Button variant="outlined" onClick={() => chooseMonth(ALL)}>
+                {t('empty.showAll')}
+              </Button>
+            }
+          />
+        ) : (
+          <EmptyState icon={<HistoryIcon />} title={t('empty.title')} description={t('empty.body')} action={addButton} />
+        )
+      ) : (
+        <>
+          <Box
+            aria-label={t('listLabel')}
+            aria-busy={visits.isPlaceholderData}
+            role="region"
+            sx={{ opacity: visits.isPlaceholderData ? 0.6 : 1, transition: 'opacity .2s' }}
+          >
+            <Stepper orientation="vertical" nonLinear activeStep={-1} component="ol" sx={{ p: 0, m: 0 }}>
+              {list.map((visit) => (
+                <Step key={`${visit.source}-${visit.id}`} expanded completed={false} component="li" sx={{ listStyle: 'none' }}>
+                  <StepLabel
+                    icon={<VisitIcon source={visit.source} />}
+                    optional={
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {visit.facility.name}
+                      </Typography>
+                    }
+                  >
+                    <Typography component="h2" variant="body2" color="text.secondary">
+                      {dateLabel(visit)}
+                    </Typography>
+                  </StepLabel>
+                  <StepContent>
+                    <VisitDetails
+                      visit={visit}
+                      onEdit={() => setEditing({ visit })}
+                      onRemove={() => {
+                        remove.reset();
+                        setRemoving(visit);
+                      }}
+                    />
+                  </StepContent>
+                </Step>
+              ))}
+            </Stepper>
+          </Box>
+          {addButton}
+        </>
+      )}
+      <FormDialog open={editing !== null} title={editing?.visit ? t('editTitle') : t('add')} onClose={() => setEditing(null)}>
+        <VisitForm
+          visit={editing?.visit ?? null}
+          onCancel={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setNotice(t('saved'));
+          }}
+        />
+      </FormDialog>
+      <ConfirmDialog
+        open={removing !== null}
+        title={removing ? t('confirmRemove.title', { date: formatBuddhistDate(removing.date, lang, 'short') }) : ''}
+        body={t('confirmRemove.body')}
+        confirmLabel={t('remove')}
+        destructive
+        busy={remove.isPending}
+        error={remove.isError ? apiErrorMessage(t, remove.error) : null}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setRemoving(null)}
+      />
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={3000}
+        onClose={() => setNotice(null)}
+        message={notice}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: 80, sm: 88 } }}
+      />
+    </Stack>
+  );
+}
