@@ -21,6 +21,7 @@ declare module 'i18next' {
       ocr: typeof ocr;
       coverage: typeof coverage;
       visits: typeof visits;
+      medications: typeof medications;
     };
   }
 }

@@ -1,0 +1,133 @@
+import { FIXED_DOSE_TIMES, type Medication } from '@klaimor/contracts';
+import EditIcon from '@mui/icons-material/Edit';
+import MedicationIcon from '@mui/icons-material/Medication';
+import StopCircleIcon from '@mui/icons-material/StopCircle';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatBuddhistDate } from '../../lib/thai-date';
+import { formatUnits, medicineName, panelTitle } from './medications-format';
+import { useMedicationsTexts } from './medications.texts';
+
+const STATUS_COLOUR = { active: 'success', upcoming: 'info', ended: 'default' } as const;
+
+export interface MedicationCardProps {
+  medication: Medication;
+  onEdit: () => void;
+  onStop: () => void;
+}
+
+/** One medication: what, how much at which times, from when to when, and how much is left. */
+export function MedicationCard({ medication: m, onEdit, onStop }: MedicationCardProps) {
+  const { t, i18n } = useMedicationsTexts();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const name = medicineName(m);
+  const date = (iso: string) => formatBuddhistDate(iso, lang, 'short');
+  const schedule = [
+    ...FIXED_DOSE_TIMES.filter((time) => m.doses[time] > 0).map((time) => ({
+      key: time,
+      text: t('list.scheduleItem', { time: t(`doseTimes.${time}`), amount: formatUnits(m.doses[time], m.form, t) }),
+    })),
+    ...(m.customDose
+      ? [
+          {
+            key: 'custom',
+            text: t('list.scheduleItem', {
+              time: panelTitle({ doseTime: 'custom', label: m.customDose.label, time: m.customDose.time }, t),
+              amount: formatUnits(m.customDose.amount, m.form, t),
+            }),
+          },
+        ]
+      : []),
+  ];
+  const ended = m.status === 'ended';
+  const stockText =
+    m.stock === null
+      ? null
+      : m.daysOfStockLeft !== null
+        ? t('stock.leftDays', { amount: formatUnits(m.stock, m.form, t), days: m.daysOfStockLeft })
+        : t('stock.left', { amount: formatUnits(m.stock, m.form, t) });
+
+  return (
+    <Card variant="outlined" component="article" aria-label={name} sx={{ bgcolor: ended ? 'grey.50' : 'background.paper' }}>
+      <CardContent sx={{ pb: 1 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 40,
+              height: 40,
+              flex: '0 0 40px',
+              borderRadius: 2,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: ended ? 'grey.200' : 'rgba(106,166,255,0.15)',
+              color: ended ? 'text.secondary' : 'primary.dark',
+            }}
+          >
+            <MedicationIcon />
+          </Box>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.35 }}>
+              {name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t(`forms.${m.form}`)}
+            </Typography>
+          </Box>
+          <Chip size="small" label={t(`list.status.${m.status}`)} color={STATUS_COLOUR[m.status]} />
+        </Stack>
+        <Stack component="ul" spacing={0.25} sx={{ mt: 1.5, mb: 0, pl: 2.5 }}>
+          {schedule.map((s) => (
+            <Typography component="li" variant="body2" key={s.key}>
+              {s.text}
+            </Typography>
+          ))}
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {m.endDate
+            ? t('list.range', { from: date(m.startDate), to: date(m.endDate) })
+            : t('list.fromOngoing', { date: date(m.startDate) })}
+        </Typography>
+        {m.instructions ? (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {m.instructions}
+          </Typography>
+        ) : null}
+        {stockText ? (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            {stockText}
+          </Typography>
+        ) : null}
+        {m.runningLow ? (
+          <Alert severity="warning" icon={<WarningAmberIcon fontSize="inherit" />} sx={{ mt: 1, py: 0 }}>
+            {m.stock === 0 ? t('stock.runOut') : t('stock.runningLow', { days: m.daysOfStockLeft ?? 0 })}
+          </Alert>
+        ) : null}
+      </CardContent>
+      <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
+        <Button size="small" startIcon={<EditIcon />} onClick={onEdit} aria-label={t('list.editNamed', { name })}>
+          {t('list.edit')}
+        </Button>
+        {ended ? null : (
+          <Button
+            size="small"
+            color="error"
+            startIcon={<StopCircleIcon />}
+            onClick={onStop}
+            aria-label={t('list.stopNamed', { name })}
+          >
+            {t('list.stop')}
+          </Button>
+        )}
+      </CardActions>
+    </Card>
+  );
+}

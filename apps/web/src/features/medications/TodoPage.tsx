@@ -1,0 +1,188 @@
+import { IsoDate, addDays, todayInBangkok, type Medication } from '@klaimor/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import MedicationIcon from '@mui/icons-material/Medication';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { FormDialog } from '../../components/FormDialog';
+import { LoadingState } from '../../components/LoadingState';
+import { PageTitle } from '../../components/PageTitle';
+import { apiErrorMessage } from '../../lib/error-messages';
+import { formatBuddhistDate } from '../../lib/thai-date';
+import { AdherenceChart } from './AdherenceChart';
+import { DoseChecklist } from './DoseChecklist';
+import { MedicationCard } from './MedicationList';
+import { MedicationForm } from './MedicationForm';
+import { formatDay, medicineName } from './medications-format';
+import { useChecklist, useMedications, useStopMedication } from './medications.queries';
+import { useMedicationsTexts } from './medications.texts';
+
+/** The day in the address (?date=YYYY-MM-DD) when it is a real day up to today; today otherwise. */
+function dayOf(asked: string | null, today: string): string {
+  return asked !== null && IsoDate.safeParse(asked).success && asked <= today ? asked : today;
+}
+
+/** /todo: the day's doses to tick, how well the last weeks went, and the medication list itself. */
+export function TodoPage() {
+  const { t, i18n } = useMedicationsTexts();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const [params, setParams] = useSearchParams();
+  const today = todayInBangkok();
+  const date = dayOf(params.get('date'), today);
+  const isToday = date === today;
+  const checklist = useChecklist(date);
+  const medications = useMedications();
+  const stop = useStopMedication();
+  const [editing, setEditing] = useState<{ medication: Medication | null } | null>(null);
+  const [stopping, setStopping] = useState<Medication | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const goTo = (day: string) =>
+    setParams(day === today ? {} : { date: day }, { replace: true, preventScrollReset: true });
+
+  const confirmStop = async () => {
+    if (!stopping) return;
+    try {
+      await stop.mutateAsync(stopping.id);
+      setStopping(null);
+      setNotice(t('list.stopped'));
+    } catch {
+      // shown in the dialog
+    }
+  };
+
+  const addButton = (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ medication: null })}>
+      {t('list.add')}
+    </Button>
+  );
+  const day = checklist.data;
+
+  return (
+    <Stack spacing={2.5}>
+      <PageTitle subtitle={formatDay(date, lang)}>{t('title')}</PageTitle>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <IconButton aria-label={t('checklist.previousDay')} onClick={() => goTo(addDays(date, -1))}>
+          <ChevronLeftIcon />
+        </IconButton>
+        <Box sx={{ textAlign: 'center' }}>
+          <Typography component="p" sx={{ fontWeight: 600 }} aria-live="polite">
+            {isToday ? t('checklist.today') : formatBuddhistDate(date, lang, 'short')}
+          </Typography>
+          {isToday ? null : (
+            <Button size="small" onClick={() => goTo(today)} sx={{ minHeight: 32 }}>
+              {t('checklist.backToToday')}
+            </Button>
+          )}
+        </Box>
+        <IconButton aria-label={t('checklist.nextDay')} onClick={() => goTo(addDays(date, 1))} disabled={isToday}>
+          <ChevronRightIcon />
+        </IconButton>
+      </Stack>
+      {isToday ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          {t('checklist.pastDay')}
+        </Typography>
+      )}
+      {checklist.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : checklist.isError ? (
+        <ErrorState onRetry={() => void checklist.refetch()} />
+      ) : !day || day.doses.length === 0 ? (
+        <EmptyState
+          icon={<MedicationIcon />}
+          title={isToday ? t('checklist.emptyTitle') : t('checklist.emptyPastTitle')}
+          description={t('checklist.emptyBody')}
+        />
+      ) : (
+        <Box component="section" aria-label={t('checklist.panelsLabel')}>
+          <Typography aria-live="polite" sx={{ fontWeight: 500 }} color={day.taken === day.due ? 'success.dark' : 'text.primary'}>
+            {day.taken === day.due ? t('checklist.allDone') : t('checklist.progress', { taken: day.taken, due: day.due })}
+          </Typography>
+          <LinearProgress
+            variant="determinate"
+            value={day.due === 0 ? 0 : (day.taken / day.due) * 100}
+            color={day.taken === day.due ? 'success' : 'primary'}
+            aria-hidden
+            sx={{ height: 8, borderRadius: 4, mt: 0.75, mb: 2 }}
+          />
+          <DoseChecklist key={date} checklist={day} />
+        </Box>
+      )}
+      <AdherenceChart />
+      <Box component="section" aria-labelledby="medication-list-heading">
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+          <Typography id="medication-list-heading" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
+            {t('list.title')}
+          </Typography>
+        </Stack>
+        {medications.isPending ? (
+          <LoadingState />
+        ) : medications.isError ? (
+          <ErrorState onRetry={() => void medications.refetch()} />
+        ) : medications.data.length === 0 ? (
+          <EmptyState icon={<MedicationIcon />} title={t('list.emptyTitle')} action={addButton} />
+        ) : (
+          <Stack spacing={1.5}>
+            {medications.data.map((medication) => (
+              <MedicationCard
+                key={medication.id}
+                medication={medication}
+                onEdit={() => setEditing({ medication })}
+                onStop={() => {
+                  stop.reset();
+                  setStopping(medication);
+                }}
+              />
+            ))}
+            {addButton}
+          </Stack>
+        )}
+      </Box>
+      <FormDialog
+        open={editing !== null}
+        title={editing?.medication ? t('list.editTitle') : t('list.add')}
+        onClose={() => setEditing(null)}
+      >
+        <MedicationForm
+          medication={editing?.medication ?? null}
+          onCancel={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setNotice(t('list.saved'));
+          }}
+        />
+      </FormDialog>
+      <ConfirmDialog
+        open={stopping !== null}
+        title={stopping ? t('confirmStop.title', { name: medicineName(stopping) }) : ''}
+        body={t('confirmStop.body')}
+        confirmLabel={t('list.stop')}
+        destructive
+        busy={stop.isPending}
+        error={stop.isError ? apiErrorMessage(t, stop.error) : null}
+        onConfirm={() => void confirmStop()}
+        onClose={() => setStopping(null)}
+      />
+      <Snackbar
+        open={notice !== null}
+        autoHideDuration={3000}
+        onClose={() => setNotice(null)}
+        message={notice}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: 80, sm: 88 } }}
+      />
+    </Stack>
+  );
+}
