@@ -5,6 +5,7 @@ import type coverage from '../features/coverage/locales/th.json';
 import type seek from '../features/seek/locales/th.json';
 import type visits from '../features/visits/locales/th.json';
 import type medications from '../features/medications/locales/th.json';
+import type symptomNotes from '../features/symptom-notes/locales/th.json';
 import type ocr from '../features/signup/ocr/locales/th.json';
 import type th from './locales/th.json';
 
@@ -22,6 +23,7 @@ declare module 'i18next' {
       coverage: typeof coverage;
       visits: typeof visits;
       medications: typeof medications;
+      symptomNotes: typeof symptomNotes;
     };
   }
 }

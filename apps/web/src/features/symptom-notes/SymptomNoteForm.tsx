@@ -1,0 +1,256 @@
+import {
+  SymptomNoteBody,
+  assessSymptoms,
+  todayInBangkok,
+  type SymptomNote,
+  type SymptomNoteInput,
+} from '@klaimor/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Slider from '@mui/material/Slider';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { isApiError } from '../../api/client';
+import { DateSelectField } from '../../components/DateSelectField';
+import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import { contractResolver, numberFromText } from '../../lib/form-resolver';
+import { RedFlagWarning } from './RedFlagWarning';
+import { nowInBangkok, severityWord } from './symptom-notes-format';
+import { useSaveSymptomNote } from './symptom-notes.queries';
+import { useSymptomNotesTexts } from './symptom-notes.texts';
+
+export interface SymptomNoteFormValues {
+  date: string;
+  time: string;
+  symptoms: string;
+  severity: number;
+  temperatureC: string;
+  bloodPressure: { systolic: string; diastolic: string };
+  notes: string;
+}
+
+/** Temperatures may be typed with a decimal comma. */
+const decimal = (text: string) => {
+  const cleaned = text.trim().replace(',', '.');
+  return cleaned === '' ? null : Number(cleaned);
+};
+
+export function toBody(v: SymptomNoteFormValues): SymptomNoteInput {
+  const { systolic, diastolic } = v.bloodPressure;
+  const bothEmpty = systolic.trim() === '' && diastolic.trim() === '';
+  return {
+    date: v.date,
+    time: v.time || null,
+    symptoms: v.symptoms,
+    severity: v.severity,
+    temperatureC: decimal(v.temperatureC),
+    bloodPressure: bothEmpty
+      ? null
+      : { systolic: numberFromText(systolic) ?? Number.NaN, diastolic: numberFromText(diastolic) ?? Number.NaN },
+    notes: v.notes,
+  };
+}
+
+const resolver = contractResolver(SymptomNoteBody, toBody);
+
+const FIELDS = new Set<string>([
+  'date',
+  'time',
+  'symptoms',
+  'severity',
+  'temperatureC',
+  'bloodPressure.systolic',
+  'bloodPressure.diastolic',
+  'notes',
+]);
+
+function valuesOf(note: SymptomNote | null): SymptomNoteFormValues {
+  return {
+    date: note?.date ?? todayInBangkok(),
+    time: note ? (note.time ?? '') : nowInBangkok(),
+    symptoms: note?.symptoms ?? '',
+    severity: note?.severity ?? 3,
+    temperatureC: note?.temperatureC == null ? '' : String(note.temperatureC),
+    bloodPressure: {
+      systolic: note?.bloodPressure ? String(note.bloodPressure.systolic) : '',
+      diastolic: note?.bloodPressure ? String(note.bloodPressure.diastolic) : '',
+    },
+    notes: note?.notes ?? '',
+  };
+}
+
+export interface SymptomNoteFormProps {
+  note: SymptomNote | null;
+  onSaved: (note: SymptomNote) => void;
+  onCancel: () => void;
+}
+
+/** Writes how the patient feels; the red-flag check runs as they type, as on the booking card. */
+export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProps) {
+  const { t } = useSymptomNotesTexts();
+  const save = useSaveSymptomNote();
+  const [formError, setFormError] = useState<string | null>(null);
+  const severityLabelId = useId();
+  const bpLabelId = useId();
+  const bpHelperId = useId();
+  const { control, register, handleSubmit, setError, getFieldState, formState } = useForm<
+    SymptomNoteFormValues,
+    unknown,
+    SymptomNoteBody
+  >({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: valuesOf(note),
+  });
+  const { isSubmitting } = formState;
+  const [symptoms, notes] = useWatch({ control, name: ['symptoms', 'notes'] });
+  const typed = useDeferredValue(`${symptoms}\n${notes}`);
+  const assessment = useMemo(() => assessSymptoms(typed), [typed]);
+  const thisYear = Number(todayInBangkok().slice(0, 4));
+
+  const messageOf = (name: FieldPath<SymptomNoteFormValues>) => reasonMessage(t, getFieldState(name, formState).error?.message);
+  const text = (
+    name: FieldPath<SymptomNoteFormValues>,
+    label: string,
+    options: { required?: boolean; multiline?: boolean; hint?: string; decimal?: boolean } = {},
+  ) => {
+    const { ref, ...field } = register(name);
+    const message = messageOf(name);
+    return (
+      <TextField
+        {...field}
+        inputRef={ref}
+        id={`symptom-note-${name.replace('.', '-')}`}
+        label={label}
+        required={options.required}
+        multiline={options.multiline}
+        minRows={options.multiline ? 2 : undefined}
+        error={message !== undefined}
+        helperText={message ?? options.hint ?? (options.required ? undefined : t('common.optional'))}
+        slotProps={options.decimal ? { htmlInput: { inputMode: 'decimal', autoComplete: 'off' } } : undefined}
+      />
+    );
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    setFormError(null);
+    try {
+      onSaved(await save.mutateAsync({ id: note?.id, body }));
+    } catch (error) {
+      let shown = false;
+      if (isApiError(error)) {
+        for (const [key, reason] of Object.entries(error.fields)) {
+          const name = key === 'bloodPressure' ? 'bloodPressure.systolic' : key;
+          if (FIELDS.has(name)) {
+            setError(name as FieldPath<SymptomNoteFormValues>, { type: 'server', message: reason }, { shouldFocus: !shown });
+            shown = true;
+          }
+        }
+      }
+      if (!shown) setFormError(apiErrorMessage(t, error));
+    }
+  });
+
+  const bpMessage = messageOf('bloodPressure.systolic') ?? messageOf('bloodPressure.diastolic');
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+      <Controller
+        control={control}
+        name="date"
+        render={({ field, fieldState }) => (
+          <DateSelectField
+            label={t('fields.date')}
+            name="date"
+            required
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            fromYear={thisYear - 5}
+            toYear={thisYear}
+            error={fieldState.error !== undefined}
+            helperText={reasonMessage(t, fieldState.error?.message)}
+          />
+        )}
+      />
+      <TextField
+        {...register('time')}
+        id="symptom-note-time"
+        type="time"
+        label={t('fields.time')}
+        error={messageOf('time') !== undefined}
+        helperText={messageOf('time') ?? t('common.optional')}
+        slotProps={{ inputLabel: { shrink: true } }}
+      />
+      {text('symptoms', t('fields.symptoms'), { required: true, multiline: true, hint: t('fields.symptomsHint') })}
+      {assessment.emergency ? <RedFlagWarning redFlags={assessment.redFlags} /> : null}
+      <Controller
+        control={control}
+        name="severity"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id={severityLabelId}>{t('severity.label')}</FormLabel>
+            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', px: 1 }}>
+              <Slider
+                value={field.value}
+                onChange={(_e, value) => field.onChange(value)}
+                onBlur={field.onBlur}
+                min={0}
+                max={10}
+                step={1}
+                marks
+                aria-labelledby={severityLabelId}
+                getAriaValueText={(v) => t('severity.valueText', { severity: v, word: t(`severity.${severityWord(v)}`) })}
+              />
+              <Typography sx={{ minWidth: 88, fontWeight: 600 }} aria-hidden>
+                {field.value} · {t(`severity.${severityWord(field.value)}`)}
+              </Typography>
+            </Stack>
+          </FormControl>
+        )}
+      />
+      {text('temperatureC', t('fields.temperature'), { decimal: true, hint: t('fields.temperatureHint') })}
+      <FormControl component="fieldset" error={bpMessage !== undefined} aria-labelledby={bpLabelId}>
+        <FormLabel component="legend" id={bpLabelId} sx={{ mb: 1.5 }}>
+          {t('fields.bloodPressure')}
+        </FormLabel>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
+          {(['systolic', 'diastolic'] as const).map((part) => {
+            const { ref, ...field } = register(`bloodPressure.${part}`);
+            return (
+              <TextField
+                key={part}
+                {...field}
+                inputRef={ref}
+                id={`symptom-note-bp-${part}`}
+                label={t(`fields.${part}`)}
+                error={messageOf(`bloodPressure.${part}`) !== undefined}
+                slotProps={{
+                  htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'aria-describedby': bpMessage ? bpHelperId : undefined },
+                }}
+              />
+            );
+          })}
+        </Box>
+        <FormHelperText id={bpHelperId}>{bpMessage ?? t('common.optional')}</FormHelperText>
+      </FormControl>
+      {text('notes', t('fields.notes'), { multiline: true })}
+      {formError ? <Alert severity="error">{formError}</Alert> : null}
+      <Stack direction="row" spacing={1.5}>
+        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
+          {t('common.cancel')}
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
+          {t('common.save')}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
