@@ -6,6 +6,7 @@ import type seek from '../features/seek/locales/th.json';
 import type visits from '../features/visits/locales/th.json';
 import type medications from '../features/medications/locales/th.json';
 import type symptomNotes from '../features/symptom-notes/locales/th.json';
+import type myData from '../features/my-data/locales/th.json';
 import type ocr from '../features/signup/ocr/locales/th.json';
 import type th from './locales/th.json';
 
@@ -24,6 +25,7 @@ declare module 'i18next' {
       visits: typeof visits;
       medications: typeof medications;
       symptomNotes: typeof symptomNotes;
+      myData: typeof myData;
     };
   }
 }

@@ -1,0 +1,226 @@
+import { FIXED_DOSE_TIMES, ageInYears, formatThaiId, formatThaiMobile, todayInBangkok } from '@klaimor/contracts';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PrintIcon from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Fragment, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { formatBuddhistDate } from '../../lib/thai-date';
+import { useCurrentUser } from '../auth/auth.queries';
+import { coverageName, formatBaht, insurerName } from '../coverage/coverage-format';
+import { useCoverage } from '../coverage/coverage.queries';
+import { useCoverageTexts } from '../coverage/coverage.texts';
+import { formatUnits, medicineName, panelTitle } from '../medications/medications-format';
+import { useMedications } from '../medications/medications.queries';
+import { useMedicationsTexts } from '../medications/medications.texts';
+import { combinedAddress } from '../profile/profile-format';
+import { useSymptomNotes } from '../symptom-notes/symptom-notes.queries';
+import { useSymptomNotesTexts } from '../symptom-notes/symptom-notes.texts';
+import { useVisits } from '../visits/visits.queries';
+import { useMyDataTexts } from './my-data.texts';
+
+/** On paper: only the summary, none of the app around it. */
+const printStyles = (
+  <GlobalStyles
+    styles={{
+      '@media print': {
+        '.MuiAppBar-root, nav:has(.MuiBottomNavigation-root), .klaimor-no-print': { display: 'none !important' },
+        body: { background: '#fff' },
+        main: { padding: '0 !important', maxWidth: 'none !important' },
+        '.klaimor-summary section': { breakInside: 'avoid-page' },
+      },
+    }}
+  />
+);
+
+const cell = { border: 1, borderColor: 'divider', p: 0.75, verticalAlign: 'top', textAlign: 'left' } as const;
+
+function Table({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
+  return (
+    <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.85rem' }}>
+      <thead>
+        <tr>
+          {head.map((h) => (
+            <Box component="th" key={h} sx={{ ...cell, bgcolor: 'grey.100', fontWeight: 600 }}>
+              {h}
+            </Box>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, i) => (
+          <tr key={i}>
+            {row.map((value, j) => (
+              <Box component="td" key={j} sx={{ ...cell, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                {value}
+              </Box>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </Box>
+  );
+}
+
+function Section({ title, empty, children }: { title: string; empty: boolean; children: ReactNode }) {
+  const { t } = useMyDataTexts();
+  return (
+    <Box component="section">
+      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1, borderBottom: 2, borderColor: 'primary.main' }}>
+        {title}
+      </Typography>
+      {empty ? <Typography color="text.secondary">{t('summary.none')}</Typography> : children}
+    </Box>
+  );
+}
+
+/** /my-data/summary: everything the app holds, on one printable page in the patient's language. */
+export function MyDataSummaryPage() {
+  const { t, i18n } = useMyDataTexts();
+  const { t: tc } = useCoverageTexts();
+  const { t: tm } = useMedicationsTexts();
+  const { t: tn } = useSymptomNotesTexts();
+  const { t: shared } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const me = useCurrentUser();
+  const coverage = useCoverage();
+  const medications = useMedications();
+  const visits = useVisits(null);
+  const notes = useSymptomNotes();
+  const all = [coverage, medications, visits, notes];
+  const profile = me.data;
+  const date = (iso: string) => formatBuddhistDate(iso, lang, 'short');
+
+  if (!profile) return null; // the signed-in branch guarantees a profile
+  if (all.some((q) => q.isPending)) return <LoadingState label={t('summary.loading')} />;
+  if (all.some((q) => q.isError)) return <ErrorState onRetry={() => all.forEach((q) => void q.refetch())} />;
+
+  const personal: { label: string; value: string }[] = [
+    { label: t('summary.name'), value: t('profile.fullName', { firstname: profile.firstname, lastname: profile.lastname }) },
+    {
+      label: t('profile.fields.birthday'),
+      value: t('summary.birthdayAge', {
+        date: formatBuddhistDate(profile.birthday, lang),
+        age: t('profile.age', { age: ageInYears(profile.birthday) }),
+      }),
+    },
+    { label: t('profile.fields.gender'), value: profile.gender ? t(`gender.${profile.gender}`) : t('common.notSpecified') },
+    { label: t('profile.fields.bloodGroup'), value: profile.blood_group ?? t('common.notSpecified') },
+    { label: t('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
+    { label: t('profile.fields.phone'), value: formatThaiMobile(profile.phone) },
+    { label: t('profile.fields.email'), value: profile.email ?? t('common.notSpecified') },
+    { label: t('profile.fields.address'), value: combinedAddress(shared, profile) },
+  ];
+
+  return (
+    <Stack spacing={3} className="klaimor-summary">
+      {printStyles}
+      <Stack direction="row" spacing={1} className="klaimor-no-print" sx={{ justifyContent: 'space-between' }}>
+        <Button component={Link} to="/profile" startIcon={<ArrowBackIcon />}>
+          {t('summary.back')}
+        </Button>
+        <Button variant="contained" startIcon={<PrintIcon />} onClick={() => window.print()}>
+          {t('summary.print')}
+        </Button>
+      </Stack>
+      <header>
+        <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
+          {t('summary.title')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('summary.generated', { date: formatBuddhistDate(todayInBangkok(), lang) })}
+        </Typography>
+      </header>
+      <Section title={t('summary.personal')} empty={false}>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+          {personal.map((row) => (
+            <Fragment key={row.label}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {row.label}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+                {row.value}
+              </Typography>
+            </Fragment>
+          ))}
+        </Box>
+      </Section>
+      <Section title={t('summary.coverage')} empty={coverage.data!.length === 0}>
+        <Table
+          head={[t('summary.columns.right'), t('summary.columns.details'), t('summary.columns.status')]}
+          rows={coverage.data!.map((c) => [
+            coverageName(c, tc, lang),
+            [
+              c.kind === 'private' && c.insurer ? insurerName(c.insurer, lang) : null,
+              c.registeredFacility,
+              c.memberNumber,
+              c.coverageLimitBaht === null ? null : tc('card.coverageLimit', { amount: formatBaht(c.coverageLimitBaht, tc, lang) }),
+              c.description,
+              c.validFrom || c.validTo ? tc('card.range', { from: c.validFrom ? date(c.validFrom) : '…', to: c.validTo ? date(c.validTo) : '…' }) : null,
+            ]
+              .filter(Boolean)
+              .join('\n'),
+            tc(`status.${c.status}`),
+          ])}
+        />
+      </Section>
+      <Section title={t('summary.medications')} empty={medications.data!.length === 0}>
+        <Table
+          head={[t('summary.columns.medicine'), t('summary.columns.schedule'), t('summary.columns.period')]}
+          rows={medications.data!.map((m) => [
+            t('summary.medicine', { name: medicineName(m), form: tm(`forms.${m.form}`), status: tm(`list.status.${m.status}`) }),
+            [
+              ...FIXED_DOSE_TIMES.filter((time) => m.doses[time] > 0).map((time) =>
+                tm('list.scheduleItem', { time: tm(`doseTimes.${time}`), amount: formatUnits(m.doses[time], m.form, tm) }),
+              ),
+              ...(m.customDose
+                ? [
+                    tm('list.scheduleItem', {
+                      time: panelTitle({ doseTime: 'custom', label: m.customDose.label, time: m.customDose.time }, tm),
+                      amount: formatUnits(m.customDose.amount, m.form, tm),
+                    }),
+                  ]
+                : []),
+              m.instructions,
+            ]
+              .filter(Boolean)
+              .join('\n'),
+            m.endDate ? tm('list.range', { from: date(m.startDate), to: date(m.endDate) }) : tm('list.fromOngoing', { date: date(m.startDate) }),
+          ])}
+        />
+      </Section>
+      <Section title={t('summary.visits')} empty={visits.data!.length === 0}>
+        <Table
+          head={[t('summary.columns.date'), t('summary.columns.facility'), t('summary.columns.diagnosis')]}
+          rows={visits.data!.map((v) => [
+            date(v.date),
+            [v.facility.name, v.department, v.doctor].filter(Boolean).join('\n'),
+            [v.diagnosis, v.symptoms, v.notes].filter(Boolean).join('\n'),
+          ])}
+        />
+      </Section>
+      <Section title={t('summary.notes')} empty={notes.data!.length === 0}>
+        <Table
+          head={[t('summary.columns.date'), t('summary.columns.symptoms'), t('summary.columns.measures')]}
+          rows={notes.data!.map((n) => [
+            n.time ? tn('note.dateTime', { date: date(n.date), time: n.time }) : date(n.date),
+            [n.symptoms, n.notes].filter(Boolean).join('\n'),
+            [
+              tn('severity.value', { severity: n.severity }),
+              n.temperatureC === null ? null : tn('note.temperature', { value: n.temperatureC.toFixed(1) }),
+              n.bloodPressure ? tn('note.bloodPressure', n.bloodPressure) : null,
+            ]
+              .filter(Boolean)
+              .join('\n'),
+          ])}
+        />
+      </Section>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import type { ConfirmDeletionInput, FhirBundle, OtpRequested } from '@klaimor/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiOne, apiRequest } from '../../api/client';
+import { userKeys } from '../auth/auth.queries';
+
+/** GET /api/my-data/fhir: the whole record as a FHIR R4 Bundle (the body itself, not `{ data }`). */
+export function fetchFhirBundle(): Promise<FhirBundle> {
+  return apiRequest<FhirBundle>('/api/my-data/fhir', { headers: { Accept: 'application/fhir+json, application/json' } });
+}
+
+/** Hands the bundle to the browser as a file download. */
+export function saveJsonFile(bundle: unknown, fileName: string): void {
+  const blob = new Blob([JSON.stringify(bundle, null, 2)], { type: 'application/fhir+json' });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function useDownloadFhir() {
+  return useMutation({
+    mutationFn: async (fileName: string) => saveJsonFile(await fetchFhirBundle(), fileName),
+  });
+}
+
+/** Step 1 of deleting the account: a one-time code to the patient's phone that only confirms deletion. */
+export function useRequestDeletionCode() {
+  return useMutation({
+    mutationFn: () => apiOne<OtpRequested>('/api/my-data/deletion/code', { method: 'POST' }),
+  });
+}
+
+/** Step 2: erase, end every session. The caller then leaves for a page that needs no account, and forgets. */
+export function useConfirmDeletion() {
+  return useMutation({
+    mutationFn: (body: ConfirmDeletionInput) => apiRequest<void>('/api/my-data/deletion', { method: 'POST', body }),
+  });
+}
+
+/** Drops everything cached about the patient, who is now nobody. */
+export function useForgetPatient(): () => void {
+  const queryClient = useQueryClient();
+  return () => {
+    queryClient.clear();
+    queryClient.setQueryData(userKeys.me(), null);
+  };
+}
