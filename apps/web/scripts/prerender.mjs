@@ -11,8 +11,8 @@ import { build } from 'vite';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 
-/** Prerendered paths, in lower case as the server matches them. */
-const PAGES = ['/signup', '/login', '/myhealth', '/map', '/symptoms', '/medicalright', '/todo', '/history', '/asd'];
+/** Prerendered paths, in lower case as the server matches them. Signed-in pages are not: a logged-out visitor is sent on. */
+const PAGES = ['/signup', '/login', '/myhealth', '/map'];
 
 const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);

@@ -44,14 +44,23 @@ describe('routes', () => {
   });
 
   it('shows the home menu and an empty appointments list when logged in', async () => {
-    mockApi({ 'GET /api/users/me': () => json(200, { data: [profile] }) });
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [profile] }),
+      'GET /api/appointments': () => json(200, { data: [] }),
+      'GET /api/checklist': () => json(200, { data: [{ date: '2025-06-12', doses: [], due: 0, taken: 0 }] }),
+      'GET /api/symptom-notes': () => json(200, { data: [] }),
+    });
     renderWithProviders(<AppRoutes />, { route: '/myhealth' });
     expect(await screen.findByRole('link', { name: 'ข้อมูลส่วนตัว' })).toHaveAttribute('href', '/profile');
     expect(screen.getByRole('link', { name: 'สิทธิการรักษา' })).toHaveAttribute('href', '/medicalright');
     expect(screen.getByRole('link', { name: 'ประวัติการรักษา' })).toHaveAttribute('href', '/history');
     expect(screen.getByRole('link', { name: 'บันทึกอาการ' })).toHaveAttribute('href', '/asd');
     expect(screen.getByRole('heading', { level: 2, name: 'นัดหมายของฉัน' })).toBeInTheDocument();
-    expect(screen.getByText('ยังไม่มีนัดหมาย')).toBeInTheDocument();
+    expect(await screen.findByText('ยังไม่มีนัดหมาย')).toBeInTheDocument();
+    expect(await screen.findByText('ไม่มียาที่ต้องทานวันนี้')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /ยาวันนี้/ })).toHaveAttribute('href', '/todo');
+    expect(await screen.findByText('ยังไม่มีบันทึกอาการ')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /บันทึกอาการล่าสุด/ })).toHaveAttribute('href', '/asd');
   });
 
   it('shows the profile with BE birth date, age, grouped ID and formatted phone', async () => {
@@ -68,11 +77,24 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'แก้ไขข้อมูล' })).toBeEnabled();
   });
 
-  it('shows a coming-soon page with its own title inside the shell', async () => {
-    mockApi({ 'GET /api/users/me': loggedOut });
-    renderWithProviders(<AppRoutes />, { route: '/todo' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'รายการที่ต้องทำประจำวัน' })).toBeInTheDocument();
-    expect(screen.getByText('เร็ว ๆ นี้')).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'เมนูหลัก' })).toBeInTheDocument();
+  it.each(['/medicalRight', '/todo', '/history', '/asd', '/symptoms'])(
+    'sends a logged-out visitor of %s to / with the login message, like /profile',
+    async (route) => {
+      mockApi({ 'GET /api/users/me': loggedOut, 'GET /api/hospitals': () => json(200, { data: [] }) });
+      renderWithProviders(<AppRoutes />, { route });
+      expect(await screen.findByRole('alert')).toHaveTextContent('กรุณาเข้าสู่ระบบก่อนดูข้อมูลส่วนตัว');
+      expect(screen.getByRole('navigation', { name: 'เมนูหลัก' })).toBeInTheDocument();
+    },
+  );
+
+  it('opens the symptom notes at /symptoms too, under the My Health tab', async () => {
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [profile] }),
+      'GET /api/symptom-notes': () => json(200, { data: [] }),
+    });
+    renderWithProviders(<AppRoutes />, { route: '/symptoms' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'บันทึกอาการ' })).toBeInTheDocument();
+    expect(await screen.findByText('ยังไม่มีบันทึกอาการ')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'สุขภาพของฉัน' })).toHaveClass('Mui-selected');
   });
 });

@@ -1,7 +1,6 @@
 import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AppShell } from './components/AppShell';
-import type { ComingSoonKey } from './components/ComingSoonPage';
 import { RequireAuth } from './features/auth/RequireAuth';
 
 /** Each page is its own chunk: a first screen downloads only its own page. */
@@ -15,13 +14,13 @@ const LoginPage = page(() => import('./features/auth/LoginPage'), 'LoginPage');
 const MyHealthPage = page(() => import('./features/myhealth/MyHealthPage'), 'MyHealthPage');
 const ProfilePage = page(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const AppointmentPage = page(() => import('./features/appointments/AppointmentPage'), 'AppointmentPage');
+const CoveragePage = page(() => import('./features/coverage/CoveragePage'), 'CoveragePage');
+const TodoPage = page(() => import('./features/medications/TodoPage'), 'TodoPage');
+const VisitsPage = page(() => import('./features/visits/VisitsPage'), 'VisitsPage');
+const SymptomNotesPage = page(() => import('./features/symptom-notes/SymptomNotesPage'), 'SymptomNotesPage');
+const MyDataSummaryPage = page(() => import('./features/my-data/MyDataSummaryPage'), 'MyDataSummaryPage');
+const AccountDeletedPage = page(() => import('./features/my-data/AccountDeletedPage'), 'AccountDeletedPage');
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
-const ComingSoonPage = lazy(async () => ({ default: (await import('./components/ComingSoonPage')).ComingSoonPage }));
-
-const comingSoon = (path: string, key: ComingSoonKey): RouteObject => ({
-  path,
-  element: <ComingSoonPage page={key} />,
-});
 
 /**
  * The whole route table. Paths match case-insensitively (react-router's default),
@@ -36,17 +35,19 @@ export const routes: RouteObject[] = [
       { path: 'map', element: <SeekPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'login', element: <LoginPage /> },
-      comingSoon('medicalRight', 'medicalRight'),
       { path: 'myHealth', element: <MyHealthPage /> },
-      comingSoon('todo', 'todo'),
-      comingSoon('history', 'history'),
-      comingSoon('asd', 'asd'),
-      comingSoon('symptoms', 'symptoms'),
+      { path: 'account-deleted', element: <AccountDeletedPage /> },
       // signed in only
       {
         element: <RequireAuth />,
         children: [
           { path: 'profile', element: <ProfilePage /> },
+          { path: 'my-data/summary', element: <MyDataSummaryPage /> },
+          { path: 'medicalRight', element: <CoveragePage /> },
+          { path: 'todo', element: <TodoPage /> },
+          { path: 'history', element: <VisitsPage /> },
+          { path: 'asd', element: <SymptomNotesPage /> },
+          { path: 'symptoms', element: <Navigate to="/asd" replace /> },
           { path: 'appointments/:id', element: <AppointmentPage /> },
         ],
       },

@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { MyAppointments } from '../appointments/MyAppointments';
+import { TodayDosesSummary } from '../medications/TodayDosesSummary';
+import { LatestSymptomNote } from '../symptom-notes/LatestSymptomNote';
 
 type TileKey = 'profile' | 'medicalRight' | 'history' | 'asd';
 
@@ -62,6 +64,8 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
         </Box>
       </Box>
       <MyAppointments />
+      <TodayDosesSummary />
+      <LatestSymptomNote />
     </Stack>
   );
 }

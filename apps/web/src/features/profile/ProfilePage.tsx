@@ -19,6 +19,7 @@ import { formatBuddhistDate } from '../../lib/thai-date';
 import { useCurrentUser, useLogout } from '../auth/auth.queries';
 import { combinedAddress } from './profile-format';
 import { LoadingState } from '../../components/LoadingState';
+import { MyDataSection } from '../my-data/MyDataSection';
 
 // The form (zod, address list) loads only when the patient starts editing.
 const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
@@ -99,6 +100,7 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
+      <MyDataSection />
       {logout.isError ? <Alert severity="error">{apiErrorMessage(t, logout.error)}</Alert> : null}
       <Button
         variant="outlined"
