@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { ocrAssets } from './scripts/ocr-assets';
 
 /**
  * Marks the files that start the app with V8's explicit compile hint: Chrome then compiles all their
@@ -33,8 +34,11 @@ function compileHintsForStartup(): Plugin {
 }
 
 // The API lives on the same origin under /api; in development Vite forwards it to the server.
+const ocr = ocrAssets();
+
 export default defineConfig({
-  plugins: [react(), compileHintsForStartup()],
+  plugins: [react(), compileHintsForStartup(), ocr.plugin],
+  define: ocr.define,
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
