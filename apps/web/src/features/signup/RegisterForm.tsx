@@ -2,14 +2,18 @@ import type { UserProfile } from '@klaimor/contracts';
 import { Gender, findThaiAddressMismatch, formatThaiMobile } from '@klaimor/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
@@ -19,9 +23,13 @@ import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { useRefreshCurrentUser } from '../auth/auth.queries';
 import { BirthdayField } from './BirthdayField';
 import { FreshCodeDialog } from './FreshCodeDialog';
+import { OcrFieldNote, ocrFieldSx } from './ocr/OcrFieldNote';
+import { stillFromCard, type OcrReview } from './ocr/ocr-review';
+import { useOcrTexts } from './ocr/ocr.texts';
 import {
   RegisterFormSchema,
   isRegisterFormField,
+  type RegisterFormField,
   type RegisterFormInput,
   type RegisterFormOutput,
 } from './register-form.schema';
@@ -35,12 +43,16 @@ export interface RegisterFormProps {
   onDraftChange: (draft: RegisterDraft) => void;
   onBack: () => void;
   onRegistered: (profile: UserProfile) => void;
+  /** Fields a scan of the ID card filled in: marked for the patient to check before registering. */
+  review?: OcrReview;
 }
 
+const ADDRESS_FIELDS = ['address', 'subdistrist', 'district', 'province', 'postcode'] as const;
 
 /** Step 4, manual mode: the patient's details, validated with the contract, then POST /api/users. */
-export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRegistered }: RegisterFormProps) {
+export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRegistered, review }: RegisterFormProps) {
   const { t } = useTranslation();
+  const { t: tOcr } = useOcrTexts();
   const navigate = useNavigate();
   const refreshCurrentUser = useRefreshCurrentUser();
   const registerUser = useRegisterUser();
@@ -60,6 +72,27 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<RegisterFormOutput | null>(null);
   const { getValues } = form;
+  const values = useWatch({ control });
+  const [checked, setChecked] = useState(false);
+  const [checkMissing, setCheckMissing] = useState(false);
+
+  /** How sure the scan was of a field that still holds what the card gave (undefined: not from the card). */
+  const fromCard = (name: RegisterFormField) => {
+    const mark = review?.fields[name];
+    return mark && stillFromCard(name, values[name], mark) ? mark.confidence : undefined;
+  };
+  const marked = review ? (Object.keys(review.fields) as RegisterFormField[]).filter((name) => fromCard(name)) : [];
+  const needsCheck = marked.length > 0;
+  const addressFromCard = ADDRESS_FIELDS.map(fromCard).filter((c) => c !== undefined);
+  const note = (name: RegisterFormField) => {
+    const confidence = fromCard(name);
+    return confidence ? <OcrFieldNote confidence={confidence} /> : undefined;
+  };
+  /** The same note as plain text, for the fields whose helper text is a string. */
+  const noteText = (name: RegisterFormField) => {
+    const confidence = fromCard(name);
+    return confidence ? tOcr(confidence === 'low' ? 'field.check' : 'field.read') : undefined;
+  };
 
   // Leaving the step (Back, or switching to the camera) hands what was typed to the wizard.
   useEffect(() => () => onDraftChange(getValues() as RegisterDraft), [onDraftChange, getValues]);
@@ -97,6 +130,11 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
   };
 
   const onSubmit = handleSubmit(async (values) => {
+    // Values read from the ID card go nowhere until the patient says they checked them.
+    if (needsCheck && !checked) {
+      setCheckMissing(true);
+      return;
+    }
     // The four address parts must name one real place.
     const mismatch = await findThaiAddressMismatch(values).catch(() => null); // list unavailable: the server checks again
     if (mismatch) {
@@ -113,7 +151,8 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
       id: `register-${name}`,
       inputRef: ref,
       error: errors[name] !== undefined,
-      helperText: reasonMessage(t, errors[name]?.message),
+      helperText: reasonMessage(t, errors[name]?.message) ?? note(name),
+      sx: ocrFieldSx(fromCard(name)),
     };
   };
 
@@ -147,46 +186,56 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
         />
         <TextField {...text('firstname')} label={t('register.firstname')} required autoComplete="given-name" />
         <TextField {...text('lastname')} label={t('register.lastname')} required autoComplete="family-name" />
-        <Controller
-          name="thai_id"
-          control={control}
-          render={({ field, fieldState }) => (
-            <ThaiIdField
-              label={t('register.thaiId')}
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              placeholder="1-2345-67890-12-3"
-              error={fieldState.error !== undefined}
-              helperText={reasonMessage(t, fieldState.error?.message) ?? t('register.thaiIdHint')}
-            />
-          )}
-        />
-        <Controller
-          name="birthday"
-          control={control}
-          render={({ field, fieldState }) => (
-            <BirthdayField
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={fieldState.error !== undefined}
-              helperText={reasonMessage(t, fieldState.error?.message)}
-            />
-          )}
-        />
-        <ChoiceField
-          name="gender"
-          control={control}
-          id="register-gender"
-          label={t('register.gender')}
-          options={Gender.options.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
-          none={{ label: t('gender.none'), value: undefined }}
-          hint={t('common.optional')}
-        />
+        <Box sx={ocrFieldSx(fromCard('thai_id'))}>
+          <Controller
+            name="thai_id"
+            control={control}
+            render={({ field, fieldState }) => (
+              <ThaiIdField
+                label={t('register.thaiId')}
+                name={field.name}
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                placeholder="1-2345-67890-12-3"
+                error={fieldState.error !== undefined}
+                helperText={
+                  reasonMessage(t, fieldState.error?.message) ??
+                  noteText('thai_id') ??
+                  (review?.thaiIdRejected && !field.value ? tOcr('field.idRejected') : t('register.thaiIdHint'))
+                }
+              />
+            )}
+          />
+        </Box>
+        <Box sx={ocrFieldSx(fromCard('birthday'))}>
+          <Controller
+            name="birthday"
+            control={control}
+            render={({ field, fieldState }) => (
+              <BirthdayField
+                value={field.value ?? ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={fieldState.error !== undefined}
+                helperText={reasonMessage(t, fieldState.error?.message) ?? noteText('birthday')}
+              />
+            )}
+          />
+        </Box>
+        <Box sx={ocrFieldSx(fromCard('gender'))}>
+          <ChoiceField
+            name="gender"
+            control={control}
+            id="register-gender"
+            label={t('register.gender')}
+            options={Gender.options.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
+            none={{ label: t('gender.none'), value: undefined }}
+            hint={fromCard('gender') ? tOcr('field.genderFromPrefix') : t('common.optional')}
+          />
+        </Box>
         <TextField
           {...text('email')}
           label={t('register.email')}
@@ -199,7 +248,35 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {t('register.addressHeading')}
         </Typography>
-        <AddressFields idPrefix="register" />
+        {addressFromCard.length > 0 ? (
+          <OcrFieldNote confidence={addressFromCard.includes('low') ? 'low' : 'high'} />
+        ) : null}
+        <Box sx={ocrFieldSx(addressFromCard.length ? (addressFromCard.includes('low') ? 'low' : 'high') : undefined)}>
+          <AddressFields idPrefix="register" />
+        </Box>
+        {needsCheck ? (
+          <div>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={checked}
+                  onChange={(e) => {
+                    setChecked(e.target.checked);
+                    if (e.target.checked) setCheckMissing(false);
+                  }}
+                  slotProps={{ input: { 'aria-describedby': checkMissing ? 'register-ocr-checked' : undefined } }}
+                />
+              }
+              label={tOcr('confirm.label')}
+              sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 } }}
+            />
+            {checkMissing ? (
+              <FormHelperText id="register-ocr-checked" error role="alert">
+                {tOcr('confirm.missing')}
+              </FormHelperText>
+            ) : null}
+          </div>
+        ) : null}
         {formError ? <Alert severity="error">{formError}</Alert> : null}
         <Stack direction="row" spacing={1.5}>
           <Button variant="outlined" onClick={onBack} sx={{ flex: 1 }}>
