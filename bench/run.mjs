@@ -7,7 +7,7 @@ import pg from 'pg';
 import { benchApi } from './api.mjs';
 import { benchWeb } from './web.mjs';
 
-const only = process.argv[2]; // "api", "hospitals", "booking" or "web" to run one part
+const only = process.argv[2]; // "api", "hospitals", "booking", "checklist" or "web" to run one part
 const results = { machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
 console.log(`machine: ${results.machine}`);
 
@@ -76,6 +76,15 @@ if (only === undefined || only === 'booking') {
   console.log('\nBooking on PostgreSQL, 50 patients at once (in process):');
   for (const r of results.booking) {
     console.log(`  ${r.bookingsPerSec} bookings/s over ${r.seconds} s (${r.booked} booked, ${r.failed} failed) | slots over capacity: ${r.overbookedSlots}`);
+  }
+}
+
+if (only === undefined || only === 'checklist') {
+  results.checklist = await benchScript('bench/checklist.ts');
+  results.checklist.push(...((await withPostgres((url) => benchScript('bench/checklist.ts', url))) ?? []));
+  console.log('\nGET /api/checklist in process, one patient with 20 medications and two years of ticks, ms:');
+  for (const r of results.checklist) {
+    console.log(`  ${r.database.padEnd(8)} ${r.ticks} ticks | today p50 ${r.today.p50} p99 ${r.today.p99} | a past day p50 ${r.pastDay.p50} p99 ${r.pastDay.p99} | load ${r.loadSec} s`);
   }
 }
 
