@@ -1,8 +1,10 @@
 import type { Hospital } from '@klaimor/contracts';
+import CheckIcon from '@mui/icons-material/Check';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { acceptsOwnCoverage, useOwnCoverage } from '../coverage/own-coverage';
 import { formatDistance } from '../seek/seek-format';
 import { useSeekTexts } from '../seek/seek.texts';
 import { useBookingTexts } from './booking.texts';
@@ -17,6 +19,19 @@ export interface HospitalSummaryProps {
 export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: HospitalSummaryProps) {
   const { t, i18n } = useBookingTexts();
   const { t: seekT } = useSeekTexts();
+  const own = useOwnCoverage();
+  // The patient's own schemes and insurers stand out, so "does it take mine?" is answered at a glance.
+  const chip = (key: string, label: string, yours: boolean) => (
+    <li key={key}>
+      <Chip
+        size="small"
+        color={yours ? 'success' : 'primary'}
+        variant={yours ? 'filled' : 'outlined'}
+        icon={yours ? <CheckIcon aria-hidden /> : undefined}
+        label={label}
+      />
+    </li>
+  );
   return (
     <Stack spacing={1.5}>
       {distanceM !== null ? (
@@ -28,17 +43,14 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
         </Typography>
       ) : null}
       <Stack component="ul" direction="row" aria-label={t('card.accepts')} sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
-        {hospital.schemes.map((scheme) => (
-          <li key={scheme}>
-            <Chip size="small" color="primary" variant="outlined" label={t(`schemes.${scheme}`)} />
-          </li>
-        ))}
-        {hospital.insurers.map((insurer) => (
-          <li key={insurer}>
-            <Chip size="small" variant="outlined" label={insurer} />
-          </li>
-        ))}
+        {hospital.schemes.map((scheme) => chip(scheme, t(`schemes.${scheme}`), own.schemes.includes(scheme)))}
+        {hospital.insurers.map((insurer) => chip(insurer, insurer, own.insurers.includes(insurer)))}
       </Stack>
+      {acceptsOwnCoverage(hospital, own) ? (
+        <Typography variant="body2" color="success.dark" role="status">
+          {t('card.takesYours')}
+        </Typography>
+      ) : null}
       <Button variant="contained" size="large" onClick={onEnterSymptoms}>
         {t('enterSymptoms')}
       </Button>

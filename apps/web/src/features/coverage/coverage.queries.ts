@@ -8,10 +8,11 @@ export const coverageKeys = {
 };
 
 /** The patient's entitlements: public scheme first, then private plans, expired ones last. */
-export function useCoverage() {
+export function useCoverage({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: coverageKeys.list(),
     queryFn: ({ signal }) => apiList<Coverage>('/api/coverage', { signal }),
+    enabled,
   });
 }
 

@@ -20,6 +20,7 @@ import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCurrentUser } from '../auth/auth.queries';
 import { readRedirectError } from '../auth/redirect-state';
 import { BookingCard } from '../booking/BookingCard';
+import { useOwnCoverage } from '../coverage/own-coverage';
 import { distanceMetres } from './seek-format';
 import { BANGKOK, useHospital, useNearbyHospitals, useProvinceCentre, type LatLng } from './seek.queries';
 import { useGeolocation } from './use-geolocation';
@@ -86,6 +87,7 @@ export function SeekPage() {
   const kind = FacilityKind.safeParse(params.get('kind')).data ?? null;
   const medicine = params.get('medicine')?.slice(0, 200) || null;
   const me = useCurrentUser();
+  const own = useOwnCoverage();
   const geo = useGeolocation();
 
   const province = geo.status === 'unavailable' ? (me.data?.province ?? null) : null;
@@ -208,7 +210,7 @@ export function SeekPage() {
               spacing={1}
               sx={{ mt: 1, overflowX: 'auto', pb: 0.5 }}
             >
-              {HealthScheme.options.map((s) => (
+              {(own.schemes.length > 0 ? own.schemes : HealthScheme.options).map((s) => (
                 <Chip
                   key={s}
                   size="small"

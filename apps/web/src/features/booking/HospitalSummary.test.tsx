@@ -1,0 +1,66 @@
+import type { Coverage, Hospital } from '@klaimor/contracts';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/render';
+import { userKeys } from '../auth/auth.queries';
+import { HospitalSummary } from './HospitalSummary';
+import './booking.texts';
+
+const hospital = {
+  id: 'ramathibodi-hospital',
+  schemes: ['ucs', 'sss', 'csmbs'],
+  insurers: ['AIA', 'FWD'],
+  address: null,
+  district: null,
+  province: 'กรุงเทพมหานคร',
+} as unknown as Hospital;
+
+const coverage = (over: Partial<Coverage>): Coverage => ({
+  id: 'c',
+  kind: 'public',
+  scheme: null,
+  insurer: null,
+  planName: null,
+  registeredFacility: null,
+  memberNumber: null,
+  coverageLimitBaht: null,
+  networkNote: null,
+  description: null,
+  validFrom: null,
+  validTo: null,
+  status: 'active',
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+  ...over,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('HospitalSummary and the patient’s coverage', () => {
+  it('marks the schemes and insurers of the patient that the facility takes', async () => {
+    mockApi({
+      'GET /api/coverage': () =>
+        json(200, {
+          data: [
+            coverage({ id: 'a', scheme: 'csmbs' }),
+            coverage({ id: 'b', kind: 'private', insurer: 'AIA' }),
+            coverage({ id: 'c', kind: 'private', insurer: 'FWD', status: 'expired' }),
+          ],
+        }),
+    });
+    const { queryClient } = renderWithProviders(<HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />);
+    queryClient.setQueryData(userKeys.me(), { id: 'u1', firstname: 'สมใจ' });
+
+    expect(await screen.findByText('รับสิทธิการรักษาของคุณ')).toBeInTheDocument();
+    const chips = within(screen.getByRole('list', { name: 'สิทธิและประกันที่รับ' })).getAllByRole('listitem');
+    const marked = chips.filter((li) => li.querySelector('.MuiChip-filled')).map((li) => li.textContent);
+    expect(marked).toEqual(['สวัสดิการข้าราชการ', 'AIA']);
+  });
+
+  it('marks nothing for a visitor and asks the server for no coverage', () => {
+    const fetchMock = mockApi({});
+    renderWithProviders(<HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />);
+    expect(screen.queryByText('รับสิทธิการรักษาของคุณ')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/coverage'))).toBe(false);
+  });
+});
