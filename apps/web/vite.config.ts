@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
-import { ocrAssets } from './scripts/ocr-assets';
+import { ocrAssets } from './scripts/ocr-assets.mjs';
 
 /**
  * Marks the files that start the app with V8's explicit compile hint: Chrome then compiles all their

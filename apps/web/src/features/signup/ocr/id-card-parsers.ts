@@ -125,7 +125,8 @@ export function nearestPrefix(word: string, allowed: readonly ThaiPrefix[] = PRE
   let best: { prefix: ThaiPrefix; distance: number } | null = null;
   let tie = false;
   for (const prefix of allowed) {
-    const distance = word === prefix ? 0 : Math.max(1, editDistance(shaped, prefix));
+    // Exact: 0; exact once the recogniser's habits are undone: 0.5; else the letters to change.
+    const distance = word === prefix ? 0 : shaped === prefix ? 0.5 : Math.max(1, editDistance(shaped, prefix));
     if (!best || distance < best.distance) {
       best = { prefix, distance };
       tie = false;

@@ -61,7 +61,12 @@ export function shrink(img: GreyImage, step: number): GreyImage {
   return { width, height, data };
 }
 
+/** Otsu's threshold, and how far apart the means of the two classes it separates are. */
 export function otsuThreshold(img: GreyImage): number {
+  return otsu(img).threshold;
+}
+
+function otsu(img: GreyImage): { threshold: number; separation: number } {
   const hist = new Float64Array(256);
   for (const v of img.data) hist[v]++;
   const total = img.data.length;
@@ -71,6 +76,7 @@ export function otsuThreshold(img: GreyImage): number {
   let countBelow = 0;
   let best = 0;
   let threshold = 127;
+  let separation = 0;
   for (let t = 0; t < 256; t++) {
     countBelow += hist[t];
     if (countBelow === 0) continue;
@@ -83,9 +89,10 @@ export function otsuThreshold(img: GreyImage): number {
     if (between > best) {
       best = between;
       threshold = t;
+      separation = meanAbove - meanBelow;
     }
   }
-  return threshold;
+  return { threshold, separation };
 }
 
 /** The largest 4-connected set of pixels above the threshold, as a 0/1 mask, and its size. */
@@ -188,7 +195,10 @@ export function findCardQuad(img: GreyImage): Quad | null {
   const step = Math.max(1, Math.round(Math.max(img.width, img.height) / 400));
   const small = shrink(img, step);
   const { width, height } = small;
-  const { mask, size } = largestBrightComponent(small, otsuThreshold(small));
+  const { threshold, separation } = otsu(small);
+  // No bright shape standing out from its surroundings: nothing to find.
+  if (separation < 25) return null;
+  const { mask, size } = largestBrightComponent(small, threshold);
   if (size < width * height * 0.1) return null;
 
   // The shape's outer edge: first and last pixel of each row and column.

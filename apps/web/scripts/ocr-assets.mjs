@@ -5,23 +5,25 @@
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Plugin } from 'vite';
 
 const require = createRequire(import.meta.url);
 
-const packageDir = (name: string) => path.dirname(require.resolve(`${name}/package.json`));
-const versionOf = (name: string) =>
-  (JSON.parse(readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')) as { version: string }).version;
+/** @param {string} name */
+const packageDir = (name) => path.dirname(require.resolve(`${name}/package.json`));
+/** @param {string} name @returns {string} */
+const versionOf = (name) => JSON.parse(readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')).version;
 
 const CORE_BUILDS = ['tesseract-core-lstm', 'tesseract-core-simd-lstm', 'tesseract-core-relaxedsimd-lstm'];
 const LANGUAGES = ['tha', 'eng'];
 
-export function ocrAssets(): { plugin: Plugin; define: Record<string, string> } {
+/** @returns {{ plugin: import('vite').Plugin, define: Record<string, string> }} */
+export function ocrAssets() {
   const engineDir = `assets/ocr/tesseract-${versionOf('tesseract.js')}-core-${versionOf('tesseract.js-core')}`;
   const dataDir = `assets/ocr/tessdata-best-int-tha-${versionOf('@tesseract.js-data/tha')}-eng-${versionOf('@tesseract.js-data/eng')}`;
 
   /** Output path (without the leading slash) -> file in node_modules. */
-  const files = new Map<string, string>();
+  /** @type {Map<string, string>} */
+  const files = new Map();
   files.set(`${engineDir}/worker.min.js`, path.join(packageDir('tesseract.js'), 'dist/worker.min.js'));
   for (const build of CORE_BUILDS) {
     for (const ext of ['js', 'wasm']) {
@@ -37,7 +39,8 @@ export function ocrAssets(): { plugin: Plugin; define: Record<string, string> } 
   }
   for (const file of files.values()) if (!existsSync(file)) throw new Error(`OCR asset missing: ${file}`);
 
-  const types: Record<string, string> = {
+  /** @type {Record<string, string>} */
+  const types = {
     '.js': 'text/javascript',
     '.wasm': 'application/wasm',
     '.gz': 'application/gzip',

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import {
+  crossCheckBirthday,
+  genderOfPrefix,
+  nearestPrefix,
+  parseEnglishDate,
+  parseEnglishName,
+  parseIdCard,
+  parseThaiDate,
+  parseThaiId,
+  parseThaiName,
+  splitAddress,
+} from './id-card-parsers';
+import { matchAddress } from './match-address';
+import type { RegionReading } from './ocr-engine';
+import { characterErrorRate, normaliseOcrText } from './ocr-text';
+
+/** A region as the recogniser returns it: one line per text line, all equally sure unless told. */
+function region(text: string, confidence = 90): RegionReading {
+  const lines = text.split('\n').filter(Boolean);
+  return {
+    text: `${text}\n`,
+    lines: lines.map((line, i) => ({
+      text: line,
+      confidence,
+      words: line.split(' ').map((w, j) => ({ text: w, confidence, x0: j * 100, x1: j * 100 + 80 })),
+      middle: (i + 0.5) / lines.length,
+      height: 30,
+    })),
+  };
+}
+
+describe('normaliseOcrText', () => {
+  it('joins a decomposed sara am (nikhahit + sara aa), keeping a tone mark in front', () => {
+    expect(normaliseOcrText('ข\u0E4D\u0E32คม')).toBe('ขำคม');
+    expect(normaliseOcrText('น\u0E4D\u0E49\u0E32ฝน')).toBe('น้ำฝน');
+    expect(normaliseOcrText('น\u0E49\u0E4D\u0E32ฝน')).toBe('น้ำฝน');
+  });
+
+  it('mends other habits of the recogniser: Thai digits, two sara e, spaces before marks, doubled marks', () => {
+    expect(normaliseOcrText('๑๒ มี.ค. ๒๕๓๓')).toBe('12 มี.ค. 2533');
+    expect(normaliseOcrText('เเก้วมณี')).toBe('แก้วมณี');
+    expect(normaliseOcrText('ศ ิร ิพร')).toBe('ศิริพร');
+    expect(normaliseOcrText('ก้้อง   \u200Bดี')).toBe('ก้อง ดี');
+  });
+});
+
+describe('parseThaiId', () => {
+  it('accepts the printed number when its check digit is valid', () => {
+    expect(parseThaiId('1 1017 00230 70 8')).toEqual({ value: { value: '1101700230708', confidence: 'high' }, rejected: false });
+    expect(parseThaiId('Identification Number 1 1017 00230 70 8 |').value?.value).toBe('1101700230708');
+  });
+
+  it('reads letters that look like digits', () => {
+    expect(parseThaiId('1 1O17 OO23O 7O 8').value?.value).toBe('1101700230708');
+  });
+
+  it('rejects a misread number (check digit fails) and never fills it', () => {
+    const misread = parseThaiId('1 1017 00230 70 9');
+    expect(misread.value).toBeUndefined();
+    expect(misread.rejected).toBe(true);
+    const oneDigitOff = parseThaiId('1 1017 00280 70 8');
+    expect(oneDigitOff.value).toBeUndefined();
+    expect(oneDigitOff.rejected).toBe(true);
+  });
+
+  it('leaves a number with digits missing unread, and marks an unsure reading as low', () => {
+    expect(parseThaiId('1 1017 0023 70 8')).toEqual({ rejected: false });
+    expect(parseThaiId('1 1017 00230 70 8', 40).value?.confidence).toBe('low');
+  });
+});
+
+describe('Thai name and prefix', () => {
+  it('drops the label and splits prefix, first and last name', () => {
+    const name = parseThaiName(region('ชื่อตัวและชื่อสกุล นาย สมชาย ใจดี'), 'Mr.');
+    expect(name).toEqual({
+      prefix: { value: 'นาย', confidence: 'high' },
+      firstname: { value: 'สมชาย', confidence: 'high' },
+      lastname: { value: 'ใจดี', confidence: 'high' },
+    });
+  });
+
+  it('copes with a misread label, a misread prefix and a decomposed sara am', () => {
+    const name = parseThaiName(region('จื่อตัวและชื่อสกล นํางสาว มาลี คําแก้ว'), 'Miss');
+    expect(name.prefix?.value).toBe('นางสาว');
+    expect(name.firstname?.value).toBe('มาลี');
+    expect(name.lastname?.value).toBe('คำแก้ว');
+  });
+
+  it('joins a prefix split into pieces, and takes the English title when the Thai prefix is unreadable', () => {
+    const split = parseThaiName(region('ชื่อตัวและชื่อสกุล น ายี ปิยะ ทองดี'), 'Mr.');
+    expect([split.prefix?.value, split.firstname?.value, split.lastname?.value]).toEqual(['นาย', 'ปิยะ', 'ทองดี']);
+    const child = parseThaiName(region('ชื่อตัวและชื่อสกุล เด็ก ชาย ณัฐวุฒิ สายทอง'), 'Master');
+    expect([child.prefix?.value, child.firstname?.value, child.lastname?.value]).toEqual(['เด็กชาย', 'ณัฐวุฒิ', 'สายทอง']);
+    const unreadable = parseThaiName(region('ชื่อตัวและชื่อสกุล ไนยีล สมบัติ สายทอง'), 'Mr.');
+    expect(unreadable.prefix).toEqual({ value: 'นาย', confidence: 'low' });
+    expect(unreadable.firstname?.value).toBe('สมบัติ');
+  });
+
+  it('finds the nearest prefix and tells gender from it', () => {
+    expect(nearestPrefix('นำย')?.prefix).toBe('นาย');
+    expect(nearestPrefix('นางสาร')?.prefix).toBe('นางสาว');
+    expect(nearestPrefix('ด.ญ.')?.prefix).toBe('เด็กหญิง');
+    expect(nearestPrefix('สมชาย')).toBeNull();
+    expect(genderOfPrefix('นาย')).toBe('male');
+    expect(genderOfPrefix('เด็กชาย')).toBe('male');
+    expect(genderOfPrefix('นาง')).toBe('female');
+    expect(genderOfPrefix('นางสาว')).toBe('female');
+    expect(genderOfPrefix('เด็กหญิง')).toBe('female');
+  });
+
+  it('reads the English name, mending a surname split in two', () => {
+    expect(parseEnglishName(region('Name Mrs. Siriporn'), region('Last name Khamkhom')).name?.value).toBe(
+      'Mrs. Siriporn Khamkhom',
+    );
+    const split = parseEnglishName(region('name MT. Piya'), region('Lastname Thongd ee'));
+    expect(split.title).toBe('Mr.');
+    expect(split.name?.value).toBe('Mr. Piya Thongdee');
+  });
+});
+
+describe('dates in both calendars', () => {
+  it('reads the Thai (Buddhist Era) date, misread month abbreviations included', () => {
+    expect(parseThaiDate('เกิดวันที่ 12 มี.ค. 2533')).toEqual({ year: 1990, month: 3, day: 12 });
+    expect(parseThaiDate('เกิดวันที 6 กุย. 2489')).toEqual({ year: 1946, month: 9, day: 6 });
+    expect(parseThaiDate('เกิดวันที่ ๑๗ ก.ค. ๒๔๘๙')).toEqual({ year: 1946, month: 7, day: 17 });
+    expect(parseThaiDate('เกิดวันที่ 8 ฟ.ค. 2554')).toEqual({ year: 2011, month: 0, day: 8 });
+    expect(parseThaiDate('เกิดวันที่')).toBeNull();
+  });
+
+  it('reads the English date', () => {
+    expect(parseEnglishDate('Date of Birth 12 Mar. 1990')).toEqual({ year: 1990, month: 3, day: 12 });
+    expect(parseEnglishDate('Date of Bith 20 Oct. 1989')).toEqual({ year: 1989, month: 10, day: 20 });
+    expect(parseEnglishDate('Date of Birth © Sep.  1946')).toEqual({ year: 1946, month: 9, day: 0 });
+  });
+
+  it('cross-checks the two: agreement is sure, a gap or a disagreement is marked for checking', () => {
+    expect(crossCheckBirthday({ year: 1990, month: 3, day: 12 }, { year: 1990, month: 3, day: 12 })).toEqual({
+      value: '1990-03-12',
+      confidence: 'high',
+    });
+    expect(crossCheckBirthday({ year: 1946, month: 9, day: 6 }, { year: 1946, month: 9, day: 0 })).toEqual({
+      value: '1946-09-06',
+      confidence: 'low',
+    });
+    expect(crossCheckBirthday({ year: 2011, month: 0, day: 8 }, { year: 2011, month: 5, day: 8 })).toEqual({
+      value: '2011-05-08',
+      confidence: 'low',
+    });
+    expect(crossCheckBirthday({ year: 1984, month: 12, day: 8 }, { year: 1984, month: 12, day: 27 })?.value).toBe('1984-12-27');
+    expect(crossCheckBirthday(null, null)).toBeUndefined();
+    // 31 February is no date: not filled.
+    expect(crossCheckBirthday({ year: 1990, month: 2, day: 31 }, null)).toBeUndefined();
+  });
+});
+
+describe('address', () => {
+  it('splits house number, moo and the three place names at their markers', () => {
+    expect(splitAddress('ที่อยู่ 99/1 หมู่ที่ 5 ต.ศรีภูมิ\nอ.เมืองเชียงใหม่ จ.เชียงใหม่')).toMatchObject({
+      street: '99/1 หมู่ที่ 5',
+      subdistrict: 'ศรีภูมิ',
+      district: 'เมืองเชียงใหม่',
+      province: 'เชียงใหม่',
+    });
+    expect(splitAddress('ที่อยู่ 45 แขวงลุมพินี\nเขตปทุมวัน กรุงเทพมหานคร')).toMatchObject({
+      street: '45',
+      subdistrict: 'ลุมพินี',
+      district: 'ปทุมวัน',
+      province: 'กรุงเทพมหานคร',
+    });
+  });
+
+  it('survives a misread label, moo and marker', () => {
+    const read = splitAddress('ทื่อยู่ 31 หมู่ที 12 ต.บางกะดี\nอ.เมืองปทุมธานี จปทุมธานี');
+    expect(read.street).toBe('31 หมู่ที่ 12');
+    expect(read.subdistrict).toBe('บางกะดี');
+    expect(splitAddress('ที่อยู่ 27 หมูท ฯ1 ต.กําแพงเพชร\nอ.รัตภูมิ จ.สงขลา').street).toBe('27 หมู่ที่ 1');
+  });
+
+  it('matches a noisy address to one real place in the dataset, with its postcode', async () => {
+    const match = await matchAddress(splitAddress('ทอยู่ 218 หมู่ที่ 4 ตไผ้หลวง\nอ.ตะพานหิน จพิจิตร'));
+    expect(match).toMatchObject({
+      address: { value: '218 หมู่ที่ 4' },
+      subdistrict: { value: 'ไผ่หลวง' },
+      district: { value: 'ตะพานหิน' },
+      province: { value: 'พิจิตร' },
+      postcode: { value: '66110' },
+    });
+    // Not the subdistrict that shares the district's name.
+    expect(match?.subdistrict.value).not.toBe('ตะพานหิน');
+    const exact = await matchAddress(splitAddress('ที่อยู่ 99/1 หมู่ที่ 5 ต.ศรีภูมิ\nอ.เมืองเชียงใหม่ จ.เชียงใหม่'));
+    expect(exact?.postcode).toEqual({ value: '50200', confidence: 'high' });
+  });
+
+  it('fills no place from text that names none', async () => {
+    expect(await matchAddress(splitAddress('ที่อยู่ 12 หมู่ที่ 3 กขคงจฉ ชซฌญ'))).toBeUndefined();
+  });
+});
+
+describe('parseIdCard', () => {
+  it('puts the regions together; a misread ID is reported, not filled', () => {
+    const reading = parseIdCard({
+      idNumber: region('1 1017 00230 70 9'),
+      thaiName: region('ชื่อตัวและชื่อสกุล นาง ศิริพร ขําคม'),
+      englishFirstname: region('Name Mrs. Siriporn'),
+      englishLastname: region('Last name Khamkhom'),
+      thaiBirthday: region('เกิดวันที่ 6 ก.ย. 2489'),
+      englishBirthday: region('Date of Birth 6 Sep. 1946'),
+      address1: region('ที่อยู่ 218 หมู่ที่ 4 ต.ไผ่หลวง'),
+      address2: region('อ.ตะพานหิน จ.พิจิตร'),
+    });
+    expect(reading.thaiId).toBeUndefined();
+    expect(reading.thaiIdRejected).toBe(true);
+    expect(reading.gender).toEqual({ value: 'female', confidence: 'high' });
+    expect(reading.lastname?.value).toBe('ขำคม');
+    expect(reading.birthday).toEqual({ value: '1946-09-06', confidence: 'high' });
+    expect(reading.englishName?.value).toBe('Mrs. Siriporn Khamkhom');
+    expect(reading.addressText.street).toBe('218 หมู่ที่ 4');
+  });
+
+  it('measures character error rate against the truth', () => {
+    expect(characterErrorRate('มั่นคง', 'มันคง')).toBeCloseTo(1 / 6);
+    expect(characterErrorRate('ใจดี', 'ใจดี')).toBe(0);
+  });
+});

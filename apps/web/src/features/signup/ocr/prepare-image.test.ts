@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_ASPECT } from './card-layout';
+import { applyHomography, findCardQuad, flattenIllumination, homography, prepareCard, type GreyImage, type Point, type Quad } from './prepare-image';
+
+/** A photo: a mid-grey table, and a light card with the given corners (a dark text bar on it). */
+function photo(width: number, height: number, corners: Quad): GreyImage {
+  const data = new Uint8ClampedArray(width * height);
+  const inside = (x: number, y: number, q: Quad) => {
+    let sign = 0;
+    for (let i = 0; i < 4; i++) {
+      const a = q[i];
+      const b = q[(i + 1) % 4];
+      const cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x);
+      if (cross !== 0) {
+        if (sign === 0) sign = Math.sign(cross);
+        else if (Math.sign(cross) !== sign) return false;
+      }
+    }
+    return true;
+  };
+  const toCard = homography(corners, [
+    { x: 0, y: 0 },
+    { x: 1, y: 0 },
+    { x: 1, y: 1 },
+    { x: 0, y: 1 },
+  ]);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let v = 70 + ((x * 7 + y * 3) % 11); // table grain
+      if (inside(x, y, corners)) {
+        const c = applyHomography(toCard, { x, y });
+        v = c.y > 0.2 && c.y < 0.28 && c.x > 0.4 && c.x < 0.9 ? 30 : 225;
+      }
+      data[y * width + x] = v;
+    }
+  }
+  return { width, height, data };
+}
+
+function rotated(cx: number, cy: number, w: number, deg: number): Quad {
+  const h = w / CARD_ASPECT;
+  const r = (deg * Math.PI) / 180;
+  const at = (dx: number, dy: number): Point => ({
+    x: cx + dx * Math.cos(r) - dy * Math.sin(r),
+    y: cy + dx * Math.sin(r) + dy * Math.cos(r),
+  });
+  return [at(-w / 2, -h / 2), at(w / 2, -h / 2), at(w / 2, h / 2), at(-w / 2, h / 2)];
+}
+
+const near = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+describe('finding and straightening the card', () => {
+  it('finds the corners of a card rotated by 8 degrees, to within a few pixels', () => {
+    const corners = rotated(400, 300, 560, 8);
+    const quad = findCardQuad(photo(800, 600, corners));
+    expect(quad).not.toBeNull();
+    quad!.forEach((p, i) => expect(near(p, corners[i])).toBeLessThan(6));
+  });
+
+  it('finds a card seen at a slant (perspective), corners in reading order', () => {
+    const corners: Quad = [
+      { x: 150, y: 140 },
+      { x: 640, y: 110 },
+      { x: 690, y: 470 },
+      { x: 120, y: 430 },
+    ];
+    const quad = findCardQuad(photo(800, 600, corners));
+    expect(quad).not.toBeNull();
+    quad!.forEach((p, i) => expect(near(p, corners[i])).toBeLessThan(8));
+  });
+
+  it('gives up (null) when nothing card-shaped is in the photo', () => {
+    const blank: GreyImage = { width: 400, height: 300, data: new Uint8ClampedArray(400 * 300).fill(128) };
+    expect(findCardQuad(blank)).toBeNull();
+    // A long thin bright strip is not a card.
+    const strip = photo(800, 600, [
+      { x: 50, y: 280 },
+      { x: 750, y: 280 },
+      { x: 750, y: 330 },
+      { x: 50, y: 330 },
+    ]);
+    expect(findCardQuad(strip)).toBeNull();
+  });
+
+  it('maps the corners exactly with the solved homography', () => {
+    const from: Quad = [
+      { x: 0, y: 0 },
+      { x: 100, y: 0 },
+      { x: 100, y: 60 },
+      { x: 0, y: 60 },
+    ];
+    const to: Quad = [
+      { x: 12, y: 20 },
+      { x: 130, y: 5 },
+      { x: 140, y: 90 },
+      { x: 3, y: 80 },
+    ];
+    const h = homography(from, to);
+    from.forEach((p, i) => {
+      const q = applyHomography(h, p);
+      expect(q.x).toBeCloseTo(to[i].x, 6);
+      expect(q.y).toBeCloseTo(to[i].y, 6);
+    });
+  });
+
+  it('puts the text bar of the straightened card where it was printed', () => {
+    const { found, card } = prepareCard(photo(800, 600, rotated(410, 290, 600, -6)));
+    expect(found).toBe(true);
+    const at = (fx: number, fy: number) => card.data[Math.round(fy * card.height) * card.width + Math.round(fx * card.width)];
+    expect(at(0.65, 0.24)).toBeLessThan(80); // the bar
+    expect(at(0.65, 0.5)).toBeGreaterThan(200); // plain card
+  });
+});
+
+describe('evening out the light', () => {
+  it('turns a shaded background white and keeps the text dark', () => {
+    const width = 480;
+    const height = 120;
+    const data = new Uint8ClampedArray(width * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const paper = 110 + Math.round((x / width) * 70); // shaded on the left, lit on the right
+        data[y * width + x] = y > 50 && y < 60 && x % 20 < 10 ? paper * 0.3 : paper;
+      }
+    }
+    const flat = flattenIllumination({ width, height, data });
+    const px = (x: number, y: number) => flat.data[y * width + x];
+    expect(px(5, 20)).toBeGreaterThan(235);
+    expect(px(470, 20)).toBeGreaterThan(235);
+    expect(px(5, 55)).toBeLessThan(90);
+    expect(px(465, 55)).toBeLessThan(90);
+  });
+});
