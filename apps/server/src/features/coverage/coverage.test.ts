@@ -72,6 +72,13 @@ describe('coverage', () => {
     expect((await list(session)).filter((c) => c.kind === 'public')).toHaveLength(1);
   });
 
+  it('lets only one of two public schemes sent at the same moment in', async () => {
+    const session = await newPatient();
+    const results = await Promise.all(['ucs', 'sss', 'lgo'].map((scheme) => post(session, { kind: 'public', scheme })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    expect((await list(session)).filter((c) => c.kind === 'public')).toHaveLength(1);
+  });
+
   it('refuses an ended public scheme whose period overlaps another, and accepts one that does not', async () => {
     const session = await newPatient();
     await post(session, { ...ucs, validFrom: '2024-01-01' });

@@ -187,6 +187,13 @@ describe('daily checklist and ticks', () => {
     expect((await listMedications(session)).find((m) => m.id === med.id)!.stock).toBe(8);
   });
 
+  it('takes the stock once however many ticks of one dose arrive at once', async () => {
+    const med = await add(session, metformin({ name: 'Burst', stock: 20 }));
+    const results = await Promise.all(Array.from({ length: 5 }, () => tick(session, { medicationId: med.id, doseTime: 'afterDinner', taken: true })));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect((await listMedications(session)).find((m) => m.id === med.id)!.stock).toBe(18);
+  });
+
   it('unticks a dose and gives back exactly what the tick took; a second untick changes nothing', async () => {
     const med = await add(session, metformin({ name: 'Untick', stock: 1 }));
     await tick(session, { medicationId: med.id, doseTime: 'afterDinner', taken: true }); // takes 1 of 2: stock never goes below zero
