@@ -31,6 +31,7 @@ export const reasons = {
   invalidMonth: 'invalid_month',
   noDoses: 'no_doses',
   diastolicNotBelowSystolic: 'diastolic_not_below_systolic',
+  invalidCharacters: 'invalid_characters',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 
@@ -39,12 +40,16 @@ export const EARLIEST_BIRTHDAY = '1900-01-01';
 export const EARLIEST_DATE = '1900-01-01';
 export const LATEST_DATE = '2099-12-31';
 
+/** PostgreSQL cannot store a NUL character in text: refused here, as bad input, rather than failing in the database. */
+const noNul = (v: string) => !v.includes('\u0000');
+
 export const requiredText = (max: number) =>
   z
     .string({ error: reasons.required })
     .trim()
     .min(1, { error: reasons.required })
-    .max(max, { error: reasons.tooLong });
+    .max(max, { error: reasons.tooLong })
+    .refine(noNul, { error: reasons.invalidCharacters });
 
 export const ThaiMobile = z
   .string({ error: reasons.required })
@@ -106,6 +111,7 @@ export const optionalText = (max: number) =>
     .string({ error: reasons.required })
     .trim()
     .max(max, { error: reasons.tooLong })
+    .refine(noNul, { error: reasons.invalidCharacters })
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();

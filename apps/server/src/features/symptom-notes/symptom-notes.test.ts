@@ -108,6 +108,7 @@ describe('symptom notes', () => {
     ['empty symptoms', { symptoms: ' ' }, { symptoms: 'required' }],
     ['symptoms over 1,000 letters', { symptoms: 'ก'.repeat(1001) }, { symptoms: 'too_long' }],
     ['an unknown field', { mood: 'ดี' }, { mood: 'unknown_field' }],
+    ['a NUL character, which the database cannot store', { symptoms: 'ไอ\u0000' }, { symptoms: 'invalid_characters' }],
   ])('refuses %s with 400 and the field reason', async (_name, over, fields) => {
     const res = await post(other, note(over));
     expect(res.statusCode).toBe(400);

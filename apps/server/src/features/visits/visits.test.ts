@@ -162,6 +162,7 @@ describe('treatment history', () => {
     ['a diagnosis over 500 letters', { diagnosis: 'ก'.repeat(501) }, { diagnosis: 'too_long' }],
     ['notes over 2,000 letters', { notes: 'ก'.repeat(2001) }, { notes: 'too_long' }],
     ['an unknown field', { hn: '123' }, { hn: 'unknown_field' }],
+    ['a NUL character, which the database cannot store', { facility: 'a\u0000b', notes: '\u0000' }, { facility: 'invalid_characters', notes: 'invalid_characters' }],
   ])('refuses %s with 400 and the field reason', async (_name, over, fields) => {
     const res = await post(other, visit(over));
     expect(res.statusCode).toBe(400);
