@@ -54,7 +54,7 @@ export function CoverageCard({ coverage, onEdit, onRemove }: CoverageCardProps) 
       value: coverage.memberNumber,
     },
     {
-      label: t('fields.coverageLimit'),
+      label: t('card.limit'),
       value: coverage.coverageLimitBaht === null ? null : formatBaht(coverage.coverageLimitBaht, t, lang),
     },
     { label: t('fields.networkNote'), value: coverage.networkNote },

@@ -16,10 +16,11 @@ import { useMedicationsTexts } from './medications.texts';
 
 const CHART_HEIGHT = 96;
 
+// Strings, not numbers: in `sx` a width of 1 means 100%.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -98,7 +99,7 @@ export function AdherenceChart() {
                 const rate = day.due > 0 ? day.taken / day.due : null;
                 const date = formatBuddhistDate(day.date, lang, 'short');
                 return (
-                  <Box component="li" key={day.date} sx={{ flex: 1, height: '100%', display: 'flex', alignItems: 'flex-end' }}>
+                  <Box component="li" key={day.date} sx={{ position: 'relative', flex: 1, height: '100%', display: 'flex', alignItems: 'flex-end' }}>
                     <Box
                       aria-hidden
                       sx={{

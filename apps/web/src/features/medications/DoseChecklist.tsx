@@ -154,7 +154,7 @@ function DoseRow({ dose, onTick }: { dose: ChecklistDose; onTick: (taken: boolea
             </Typography>
           ) : null}
           {dose.taken && dose.takenAt ? (
-            <Typography variant="caption" color="success.dark">
+            <Typography variant="caption" component="p" color="success.dark">
               {t('checklist.takenAt', { time: clock.format(new Date(dose.takenAt)) })}
             </Typography>
           ) : null}

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { Trans } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { apiErrorMessage } from '../../lib/error-messages';
@@ -95,7 +96,14 @@ function DeleteAccountBody({ phone, requestCode, confirm }: BodyProps) {
         </Typography>
         {sent ? (
           <>
-            <Typography id={hintId}>{t('delete.codeSent', { phone: formatThaiMobile(phone) })}</Typography>
+            <Typography id={hintId}>
+              <Trans
+                t={t}
+                i18nKey="delete.codeSent"
+                values={{ phone: formatThaiMobile(phone) }}
+                components={{ phone: <span style={{ whiteSpace: 'nowrap' }} /> }}
+              />
+            </Typography>
             <OtpCodeInput
               value={code}
               onChange={setCode}

@@ -84,7 +84,9 @@ describe('MyDataSection', () => {
     await user.click(screen.getByRole('button', { name: 'ลบบัญชี' }));
     const dialog = await screen.findByRole('dialog', { name: 'ลบบัญชีและข้อมูลทั้งหมด?' });
     await user.click(within(dialog).getByRole('button', { name: 'ส่งรหัสยืนยันไปที่ 081-234-5678' }));
-    expect(await within(dialog).findByText(/กรอกรหัส 6 หลักที่ส่งไปยัง 081-234-5678/)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('textbox', { name: 'หลักที่ 1' })).toHaveAccessibleDescription(
+      'กรอกรหัส 6 หลักที่ส่งไปยัง 081-234-5678 เพื่อยืนยันการลบบัญชี',
+    );
 
     await user.click(within(dialog).getByRole('textbox', { name: 'หลักที่ 1' }));
     await user.keyboard('654321');

@@ -57,7 +57,7 @@ function Table({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
         {rows.map((row, i) => (
           <tr key={i}>
             {row.map((value, j) => (
-              <Box component="td" key={j} sx={{ ...cell, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+              <Box component="td" key={j} sx={{ ...cell, overflowWrap: 'break-word', whiteSpace: 'pre-line' }}>
                 {value}
               </Box>
             ))}

@@ -196,23 +196,24 @@ export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProp
         name="severity"
         render={({ field }) => (
           <FormControl>
-            <FormLabel id={severityLabelId}>{t('severity.label')}</FormLabel>
-            <Stack direction="row" spacing={2} sx={{ alignItems: 'center', px: 1 }}>
-              <Slider
-                value={field.value}
-                onChange={(_e, value) => field.onChange(value)}
-                onBlur={field.onBlur}
-                min={0}
-                max={10}
-                step={1}
-                marks
-                aria-labelledby={severityLabelId}
-                getAriaValueText={(v) => t('severity.valueText', { severity: v, word: t(`severity.${severityWord(v)}`) })}
-              />
-              <Typography sx={{ minWidth: 88, fontWeight: 600 }} aria-hidden>
+            <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
+              <FormLabel id={severityLabelId}>{t('severity.label')}</FormLabel>
+              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }} aria-hidden>
                 {field.value} · {t(`severity.${severityWord(field.value)}`)}
               </Typography>
             </Stack>
+            <Slider
+              value={field.value}
+              onChange={(_e, value) => field.onChange(value)}
+              onBlur={field.onBlur}
+              min={0}
+              max={10}
+              step={1}
+              marks
+              aria-labelledby={severityLabelId}
+              getAriaValueText={(v) => t('severity.valueText', { severity: v, word: t(`severity.${severityWord(v)}`) })}
+              sx={{ mx: 1, width: 'auto' }}
+            />
           </FormControl>
         )}
       />
