@@ -155,6 +155,8 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
                 mirrored={false}
                 screenshotFormat="image/webp"
                 screenshotQuality={0.92}
+                // The still at the camera's own resolution, not the preview's size on screen.
+                forceScreenshotSourceSize
                 videoConstraints={VIDEO_CONSTRAINTS}
                 onUserMedia={() => setCamera('live')}
                 onUserMediaError={(error) => setCamera(stateOfError(error))}

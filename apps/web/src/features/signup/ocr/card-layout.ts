@@ -29,11 +29,15 @@ export interface CardRegion {
   lang: OcrLanguage;
   /** Only these characters are read (digits for the ID number). */
   whitelist?: string;
+  /** Read as one line of text (else as a block, whose best line the parser picks). */
+  singleLine?: boolean;
+  /** Enlarged by this factor before reading: Thai marks above and below the letters are small. */
+  scale?: number;
 }
 
 export const CARD_REGIONS: Record<CardRegionName, CardRegion> = {
   idNumber: { x0: 0.38, y0: 0.1, x1: 0.96, y1: 0.235, lang: 'eng', whitelist: '0123456789 ' },
-  thaiName: { x0: 0.04, y0: 0.225, x1: 0.97, y1: 0.35, lang: 'tha' },
+  thaiName: { x0: 0.04, y0: 0.225, x1: 0.97, y1: 0.35, lang: 'tha', scale: 1.6, singleLine: true },
   englishFirstname: { x0: 0.24, y0: 0.335, x1: 0.76, y1: 0.42, lang: 'eng' },
   englishLastname: { x0: 0.24, y0: 0.405, x1: 0.76, y1: 0.49, lang: 'eng' },
   thaiBirthday: { x0: 0.24, y0: 0.483, x1: 0.76, y1: 0.566, lang: 'tha' },

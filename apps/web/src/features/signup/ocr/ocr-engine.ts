@@ -101,7 +101,7 @@ export async function unloadEngines(): Promise<void> {
 async function readRegion(worker: TesseractWorker, name: CardRegionName, image: Blob): Promise<RegionReading> {
   const region = CARD_REGIONS[name];
   await worker.setParameters({
-    tessedit_pageseg_mode: PSM.SINGLE_BLOCK,
+    tessedit_pageseg_mode: region.singleLine ? PSM.SINGLE_LINE : PSM.SINGLE_BLOCK,
     tessedit_char_whitelist: region.whitelist ?? '',
   });
   const { data } = await worker.recognize(image, {}, { text: true, blocks: true });

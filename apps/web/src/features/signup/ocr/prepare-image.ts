@@ -426,7 +426,8 @@ export function prepareCard(photo: GreyImage): PreparedCard {
   const card = flattenIllumination(quad ? warpQuad(photo, quad) : resizeWhole(photo));
   const regions = {} as Record<CardRegionName, GreyImage>;
   for (const [name, r] of Object.entries(CARD_REGIONS) as [CardRegionName, (typeof CARD_REGIONS)[CardRegionName]][]) {
-    regions[name] = crop(card, r.x0, r.y0, r.x1, r.y1);
+    const region = crop(card, r.x0, r.y0, r.x1, r.y1);
+    regions[name] = r.scale ? resizeWhole(region, Math.round(region.width * r.scale), Math.round(region.height * r.scale)) : region;
   }
   return { found: quad !== null, card, regions };
 }
