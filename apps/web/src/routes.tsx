@@ -14,12 +14,13 @@ const LoginPage = page(() => import('./features/auth/LoginPage'), 'LoginPage');
 const MyHealthPage = page(() => import('./features/myhealth/MyHealthPage'), 'MyHealthPage');
 const ProfilePage = page(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const AppointmentPage = page(() => import('./features/appointments/AppointmentPage'), 'AppointmentPage');
-const CoveragePage = page(() => import('./features/coverage/CoveragePage'), 'CoveragePage');
-const TodoPage = page(() => import('./features/medications/TodoPage'), 'TodoPage');
-const VisitsPage = page(() => import('./features/visits/VisitsPage'), 'VisitsPage');
-const SymptomNotesPage = page(() => import('./features/symptom-notes/SymptomNotesPage'), 'SymptomNotesPage');
-const MyDataSummaryPage = page(() => import('./features/my-data/MyDataSummaryPage'), 'MyDataSummaryPage');
-const AccountDeletedPage = page(() => import('./features/my-data/AccountDeletedPage'), 'AccountDeletedPage');
+const records = async () => (await import('./record-pages')).recordPages;
+const CoveragePage = page(async () => (await records()).coverage(), 'CoveragePage');
+const TodoPage = page(async () => (await records()).todo(), 'TodoPage');
+const VisitsPage = page(async () => (await records()).visits(), 'VisitsPage');
+const SymptomNotesPage = page(async () => (await records()).symptomNotes(), 'SymptomNotesPage');
+const MyDataSummaryPage = page(async () => (await records()).summary(), 'MyDataSummaryPage');
+const AccountDeletedPage = page(async () => (await records()).accountDeleted(), 'AccountDeletedPage');
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
 
 /**

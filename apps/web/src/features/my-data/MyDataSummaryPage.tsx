@@ -3,7 +3,6 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
@@ -25,18 +24,19 @@ import { useSymptomNotesTexts } from '../symptom-notes/symptom-notes.texts';
 import { useVisits } from '../visits/visits.queries';
 import { useMyDataTexts } from './my-data.texts';
 
-/** On paper: only the summary, none of the app around it. */
+/**
+ * On paper: only the summary, none of the app around it. A plain style element rather than MUI's
+ * GlobalStyles: importing that here would split it out of the first screens' shared chunk.
+ */
 const printStyles = (
-  <GlobalStyles
-    styles={{
-      '@media print': {
-        '.MuiAppBar-root, nav:has(.MuiBottomNavigation-root), .klaimor-no-print': { display: 'none !important' },
-        body: { background: '#fff' },
-        main: { padding: '0 !important', maxWidth: 'none !important' },
-        '.klaimor-summary section': { breakInside: 'avoid-page' },
-      },
-    }}
-  />
+  <style>
+    {`@media print {
+  .MuiAppBar-root, nav:has(.MuiBottomNavigation-root), .klaimor-no-print { display: none !important; }
+  body { background: #fff; }
+  main { padding: 0 !important; max-width: none !important; }
+  .klaimor-summary section { break-inside: avoid-page; }
+}`}
+  </style>
 );
 
 const cell = { border: 1, borderColor: 'divider', p: 0.75, verticalAlign: 'top', textAlign: 'left' } as const;
