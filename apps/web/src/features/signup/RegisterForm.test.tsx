@@ -3,20 +3,22 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
+import type { OcrReview } from './ocr/ocr-review';
 import { RegisterForm } from './RegisterForm';
 import { emptyRegisterDraft } from './signup-state';
 
 const VALID_THAI_ID = '1101700230708';
 
-function renderForm() {
+function renderForm(review?: OcrReview, defaultValues = emptyRegisterDraft) {
   const onRegistered = vi.fn<(profile: UserProfile) => void>();
   renderWithProviders(
     <RegisterForm
       phone="0812345678"
-      defaultValues={emptyRegisterDraft}
+      defaultValues={defaultValues}
       onDraftChange={() => {}}
       onBack={() => {}}
       onRegistered={onRegistered}
+      review={review}
     />,
     { route: '/signup' },
   );
@@ -143,4 +145,49 @@ describe('RegisterForm', () => {
     expect(screen.getByRole('textbox', { name: 'ชื่อ' })).toHaveValue('สมชาย');
     expect(screen.getByRole('textbox', { name: 'เลขประจำตัวประชาชน' })).toHaveValue('1-1017-00230-70-8');
   }, 20_000);
+
+  it('marks the fields a card scan filled, and sends nothing until the patient confirms checking them', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({ 'POST /api/users': () => json(201, { data: [{ id: 'u1', firstname: 'สมชาย' }] }) });
+    const scanned = {
+      ...emptyRegisterDraft,
+      firstname: 'สมชาย',
+      lastname: 'ใจดี',
+      thai_id: VALID_THAI_ID,
+      birthday: '1990-03-12',
+      address: '99/1 ถนนราชดำเนิน',
+      subdistrist: 'ชนะสงคราม',
+      district: 'พระนคร',
+      province: 'กรุงเทพมหานคร',
+      postcode: '10200',
+    };
+    const { onRegistered } = renderForm(
+      {
+        fields: {
+          firstname: { value: 'สมชาย', confidence: 'high' },
+          lastname: { value: 'ใจดี', confidence: 'low' },
+          thai_id: { value: VALID_THAI_ID, confidence: 'high' },
+        },
+        thaiIdRejected: false,
+      },
+      scanned,
+    );
+    const lastname = screen.getByRole('textbox', { name: 'นามสกุล' });
+    expect(screen.getByRole('textbox', { name: 'ชื่อ' })).toHaveAccessibleDescription('อ่านจากบัตร โปรดตรวจสอบ');
+    expect(lastname).toHaveAccessibleDescription('อ่านได้ไม่ชัด โปรดตรวจสอบให้ตรงกับบัตร');
+
+    await user.click(screen.getByRole('button', { name: 'ลงทะเบียน' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('โปรดตรวจสอบข้อมูลที่อ่านจากบัตร แล้วติ๊กยืนยันก่อนลงทะเบียน');
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // A corrected field is the patient's own: its mark goes.
+    await user.clear(lastname);
+    await user.type(lastname, 'ใจดีมาก');
+    expect(lastname).not.toHaveAccessibleDescription(/โปรดตรวจสอบ/);
+    await user.click(screen.getByRole('checkbox', { name: /ข้าพเจ้าได้ตรวจสอบข้อมูลที่อ่านจากบัตรแล้ว/ }));
+    await user.click(screen.getByRole('button', { name: 'ลงทะเบียน' }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalledTimes(1));
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({ firstname: 'สมชาย', lastname: 'ใจดีมาก', thai_id: VALID_THAI_ID });
+  }, 30_000);
 });

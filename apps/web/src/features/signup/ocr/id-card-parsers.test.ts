@@ -97,6 +97,12 @@ describe('Thai name and prefix', () => {
     expect(unreadable.firstname?.value).toBe('สมบัติ');
   });
 
+  it('is sure of a prefix one letter off only when the English title allows no other', () => {
+    expect(parseThaiName(region('ชื่อตัวและชื่อสกุล นายี สมชาย ใจดี'), 'Mr.').prefix).toEqual({ value: 'นาย', confidence: 'high' });
+    expect(parseThaiName(region('ชื่อตัวและชื่อสกุล นายี สมชาย ใจดี')).prefix).toEqual({ value: 'นาย', confidence: 'low' });
+    expect(parseThaiName(region('ชื่อตัวและชื่อสกุล นางสาร มาลี ใจดี'), 'Miss').prefix).toEqual({ value: 'นางสาว', confidence: 'low' });
+  });
+
   it('finds the nearest prefix and tells gender from it', () => {
     expect(nearestPrefix('นำย')?.prefix).toBe('นาย');
     expect(nearestPrefix('นางสาร')?.prefix).toBe('นางสาว');

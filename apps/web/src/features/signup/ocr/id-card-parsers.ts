@@ -191,7 +191,9 @@ export function parseThaiName(region: RegionReading, title?: string): ThaiName {
     }
   }
   if (found && (words.length - at >= 3 || found.distance === 0)) {
-    out.prefix = { value: found.prefix, confidence: found.distance === 0 && title !== undefined ? 'high' : 'low' };
+    // Sure when the Thai word is the prefix, or one letter off and the English title allows only this prefix.
+    const agreed = title !== undefined && (found.distance === 0 || (found.distance <= 1 && allowed.length === 1));
+    out.prefix = { value: found.prefix, confidence: agreed ? 'high' : 'low' };
     words.splice(0, at + 1);
   } else if (words.length >= 3) {
     // Three words: the first is the prefix, misread beyond recognition; the English title may still tell it.
