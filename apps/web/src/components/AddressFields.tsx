@@ -8,9 +8,9 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { reasonMessage } from '../lib/error-messages';
 import { useDebouncedValue } from '../lib/use-debounced-value';
+import { usePersonTexts } from '../i18n/person/person.texts';
 
 /** The address part of a form; field names as the API spells them (subdistrist, sic). */
 export interface AddressValues {
@@ -39,7 +39,7 @@ interface SuggestFieldProps {
 
 /** A box that offers real places as the patient types; picking one fills the other three boxes. */
 function SuggestField({ name, label, idPrefix, numeric = false, autoComplete }: SuggestFieldProps) {
-  const { t } = useTranslation();
+  const { t } = usePersonTexts();
   const { control, setValue } = useFormContext<AddressValues>();
   const [query, setQuery] = useState('');
   const debounced = useDebouncedValue(query.trim(), 250);
@@ -135,7 +135,7 @@ export interface AddressFieldsProps {
 
 /** Address, subdistrict, district, province and postcode, with suggestions from the Thai address list. */
 export function AddressFields({ idPrefix }: AddressFieldsProps) {
-  const { t } = useTranslation();
+  const { t } = usePersonTexts();
   const {
     register,
     formState: { errors },

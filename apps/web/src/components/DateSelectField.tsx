@@ -4,7 +4,6 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   daysInMonth,
   fromBuddhistYear,
@@ -13,6 +12,7 @@ import {
   toBuddhistYear,
   toIsoDate,
 } from '../lib/thai-date';
+import { usePersonTexts } from '../i18n/person/person.texts';
 
 export interface DateSelectFieldProps {
   label: string;
@@ -63,7 +63,7 @@ export function DateSelectField({
   helperText,
 }: DateSelectFieldProps) {
   // The part labels are the birthday's: day, month, BE year and "choose" read the same for any date.
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = usePersonTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   // While a date is incomplete the parts live here; a complete value is always read from `value`.
   const [draft, setDraft] = useState<Parts | null>(null);

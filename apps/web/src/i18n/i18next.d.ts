@@ -3,11 +3,13 @@ import type appointments from '../features/appointments/locales/th.json';
 import type booking from '../features/booking/locales/th.json';
 import type coverage from '../features/coverage/locales/th.json';
 import type seek from '../features/seek/locales/th.json';
+import type signup from '../features/signup/locales/th.json';
 import type visits from '../features/visits/locales/th.json';
 import type medications from '../features/medications/locales/th.json';
 import type symptomNotes from '../features/symptom-notes/locales/th.json';
 import type myData from '../features/my-data/locales/th.json';
 import type ocr from '../features/signup/ocr/locales/th.json';
+import type person from './person/locales/th.json';
 import type th from './locales/th.json';
 
 declare module 'i18next' {
@@ -17,6 +19,8 @@ declare module 'i18next' {
     // One line a namespace: the shared texts, then each feature's own.
     resources: {
       translation: typeof th;
+      person: typeof person;
+      signup: typeof signup;
       seek: typeof seek;
       booking: typeof booking;
       appointments: typeof appointments;

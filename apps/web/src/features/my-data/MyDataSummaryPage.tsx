@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -23,6 +22,7 @@ import { useSymptomNotes } from '../symptom-notes/symptom-notes.queries';
 import { useSymptomNotesTexts } from '../symptom-notes/symptom-notes.texts';
 import { useVisits } from '../visits/visits.queries';
 import { useMyDataTexts } from './my-data.texts';
+import { usePersonTexts } from '../../i18n/person/person.texts';
 
 /**
  * On paper: only the summary, none of the app around it. A plain style element rather than MUI's
@@ -86,7 +86,7 @@ export function MyDataSummaryPage() {
   const { t: tc } = useCoverageTexts();
   const { t: tm } = useMedicationsTexts();
   const { t: tn } = useSymptomNotesTexts();
-  const { t: shared } = useTranslation();
+  const { t: person } = usePersonTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const me = useCurrentUser();
   const coverage = useCoverage();
@@ -102,20 +102,20 @@ export function MyDataSummaryPage() {
   if (all.some((q) => q.isError)) return <ErrorState onRetry={() => all.forEach((q) => void q.refetch())} />;
 
   const personal: { label: string; value: string }[] = [
-    { label: t('summary.name'), value: t('profile.fullName', { firstname: profile.firstname, lastname: profile.lastname }) },
+    { label: t('summary.name'), value: person('profile.fullName', { firstname: profile.firstname, lastname: profile.lastname }) },
     {
-      label: t('profile.fields.birthday'),
+      label: person('profile.fields.birthday'),
       value: t('summary.birthdayAge', {
         date: formatBuddhistDate(profile.birthday, lang),
-        age: t('profile.age', { age: ageInYears(profile.birthday) }),
+        age: person('profile.age', { age: ageInYears(profile.birthday) }),
       }),
     },
-    { label: t('profile.fields.gender'), value: profile.gender ? t(`gender.${profile.gender}`) : t('common.notSpecified') },
-    { label: t('profile.fields.bloodGroup'), value: profile.blood_group ?? t('common.notSpecified') },
-    { label: t('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
-    { label: t('profile.fields.phone'), value: formatThaiMobile(profile.phone) },
-    { label: t('profile.fields.email'), value: profile.email ?? t('common.notSpecified') },
-    { label: t('profile.fields.address'), value: combinedAddress(shared, profile) },
+    { label: person('profile.fields.gender'), value: profile.gender ? person(`gender.${profile.gender}`) : t('common.notSpecified') },
+    { label: person('profile.fields.bloodGroup'), value: profile.blood_group ?? t('common.notSpecified') },
+    { label: person('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
+    { label: person('profile.fields.phone'), value: formatThaiMobile(profile.phone) },
+    { label: person('profile.fields.email'), value: profile.email ?? t('common.notSpecified') },
+    { label: person('profile.fields.address'), value: combinedAddress(person, profile) },
   ];
 
   return (

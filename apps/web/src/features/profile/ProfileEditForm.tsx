@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { isApiError } from '../../api/client';
 import { AddressFields } from '../../components/AddressFields';
@@ -15,6 +14,7 @@ import { ChoiceField } from '../../components/ChoiceField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { showFieldReasons } from '../../lib/field-reasons';
 import { useUpdateProfile } from './profile.queries';
+import { usePersonTexts } from '../../i18n/person/person.texts';
 
 type EditInput = z.input<typeof UpdateProfileBody>;
 type EditOutput = z.output<typeof UpdateProfileBody>;
@@ -31,7 +31,7 @@ export interface ProfileEditFormProps {
 
 /** What a patient may change: e-mail, address and blood group (PATCH /api/users, same schema as the server). */
 export function ProfileEditForm({ profile, onCancel, onSaved }: ProfileEditFormProps) {
-  const { t } = useTranslation();
+  const { t } = usePersonTexts();
   const update = useUpdateProfile();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<EditInput, unknown, EditOutput>({

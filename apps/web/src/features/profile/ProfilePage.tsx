@@ -10,7 +10,6 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { DetailList } from '../../components/DetailList';
 import { PageTitle } from '../../components/PageTitle';
@@ -20,13 +19,14 @@ import { useCurrentUser, useLogout } from '../auth/auth.queries';
 import { combinedAddress } from './profile-format';
 import { LoadingState } from '../../components/LoadingState';
 import { MyDataSection } from '../my-data/MyDataSection';
+import { usePersonTexts } from '../../i18n/person/person.texts';
 
 // The form (zod, address list) loads only when the patient starts editing.
 const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
 
 /** The signed-in patient's details, editable where the patient may change them, and log out. */
 export function ProfilePage() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = usePersonTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const navigate = useNavigate();
   const me = useCurrentUser();

@@ -5,7 +5,7 @@ const BANGKOK = 'กรุงเทพมหานคร';
 
 /** One line for the whole address, with the prefixes of the language (แขวง/เขต in Bangkok, ตำบล/อำเภอ/จังหวัด elsewhere). */
 export function combinedAddress(
-  t: TFunction,
+  t: TFunction<'person'>,
   profile: Pick<UserProfile, 'address' | 'subdistrict' | 'subdistrist' | 'district' | 'province' | 'postcode'>,
 ): string {
   const bangkok = profile.province === BANGKOK;

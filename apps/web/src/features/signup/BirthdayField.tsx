@@ -5,7 +5,6 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   daysInMonth,
   fromBuddhistYear,
@@ -14,6 +13,7 @@ import {
   toBuddhistYear,
   toIsoDate,
 } from '../../lib/thai-date';
+import { usePersonTexts } from '../../i18n/person/person.texts';
 
 export interface BirthdayFieldProps {
   /** ISO date (YYYY-MM-DD), or '' while incomplete. */
@@ -43,7 +43,7 @@ function partsOf(iso: string): Parts {
  * Emits an ISO date once all three are chosen (the form stores ISO).
  */
 export function BirthdayField({ value, onChange, onBlur, inputRef, error = false, helperText }: BirthdayFieldProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = usePersonTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const [parts, setParts] = useState<Parts>(() => partsOf(value));
   const legendId = useId();

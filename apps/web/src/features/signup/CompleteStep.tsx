@@ -2,7 +2,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useEffectEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useSignupTexts } from './signup.texts';
 
 /** How long the completion state shows before the app opens (spec: 2 s). */
 export const COMPLETE_DELAY_MS = 2000;
@@ -13,7 +13,7 @@ export interface CompleteStepProps {
 
 /** Step 5: registration complete, a spinner for two seconds, then into the app. */
 export function CompleteStep({ onDone }: CompleteStepProps) {
-  const { t } = useTranslation();
+  const { t } = useSignupTexts();
   const done = useEffectEvent(onDone);
   useEffect(() => {
     const id = window.setTimeout(() => done(), COMPLETE_DELAY_MS);
@@ -22,7 +22,7 @@ export function CompleteStep({ onDone }: CompleteStepProps) {
   return (
     <Stack role="status" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
       <CircularProgress size={56} aria-hidden />
-      <Typography>{t('signup.complete.body')}</Typography>
+      <Typography>{t('complete.body')}</Typography>
     </Stack>
   );
 }

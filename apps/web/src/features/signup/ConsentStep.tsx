@@ -12,8 +12,8 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PersonalInfoMode } from './signup-state';
+import { useSignupTexts } from './signup.texts';
 
 export interface ConsentStepProps {
   mode: PersonalInfoMode;
@@ -31,7 +31,7 @@ const MODES = [
 
 /** Step 3: how to give personal details (ID-card scan by default, or typing) and the required consent. */
 export function ConsentStep({ mode, onModeChange, consent, onConsentChange, onBack, onNext }: ConsentStepProps) {
-  const { t } = useTranslation();
+  const { t } = useSignupTexts();
   const [warn, setWarn] = useState(false);
   const legendId = useId();
   const warningId = useId();
@@ -48,7 +48,7 @@ export function ConsentStep({ mode, onModeChange, consent, onConsentChange, onBa
     <Stack spacing={3}>
       <FormControl component="fieldset">
         <FormLabel component="legend" id={legendId} sx={{ mb: 1 }}>
-          {t('signup.mode.legend')}
+          {t('mode.legend')}
         </FormLabel>
         <RadioGroup
           aria-labelledby={legendId}
@@ -80,10 +80,10 @@ export function ConsentStep({ mode, onModeChange, consent, onConsentChange, onBa
                     </Box>
                     <span>
                       <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
-                        {t(`signup.mode.${value}`)}
+                        {t(`mode.${value}`)}
                       </Typography>
                       <Typography component="span" variant="body2" color="text.secondary">
-                        {t(`signup.mode.${value}Hint`)}
+                        {t(`mode.${value}Hint`)}
                       </Typography>
                     </span>
                   </Stack>
@@ -106,12 +106,12 @@ export function ConsentStep({ mode, onModeChange, consent, onConsentChange, onBa
               slotProps={{ input: { 'aria-describedby': warn ? warningId : undefined, 'aria-required': true } }}
             />
           }
-          label={t('signup.consent.label')}
+          label={t('consent.label')}
           sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 } }}
         />
         {warn && !consent ? (
           <Alert id={warningId} severity="warning" role="alert" sx={{ mt: 1 }}>
-            {t('signup.consent.warning')}
+            {t('consent.warning')}
           </Alert>
         ) : null}
       </Box>

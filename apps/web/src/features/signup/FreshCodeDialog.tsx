@@ -9,11 +9,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/client';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { useRequestOtp } from '../auth/auth.queries';
 import { OtpForm } from '../auth/OtpForm';
+import { usePersonTexts } from '../../i18n/person/person.texts';
 
 export interface FreshCodeDialogProps {
   open: boolean;
@@ -27,7 +27,7 @@ export interface FreshCodeDialogProps {
  * and let the form resubmit. The form behind the dialog keeps everything typed.
  */
 export function FreshCodeDialog({ open, phone, onVerified, onClose }: FreshCodeDialogProps) {
-  const { t } = useTranslation();
+  const { t } = usePersonTexts();
   const titleId = useId();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -42,7 +42,7 @@ export function FreshCodeDialog({ open, phone, onVerified, onClose }: FreshCodeD
 }
 
 function FreshCodeBody({ phone, onVerified }: Pick<FreshCodeDialogProps, 'phone' | 'onVerified'>) {
-  const { t } = useTranslation();
+  const { t } = usePersonTexts();
   const requestOtp = useRequestOtp();
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);

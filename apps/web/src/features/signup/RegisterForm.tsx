@@ -14,7 +14,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { AddressFields } from '../../components/AddressFields';
@@ -36,6 +35,7 @@ import {
 import type { RegisterDraft } from './signup-state';
 import { useRegisterUser } from './signup.queries';
 import { ThaiIdField } from './ThaiIdField';
+import { usePersonTexts } from '../../i18n/person/person.texts';
 
 export interface RegisterFormProps {
   phone: string;
@@ -51,7 +51,7 @@ const ADDRESS_FIELDS = ['address', 'subdistrist', 'district', 'province', 'postc
 
 /** Step 4, manual mode: the patient's details, validated with the contract, then POST /api/users. */
 export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRegistered, review }: RegisterFormProps) {
-  const { t } = useTranslation();
+  const { t } = usePersonTexts();
   const { t: tOcr } = useOcrTexts();
   const navigate = useNavigate();
   const refreshCurrentUser = useRefreshCurrentUser();
