@@ -19,6 +19,7 @@ import { isApiError } from '../../api/client';
 import { AddressFields } from '../../components/AddressFields';
 import { ChoiceField } from '../../components/ChoiceField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import { showFieldReasons } from '../../lib/field-reasons';
 import { useRefreshCurrentUser } from '../auth/auth.queries';
 import { BirthdayField } from './BirthdayField';
 import { FreshCodeDialog } from './FreshCodeDialog';
@@ -97,22 +98,13 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
   // Leaving the step (Back, or switching to the camera) hands what was typed to the wizard.
   useEffect(() => () => onDraftChange(getValues() as RegisterDraft), [onDraftChange, getValues]);
 
-  const showServerFieldErrors = (fields: Record<string, string>): boolean => {
-    let shown = false;
-    let focus = true;
-    for (const [key, reason] of Object.entries(fields)) {
-      const name = key === 'subdistrict' ? 'subdistrist' : key;
-      if (name === 'phone') {
-        setPhoneReason(reason);
-        shown = true;
-      } else if (isRegisterFormField(name)) {
-        setError(name, { type: 'server', message: reason }, { shouldFocus: focus });
-        focus = false;
-        shown = true;
-      }
-    }
-    return shown;
-  };
+  // The phone is shown above the form, not as one of its fields.
+  const showServerFieldErrors = (fields: Record<string, string>): boolean =>
+    showFieldReasons(fields, setError, isRegisterFormField, (name, reason) => {
+      if (name !== 'phone') return false;
+      setPhoneReason(reason);
+      return true;
+    });
 
   const submit = async (values: RegisterFormOutput) => {
     setFormError(null);
