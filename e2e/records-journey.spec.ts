@@ -113,7 +113,8 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
       await openPanel(page, target.panel);
       const box = page.getByRole('checkbox', { name: target.dose });
       if (await box.isChecked()) continue; // already taken today: not mine to change
-      await box.check();
+      // A click, then a retrying expectation: the tick is drawn after the mutation's first await.
+      await box.click();
       await expect(box).toBeChecked();
       ticked.push(target);
     }
@@ -137,7 +138,7 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
     for (const target of ticked) {
       await openPanel(page, target.panel);
       const box = page.getByRole('checkbox', { name: target.dose });
-      await box.uncheck();
+      await box.click();
       await expect(box).not.toBeChecked();
     }
     // The untick reached the server: a fresh load agrees.
