@@ -3,7 +3,6 @@ import AddIcon from '@mui/icons-material/Add';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
@@ -13,6 +12,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { FormDialog } from '../../components/FormDialog';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
+import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { coverageName } from './coverage-format';
 import { useCoverage, useRemoveCoverage } from './coverage.queries';
@@ -120,14 +120,7 @@ export function CoveragePage() {
         onConfirm={() => void confirmRemove()}
         onClose={() => setRemoving(null)}
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={3000}
-        onClose={() => setNotice(null)}
-        message={notice}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 80, sm: 88 } }}
-      />
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );
 }

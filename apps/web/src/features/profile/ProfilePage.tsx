@@ -6,7 +6,6 @@ import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
@@ -18,6 +17,7 @@ import { formatBuddhistDate } from '../../lib/thai-date';
 import { useCurrentUser, useLogout } from '../auth/auth.queries';
 import { combinedAddress } from './profile-format';
 import { LoadingState } from '../../components/LoadingState';
+import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { MyDataSection } from '../my-data/MyDataSection';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 
@@ -111,14 +111,7 @@ export function ProfilePage() {
       >
         {t('profile.logout')}
       </Button>
-      <Snackbar
-        open={saved}
-        autoHideDuration={3000}
-        onClose={() => setSaved(false)}
-        message={t('profile.saved')}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 80, sm: 88 } }}
-      />
+      <NoticeSnackbar notice={saved ? t('profile.saved') : null} onClose={() => setSaved(false)} />
     </Stack>
   );
 }

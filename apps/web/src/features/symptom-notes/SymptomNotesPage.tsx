@@ -2,7 +2,6 @@ import type { SymptomNote } from '@klaimor/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -11,6 +10,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { FormDialog } from '../../components/FormDialog';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
+import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { SymptomNoteCard } from './SymptomNoteCard';
@@ -93,14 +93,7 @@ export function SymptomNotesPage() {
         onConfirm={() => void confirmRemove()}
         onClose={() => setRemoving(null)}
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={3000}
-        onClose={() => setNotice(null)}
-        message={notice}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 80, sm: 88 } }}
-      />
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );
 }

@@ -3,7 +3,6 @@ import AddIcon from '@mui/icons-material/Add';
 import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepContent from '@mui/material/StepContent';
@@ -20,6 +19,7 @@ import { ErrorState } from '../../components/ErrorState';
 import { FormDialog } from '../../components/FormDialog';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
+import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { VisitDetails, VisitIcon, useVisitDateLabel } from './VisitEntry';
@@ -169,14 +169,7 @@ export function VisitsPage() {
         onConfirm={() => void confirmRemove()}
         onClose={() => setRemoving(null)}
       />
-      <Snackbar
-        open={notice !== null}
-        autoHideDuration={3000}
-        onClose={() => setNotice(null)}
-        message={notice}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 80, sm: 88 } }}
-      />
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );
 }
