@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -35,8 +36,9 @@ export function connectPostgres(url: string, poolSize = 10): Database {
   };
 }
 
-/** Embedded PostgreSQL (PGlite), on disk or in memory as the client was opened. */
-export function openPglite(client: PGlite): Database {
+/** Embedded PostgreSQL (PGlite): on disk with `dataDir`, else in memory; with the extensions the migrations create. */
+export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Database {
+  const client = new PGlite({ ...options, extensions: { cube } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -50,5 +52,5 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   if (options.databaseUrl) return connectPostgres(options.databaseUrl);
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return openPglite(new PGlite(dir));
+  return openPglite({ dataDir: dir });
 }

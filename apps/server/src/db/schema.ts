@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   date,
   doublePrecision,
   index,
   integer,
+  json,
   pgTable,
-  point,
   primaryKey,
   text,
   timestamp,
@@ -77,6 +78,9 @@ export const sessions = pgTable(
 );
 
 /** Hospitals, clinics and pharmacies patients can find on the map. */
+/** The `cube` extension's type, used here for 3-dimensional points. */
+const cube = customType<{ data: string }>({ dataType: () => 'cube' });
+
 export const facilities = pgTable(
   'facilities',
   {
@@ -95,9 +99,12 @@ export const facilities = pgTable(
     postcode: text('postcode'),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
-    /** (lng, lat) for the nearest-first index; kept in step with lat/lng by the database. */
-    location: point('location', { mode: 'tuple' })
-      .generatedAlwaysAs(sql`point(lng, lat)`)
+    /**
+     * (x, y, z) on the unit sphere, kept in step with lat/lng by the database: the straight-line distance between two
+     * such points orders places exactly as their great-circle distance does, so the nearest-first index needs no re-ranking.
+     */
+    globePosition: cube('globe_position')
+      .generatedAlwaysAs(sql`cube(array[cos(radians(lat)) * cos(radians(lng)), cos(radians(lat)) * sin(radians(lng)), sin(radians(lat))])`)
       .notNull(),
     phone: text('phone'),
     openingHours: text('opening_hours'),
@@ -109,8 +116,13 @@ export const facilities = pgTable(
     sourceRef: text('source_ref').notNull(),
     sourceLicence: text('source_licence').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the directory lists of the facility, as one JSON value written by the facilities_directory_entry trigger on
+     * every insert and update: a page of nearest places is then read without building JSON row by row.
+     */
+    directoryEntry: json('directory_entry'),
   },
-  (t) => [index('facilities_location_idx').using('gist', t.location), check('facilities_deposit_check', sql`${t.depositAmount} >= 0`)],
+  (t) => [index('facilities_globe_position_idx').using('gist', t.globePosition), check('facilities_deposit_check', sql`${t.depositAmount} >= 0`)],
 );
 
 /** Screening times a hospital offers; `taken` counts booked places and places held for a deposit. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, connectPostgres, openPglite } from '../db/client.js';
@@ -13,7 +12,7 @@ export async function createTestDatabase(): Promise<Database> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const template = await readFile(inject('pgliteTemplate'));
-    return openPglite(new PGlite({ loadDataDir: new Blob([template]) }));
+    return openPglite({ loadDataDir: new Blob([template]) });
   }
   const name = `klaimor_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);

@@ -1,13 +1,14 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, eq, getTableColumns, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
-import type pg from 'pg';
+import { and, asc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { facilities, screeningSlots } from '../../db/schema.js';
 import type { Facility } from './facility.js';
 
-const notListed = ['id', 'location', 'promptpayId', 'updatedAt'] as const;
-/** What the directory shows of a facility: not its internal id, PromptPay id or bookkeeping columns. */
-export type FacilityRow = Omit<typeof facilities.$inferSelect, (typeof notListed)[number]>;
+/** Columns the directory does not show: the internal id, the PromptPay id and bookkeeping. */
+export const notInDirectory = ['id', 'globePosition', 'promptpayId', 'updatedAt', 'directoryEntry'] as const;
+/** What the directory shows of a facility, as its `directory_entry` holds it. */
+export type FacilityRow = Omit<typeof facilities.$inferSelect, (typeof notInDirectory)[number]>;
 
 export interface FacilityFilter {
   scheme?: string;
@@ -57,14 +58,17 @@ function toRow(f: Facility) {
 
 export function createHospitalsRepository(db: Db) {
   return {
-    /**
-     * Candidates nearest to a point by the GiST index (planar distance in degrees);
-     * the caller re-ranks them by great-circle distance.
-     */
+    /** The facilities nearest to a point by great-circle distance, nearest first. */
     nearest: nearestQuery(db),
 
     async byName(limit: number, filter: FacilityFilter): Promise<FacilityRow[]> {
-      return db.select().from(facilities).where(where(filter)).orderBy(asc(facilities.nameTh)).limit(limit);
+      const rows = await db
+        .select({ entry: facilities.directoryEntry })
+        .from(facilities)
+        .where(where(filter))
+        .orderBy(asc(facilities.nameTh))
+        .limit(limit);
+      return rows.map((row) => row.entry as FacilityRow);
     },
 
     async findByStableId(stableId: string): Promise<typeof facilities.$inferSelect | null> {
@@ -115,21 +119,19 @@ export function createHospitalsRepository(db: Db) {
 }
 export type HospitalsRepository = ReturnType<typeof createHospitalsRepository>;
 
-/** The listed columns under their property names, so that driver rows are FacilityRows as they come. */
-const listColumns = Object.entries(getTableColumns(facilities))
-  .filter(([key]) => !(notListed as readonly string[]).includes(key))
-  .map(([key, column]) => `${column.name} as "${key}"`)
-  .join(', ');
-
 /**
- * The directory's hot path in plain SQL on the driver: nothing built per call but the filters, the listed columns
- * only, and on a server one named statement per filter combination, parsed and planned once per connection.
+ * The directory's hot path in plain SQL on the driver: nothing built per call but the filters, and the rows as one JSON
+ * value of ready-made entries (PGlite decodes every field of every row in JavaScript). On a server, one named statement
+ * per filter combination, parsed and planned once per connection. On PGlite, one simple-protocol query with the values
+ * as literals: its extended protocol costs five calls into WebAssembly per query, the simple one two.
  */
 function nearestQuery(db: Db) {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
-  return async (lat: number, lng: number, candidates: number, filter: FacilityFilter): Promise<FacilityRow[]> => {
-    const values: unknown[] = [lng, lat, candidates];
-    const param = (value: unknown) => `$${values.push(value)}`;
+  return async (lat: number, lng: number, limit: number, filter: FacilityFilter): Promise<FacilityRow[]> => {
+    const values: unknown[] = [];
+    const param = (value: number | string) =>
+      client instanceof PGlite ? (typeof value === 'number' ? String(value) : escapeLiteral(value)) : `$${values.push(value)}`;
+    const [x, y, z] = unitSphere(lat, lng).map(param);
     const conditions: string[] = [];
     if (filter.scheme) conditions.push(`${param(filter.scheme)} = any(schemes)`);
     if (filter.kind) conditions.push(`kind = ${param(filter.kind)}`);
@@ -138,15 +140,25 @@ function nearestQuery(db: Db) {
       conditions.push(`(name_th ilike ${pattern} or name_en ilike ${pattern})`);
     }
     const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
-    const text = `select ${listColumns} from facilities ${where} order by location <-> point($1, $2) limit $3`;
+    const text = `select json_agg(directory_entry order by chord) as list from (
+      select directory_entry, globe_position <-> cube(array[${x}, ${y}, ${z}]::float8[]) as chord
+      from facilities ${where} order by chord limit ${param(limit)}) nearest`;
     if (client instanceof PGlite) {
-      // PGlite decodes every field of every row in JavaScript: one JSON value for the whole list takes half the time.
-      const { rows } = await client.query<{ list: FacilityRow[] | null }>(`select json_agg(t) as list from (${text}) t`, values);
-      return rows[0].list ?? [];
+      const [result] = await client.exec(text);
+      return (result.rows[0] as { list: FacilityRow[] | null }).list ?? [];
     }
     const name = `facilities_nearest_${filter.scheme ? 's' : ''}${filter.kind ? 'k' : ''}${filter.q ? 'q' : ''}`;
-    return (await client.query<FacilityRow>({ name, text, values })).rows;
+    return (await client.query<{ list: FacilityRow[] | null }>({ name, text, values })).rows[0].list ?? [];
   };
+}
+
+// pg exports libpq's literal escaping at run time; its type definitions have not caught up.
+const escapeLiteral = (pg as unknown as { escapeLiteral(text: string): string }).escapeLiteral;
+
+/** The point on the unit sphere the `globe_position` column stores for a latitude and longitude. */
+function unitSphere(lat: number, lng: number): [number, number, number] {
+  const [φ, λ] = [(lat * Math.PI) / 180, (lng * Math.PI) / 180];
+  return [Math.cos(φ) * Math.cos(λ), Math.cos(φ) * Math.sin(λ), Math.sin(φ)];
 }
 
 /** camelCase property -> the snake_case column it is stored in. */

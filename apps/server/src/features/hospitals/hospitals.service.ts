@@ -45,14 +45,10 @@ export function createHospitalsService(hospitals: HospitalsRepository) {
         return (await hospitals.byName(query.limit, filter)).map((row) => toHospital(row, null));
       }
       const { lat, lng } = query;
-      // The index orders by planar degrees; a margin of extra candidates absorbs the difference.
-      const candidates = await hospitals.nearest(lat, lng, query.limit * 2 + 20, filter);
-      return candidates
+      return (await hospitals.nearest(lat, lng, query.limit, filter))
         .map((row) => ({ row, distanceM: Math.round(distanceMetres(lat, lng, row.lat, row.lng)) }))
-        .filter((c) => c.distanceM <= query.radiusKm * 1000)
-        .sort((a, b) => a.distanceM - b.distanceM)
-        .slice(0, query.limit)
-        .map((c) => toHospital(c.row, c.distanceM));
+        .filter((nearby) => nearby.distanceM <= query.radiusKm * 1000)
+        .map((nearby) => toHospital(nearby.row, nearby.distanceM));
     },
 
     async get(stableId: string): Promise<Hospital> {
