@@ -123,7 +123,7 @@ export type HospitalsRepository = ReturnType<typeof createHospitalsRepository>;
  * The directory's hot path in plain SQL on the driver: nothing built per call but the filters, and the rows as one JSON
  * value of ready-made entries (PGlite decodes every field of every row in JavaScript). On a server, one named statement
  * per filter combination, parsed and planned once per connection. On PGlite, one simple-protocol query with the values
- * as literals: its extended protocol costs five calls into WebAssembly per query, the simple one two.
+ * as literals: its extended protocol costs six calls into WebAssembly per query, the simple one two.
  */
 function nearestQuery(db: Db) {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
