@@ -1,12 +1,8 @@
 import MedicationIcon from '@mui/icons-material/Medication';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { todayInBangkok } from '@klaimor/contracts';
-import { Link } from 'react-router';
+import { SummaryCard } from '../../components/SummaryCard';
 import { dosePanels, panelTitle } from './medications-format';
 import { useChecklist } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
@@ -46,32 +42,8 @@ export function TodayDosesSummary() {
   }
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="today-doses-heading">
-      <CardActionArea component={Link} to="/todo">
-        <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 44,
-              height: 44,
-              flex: '0 0 44px',
-              borderRadius: 2,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'rgba(106,166,255,0.15)',
-              color: 'primary.dark',
-            }}
-          >
-            <MedicationIcon />
-          </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography id="today-doses-heading" component="h2" variant="subtitle2" color="text.secondary">
-              {t('summary.title')}
-            </Typography>
-            {body}
-          </Box>
-        </CardContent>
-      </CardActionArea>
-    </Card>
+    <SummaryCard headingId="today-doses-heading" title={t('summary.title')} icon={<MedicationIcon />} to="/todo">
+      {body}
+    </SummaryCard>
   );
 }

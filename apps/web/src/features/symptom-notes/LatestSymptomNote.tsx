@@ -1,11 +1,7 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { Link } from 'react-router';
+import { SummaryCard } from '../../components/SummaryCard';
 import { useNoteDateLabel } from './SymptomNoteCard';
 import { useSymptomNotes } from './symptom-notes.queries';
 import { useSymptomNotesTexts } from './symptom-notes.texts';
@@ -44,32 +40,8 @@ export function LatestSymptomNote() {
   }
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby="latest-note-heading">
-      <CardActionArea component={Link} to="/asd">
-        <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 44,
-              height: 44,
-              flex: '0 0 44px',
-              borderRadius: 2,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'rgba(106,166,255,0.15)',
-              color: 'primary.dark',
-            }}
-          >
-            <EditNoteIcon />
-          </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography id="latest-note-heading" component="h2" variant="subtitle2" color="text.secondary">
-              {t('latest.title')}
-            </Typography>
-            {body}
-          </Box>
-        </CardContent>
-      </CardActionArea>
-    </Card>
+    <SummaryCard headingId="latest-note-heading" title={t('latest.title')} icon={<EditNoteIcon />} to="/asd">
+      {body}
+    </SummaryCard>
   );
 }
