@@ -84,6 +84,8 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
 
   const { db } = database;
   const cookies = { secure: config.secureCookies, sessionIdleDays: config.session.idleDays };
+  // The configuration allows the development drivers in demo mode only; the routes check the mode again.
+  const demo = config.mode === 'demo';
   const consoleSms = config.sms.driver === 'console' && !sms ? createConsoleSmsSender(app.log) : null;
   const smsSender = sms ?? consoleSms ?? createThaiBulkSmsSender(config.sms as Extract<Config['sms'], { driver: 'thaibulksms' }>);
 
@@ -138,8 +140,8 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
       await api.register(medicationsRoutes(medications, checklist));
       await api.register(symptomNotesRoutes(symptomNotes));
       await api.register(myDataRoutes(myData, cookies));
-      if (consoleSms) await api.register(devSmsRoutes(consoleSms));
-      if (payments.name === 'development') await api.register(devPaymentsRoutes(appointments));
+      if (demo && consoleSms) await api.register(devSmsRoutes(consoleSms));
+      if (demo && payments.name === 'development') await api.register(devPaymentsRoutes(appointments));
       if (payments.name === 'omise') await api.register(omiseWebhookRoutes(appointments));
     },
     { prefix: '/api' },

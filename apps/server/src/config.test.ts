@@ -35,3 +35,49 @@ describe('payment provider configuration', () => {
     expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER/);
   });
 });
+
+describe('modes', () => {
+  const production = {
+    NODE_ENV: 'production',
+    APP_MODE: 'production',
+    SECRET_KEY: 'k'.repeat(32),
+    SMS_DRIVER: 'thaibulksms',
+    THAIBULKSMS_API_KEY: 'key',
+    THAIBULKSMS_API_SECRET: 'secret',
+    THAIBULKSMS_SENDER: 'KlaiMor',
+    PAYMENT_PROVIDER: 'omise',
+    OMISE_SECRET_KEY: 'skey_test_5abcdefghijklmnop',
+  };
+
+  it('is demo mode unless told otherwise, with the development outbox, simulated deposits and the demo patient', () => {
+    const config = loadConfig(base);
+    expect(config.mode).toBe('demo');
+    expect(config.sms.driver).toBe('console');
+    expect(config.payments.provider).toBe('development');
+    expect(config.seedDemoData).toBe(true);
+  });
+
+  it('stays demo mode under NODE_ENV=production: the mode is said, never guessed', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).mode).toBe('demo');
+  });
+
+  it('starts production mode with a real SMS gateway, Omise and a given key, and seeds nothing', () => {
+    const config = loadConfig(production);
+    expect(config.mode).toBe('production');
+    expect(config.seedDemoData).toBe(false);
+  });
+
+  it.each([
+    ['the development SMS outbox', { SMS_DRIVER: undefined }, 'SMS_DRIVER=thaibulksms'],
+    ['the console SMS driver named outright', { SMS_DRIVER: 'console' }, 'SMS_DRIVER=thaibulksms'],
+    ['the development payment provider', { PAYMENT_PROVIDER: undefined }, 'PAYMENT_PROVIDER=omise'],
+    ['a secret key generated into the data directory', { SECRET_KEY: undefined }, 'SECRET_KEY'],
+    ['the demo patient', { SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA'],
+  ])('refuses production mode with %s', (_what, change, needed) => {
+    expect(() => loadConfig({ ...production, ...change })).toThrow(`APP_MODE=production needs ${needed}`);
+  });
+
+  it('refuses an unknown mode', () => {
+    expect(() => loadConfig({ ...base, APP_MODE: 'staging' })).toThrow(/APP_MODE/);
+  });
+});

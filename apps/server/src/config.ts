@@ -6,6 +6,7 @@ import { z } from 'zod';
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z.object({
+  APP_MODE: z.enum(['demo', 'production']).default('demo'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -16,7 +17,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SECRET_KEY: z.string().min(32).optional(),
-  SEED_DEMO_DATA: z.stringbool().default(true),
+  SEED_DEMO_DATA: z.stringbool().optional(),
   SESSION_IDLE_DAYS: positiveInt(30),
   SESSION_CACHE_SEC: z.coerce.number().int().min(0).max(300).default(5),
   REGISTRATION_TTL_SEC: positiveInt(900),
@@ -25,12 +26,12 @@ const EnvSchema = z.object({
   OTP_MAX_ATTEMPTS: positiveInt(5),
   OTP_MAX_PER_PHONE_PER_HOUR: positiveInt(5),
   OTP_MAX_PER_IP_PER_HOUR: positiveInt(20),
-  SMS_DRIVER: z.enum(['console', 'thaibulksms']).default('console'),
+  SMS_DRIVER: z.enum(['console', 'thaibulksms']).optional(),
   THAIBULKSMS_API_KEY: z.string().optional(),
   THAIBULKSMS_API_SECRET: z.string().optional(),
   THAIBULKSMS_SENDER: z.string().optional(),
   THAIBULKSMS_URL: z.url().default('https://api-v2.thaibulksms.com/sms'),
-  PAYMENT_PROVIDER: z.enum(['development', 'omise']).default('development'),
+  PAYMENT_PROVIDER: z.enum(['development', 'omise']).optional(),
   // A secret key (skey_…), never the public one (pkey_…): docs.omise.co/api-authentication.
   OMISE_SECRET_KEY: z.string().regex(/^skey_\w+$/, { error: 'must be an Omise secret key (skey_…)' }).optional(),
   OMISE_API_URL: z.url().default('https://api.omise.co'),
@@ -38,10 +39,27 @@ const EnvSchema = z.object({
 });
 
 export type Config = ReturnType<typeof toConfig>;
+type Env = z.infer<typeof EnvSchema>;
 
-function toConfig(env: z.infer<typeof EnvSchema>, secretKey: string) {
+/**
+ * Demo mode (the default) gives a fresh clone a working app with nothing real behind it: codes in the
+ * development outbox, simulated deposits, a demo patient. Production mode has none of that, and refuses
+ * to start rather than fall back to it.
+ */
+function checkProductionMode(env: Env): void {
+  const refusals = [
+    env.SMS_DRIVER !== 'thaibulksms' && 'SMS_DRIVER=thaibulksms (the development outbox would show codes to anyone)',
+    env.PAYMENT_PROVIDER !== 'omise' && 'PAYMENT_PROVIDER=omise (development deposits are simulated)',
+    !env.SECRET_KEY && 'SECRET_KEY (a key generated into DATA_DIR is not shared by other servers or kept in backups)',
+    env.SEED_DEMO_DATA === true && 'SEED_DEMO_DATA unset or false (no demo patient in production)',
+  ].filter((refusal) => refusal !== false);
+  if (refusals.length) throw new Error(`APP_MODE=production needs ${refusals.join('; ')}`);
+}
+
+function toConfig(env: Env, secretKey: string) {
   const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
   return {
+    mode: env.APP_MODE,
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
@@ -53,7 +71,7 @@ function toConfig(env: z.infer<typeof EnvSchema>, secretKey: string) {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     secretKey,
-    seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoData: env.SEED_DEMO_DATA ?? env.APP_MODE === 'demo',
     session: { idleDays: env.SESSION_IDLE_DAYS, cacheSec: env.SESSION_CACHE_SEC, registrationTtlSec: env.REGISTRATION_TTL_SEC },
     otp: {
       ttlSec: env.OTP_TTL_SEC,
@@ -109,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  if (parsed.data.APP_MODE === 'production') checkProductionMode(parsed.data);
   return toConfig(parsed.data, parsed.data.SECRET_KEY ?? loadOrCreateSecret(parsed.data.DATA_DIR));
 }
 

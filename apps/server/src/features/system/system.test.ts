@@ -124,3 +124,31 @@ describe('cookies behind https', () => {
     }
   });
 });
+
+describe('production mode', () => {
+  it('has no development routes at all, and tells the web app there is nothing simulated', async () => {
+    const production = await createTestApp({
+      APP_MODE: 'production',
+      SMS_DRIVER: 'thaibulksms',
+      THAIBULKSMS_API_KEY: 'key',
+      THAIBULKSMS_API_SECRET: 'secret',
+      THAIBULKSMS_SENDER: 'KlaiMor',
+      THAIBULKSMS_URL: 'http://127.0.0.1:9/sms',
+      PAYMENT_PROVIDER: 'omise',
+      OMISE_SECRET_KEY: 'skey_test_5abcdefghijklmnop',
+      OMISE_API_URL: 'http://127.0.0.1:9',
+    });
+    try {
+      const outbox = await production.app.inject({ method: 'GET', url: '/api/dev/sms?phone=0812345678' });
+      expect(outbox.statusCode).toBe(404);
+      const paid = await production.app.inject({ method: 'POST', url: '/api/dev/payments/7b0c5a52-3c55-4d3f-9d39-2a4f0e1f8d11/paid' });
+      expect(paid.statusCode).toBe(404);
+      const docs = (await production.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      expect(Object.keys(docs.paths).filter((p) => p.startsWith('/api/dev'))).toEqual([]);
+      const config = await production.app.inject({ method: 'GET', url: '/api/app-config' });
+      expect(config.json()).toEqual({ data: [{ devSmsOutbox: false, devPayments: false }] });
+    } finally {
+      await production.close();
+    }
+  });
+});
