@@ -46,7 +46,8 @@ export const otpCodes = pgTable(
     purpose: text('purpose').notNull().default('login'),
     /** Keyed hash of the requesting client's IP, for the per-client limit. */
     clientKey: text('client_key').notNull(),
-    failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** Tries at this code so far, each counted before it is compared: a code is compared at most OTP_MAX_ATTEMPTS times. */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -170,6 +171,8 @@ export const appointments = pgTable(
     /** Set when a paid deposit is owed back (cancelled in time, or paid after the hold ended); cleared never. */
     refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** A server asking the provider for this refund holds it until then; after that another may take it over. */
+    refundClaimedUntil: timestamp('refund_claimed_until', { withTimezone: true }),
     paymentProvider: text('payment_provider').notNull(),
     paymentRef: text('payment_ref'),
     promptpayPayload: text('promptpay_payload'),

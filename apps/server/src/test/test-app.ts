@@ -15,15 +15,41 @@ export interface TestApp {
 
 /** The real app on a real database, driven in process through `inject`. */
 export async function createTestApp(env: Record<string, string> = {}, sms?: SmsSender): Promise<TestApp> {
+  const {
+    apps: [app],
+    database,
+    close,
+  } = await createTestApps(1, env, sms);
+  return { app, database, close };
+}
+
+export interface TestApps {
+  apps: FastifyInstance[];
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * Several app instances with one configuration on one database, as several server processes share a PostgreSQL
+ * server: on PostgreSQL each has its own connection pool; on PGlite they share the one embedded database.
+ */
+export async function createTestApps(count: number, env: Record<string, string> = {}, sms?: SmsSender): Promise<TestApps> {
   const database = await createTestDatabase();
   const config = testConfig({ OTP_MAX_PER_IP_PER_HOUR: '1000', ...env });
-  const app = await buildApp({ config, database, sms });
-  await app.ready();
+  const pools = database.kind === 'postgres' ? Array.from({ length: count }, () => database.reconnect()) : [];
+  const apps = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const app = await buildApp({ config, database: pools[i] ?? database, sms });
+      await app.ready();
+      return app;
+    }),
+  );
   return {
-    app,
+    apps,
     database,
     async close() {
-      await app.close();
+      await Promise.all(apps.map((app) => app.close()));
+      await Promise.all(pools.map((pool) => pool.close()));
       await database.close();
     },
   };

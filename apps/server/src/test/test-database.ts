@@ -4,15 +4,26 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, connectPostgres, openPglite } from '../db/client.js';
 
+export interface TestDatabase extends Database {
+  /** Another connection pool to the same PostgreSQL database, as a second server process would open (PostgreSQL only). */
+  reconnect(): Database;
+}
+
 /**
  * A fresh, migrated database for one test file: a copy of the migrated PGlite template,
  * or, when DATABASE_URL names a PostgreSQL server, a new database on it that is dropped afterwards.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const template = await readFile(inject('pgliteTemplate'));
-    return openPglite({ loadDataDir: new Blob([template]) });
+    const database = openPglite({ loadDataDir: new Blob([template]) });
+    return {
+      ...database,
+      reconnect: () => {
+        throw new Error('an embedded database has one connection');
+      },
+    };
   }
   const name = `klaimor_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name}`);
@@ -22,6 +33,7 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    reconnect: () => connectPostgres(url.toString(), 4),
     async close() {
       await database.close();
       await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);

@@ -1,7 +1,7 @@
 import { OTP_LENGTH } from '@klaimor/contracts';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
-import type { OtpPurpose, OtpRepository } from './otp.repository.js';
+import type { OtpPurpose, OtpRepository, RecentOtpRequests } from './otp.repository.js';
 import { hashToken, keyedHash, newOtpCode, newToken, sameHash } from './secrets.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import { SmsDeliveryError } from './sms/sms-sender.js';
@@ -32,6 +32,9 @@ interface Deps {
 const rateLimited = (retryAfterSec: number) =>
   new AppError(429, 'otp_rate_limited', `ขอรหัสบ่อยเกินไป กรุณารอ ${retryAfterSec} วินาทีแล้วลองใหม่`, undefined, retryAfterSec);
 
+const expired = () => new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
+const locked = () => new AppError(429, 'otp_locked', 'ใส่รหัสผิดหลายครั้งเกินไป รหัสนี้ถูกยกเลิกแล้ว กรุณาขอรหัสใหม่');
+
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
 export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) {
@@ -39,8 +42,7 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
   const codeHash = (phone: string, code: string) => keyedHash(secretKey, `otp:${phone}`, code);
 
   /** How long the caller must wait before another code, or null when a code may be sent now. */
-  async function waitBeforeNextCode(phone: string, clientKey: string, now: number): Promise<number | null> {
-    const recent = await otp.recentRequests(phone, clientKey, new Date(now - HOUR_MS));
+  function waitBeforeNextCode(recent: RecentOtpRequests, now: number): number | null {
     const waits: number[] = [];
     if (recent.lastForPhone && now - recent.lastForPhone.getTime() < limits.resendAfterSec * 1000) {
       waits.push(secondsUntil(recent.lastForPhone.getTime() + limits.resendAfterSec * 1000, now));
@@ -58,21 +60,16 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
 
   /** Uses up the number's open code for `purpose` when `code` is right; throws otp_expired, otp_invalid or otp_locked otherwise. */
   async function consumeCode(phone: string, code: string, purpose: OtpPurpose): Promise<void> {
-    const open = await otp.latestOpen(phone, purpose);
-    if (!open || open.expiresAt.getTime() <= Date.now()) {
-      throw new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
+    const attempt = await otp.takeAttempt(phone, purpose, limits.maxAttempts);
+    if (!attempt) {
+      if (await otp.isLockedOut(phone, purpose, limits.maxAttempts)) throw locked();
+      throw expired();
     }
-    if (!sameHash(codeHash(phone, code), open.codeHash)) {
-      const failures = await otp.recordFailure(open.id);
-      if (failures >= limits.maxAttempts) {
-        await otp.consume(open.id);
-        throw new AppError(429, 'otp_locked', 'ใส่รหัสผิดหลายครั้งเกินไป รหัสนี้ถูกยกเลิกแล้ว กรุณาขอรหัสใหม่');
-      }
+    if (!sameHash(codeHash(phone, code), attempt.codeHash)) {
+      if (attempt.attempts >= limits.maxAttempts) throw locked();
       throw new AppError(400, 'otp_invalid', 'รหัส OTP ไม่ถูกต้อง');
     }
-    if (!(await otp.consume(open.id))) {
-      throw new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
-    }
+    if (!(await otp.consume(attempt.id))) throw expired();
   }
 
   return {
@@ -86,11 +83,13 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
     async requestCode(phone: string, clientIp: string, purpose: OtpPurpose = 'login') {
       const now = Date.now();
       const clientKey = keyedHash(secretKey, 'client', clientIp);
-      const wait = await waitBeforeNextCode(phone, clientKey, now);
-      if (wait !== null) throw rateLimited(wait);
-
       const code = newOtpCode(OTP_LENGTH);
-      await otp.insert({ phone, purpose, codeHash: codeHash(phone, code), clientKey, expiresAt: new Date(now + limits.ttlSec * 1000) });
+      const { waitSec } = await otp.insertUnlessLimited(
+        { phone, purpose, codeHash: codeHash(phone, code), clientKey, expiresAt: new Date(now + limits.ttlSec * 1000) },
+        new Date(now - HOUR_MS),
+        (recent) => waitBeforeNextCode(recent, now),
+      );
+      if (waitSec !== null) throw rateLimited(waitSec);
       try {
         await sms.send({ to: phone, text: otpSmsText(code, limits.ttlSec, purpose), code });
       } catch (error) {
