@@ -57,6 +57,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Housekeeping: asks the payment provider again for deposits still owed back. */
     retryRefunds(): Promise<number>;
+    /**
+     * One round of housekeeping, off the request path: old codes go, unpaid holds past their time give their places
+     * back, owed deposits are asked for again. Safe to run on several servers at once.
+     */
+    housekeeping(): Promise<{ expiredHolds: number; refunded: number }>;
   }
 }
 
@@ -93,9 +98,10 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   const usersRepository = createUsersRepository(db);
   const users = createUsersService(usersRepository, (userId) => sessionCache.forgetUser(userId));
   const sessions = createSessionsService(createSessionsRepository(db), sessionCache, config.session.idleDays);
+  const otpRepository = createOtpRepository(db);
   const otp = createOtpService({
     config,
-    otp: createOtpRepository(db),
+    otp: otpRepository,
     sms: smsSender,
     findUserIdByPhone: usersRepository.findIdByPhone,
   });
@@ -110,6 +116,11 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     payments,
   });
   app.decorate('retryRefunds', appointments.retryRefunds);
+  app.decorate('housekeeping', async () => {
+    await otpRepository.purgeExpired(new Date(Date.now() - 86_400_000));
+    const expiredHolds = await appointments.expireUnpaid();
+    return { expiredHolds, refunded: await appointments.retryRefunds() };
+  });
 
   const coverage = createCoverageService(createCoverageRepository(db));
   const visits = createVisitsService(createVisitsRepository(db));

@@ -4,8 +4,6 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
-import { createAppointmentsRepository } from './features/appointments/appointments.repository.js';
-import { createOtpRepository } from './features/auth/otp.repository.js';
 import { addDemoSlots } from './features/hospitals/demo-slots.js';
 import { createHospitalsRepository } from './features/hospitals/hospitals.repository.js';
 
@@ -21,19 +19,13 @@ const app = await buildApp({
   logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
 });
 
-const otpRepository = createOtpRepository(database.db);
-const appointmentsRepository = createAppointmentsRepository(database.db);
 const hospitalsRepository = createHospitalsRepository(database.db);
 const logFailure = (err: unknown) => app.log.error({ err }, 'housekeeping failed');
 // Housekeeping: old codes go, unpaid holds give their places back, owed deposits are refunded,
 // demo slots keep rolling forward.
 const housekeeping = [
   setInterval(() => {
-    Promise.all([
-      otpRepository.purgeExpired(new Date(Date.now() - 86_400_000)),
-      appointmentsRepository.expireUnpaid(),
-      app.retryRefunds(),
-    ]).catch(logFailure);
+    app.housekeeping().catch(logFailure);
   }, 60_000),
   setInterval(() => {
     if (config.seedDemoData) addDemoSlots(hospitalsRepository).catch(logFailure);

@@ -1,5 +1,5 @@
 import type { AppointmentStatus } from '@klaimor/contracts';
-import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointmentEvents, appointments, facilities, screeningSlots } from '../../db/schema.js';
 
@@ -16,10 +16,32 @@ export interface NewAppointment {
   depositAmount: number;
   depositExpiresAt: Date;
   paymentProvider: string;
-  paymentRef: string | null;
-  promptpayPayload: string | null;
-  qrImageUrl: string | null;
   idempotencyKey: string;
+}
+
+/** How long a server may take over asking the provider for one refund before another server may take it over. */
+const REFUND_CLAIM = sql`interval '2 minutes'`;
+
+/**
+ * Unpaid holds past their time (all of them, or those of one slot or one appointment) become expired and give their
+ * places back, in one statement that locks the rows it changes, so a deposit confirmed at the same moment waits for it.
+ */
+async function expireStaleHolds(tx: Tx, only: SQL | undefined): Promise<number> {
+  const expired = await tx
+    .update(appointments)
+    .set({ status: 'expired', updatedAt: sql`now()` })
+    .where(and(eq(appointments.status, 'awaiting_deposit'), lt(appointments.depositExpiresAt, sql`now()`), only))
+    .returning({ id: appointments.id, slotId: appointments.slotId });
+  if (!expired.length) return 0;
+  const freed = new Map<string, number>();
+  for (const { slotId } of expired) freed.set(slotId, (freed.get(slotId) ?? 0) + 1);
+  for (const [slotId, places] of freed) {
+    await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - ${places}` }).where(eq(screeningSlots.id, slotId));
+  }
+  await tx
+    .insert(appointmentEvents)
+    .values(expired.map(({ id }) => ({ appointmentId: id, fromStatus: 'awaiting_deposit', toStatus: 'expired', actor: 'system' })));
+  return expired.length;
 }
 
 const detail = {
@@ -74,6 +96,8 @@ export function createAppointmentsRepository(db: Db) {
     async hold(appointment: NewAppointment): Promise<'held' | 'slot_full' | 'duplicate'> {
       try {
         return await db.transaction(async (tx) => {
+          // A hold of this slot past its time must not keep the patient out before housekeeping comes round.
+          await expireStaleHolds(tx, eq(appointments.slotId, appointment.slotId));
           const [place] = await tx
             .update(screeningSlots)
             .set({ taken: sql`${screeningSlots.taken} + 1` })
@@ -96,6 +120,22 @@ export function createAppointmentsRepository(db: Db) {
         if ((error as { cause?: { code?: string } }).cause?.code === '23505') return 'duplicate';
         throw error;
       }
+    },
+
+    /** The provider's payment request, once it has issued one for the held place. */
+    async attachDeposit(id: string, deposit: { paymentRef: string | null; promptpayPayload: string | null; qrImageUrl: string | null }) {
+      await db.update(appointments).set({ ...deposit, updatedAt: sql`now()` }).where(eq(appointments.id, id));
+    },
+
+    /** The provider could not take the deposit: the hold goes as if it never was, and its place with it. */
+    async abandonHold(id: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [gone] = await tx
+          .delete(appointments)
+          .where(and(eq(appointments.id, id), eq(appointments.status, 'awaiting_deposit'), isNull(appointments.depositPaidAt)))
+          .returning({ slotId: appointments.slotId });
+        if (gone) await releasePlace(tx, gone.slotId);
+      });
     },
 
     async findByIdempotencyKey(userId: string, key: string) {
@@ -144,34 +184,51 @@ export function createAppointmentsRepository(db: Db) {
       });
     },
 
-    /** Deposits owed back whose refund the provider has not confirmed yet. */
-    async refundsDue() {
-      return db
-        .select({ id: appointments.id, paymentRef: appointments.paymentRef, depositAmount: appointments.depositAmount })
+    /**
+     * Takes deposits owed back (all due, or one appointment's) for this server to ask the provider about. A refund taken
+     * by another server is skipped until its claim runs out, so two servers never ask for the same refund at once.
+     */
+    async claimRefunds(only?: { appointmentId: string }) {
+      const due = db
+        .select({ id: appointments.id })
         .from(appointments)
-        .where(and(isNotNull(appointments.refundRequestedAt), isNull(appointments.refundedAt)));
+        .where(
+          and(
+            isNotNull(appointments.refundRequestedAt),
+            isNull(appointments.refundedAt),
+            or(isNull(appointments.refundClaimedUntil), lt(appointments.refundClaimedUntil, sql`now()`)),
+            only && eq(appointments.id, only.appointmentId),
+          ),
+        )
+        .orderBy(appointments.refundRequestedAt)
+        .limit(50)
+        .for('update', { skipLocked: true });
+      return db
+        .update(appointments)
+        .set({ refundClaimedUntil: sql`now() + ${REFUND_CLAIM}` })
+        .where(inArray(appointments.id, due))
+        .returning({ id: appointments.id, paymentRef: appointments.paymentRef, depositAmount: appointments.depositAmount });
+    },
+
+    /** The provider could not refund now: the next round of housekeeping may try again. */
+    async releaseRefundClaim(id: string): Promise<void> {
+      await db.update(appointments).set({ refundClaimedUntil: null }).where(eq(appointments.id, id));
     },
 
     async markRefunded(id: string): Promise<void> {
-      await db.update(appointments).set({ refundedAt: sql`now()`, updatedAt: sql`now()` }).where(and(eq(appointments.id, id), isNull(appointments.refundedAt)));
+      await db
+        .update(appointments)
+        .set({ refundedAt: sql`now()`, refundClaimedUntil: null, updatedAt: sql`now()` })
+        .where(and(eq(appointments.id, id), isNull(appointments.refundedAt)));
     },
 
     async listForPatient(userId: string) {
       return selectDetail().where(eq(appointments.userId, userId));
     },
 
-    /** Unpaid holds past their time give their places back. */
-    async expireUnpaid(): Promise<number> {
-      const stale = await db
-        .select({ id: appointments.id })
-        .from(appointments)
-        .where(and(eq(appointments.status, 'awaiting_deposit'), lt(appointments.depositExpiresAt, sql`now()`)));
-      let expired = 0;
-      for (const { id } of stale) {
-        if (await transition(id, ['awaiting_deposit'], 'expired', 'system')) expired++;
-      }
-      return expired;
-    },
+    /** Housekeeping, or one appointment whose deposit just arrived: unpaid holds past their time give their places back. */
+    expireUnpaid: (only?: { appointmentId: string }): Promise<number> =>
+      db.transaction((tx) => expireStaleHolds(tx, only && eq(appointments.id, only.appointmentId))),
 
     async history(id: string) {
       return db.select().from(appointmentEvents).where(eq(appointmentEvents.appointmentId, id)).orderBy(appointmentEvents.at);

@@ -11,10 +11,15 @@ const HOUR_MS = 3_600_000;
 const notFound = () => new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
 const paymentUnavailable = () => new AppError(503, 'payment_unavailable', 'ระบบชำระเงินขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง');
 
+/** The status as it stands now: a hold past its expiry is expired, whether or not housekeeping has recorded it yet. */
+function statusNow(a: AppointmentDetail['appointment'], now = Date.now()): AppointmentStatus {
+  return a.status === 'awaiting_deposit' && a.depositExpiresAt.getTime() <= now ? 'expired' : (a.status as AppointmentStatus);
+}
+
 export function toAppointment({ appointment: a, hospital, slot }: AppointmentDetail): Appointment {
   return {
     id: a.id,
-    status: a.status as AppointmentStatus,
+    status: statusNow(a),
     hospital: { id: hospital.stableId, nameTh: hospital.nameTh, nameEn: hospital.nameEn, phone: hospital.phone },
     start: slot.startsAt.toISOString(),
     end: slot.endsAt.toISOString(),
@@ -71,16 +76,24 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
   const confirmDeposit = (id: string, actor: Actor): Promise<boolean> =>
     appointments.transition(id, ['awaiting_deposit'], 'booked', actor, { depositPaidAt: new Date() });
 
-  /** True when the provider returned the deposit; false when it could not now (the refund stays owed). */
-  async function returnDeposit(due: { id: string; paymentRef: string | null; depositAmount: number }): Promise<boolean> {
-    try {
-      await payments.refund({ appointmentId: due.id, reference: due.paymentRef, amountBaht: due.depositAmount });
-    } catch (error) {
-      if (error instanceof PaymentProviderError) return false;
-      throw error;
+  /**
+   * Asks the provider to return the deposits owed that this server could claim (all due, or one appointment's); another
+   * server's claim is left alone. Returns how many the provider confirmed; the others stay owed for the next round.
+   */
+  async function returnDeposits(only?: { appointmentId: string }): Promise<number> {
+    let refunded = 0;
+    for (const due of await appointments.claimRefunds(only)) {
+      try {
+        await payments.refund({ appointmentId: due.id, reference: due.paymentRef, amountBaht: due.depositAmount });
+      } catch (error) {
+        await appointments.releaseRefundClaim(due.id);
+        if (error instanceof PaymentProviderError) continue;
+        throw error;
+      }
+      await appointments.markRefunded(due.id);
+      refunded++;
     }
-    await appointments.markRefunded(due.id);
-    return true;
+    return refunded;
   }
 
   async function mine(userId: string, id: string): Promise<AppointmentDetail> {
@@ -90,9 +103,11 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
   }
 
   return {
-    /** Holds a place and asks for the deposit; the same Idempotency-Key always gives the same appointment. */
+    /**
+     * Holds a place, then asks the provider for the deposit, so a full slot or a repeated request never leaves a charge
+     * behind; when the provider fails, the hold goes again. The same Idempotency-Key always gives the same appointment.
+     */
     async book(userId: string, idempotencyKey: string, request: BookingRequest): Promise<{ appointment: Appointment; created: boolean }> {
-      await appointments.expireUnpaid();
       const earlier = await appointments.findByIdempotencyKey(userId, idempotencyKey);
       if (earlier) return { appointment: toAppointment(earlier), created: false };
 
@@ -100,15 +115,6 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
       if (!facility) throw hospitalNotFound();
       const id = randomUUID();
       const depositExpiresAt = new Date(Date.now() + DEPOSIT_HOLD_MINUTES * 60_000);
-      const deposit =
-        facility.depositAmount > 0 && facility.promptpayId
-          ? await payments
-              .requestDeposit({ appointmentId: id, amountBaht: facility.depositAmount, promptpayId: facility.promptpayId, expiresAt: depositExpiresAt })
-              .catch((error: unknown) => {
-                throw error instanceof PaymentProviderError ? paymentUnavailable() : error;
-              })
-          : { reference: null, promptpayPayload: null, qrImageUrl: null };
-
       const outcome = await appointments.hold({
         id,
         userId,
@@ -119,26 +125,32 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
         depositAmount: facility.depositAmount,
         depositExpiresAt,
         paymentProvider: payments.name,
-        paymentRef: deposit.reference,
-        promptpayPayload: deposit.promptpayPayload,
-        qrImageUrl: deposit.qrImageUrl,
         idempotencyKey,
       });
       if (outcome === 'slot_full') throw new AppError(409, 'slot_full', 'ช่วงเวลานี้เต็มหรือผ่านไปแล้ว กรุณาเลือกเวลาอื่น');
       if (outcome === 'duplicate') {
         return { appointment: toAppointment((await appointments.findByIdempotencyKey(userId, idempotencyKey))!), created: false };
       }
-      if (facility.depositAmount === 0) await appointments.transition(id, ['awaiting_deposit'], 'booked', 'system');
+
+      if (facility.depositAmount > 0 && facility.promptpayId) {
+        const deposit = await payments
+          .requestDeposit({ appointmentId: id, amountBaht: facility.depositAmount, promptpayId: facility.promptpayId, expiresAt: depositExpiresAt })
+          .catch(async (error: unknown) => {
+            await appointments.abandonHold(id);
+            throw error instanceof PaymentProviderError ? paymentUnavailable() : error;
+          });
+        await appointments.attachDeposit(id, { paymentRef: deposit.reference, promptpayPayload: deposit.promptpayPayload, qrImageUrl: deposit.qrImageUrl });
+      } else {
+        await appointments.transition(id, ['awaiting_deposit'], 'booked', 'system');
+      }
       return { appointment: toAppointment(await mine(userId, id)), created: true };
     },
 
     async list(userId: string): Promise<Appointment[]> {
-      await appointments.expireUnpaid();
       return (await appointments.listForPatient(userId)).map(toAppointment).sort(byAgenda(Date.now()));
     },
 
     async get(userId: string, id: string): Promise<Appointment> {
-      await appointments.expireUnpaid();
       return toAppointment(await mine(userId, id));
     },
 
@@ -148,24 +160,21 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
      */
     async cancel(userId: string, id: string): Promise<Appointment> {
       const row = await mine(userId, id);
-      const status = row.appointment.status as AppointmentStatus;
+      const status = statusNow(row.appointment);
       const refundable = status === 'booked' && Date.now() < row.slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS;
       const cancelled =
         (status === 'awaiting_deposit' || status === 'booked') &&
         (await appointments.transition(id, [status], 'cancelled', 'patient', refundable ? { refundRequestedAt: new Date() } : {}));
       if (!cancelled) throw new AppError(409, 'appointment_not_cancellable', 'นัดหมายนี้ยกเลิกไม่ได้แล้ว');
-      if (refundable) await returnDeposit({ id, paymentRef: row.appointment.paymentRef, depositAmount: row.appointment.depositAmount });
+      if (refundable) await returnDeposits({ appointmentId: id });
       return toAppointment(await mine(userId, id));
     },
 
-    /** Housekeeping: asks the provider again for every refund still owed. */
-    async retryRefunds(): Promise<number> {
-      let refunded = 0;
-      for (const due of await appointments.refundsDue()) {
-        if (await returnDeposit(due)) refunded++;
-      }
-      return refunded;
-    },
+    /** Housekeeping: asks the provider again for the refunds still owed that no other server is asking for. */
+    retryRefunds: (): Promise<number> => returnDeposits(),
+
+    /** Housekeeping: unpaid holds past their time give their places back. */
+    expireUnpaid: (): Promise<number> => appointments.expireUnpaid(),
 
     confirmDeposit,
 
@@ -187,6 +196,8 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
       if (payment.status !== 'paid') return { outcome: 'rejected', reason: `the payment is ${payment.status}` };
 
       const appointmentId = row.id;
+      // A hold past its time is expired first, even if housekeeping has not come round: the money is then owed back.
+      await appointments.expireUnpaid({ appointmentId });
       if (await confirmDeposit(appointmentId, 'payment_provider')) return { outcome: 'booked', appointmentId };
       if (await appointments.recordLateDeposit(appointmentId, 'payment_provider')) return { outcome: 'paid_late', appointmentId };
       return { outcome: 'already_settled', appointmentId };
@@ -195,6 +206,7 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
     /** For the development provider's "simulate payment" control: the patient's own appointment only. */
     async simulatePayment(userId: string, id: string): Promise<Appointment> {
       await mine(userId, id);
+      await appointments.expireUnpaid({ appointmentId: id });
       if (!(await confirmDeposit(id, 'development'))) {
         throw new AppError(409, 'deposit_not_due', 'นัดหมายนี้ไม่มีมัดจำที่รอชำระ');
       }

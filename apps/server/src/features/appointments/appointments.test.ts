@@ -149,7 +149,7 @@ describe('deposit, expiry and cancelling', () => {
   });
 
   it('has no Omise webhook: with the development provider nothing but the simulation confirms a deposit', async () => {
-    const slot = await laterSlot(9);
+    const slot = await laterSlot(10);
     const id = (await book(patient, slot.id)).json().data[0].id;
     const res = await t.app.inject({
       method: 'POST',
@@ -170,6 +170,30 @@ describe('deposit, expiry and cancelling', () => {
     expect(await slotRemaining(slot.id)).toBe(slot.remaining);
     const pay = await t.app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid`, ...as(patient) });
     expect(pay.statusCode).toBe(409);
+    // The expiry is recorded once and the place given back once, whoever comes round first.
+    await t.app.housekeeping();
+    expect(await slotRemaining(slot.id)).toBe(slot.remaining);
+    const stored = await t.database.db.execute(sql`select status from appointments where id = ${id}`);
+    expect((stored as unknown as { rows: { status: string }[] }).rows[0].status).toBe('expired');
+  });
+
+  it('shows a hold past its time as expired and its place as free before housekeeping runs, without writing on a read', async () => {
+    const slot = await laterSlot(10);
+    const id = (await book(patient, slot.id)).json().data[0].id;
+    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${id}`);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/appointments', ...as(patient) })).json().data as { id: string; status: string }[];
+    expect(list.find((a) => a.id === id)!.status).toBe('expired');
+    const cancel = await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...as(patient) });
+    expect(cancel.statusCode).toBe(409);
+    expect(await slotRemaining(slot.id)).toBe(slot.remaining);
+    const stored = await t.database.db.execute(sql`select status from appointments where id = ${id}`);
+    expect((stored as unknown as { rows: { status: string }[] }).rows[0].status).toBe('awaiting_deposit');
+
+    // The last place of the slot goes to the next patient at once: booking frees the slot's holds past their time.
+    await t.database.db.execute(sql`update screening_slots set capacity = taken where id = ${slot.id}`);
+    const next = await book(other, slot.id);
+    expect(next.statusCode, next.body).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, ...as(patient) })).json().data[0].status).toBe('expired');
   });
 
   it('cancels with a refund more than 24 hours ahead and frees the place', async () => {

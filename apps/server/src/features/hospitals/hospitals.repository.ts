@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, eq, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
-import { facilities, screeningSlots } from '../../db/schema.js';
+import { appointments, facilities, screeningSlots } from '../../db/schema.js';
 import type { Facility } from './facility.js';
 
 /** Columns the directory does not show: the internal id, the PromptPay id and bookkeeping. */
@@ -98,9 +98,12 @@ export function createHospitalsRepository(db: Db) {
       return { inserted, updated: list.length - inserted };
     },
 
+    /** Slots with the places taken now: a hold past its expiry no longer counts, even before housekeeping frees it. */
     async slots(facilityId: string, from: Date, to: Date) {
+      const staleHolds = sql<number>`(select count(*)::int from ${appointments} where ${appointments.slotId} = ${screeningSlots.id}
+        and ${appointments.status} = 'awaiting_deposit' and ${appointments.depositExpiresAt} < now())`;
       return db
-        .select()
+        .select({ ...getTableColumns(screeningSlots), taken: sql<number>`${screeningSlots.taken} - ${staleHolds}`.mapWith(Number) })
         .from(screeningSlots)
         .where(and(eq(screeningSlots.facilityId, facilityId), gte(screeningSlots.startsAt, from), lt(screeningSlots.startsAt, to), gt(screeningSlots.startsAt, sql`now()`)))
         .orderBy(asc(screeningSlots.startsAt), asc(screeningSlots.doctor));

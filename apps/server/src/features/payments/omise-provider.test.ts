@@ -151,14 +151,31 @@ describe('findPayment', () => {
 });
 
 describe('refund', () => {
-  it('refunds the whole deposit of a paid charge', async () => {
-    const { reference } = await provider().requestDeposit(deposit());
+  it('refunds the whole deposit of a paid charge, once, under a key derived from the appointment', async () => {
+    const appointmentId = randomUUID();
+    const { reference } = await provider().requestDeposit(deposit(appointmentId));
     omise.markPaid(reference!);
     omise.requests.length = 0;
 
-    await provider().refund({ appointmentId: randomUUID(), reference, amountBaht: 200 });
-    expect(omise.requests.map((r) => [r.method, r.path, r.body])).toEqual([['POST', `/charges/${reference}/refunds`, { amount: 20000 }]]);
-    expect(omise.requests[0].headers.authorization).toBe(EXPECTED_AUTH);
+    await provider().refund({ appointmentId, reference, amountBaht: 200 });
+    expect(omise.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+      ['GET', `/charges/${reference}`, null],
+      ['POST', `/charges/${reference}/refunds`, { amount: 20000 }],
+    ]);
+    expect(omise.requests.map((r) => r.headers.authorization)).toEqual([EXPECTED_AUTH, EXPECTED_AUTH]);
+    expect(omise.requests[1].headers['idempotency-key']).toBe(`refund-${appointmentId}`);
+    expect(omise.charges.get(reference!)?.refunded_amount).toBe(20000);
+  });
+
+  it('asks for no second refund when Omise has returned the deposit already (say, before a crash let us record it)', async () => {
+    const appointmentId = randomUUID();
+    const { reference } = await provider().requestDeposit(deposit(appointmentId));
+    omise.markPaid(reference!);
+    await provider().refund({ appointmentId, reference, amountBaht: 200 });
+    omise.requests.length = 0;
+
+    await provider().refund({ appointmentId, reference, amountBaht: 200 });
+    expect(omise.requests.map((r) => [r.method, r.path])).toEqual([['GET', `/charges/${reference}`]]);
     expect(omise.charges.get(reference!)?.refunded_amount).toBe(20000);
   });
 

@@ -9,7 +9,9 @@
  *   POST /charges {amount, currency, source, expires_at, metadata} → charge `chrg_…` whose
  *     source.scannable_code.image.download_uri is the QR image to show (docs.omise.co/charges-api)
  *   GET /charges/:id → the charge: status successful | pending | failed | expired | reversed, paid, amount, currency, metadata
- *   POST /charges/:id/refunds {amount} → refund `rfnd_…` (docs.omise.co/refunds-api)
+ *   POST /charges/:id/refunds {amount} → refund `rfnd_…` (docs.omise.co/refunds-api); the charge's `refunded_amount`
+ *     says how much of it was returned already
+ *   POST requests that must happen once carry an `Idempotency-Key` header derived from the appointment
  *   4xx/5xx → {object: "error", location, code, message} (docs.omise.co/errors-api)
  * Amounts are in satang. Omise learns only the appointment id, never anything about the patient.
  * Errors carry the HTTP status and Omise's error code and message, never the secret key.
@@ -39,6 +41,7 @@ const Charge = z.looseObject({
   currency: z.string(),
   status: z.string(),
   paid: z.boolean().optional(),
+  refunded_amount: z.number().int().optional(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   source: z
     .looseObject({ scannable_code: z.looseObject({ image: z.looseObject({ download_uri: z.string().min(1) }) }).nullish() })
@@ -71,7 +74,7 @@ export function createOmisePaymentProvider(options: OmiseOptions): PaymentProvid
     throw new PaymentProviderError(`Omise: ${scrub(detail)}`);
   };
 
-  async function send(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<Reply> {
+  async function send(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>, idempotencyKey?: string): Promise<Reply> {
     const doFetch = options.fetch ?? globalThis.fetch;
     try {
       const response = await doFetch(`${baseUrl}${path}`, {
@@ -81,6 +84,7 @@ export function createOmisePaymentProvider(options: OmiseOptions): PaymentProvid
           Accept: 'application/json',
           'Omise-Version': OMISE_API_VERSION,
           ...(body && { 'Content-Type': 'application/json' }),
+          ...(idempotencyKey && { 'Idempotency-Key': idempotencyKey }),
         },
         body: body && JSON.stringify(body),
         signal: AbortSignal.timeout(timeoutMs),
@@ -137,11 +141,15 @@ export function createOmisePaymentProvider(options: OmiseOptions): PaymentProvid
       return { reference: charge.id, promptpayPayload: null, qrImageUrl };
     },
 
-    async refund({ reference, amountBaht }): Promise<void> {
+    async refund({ appointmentId, reference, amountBaht }): Promise<void> {
       // Nothing went through Omise for this appointment (no deposit, or one taken by another provider).
       if (reference === null || amountBaht === 0) return;
       if (!CHARGE_ID.test(reference)) return fail('the payment reference is not a charge id');
-      read('refunding', await send('POST', `/charges/${encodeURIComponent(reference)}/refunds`, { amount: satang(amountBaht) }), Refund);
+      const path = `/charges/${encodeURIComponent(reference)}`;
+      // A refund Omise made before this server could record it (the process died in between) is not asked for twice.
+      const charge = read('retrieving the charge', await send('GET', path), Charge);
+      if ((charge.refunded_amount ?? 0) >= satang(amountBaht)) return;
+      read('refunding', await send('POST', `${path}/refunds`, { amount: satang(amountBaht) }, `refund-${appointmentId}`), Refund);
     },
 
     async findPayment(reference): Promise<ProviderPayment | null> {
