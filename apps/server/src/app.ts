@@ -45,9 +45,9 @@ import type { PaymentProvider } from './features/payments/payment-provider.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { createUsersService } from './features/users/users.service.js';
-import { usersRoutes } from './features/users/users.routes.js';
+import { profileRoutes, registrationRoutes } from './features/users/users.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
-import { registerAuthentication } from './plugins/authenticate.js';
+import { authenticationGuard } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerOriginGuard } from './plugins/origin-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -105,7 +105,6 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     sms: smsSender,
     findUserIdByPhone: usersRepository.findIdByPhone,
   });
-  registerAuthentication(app, sessions, cookies);
 
   const hospitalsRepository = createHospitalsRepository(db);
   const payments: PaymentProvider =
@@ -139,21 +138,32 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     forgetUser: (userId) => sessionCache.forgetUser(userId),
   });
 
+  const authenticate = authenticationGuard(sessions, cookies);
   await app.register(
     async (api) => {
-      await api.register(systemRoutes(db, { devSmsOutbox: consoleSms !== null, devPayments: payments.name === 'development' }));
-      await api.register(authRoutes({ otp, sessions, cookies }));
-      await api.register(usersRoutes({ users, otp, sessions, cookies }));
-      await api.register(hospitalsRoutes(createHospitalsService(hospitalsRepository)));
-      await api.register(appointmentsRoutes(appointments));
-      await api.register(coverageRoutes(coverage));
-      await api.register(visitsRoutes(visits));
-      await api.register(medicationsRoutes(medications, checklist));
-      await api.register(symptomNotesRoutes(symptomNotes));
-      await api.register(myDataRoutes(myData, cookies));
-      if (demo && consoleSms) await api.register(devSmsRoutes(consoleSms));
-      if (demo && payments.name === 'development') await api.register(devPaymentsRoutes(appointments));
-      if (payments.name === 'omise') await api.register(omiseWebhookRoutes(appointments));
+      // Public, on purpose (plugins/deny-by-default.test.ts lists each route): what the app needs before login,
+      // signing in, registering with the registration cookie, finding care, and Omise's webhook.
+      await api.register(async (open) => {
+        await open.register(systemRoutes(db, { devSmsOutbox: consoleSms !== null, devPayments: payments.name === 'development' }));
+        await open.register(authRoutes({ otp, sessions, cookies }));
+        await open.register(registrationRoutes({ users, otp, sessions, cookies }));
+        await open.register(hospitalsRoutes(createHospitalsService(hospitalsRepository)));
+        if (demo && consoleSms) await open.register(devSmsRoutes(consoleSms));
+        if (payments.name === 'omise') await open.register(omiseWebhookRoutes(appointments));
+      });
+      // Signed in: every other route. A route is signed-in by living in this scope, whose guard runs before the
+      // hooks of the routes in it and before any body is read; handlers take the patient from signedInPatient().
+      await api.register(async (signedIn) => {
+        signedIn.addHook('onRequest', authenticate);
+        await signedIn.register(profileRoutes(users));
+        await signedIn.register(appointmentsRoutes(appointments));
+        await signedIn.register(coverageRoutes(coverage));
+        await signedIn.register(visitsRoutes(visits));
+        await signedIn.register(medicationsRoutes(medications, checklist));
+        await signedIn.register(symptomNotesRoutes(symptomNotes));
+        await signedIn.register(myDataRoutes(myData, cookies));
+        if (demo && payments.name === 'development') await signedIn.register(devPaymentsRoutes(appointments));
+      });
     },
     { prefix: '/api' },
   );

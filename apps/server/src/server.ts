@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { addDemoSlots } from './features/hospitals/demo-slots.js';
 import { createHospitalsRepository } from './features/hospitals/hospitals.repository.js';
+import { loggerOptions } from './plugins/logging.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig();
@@ -16,7 +17,7 @@ if (config.seedDemoData) await seedDemoData(database.db);
 const app = await buildApp({
   config: { ...config, webDistDir: config.webDistDir ?? path.resolve(here, '../../web/dist') },
   database,
-  logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+  logger: loggerOptions(config.logLevel),
 });
 
 const hospitalsRepository = createHospitalsRepository(database.db);

@@ -1,11 +1,10 @@
 import { AppointmentParams, AppointmentReply, BookAppointmentBody, IdempotencyHeaders } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInPatient } from '../../plugins/authenticate.js';
 import type { AppointmentsService } from './appointments.service.js';
 
 export function appointmentsRoutes(appointments: AppointmentsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', app.authenticate);
-
     app.post(
       '/appointments',
       {
@@ -18,7 +17,7 @@ export function appointmentsRoutes(appointments: AppointmentsService): FastifyPl
         },
       },
       async (request, reply) => {
-        const { appointment, created } = await appointments.book(request.patient!.userId, request.headers['idempotency-key'], request.body);
+        const { appointment, created } = await appointments.book(signedInPatient(request).userId, request.headers['idempotency-key'], request.body);
         return reply.status(created ? 201 : 200).send({ data: [appointment] });
       },
     );
@@ -26,13 +25,13 @@ export function appointmentsRoutes(appointments: AppointmentsService): FastifyPl
     app.get(
       '/appointments',
       { schema: { tags: ['appointments'], summary: "The patient's appointments, upcoming first, then past", response: { 200: AppointmentReply } } },
-      async (request) => ({ data: await appointments.list(request.patient!.userId) }),
+      async (request) => ({ data: await appointments.list(signedInPatient(request).userId) }),
     );
 
     app.get(
       '/appointments/:id',
       { schema: { tags: ['appointments'], summary: 'One appointment', params: AppointmentParams, response: { 200: AppointmentReply } } },
-      async (request) => ({ data: [await appointments.get(request.patient!.userId, request.params.id)] }),
+      async (request) => ({ data: [await appointments.get(signedInPatient(request).userId, request.params.id)] }),
     );
 
     app.post(
@@ -45,7 +44,7 @@ export function appointmentsRoutes(appointments: AppointmentsService): FastifyPl
           response: { 200: AppointmentReply },
         },
       },
-      async (request) => ({ data: [await appointments.cancel(request.patient!.userId, request.params.id)] }),
+      async (request) => ({ data: [await appointments.cancel(signedInPatient(request).userId, request.params.id)] }),
     );
   };
 }

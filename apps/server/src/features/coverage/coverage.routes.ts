@@ -1,12 +1,11 @@
 import { CoverageBody, CoverageReply, RecordParams } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInPatient } from '../../plugins/authenticate.js';
 import type { CoverageService } from './coverage.service.js';
 
 export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', app.authenticate);
-
     app.get(
       '/coverage',
       {
@@ -16,7 +15,7 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
           response: { 200: CoverageReply },
         },
       },
-      async (request) => ({ data: await coverage.list(request.patient!.userId) }),
+      async (request) => ({ data: await coverage.list(signedInPatient(request).userId) }),
     );
 
     app.post(
@@ -29,7 +28,7 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
           response: { 201: CoverageReply },
         },
       },
-      async (request, reply) => reply.status(201).send({ data: [await coverage.add(request.patient!.userId, request.body)] }),
+      async (request, reply) => reply.status(201).send({ data: [await coverage.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
@@ -37,14 +36,14 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
       {
         schema: { tags: ['coverage'], summary: 'Change an entitlement (the whole record)', params: RecordParams, body: CoverageBody, response: { 200: CoverageReply } },
       },
-      async (request) => ({ data: [await coverage.replace(request.patient!.userId, request.params.id, request.body)] }),
+      async (request) => ({ data: [await coverage.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
     );
 
     app.delete(
       '/coverage/:id',
       { schema: { tags: ['coverage'], summary: 'Remove an entitlement', params: RecordParams, response: { 204: z.null() } } },
       async (request, reply) => {
-        await coverage.remove(request.patient!.userId, request.params.id);
+        await coverage.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);
       },
     );

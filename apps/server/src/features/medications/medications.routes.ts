@@ -9,13 +9,12 @@ import {
   TickBody,
 } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInPatient } from '../../plugins/authenticate.js';
 import type { ChecklistService } from './checklist.service.js';
 import type { MedicationsService } from './medications.service.js';
 
 export function medicationsRoutes(medications: MedicationsService, checklist: ChecklistService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', app.authenticate);
-
     app.get(
       '/medications',
       {
@@ -25,13 +24,13 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
           response: { 200: MedicationsReply },
         },
       },
-      async (request) => ({ data: await medications.list(request.patient!.userId) }),
+      async (request) => ({ data: await medications.list(signedInPatient(request).userId) }),
     );
 
     app.post(
       '/medications',
       { schema: { tags: ['medications'], summary: 'Add a medication and its daily schedule', body: MedicationBody, response: { 201: MedicationsReply } } },
-      async (request, reply) => reply.status(201).send({ data: [await medications.add(request.patient!.userId, request.body)] }),
+      async (request, reply) => reply.status(201).send({ data: [await medications.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
@@ -45,7 +44,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
           response: { 200: MedicationsReply },
         },
       },
-      async (request) => ({ data: [await medications.replace(request.patient!.userId, request.params.id, request.body)] }),
+      async (request) => ({ data: [await medications.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
     );
 
     app.post(
@@ -59,7 +58,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
           response: { 200: MedicationsReply },
         },
       },
-      async (request) => ({ data: [await medications.stop(request.patient!.userId, request.params.id, request.body?.lastDay)] }),
+      async (request) => ({ data: [await medications.stop(signedInPatient(request).userId, request.params.id, request.body?.lastDay)] }),
     );
 
     app.get(
@@ -72,7 +71,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
           response: { 200: ChecklistReply },
         },
       },
-      async (request) => ({ data: [await checklist.checklist(request.patient!.userId, request.query.date)] }),
+      async (request) => ({ data: [await checklist.checklist(signedInPatient(request).userId, request.query.date)] }),
     );
 
     app.put(
@@ -85,7 +84,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
           response: { 200: ChecklistReply },
         },
       },
-      async (request) => ({ data: [await checklist.setTick(request.patient!.userId, request.body)] }),
+      async (request) => ({ data: [await checklist.setTick(signedInPatient(request).userId, request.body)] }),
     );
 
     app.get(
@@ -97,7 +96,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
           response: { 200: AdherenceReply },
         },
       },
-      async (request) => ({ data: await checklist.adherence(request.patient!.userId) }),
+      async (request) => ({ data: await checklist.adherence(signedInPatient(request).userId) }),
     );
   };
 }

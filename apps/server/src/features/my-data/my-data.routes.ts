@@ -1,13 +1,12 @@
 import { ConfirmDeletionBody, FhirBundle, OtpRequestedReply, todayInBangkok } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInPatient } from '../../plugins/authenticate.js';
 import { type CookiePolicy, SESSION_COOKIE, clearCookie } from '../auth/auth-cookies.js';
 import type { MyDataService } from './my-data.service.js';
 
 export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', app.authenticate);
-
     app.get(
       '/my-data/fhir',
       {
@@ -19,7 +18,7 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
         },
       },
       async (request, reply) => {
-        const bundle = await myData.fhirExport(request.patient!.record);
+        const bundle = await myData.fhirExport(signedInPatient(request).record);
         return reply
           .header('content-type', 'application/fhir+json; charset=utf-8')
           .header('content-disposition', `attachment; filename="klaimor-my-data-${todayInBangkok()}.json"`)
@@ -37,7 +36,7 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
           response: { 202: OtpRequestedReply },
         },
       },
-      async (request, reply) => reply.status(202).send({ data: [await myData.requestDeletionCode(request.patient!.record, request.ip)] }),
+      async (request, reply) => reply.status(202).send({ data: [await myData.requestDeletionCode(signedInPatient(request).record, request.ip)] }),
     );
 
     app.post(
@@ -51,7 +50,7 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
         },
       },
       async (request, reply) => {
-        await myData.deleteAccount(request.patient!.record, request.body.code);
+        await myData.deleteAccount(signedInPatient(request).record, request.body.code);
         clearCookie(reply, SESSION_COOKIE, cookies);
         return reply.status(204).send(null);
       },

@@ -1,5 +1,6 @@
 import { AppointmentParams, AppointmentReply } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInPatient } from '../../plugins/authenticate.js';
 import type { AppointmentsService } from '../appointments/appointments.service.js';
 
 /** Only with the development payment provider: stands in for the bank telling us the deposit arrived. */
@@ -8,7 +9,6 @@ export function devPaymentsRoutes(appointments: AppointmentsService): FastifyPlu
     app.post(
       '/dev/payments/:id/paid',
       {
-        onRequest: app.authenticate,
         schema: {
           tags: ['development'],
           summary: "Simulate the patient's deposit arriving (development payment provider only)",
@@ -16,7 +16,7 @@ export function devPaymentsRoutes(appointments: AppointmentsService): FastifyPlu
           response: { 200: AppointmentReply },
         },
       },
-      async (request) => ({ data: [await appointments.simulatePayment(request.patient!.userId, request.params.id)] }),
+      async (request) => ({ data: [await appointments.simulatePayment(signedInPatient(request).userId, request.params.id)] }),
     );
   };
 }

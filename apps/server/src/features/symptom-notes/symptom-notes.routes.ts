@@ -1,12 +1,11 @@
 import { RecordParams, SymptomNoteBody, SymptomNotesReply } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInPatient } from '../../plugins/authenticate.js';
 import type { SymptomNotesService } from './symptom-notes.service.js';
 
 export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', app.authenticate);
-
     app.get(
       '/symptom-notes',
       {
@@ -16,7 +15,7 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
           response: { 200: SymptomNotesReply },
         },
       },
-      async (request) => ({ data: await notes.list(request.patient!.userId) }),
+      async (request) => ({ data: await notes.list(signedInPatient(request).userId) }),
     );
 
     app.post(
@@ -29,7 +28,7 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
           response: { 201: SymptomNotesReply },
         },
       },
-      async (request, reply) => reply.status(201).send({ data: [await notes.add(request.patient!.userId, request.body)] }),
+      async (request, reply) => reply.status(201).send({ data: [await notes.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
@@ -43,14 +42,14 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
           response: { 200: SymptomNotesReply },
         },
       },
-      async (request) => ({ data: [await notes.replace(request.patient!.userId, request.params.id, request.body)] }),
+      async (request) => ({ data: [await notes.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
     );
 
     app.delete(
       '/symptom-notes/:id',
       { schema: { tags: ['symptom-notes'], summary: 'Delete a symptom note', params: RecordParams, response: { 204: z.null() } } },
       async (request, reply) => {
-        await notes.remove(request.patient!.userId, request.params.id);
+        await notes.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -1,12 +1,14 @@
 import { RegisterUserBody, UpdateProfileBody, UserProfileReply, acceptSubdistrictAlias } from '@klaimor/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthenticated } from '../../errors.js';
+import { signedInPatient } from '../../plugins/authenticate.js';
 import { type CookiePolicy, REGISTRATION_COOKIE, clearCookie, setSessionCookie } from '../auth/auth-cookies.js';
 import type { OtpService } from '../auth/otp.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import { type UsersService, toProfile } from './users.service.js';
 
-interface Deps {
+interface RegistrationDeps {
   users: UsersService;
   otp: Pick<OtpService, 'verifiedPhone' | 'forgetPhoneVerification'>;
   sessions: Pick<SessionsService, 'start'>;
@@ -16,12 +18,15 @@ interface Deps {
 const phoneNotVerified = () =>
   new AppError(403, 'phone_not_verified', 'กรุณายืนยันหมายเลขโทรศัพท์ด้วยรหัส OTP ก่อนลงทะเบียน');
 
-export function usersRoutes({ users, otp, sessions, cookies }: Deps): FastifyPluginAsyncZod {
+// The first client sends `subdistrict` in places; the contract's name is `subdistrist`.
+const acceptSubdistrict = async (request: FastifyRequest) => {
+  request.body = acceptSubdistrictAlias(request.body);
+};
+
+/** Registration needs no session: the registration cookie from a verified code stands in for one. */
+export function registrationRoutes({ users, otp, sessions, cookies }: RegistrationDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    // The first client sends `subdistrict` in places; the contract's name is `subdistrist`.
-    app.addHook('preValidation', async (request) => {
-      request.body = acceptSubdistrictAlias(request.body);
-    });
+    app.addHook('preValidation', acceptSubdistrict);
 
     app.post(
       '/users',
@@ -44,20 +49,23 @@ export function usersRoutes({ users, otp, sessions, cookies }: Deps): FastifyPlu
         return reply.status(201).send({ data: [profile] });
       },
     );
+  };
+}
+
+/** The signed-in patient's own profile. */
+export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.addHook('preValidation', acceptSubdistrict);
 
     app.get(
       '/users/me',
-      {
-        onRequest: app.authenticate,
-        schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } },
-      },
-      async (request) => ({ data: [toProfile(request.patient!.record)] }),
+      { schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } } },
+      async (request) => ({ data: [toProfile(signedInPatient(request).record)] }),
     );
 
     app.patch(
       '/users',
       {
-        onRequest: app.authenticate,
         schema: {
           tags: ['users'],
           summary: "Change the signed-in patient's contact details and blood group",
@@ -66,7 +74,7 @@ export function usersRoutes({ users, otp, sessions, cookies }: Deps): FastifyPlu
         },
       },
       async (request) => {
-        const profile = await users.update(request.patient!.record, request.body);
+        const profile = await users.update(signedInPatient(request).record, request.body);
         if (!profile) throw unauthenticated();
         return { data: [profile] };
       },

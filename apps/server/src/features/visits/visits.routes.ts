@@ -1,12 +1,11 @@
 import { RecordParams, VisitBody, VisitMonthsReply, VisitsQuery, VisitsReply } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInPatient } from '../../plugins/authenticate.js';
 import type { VisitsService } from './visits.service.js';
 
 export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', app.authenticate);
-
     app.get(
       '/visits',
       {
@@ -17,7 +16,7 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
           response: { 200: VisitsReply },
         },
       },
-      async (request) => ({ data: await visits.list(request.patient!.userId, request.query.month) }),
+      async (request) => ({ data: await visits.list(signedInPatient(request).userId, request.query.month) }),
     );
 
     app.get(
@@ -25,13 +24,13 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
       {
         schema: { tags: ['visits'], summary: 'The months (YYYY-MM) that have visits, newest first, for the period picker', response: { 200: VisitMonthsReply } },
       },
-      async (request) => ({ data: await visits.months(request.patient!.userId) }),
+      async (request) => ({ data: await visits.months(signedInPatient(request).userId) }),
     );
 
     app.post(
       '/visits',
       { schema: { tags: ['visits'], summary: 'Record a visit', body: VisitBody, response: { 201: VisitsReply } } },
-      async (request, reply) => reply.status(201).send({ data: [await visits.add(request.patient!.userId, request.body)] }),
+      async (request, reply) => reply.status(201).send({ data: [await visits.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
@@ -45,14 +44,14 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
           response: { 200: VisitsReply },
         },
       },
-      async (request) => ({ data: [await visits.replace(request.patient!.userId, request.params.id, request.body)] }),
+      async (request) => ({ data: [await visits.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
     );
 
     app.delete(
       '/visits/:id',
       { schema: { tags: ['visits'], summary: 'Delete a recorded visit', params: RecordParams, response: { 204: z.null() } } },
       async (request, reply) => {
-        await visits.remove(request.patient!.userId, request.params.id);
+        await visits.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);
       },
     );

@@ -4,6 +4,11 @@ import type { SmsMessage, SmsSender } from './sms-sender.js';
 
 const OUTBOX_LIMIT = 200;
 
+/** `0812345678` → `08x-xxx-5678`: enough to tell demo numbers apart, not enough to call anyone. */
+export function maskedPhone(phone: string): string {
+  return `${/^0\d{9}$/.test(phone) ? phone.slice(0, 2) : 'xx'}x-xxx-${phone.slice(-4)}`;
+}
+
 /**
  * Development driver: nothing leaves the machine. Messages go to an in-memory outbox
  * (read through GET /api/dev/sms) and to the server log, clearly marked as not sent.
@@ -15,7 +20,8 @@ export function createConsoleSmsSender(log: Pick<FastifyBaseLogger, 'info'>) {
     async send(message: SmsMessage): Promise<void> {
       outbox.unshift({ to: message.to, text: message.text, code: message.code, sentAt: new Date().toISOString() });
       outbox.length = Math.min(outbox.length, OUTBOX_LIMIT);
-      log.info(`[development SMS, not sent] to ${message.to}: ${message.text}`);
+      // The code is the point of this line in demo mode; the number is personal data, so only its end shows.
+      log.info(`[development SMS, not sent] to ${maskedPhone(message.to)}: ${message.text}`);
     },
     /** Messages to one number, newest first. */
     messagesTo(phone: string): DevSms[] {
