@@ -71,7 +71,7 @@ beforeAll(async () => {
   // The database goes away: the failing query carries the phone number as a parameter.
   await database.close();
   databaseOpen = false;
-  expect((await call({ method: 'POST', url: '/api/auth/otp', payload: { phone: PHONE } })).statusCode).toBe(500);
+  expect((await call({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: PHONE, code: '123456' } })).statusCode).toBe(500);
 });
 afterAll(async () => {
   await app?.close();
@@ -132,13 +132,13 @@ describe('the production log', () => {
       { method: 'GET', url: '/api/hospitals', statusCode: 200 },
       { method: 'GET', url: '/api/appointments/:id', statusCode: 404 },
       { method: 'GET', url: '/api/patients/[redacted]/records?lat=[redacted]&phone=[redacted]', statusCode: 404 },
-      { method: 'POST', url: '/api/auth/otp', statusCode: 500 },
+      { method: 'POST', url: '/api/auth/otp/verify', statusCode: 500 },
     ]);
   });
 
   it('logs the failed query without its parameters', () => {
     const failure = lines().find((line) => line.msg === 'unhandled error');
-    expect(failure?.err).toMatchObject({ type: 'DrizzleQueryError', message: expect.stringContaining('Failed query: select') });
+    expect(failure?.err).toMatchObject({ type: 'DrizzleQueryError', message: expect.stringContaining('Failed query: update') });
     expect(Object.keys(failure!.err as object).sort()).toEqual(['cause', 'message', 'stack', 'type']);
     expect(JSON.stringify(failure)).not.toContain('params');
   });
