@@ -1,10 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, connectPostgres, openPglite } from '../apps/server/src/db/client.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Database, connectPostgres, openDatabase, openPglite } from '../apps/server/src/db/client.js';
 
-/** A fresh database for one benchmark: in-memory PGlite, or a new database on DATABASE_URL's server, dropped afterwards. */
-export async function openBenchDatabase(): Promise<Database> {
+/**
+ * A fresh database for one benchmark: PGlite (in memory, or `onDisk` in a temporary directory exactly as the app opens
+ * it, durable), or a new database on DATABASE_URL's server; dropped afterwards.
+ */
+export async function openBenchDatabase({ onDisk = false } = {}): Promise<Database> {
   const url = process.env.DATABASE_URL;
+  if (!url && onDisk) {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-bench-'));
+    const database = openDatabase({ dataDir });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
   if (!url) return openPglite();
   const name = `klaimor_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });

@@ -1,6 +1,7 @@
 // Booking throughput: 50 patients booking screening slots at once through the real app (in process),
 // then a check that no slot holds more patients than its capacity.
-// Usage: tsx bench/booking.ts   (DATABASE_URL set: a fresh database on that PostgreSQL server, else embedded PGlite)
+// Usage: tsx bench/booking.ts   (DATABASE_URL set: a fresh database on that PostgreSQL server, else embedded PGlite on
+// disk, durable, as the app opens it)
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
@@ -17,7 +18,7 @@ import { openBenchDatabase } from './bench-database.js';
 const PATIENTS = 50;
 const SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 
-const database = await openBenchDatabase();
+const database = await openBenchDatabase({ onDisk: true });
 try {
   await database.migrate();
   const hospitals = createHospitalsRepository(database.db);

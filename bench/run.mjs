@@ -72,10 +72,13 @@ if (only === undefined || only === 'hospitals') {
 }
 
 if (only === undefined || only === 'booking') {
-  results.booking = (await withPostgres((url) => benchScript('bench/booking.ts', url))) ?? [];
-  console.log('\nBooking on PostgreSQL, 50 patients at once (in process):');
+  results.booking = await benchScript('bench/booking.ts');
+  results.booking.push(...((await withPostgres((url) => benchScript('bench/booking.ts', url))) ?? []));
+  console.log('\nBooking, 50 patients at once (in process; PGlite on disk with fsync, as the app runs it):');
   for (const r of results.booking) {
-    console.log(`  ${r.bookingsPerSec} bookings/s over ${r.seconds} s (${r.booked} booked, ${r.failed} failed) | slots over capacity: ${r.overbookedSlots}`);
+    console.log(
+      `  ${r.database.padEnd(8)} ${r.bookingsPerSec} bookings/s over ${r.seconds} s (${r.booked} booked, ${r.failed} failed) | slots over capacity: ${r.overbookedSlots}`,
+    );
   }
 }
 
