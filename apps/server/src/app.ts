@@ -51,6 +51,7 @@ import { authenticationGuard } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerOriginGuard } from './plugins/origin-guard.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { refuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -75,11 +76,12 @@ export interface AppOptions {
 
 /** Wires infrastructure, then features. Listening is the caller's business. */
 export async function buildApp({ config, database, logger = false, sms }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, return503OnClosing: false }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerSecurityHeaders(app);
+  refuseWhileClosing(app);
 
   await app.register(compress);
   await app.register(cookie);

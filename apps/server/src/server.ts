@@ -9,6 +9,7 @@ import { createHospitalsRepository } from './features/hospitals/hospitals.reposi
 import { loggerOptions } from './plugins/logging.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const SHUTDOWN_GRACE_MS = 10_000;
 const config = loadConfig();
 const database = openDatabase(config);
 await database.migrate();
@@ -22,23 +23,41 @@ const app = await buildApp({
 
 const hospitalsRepository = createHospitalsRepository(database.db);
 const logFailure = (err: unknown) => app.log.error({ err }, 'housekeeping failed');
+/** The housekeeping round under way, if any: shutdown waits for it before closing the database. */
+let housekeepingRound: Promise<unknown> | null = null;
+function keepHouse(round: () => Promise<unknown>): void {
+  if (housekeepingRound) return;
+  housekeepingRound = round()
+    .catch(logFailure)
+    .finally(() => {
+      housekeepingRound = null;
+    });
+}
 // Housekeeping: old codes go, unpaid holds give their places back, owed deposits are refunded,
 // demo slots keep rolling forward.
-const housekeeping = [
+const timers = [
+  setInterval(() => keepHouse(() => app.housekeeping()), 60_000),
   setInterval(() => {
-    app.housekeeping().catch(logFailure);
-  }, 60_000),
-  setInterval(() => {
-    if (config.seedDemoData) addDemoSlots(hospitalsRepository).catch(logFailure);
+    if (config.seedDemoData) keepHouse(() => addDemoSlots(hospitalsRepository));
   }, 6 * 3_600_000),
 ];
-for (const timer of housekeeping) timer.unref();
+for (const timer of timers) timer.unref();
 
+/**
+ * Stops taking requests, lets those under way and any housekeeping round finish, then closes the database; a process
+ * that cannot finish within SHUTDOWN_GRACE_MS stops anyway (what it had not committed is rolled back by the database).
+ */
 async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
-  housekeeping.forEach(clearInterval);
+  timers.forEach(clearInterval);
+  setTimeout(() => {
+    app.log.error(`did not shut down within ${SHUTDOWN_GRACE_MS / 1000} s: stopping now`);
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS).unref();
   await app.close();
+  await housekeepingRound;
   await database.close();
+  app.log.info('shut down');
   process.exit(0);
 }
 process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -46,5 +65,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.host, port: config.port });
 app.log.info(
-  `ใกล้หมอ is running on ${config.publicOrigin} (database: ${database.kind}, SMS: ${config.sms.driver === 'console' ? 'development outbox, not sent' : config.sms.driver})`,
+  config.mode === 'demo'
+    ? `ใกล้หมอ is running in DEMO MODE on ${config.publicOrigin} (database: ${database.kind}): SMS codes go to the development outbox, deposits are simulated, a demo patient is seeded. Set APP_MODE=production for real use.`
+    : `ใกล้หมอ is running on ${config.publicOrigin} (database: ${database.kind}, SMS: ${config.sms.driver}, payments: ${config.payments.provider})`,
 );

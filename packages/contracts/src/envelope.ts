@@ -27,6 +27,7 @@ export const ErrorCode = z.enum([
   'public_scheme_exists',
   'dose_not_due',
   'internal_error',
+  'service_unavailable',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
