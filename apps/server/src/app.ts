@@ -50,7 +50,7 @@ import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerOriginGuard } from './plugins/origin-guard.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -74,7 +74,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, securityHeaders(config));
 
   await app.register(compress);
   await app.register(cookie);
