@@ -50,7 +50,7 @@ import { registerApiDocs } from './plugins/api-docs.js';
 import { registerAuthentication } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerOriginGuard } from './plugins/origin-guard.js';
-import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.js';
+import { httpBoundary } from './plugins/http-boundary.js';
 import { registerWebApp } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -70,11 +70,12 @@ export interface AppOptions {
 
 /** Wires infrastructure, then features. Listening is the caller's business. */
 export async function buildApp({ config, database, logger = false, sms }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024 }).withTypeProvider<ZodTypeProvider>();
+  const boundary = httpBoundary(config);
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, ...boundary.serverOptions }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurityHeaders(app, securityHeaders(config));
+  boundary.register(app);
 
   await app.register(compress);
   await app.register(cookie);
