@@ -1,5 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { latestCode, screenshot, typeCode } from './support/patient';
 
 const DEMO_PATIENT = '0812345678';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { latestCode, newPhone, newThaiId, screenshot } from './support/patient';
 
 // No geolocation permission: the browser cannot say where the patient is.

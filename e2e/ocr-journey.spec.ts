@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import type { Browser, Page, Request } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { findChromium } from '../scripts/find-chromium.mjs';
 import { CARD_DIR, cardPhoto, cardVideo, syntheticHolder } from './support/id-card';
 import { latestCode, newPhone, screenshot, typeCode, typed } from './support/patient';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { screenshot } from './support/patient';
 
 test('a visitor who opens /profile is sent to the start page with a message to log in', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Locator, type Page, expect, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { latestCode, newPhone, newThaiId, screenshot, typeCode, typed } from './support/patient';
 
 const DEMO_PATIENT = '0812345678';

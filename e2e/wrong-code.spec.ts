@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures';
 import { latestCode, newPhone, screenshot, typeCode, typed } from './support/patient';
 
 test('a wrong code is refused with a Thai message and the right one still works', async ({ page, request }) => {

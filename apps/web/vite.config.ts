@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ocrAssets } from './scripts/ocr-assets.mjs';
+import { DEFAULT_TILE_URL } from './src/features/seek/map-tiles.js';
 
 /**
  * Marks the files that start the app with V8's explicit compile hint: Chrome then compiles all their
@@ -33,11 +34,38 @@ function compileHintsForStartup(): Plugin {
   };
 }
 
+/**
+ * Writes web-origins.json into the build: the origins other than its own that the bundle talks to, the
+ * API when VITE_API_BASE_URL names another origin and the map's tile server. The server reads it to allow
+ * exactly these in its Content-Security-Policy, so the policy follows the build it serves. The values
+ * are read from the same variables Vite puts into the bundle.
+ */
+function webOrigins(): Plugin {
+  let origins: { apiOrigin: string | null; mapTileOrigin: string } | undefined;
+  return {
+    name: 'klaimor:web-origins',
+    apply: 'build',
+    configResolved(config) {
+      // The prerender's server-side build is thrown away: only the browser's build carries the file.
+      if (config.build.ssr) return;
+      const apiBase: string = config.env.VITE_API_BASE_URL ?? '';
+      const tileUrl: string = config.env.VITE_MAP_TILE_URL || DEFAULT_TILE_URL;
+      // A {s} subdomain (a.tile…, b.tile…) is allowed as the policy's wildcard, *.tile…
+      const tileOrigin = new URL(tileUrl.replace('{s}', '*')).origin;
+      if (!/^https?:\/\/[^{}]+$/.test(tileOrigin)) throw new Error(`VITE_MAP_TILE_URL: no http(s) origin in ${tileUrl}`);
+      origins = { apiOrigin: /^https?:\/\//i.test(apiBase) ? new URL(apiBase).origin : null, mapTileOrigin: tileOrigin };
+    },
+    generateBundle() {
+      if (origins) this.emitFile({ type: 'asset', fileName: 'web-origins.json', source: `${JSON.stringify(origins, null, 2)}\n` });
+    },
+  };
+}
+
 // The API lives on the same origin under /api; in development Vite forwards it to the server.
 const ocr = ocrAssets();
 
 export default defineConfig({
-  plugins: [react(), compileHintsForStartup(), ocr.plugin],
+  plugins: [react(), compileHintsForStartup(), ocr.plugin, webOrigins()],
   define: ocr.define,
   server: {
     port: 5173,

@@ -50,7 +50,7 @@ import { registerApiDocs } from './plugins/api-docs.js';
 import { authenticationGuard } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerOriginGuard } from './plugins/origin-guard.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { httpBoundary } from './plugins/http-boundary.js';
 import { refuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -76,11 +76,12 @@ export interface AppOptions {
 
 /** Wires infrastructure, then features. Listening is the caller's business. */
 export async function buildApp({ config, database, logger = false, sms }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, return503OnClosing: false }).withTypeProvider<ZodTypeProvider>();
+  const boundary = httpBoundary(config);
+  const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, return503OnClosing: false, ...boundary.serverOptions }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  boundary.register(app);
   refuseWhileClosing(app);
 
   await app.register(compress);

@@ -26,7 +26,17 @@ async function inlineStylesheets(html) {
   return out;
 }
 
+/**
+ * The server's Content-Security-Policy runs script files of its own origin only (no inline script, no
+ * hashes), so a page with an inline <script> would silently not run it: the build stops instead.
+ */
+function refuseInlineScript(file, html) {
+  const inline = html.match(/<script\b(?![^>]*\ssrc=)[^>]*>/i);
+  if (inline) throw new Error(`${file} has an inline script (${inline[0]}), which the Content-Security-Policy blocks: load it from a file`);
+}
+
 const shell = await inlineStylesheets(await readFile(join(dist, 'index.html'), 'utf8'));
+refuseInlineScript('index.html', shell);
 await writeFile(join(dist, 'index.html'), shell);
 
 // The SSR bundle is built for this run only; inside node_modules so its imports resolve.
@@ -43,6 +53,7 @@ try {
     const page = shell
       .replace('</head>', () => `${styles}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+    refuseInlineScript(`${path.slice(1)}/index.html`, page);
     await mkdir(join(dist, path), { recursive: true });
     await writeFile(join(dist, path, 'index.html'), page);
   }

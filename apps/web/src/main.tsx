@@ -1,3 +1,4 @@
+import './zod-without-eval';
 import '@fontsource/prompt/400.css';
 import '@fontsource/prompt/500.css';
 import '@fontsource/prompt/600.css';

@@ -12,5 +12,8 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
+  // No staticCSP: every reply already carries the app's policy (security-headers.ts), stricter than the
+  // plugin's own (which allows https: styles and fonts and framing by this origin), and Swagger UI runs
+  // under it: its page loads scripts and styles from files, and its validator badge is off by default.
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

@@ -8,10 +8,11 @@ import { type TestApp, createTestApp } from '../test/test-app.js';
 let t: TestApp;
 let dist: string;
 
-/** A web build in miniature: the shell, one prerendered page, one hashed asset. */
+/** A web build in miniature: the shell, its origins file, one prerendered page, one hashed asset. */
 function writeDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-web-dist-'));
   writeFileSync(path.join(dir, 'index.html'), 'shell');
+  writeFileSync(path.join(dir, 'web-origins.json'), JSON.stringify({ apiOrigin: null, mapTileOrigin: 'https://tile.openstreetmap.org' }));
   mkdirSync(path.join(dir, 'signup'));
   writeFileSync(path.join(dir, 'signup', 'index.html'), 'prerendered signup');
   mkdirSync(path.join(dir, 'assets'));

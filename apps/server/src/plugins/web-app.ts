@@ -1,8 +1,33 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies.js';
+
+/** An origin for a Content-Security-Policy source list: scheme and host, a leading `*.` allowed, nothing else. */
+const CspOrigin = z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i);
+
+/** What the web build writes (webOrigins() in apps/web/vite.config.ts): the origins, other than its own, its bundle talks to. */
+const WebBuildOrigins = z.object({
+  /** Where the API is called when VITE_API_BASE_URL names another origin; null on the same origin. */
+  apiOrigin: CspOrigin.nullable(),
+  /** The map's tile server. */
+  mapTileOrigin: CspOrigin,
+});
+export type WebBuildOrigins = z.infer<typeof WebBuildOrigins>;
+
+const WEB_ORIGINS_FILE = 'web-origins.json';
+
+/** The origins the built web app talks to; null when there is no build to serve. */
+export function readWebBuildOrigins(distDir: string): WebBuildOrigins | null {
+  if (!existsSync(path.join(distDir, 'index.html'))) return null;
+  const file = path.join(distDir, WEB_ORIGINS_FILE);
+  if (!existsSync(file)) {
+    throw new Error(`${file} is missing: the web app was built by an older version; run npm run build`);
+  }
+  return WebBuildOrigins.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
 
 /** Pages the web build prerendered for logged-out visitors, by lower-case path: '/signup' → 'signup/index.html'. */
 function prerenderedPages(distDir: string): Map<string, string> {

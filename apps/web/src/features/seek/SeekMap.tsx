@@ -6,10 +6,12 @@ import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
+import { DEFAULT_TILE_URL } from './map-tiles';
 import { formatClusterCount } from './seek-format';
 import type { LatLng } from './seek.queries';
 
-const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+// The build tells the server this URL's origin (web-origins.json in vite.config.ts) for its Content-Security-Policy.
+const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || DEFAULT_TILE_URL;
 const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 export const START_ZOOM = 16;
 export const SELECTED_ZOOM = 18;
