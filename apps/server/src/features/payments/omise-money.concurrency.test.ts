@@ -84,6 +84,18 @@ async function paidAppointment(): Promise<{ id: string; chargeId: string }> {
 
 const cancel = (app: FastifyInstance, id: string) => app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...signedIn() });
 
+/** A paid appointment cancelled in time while Omise could not be reached: its refund is owed and unclaimed. */
+async function cancelledWhileOmiseIsDown(): Promise<{ id: string; chargeId: string }> {
+  const paid = await paidAppointment();
+  omise.outage = true;
+  try {
+    expect((await cancel(a, paid.id)).json().data[0].deposit.refund).toBe('pending');
+  } finally {
+    omise.outage = false;
+  }
+  return paid;
+}
+
 async function refundState(id: string) {
   const res = await a.inject({ method: 'GET', url: `/api/appointments/${id}`, ...signedIn() });
   return res.json().data[0].deposit.refund as string;
@@ -92,13 +104,7 @@ async function refundState(id: string) {
 describe('refunds with two servers', () => {
   it('asks Omise once for each owed deposit when both servers retry at the same moment', async () => {
     const owed = [];
-    for (let i = 0; i < 4; i++) owed.push(await paidAppointment());
-    omise.outage = true;
-    try {
-      for (const { id } of owed) expect((await cancel(a, id)).json().data[0].deposit.refund).toBe('pending');
-    } finally {
-      omise.outage = false;
-    }
+    for (let i = 0; i < 4; i++) owed.push(await cancelledWhileOmiseIsDown());
     // The failed tries above gave their claims back, so both servers find all four owed.
     const refunded = await Promise.all([a.retryRefunds(), b.retryRefunds(), a.retryRefunds(), b.retryRefunds()]);
     expect(refunded.reduce((x, y) => x + y, 0)).toBe(4);
@@ -128,13 +134,7 @@ describe('refunds with two servers', () => {
   });
 
   it('settles a refund Omise made before the server could record it, without asking for it again', async () => {
-    const { id, chargeId } = await paidAppointment();
-    omise.outage = true;
-    try {
-      await cancel(a, id);
-    } finally {
-      omise.outage = false;
-    }
+    const { id, chargeId } = await cancelledWhileOmiseIsDown();
     // A server asked Omise, Omise refunded, and the process died before it wrote down the answer; its claim ran out.
     const provider = createOmisePaymentProvider({ secretKey: SECRET_KEY, apiUrl: omise.url });
     const charge = omise.charges.get(chargeId)!;
@@ -149,13 +149,7 @@ describe('refunds with two servers', () => {
   });
 
   it('leaves a refund another server has claimed to that server until its claim runs out', async () => {
-    const { id, chargeId } = await paidAppointment();
-    omise.outage = true;
-    try {
-      await cancel(a, id);
-    } finally {
-      omise.outage = false;
-    }
+    const { id, chargeId } = await cancelledWhileOmiseIsDown();
     await t.database.db.execute(sql`update appointments set refund_claimed_until = now() + interval '1 minute' where id = ${id}`);
     expect(await b.retryRefunds()).toBe(0);
     expect(requestsTo('POST', `/charges/${chargeId}/refunds`)).toHaveLength(0);
