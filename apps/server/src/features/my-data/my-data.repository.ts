@@ -1,6 +1,9 @@
-import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, otpCodes, phoneVerifications, users } from '../../db/schema.js';
+import { appointments, otpCodes, phoneVerifications, screeningSlots, users } from '../../db/schema.js';
+
+/** Statuses in which an appointment is counted in its slot's taken places. */
+const PLACE_HOLDING = ['awaiting_deposit', 'booked'];
 
 /** An appointment carries a money trail when a deposit was paid or a provider charge was created for it. */
 const moneyTrail = or(isNotNull(appointments.depositPaidAt), isNotNull(appointments.paymentRef));
@@ -20,7 +23,14 @@ export function createMyDataRepository(db: Db) {
           .update(appointments)
           .set({ symptoms: '', duration: '' })
           .where(and(eq(appointments.userId, userId), moneyTrail));
-        await tx.delete(appointments).where(and(eq(appointments.userId, userId), isNull(appointments.depositPaidAt), isNull(appointments.paymentRef)));
+        const erased = await tx
+          .delete(appointments)
+          .where(and(eq(appointments.userId, userId), isNull(appointments.depositPaidAt), isNull(appointments.paymentRef)))
+          .returning({ slotId: appointments.slotId, status: appointments.status });
+        // A hold still counted in its slot (one past its time that housekeeping has not swept yet) gives its place back.
+        for (const { slotId } of erased.filter((a) => PLACE_HOLDING.includes(a.status))) {
+          await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - 1` }).where(eq(screeningSlots.id, slotId));
+        }
         await tx.delete(otpCodes).where(eq(otpCodes.phone, phone));
         await tx.delete(phoneVerifications).where(eq(phoneVerifications.phone, phone));
         await tx.delete(users).where(eq(users.id, userId));

@@ -197,6 +197,20 @@ describe('deleting the account', () => {
     expect(again.json()).toEqual({ data: [{ next: 'register' }] });
   });
 
+  it('gives back the place of a hold past its time that housekeeping has not swept yet', async () => {
+    const phone = nextPhone();
+    const { session } = await registerPatient(t.app, phone);
+    const stale = await book(session, 4, false);
+    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${stale.id}`);
+    const [before] = await rows<{ taken: number }>(sql`select taken from screening_slots where id = ${stale.slotId}`);
+
+    const res = await confirm(session, await deletionCode(session, phone));
+    expect(res.statusCode, res.body).toBe(204);
+    await t.app.housekeeping();
+    const [after] = await rows<{ taken: number }>(sql`select taken from screening_slots where id = ${stale.slotId}`);
+    expect(after.taken).toBe(before.taken - 1);
+  });
+
   it('refuses a wrong code and keeps the account', async () => {
     const phone = nextPhone();
     const { session } = await registerPatient(t.app, phone);
