@@ -1,5 +1,5 @@
 import type { AppointmentStatus } from '@klaimor/contracts';
-import { type SQL, and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointmentEvents, appointments, facilities, screeningSlots } from '../../db/schema.js';
 
@@ -19,7 +19,10 @@ export interface NewAppointment {
   idempotencyKey: string;
 }
 
-/** How long a server may take over asking the provider for one refund before another server may take it over. */
+/**
+ * How long a server may take over asking the provider for one refund before another server may take it over: well
+ * beyond the provider client's two requests of at most 10 s each (OMISE_TIMEOUT_MS).
+ */
 const REFUND_CLAIM = sql`interval '2 minutes'`;
 
 /**
@@ -185,10 +188,11 @@ export function createAppointmentsRepository(db: Db) {
     },
 
     /**
-     * Takes deposits owed back (all due, or one appointment's) for this server to ask the provider about. A refund taken
-     * by another server is skipped until its claim runs out, so two servers never ask for the same refund at once.
+     * Takes one deposit owed back (of any appointment, or of one) for this server to ask the provider about, for
+     * REFUND_CLAIM: one at a time, so the claim cannot run out while the server works through a batch. A refund
+     * claimed by another server is skipped until its claim runs out. Null when none is left to take.
      */
-    async claimRefunds(only?: { appointmentId: string }) {
+    async claimRefund(only?: { appointmentId: string }) {
       const due = db
         .select({ id: appointments.id })
         .from(appointments)
@@ -201,18 +205,28 @@ export function createAppointmentsRepository(db: Db) {
           ),
         )
         .orderBy(appointments.refundRequestedAt)
-        .limit(50)
+        .limit(1)
         .for('update', { skipLocked: true });
-      return db
+      const [claimed] = await db
         .update(appointments)
-        .set({ refundClaimedUntil: sql`now() + ${REFUND_CLAIM}` })
-        .where(inArray(appointments.id, due))
-        .returning({ id: appointments.id, paymentRef: appointments.paymentRef, depositAmount: appointments.depositAmount });
+        // To the millisecond, so the time itself can name this claim when it is given back (a Date holds no finer).
+        .set({ refundClaimedUntil: sql`date_trunc('milliseconds', now() + ${REFUND_CLAIM})` })
+        .where(eq(appointments.id, sql`(${due})`))
+        .returning({
+          id: appointments.id,
+          paymentRef: appointments.paymentRef,
+          depositAmount: appointments.depositAmount,
+          claimedUntil: appointments.refundClaimedUntil,
+        });
+      return claimed ? { ...claimed, claimedUntil: claimed.claimedUntil! } : null;
     },
 
-    /** The provider could not refund now: the next round of housekeeping may try again. */
-    async releaseRefundClaim(id: string): Promise<void> {
-      await db.update(appointments).set({ refundClaimedUntil: null }).where(eq(appointments.id, id));
+    /** The provider could not refund now: the next round may try again, unless another server holds the refund by now. */
+    async releaseRefundClaim(id: string, claimedUntil: Date): Promise<void> {
+      await db
+        .update(appointments)
+        .set({ refundClaimedUntil: null })
+        .where(and(eq(appointments.id, id), eq(appointments.refundClaimedUntil, claimedUntil)));
     },
 
     async markRefunded(id: string): Promise<void> {

@@ -77,22 +77,29 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
     appointments.transition(id, ['awaiting_deposit'], 'booked', actor, { depositPaidAt: new Date() });
 
   /**
-   * Asks the provider to return the deposits owed that this server could claim (all due, or one appointment's); another
-   * server's claim is left alone. Returns how many the provider confirmed; the others stay owed for the next round.
+   * Asks the provider to return the deposits owed that this server can claim (any, or one appointment's), one claim
+   * at a time; another server's claim is left alone. Returns how many the provider confirmed; the others stay owed.
    */
   async function returnDeposits(only?: { appointmentId: string }): Promise<number> {
     let refunded = 0;
-    for (const due of await appointments.claimRefunds(only)) {
+    /** Refunds the provider could not make now, with their claims: held until this round ends so it does not take them again. */
+    const failed = new Map<string, Date>();
+    for (let due = await appointments.claimRefund(only); due; due = await appointments.claimRefund(only)) {
       try {
         await payments.refund({ appointmentId: due.id, reference: due.paymentRef, amountBaht: due.depositAmount });
       } catch (error) {
-        await appointments.releaseRefundClaim(due.id);
-        if (error instanceof PaymentProviderError) continue;
-        throw error;
+        if (!(error instanceof PaymentProviderError)) {
+          await appointments.releaseRefundClaim(due.id, due.claimedUntil);
+          throw error;
+        }
+        failed.set(due.id, due.claimedUntil);
+        if (only) break;
+        continue;
       }
       await appointments.markRefunded(due.id);
       refunded++;
     }
+    for (const [id, claimedUntil] of failed) await appointments.releaseRefundClaim(id, claimedUntil);
     return refunded;
   }
 

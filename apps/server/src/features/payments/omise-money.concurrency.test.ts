@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOmise, startFakeOmise } from '../../test/fake-omise.js';
 import { type TestApps, createTestApps, nextPhone, registerPatient } from '../../test/test-app.js';
 import { addDemoSlots } from '../hospitals/demo-slots.js';
+import { createAppointmentsRepository } from '../appointments/appointments.repository.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 import { createOmisePaymentProvider } from './omise-provider.js';
@@ -156,6 +157,23 @@ describe('refunds with two servers', () => {
     await t.database.db.execute(sql`update appointments set refund_claimed_until = now() - interval '1 second' where id = ${id}`);
     expect(await b.retryRefunds()).toBe(1);
     expect(requestsTo('POST', `/charges/${chargeId}/refunds`)).toHaveLength(1);
+  });
+});
+
+describe('refund claims', () => {
+  it('gives back only its own claim: a server whose claim ran out cannot free the claim another server took since', async () => {
+    const { id } = await cancelledWhileOmiseIsDown();
+    const repository = createAppointmentsRepository(t.database.db);
+    const first = (await repository.claimRefund({ appointmentId: id }))!;
+    expect(await repository.claimRefund({ appointmentId: id })).toBeNull();
+    await t.database.db.execute(sql`update appointments set refund_claimed_until = now() - interval '1 second' where id = ${id}`);
+    const second = (await repository.claimRefund({ appointmentId: id }))!;
+    expect(second.id).toBe(id);
+
+    await repository.releaseRefundClaim(id, first.claimedUntil);
+    expect(await repository.claimRefund({ appointmentId: id })).toBeNull();
+    await repository.releaseRefundClaim(id, second.claimedUntil);
+    expect((await repository.claimRefund({ appointmentId: id }))?.id).toBe(id);
   });
 });
 

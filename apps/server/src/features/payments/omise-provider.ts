@@ -11,7 +11,8 @@
  *   GET /charges/:id → the charge: status successful | pending | failed | expired | reversed, paid, amount, currency, metadata
  *   POST /charges/:id/refunds {amount} → refund `rfnd_…` (docs.omise.co/refunds-api); the charge's `refunded_amount`
  *     says how much of it was returned already
- *   POST requests that must happen once carry an `Idempotency-Key` header derived from the appointment
+ *   the refund POST carries an `Idempotency-Key` header derived from the appointment (the charge read before it is
+ *     what keeps a refund from being asked twice; the header is one more guard where the API honours it)
  *   4xx/5xx → {object: "error", location, code, message} (docs.omise.co/errors-api)
  * Amounts are in satang. Omise learns only the appointment id, never anything about the patient.
  * Errors carry the HTTP status and Omise's error code and message, never the secret key.
