@@ -11,9 +11,12 @@ const HOUR_MS = 3_600_000;
 const notFound = () => new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
 const paymentUnavailable = () => new AppError(503, 'payment_unavailable', 'ระบบชำระเงินขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง');
 
-/** The status as it stands now: a hold past its expiry is expired, whether or not housekeeping has recorded it yet. */
+/**
+ * The status as it stands now: a hold past its expiry is expired, whether or not housekeeping has recorded it yet
+ * (the rule of `holdPastItsTime`, on a row already read).
+ */
 function statusNow(a: AppointmentDetail['appointment'], now = Date.now()): AppointmentStatus {
-  return a.status === 'awaiting_deposit' && a.depositExpiresAt.getTime() <= now ? 'expired' : (a.status as AppointmentStatus);
+  return a.status === 'awaiting_deposit' && a.depositExpiresAt.getTime() < now ? 'expired' : (a.status as AppointmentStatus);
 }
 
 export function toAppointment({ appointment: a, hospital, slot }: AppointmentDetail): Appointment {

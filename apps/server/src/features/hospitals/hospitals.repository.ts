@@ -3,6 +3,7 @@ import { and, asc, eq, getTableColumns, gt, gte, lt, ne, type SQL, sql } from 'd
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { appointments, facilities, screeningSlots } from '../../db/schema.js';
+import { holdPastItsTime } from '../appointments/appointments.repository.js';
 import type { Facility } from './facility.js';
 
 /** Columns the directory does not show: the internal id, the PromptPay id and bookkeeping. */
@@ -101,7 +102,7 @@ export function createHospitalsRepository(db: Db) {
     /** Slots with the places taken now: a hold past its expiry no longer counts, even before housekeeping frees it. */
     async slots(facilityId: string, from: Date, to: Date) {
       const staleHolds = sql<number>`(select count(*)::int from ${appointments} where ${appointments.slotId} = ${screeningSlots.id}
-        and ${appointments.status} = 'awaiting_deposit' and ${appointments.depositExpiresAt} < now())`;
+        and ${holdPastItsTime})`;
       return db
         .select({ ...getTableColumns(screeningSlots), taken: sql<number>`${screeningSlots.taken} - ${staleHolds}`.mapWith(Number) })
         .from(screeningSlots)

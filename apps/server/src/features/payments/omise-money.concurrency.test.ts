@@ -198,6 +198,24 @@ describe('booking with Omise', () => {
     expect(omise.charges.size).toBe(charges + 1);
   });
 
+  it('sweeps holds past their time once when both servers keep house while patients book the same slots', async () => {
+    const slots = [await nextSlot(), await nextSlot()];
+    for (const slot of slots) for (let i = 0; i < 2; i++) expect((await book(a, slot.id)).statusCode).toBe(201);
+    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() - interval '1 second' where status = 'awaiting_deposit'`);
+
+    const [, , ...bookings] = await Promise.all([a.housekeeping(), b.housekeeping(), book(a, slots[0].id), book(b, slots[1].id), book(b, slots[0].id)]);
+    expect(bookings.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    for (const slot of slots) {
+      const [counts] = (
+        (await t.database.db.execute(sql`select s.taken, (select count(*)::int from appointments a
+          where a.slot_id = s.id and a.status in ('awaiting_deposit', 'booked')) as holding from screening_slots s where s.id = ${slot.id}`)) as unknown as {
+          rows: { taken: number; holding: number }[];
+        }
+      ).rows;
+      expect(counts.taken).toBe(counts.holding);
+    }
+  });
+
   it('fills the last place once and charges once when two patients take it at the same moment', async () => {
     const slot = await nextSlot();
     await t.database.db.execute(sql`update screening_slots set taken = capacity - 1 where id = ${slot.id}`);
