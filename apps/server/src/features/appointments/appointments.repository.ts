@@ -25,6 +25,9 @@ export interface NewAppointment {
  */
 const REFUND_CLAIM = sql`interval '2 minutes'`;
 
+/** No payment request has reached the appointment yet. */
+const withoutDeposit = and(isNull(appointments.paymentRef), isNull(appointments.promptpayPayload), isNull(appointments.qrImageUrl));
+
 /**
  * An unpaid hold past its time: expired, whether or not housekeeping has recorded it yet. The one statement of the
  * rule in SQL (the slot list counts places with it); `statusNow` in the service is the same rule on a row already read.
@@ -134,9 +137,12 @@ export function createAppointmentsRepository(db: Db) {
       }
     },
 
-    /** The provider's payment request, once it has issued one for the held place. */
+    /** The provider's payment request for the held place, unless one reached it first. */
     async attachDeposit(id: string, deposit: { paymentRef: string | null; promptpayPayload: string | null; qrImageUrl: string | null }) {
-      await db.update(appointments).set({ ...deposit, updatedAt: sql`now()` }).where(eq(appointments.id, id));
+      await db
+        .update(appointments)
+        .set({ ...deposit, updatedAt: sql`now()` })
+        .where(and(eq(appointments.id, id), withoutDeposit));
     },
 
     /** The provider could not take the deposit: the hold goes as if it never was, and its place with it. */
@@ -144,7 +150,7 @@ export function createAppointmentsRepository(db: Db) {
       await db.transaction(async (tx) => {
         const [gone] = await tx
           .delete(appointments)
-          .where(and(eq(appointments.id, id), eq(appointments.status, 'awaiting_deposit'), isNull(appointments.depositPaidAt)))
+          .where(and(eq(appointments.id, id), eq(appointments.status, 'awaiting_deposit'), isNull(appointments.depositPaidAt), withoutDeposit))
           .returning({ slotId: appointments.slotId });
         if (gone) await releasePlace(tx, gone.slotId);
       });

@@ -7,6 +7,8 @@ import { type PaymentProvider, PaymentProviderError } from '../payments/payment-
 import type { Actor, AppointmentDetail, AppointmentsRepository } from './appointments.repository.js';
 
 const HOUR_MS = 3_600_000;
+/** Time the request that held a place has to get its payment request: the provider client's two calls of at most 10 s each, and margin. */
+const DEPOSIT_REQUEST_MS = 60_000;
 
 const notFound = () => new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
 const paymentUnavailable = () => new AppError(503, 'payment_unavailable', 'ระบบชำระเงินขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง');
@@ -52,6 +54,9 @@ function byAgenda(now: number) {
     return aUpcoming ? a - b : b - a;
   };
 }
+
+/** What booking needs to know of a facility to ask for its deposit. */
+type DepositTaker = Pick<NonNullable<Awaited<ReturnType<HospitalsRepository['findByStableId']>>>, 'promptpayId'>;
 
 interface Deps {
   appointments: AppointmentsRepository;
@@ -112,6 +117,33 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
     return row;
   }
 
+  /**
+   * Asks the provider for a held place's deposit when it has none yet: right after holding it (`justHeld`, the facility
+   * read for it), or when the same booking comes again after the request that held the place got no further (the process
+   * stopped in between), which is known once DEPOSIT_REQUEST_MS have passed; within that time the request that held the
+   * place is still asking, and a repeat gets the hold as it stands. A screening without a deposit is booked at once. When
+   * the provider fails, the hold goes again, unless a deposit reached it meanwhile.
+   */
+  async function withDepositAsked(userId: string, held: AppointmentDetail, justHeld?: DepositTaker): Promise<Appointment> {
+    const a = held.appointment;
+    const asking = !justHeld && Date.now() - a.createdAt.getTime() < DEPOSIT_REQUEST_MS;
+    if (asking || statusNow(a) !== 'awaiting_deposit' || a.paymentRef || a.promptpayPayload || a.qrImageUrl) return toAppointment(held);
+    const place = justHeld ?? (await hospitals.findByStableId(held.hospital.stableId));
+    if (!place) throw hospitalNotFound();
+    if (a.depositAmount > 0 && place.promptpayId) {
+      const deposit = await payments
+        .requestDeposit({ appointmentId: a.id, amountBaht: a.depositAmount, promptpayId: place.promptpayId, expiresAt: a.depositExpiresAt })
+        .catch(async (error: unknown) => {
+          await appointments.abandonHold(a.id);
+          throw error instanceof PaymentProviderError ? paymentUnavailable() : error;
+        });
+      await appointments.attachDeposit(a.id, { paymentRef: deposit.reference, promptpayPayload: deposit.promptpayPayload, qrImageUrl: deposit.qrImageUrl });
+    } else {
+      await appointments.transition(a.id, ['awaiting_deposit'], 'booked', 'system');
+    }
+    return toAppointment(await mine(userId, a.id));
+  }
+
   return {
     /**
      * Holds a place, then asks the provider for the deposit, so a full slot or a repeated request never leaves a charge
@@ -119,12 +151,11 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
      */
     async book(userId: string, idempotencyKey: string, request: BookingRequest): Promise<{ appointment: Appointment; created: boolean }> {
       const earlier = await appointments.findByIdempotencyKey(userId, idempotencyKey);
-      if (earlier) return { appointment: toAppointment(earlier), created: false };
+      if (earlier) return { appointment: await withDepositAsked(userId, earlier), created: false };
 
       const facility = await hospitals.findByStableId(request.hospitalId);
       if (!facility) throw hospitalNotFound();
       const id = randomUUID();
-      const depositExpiresAt = new Date(Date.now() + DEPOSIT_HOLD_MINUTES * 60_000);
       const outcome = await appointments.hold({
         id,
         userId,
@@ -133,27 +164,15 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
         symptoms: request.symptoms,
         duration: request.duration,
         depositAmount: facility.depositAmount,
-        depositExpiresAt,
+        depositExpiresAt: new Date(Date.now() + DEPOSIT_HOLD_MINUTES * 60_000),
         paymentProvider: payments.name,
         idempotencyKey,
       });
       if (outcome === 'slot_full') throw new AppError(409, 'slot_full', 'ช่วงเวลานี้เต็มหรือผ่านไปแล้ว กรุณาเลือกเวลาอื่น');
       if (outcome === 'duplicate') {
-        return { appointment: toAppointment((await appointments.findByIdempotencyKey(userId, idempotencyKey))!), created: false };
+        return { appointment: await withDepositAsked(userId, (await appointments.findByIdempotencyKey(userId, idempotencyKey))!), created: false };
       }
-
-      if (facility.depositAmount > 0 && facility.promptpayId) {
-        const deposit = await payments
-          .requestDeposit({ appointmentId: id, amountBaht: facility.depositAmount, promptpayId: facility.promptpayId, expiresAt: depositExpiresAt })
-          .catch(async (error: unknown) => {
-            await appointments.abandonHold(id);
-            throw error instanceof PaymentProviderError ? paymentUnavailable() : error;
-          });
-        await appointments.attachDeposit(id, { paymentRef: deposit.reference, promptpayPayload: deposit.promptpayPayload, qrImageUrl: deposit.qrImageUrl });
-      } else {
-        await appointments.transition(id, ['awaiting_deposit'], 'booked', 'system');
-      }
-      return { appointment: toAppointment(await mine(userId, id)), created: true };
+      return { appointment: await withDepositAsked(userId, await mine(userId, id), facility), created: true };
     },
 
     async list(userId: string): Promise<Appointment[]> {

@@ -80,6 +80,22 @@ describe('POST /api/appointments', () => {
     expect(await slotRemaining(slot.id)).toBe(slot.remaining - 1);
   });
 
+  it('asks for the deposit when the same booking comes again after the request that held the place got no further', async () => {
+    const slot = await laterSlot(11);
+    const key = randomUUID();
+    const first = (await book(patient, slot.id, key)).json().data[0];
+    // As if the process had stopped between holding the place and receiving the payment request.
+    await t.database.db.execute(sql`update appointments set promptpay_payload = null where id = ${first.id}`);
+    // Within the first minute the request that held the place may still be asking: a repeat leaves it to that request.
+    const meanwhile = await book(patient, slot.id, key);
+    expect(meanwhile.json().data[0]).toMatchObject({ id: first.id, deposit: { promptpayPayload: null } });
+    await t.database.db.execute(sql`update appointments set created_at = now() - interval '2 minutes' where id = ${first.id}`);
+    const again = await book(patient, slot.id, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data[0]).toMatchObject({ id: first.id, status: 'awaiting_deposit', deposit: { promptpayPayload: first.deposit.promptpayPayload } });
+    expect(await slotRemaining(slot.id)).toBe(slot.remaining - 1);
+  });
+
   it('needs an Idempotency-Key', async () => {
     const slot = await laterSlot(2);
     const res = await t.app.inject({
