@@ -26,6 +26,7 @@ export interface FakeCharge {
   currency: string;
   status: 'pending' | 'successful' | 'failed' | 'expired' | 'reversed';
   paid: boolean;
+  paid_at: string | null;
   expires_at: string | null;
   metadata: Record<string, unknown>;
   refunded_amount: number;
@@ -106,6 +107,7 @@ export async function startFakeOmise(secretKey: string): Promise<FakeOmise> {
       currency: 'THB',
       status: 'pending',
       paid: false,
+      paid_at: null,
       expires_at: null,
       metadata: {},
       refunded_amount: 0,
@@ -198,7 +200,7 @@ export async function startFakeOmise(secretKey: string): Promise<FakeOmise> {
     markPaid(id) {
       const charge = charges.get(id);
       if (!charge) throw new Error(`the fake Omise has no charge ${id}`);
-      Object.assign(charge, { status: 'successful', paid: true });
+      Object.assign(charge, { status: 'successful', paid: true, paid_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') });
     },
     addCharge: makeCharge,
     close: async () => {

@@ -177,7 +177,7 @@ export function createAppointmentsRepository(db: Db) {
      */
     async findByPaymentRefAcrossPatients(provider: string, reference: string) {
       const [row] = await db
-        .select({ id: appointments.id, status: appointments.status, depositAmount: appointments.depositAmount })
+        .select({ id: appointments.id, status: appointments.status, depositAmount: appointments.depositAmount, depositExpiresAt: appointments.depositExpiresAt })
         .from(appointments)
         .where(and(eq(appointments.paymentProvider, provider), eq(appointments.paymentRef, reference)))
         .limit(1);

@@ -225,8 +225,9 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
       if (payment.status !== 'paid') return { outcome: 'rejected', reason: `the payment is ${payment.status}` };
 
       const appointmentId = row.id;
-      // A hold past its time is expired first, even if housekeeping has not come round: the money is then owed back.
-      await appointments.expireUnpaid({ appointmentId });
+      // Money that arrived after the hold's time is late, even if housekeeping has not come round to expire the hold: it
+      // is expired first, and the money owed back. Money that arrived in time books the hold not yet swept.
+      if (!payment.paidAt || payment.paidAt > row.depositExpiresAt) await appointments.expireUnpaid({ appointmentId });
       if (await confirmDeposit(appointmentId, 'payment_provider')) return { outcome: 'booked', appointmentId };
       if (await appointments.recordLateDeposit(appointmentId, 'payment_provider')) return { outcome: 'paid_late', appointmentId };
       return { outcome: 'already_settled', appointmentId };

@@ -254,6 +254,18 @@ describe('POST /api/payments/omise/webhook', () => {
     expect((await current(id)).status).toBe('booked');
   });
 
+  it('books a hold whose deposit arrived in time though Omise told us only after the hold ran out', async () => {
+    const { id, charge } = await bookWithCharge(17);
+    omise.markPaid(charge.id);
+    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() + interval '1 second' where id = ${id}`);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await current(id)).status).toBe('expired');
+
+    const res = await webhook(charge.id);
+    expect(res.json()).toEqual({ data: [{ outcome: 'booked' }] });
+    expect((await current(id)).status).toBe('booked');
+  });
+
   it('notes a deposit paid after the hold expired, but leaves the appointment expired', async () => {
     const { id, charge, slotId } = await bookWithCharge(13);
     await t.database.db.execute(sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${id}`);

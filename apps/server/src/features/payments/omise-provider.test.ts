@@ -119,11 +119,13 @@ describe('findPayment', () => {
     omise.requests.length = 0;
 
     const pending = await provider().findPayment(reference!);
-    expect(pending).toEqual({ reference, status: 'pending', amountMinor: 20000, currency: 'THB', appointmentId });
+    expect(pending).toEqual({ reference, status: 'pending', amountMinor: 20000, currency: 'THB', appointmentId, paidAt: null });
     expect(omise.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([['GET', `/charges/${reference}`, EXPECTED_AUTH]]);
 
     omise.markPaid(reference!);
-    expect((await provider().findPayment(reference!))?.status).toBe('paid');
+    const paid = await provider().findPayment(reference!);
+    expect(paid?.status).toBe('paid');
+    expect(paid?.paidAt?.toISOString().replace(/\.\d{3}Z$/, 'Z')).toBe(omise.charges.get(reference!)!.paid_at);
   });
 
   it.each([

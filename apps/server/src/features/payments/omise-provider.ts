@@ -42,6 +42,7 @@ const Charge = z.looseObject({
   currency: z.string(),
   status: z.string(),
   paid: z.boolean().optional(),
+  paid_at: z.iso.datetime({ offset: true }).nullish(),
   refunded_amount: z.number().int().optional(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   source: z
@@ -167,6 +168,7 @@ export function createOmisePaymentProvider(options: OmiseOptions): PaymentProvid
         amountMinor: charge.amount,
         currency: charge.currency.toUpperCase(),
         appointmentId: typeof appointmentId === 'string' ? appointmentId : null,
+        paidAt: charge.paid_at ? new Date(charge.paid_at) : null,
       };
     },
   };

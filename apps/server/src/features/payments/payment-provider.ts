@@ -17,6 +17,8 @@ export interface ProviderPayment {
   currency: string;
   /** The appointment the payment was asked for, as we told the provider; null when it names none. */
   appointmentId: string | null;
+  /** When the money arrived, as the provider recorded it; null while it has not. */
+  paidAt: Date | null;
 }
 
 export interface PaymentProvider {
