@@ -25,7 +25,7 @@ test.use({
   },
 });
 
-const cameraHolder = syntheticHolder();
+const cameraHolder = syntheticHolder('310530078242');
 
 /** A desktop-like page (no phone scaling) to draw the cards in. */
 async function drawingPage(browser: Browser): Promise<Page> {
@@ -118,7 +118,7 @@ function expectNothingLeft(requests: Request[], holder: ReturnType<typeof synthe
 
 test('a new patient scans the ID card from a photo, checks the filled form, corrects a field and registers', async ({ browser, page, request, baseURL }) => {
   test.setTimeout(180_000);
-  const holder = syntheticHolder();
+  const holder = syntheticHolder('320660145597');
   const requests = recordRequests(page);
 
   await test.step('When I choose to scan my ID card', async () => {
