@@ -79,6 +79,11 @@ export function createStaffRepository(db: Db) {
         .where(eq(staffMembers.id, memberId));
     },
 
+    /** Turns the authenticator on without an enrolment link: demo staff only. */
+    async enableTotp(memberId: string): Promise<void> {
+      await db.update(staffMembers).set({ totpEnabledAt: sql`now()` }).where(eq(staffMembers.id, memberId));
+    },
+
     /**
      * Uses the token and turns the authenticator on, with fresh recovery codes, in one transaction; false when the token
      * was used (or ran out) meanwhile.
