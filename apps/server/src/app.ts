@@ -42,12 +42,16 @@ import { devPaymentsRoutes } from './features/payments/dev-payments.routes.js';
 import { createOmisePaymentProvider } from './features/payments/omise-provider.js';
 import { omiseWebhookRoutes } from './features/payments/omise-webhook.routes.js';
 import type { PaymentProvider } from './features/payments/payment-provider.js';
+import { createStaffRepository } from './features/staff/staff.repository.js';
+import { staffPublicRoutes, staffRoutes } from './features/staff/staff.routes.js';
+import { createStaffService } from './features/staff/staff.service.js';
+import { createTotpSecretBox } from './features/staff/staff-secrets.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { createUsersService } from './features/users/users.service.js';
 import { profileRoutes, registrationRoutes } from './features/users/users.routes.js';
 import { registerApiDocs } from './plugins/api-docs.js';
-import { authenticationGuard } from './plugins/authenticate.js';
+import { authenticationGuard, staffAuthenticationGuard } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { registerOriginGuard } from './plugins/origin-guard.js';
 import { httpBoundary } from './plugins/http-boundary.js';
@@ -141,7 +145,10 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     forgetUser: (userId) => sessionCache.forgetUser(userId),
   });
 
+  const staff = createStaffService({ staff: createStaffRepository(db), secretKey: config.secretKey, totpBox: createTotpSecretBox(config.secretKey) });
+
   const authenticate = authenticationGuard(sessions, cookies);
+  const authenticateStaff = staffAuthenticationGuard(staff, config.secureCookies);
   await app.register(
     async (api) => {
       // Public, on purpose (plugins/deny-by-default.test.ts lists each route): what the app needs before login,
@@ -166,6 +173,15 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
         await signedIn.register(symptomNotesRoutes(symptomNotes));
         await signedIn.register(myDataRoutes(myData, cookies));
         if (demo && payments.name === 'development') await signedIn.register(devPaymentsRoutes(appointments));
+      });
+      // Hospital staff: a separate identity. Public on purpose (listed in deny-by-default.test.ts): enrolment links and
+      // signing in. Everything else lives in the staff signed-in scope, whose guard reads only the staff cookie.
+      await api.register(async (staffOpen) => {
+        await staffOpen.register(staffPublicRoutes(staff, config.secureCookies));
+      });
+      await api.register(async (staffSignedIn) => {
+        staffSignedIn.addHook('onRequest', authenticateStaff);
+        await staffSignedIn.register(staffRoutes(staff, config.secureCookies));
       });
     },
     { prefix: '/api' },

@@ -13,7 +13,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const config = loadConfig();
 const database = openDatabase(config);
 await database.migrate();
-if (config.seedDemoData) await seedDemoData(database.db);
+if (config.seedDemoData) await seedDemoData(database.db, config);
 
 const app = await buildApp({
   config: { ...config, webDistDir: config.webDistDir ?? path.resolve(here, '../../web/dist') },

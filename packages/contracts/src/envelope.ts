@@ -26,6 +26,10 @@ export const ErrorCode = z.enum([
   'deposit_not_due',
   'public_scheme_exists',
   'dose_not_due',
+  'staff_sign_in_failed',
+  'staff_locked',
+  'staff_enrolment_invalid',
+  'staff_code_invalid',
   'internal_error',
   'service_unavailable',
 ]);

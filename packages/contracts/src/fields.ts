@@ -32,6 +32,7 @@ export const reasons = {
   noDoses: 'no_doses',
   diastolicNotBelowSystolic: 'diastolic_not_below_systolic',
   invalidCharacters: 'invalid_characters',
+  passwordTooShort: 'password_too_short',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

@@ -14,3 +14,4 @@ export * from './visits.js';
 export * from './medications.js';
 export * from './symptom-notes.js';
 export * from './my-data.js';
+export * from './staff.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   customType,
   date,
@@ -363,4 +364,107 @@ export const symptomNotes = pgTable(
     check('symptom_notes_pressure_check', sql`(${t.systolic} is null) = (${t.diastolic} is null)`),
     check('symptom_notes_temperature_check', sql`${t.temperatureC} is null or ${t.temperatureC} between 30 and 45`),
   ],
+);
+
+/** Hospital staff: an identity of their own, never a patient account. */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept lower-cased; the unique index is on lower(email) all the same. */
+    email: text('email').notNull(),
+    displayName: text('display_name').notNull(),
+    /** `scrypt$N$r$p$salt$hash`; null until the member has enrolled. */
+    passwordHash: text('password_hash'),
+    /** The TOTP secret, AES-256-GCM under a key derived from SECRET_KEY (it must be read back to check codes). */
+    totpSecretEnc: text('totp_secret_enc'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of this step or an earlier one is refused. */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
+    /** Sign-in tries since the last success, each counted before the password is checked. */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_members_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** What a member may do, facility by facility. */
+export const staffRoles = pgTable(
+  'staff_roles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('staff_roles_member_facility_role_key').on(t.memberId, t.facilityId, t.role),
+    check('staff_roles_role_check', sql`${t.role} in ('admin', 'front_desk', 'clinician')`),
+  ],
+);
+
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('staff_sessions_member_idx').on(t.memberId)],
+);
+
+/** One-time links that let a member set a password and an authenticator. */
+export const staffEnrolmentTokens = pgTable(
+  'staff_enrolment_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_enrolment_tokens_member_idx').on(t.memberId)],
+);
+
+/** Codes usable once each in place of a TOTP code; only a keyed hash is kept. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_recovery_codes_member_idx').on(t.memberId, t.codeHash)],
+);
+
+/** What staff did, appended only: the code has no path that changes or removes a row. */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The acting member; null when nobody known acted (a sign-in with an unknown email, the bootstrap command). */
+    staffMemberId: uuid('staff_member_id').references(() => staffMembers.id),
+    role: text('role'),
+    facilityId: uuid('facility_id').references(() => facilities.id),
+    /** The patient whose data was touched, if any; no foreign key, so the trail outlives the account. */
+    patientUserId: uuid('patient_user_id'),
+    action: text('action').notNull(),
+    target: text('target'),
+  },
+  (t) => [index('audit_events_member_at_idx').on(t.staffMemberId, t.at)],
 );

@@ -9,8 +9,8 @@ let session: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemoData(t.database.db);
-  await seedDemoData(t.database.db); // every start seeds: a second run adds nothing
+  await seedDemoData(t.database.db, t.config);
+  await seedDemoData(t.database.db, t.config); // every start seeds: a second run adds nothing
   const login = await verifyPhone(t.app, DEMO_PATIENT.phone);
   expect(login.json()).toEqual({ data: [{ next: 'home' }] });
   session = cookieValue(login, SESSION_COOKIE)!;

@@ -2,6 +2,9 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { unauthenticated } from '../errors.js';
 import { type CookiePolicy, SESSION_COOKIE, setSessionCookie } from '../features/auth/auth-cookies.js';
 import type { SessionsService } from '../features/auth/sessions.service.js';
+import { STAFF_COOKIE, setStaffCookie } from '../features/staff/staff-cookies.js';
+import type { StaffMemberRow } from '../features/staff/staff.repository.js';
+import type { StaffService } from '../features/staff/staff.service.js';
 import type { UserRow } from '../features/users/users.repository.js';
 
 export interface SignedInPatient {
@@ -34,4 +37,34 @@ export function signedInPatient(request: FastifyRequest): SignedInPatient {
   const patient = patients.get(request);
   if (!patient) throw unauthenticated();
   return patient;
+}
+
+export interface SignedInStaff {
+  memberId: string;
+  member: StaffMemberRow;
+  /** The session token, for signing this session out. */
+  sessionToken: string;
+}
+
+const staffMembers = new WeakMap<FastifyRequest, SignedInStaff>();
+
+/**
+ * The onRequest hook of the staff signed-in scope (app.ts): reads only the staff cookie, so a patient session never
+ * opens a staff route; refuses with 401 before the body is read. Each request keeps the session alive (12 h idle).
+ */
+export function staffAuthenticationGuard(staff: StaffService, secureCookies: boolean): onRequestHookHandler {
+  return async function authenticateStaff(request: FastifyRequest, reply: FastifyReply) {
+    const token = request.cookies[STAFF_COOKIE];
+    const member = token ? await staff.resolveSession(token) : null;
+    if (!token || !member) throw unauthenticated();
+    setStaffCookie(reply, token, secureCookies);
+    staffMembers.set(request, { memberId: member.id, member, sessionToken: token });
+  };
+}
+
+/** The staff member the staff guard let in; 401 `unauthenticated` for a route outside the staff signed-in scope. */
+export function signedInStaff(request: FastifyRequest): SignedInStaff {
+  const member = staffMembers.get(request);
+  if (!member) throw unauthenticated();
+  return member;
 }

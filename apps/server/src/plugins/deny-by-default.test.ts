@@ -15,6 +15,11 @@ const PUBLIC = [
   'GET /api/hospitals',
   'GET /api/hospitals/:id',
   'GET /api/hospitals/:id/slots',
+  // Hospital staff before a staff session: following an enrolment link and signing in.
+  'GET /api/staff/enrolment/:token',
+  'POST /api/staff/enrolment/:token/start',
+  'POST /api/staff/enrolment/:token/confirm',
+  'POST /api/staff/sign-in',
   // Development SMS driver only (demo mode): codes readable without a phone.
   'GET /api/dev/sms',
   // Omise provider only: Omise calls it, and the charge is asked of Omise before anything changes.

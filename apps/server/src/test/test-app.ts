@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../app.js';
-import { testConfig } from '../config.js';
+import { type Config, testConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies.js';
 import type { SmsSender } from '../features/auth/sms/sms-sender.js';
@@ -10,6 +10,7 @@ import { createTestDatabase } from './test-database.js';
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -18,14 +19,16 @@ export async function createTestApp(env: Record<string, string> = {}, sms?: SmsS
   const {
     apps: [app],
     database,
+    config,
     close,
   } = await createTestApps(1, env, sms);
-  return { app, database, close };
+  return { app, database, config, close };
 }
 
 export interface TestApps {
   apps: FastifyInstance[];
   database: Database;
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export async function createTestApps(count: number, env: Record<string, string> 
   return {
     apps,
     database,
+    config,
     async close() {
       await Promise.all(apps.map((app) => app.close()));
       await Promise.all(pools.map((pool) => pool.close()));

@@ -1,0 +1,49 @@
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { generate } from 'otplib';
+import { expect } from 'vitest';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import { cookieValue } from '../../test/test-app.js';
+import { STAFF_COOKIE } from './staff-cookies.js';
+import { createStaffEnrolment } from './staff-bootstrap.js';
+
+export const STAFF_PASSWORD = 'a long staff password';
+export const FACILITY = 'siriraj-hospital';
+
+/** A TOTP code of the step `stepsAhead` steps from now (the server accepts one step either side). */
+export const totpCode = (secret: string, stepsAhead = 0): Promise<string> =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+
+export const staffCookie = (res: LightMyRequestResponse): string => {
+  const value = cookieValue(res, STAFF_COOKIE);
+  expect(value, res.body).toBeDefined();
+  return value!;
+};
+
+let seq = 0;
+/** A unique staff email for this file. */
+export const nextStaffEmail = (): string => `staff${seq++}@hospital.test`;
+
+export const signIn = (app: FastifyInstance, body: { email: string; password: string; code: string }) =>
+  app.inject({ method: 'POST', url: '/api/staff/sign-in', payload: body });
+
+/**
+ * A member enrolled end to end through the API (link, password, authenticator code at the current step), with the
+ * authenticator secret, recovery codes and the session the enrolment started. Sign-ins after it use the next step.
+ */
+export async function enrolStaff(app: FastifyInstance, database: Database, config: Config, email = nextStaffEmail()) {
+  const { token, memberId } = await createStaffEnrolment(database.db, config, { facility: FACILITY, email, role: 'admin' });
+  const started = await app.inject({ method: 'POST', url: `/api/staff/enrolment/${token}/start`, payload: { password: STAFF_PASSWORD } });
+  expect(started.statusCode, started.body).toBe(200);
+  const { secret } = started.json().data[0] as { secret: string };
+  const confirmed = await app.inject({ method: 'POST', url: `/api/staff/enrolment/${token}/confirm`, payload: { code: await totpCode(secret) } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const { recoveryCodes } = confirmed.json().data[0] as { recoveryCodes: string[] };
+  return { email, memberId, token, secret, recoveryCodes, session: staffCookie(confirmed) };
+}
+
+/** Rows of a query, on PGlite and on PostgreSQL alike. */
+export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

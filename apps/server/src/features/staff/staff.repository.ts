@@ -1,0 +1,188 @@
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { auditEvents, facilities, staffEnrolmentTokens, staffMembers, staffRecoveryCodes, staffRoles, staffSessions } from '../../db/schema.js';
+
+export type StaffMemberRow = typeof staffMembers.$inferSelect;
+export type StaffRoleName = 'admin' | 'front_desk' | 'clinician';
+
+export interface AuditEvent {
+  staffMemberId: string | null;
+  action: string;
+  role?: string | null;
+  facilityId?: string | null;
+  patientUserId?: string | null;
+  target?: string | null;
+}
+
+export function createStaffRepository(db: Db) {
+  return {
+    async findMemberByEmail(email: string): Promise<StaffMemberRow | null> {
+      const [row] = await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = lower(${email})`).limit(1);
+      return row ?? null;
+    },
+
+    async findMember(id: string): Promise<StaffMemberRow | null> {
+      const [row] = await db.select().from(staffMembers).where(eq(staffMembers.id, id)).limit(1);
+      return row ?? null;
+    },
+
+    /** The member with this email, made when there is none (two commands at once find the same one). */
+    async findOrCreateMember(email: string, displayName: string): Promise<StaffMemberRow> {
+      await db
+        .insert(staffMembers)
+        .values({ email: email.toLowerCase(), displayName })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = lower(${email})`).limit(1);
+      return row;
+    },
+
+    async findFacilityByStableId(stableId: string) {
+      const [row] = await db.select({ id: facilities.id, nameTh: facilities.nameTh }).from(facilities).where(eq(facilities.stableId, stableId)).limit(1);
+      return row ?? null;
+    },
+
+    /** True when the role was new. */
+    async addRole(memberId: string, facilityId: string, role: StaffRoleName): Promise<boolean> {
+      const rows = await db.insert(staffRoles).values({ memberId, facilityId, role }).onConflictDoNothing().returning({ id: staffRoles.id });
+      return rows.length === 1;
+    },
+
+    async rolesOf(memberId: string) {
+      return db
+        .select({ facilityId: facilities.stableId, nameTh: facilities.nameTh, role: staffRoles.role })
+        .from(staffRoles)
+        .innerJoin(facilities, eq(facilities.id, staffRoles.facilityId))
+        .where(eq(staffRoles.memberId, memberId))
+        .orderBy(asc(facilities.stableId), asc(staffRoles.role));
+    },
+
+    async addEnrolmentToken(tokenHash: string, memberId: string, expiresAt: Date): Promise<void> {
+      await db.insert(staffEnrolmentTokens).values({ tokenHash, memberId, expiresAt });
+    },
+
+    /** The member of a live enrolment token: known, unused, not expired. */
+    async findEnrolment(tokenHash: string): Promise<StaffMemberRow | null> {
+      const [row] = await db
+        .select({ member: staffMembers })
+        .from(staffEnrolmentTokens)
+        .innerJoin(staffMembers, eq(staffMembers.id, staffEnrolmentTokens.memberId))
+        .where(and(eq(staffEnrolmentTokens.tokenHash, tokenHash), isNull(staffEnrolmentTokens.usedAt), gt(staffEnrolmentTokens.expiresAt, sql`now()`)))
+        .limit(1);
+      return row?.member ?? null;
+    },
+
+    /** A new password and authenticator secret: the authenticator is off again until a code from it is confirmed. */
+    async setCredentials(memberId: string, passwordHash: string, totpSecretEnc: string): Promise<void> {
+      await db
+        .update(staffMembers)
+        .set({ passwordHash, totpSecretEnc, totpEnabledAt: null, lastTotpStep: null, failedSignIns: 0, lockedUntil: null })
+        .where(eq(staffMembers.id, memberId));
+    },
+
+    /** Turns the authenticator on without an enrolment link: demo staff only. */
+    async enableTotp(memberId: string): Promise<void> {
+      await db.update(staffMembers).set({ totpEnabledAt: sql`now()` }).where(eq(staffMembers.id, memberId));
+    },
+
+    /**
+     * Uses the token and turns the authenticator on, with fresh recovery codes, in one transaction; false when the token
+     * was used (or ran out) meanwhile.
+     */
+    async completeEnrolment(tokenHash: string, memberId: string, recoveryCodeHashes: string[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const used = await tx
+          .update(staffEnrolmentTokens)
+          .set({ usedAt: sql`now()` })
+          .where(
+            and(
+              eq(staffEnrolmentTokens.tokenHash, tokenHash),
+              eq(staffEnrolmentTokens.memberId, memberId),
+              isNull(staffEnrolmentTokens.usedAt),
+              gt(staffEnrolmentTokens.expiresAt, sql`now()`),
+            ),
+          )
+          .returning({ tokenHash: staffEnrolmentTokens.tokenHash });
+        if (used.length !== 1) return false;
+        await tx.update(staffMembers).set({ totpEnabledAt: sql`now()` }).where(eq(staffMembers.id, memberId));
+        await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.memberId, memberId));
+        await tx.insert(staffRecoveryCodes).values(recoveryCodeHashes.map((codeHash) => ({ memberId, codeHash })));
+        return true;
+      });
+    },
+
+    /**
+     * Counts one sign-in try before the password is compared, in one statement that re-checks the lock on the row it
+     * locks: however many tries arrive together, at most `maxFailures` in a row are let through to the password check.
+     * The try that reaches the limit sets the lock; a lock that has run out starts the count again. Null when locked.
+     */
+    async takeSignInTry(memberId: string, maxFailures: number, lockMinutes: number): Promise<{ failedSignIns: number } | null> {
+      const lockOver = or(isNull(staffMembers.lockedUntil), lte(staffMembers.lockedUntil, sql`now()`));
+      const count = sql`case when ${staffMembers.lockedUntil} <= now() then 1 else ${staffMembers.failedSignIns} + 1 end`;
+      const [row] = await db
+        .update(staffMembers)
+        .set({
+          failedSignIns: count,
+          lockedUntil: sql`case when ${count} >= ${maxFailures} then now() + make_interval(mins => ${lockMinutes}::int) else null end`,
+        })
+        .where(and(eq(staffMembers.id, memberId), lockOver))
+        .returning({ failedSignIns: staffMembers.failedSignIns });
+      return row ?? null;
+    },
+
+    async resetSignInTries(memberId: string): Promise<void> {
+      await db.update(staffMembers).set({ failedSignIns: 0, lockedUntil: null }).where(eq(staffMembers.id, memberId));
+    },
+
+    /** Records the step of an accepted TOTP code; false when this step or a later one was accepted already. */
+    async acceptTotpStep(memberId: string, step: number): Promise<boolean> {
+      const rows = await db
+        .update(staffMembers)
+        .set({ lastTotpStep: step })
+        .where(and(eq(staffMembers.id, memberId), or(isNull(staffMembers.lastTotpStep), sql`${staffMembers.lastTotpStep} < ${step}`)))
+        .returning({ id: staffMembers.id });
+      return rows.length === 1;
+    },
+
+    /** Uses one recovery code; false when it is not the member's or was used already. */
+    async useRecoveryCode(memberId: string, codeHash: string): Promise<boolean> {
+      const rows = await db
+        .update(staffRecoveryCodes)
+        .set({ usedAt: sql`now()` })
+        .where(and(eq(staffRecoveryCodes.memberId, memberId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
+        .returning({ id: staffRecoveryCodes.id });
+      return rows.length === 1;
+    },
+
+    async createSession(tokenHash: string, memberId: string): Promise<void> {
+      await db.insert(staffSessions).values({ tokenHash, memberId });
+    },
+
+    /** Marks the session seen and returns its member; null when unknown, revoked or idle longer than `idleHours`. */
+    async touchSession(tokenHash: string, idleHours: number): Promise<StaffMemberRow | null> {
+      const [session] = await db
+        .update(staffSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.lastSeenAt, sql`now() - make_interval(hours => ${idleHours}::int)`)))
+        .returning({ memberId: staffSessions.memberId });
+      if (!session) return null;
+      const [member] = await db.select().from(staffMembers).where(eq(staffMembers.id, session.memberId)).limit(1);
+      return member ?? null;
+    },
+
+    async revokeSession(tokenHash: string): Promise<void> {
+      await db.delete(staffSessions).where(eq(staffSessions.tokenHash, tokenHash));
+    },
+
+    /** Ends every session of the member; the number ended. */
+    async revokeAllSessions(memberId: string): Promise<number> {
+      const rows = await db.delete(staffSessions).where(eq(staffSessions.memberId, memberId)).returning({ tokenHash: staffSessions.tokenHash });
+      return rows.length;
+    },
+
+    /** The audit trail is appended to, never changed: this is the only statement that touches it. */
+    async appendAudit(event: AuditEvent): Promise<void> {
+      await db.insert(auditEvents).values(event);
+    },
+  };
+}
+export type StaffRepository = ReturnType<typeof createStaffRepository>;

@@ -1,0 +1,172 @@
+import type { Enrolled, EnrolmentStarted, StaffEnrolment, StaffMe, StaffRole } from '@klaimor/contracts';
+import { RECOVERY_CODE_COUNT } from '@klaimor/contracts';
+import { AppError } from '../../errors.js';
+import { hashToken, keyedHash, newToken } from '../auth/secrets.js';
+import type { StaffMemberRow, StaffRepository } from './staff.repository.js';
+import {
+  type TotpSecretBox,
+  burnPasswordCheck,
+  hashPassword,
+  newRecoveryCode,
+  newTotpSecret,
+  normaliseRecoveryCode,
+  totpStep,
+  totpUri,
+  verifyPassword,
+} from './staff-secrets.js';
+
+/** A staff session unused this long ends. */
+export const STAFF_SESSION_IDLE_HOURS = 12;
+/** Failed sign-ins in a row that lock the account, and for how long. */
+export const STAFF_MAX_FAILED_SIGN_INS = 5;
+export const STAFF_LOCK_MINUTES = 15;
+export const ENROLMENT_TTL_HOURS = 24;
+
+const signInFailed = () => new AppError(401, 'staff_sign_in_failed', 'อีเมล รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง');
+const locked = () =>
+  new AppError(429, 'staff_locked', 'ลงชื่อเข้าใช้ผิดหลายครั้งเกินไป บัญชีถูกล็อกชั่วคราว กรุณาลองใหม่ในอีก 15 นาที', undefined, STAFF_LOCK_MINUTES * 60);
+const enrolmentInvalid = () =>
+  new AppError(404, 'staff_enrolment_invalid', 'ลิงก์ลงทะเบียนนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอลิงก์ใหม่จากผู้ดูแลระบบ');
+const codeInvalid = () => new AppError(400, 'staff_code_invalid', 'รหัสยืนยันจากแอป Authenticator ไม่ถูกต้อง กรุณาลองใหม่');
+
+const RECOVERY_PURPOSE = 'staff-recovery-code';
+
+interface Deps {
+  staff: StaffRepository;
+  secretKey: string;
+  totpBox: TotpSecretBox;
+}
+
+export function createStaffService({ staff, secretKey, totpBox }: Deps) {
+  async function liveEnrolment(token: string): Promise<StaffMemberRow> {
+    const member = await staff.findEnrolment(hashToken(token));
+    if (!member) throw enrolmentInvalid();
+    return member;
+  }
+
+  /** Accepts a TOTP code of a step later than the last accepted one; the step is claimed atomically. */
+  async function acceptTotp(member: StaffMemberRow, code: string): Promise<boolean> {
+    if (!member.totpSecretEnc || !/^\d{6}$/.test(code)) return false;
+    const step = await totpStep(totpBox.open(member.totpSecretEnc, member.id), code, member.lastTotpStep);
+    return step !== null && (await staff.acceptTotpStep(member.id, step));
+  }
+
+  async function startSession(memberId: string): Promise<string> {
+    const token = newToken();
+    await staff.createSession(hashToken(token), memberId);
+    return token;
+  }
+
+  return {
+    /**
+     * Finds or makes the member, gives them the role at the facility and a new enrolment link token (24 h). Used by
+     * the bootstrap command; an already enrolled member who follows the link sets a new password and authenticator.
+     */
+    async invite(invitation: { facilityStableId: string; email: string; role: StaffRole; displayName?: string }) {
+      const facility = await staff.findFacilityByStableId(invitation.facilityStableId);
+      if (!facility) throw new Error(`no facility with the stable id ${invitation.facilityStableId}`);
+      const email = invitation.email.trim().toLowerCase();
+      const member = await staff.findOrCreateMember(email, invitation.displayName?.trim() || email.split('@')[0]);
+      if (await staff.addRole(member.id, facility.id, invitation.role)) {
+        await staff.appendAudit({ staffMemberId: null, action: 'staff.role_granted', role: invitation.role, facilityId: facility.id, target: member.id });
+      }
+      const token = newToken();
+      const expiresAt = new Date(Date.now() + ENROLMENT_TTL_HOURS * 3_600_000);
+      await staff.addEnrolmentToken(hashToken(token), member.id, expiresAt);
+      await staff.appendAudit({ staffMemberId: null, action: 'staff.enrolment_link_created', facilityId: facility.id, target: member.id });
+      return { memberId: member.id, email: member.email, facility: { id: invitation.facilityStableId, nameTh: facility.nameTh }, token, expiresAt };
+    },
+
+    /** Who an enrolment link is for. */
+    async enrolment(token: string): Promise<StaffEnrolment> {
+      const member = await liveEnrolment(token);
+      return { email: member.email, displayName: member.displayName };
+    },
+
+    /** Sets the password and a new authenticator secret; the authenticator counts once a code from it is confirmed. */
+    async startEnrolment(token: string, password: string): Promise<EnrolmentStarted> {
+      const member = await liveEnrolment(token);
+      const secret = newTotpSecret();
+      await staff.setCredentials(member.id, await hashPassword(password), totpBox.seal(secret, member.id));
+      await staff.appendAudit({ staffMemberId: member.id, action: 'staff.enrolment_started', target: member.id });
+      return { secret, otpauthUri: totpUri(secret, member.email) };
+    },
+
+    /** Turns the authenticator on with a right code, uses the link, and signs the member in. */
+    async confirmEnrolment(token: string, code: string): Promise<Enrolled & { sessionToken: string }> {
+      const member = await liveEnrolment(token);
+      if (!(await acceptTotp(member, code))) throw codeInvalid();
+      const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+      const hashes = recoveryCodes.map((c) => keyedHash(secretKey, RECOVERY_PURPOSE, normaliseRecoveryCode(c)));
+      if (!(await staff.completeEnrolment(hashToken(token), member.id, hashes))) throw enrolmentInvalid();
+      await staff.appendAudit({ staffMemberId: member.id, action: 'staff.enrolled', target: member.id });
+      const sessionToken = await startSession(member.id);
+      await staff.appendAudit({ staffMemberId: member.id, action: 'staff.signed_in', target: member.id });
+      return { recoveryCodes, sessionToken };
+    },
+
+    /**
+     * Email, password and a TOTP or recovery code. Every wrong answer is the same 401; the try is counted before the
+     * password is checked, and a locked account is refused without checking anything.
+     */
+    async signIn(email: string, password: string, code: string): Promise<string> {
+      const member = await staff.findMemberByEmail(email);
+      if (!member?.passwordHash || !member.totpEnabledAt) {
+        await burnPasswordCheck(password);
+        await staff.appendAudit({ staffMemberId: member?.id ?? null, action: 'staff.sign_in_failed', target: email.toLowerCase() });
+        throw signInFailed();
+      }
+      const counted = await staff.takeSignInTry(member.id, STAFF_MAX_FAILED_SIGN_INS, STAFF_LOCK_MINUTES);
+      if (!counted) {
+        await staff.appendAudit({ staffMemberId: member.id, action: 'staff.sign_in_locked', target: member.id });
+        throw locked();
+      }
+      const passwordRight = await verifyPassword(password, member.passwordHash);
+      let via: 'totp' | 'recovery_code' | null = null;
+      if (passwordRight) {
+        if (await acceptTotp(member, code)) via = 'totp';
+        else if (await staff.useRecoveryCode(member.id, keyedHash(secretKey, RECOVERY_PURPOSE, normaliseRecoveryCode(code)))) via = 'recovery_code';
+      }
+      if (!via) {
+        await staff.appendAudit({ staffMemberId: member.id, action: 'staff.sign_in_failed', target: member.id });
+        throw signInFailed();
+      }
+      await staff.resetSignInTries(member.id);
+      const token = await startSession(member.id);
+      await staff.appendAudit({
+        staffMemberId: member.id,
+        action: via === 'totp' ? 'staff.signed_in' : 'staff.signed_in_with_recovery_code',
+        target: member.id,
+      });
+      return token;
+    },
+
+    /** The member of a live staff session (seen now), or null. */
+    async resolveSession(token: string): Promise<StaffMemberRow | null> {
+      return staff.touchSession(hashToken(token), STAFF_SESSION_IDLE_HOURS);
+    },
+
+    async signOut(memberId: string, token: string): Promise<void> {
+      await staff.revokeSession(hashToken(token));
+      await staff.appendAudit({ staffMemberId: memberId, action: 'staff.signed_out', target: memberId });
+    },
+
+    async signOutEverywhere(memberId: string): Promise<number> {
+      const ended = await staff.revokeAllSessions(memberId);
+      await staff.appendAudit({ staffMemberId: memberId, action: 'staff.signed_out_everywhere', target: `${ended} sessions` });
+      return ended;
+    },
+
+    /** The member with their roles, facility by facility. */
+    async me(member: StaffMemberRow): Promise<StaffMe> {
+      const byFacility = new Map<string, { id: string; nameTh: string; roles: StaffRole[] }>();
+      for (const r of await staff.rolesOf(member.id)) {
+        const entry = byFacility.get(r.facilityId) ?? { id: r.facilityId, nameTh: r.nameTh, roles: [] };
+        entry.roles.push(r.role as StaffRole);
+        byFacility.set(r.facilityId, entry);
+      }
+      return { id: member.id, email: member.email, displayName: member.displayName, facilities: [...byFacility.values()] };
+    },
+  };
+}
+export type StaffService = ReturnType<typeof createStaffService>;
