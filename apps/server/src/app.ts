@@ -63,8 +63,8 @@ declare module 'fastify' {
     /** Housekeeping: asks the payment provider again for deposits still owed back. */
     retryRefunds(): Promise<number>;
     /**
-     * One round of housekeeping, off the request path: old codes go, unpaid holds past their time give their places
-     * back, owed deposits are asked for again. Safe to run on several servers at once.
+     * One round of housekeeping, off the request path: old codes, dead staff sessions and links go, unpaid holds past
+     * their time give their places back, owed deposits are asked for again. Safe to run on several servers at once.
      */
     housekeeping(): Promise<{ expiredHolds: number; refunded: number }>;
   }
@@ -122,11 +122,6 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     payments,
   });
   app.decorate('retryRefunds', appointments.retryRefunds);
-  app.decorate('housekeeping', async () => {
-    await otpRepository.purgeExpired(new Date(Date.now() - 86_400_000));
-    const expiredHolds = await appointments.expireUnpaid();
-    return { expiredHolds, refunded: await appointments.retryRefunds() };
-  });
 
   const coverage = createCoverageService(createCoverageRepository(db));
   const visits = createVisitsService(createVisitsRepository(db));
@@ -146,6 +141,12 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   });
 
   const staff = createStaffService({ staff: createStaffRepository(db), secretKey: config.secretKey, totpBox: createTotpSecretBox(config.secretKey) });
+  app.decorate('housekeeping', async () => {
+    await otpRepository.purgeExpired(new Date(Date.now() - 86_400_000));
+    await staff.purgeStale();
+    const expiredHolds = await appointments.expireUnpaid();
+    return { expiredHolds, refunded: await appointments.retryRefunds() };
+  });
 
   const authenticate = authenticationGuard(sessions, cookies);
   const authenticateStaff = staffAuthenticationGuard(staff, config.secureCookies);

@@ -179,7 +179,15 @@ export function createStaffRepository(db: Db) {
       return rows.length;
     },
 
-    /** The audit trail is appended to, never changed: this is the only statement that touches it. */
+    /** Housekeeping: staff sessions idle past their time, and enrolment links used or run out a day ago, are no use to anyone. */
+    async purgeStale(idleHours: number): Promise<void> {
+      await db.delete(staffSessions).where(lte(staffSessions.lastSeenAt, sql`now() - make_interval(hours => ${idleHours}::int)`));
+      await db
+        .delete(staffEnrolmentTokens)
+        .where(or(lte(staffEnrolmentTokens.expiresAt, sql`now() - interval '1 day'`), lte(staffEnrolmentTokens.usedAt, sql`now() - interval '1 day'`)));
+    },
+
+    /** The audit trail is appended to, never changed (the database refuses otherwise): this is the only statement that touches it. */
     async appendAudit(event: AuditEvent): Promise<void> {
       await db.insert(auditEvents).values(event);
     },

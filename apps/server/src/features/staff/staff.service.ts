@@ -146,6 +146,9 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
       return staff.touchSession(hashToken(token), STAFF_SESSION_IDLE_HOURS);
     },
 
+    /** Housekeeping: drops staff sessions and enrolment links that can no longer be used. */
+    purgeStale: (): Promise<void> => staff.purgeStale(STAFF_SESSION_IDLE_HOURS),
+
     async signOut(memberId: string, token: string): Promise<void> {
       await staff.revokeSession(hashToken(token));
       await staff.appendAudit({ staffMemberId: memberId, action: 'staff.signed_out', target: memberId });

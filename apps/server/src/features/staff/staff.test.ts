@@ -275,3 +275,35 @@ describe('staff:create', () => {
     );
   });
 });
+
+describe('the audit trail', () => {
+  it('cannot be changed or removed, whatever asks', async () => {
+    const { memberId } = await enrol();
+    expect((await auditActions(memberId)).length).toBeGreaterThan(0);
+    for (const statement of [
+      sql`update audit_events set action = 'nothing happened' where staff_member_id = ${memberId}`,
+      sql`delete from audit_events where staff_member_id = ${memberId}`,
+      sql`truncate audit_events`,
+    ]) {
+      await expect(t.database.db.execute(statement)).rejects.toThrow();
+    }
+    expect(await auditActions(memberId)).not.toContain('nothing happened');
+  });
+});
+
+describe('housekeeping', () => {
+  it('drops staff sessions idle past 12 hours and enrolment links used or run out a day ago, and keeps the live ones', async () => {
+    const live = await enrol();
+    const idle = await enrol();
+    await t.database.db.execute(sql`update staff_sessions set last_seen_at = now() - interval '13 hours' where member_id = ${idle.memberId}`);
+    const expired = await invite();
+    const fresh = await invite();
+    await t.database.db.execute(sql`update staff_enrolment_tokens set expires_at = now() - interval '2 days' where member_id = ${expired.memberId}`);
+
+    await t.app.housekeeping();
+    const sessions = await queryRows<{ member_id: string }>(t.database.db, sql`select member_id from staff_sessions where member_id in (${live.memberId}, ${idle.memberId})`);
+    expect(sessions.map((s) => s.member_id)).toEqual([live.memberId]);
+    const links = await queryRows<{ member_id: string }>(t.database.db, sql`select member_id from staff_enrolment_tokens where member_id in (${expired.memberId}, ${fresh.memberId})`);
+    expect(links.map((l) => l.member_id)).toEqual([fresh.memberId]);
+  });
+});
