@@ -13,10 +13,22 @@ export interface SignedInPatient {
 }
 
 /**
- * Who the guard let in, per request. Kept here rather than as a request property, so the only way to the
- * patient is `signedInPatient`, which refuses when the guard did not run.
+ * Who a guard let in, per request. Kept here rather than as a request property, so the only way to it is the
+ * matching `signedIn…` reader, which refuses with 401 when the guard did not run (a route outside its scope).
  */
-const patients = new WeakMap<FastifyRequest, SignedInPatient>();
+function letInByGuard<T extends object>() {
+  const letIn = new WeakMap<FastifyRequest, T>();
+  return {
+    set: (request: FastifyRequest, who: T): void => void letIn.set(request, who),
+    of(request: FastifyRequest): T {
+      const who = letIn.get(request);
+      if (!who) throw unauthenticated();
+      return who;
+    },
+  };
+}
+
+const patients = letInByGuard<SignedInPatient>();
 
 /**
  * The onRequest hook of the signed-in scope (app.ts): refuses the request with 401 unless a live session
@@ -33,11 +45,7 @@ export function authenticationGuard(sessions: SessionsService, policy: CookiePol
 }
 
 /** The patient the guard let in; 401 `unauthenticated` for a route registered outside the signed-in scope. */
-export function signedInPatient(request: FastifyRequest): SignedInPatient {
-  const patient = patients.get(request);
-  if (!patient) throw unauthenticated();
-  return patient;
-}
+export const signedInPatient = (request: FastifyRequest): SignedInPatient => patients.of(request);
 
 export interface SignedInStaff {
   memberId: string;
@@ -46,7 +54,7 @@ export interface SignedInStaff {
   sessionToken: string;
 }
 
-const staffMembers = new WeakMap<FastifyRequest, SignedInStaff>();
+const staffMembers = letInByGuard<SignedInStaff>();
 
 /**
  * The onRequest hook of the staff signed-in scope (app.ts): reads only the staff cookie, so a patient session never
@@ -63,8 +71,4 @@ export function staffAuthenticationGuard(staff: StaffService, secureCookies: boo
 }
 
 /** The staff member the staff guard let in; 401 `unauthenticated` for a route outside the staff signed-in scope. */
-export function signedInStaff(request: FastifyRequest): SignedInStaff {
-  const member = staffMembers.get(request);
-  if (!member) throw unauthenticated();
-  return member;
-}
+export const signedInStaff = (request: FastifyRequest): SignedInStaff => staffMembers.of(request);
