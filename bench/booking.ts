@@ -10,9 +10,9 @@ import { users } from '../apps/server/src/db/schema.js';
 import { createSessionsRepository } from '../apps/server/src/features/auth/sessions.repository.js';
 import { createSessionsService } from '../apps/server/src/features/auth/sessions.service.js';
 import { SessionCache } from '../apps/server/src/features/auth/session-cache.js';
-import { addDemoSlots } from '../apps/server/src/features/hospitals/demo-slots.js';
 import { createHospitalsRepository } from '../apps/server/src/features/hospitals/hospitals.repository.js';
 import { seedFacilities } from '../apps/server/src/features/hospitals/seed-facilities.js';
+import { addDemoSchedules } from '../apps/server/src/features/schedules/demo-schedules.js';
 import { openBenchDatabase } from './bench-database.js';
 
 const PATIENTS = 50;
@@ -23,7 +23,7 @@ try {
   await database.migrate();
   const hospitals = createHospitalsRepository(database.db);
   await seedFacilities(hospitals);
-  await addDemoSlots(hospitals, 14);
+  await addDemoSchedules(database.db);
   const app = await buildApp({ config: testConfig(), database });
   const sessions = createSessionsService(createSessionsRepository(database.db), new SessionCache(0), 30);
 

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { benchApi } from './api.mjs';
 import { benchWeb } from './web.mjs';
 
-const only = process.argv[2]; // "api", "hospitals", "booking", "checklist" or "web" to run one part
+const only = process.argv[2]; // "api", "hospitals", "booking", "checklist", "schedules" or "web" to run one part
 const results = { machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
 console.log(`machine: ${results.machine}`);
 
@@ -88,6 +88,15 @@ if (only === undefined || only === 'checklist') {
   console.log('\nGET /api/checklist in process, one patient with 20 medications and two years of ticks, ms:');
   for (const r of results.checklist) {
     console.log(`  ${r.database.padEnd(8)} ${r.ticks} ticks | today p50 ${r.today.p50} p99 ${r.today.p99} | a past day p50 ${r.pastDay.p50} p99 ${r.pastDay.p99} | load ${r.loadSec} s`);
+  }
+}
+
+if (only === undefined || only === 'schedules') {
+  results.schedules = await benchScript('bench/schedules.ts');
+  results.schedules.push(...((await withPostgres((url) => benchScript('bench/schedules.ts', url))) ?? []));
+  console.log('\nMaking 28 days of slots for 1,000 facilities (two weekly templates each), one housekeeping round:');
+  for (const r of results.schedules) {
+    console.log(`  ${r.database.padEnd(8)} ${r.slotsMade} slots in ${r.seconds} s | a round with nothing to make ${r.idleRoundMs} ms`);
   }
 }
 

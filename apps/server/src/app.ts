@@ -42,6 +42,10 @@ import { devPaymentsRoutes } from './features/payments/dev-payments.routes.js';
 import { createOmisePaymentProvider } from './features/payments/omise-provider.js';
 import { omiseWebhookRoutes } from './features/payments/omise-webhook.routes.js';
 import type { PaymentProvider } from './features/payments/payment-provider.js';
+import { createSchedulesRepository } from './features/schedules/schedules.repository.js';
+import { schedulesRoutes } from './features/schedules/schedules.routes.js';
+import { createSchedulesService } from './features/schedules/schedules.service.js';
+import { createStaffAccess } from './features/staff/staff-access.js';
 import { createStaffRepository } from './features/staff/staff.repository.js';
 import { staffPublicRoutes, staffRoutes } from './features/staff/staff.routes.js';
 import { createStaffService } from './features/staff/staff.service.js';
@@ -63,10 +67,11 @@ declare module 'fastify' {
     /** Housekeeping: asks the payment provider again for deposits still owed back. */
     retryRefunds(): Promise<number>;
     /**
-     * One round of housekeeping, off the request path: old codes, dead staff sessions and links go, unpaid holds past
-     * their time give their places back, owed deposits are asked for again. Safe to run on several servers at once.
+     * One round of housekeeping, off the request path: old codes, dead staff sessions and links go, the schedules make
+     * slots for the day that came into their horizon, unpaid holds past their time give their places back, owed deposits
+     * are asked for again. Safe to run on several servers at once.
      */
-    housekeeping(): Promise<{ expiredHolds: number; refunded: number }>;
+    housekeeping(): Promise<{ slotsMade: number; expiredHolds: number; refunded: number }>;
   }
 }
 
@@ -140,12 +145,16 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     forgetUser: (userId) => sessionCache.forgetUser(userId),
   });
 
-  const staff = createStaffService({ staff: createStaffRepository(db), secretKey: config.secretKey, totpBox: createTotpSecretBox(config.secretKey) });
+  const staffRepository = createStaffRepository(db);
+  const staff = createStaffService({ staff: staffRepository, secretKey: config.secretKey, totpBox: createTotpSecretBox(config.secretKey) });
+  const staffAccess = createStaffAccess(staffRepository);
+  const schedules = createSchedulesService({ schedules: createSchedulesRepository(db), access: staffAccess, returnDeposits: appointments.retryRefunds });
   app.decorate('housekeeping', async () => {
     await otpRepository.purgeExpired(new Date(Date.now() - 86_400_000));
     await staff.purgeStale();
+    const slotsMade = await schedules.rollForward();
     const expiredHolds = await appointments.expireUnpaid();
-    return { expiredHolds, refunded: await appointments.retryRefunds() };
+    return { slotsMade, expiredHolds, refunded: await appointments.retryRefunds() };
   });
 
   const authenticate = authenticationGuard(sessions, cookies);
@@ -183,6 +192,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
       await api.register(async (staffSignedIn) => {
         staffSignedIn.addHook('onRequest', authenticateStaff);
         await staffSignedIn.register(staffRoutes(staff, config.secureCookies));
+        await staffSignedIn.register(schedulesRoutes(schedules, staffAccess));
       });
     },
     { prefix: '/api' },

@@ -4,8 +4,6 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
-import { addDemoSlots } from './features/hospitals/demo-slots.js';
-import { createHospitalsRepository } from './features/hospitals/hospitals.repository.js';
 import { loggerOptions } from './plugins/logging.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -21,7 +19,6 @@ const app = await buildApp({
   logger: loggerOptions(config.logLevel),
 });
 
-const hospitalsRepository = createHospitalsRepository(database.db);
 const logFailure = (err: unknown) => app.log.error({ err }, 'housekeeping failed');
 /** The housekeeping round under way, if any: shutdown waits for it before closing the database. */
 let housekeepingRound: Promise<unknown> | null = null;
@@ -33,15 +30,9 @@ function keepHouse(round: () => Promise<unknown>): void {
       housekeepingRound = null;
     });
 }
-// Housekeeping: old codes go, unpaid holds give their places back, owed deposits are refunded,
-// demo slots keep rolling forward.
-const timers = [
-  setInterval(() => keepHouse(() => app.housekeeping()), 60_000),
-  setInterval(() => {
-    if (config.seedDemoData) keepHouse(() => addDemoSlots(hospitalsRepository));
-  }, 6 * 3_600_000),
-];
-for (const timer of timers) timer.unref();
+// Housekeeping: old codes go, schedules roll forward, unpaid holds give their places back, owed deposits are refunded.
+const housekeepingTimer = setInterval(() => keepHouse(() => app.housekeeping()), 60_000);
+housekeepingTimer.unref();
 
 /**
  * Stops taking requests, lets those under way and any housekeeping round finish, then closes the database; a process
@@ -49,7 +40,7 @@ for (const timer of timers) timer.unref();
  */
 async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
-  timers.forEach(clearInterval);
+  clearInterval(housekeepingTimer);
   setTimeout(() => {
     app.log.error(`did not shut down within ${SHUTDOWN_GRACE_MS / 1000} s: stopping now`);
     process.exit(1);

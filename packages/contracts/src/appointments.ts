@@ -49,6 +49,8 @@ export const Appointment = z.object({
   symptoms: z.string(),
   duration: z.string(),
   deposit: Deposit,
+  /** Who cancelled a cancelled appointment; a hospital gives its reason, which the patient is shown. */
+  cancellation: z.object({ by: z.enum(['patient', 'hospital']), reason: z.string().nullable() }).nullable(),
   createdAt: z.string(),
 });
 export type Appointment = z.infer<typeof Appointment>;

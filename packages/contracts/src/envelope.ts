@@ -30,6 +30,9 @@ export const ErrorCode = z.enum([
   'staff_locked',
   'staff_enrolment_invalid',
   'staff_code_invalid',
+  'staff_forbidden',
+  'places_below_booked',
+  'day_has_bookings',
   'internal_error',
   'service_unavailable',
 ]);

@@ -33,6 +33,7 @@ export const reasons = {
   diastolicNotBelowSystolic: 'diastolic_not_below_systolic',
   invalidCharacters: 'invalid_characters',
   passwordTooShort: 'password_too_short',
+  slotLongerThanSession: 'slot_longer_than_session',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

@@ -71,6 +71,8 @@ export const ScreeningSlot = z.object({
   doctor: z.string(),
   capacity: z.number().int(),
   remaining: z.number().int(),
+  /** The deposit booking this slot asks for, in baht. */
+  depositAmount: z.number().int(),
 });
 export type ScreeningSlot = z.infer<typeof ScreeningSlot>;
 export const ScreeningSlotsReply = dataOf(ScreeningSlot);

@@ -15,3 +15,4 @@ export * from './medications.js';
 export * from './symptom-notes.js';
 export * from './my-data.js';
 export * from './staff.js';
+export * from './schedules.js';

@@ -10,7 +10,9 @@ import {
   json,
   pgTable,
   primaryKey,
+  smallint,
   text,
+  time,
   timestamp,
   unique,
   uniqueIndex,
@@ -127,7 +129,63 @@ export const facilities = pgTable(
   (t) => [index('facilities_globe_position_idx').using('gist', t.globePosition), check('facilities_deposit_check', sql`${t.depositAmount} >= 0`)],
 );
 
-/** Screening times a hospital offers; `taken` counts booked places and places held for a deposit. */
+/**
+ * A facility's weekly schedule of a service (weekdays set, no date), or an extra session on one date (a date, no
+ * weekdays). Each makes slots of `slot_minutes` from `session_start` to `session_end`, Bangkok time.
+ */
+export const scheduleTemplates = pgTable(
+  'schedule_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    service: text('service').notNull().default('screening'),
+    /** ISO weekdays: 1 Monday … 7 Sunday. */
+    weekdays: smallint('weekdays').array().notNull().default(sql`'{}'`),
+    onDate: date('on_date', { mode: 'string' }),
+    sessionStart: time('session_start').notNull(),
+    sessionEnd: time('session_end').notNull(),
+    slotMinutes: integer('slot_minutes').notNull(),
+    places: integer('places').notNull(),
+    clinician: text('clinician'),
+    depositAmount: integer('deposit_amount').notNull(),
+    /** Slots exist up to this Bangkok date; housekeeping rolls it forward. */
+    slotsMadeUntil: date('slots_made_until', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('schedule_templates_facility_idx').on(t.facilityId),
+    index('schedule_templates_slots_made_until_idx').on(t.slotsMadeUntil),
+    check('schedule_templates_service_check', sql`${t.service} in ('screening')`),
+    check('schedule_templates_weekdays_check', sql`${t.weekdays} <@ '{1,2,3,4,5,6,7}'::smallint[]`),
+    check('schedule_templates_kind_check', sql`(${t.onDate} is null) = (cardinality(${t.weekdays}) > 0)`),
+    check('schedule_templates_session_check', sql`${t.sessionEnd} > ${t.sessionStart}`),
+    check('schedule_templates_slot_minutes_check', sql`${t.slotMinutes} between 5 and 480`),
+    check('schedule_templates_places_check', sql`${t.places} between 1 and 500`),
+    check('schedule_templates_deposit_check', sql`${t.depositAmount} >= 0`),
+  ],
+);
+
+/** Days a facility is closed (a public holiday, or any other day): no slots are made or offered for them. */
+export const scheduleClosures = pgTable(
+  'schedule_closures',
+  {
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    onDate: date('on_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.onDate] })],
+);
+
+/**
+ * Screening times a hospital offers; `taken` counts booked places and places held for a deposit. A slot no longer
+ * offered (its template changed, its day closed) is withdrawn, not deleted: the patients already in it keep it.
+ */
 export const screeningSlots = pgTable(
   'screening_slots',
   {
@@ -135,14 +193,17 @@ export const screeningSlots = pgTable(
     facilityId: uuid('facility_id')
       .notNull()
       .references(() => facilities.id, { onDelete: 'cascade' }),
+    templateId: uuid('template_id').references(() => scheduleTemplates.id, { onDelete: 'set null' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     doctor: text('doctor').notNull(),
     capacity: integer('capacity').notNull(),
     taken: integer('taken').notNull().default(0),
+    depositAmount: integer('deposit_amount').notNull(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
-    unique('screening_slots_facility_start_doctor_key').on(t.facilityId, t.startsAt, t.doctor),
+    uniqueIndex('screening_slots_template_start_idx').on(t.templateId, t.startsAt).where(sql`${t.withdrawnAt} is null`),
     index('screening_slots_facility_start_idx').on(t.facilityId, t.startsAt),
     check('screening_slots_taken_check', sql`${t.taken} >= 0 and ${t.taken} <= ${t.capacity}`),
   ],
@@ -174,6 +235,9 @@ export const appointments = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** A server asking the provider for this refund holds it until then; after that another may take it over. */
     refundClaimedUntil: timestamp('refund_claimed_until', { withTimezone: true }),
+    /** Who cancelled a cancelled appointment, and the hospital's reason, which the patient is shown. */
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
     paymentProvider: text('payment_provider').notNull(),
     paymentRef: text('payment_ref'),
     promptpayPayload: text('promptpay_payload'),
@@ -191,6 +255,7 @@ export const appointments = pgTable(
       .where(sql`${t.refundRequestedAt} is not null and ${t.refundedAt} is null`),
     // A provider's payment settles one appointment, found by its reference when the provider calls.
     unique('appointments_payment_ref').on(t.paymentProvider, t.paymentRef),
+    check('appointments_cancelled_by_check', sql`${t.cancelledBy} in ('patient', 'hospital')`),
   ],
 );
 

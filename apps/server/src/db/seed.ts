@@ -1,8 +1,8 @@
 import { FIXED_DOSE_TIMES, addDays, todayInBangkok } from '@klaimor/contracts';
 import { eq } from 'drizzle-orm';
-import { addDemoSlots } from '../features/hospitals/demo-slots.js';
 import { createHospitalsRepository } from '../features/hospitals/hospitals.repository.js';
 import { seedFacilities } from '../features/hospitals/seed-facilities.js';
+import { addDemoSchedules } from '../features/schedules/demo-schedules.js';
 import type { Config } from '../config.js';
 import { seedDemoStaff } from '../features/staff/demo-staff.js';
 import type { Db } from './client.js';
@@ -175,13 +175,13 @@ async function seedDemoHealthRecords(db: Db, userId: string): Promise<void> {
 }
 
 /**
- * The demo patient with their health records, the shipped hospital directory, screening slots for the next 14 days and,
+ * The demo patient with their health records, the shipped hospital directory, demo screening schedules and,
  * in demo mode only, the demo hospital's staff.
  */
 export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secretKey'>): Promise<void> {
   const hospitals = createHospitalsRepository(db);
   await seedFacilities(hospitals);
-  await addDemoSlots(hospitals);
+  await addDemoSchedules(db);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_PATIENT.phone)).limit(1);
   const patient = existing ?? (await db.insert(users).values(DEMO_PATIENT).returning({ id: users.id }))[0];
   await seedDemoHealthRecords(db, patient.id);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { appointmentEvents, appointments, facilities, screeningSlots } from '../../db/schema.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Actor = 'patient' | 'payment_provider' | 'development' | 'system';
+export type Actor = 'patient' | 'hospital' | 'payment_provider' | 'development' | 'system';
 
 export interface NewAppointment {
   id: string;
@@ -13,7 +13,6 @@ export interface NewAppointment {
   slotId: string;
   symptoms: string;
   duration: string;
-  depositAmount: number;
   depositExpiresAt: Date;
   paymentProvider: string;
   idempotencyKey: string;
@@ -88,7 +87,7 @@ export function createAppointmentsRepository(db: Db) {
     from: AppointmentStatus[],
     to: AppointmentStatus,
     actor: Actor,
-    changes: { depositPaidAt?: Date; refundRequestedAt?: Date } = {},
+    changes: { depositPaidAt?: Date; refundRequestedAt?: Date; cancelledBy?: 'patient' } = {},
   ) {
     return db.transaction(async (tx) => {
       const [before] = await tx
@@ -107,7 +106,10 @@ export function createAppointmentsRepository(db: Db) {
   return {
     transition,
 
-    /** Holds a place in the slot and creates the appointment, unless the slot is full, past or of another facility. */
+    /**
+     * Holds a place in the slot and creates the appointment with the slot's deposit, unless the slot is full, past,
+     * withdrawn or of another facility.
+     */
     async hold(appointment: NewAppointment): Promise<'held' | 'slot_full' | 'duplicate'> {
       try {
         return await db.transaction(async (tx) => {
@@ -122,11 +124,12 @@ export function createAppointmentsRepository(db: Db) {
                 eq(screeningSlots.facilityId, appointment.facilityId),
                 lt(screeningSlots.taken, screeningSlots.capacity),
                 gt(screeningSlots.startsAt, sql`now()`),
+                isNull(screeningSlots.withdrawnAt),
               ),
             )
-            .returning({ id: screeningSlots.id });
+            .returning({ depositAmount: screeningSlots.depositAmount });
           if (!place) return 'slot_full';
-          await tx.insert(appointments).values({ ...appointment, status: 'awaiting_deposit' });
+          await tx.insert(appointments).values({ ...appointment, depositAmount: place.depositAmount, status: 'awaiting_deposit' });
           await record(tx, appointment.id, null, 'awaiting_deposit', 'patient');
           return 'held';
         });

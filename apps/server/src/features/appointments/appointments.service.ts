@@ -41,6 +41,7 @@ export function toAppointment({ appointment: a, hospital, slot }: AppointmentDet
       refundableUntil: new Date(slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS).toISOString(),
       refund: a.refundedAt ? 'refunded' : a.refundRequestedAt ? 'pending' : 'none',
     },
+    cancellation: a.status === 'cancelled' && a.cancelledBy ? { by: a.cancelledBy as 'patient' | 'hospital', reason: a.cancelReason } : null,
     createdAt: a.createdAt.toISOString(),
   };
 }
@@ -163,7 +164,6 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
         slotId: request.slotId,
         symptoms: request.symptoms,
         duration: request.duration,
-        depositAmount: facility.depositAmount,
         depositExpiresAt: new Date(Date.now() + DEPOSIT_HOLD_MINUTES * 60_000),
         paymentProvider: payments.name,
         idempotencyKey,
@@ -193,7 +193,7 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
       const refundable = status === 'booked' && Date.now() < row.slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS;
       const cancelled =
         (status === 'awaiting_deposit' || status === 'booked') &&
-        (await appointments.transition(id, [status], 'cancelled', 'patient', refundable ? { refundRequestedAt: new Date() } : {}));
+        (await appointments.transition(id, [status], 'cancelled', 'patient', { cancelledBy: 'patient', ...(refundable ? { refundRequestedAt: new Date() } : {}) }));
       if (!cancelled) throw new AppError(409, 'appointment_not_cancellable', 'นัดหมายนี้ยกเลิกไม่ได้แล้ว');
       if (refundable) await returnDeposits({ appointmentId: id });
       return toAppointment(await mine(userId, id));

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { parse } from 'promptparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
-import { addDemoSlots } from '../hospitals/demo-slots.js';
+import { addDemoSchedules } from '../schedules/demo-schedules.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const hospitals = createHospitalsRepository(t.database.db);
   await seedFacilities(hospitals);
-  await addDemoSlots(hospitals, 7);
+  await addDemoSchedules(t.database.db);
   patient = (await registerPatient(t.app, nextPhone())).session;
   other = (await registerPatient(t.app, nextPhone())).session;
 });

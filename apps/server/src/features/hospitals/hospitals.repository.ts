@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, eq, getTableColumns, gt, gte, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { appointments, facilities, screeningSlots } from '../../db/schema.js';
@@ -99,25 +99,18 @@ export function createHospitalsRepository(db: Db) {
       return { inserted, updated: list.length - inserted };
     },
 
-    /** Slots with the places taken now: a hold past its expiry no longer counts, even before housekeeping frees it. */
+    /**
+     * Slots still offered, with the places taken now: a hold past its expiry no longer counts, even before housekeeping
+     * frees it.
+     */
     async slots(facilityId: string, from: Date, to: Date) {
       const staleHolds = sql<number>`(select count(*)::int from ${appointments} where ${appointments.slotId} = ${screeningSlots.id}
         and ${holdPastItsTime})`;
       return db
         .select({ ...getTableColumns(screeningSlots), taken: sql<number>`${screeningSlots.taken} - ${staleHolds}`.mapWith(Number) })
         .from(screeningSlots)
-        .where(and(eq(screeningSlots.facilityId, facilityId), gte(screeningSlots.startsAt, from), lt(screeningSlots.startsAt, to), gt(screeningSlots.startsAt, sql`now()`)))
+        .where(and(eq(screeningSlots.facilityId, facilityId), gte(screeningSlots.startsAt, from), lt(screeningSlots.startsAt, to), gt(screeningSlots.startsAt, sql`now()`), isNull(screeningSlots.withdrawnAt)))
         .orderBy(asc(screeningSlots.startsAt), asc(screeningSlots.doctor));
-    },
-
-    async facilitiesOfferingScreening(): Promise<{ id: string; stableId: string }[]> {
-      return db.select({ id: facilities.id, stableId: facilities.stableId }).from(facilities).where(ne(facilities.kind, 'pharmacy'));
-    },
-
-    async addSlots(slots: (typeof screeningSlots.$inferInsert)[]): Promise<void> {
-      for (let i = 0; i < slots.length; i += 1000) {
-        await db.insert(screeningSlots).values(slots.slice(i, i + 1000)).onConflictDoNothing();
-      }
     },
   };
 }

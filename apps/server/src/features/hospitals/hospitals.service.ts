@@ -72,6 +72,7 @@ export function createHospitalsService(hospitals: HospitalsRepository) {
         doctor: s.doctor,
         capacity: s.capacity,
         remaining: s.capacity - s.taken,
+        depositAmount: s.depositAmount,
       }));
     },
   };

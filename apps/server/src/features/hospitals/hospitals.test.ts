@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/test-app.js';
-import { addDemoSlots } from './demo-slots.js';
+import { addDemoSchedules } from '../schedules/demo-schedules.js';
 import type { Facility } from './facility.js';
 import { createHospitalsRepository } from './hospitals.repository.js';
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const repo = createHospitalsRepository(t.database.db);
   expect(await repo.upsert(fixtures)).toEqual({ inserted: 5, updated: 0 });
-  await addDemoSlots(repo, 3);
+  await addDemoSchedules(t.database.db);
 });
 afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, cookieValue, createTestApp, latestCode, nextPhone, registerPatient, sendCode } from '../../test/test-app.js';
 import { SESSION_COOKIE } from '../auth/auth-cookies.js';
-import { addDemoSlots } from '../hospitals/demo-slots.js';
+import { addDemoSchedules } from '../schedules/demo-schedules.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const hospitals = createHospitalsRepository(t.database.db);
   await seedFacilities(hospitals);
-  await addDemoSlots(hospitals, 4);
+  await addDemoSchedules(t.database.db);
   fhir = new JSONSchemaValidator();
 });
 afterAll(() => t.close());

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOmise, startFakeOmise } from '../../test/fake-omise.js';
 import { type TestApps, createTestApps, nextPhone, registerPatient } from '../../test/test-app.js';
-import { addDemoSlots } from '../hospitals/demo-slots.js';
+import { addDemoSchedules } from '../schedules/demo-schedules.js';
 import { createAppointmentsRepository } from '../appointments/appointments.repository.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
@@ -30,7 +30,7 @@ beforeAll(async () => {
   [a, b] = t.apps;
   const hospitals = createHospitalsRepository(t.database.db);
   await seedFacilities(hospitals);
-  await addDemoSlots(hospitals, 7);
+  await addDemoSchedules(t.database.db);
   patient = (await registerPatient(a, nextPhone())).session;
 });
 afterAll(async () => {

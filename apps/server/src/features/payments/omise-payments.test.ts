@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeCharge, type FakeOmise, startFakeOmise } from '../../test/fake-omise.js';
 import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
-import { addDemoSlots } from '../hospitals/demo-slots.js';
+import { addDemoSchedules } from '../schedules/demo-schedules.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
   t = await createTestApp({ PAYMENT_PROVIDER: 'omise', OMISE_SECRET_KEY: SECRET_KEY, OMISE_API_URL: omise.url });
   const hospitals = createHospitalsRepository(t.database.db);
   await seedFacilities(hospitals);
-  await addDemoSlots(hospitals, 7);
+  await addDemoSchedules(t.database.db);
   patient = (await registerPatient(t.app, nextPhone())).session;
 });
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@klaimor/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
@@ -32,8 +33,14 @@ export const signIn = (app: FastifyInstance, body: { email: string; password: st
  * A member enrolled end to end through the API (link, password, authenticator code at the current step), with the
  * authenticator secret, recovery codes and the session the enrolment started. Sign-ins after it use the next step.
  */
-export async function enrolStaff(app: FastifyInstance, database: Database, config: Config, email = nextStaffEmail()) {
-  const { token, memberId } = await createStaffEnrolment(database.db, config, { facility: FACILITY, email, role: 'admin' });
+export async function enrolStaff(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+  email = nextStaffEmail(),
+  grant: { facility: string; role: StaffRole } = { facility: FACILITY, role: 'admin' },
+) {
+  const { token, memberId } = await createStaffEnrolment(database.db, config, { ...grant, email });
   const started = await app.inject({ method: 'POST', url: `/api/staff/enrolment/${token}/start`, payload: { password: STAFF_PASSWORD } });
   expect(started.statusCode, started.body).toBe(200);
   const { secret } = started.json().data[0] as { secret: string };
@@ -47,3 +54,6 @@ export async function enrolStaff(app: FastifyInstance, database: Database, confi
 export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
+
+/** The staff session cookie of an enrolled member, for `inject`. */
+export const asStaff = (session: string) => ({ cookies: { [STAFF_COOKIE]: session } });

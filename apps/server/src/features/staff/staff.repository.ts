@@ -56,6 +56,16 @@ export function createStaffRepository(db: Db) {
         .orderBy(asc(facilities.stableId), asc(staffRoles.role));
     },
 
+    /** The facility and the roles the member holds there; null when they hold none (or there is no such facility). */
+    async rolesAt(memberId: string, facilityStableId: string): Promise<{ facilityId: string; roles: StaffRoleName[] } | null> {
+      const rows = await db
+        .select({ facilityId: facilities.id, role: staffRoles.role })
+        .from(staffRoles)
+        .innerJoin(facilities, eq(facilities.id, staffRoles.facilityId))
+        .where(and(eq(staffRoles.memberId, memberId), eq(facilities.stableId, facilityStableId)));
+      return rows.length ? { facilityId: rows[0].facilityId, roles: rows.map((r) => r.role as StaffRoleName) } : null;
+    },
+
     async addEnrolmentToken(tokenHash: string, memberId: string, expiresAt: Date): Promise<void> {
       await db.insert(staffEnrolmentTokens).values({ tokenHash, memberId, expiresAt });
     },

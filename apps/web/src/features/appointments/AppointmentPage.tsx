@@ -61,6 +61,11 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
 
   return (
     <Stack spacing={2}>
+      {appointment.cancellation?.by === 'hospital' ? (
+        <Alert severity="warning" role="status">
+          {t('detail.cancelledByHospital', { reason: appointment.cancellation.reason })}
+        </Alert>
+      ) : null}
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>

@@ -1,5 +1,7 @@
+import type { Appointment } from '@klaimor/contracts';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import MapIcon from '@mui/icons-material/Map';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,10 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
+import { formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { AppointmentListItem } from './AppointmentListItem';
-import { isUpcoming } from './appointment-rules';
+import { isCancelledByHospitalAhead, isUpcoming } from './appointment-rules';
 import { useAppointments } from './appointments.queries';
 import { useAppointmentsTexts } from './appointments.texts';
 
@@ -28,8 +31,12 @@ export function MyAppointments() {
     const now = appointments.dataUpdatedAt;
     const upcoming = appointments.data.filter((a) => isUpcoming(a, now));
     const past = appointments.data.filter((a) => !isUpcoming(a, now));
+    const cancelledByHospital = appointments.data.filter((a) => isCancelledByHospitalAhead(a, now));
     body = (
       <Stack spacing={1.5}>
+        {cancelledByHospital.map((a) => (
+          <HospitalCancelledNotice key={a.id} appointment={a} />
+        ))}
         {upcoming.length === 0 ? (
           <EmptyState
             icon={<EventBusyIcon />}
@@ -71,5 +78,26 @@ export function MyAppointments() {
       </Typography>
       {body}
     </Box>
+  );
+}
+
+/** A hospital cancelled an appointment still ahead: said before the list, so the patient does not set out for it. */
+function HospitalCancelledNotice({ appointment }: { appointment: Appointment }) {
+  const { t, i18n } = useAppointmentsTexts();
+  const lang = i18n.language;
+  return (
+    <Alert severity="warning" role="status">
+      {t('hospitalCancelled.notice', {
+        hospital: lang === 'en' ? appointment.hospital.nameEn : appointment.hospital.nameTh,
+        day: formatDayOf(appointment.start, lang),
+        time: formatTimeRange(appointment.start, appointment.end, lang),
+        reason: appointment.cancellation?.reason ?? '',
+      })}
+      <Box sx={{ mt: 1 }}>
+        <Button component={Link} to={`/appointments/${appointment.id}`} color="inherit" variant="outlined" size="small">
+          {t('hospitalCancelled.open')}
+        </Button>
+      </Box>
+    </Alert>
   );
 }

@@ -28,3 +28,8 @@ export function depositFate(appointment: Appointment): 'pending' | 'refunded' | 
   if (deposit.refund !== 'none') return deposit.refund;
   return status === 'cancelled' && deposit.paidAt !== null && deposit.amount > 0 ? 'kept' : null;
 }
+
+/** Cancelled by the hospital and not yet past: the patient must hear of it before setting out. */
+export function isCancelledByHospitalAhead(appointment: Appointment, now: number): boolean {
+  return appointment.status === 'cancelled' && appointment.cancellation?.by === 'hospital' && Date.parse(appointment.end) > now;
+}

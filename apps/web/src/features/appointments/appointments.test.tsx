@@ -32,6 +32,7 @@ function appointment(overrides: Partial<Appointment> & { startsIn: number }): Ap
       refundableUntil: at(startsIn - 24 * HOUR),
       refund: 'none',
     },
+    cancellation: null,
     createdAt: at(-2 * HOUR),
     ...rest,
   };
@@ -63,6 +64,20 @@ describe('My appointments on the home screen', () => {
     expect(screen.getAllByRole('link')).toHaveLength(3);
     expect(screen.getByText('ยกเลิกแล้ว')).toBeInTheDocument();
     expect(screen.getByText('ตรวจแล้ว')).toBeInTheDocument();
+  });
+
+  it('tells the patient first of an appointment ahead that the hospital cancelled, with its reason', async () => {
+    const cancelled = appointment({ startsIn: 2 * 24 * HOUR, status: 'cancelled', cancellation: { by: 'hospital', reason: 'น้ำท่วมอาคาร' } });
+    const byPatient = appointment({ startsIn: 4 * 24 * HOUR, status: 'cancelled', cancellation: { by: 'patient', reason: null } });
+    mockApi({ 'GET /api/appointments': () => json(200, { data: [cancelled, byPatient] }) });
+    renderWithProviders(<MyAppointments />);
+
+    await screen.findByText(/เหตุผล: น้ำท่วมอาคาร/);
+    const notices = screen.getAllByRole('status');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toHaveTextContent('โรงพยาบาลศิริราช ยกเลิกนัด');
+    expect(notices[0]).toHaveTextContent('เหตุผล: น้ำท่วมอาคาร');
+    expect(within(notices[0]).getByRole('link', { name: 'ดูรายละเอียดนัดที่ถูกยกเลิก' })).toHaveAttribute('href', `/appointments/${cancelled.id}`);
   });
 
   it('says so when there is nothing ahead, with the way to the map', async () => {
@@ -130,6 +145,18 @@ describe('An appointment and cancelling it', () => {
     const subject = appointment({ startsIn: 5 * HOUR, status: 'cancelled' });
     renderDetail(subject, () => subject);
     expect(await screen.findByText('เงินมัดจำ 300 บาท ไม่ได้รับคืน เพราะยกเลิกภายใน 24 ชั่วโมงก่อนเวลานัด')).toBeInTheDocument();
+  });
+
+  it('says the hospital cancelled it, why, and that the deposit comes back in full', async () => {
+    const subject = appointment({
+      startsIn: 5 * HOUR,
+      status: 'cancelled',
+      cancellation: { by: 'hospital', reason: 'ไฟฟ้าดับทั้งอาคาร' },
+    });
+    renderDetail({ ...subject, deposit: { ...subject.deposit, refund: 'pending' } }, () => subject);
+    expect(await screen.findByText('โรงพยาบาลยกเลิกนัดนี้ เหตุผล: ไฟฟ้าดับทั้งอาคาร')).toBeInTheDocument();
+    expect(screen.getByText('กำลังคืนเงินมัดจำ 300 บาท ผ่านระบบชำระเงิน')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ยกเลิกนัดหมาย' })).not.toBeInTheDocument();
   });
 
   it('says plainly when the appointment is not the patient’s or does not exist', async () => {

@@ -38,6 +38,7 @@ const slot = (id: string, start: string, remaining: number): ScreeningSlot => ({
   doctor: 'นพ. สมชาย ใจดี',
   capacity: 4,
   remaining,
+  depositAmount: 200,
 });
 const FULL = '00000000-0000-4000-8000-000000000001';
 const EARLY = '00000000-0000-4000-8000-000000000002';
@@ -64,6 +65,7 @@ const appointment = (status: Appointment['status']): Appointment => ({
     refundableUntil: '2026-06-11T02:00:00.000Z',
     refund: 'none',
   },
+  cancellation: null,
   createdAt: new Date().toISOString(),
 });
 

@@ -1,0 +1,39 @@
+import { ne, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { facilities, scheduleTemplates } from '../../db/schema.js';
+import { createSchedulesRepository } from './schedules.repository.js';
+import { horizonAt } from './schedules.service.js';
+
+// Demo clinicians: fictional names, so that no real physician appears to take bookings.
+const CLINICIANS = ['พญ.กมลวรรณ ใจงาม', 'นพ.ธนากร ศรีสุข', 'พญ.ปิยะนุช วงศ์ดี', 'นพ.วีรยุทธ บุญมา', 'พญ.สุนิสา แก้วใส', 'นพ.อนุชา มีสุข'];
+const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
+
+/**
+ * Demo screening schedules: every facility that screens and has no schedule yet gets a morning and an afternoon session
+ * every day (60-minute slots, 4 places, its directory deposit), through the same templates an admin sets; slots are then
+ * made up to the horizon. Demo hospitals stay open on public holidays, so the demo always has times to book.
+ */
+export async function addDemoSchedules(db: Db, now = new Date()): Promise<void> {
+  const unscheduled = await db
+    .select({ id: facilities.id, depositAmount: facilities.depositAmount })
+    .from(facilities)
+    .where(sql`${ne(facilities.kind, 'pharmacy')} and ${notExists(db.select().from(scheduleTemplates).where(sql`${scheduleTemplates.facilityId} = ${facilities.id}`))}`)
+    .orderBy(facilities.stableId);
+  const sessions = [
+    { sessionStart: '09:00', sessionEnd: '12:00' },
+    { sessionStart: '13:00', sessionEnd: '16:00' },
+  ];
+  const templates = unscheduled.flatMap((facility, f) =>
+    sessions.map((session, s) => ({
+      facilityId: facility.id,
+      weekdays: EVERY_DAY,
+      ...session,
+      slotMinutes: 60,
+      places: 4,
+      clinician: CLINICIANS[(f * 2 + s) % CLINICIANS.length],
+      depositAmount: facility.depositAmount,
+    })),
+  );
+  for (let i = 0; i < templates.length; i += 500) await db.insert(scheduleTemplates).values(templates.slice(i, i + 500));
+  await createSchedulesRepository(db).rollForward(horizonAt(now));
+}

@@ -1,0 +1,147 @@
+import { type StaffRole, addDays, todayInBangkok } from '@klaimor/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
+import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
+import { seedFacilities } from '../hospitals/seed-facilities.js';
+import { FACILITY, asStaff, enrolStaff, nextStaffEmail } from './staff-test-helpers.js';
+
+/**
+ * Who may call each staff route of a facility. Every such route in the OpenAPI document must be listed here: a new
+ * route fails this test until its roles are decided. The other roles get 403; a member of another facility, whatever
+ * their role, gets 404; a patient's session gets 401.
+ */
+const OTHER_FACILITY = 'ramathibodi-hospital';
+const base = `/api/staff/facilities/${FACILITY}/schedule`;
+const inAWeek = () => addDays(todayInBangkok(), 7);
+const template = { weekdays: [1, 2, 3, 4, 5], sessionStart: '08:00', sessionEnd: '09:00', slotMinutes: 30, places: 2, depositAmount: 0 };
+const extraSession = { sessionStart: '18:00', sessionEnd: '19:00', slotMinutes: 30, places: 2, depositAmount: 0 };
+
+interface Call {
+  url: string;
+  payload?: object;
+}
+type Route = { allowed: StaffRole[]; success: number; call: () => Promise<Call> };
+
+let t: TestApp;
+let sessions: Record<StaffRole | 'elsewhere', string>;
+let patient: string;
+
+/** A template of the facility made by its admin, for routes that change or remove one. */
+async function newTemplate(kind: 'templates' | 'extra-sessions'): Promise<string> {
+  const payload = kind === 'templates' ? template : { ...extraSession, onDate: inAWeek() };
+  const res = await t.app.inject({ method: 'POST', url: `${base}/${kind}`, payload, ...asStaff(sessions.admin) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data[0].id;
+}
+
+let closingDay = 0;
+async function closedDay(): Promise<string> {
+  const date = addDays(todayInBangkok(), 10 + closingDay++);
+  const res = await t.app.inject({ method: 'POST', url: `${base}/closures`, payload: { date, reason: 'ปิด' }, ...asStaff(sessions.admin) });
+  expect(res.statusCode, res.body).toBe(201);
+  return date;
+}
+
+const ROUTES: Record<string, Route> = {
+  'GET /api/staff/facilities/:facilityId/schedule': { allowed: ['admin', 'front_desk'], success: 200, call: async () => ({ url: base }) },
+  'GET /api/staff/facilities/:facilityId/schedule/slots': { allowed: ['admin', 'front_desk'], success: 200, call: async () => ({ url: `${base}/slots` }) },
+  'POST /api/staff/facilities/:facilityId/schedule/templates': {
+    allowed: ['admin'],
+    success: 201,
+    call: async () => ({ url: `${base}/templates`, payload: template }),
+  },
+  'PUT /api/staff/facilities/:facilityId/schedule/templates/:templateId': {
+    allowed: ['admin'],
+    success: 200,
+    call: async () => ({ url: `${base}/templates/${await newTemplate('templates')}`, payload: template }),
+  },
+  'DELETE /api/staff/facilities/:facilityId/schedule/templates/:templateId': {
+    allowed: ['admin'],
+    success: 204,
+    call: async () => ({ url: `${base}/templates/${await newTemplate('templates')}` }),
+  },
+  'POST /api/staff/facilities/:facilityId/schedule/extra-sessions': {
+    allowed: ['admin'],
+    success: 201,
+    call: async () => ({ url: `${base}/extra-sessions`, payload: { ...extraSession, onDate: inAWeek() } }),
+  },
+  'PUT /api/staff/facilities/:facilityId/schedule/extra-sessions/:templateId': {
+    allowed: ['admin'],
+    success: 200,
+    call: async () => ({ url: `${base}/extra-sessions/${await newTemplate('extra-sessions')}`, payload: { ...extraSession, onDate: inAWeek() } }),
+  },
+  'DELETE /api/staff/facilities/:facilityId/schedule/extra-sessions/:templateId': {
+    allowed: ['admin'],
+    success: 204,
+    call: async () => ({ url: `${base}/extra-sessions/${await newTemplate('extra-sessions')}` }),
+  },
+  'POST /api/staff/facilities/:facilityId/schedule/closures': {
+    allowed: ['admin'],
+    success: 201,
+    call: async () => ({ url: `${base}/closures`, payload: { date: addDays(todayInBangkok(), 20 + closingDay++), reason: 'ปิด' } }),
+  },
+  'POST /api/staff/facilities/:facilityId/schedule/closures/public-holidays': {
+    allowed: ['admin'],
+    success: 200,
+    call: async () => ({ url: `${base}/closures/public-holidays`, payload: { year: Number(todayInBangkok().slice(0, 4)) + 1 } }),
+  },
+  'DELETE /api/staff/facilities/:facilityId/schedule/closures/:date': {
+    allowed: ['admin'],
+    success: 204,
+    call: async () => ({ url: `${base}/closures/${await closedDay()}` }),
+  },
+};
+const ROLES: StaffRole[] = ['admin', 'front_desk', 'clinician'];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedFacilities(createHospitalsRepository(t.database.db));
+  const enrol = async (facility: string, role: StaffRole) =>
+    (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility, role })).session;
+  sessions = {
+    admin: await enrol(FACILITY, 'admin'),
+    front_desk: await enrol(FACILITY, 'front_desk'),
+    clinician: await enrol(FACILITY, 'clinician'),
+    elsewhere: await enrol(OTHER_FACILITY, 'admin'),
+  };
+  patient = (await registerPatient(t.app, nextPhone())).session;
+});
+afterAll(() => t.close());
+
+describe('staff permissions, route by route', () => {
+  it('lists every staff route of a facility in the OpenAPI document, and no other', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, unknown>>;
+    const operations = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/api/staff/facilities/'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
+    expect(operations.sort()).toEqual(Object.keys(ROUTES).sort());
+  });
+
+  it.each(Object.entries(ROUTES))('%s', async (name, route) => {
+    const method = name.split(' ')[0] as 'GET';
+    const send = async (cookies: Record<string, string>, call?: Call) => {
+      const { url, payload } = call ?? (await route.call());
+      return t.app.inject({ method, url, payload, cookies });
+    };
+
+    for (const role of ROLES.filter((r) => !route.allowed.includes(r))) {
+      const res = await send(asStaff(sessions[role]).cookies);
+      expect(res.statusCode, `${role}: ${res.body}`).toBe(403);
+      expect(res.json().error.code).toBe('staff_forbidden');
+    }
+    const call = await route.call();
+    const elsewhere = await send(asStaff(sessions.elsewhere).cookies, call);
+    expect(elsewhere.statusCode, `another facility's admin: ${elsewhere.body}`).toBe(404);
+    // The same call to their own facility passes the role check (it may find nothing there).
+    const own = await send(asStaff(sessions.elsewhere).cookies, { ...call, url: call.url.replace(FACILITY, OTHER_FACILITY) });
+    expect(own.statusCode, own.body).not.toBe(403);
+
+    const asPatient = await send({ klaimor_session: patient }, call);
+    expect(asPatient.statusCode).toBe(401);
+
+    for (const role of route.allowed) {
+      const res = await send(asStaff(sessions[role]).cookies);
+      expect(res.statusCode, `${role}: ${res.body}`).toBe(route.success);
+    }
+  });
+});
