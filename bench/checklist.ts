@@ -10,6 +10,7 @@ import { createSessionsRepository } from '../apps/server/src/features/auth/sessi
 import { createSessionsService } from '../apps/server/src/features/auth/sessions.service.js';
 import { SessionCache } from '../apps/server/src/features/auth/session-cache.js';
 import { openBenchDatabase } from './bench-database.js';
+import { summarise } from './timing.js';
 
 const MEDICATIONS = 20;
 const DAYS = 730;
@@ -61,11 +62,6 @@ async function loadPatient(database: Database, n: number): Promise<string> {
   return user.id;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summarise = (ms: number[]) => {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { p50: +percentile(sorted, 50).toFixed(3), p99: +percentile(sorted, 99).toFixed(3) };
-};
 
 const database = await openBenchDatabase();
 try {

@@ -8,6 +8,7 @@ import { testConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { createHospitalsRepository } from '../apps/server/src/features/hospitals/hospitals.repository.js';
 import { openBenchDatabase } from './bench-database.js';
+import { summarise } from './timing.js';
 
 const seed: { lat: number; lng: number; province: string }[] = JSON.parse(
   readFileSync('apps/server/src/features/hospitals/data/facilities.seed.json', 'utf8'),
@@ -51,11 +52,6 @@ async function load(database: Database, count: number): Promise<void> {
   await database.db.execute(sql`checkpoint`);
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const summarise = (ms: number[]) => {
-  const sorted = [...ms].sort((a, b) => a - b);
-  return { p50: +percentile(sorted, 50).toFixed(3), p99: +percentile(sorted, 99).toFixed(3) };
-};
 
 async function measure(count: number) {
   const database = await openBenchDatabase();

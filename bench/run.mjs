@@ -7,7 +7,7 @@ import pg from 'pg';
 import { benchApi } from './api.mjs';
 import { benchWeb } from './web.mjs';
 
-const only = process.argv[2]; // "api", "hospitals", "booking", "checklist", "schedules" or "web" to run one part
+const only = process.argv[2]; // "api", "hospitals", "booking", "checklist", "schedules", "day-list" or "web" to run one part
 const results = { machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
 console.log(`machine: ${results.machine}`);
 
@@ -97,6 +97,15 @@ if (only === undefined || only === 'schedules') {
   console.log('\nMaking 28 days of slots for 1,000 facilities (two weekly templates each), one housekeeping round:');
   for (const r of results.schedules) {
     console.log(`  ${r.database.padEnd(8)} ${r.slotsMade} slots in ${r.seconds} s | a round with nothing to make ${r.idleRoundMs} ms`);
+  }
+}
+
+if (only === undefined || only === 'day-list') {
+  results.dayList = await benchScript('bench/day-list.ts');
+  results.dayList.push(...((await withPostgres((url) => benchScript('bench/day-list.ts', url))) ?? []));
+  console.log("\nThe front desk's day list: 2,000 appointments today among 1,000,000, GET in process, ms:");
+  for (const r of results.dayList) {
+    console.log(`  ${r.database.padEnd(8)} ${r.appointments} appointments, ${r.listed} listed | route p50 ${r.route.p50} p99 ${r.route.p99} | load ${r.loadSec} s`);
   }
 }
 

@@ -42,6 +42,9 @@ import { devPaymentsRoutes } from './features/payments/dev-payments.routes.js';
 import { createOmisePaymentProvider } from './features/payments/omise-provider.js';
 import { omiseWebhookRoutes } from './features/payments/omise-webhook.routes.js';
 import type { PaymentProvider } from './features/payments/payment-provider.js';
+import { createFrontDeskRepository } from './features/front-desk/front-desk.repository.js';
+import { frontDeskRoutes } from './features/front-desk/front-desk.routes.js';
+import { createFrontDeskService } from './features/front-desk/front-desk.service.js';
 import { createSchedulesRepository } from './features/schedules/schedules.repository.js';
 import { schedulesRoutes } from './features/schedules/schedules.routes.js';
 import { createSchedulesService } from './features/schedules/schedules.service.js';
@@ -149,6 +152,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   const staff = createStaffService({ staff: staffRepository, secretKey: config.secretKey, totpBox: createTotpSecretBox(config.secretKey) });
   const staffAccess = createStaffAccess(staffRepository);
   const schedules = createSchedulesService({ schedules: createSchedulesRepository(db), access: staffAccess, returnDeposits: appointments.retryRefunds });
+  const frontDesk = createFrontDeskService({ frontDesk: createFrontDeskRepository(db), access: staffAccess, returnDeposits: appointments.retryRefunds });
   app.decorate('housekeeping', async () => {
     await otpRepository.purgeExpired(new Date(Date.now() - 86_400_000));
     await staff.purgeStale();
@@ -193,6 +197,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
         staffSignedIn.addHook('onRequest', authenticateStaff);
         await staffSignedIn.register(staffRoutes(staff, config.secureCookies));
         await staffSignedIn.register(schedulesRoutes(schedules, staffAccess));
+        await staffSignedIn.register(frontDeskRoutes(frontDesk, staffAccess));
       });
     },
     { prefix: '/api' },

@@ -6,7 +6,7 @@ export const DEPOSIT_HOLD_MINUTES = 15;
 /** A patient may cancel and get the deposit back until this long before the slot. */
 export const FREE_CANCEL_HOURS = 24;
 
-export const AppointmentStatus = z.enum(['awaiting_deposit', 'booked', 'completed', 'cancelled', 'no_show', 'expired']);
+export const AppointmentStatus = z.enum(['awaiting_deposit', 'booked', 'checked_in', 'in_consultation', 'completed', 'cancelled', 'no_show', 'expired']);
 export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 
 /** POST /api/appointments (with an Idempotency-Key header). */
@@ -39,8 +39,16 @@ export const Deposit = z.object({
   refund: z.enum(['none', 'pending', 'refunded']),
 });
 
+/** The short reference a patient reads out at the desk: the first 8 characters of the id, upper case. */
+export const bookingReference = (appointmentId: string): string => appointmentId.slice(0, 8).toUpperCase();
+
+/** The patient's place in the day's queue once checked in: their number and how many checked-in patients are before them. */
+export const QueuePlace = z.object({ number: z.number().int(), ahead: z.number().int() });
+export type QueuePlace = z.infer<typeof QueuePlace>;
+
 export const Appointment = z.object({
   id: z.string(),
+  reference: z.string(),
   status: AppointmentStatus,
   hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string(), phone: z.string().nullable() }),
   start: z.string(),
@@ -51,6 +59,8 @@ export const Appointment = z.object({
   deposit: Deposit,
   /** Who cancelled a cancelled appointment; a hospital gives its reason, which the patient is shown. */
   cancellation: z.object({ by: z.enum(['patient', 'hospital']), reason: z.string().nullable() }).nullable(),
+  /** Checked in and waiting or being seen: the queue number and how many are before them. */
+  queue: QueuePlace.nullable(),
   createdAt: z.string(),
 });
 export type Appointment = z.infer<typeof Appointment>;

@@ -33,6 +33,8 @@ export const ErrorCode = z.enum([
   'staff_forbidden',
   'places_below_booked',
   'day_has_bookings',
+  'appointment_status_conflict',
+  'check_in_not_today',
   'internal_error',
   'service_unavailable',
 ]);

@@ -16,3 +16,4 @@ export * from './symptom-notes.js';
 export * from './my-data.js';
 export * from './staff.js';
 export * from './schedules.js';
+export * from './staff-appointments.js';

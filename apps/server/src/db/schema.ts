@@ -238,6 +238,9 @@ export const appointments = pgTable(
     /** Who cancelled a cancelled appointment, and the hospital's reason, which the patient is shown. */
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
+    /** The day's queue number, given at check-in: unique per facility and Bangkok date. */
+    queueNumber: integer('queue_number'),
+    queueDate: date('queue_date', { mode: 'string' }),
     paymentProvider: text('payment_provider').notNull(),
     paymentRef: text('payment_ref'),
     promptpayPayload: text('promptpay_payload'),
@@ -256,7 +259,22 @@ export const appointments = pgTable(
     // A provider's payment settles one appointment, found by its reference when the provider calls.
     unique('appointments_payment_ref').on(t.paymentProvider, t.paymentRef),
     check('appointments_cancelled_by_check', sql`${t.cancelledBy} in ('patient', 'hospital')`),
+    uniqueIndex('appointments_queue_number_idx').on(t.facilityId, t.queueDate, t.queueNumber).where(sql`${t.queueNumber} is not null`),
+    index('appointments_slot_idx').on(t.slotId),
   ],
+);
+
+/** The last queue number a facility gave on a Bangkok date; check-in takes the next one by one atomic upsert. */
+export const queueCounters = pgTable(
+  'queue_counters',
+  {
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    onDate: date('on_date', { mode: 'string' }).notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.onDate] })],
 );
 
 /** Every change of an appointment's status: when, by whom, from what to what. */
@@ -531,5 +549,5 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     target: text('target'),
   },
-  (t) => [index('audit_events_member_at_idx').on(t.staffMemberId, t.at)],
+  (t) => [index('audit_events_member_at_idx').on(t.staffMemberId, t.at), index('audit_events_patient_at_idx').on(t.patientUserId, t.at)],
 );

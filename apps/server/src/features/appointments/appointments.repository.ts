@@ -58,8 +58,16 @@ async function expireStaleHolds(tx: Tx, only: SQL | undefined): Promise<number> 
   return expired.length;
 }
 
+/** Statuses in which an appointment is counted in its slot's taken places and may still be served. */
+export const STATUSES_HOLDING_A_PLACE = ['awaiting_deposit', 'booked', 'checked_in', 'in_consultation'] as const;
+
+/** How many checked-in patients of the same facility and day, still waiting, have a lower queue number. */
+export const queueAhead = sql<number>`(select count(*)::int from appointments b where b.facility_id = ${appointments.facilityId}
+  and b.queue_date = ${appointments.queueDate} and b.status = 'checked_in' and b.queue_number < ${appointments.queueNumber})`.mapWith(Number);
+
 const detail = {
   appointment: appointments,
+  queueAhead,
   hospital: { stableId: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn, phone: facilities.phone },
   slot: { startsAt: screeningSlots.startsAt, endsAt: screeningSlots.endsAt, doctor: screeningSlots.doctor },
 };

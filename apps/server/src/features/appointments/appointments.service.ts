@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Appointment, type AppointmentStatus, DEPOSIT_HOLD_MINUTES, FREE_CANCEL_HOURS } from '@klaimor/contracts';
+import { type Appointment, type AppointmentStatus, DEPOSIT_HOLD_MINUTES, FREE_CANCEL_HOURS, bookingReference } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { HospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { hospitalNotFound } from '../hospitals/hospitals.service.js';
@@ -21,9 +21,11 @@ function statusNow(a: AppointmentDetail['appointment'], now = Date.now()): Appoi
   return a.status === 'awaiting_deposit' && a.depositExpiresAt.getTime() < now ? 'expired' : (a.status as AppointmentStatus);
 }
 
-export function toAppointment({ appointment: a, hospital, slot }: AppointmentDetail): Appointment {
+export function toAppointment({ appointment: a, hospital, slot, queueAhead }: AppointmentDetail): Appointment {
+  const waiting = (a.status === 'checked_in' || a.status === 'in_consultation') && a.queueNumber !== null;
   return {
     id: a.id,
+    reference: bookingReference(a.id),
     status: statusNow(a),
     hospital: { id: hospital.stableId, nameTh: hospital.nameTh, nameEn: hospital.nameEn, phone: hospital.phone },
     start: slot.startsAt.toISOString(),
@@ -42,6 +44,7 @@ export function toAppointment({ appointment: a, hospital, slot }: AppointmentDet
       refund: a.refundedAt ? 'refunded' : a.refundRequestedAt ? 'pending' : 'none',
     },
     cancellation: a.status === 'cancelled' && a.cancelledBy ? { by: a.cancelledBy as 'patient' | 'hospital', reason: a.cancelReason } : null,
+    queue: waiting ? { number: a.queueNumber!, ahead: a.status === 'checked_in' ? queueAhead : 0 } : null,
     createdAt: a.createdAt.toISOString(),
   };
 }

@@ -219,6 +219,8 @@ function bloodGroupObservation(p: UserProfile): Observation | null {
 const APPOINTMENT_STATUS: Record<AppointmentStatus, FhirAppointment['status']> = {
   awaiting_deposit: 'pending',
   booked: 'booked',
+  checked_in: 'arrived',
+  in_consultation: 'arrived',
   completed: 'fulfilled',
   cancelled: 'cancelled',
   no_show: 'noshow',

@@ -1,9 +1,8 @@
 import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointments, otpCodes, phoneVerifications, screeningSlots, users } from '../../db/schema.js';
+import { STATUSES_HOLDING_A_PLACE } from '../appointments/appointments.repository.js';
 
-/** Statuses in which an appointment is counted in its slot's taken places. */
-const PLACE_HOLDING = ['awaiting_deposit', 'booked'];
 
 /** An appointment carries a money trail when a deposit was paid or a provider charge was created for it. */
 const moneyTrail = or(isNotNull(appointments.depositPaidAt), isNotNull(appointments.paymentRef));
@@ -28,7 +27,7 @@ export function createMyDataRepository(db: Db) {
           .where(and(eq(appointments.userId, userId), isNull(appointments.depositPaidAt), isNull(appointments.paymentRef)))
           .returning({ slotId: appointments.slotId, status: appointments.status });
         // A hold still counted in its slot (one past its time that housekeeping has not swept yet) gives its place back.
-        for (const { slotId } of erased.filter((a) => PLACE_HOLDING.includes(a.status))) {
+        for (const { slotId } of erased.filter((a) => (STATUSES_HOLDING_A_PLACE as readonly string[]).includes(a.status))) {
           await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - 1` }).where(eq(screeningSlots.id, slotId));
         }
         await tx.delete(otpCodes).where(eq(otpCodes.phone, phone));

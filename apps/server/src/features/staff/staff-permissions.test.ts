@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
+import { aSlot, booked, dayBase, openSchedule, slotIsNow } from '../front-desk/front-desk-test-helpers.js';
+import { createStaffRepository } from './staff.repository.js';
 import { FACILITY, asStaff, enrolStaff, nextStaffEmail } from './staff-test-helpers.js';
 
 /**
  * Who may call each staff route of a facility. Every such route in the OpenAPI document must be listed here: a new
  * route fails this test until its roles are decided. The other roles get 403; a member of another facility, whatever
- * their role, gets 404; a patient's session gets 401.
+ * their roles there, gets 404; a patient's session gets 401.
  */
 const OTHER_FACILITY = 'ramathibodi-hospital';
 const base = `/api/staff/facilities/${FACILITY}/schedule`;
@@ -42,7 +44,36 @@ async function closedDay(): Promise<string> {
   return date;
 }
 
+/** Appointments made ready before the table runs, each route taking a fresh one per call. */
+const ready: Record<'today' | 'checkedIn' | 'ended' | 'ahead', string[]> = { today: [], checkedIn: [], ended: [], ahead: [] };
+const take = (pool: keyof typeof ready) => {
+  const id = ready[pool].pop();
+  if (!id) throw new Error(`no ${pool} appointment left for the table`);
+  return id;
+};
+
 const ROUTES: Record<string, Route> = {
+  'GET /api/staff/facilities/:facilityId/appointments': { allowed: ['front_desk', 'clinician'], success: 200, call: async () => ({ url: dayBase }) },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/check-in': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${take('today')}/check-in` }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/start-consultation': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${take('checkedIn')}/start-consultation` }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/no-show': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${take('ended')}/no-show` }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/cancel': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${take('ahead')}/cancel`, payload: { reason: 'แพทย์ไม่อยู่' } }),
+  },
   'GET /api/staff/facilities/:facilityId/schedule': { allowed: ['admin', 'front_desk'], success: 200, call: async () => ({ url: base }) },
   'GET /api/staff/facilities/:facilityId/schedule/slots': { allowed: ['admin', 'front_desk'], success: 200, call: async () => ({ url: `${base}/slots` }) },
   'POST /api/staff/facilities/:facilityId/schedule/templates': {
@@ -96,15 +127,36 @@ const ROLES: StaffRole[] = ['admin', 'front_desk', 'clinician'];
 beforeAll(async () => {
   t = await createTestApp();
   await seedFacilities(createHospitalsRepository(t.database.db));
-  const enrol = async (facility: string, role: StaffRole) =>
-    (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility, role })).session;
+  const enrol = async (role: StaffRole) => (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role })).session;
   sessions = {
-    admin: await enrol(FACILITY, 'admin'),
-    front_desk: await enrol(FACILITY, 'front_desk'),
-    clinician: await enrol(FACILITY, 'clinician'),
-    elsewhere: await enrol(OTHER_FACILITY, 'admin'),
+    admin: await enrol('admin'),
+    front_desk: await enrol('front_desk'),
+    clinician: await enrol('clinician'),
+    elsewhere: '',
   };
+  // A member holding every role at another facility: refused here by facility (404), never by role.
+  const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: OTHER_FACILITY, role: 'admin' });
+  sessions.elsewhere = elsewhere.session;
+  const staffRepository = createStaffRepository(t.database.db);
+  const other = (await staffRepository.findFacilityByStableId(OTHER_FACILITY))!;
+  for (const role of ['front_desk', 'clinician'] as const) await staffRepository.addRole(elsewhere.memberId, other.id, role);
   patient = (await registerPatient(t.app, nextPhone())).session;
+
+  // Each route is called once per role it refuses, once for the outsiders and once per role it allows: four at most.
+  await openSchedule(t.app, sessions.admin, 50);
+  const [todaySlot, endedSlot, aheadSlot] = [await aSlot(t.app, 2), await aSlot(t.app, 3), await aSlot(t.app, 4)];
+  for (let i = 0; i < 4; i++) {
+    ready.today.push(await booked(t.app, patient, todaySlot));
+    ready.checkedIn.push(await booked(t.app, patient, todaySlot));
+    ready.ended.push(await booked(t.app, patient, endedSlot));
+    ready.ahead.push(await booked(t.app, patient, aheadSlot));
+  }
+  await slotIsNow(t.database, todaySlot);
+  await slotIsNow(t.database, endedSlot, -1);
+  for (const id of ready.checkedIn) {
+    const res = await t.app.inject({ method: 'POST', url: `${dayBase}/${id}/check-in`, ...asStaff(sessions.front_desk) });
+    expect(res.statusCode, res.body).toBe(200);
+  }
 });
 afterAll(() => t.close());
 

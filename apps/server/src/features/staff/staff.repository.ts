@@ -201,6 +201,22 @@ export function createStaffRepository(db: Db) {
     async appendAudit(event: AuditEvent): Promise<void> {
       await db.insert(auditEvents).values(event);
     },
+
+    /**
+     * Records that a member read these patients' data, once per patient and Bangkok day: a list the desk keeps open
+     * and refreshes every few seconds is one read of each patient a day, not thousands.
+     */
+    async appendReadsOncePerDay(event: Omit<AuditEvent, 'patientUserId' | 'target'>, patientUserIds: string[]): Promise<void> {
+      if (!patientUserIds.length || !event.staffMemberId) return;
+      await db.execute(sql`
+        insert into audit_events (staff_member_id, role, facility_id, patient_user_id, action)
+        select ${event.staffMemberId}, ${event.role ?? null}, ${event.facilityId ?? null}, p, ${event.action}
+        from unnest(${`{${[...new Set(patientUserIds)].join(',')}}`}::uuid[]) p
+        where not exists (
+          select 1 from audit_events e
+          where e.staff_member_id = ${event.staffMemberId} and e.patient_user_id = p and e.action = ${event.action}
+            and e.at >= (now() at time zone 'Asia/Bangkok')::date::timestamp at time zone 'Asia/Bangkok')`);
+    },
   };
 }
 export type StaffRepository = ReturnType<typeof createStaffRepository>;

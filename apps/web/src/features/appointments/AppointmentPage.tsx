@@ -1,4 +1,4 @@
-import type { Appointment } from '@klaimor/contracts';
+import type { Appointment, QueuePlace } from '@klaimor/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PhoneIcon from '@mui/icons-material/Phone';
 import Alert from '@mui/material/Alert';
@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { DetailList } from '../../components/DetailList';
@@ -66,12 +67,14 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
           {t('detail.cancelledByHospital', { reason: appointment.cancellation.reason })}
         </Alert>
       ) : null}
+      {appointment.queue ? <QueueCard queue={appointment.queue} withDoctor={appointment.status === 'in_consultation'} /> : null}
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>
             <Chip color={statusColor(appointment.status)} label={t(`status.${appointment.status}`)} sx={{ alignSelf: 'flex-start' }} />
             <DetailList
               rows={[
+                { label: t('detail.reference'), value: appointment.reference },
                 { label: t('detail.hospital'), value: lang === 'en' ? hospital.nameEn : hospital.nameTh },
                 {
                   label: t('detail.when'),
@@ -106,5 +109,31 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
       ) : null}
       <CancelAppointmentDialog appointment={appointment} askedAt={cancelAskedAt} onClose={() => setCancelAskedAt(null)} />
     </Stack>
+  );
+}
+
+/** The patient's place in today's queue, large enough to read across a waiting room; it updates itself. */
+function QueueCard({ queue, withDoctor }: { queue: QueuePlace; withDoctor: boolean }) {
+  const { t } = useAppointmentsTexts();
+  let where;
+  if (withDoctor) where = t('detail.queueNow');
+  else if (queue.ahead === 0) where = t('detail.queueNext');
+  else where = t('detail.queueAhead', { count: queue.ahead });
+  return (
+    <Card variant="outlined" sx={{ borderColor: 'primary.main', borderWidth: 2 }}>
+      <CardContent>
+        <Stack spacing={0.5} aria-live="polite" sx={{ textAlign: 'center' }}>
+          <Typography component="p" sx={{ fontSize: 40, fontWeight: 700, lineHeight: 1.2 }}>
+            {t('detail.queue', { number: queue.number })}
+          </Typography>
+          <Typography component="p" sx={{ fontSize: 22, fontWeight: 600 }}>
+            {where}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('detail.queueLive')}
+          </Typography>
+        </Stack>
+      </CardContent>
+    </Card>
   );
 }

@@ -1,8 +1,17 @@
 import type { Appointment } from '@klaimor/contracts';
 
-/** Still ahead and still on: the appointments the home screen lists first. */
+const STILL_ON: readonly Appointment['status'][] = ['awaiting_deposit', 'booked', 'checked_in', 'in_consultation'];
+
+/** Still ahead and still on: the appointments the home screen lists first. A patient checked in stays here till seen. */
 export function isUpcoming(appointment: Appointment, now: number): boolean {
-  return (appointment.status === 'awaiting_deposit' || appointment.status === 'booked') && Date.parse(appointment.end) > now;
+  const inProgress = appointment.status === 'checked_in' || appointment.status === 'in_consultation';
+  return STILL_ON.includes(appointment.status) && (inProgress || Date.parse(appointment.end) > now);
+}
+
+/** Booked for today (Bangkok) and not yet seen: the queue may move at any moment. */
+export function isOnItsDay(appointment: Appointment, now: number): boolean {
+  const day = (t: number) => new Date(t).toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
+  return STILL_ON.includes(appointment.status) && appointment.status !== 'awaiting_deposit' && day(Date.parse(appointment.start)) === day(now);
 }
 
 export function isCancellable(appointment: Appointment): boolean {
@@ -16,7 +25,7 @@ export function cancellationOutcome(appointment: Appointment, now: number): 'unp
 }
 
 export function statusColor(status: Appointment['status']): 'success' | 'warning' | 'default' | 'error' {
-  if (status === 'booked' || status === 'completed') return 'success';
+  if (status === 'booked' || status === 'completed' || status === 'checked_in' || status === 'in_consultation') return 'success';
   if (status === 'awaiting_deposit') return 'warning';
   if (status === 'no_show') return 'error';
   return 'default';

@@ -15,6 +15,7 @@ function appointment(overrides: Partial<Appointment> & { startsIn: number }): Ap
   const { startsIn, ...rest } = overrides;
   return {
     id: `a${startsIn}`,
+    reference: `A${startsIn}`.slice(0, 8).toUpperCase(),
     status: 'booked',
     hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital', phone: '02-419-7000' },
     start: at(startsIn),
@@ -33,6 +34,7 @@ function appointment(overrides: Partial<Appointment> & { startsIn: number }): Ap
       refund: 'none',
     },
     cancellation: null,
+    queue: null,
     createdAt: at(-2 * HOUR),
     ...rest,
   };
@@ -157,6 +159,32 @@ describe('An appointment and cancelling it', () => {
     expect(await screen.findByText('โรงพยาบาลยกเลิกนัดนี้ เหตุผล: ไฟฟ้าดับทั้งอาคาร')).toBeInTheDocument();
     expect(screen.getByText('กำลังคืนเงินมัดจำ 300 บาท ผ่านระบบชำระเงิน')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ยกเลิกนัดหมาย' })).not.toBeInTheDocument();
+  });
+
+  it('shows the queue number and how many are before the patient, and asks again every 5 seconds on the day', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Noon in Bangkok, so the appointment ten minutes ago is on today's date wherever the suite runs.
+    vi.setSystemTime(new Date('2026-06-12T05:00:00Z'));
+    const waiting = appointment({ startsIn: -10 * 60_000, status: 'checked_in', queue: { number: 12, ahead: 3 } });
+    let calls = 0;
+    mockApi({
+      [`GET /api/appointments/${waiting.id}`]: () => {
+        calls += 1;
+        return json(200, { data: [calls < 2 ? waiting : { ...waiting, status: 'in_consultation', queue: { number: 12, ahead: 0 } }] });
+      },
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/appointments/:id" element={<AppointmentPage />} />
+      </Routes>,
+      { route: `/appointments/${waiting.id}` },
+    );
+    expect(await screen.findByText('คิวที่ 12')).toBeInTheDocument();
+    expect(screen.getByText('รออีก 3 คิว')).toBeInTheDocument();
+    expect(screen.getByText('เช็กอินแล้ว รอเรียกคิว')).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await screen.findByText('ถึงคิวของคุณแล้ว เชิญพบแพทย์')).toBeInTheDocument();
+    vi.useRealTimers();
   });
 
   it('says plainly when the appointment is not the patient’s or does not exist', async () => {

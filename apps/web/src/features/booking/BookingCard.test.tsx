@@ -48,6 +48,7 @@ const slots = [slot(FULL, '2026-06-12T01:00:00.000Z', 0), slot(EARLY, '2026-06-1
 
 const appointment = (status: Appointment['status']): Appointment => ({
   id: '11111111-1111-4111-8111-111111111111',
+  reference: '11111111',
   status,
   hospital: { id: hospital.id, nameTh: hospital.nameTh, nameEn: hospital.nameEn, phone: hospital.phone },
   start: slots[1].start,
@@ -66,6 +67,7 @@ const appointment = (status: Appointment['status']): Appointment => ({
     refund: 'none',
   },
   cancellation: null,
+  queue: null,
   createdAt: new Date().toISOString(),
 });
 

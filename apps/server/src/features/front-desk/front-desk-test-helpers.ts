@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { addDays, todayInBangkok } from '@klaimor/contracts';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import type { Database } from '../../db/client.js';
+import { FACILITY, asStaff } from '../staff/staff-test-helpers.js';
+
+export const dayBase = `/api/staff/facilities/${FACILITY}/appointments`;
+
+/** A weekly template at the facility with room for everyone a test books (its slots start tomorrow at the earliest). */
+export async function openSchedule(app: FastifyInstance, admin: string, places = 20): Promise<void> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/staff/facilities/${FACILITY}/schedule/templates`,
+    payload: { weekdays: [1, 2, 3, 4, 5, 6, 7], sessionStart: '08:00', sessionEnd: '09:00', slotMinutes: 60, places, depositAmount: 100 },
+    ...asStaff(admin),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** The first slot of the template `daysAhead` days from today (2 or more: the template's slots of tomorrow may have passed). */
+export async function aSlot(app: FastifyInstance, daysAhead: number): Promise<string> {
+  const day = addDays(todayInBangkok(), daysAhead);
+  const res = await app.inject({ method: 'GET', url: `/api/hospitals/${FACILITY}/slots?from=${day}&to=${day}` });
+  return (res.json().data as { id: string }[])[0].id;
+}
+
+/** Books a slot for the patient and, unless told otherwise, pays the deposit with the development provider. */
+export async function booked(app: FastifyInstance, patient: string, slotId: string, symptoms = 'ไอ มีน้ำมูก', pay = true): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    headers: { 'idempotency-key': randomUUID() },
+    payload: { hospitalId: FACILITY, slotId, symptoms, duration: '2 วัน' },
+    cookies: { klaimor_session: patient },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().data[0].id as string;
+  if (pay) {
+    const paid = await app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid`, cookies: { klaimor_session: patient } });
+    expect(paid.statusCode, paid.body).toBe(200);
+  }
+  return id;
+}
+
+/**
+ * Moves a slot to now (it starts now and ends in `endsInMinutes`, or ended that long ago when negative), as if the day
+ * of the appointment had come: bookings are only taken for slots ahead, and check-in only on the slot's day.
+ */
+export async function slotIsNow(database: Database, slotId: string, endsInMinutes = 30): Promise<void> {
+  await database.db.execute(sql`update screening_slots set starts_at = least(now(), now() + make_interval(mins => ${endsInMinutes}) - interval '1 minute'),
+    ends_at = now() + make_interval(mins => ${endsInMinutes}) where id = ${slotId}`);
+}

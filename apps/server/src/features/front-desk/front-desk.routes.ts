@@ -1,0 +1,74 @@
+import { DayListQuery, DayListReply, FacilityParams, StaffAppointmentParams, StaffCancelBody } from '@klaimor/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { StaffAccess } from '../staff/staff-access.js';
+import type { FrontDeskService } from './front-desk.service.js';
+
+const tags = ['staff: front desk'];
+/** Who sees a facility's day list with the patients' details: the desk and the clinicians, not the administrators. */
+export const DAY_LIST_READERS = ['front_desk', 'clinician'] as const;
+
+/** The facility's day: today's list, check-in and queue, the consultation, no-shows, cancelling. In the staff signed-in scope. */
+export function frontDeskRoutes(frontDesk: FrontDeskService, access: StaffAccess): FastifyPluginAsyncZod {
+  return async (app) => {
+    const base = '/staff/facilities/:facilityId/appointments';
+    const one = `${base}/:appointmentId`;
+
+    app.get(
+      base,
+      {
+        schema: {
+          tags,
+          summary: "A day's appointments (today by default) with the patients' details; search by name, phone or booking reference",
+          params: FacilityParams,
+          querystring: DayListQuery,
+          response: { 200: DayListReply },
+        },
+      },
+      async (request) => ({ data: await frontDesk.dayList(await access.at(request, request.params.facilityId, DAY_LIST_READERS), request.query) }),
+    );
+
+    app.post(
+      `${one}/check-in`,
+      { schema: { tags, summary: "Check a booked patient in on the day: they get the day's next queue number (once)", params: StaffAppointmentParams, response: { 200: DayListReply } } },
+      async (request) => {
+        const actor = await access.at(request, request.params.facilityId, ['front_desk']);
+        return { data: [await frontDesk.checkIn(actor, request.params.appointmentId)] };
+      },
+    );
+
+    app.post(
+      `${one}/start-consultation`,
+      { schema: { tags, summary: 'Call a checked-in patient in to see the clinician', params: StaffAppointmentParams, response: { 200: DayListReply } } },
+      async (request) => {
+        const actor = await access.at(request, request.params.facilityId, ['clinician']);
+        return { data: [await frontDesk.startConsultation(actor, request.params.appointmentId)] };
+      },
+    );
+
+    app.post(
+      `${one}/no-show`,
+      { schema: { tags, summary: 'Record that a booked patient did not come (after the slot ended); the deposit is kept', params: StaffAppointmentParams, response: { 200: DayListReply } } },
+      async (request) => {
+        const actor = await access.at(request, request.params.facilityId, ['front_desk']);
+        return { data: [await frontDesk.noShow(actor, request.params.appointmentId)] };
+      },
+    );
+
+    app.post(
+      `${one}/cancel`,
+      {
+        schema: {
+          tags,
+          summary: "Cancel for the hospital, with a reason the patient sees; a paid deposit is refunded in full",
+          params: StaffAppointmentParams,
+          body: StaffCancelBody,
+          response: { 200: DayListReply },
+        },
+      },
+      async (request) => {
+        const actor = await access.at(request, request.params.facilityId, ['front_desk']);
+        return { data: [await frontDesk.cancel(actor, request.params.appointmentId, request.body.reason)] };
+      },
+    );
+  };
+}

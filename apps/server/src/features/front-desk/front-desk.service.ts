@@ -1,0 +1,126 @@
+import { type AppointmentStatus, type DayListEntry, type DepositState, ageInYears, assessSymptoms, bookingReference, todayInBangkok } from '@klaimor/contracts';
+import { AppError } from '../../errors.js';
+import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
+import type { FrontDeskRepository } from './front-desk.repository.js';
+
+type Row = NonNullable<Awaited<ReturnType<FrontDeskRepository['entry']>>>;
+
+const notFound = () => new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
+const statusConflict = (message: string) => new AppError(409, 'appointment_status_conflict', message);
+
+/** What became of the deposit, as both sides are shown it. */
+export function depositState(a: Row['appointment']): DepositState {
+  if (a.depositAmount === 0) return 'none';
+  if (a.refundedAt) return 'refunded';
+  if (a.refundRequestedAt) return 'refund_pending';
+  if (a.depositPaidAt) return a.status === 'cancelled' || a.status === 'no_show' ? 'kept' : 'paid';
+  return a.status === 'awaiting_deposit' ? 'awaiting' : 'none';
+}
+
+/**
+ * The red flags of a patient's words, remembered for the last 5,000 texts: the desk's list is asked for every few
+ * seconds, and reading 2,000 texts afresh each time cost some 60 ms of the route (bench/day-list.ts).
+ */
+const redFlagsSeen = new Map<string, string[]>();
+function redFlagsOf(symptoms: string): string[] {
+  let flags = redFlagsSeen.get(symptoms);
+  if (!flags) {
+    flags = assessSymptoms(symptoms).redFlags.map((hit) => hit.id);
+    if (redFlagsSeen.size >= 5000) redFlagsSeen.delete(redFlagsSeen.keys().next().value!);
+    redFlagsSeen.set(symptoms, flags);
+  }
+  return flags;
+}
+
+export function toDayListEntry({ appointment: a, queueAhead, slot, patient }: Row): DayListEntry {
+  const waiting = (a.status === 'checked_in' || a.status === 'in_consultation') && a.queueNumber !== null;
+  return {
+    id: a.id,
+    reference: bookingReference(a.id),
+    start: slot.startsAt.toISOString(),
+    end: slot.endsAt.toISOString(),
+    clinician: slot.doctor,
+    status: a.status as AppointmentStatus,
+    queue: waiting ? { number: a.queueNumber!, ahead: a.status === 'checked_in' ? queueAhead : 0 } : null,
+    patient: patient ? { name: `${patient.firstname} ${patient.lastname}`, age: ageInYears(patient.birthday), phone: patient.phone } : null,
+    symptoms: a.symptoms,
+    duration: a.duration,
+    redFlags: redFlagsOf(a.symptoms),
+    deposit: { amount: a.depositAmount, state: depositState(a) },
+    cancellation: a.status === 'cancelled' && a.cancelledBy ? { by: a.cancelledBy as 'patient' | 'hospital', reason: a.cancelReason } : null,
+  };
+}
+
+interface Deps {
+  frontDesk: FrontDeskRepository;
+  access: StaffAccess;
+  /** Asks the payment provider at once for a refund a cancellation owes (housekeeping retries any it cannot make). */
+  returnDeposits: () => Promise<unknown>;
+}
+
+/** The facility's day: the list, check-in with the day's queue number, the consultation starting, no-shows, cancelling. */
+export function createFrontDeskService({ frontDesk, access, returnDeposits }: Deps) {
+  async function entry(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
+    const row = await frontDesk.entry(actor.facilityId, appointmentId);
+    if (!row) throw notFound();
+    return toDayListEntry(row);
+  }
+
+  /** The change is audited with the patient it concerns; the reply is the appointment as the list shows it. */
+  async function changed(actor: StaffAtFacility, appointmentId: string, action: string): Promise<DayListEntry> {
+    const row = await frontDesk.entry(actor.facilityId, appointmentId);
+    if (!row) throw notFound();
+    await access.audit(actor, { action, target: appointmentId, patientUserId: row.appointment.userId });
+    return toDayListEntry(row);
+  }
+
+  async function exists(actor: StaffAtFacility, appointmentId: string): Promise<Row> {
+    const row = await frontDesk.entry(actor.facilityId, appointmentId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async dayList(actor: StaffAtFacility, query: { date?: string; status?: AppointmentStatus; q?: string }): Promise<DayListEntry[]> {
+      const rows = await frontDesk.dayList(actor.facilityId, query.date ?? todayInBangkok(), { status: query.status, q: query.q || undefined });
+      await access.auditReads(actor, 'patient.listed', rows.flatMap((r) => (r.appointment.userId ? [r.appointment.userId] : [])));
+      return rows.map(toDayListEntry);
+    },
+
+    async checkIn(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
+      const result = await frontDesk.checkIn(actor.facilityId, appointmentId, todayInBangkok());
+      if (result.outcome === 'not_found') throw notFound();
+      if (result.outcome === 'not_today') throw new AppError(409, 'check_in_not_today', 'เช็กอินได้เฉพาะในวันที่นัดเท่านั้น');
+      if (result.outcome === 'wrong_status') {
+        throw statusConflict(result.status === 'awaiting_deposit' ? 'ผู้ป่วยยังไม่ได้ชำระมัดจำ จึงยังเช็กอินไม่ได้' : 'นัดหมายนี้เช็กอินไม่ได้แล้ว');
+      }
+      return result.outcome === 'checked_in' ? changed(actor, appointmentId, 'appointment.checked_in') : entry(actor, appointmentId);
+    },
+
+    async startConsultation(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
+      await exists(actor, appointmentId);
+      if (!(await frontDesk.move(actor.facilityId, appointmentId, ['checked_in'], 'in_consultation'))) {
+        throw statusConflict('เรียกพบแพทย์ได้เฉพาะผู้ป่วยที่เช็กอินแล้วและยังรออยู่');
+      }
+      return changed(actor, appointmentId, 'appointment.consultation_started');
+    },
+
+    /** After the slot has ended only; the deposit is kept, as the booking rules say. */
+    async noShow(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
+      await exists(actor, appointmentId);
+      const moved = await frontDesk.move(actor.facilityId, appointmentId, ['booked'], 'no_show', { slotEnded: true });
+      if (!moved) throw statusConflict('บันทึกว่าไม่มาตามนัดได้เฉพาะนัดที่ยังไม่เช็กอิน และหลังหมดเวลานัดแล้ว');
+      return changed(actor, appointmentId, 'appointment.no_show');
+    },
+
+    /** The hospital cancels: the place goes back, a paid deposit is refunded in full, the patient is told why. */
+    async cancel(actor: StaffAtFacility, appointmentId: string, reason: string): Promise<DayListEntry> {
+      await exists(actor, appointmentId);
+      const moved = await frontDesk.move(actor.facilityId, appointmentId, ['awaiting_deposit', 'booked', 'checked_in'], 'cancelled', { reason });
+      if (!moved) throw statusConflict('นัดหมายนี้ยกเลิกไม่ได้แล้ว');
+      if (moved.paid) await returnDeposits();
+      return changed(actor, appointmentId, 'appointment.cancelled_by_hospital');
+    },
+  };
+}
+export type FrontDeskService = ReturnType<typeof createFrontDeskService>;
