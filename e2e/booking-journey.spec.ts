@@ -113,7 +113,7 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
 
   await test.step('And I find the appointment on My Health, open it and cancel it', async () => {
     await page.getByRole('link', { name: 'สุขภาพของฉัน' }).click();
-    const mine = page.getByRole('link', { name: /^ดูรายละเอียดนัดหมาย โรงพยาบาลศิริราช/ });
+    const mine = page.getByRole('link', { name: /^ดูรายละเอียดนัดหมาย .*โรงพยาบาลศิริราช/ });
     await expect(mine).toBeVisible();
     await expect(mine).toContainText('นัดหมายแล้ว');
     await expect(mine).toContainText(/\d{2}:\d{2}–\d{2}:\d{2} น\./);

@@ -1,12 +1,70 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import type { AxeResults, ImpactValue, RunOptions } from 'axe-core';
 
 const SHOTS = 'artifacts/e2e';
 mkdirSync(SHOTS, { recursive: true });
 
-/** Saves what the patient sees now, at phone size, for people to look at. */
+/** axe-core's script, put into the page with page.evaluate: the app's CSP allows no inline script tag. */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** The rules of WCAG 2.1 levels A and AA. */
+const AXE_OPTIONS: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  resultTypes: ['violations'],
+};
+
+/** What fails a screen. */
+const BLOCKING: ImpactValue[] = ['serious', 'critical'];
+
+declare global {
+  interface Window {
+    axe?: { run: (context: Document, options: RunOptions) => Promise<AxeResults> };
+  }
+}
+
+/** One line per failing element: rule, impact, where, what it is and axe's reason. */
+function blockingFindings(results: AxeResults): string[] {
+  return results.violations.flatMap((violation) =>
+    violation.nodes
+      .filter((node) => BLOCKING.includes(node.impact ?? violation.impact ?? null))
+      .map((node) => {
+        const html = node.html.replace(/\s+/g, ' ');
+        const snippet = html.length > 120 ? `${html.slice(0, 117)}...` : html;
+        const reason = node.failureSummary?.split('\n').slice(1).join(' ').trim();
+        return `${violation.id} (${node.impact ?? violation.impact}) ${node.target.join(' >> ')}: ${snippet}${reason ? ` — ${reason}` : ''}`;
+      }),
+  );
+}
+
+/**
+ * Checks the screen with axe-core against WCAG 2.1 A and AA. Every violation is written beside the screenshot
+ * (`<name>.axe.json`); a serious or critical one fails the test, which still goes on through its next screens so
+ * that one run lists them all.
+ */
+async function checkAccessibility(page: Page, name: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const results = await page.evaluate((options) => window.axe!.run(document, options), AXE_OPTIONS);
+  writeFileSync(`${SHOTS}/${name}.axe.json`, `${JSON.stringify({ url: results.url, violations: results.violations }, null, 2)}\n`);
+  expect.soft(blockingFindings(results), `serious or critical accessibility violations on ${name} (${page.url()})`).toEqual([]);
+}
+
+/**
+ * Saves what the patient sees now, at phone size, for people to look at, and checks it with axe-core. Finite
+ * animations (a dialog fading in) end first: half-faded text is not what the patient reads.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await checkAccessibility(page, name);
 }
 
 /** A Thai mobile number no earlier run of the suite has used on this database. */

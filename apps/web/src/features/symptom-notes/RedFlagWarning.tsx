@@ -27,7 +27,7 @@ export function RedFlagWarning({ redFlags }: { redFlags: RedFlagHit[] }) {
         variant="contained"
         color="inherit"
         startIcon={<PhoneIcon />}
-        sx={{ mt: 1.5, color: 'error.main', fontWeight: 700 }}
+        sx={{ mt: 1.5, bgcolor: 'common.white', color: 'error.dark', fontWeight: 700, '&:hover': { bgcolor: 'grey.100' } }}
       >
         {t('emergency.call', { phone: EMERGENCY_PHONE })}
       </Button>
