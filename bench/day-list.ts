@@ -53,7 +53,7 @@ try {
     await db.execute(sql`insert into appointments (user_id, facility_id, slot_id, status, symptoms, duration, deposit_amount, deposit_expires_at, payment_provider, idempotency_key)
       select null, s.facility_id, s.id, 'booked', 'ไอ', '2 วัน', 200, now(), 'development', 'bench-other-' || (${done} + g)
       from generate_series(1, ${batch}) g
-      join other_slots s on s.n = 1 + ((${done} + g) * 7919) % (select count(*) from other_slots)`);
+      join other_slots s on s.n = 1 + ((${done} + g)::bigint * 7919) % (select count(*) from other_slots)`);
   }
   await db.execute(sql`analyze`);
   const loadSec = (performance.now() - started) / 1000;

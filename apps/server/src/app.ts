@@ -42,6 +42,9 @@ import { devPaymentsRoutes } from './features/payments/dev-payments.routes.js';
 import { createOmisePaymentProvider } from './features/payments/omise-provider.js';
 import { omiseWebhookRoutes } from './features/payments/omise-webhook.routes.js';
 import type { PaymentProvider } from './features/payments/payment-provider.js';
+import { createConsultationsRepository } from './features/consultations/consultations.repository.js';
+import { consultationsRoutes } from './features/consultations/consultations.routes.js';
+import { createConsultationsService } from './features/consultations/consultations.service.js';
 import { createFrontDeskRepository } from './features/front-desk/front-desk.repository.js';
 import { frontDeskRoutes } from './features/front-desk/front-desk.routes.js';
 import { createFrontDeskService } from './features/front-desk/front-desk.service.js';
@@ -153,6 +156,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   const staffAccess = createStaffAccess(staffRepository);
   const schedules = createSchedulesService({ schedules: createSchedulesRepository(db), access: staffAccess, returnDeposits: appointments.retryRefunds });
   const frontDesk = createFrontDeskService({ frontDesk: createFrontDeskRepository(db), access: staffAccess, returnDeposits: appointments.retryRefunds });
+  const consultations = createConsultationsService({ consultations: createConsultationsRepository(db), access: staffAccess, medications, visits, frontDesk });
   app.decorate('housekeeping', async () => {
     await otpRepository.purgeExpired(new Date(Date.now() - 86_400_000));
     await staff.purgeStale();
@@ -198,6 +202,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
         await staffSignedIn.register(staffRoutes(staff, config.secureCookies));
         await staffSignedIn.register(schedulesRoutes(schedules, staffAccess));
         await staffSignedIn.register(frontDeskRoutes(frontDesk, staffAccess));
+        await staffSignedIn.register(consultationsRoutes(consultations, staffAccess));
       });
     },
     { prefix: '/api' },

@@ -10,4 +10,5 @@ export const recordPages = {
   symptomNotes: () => import('./features/symptom-notes/SymptomNotesPage'),
   summary: () => import('./features/my-data/MyDataSummaryPage'),
   accountDeleted: () => import('./features/my-data/AccountDeletedPage'),
+  accessLog: () => import('./features/my-data/AccessLogPage'),
 };

@@ -21,6 +21,7 @@ const VisitsPage = page(async () => (await records()).visits(), 'VisitsPage');
 const SymptomNotesPage = page(async () => (await records()).symptomNotes(), 'SymptomNotesPage');
 const MyDataSummaryPage = page(async () => (await records()).summary(), 'MyDataSummaryPage');
 const AccountDeletedPage = page(async () => (await records()).accountDeleted(), 'AccountDeletedPage');
+const AccessLogPage = page(async () => (await records()).accessLog(), 'AccessLogPage');
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
 
 /**
@@ -44,6 +45,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'my-data/summary', element: <MyDataSummaryPage /> },
+          { path: 'my-data/access', element: <AccessLogPage /> },
           { path: 'medicalRight', element: <CoveragePage /> },
           { path: 'todo', element: <TodoPage /> },
           { path: 'history', element: <VisitsPage /> },

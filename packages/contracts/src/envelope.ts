@@ -35,6 +35,7 @@ export const ErrorCode = z.enum([
   'day_has_bookings',
   'appointment_status_conflict',
   'check_in_not_today',
+  'medication_prescribed',
   'internal_error',
   'service_unavailable',
 ]);

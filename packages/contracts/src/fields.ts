@@ -34,6 +34,7 @@ export const reasons = {
   invalidCharacters: 'invalid_characters',
   passwordTooShort: 'password_too_short',
   slotLongerThanSession: 'slot_longer_than_session',
+  invalidIcd10: 'invalid_icd10',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

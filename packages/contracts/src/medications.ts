@@ -99,6 +99,8 @@ export const Medication = z.object({
   daysOfStockLeft: z.number().int().nullable(),
   /** Fewer than LOW_STOCK_DAYS days left. */
   runningLow: z.boolean(),
+  /** Prescribed at a hospital visit (the appointment), read-only for the patient but for stopping; null when the patient added it. */
+  prescribedBy: z.object({ appointmentId: z.string(), hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }) }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dataOf } from './envelope.js';
 import { OtpCode } from './fields.js';
 
 /**
@@ -25,3 +26,25 @@ export type FhirBundle = z.infer<typeof FhirBundle>;
  */
 export const ConfirmDeletionBody = z.strictObject({ code: OtpCode });
 export type ConfirmDeletionInput = z.input<typeof ConfirmDeletionBody>;
+
+/** What hospital staff read or did with the patient's data, as the audit trail recorded it. */
+export const StaffAccessAction = z.enum([
+  'patient.listed',
+  'patient.record_opened',
+  'appointment.checked_in',
+  'appointment.consultation_started',
+  'appointment.no_show',
+  'appointment.cancelled_by_hospital',
+  'visit.recorded',
+]);
+export type StaffAccessAction = z.infer<typeof StaffAccessAction>;
+
+/** GET /api/my-data/access-log: who at which hospital opened or changed the patient's record, and when; newest first. */
+export const AccessLogEntry = z.object({
+  at: z.string(),
+  hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }),
+  staff: z.object({ name: z.string(), role: z.enum(['admin', 'front_desk', 'clinician']) }),
+  action: StaffAccessAction,
+});
+export type AccessLogEntry = z.infer<typeof AccessLogEntry>;
+export const AccessLogReply = dataOf(AccessLogEntry);

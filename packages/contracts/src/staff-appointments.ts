@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { AppointmentStatus, QueuePlace } from './appointments.js';
 import { dataOf } from './envelope.js';
-import { IsoDate, reasons, requiredText } from './fields.js';
+import { IsoDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
+import { DoseAmounts, Medication, MedicationForm } from './medications.js';
+import { Visit } from './visits.js';
 
 /** A facility's appointments of one Bangkok date (today by default), optionally of one status or matching a search. */
 export const DayListQuery = z.strictObject({
@@ -43,3 +45,46 @@ export const StaffAppointmentParams = z.strictObject({
 
 export const StaffCancelBody = z.strictObject({ reason: requiredText(200) });
 export type StaffCancelBody = z.input<typeof StaffCancelBody>;
+
+/** An ICD-10 code as WHO writes it: a letter, two digits, and an optional dot with up to four more characters. */
+export const Icd10Code = z
+  .string({ error: reasons.invalidIcd10 })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$/, { error: reasons.invalidIcd10 });
+
+export const MAX_PRESCRIPTION_DAYS = 365;
+
+/** One drug of a prescription: units at each time of day, for a number of days from the visit. */
+export const PrescriptionBody = z
+  .strictObject({
+    drug: requiredText(120),
+    /** e.g. "500 mg". */
+    strength: optionalText(50),
+    form: MedicationForm.default('tablet'),
+    doses: DoseAmounts,
+    days: wholeNumber(1, MAX_PRESCRIPTION_DAYS),
+    instructions: optionalText(500),
+  })
+  .refine((p) => Object.values(p.doses).some((n) => n > 0), { error: reasons.noDoses, path: ['doses'] });
+export type PrescriptionInput = z.input<typeof PrescriptionBody>;
+
+/** Completes a consultation: what was found, in plain Thai words, advice, a follow-up date, and the prescriptions. */
+export const VisitRecordBody = z.strictObject({
+  findings: requiredText(1000),
+  icd10: Icd10Code.nullable().optional(),
+  advice: optionalText(2000),
+  followUpDate: IsoDate.nullable().optional(),
+  prescriptions: z.array(PrescriptionBody).max(20, { error: reasons.tooLong }).default([]),
+});
+export type VisitRecordInput = z.input<typeof VisitRecordBody>;
+export type VisitRecordBody = z.output<typeof VisitRecordBody>;
+
+/** What a clinician opens of the patient before them: who they are, their medicines and their history. Audited. */
+export const PatientRecordForStaff = z.object({
+  patient: z.object({ name: z.string(), age: z.number().int(), gender: z.string().nullable(), bloodGroup: z.string().nullable() }),
+  medications: z.array(Medication),
+  visits: z.array(Visit),
+});
+export type PatientRecordForStaff = z.infer<typeof PatientRecordForStaff>;
+export const PatientRecordForStaffReply = dataOf(PatientRecordForStaff);

@@ -48,6 +48,9 @@ export const Visit = z.object({
   /** Screening only: what the patient wrote when booking, and for how long they had felt it. */
   symptoms: z.string().nullable(),
   symptomDuration: z.string().nullable(),
+  /** Screening only, once the clinician recorded the visit: the ICD-10 code of what was found, and the follow-up date. */
+  icd10: z.string().nullable(),
+  followUpDate: z.string().nullable(),
 });
 export type Visit = z.infer<typeof Visit>;
 /** Newest first. */

@@ -277,6 +277,20 @@ export const queueCounters = pgTable(
   (t) => [primaryKey({ columns: [t.facilityId, t.onDate] })],
 );
 
+/** What the clinician recorded when the consultation ended; it joins the patient's history with the appointment. */
+export const visitRecords = pgTable('visit_records', {
+  appointmentId: uuid('appointment_id')
+    .primaryKey()
+    .references(() => appointments.id, { onDelete: 'cascade' }),
+  /** What was found, in plain Thai words. */
+  findings: text('findings').notNull(),
+  icd10: text('icd10'),
+  advice: text('advice'),
+  followUpDate: date('follow_up_date', { mode: 'string' }),
+  recordedBy: uuid('recorded_by').references(() => staffMembers.id),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Every change of an appointment's status: when, by whom, from what to what. */
 export const appointmentEvents = pgTable(
   'appointment_events',
@@ -380,6 +394,8 @@ export const medications = pgTable(
     /** Units left; null when the patient does not count them. */
     stock: integer('stock'),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** The hospital visit that prescribed it; null when the patient added it. */
+    prescribedIn: uuid('prescribed_in').references(() => appointments.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

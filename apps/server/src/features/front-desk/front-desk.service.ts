@@ -81,6 +81,9 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
   }
 
   return {
+    /** One of the facility's appointments as the list shows it (404 for another facility's). */
+    entry,
+
     async dayList(actor: StaffAtFacility, query: { date?: string; status?: AppointmentStatus; q?: string }): Promise<DayListEntry[]> {
       const rows = await frontDesk.dayList(actor.facilityId, query.date ?? todayInBangkok(), { status: query.status, q: query.q || undefined });
       await access.auditReads(actor, 'patient.listed', rows.flatMap((r) => (r.appointment.userId ? [r.appointment.userId] : [])));

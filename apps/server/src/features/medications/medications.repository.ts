@@ -1,8 +1,10 @@
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { medicationTicks, medications } from '../../db/schema.js';
+import { appointments, facilities, medicationTicks, medications } from '../../db/schema.js';
 
 export type MedicationRow = typeof medications.$inferSelect;
+/** A medication with the hospital that prescribed it, if one did. */
+export type ListedMedication = MedicationRow & { prescriber: { hospitalId: string; nameTh: string; nameEn: string } | null };
 export type MedicationFields = Omit<typeof medications.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'stoppedAt'>;
 export type TickRow = typeof medicationTicks.$inferSelect;
 
@@ -12,9 +14,21 @@ export function createMedicationsRepository(db: Db) {
   const overlapping = (userId: string, from: string, to: string) =>
     and(eq(medications.userId, userId), lte(medications.startDate, to), or(isNull(medications.endDate), gte(medications.endDate, from)));
 
+  const withPrescriber = (where: ReturnType<typeof and>) =>
+    db
+      .select({ ...getTableColumns(medications), prescriber: { hospitalId: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn } })
+      .from(medications)
+      .leftJoin(appointments, eq(appointments.id, medications.prescribedIn))
+      .leftJoin(facilities, eq(facilities.id, appointments.facilityId))
+      .where(where)
+      .orderBy(asc(medications.name), asc(medications.createdAt));
+
   return {
-    async list(userId: string): Promise<MedicationRow[]> {
-      return db.select().from(medications).where(eq(medications.userId, userId)).orderBy(asc(medications.name), asc(medications.createdAt));
+    list: (userId: string): Promise<ListedMedication[]> => withPrescriber(eq(medications.userId, userId)),
+
+    async findListed(userId: string, id: string): Promise<ListedMedication | null> {
+      const [row] = await withPrescriber(mine(userId, id));
+      return row ?? null;
     },
 
     /** Medications with a day due between `from` and `to`, in the order they were added. */

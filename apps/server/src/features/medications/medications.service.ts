@@ -1,9 +1,11 @@
 import { type Medication, type MedicationBody, type MedicationForm, type MedicationStatus, todayInBangkok, reasons } from '@klaimor/contracts';
 import { AppError, validationFailed } from '../../errors.js';
 import { type DoseSchedule, dailyUnits, daysOfStockLeft, isRunningLow, statusOn } from './dose-plan.js';
-import type { MedicationFields, MedicationRow, MedicationsRepository } from './medications.repository.js';
+import type { ListedMedication, MedicationFields, MedicationRow, MedicationsRepository } from './medications.repository.js';
 
 export const medicationNotFound = () => new AppError(404, 'not_found', 'ไม่พบรายการยานี้');
+const prescribed = () =>
+  new AppError(409, 'medication_prescribed', 'ยานี้แพทย์สั่งจากโรงพยาบาล แก้ไขไม่ได้ หากต้องการหยุดยา กดหยุดยา และปรึกษาแพทย์หรือเภสัชกร');
 
 export function toSchedule(row: MedicationRow): DoseSchedule {
   return {
@@ -19,7 +21,7 @@ export function toSchedule(row: MedicationRow): DoseSchedule {
   };
 }
 
-export function toMedication(row: MedicationRow, today: string): Medication {
+export function toMedication(row: MedicationRow & Partial<Pick<ListedMedication, 'prescriber'>>, today: string): Medication {
   const schedule = toSchedule(row);
   return {
     id: row.id,
@@ -37,6 +39,10 @@ export function toMedication(row: MedicationRow, today: string): Medication {
     dailyUnits: dailyUnits(schedule),
     daysOfStockLeft: daysOfStockLeft(schedule, today),
     runningLow: isRunningLow(schedule, today),
+    prescribedBy:
+      row.prescribedIn && row.prescriber
+        ? { appointmentId: row.prescribedIn, hospital: { id: row.prescriber.hospitalId, nameTh: row.prescriber.nameTh, nameEn: row.prescriber.nameEn } }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -75,6 +81,9 @@ export function createMedicationsService(medications: MedicationsRepository) {
 
     /** Replaces the record. Past checklists follow the new schedule: they are computed, not stored. */
     async replace(userId: string, id: string, body: MedicationBody): Promise<Medication> {
+      const current = await medications.find(userId, id);
+      if (!current) throw medicationNotFound();
+      if (current.prescribedIn) throw prescribed();
       const row = await medications.update(userId, id, toFields(body));
       if (!row) throw medicationNotFound();
       return toMedication(row, todayInBangkok());
@@ -88,7 +97,8 @@ export function createMedicationsService(medications: MedicationsRepository) {
       const day = lastDay ?? today;
       if (day < current.startDate) throw validationFailed({ lastDay: reasons.endBeforeStart });
       const endDate = current.endDate !== null && current.endDate < day ? current.endDate : day;
-      const row = await medications.update(userId, id, { endDate, stoppedAt: new Date() });
+      await medications.update(userId, id, { endDate, stoppedAt: new Date() });
+      const row = await medications.findListed(userId, id);
       if (!row) throw medicationNotFound();
       return toMedication(row, today);
     },

@@ -17,9 +17,11 @@ import type {
   Bundle,
   BundleEntry,
   CodeableConcept,
+  Condition,
   Coverage as FhirCoverage,
   Dosage,
   Encounter,
+  MedicationRequest,
   MedicationStatement,
   Observation,
   Patient,
@@ -42,6 +44,7 @@ export interface PatientRecords {
 }
 
 const LOINC = 'http://loinc.org';
+const ICD10 = 'http://hl7.org/fhir/sid/icd-10';
 const UCUM = 'http://unitsofmeasure.org';
 /** The Thai national ID's identifier system in the Thai Core implementation guide (TH Core, SIL-TH). */
 const THAI_CID = 'https://terms.sil-th.org/id/th-cid';
@@ -115,9 +118,16 @@ function coverage(c: Coverage, patientId: string): FhirCoverage {
   };
 }
 
+/** What the clinician found: the plain words, coded in ICD-10 when they gave a code. */
+const finding = (v: Visit): CodeableConcept => ({
+  ...(v.icd10 && { coding: [{ system: ICD10, code: v.icd10 }] }),
+  text: v.diagnosis ?? v.icd10 ?? '',
+});
+
 function encounter(v: Visit, patientId: string): Encounter {
   const screening = v.source === 'screening';
   const reason = screening ? v.symptoms : v.diagnosis;
+  const recorded = screening && (v.diagnosis || v.icd10);
   return {
     resourceType: 'Encounter',
     id: screening ? derivedUuid('encounter', v.id) : v.id,
@@ -129,6 +139,7 @@ function encounter(v: Visit, patientId: string): Encounter {
     ...(screening && { appointment: [{ reference: ref(v.id) }] }),
     period: { start: dateTime(v.date, v.time) },
     ...(reason && { reasonCode: [text(reason)] }),
+    ...(recorded && { diagnosis: [{ condition: { reference: ref(derivedUuid('condition', v.id)) } }] }),
     serviceProvider: { display: v.facility.name },
   };
 }
@@ -173,6 +184,38 @@ function medicationStatement(m: Medication, patientId: string): MedicationStatem
     effectivePeriod: { start: m.startDate, ...(m.endDate && { end: m.endDate }) },
     dateAsserted: m.createdAt,
     dosage: dosage(m),
+  };
+}
+
+/** What the clinician found at a screening they recorded, as the Condition its Encounter names. */
+function condition(v: Visit, patientId: string): Condition {
+  return {
+    resourceType: 'Condition',
+    id: derivedUuid('condition', v.id),
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis' }] }],
+    code: finding(v),
+    subject: { reference: ref(patientId) },
+    encounter: { reference: ref(derivedUuid('encounter', v.id)) },
+    recordedDate: v.date,
+  };
+}
+
+/** A medicine a hospital prescribed at a visit: the order, tied to that visit's Encounter. */
+function medicationRequest(m: Medication, patientId: string): MedicationRequest {
+  const { appointmentId, hospital } = m.prescribedBy!;
+  const status = m.status === 'ended' ? (m.stoppedAt ? 'stopped' : 'completed') : 'active';
+  return {
+    resourceType: 'MedicationRequest',
+    id: m.id,
+    status,
+    intent: 'order',
+    medicationCodeableConcept: text(m.strength ? `${m.name} ${m.strength}` : m.name),
+    subject: { reference: ref(patientId) },
+    encounter: { reference: ref(derivedUuid('encounter', appointmentId)) },
+    authoredOn: m.startDate,
+    requester: { display: hospital.nameTh },
+    dosageInstruction: dosage(m),
+    ...(m.endDate && { dispenseRequest: { validityPeriod: { start: m.startDate, end: m.endDate } } }),
   };
 }
 
@@ -238,9 +281,10 @@ function appointment(a: Appointment, patientId: string): FhirAppointment {
     start: a.start,
     end: a.end,
     created: a.createdAt,
+    // A schedule may name no clinician: then the slot's doctor is empty, and FHIR allows no empty display.
     participant: [
       { actor: { reference: ref(patientId) }, status: 'accepted' },
-      { actor: { display: a.doctor }, status: 'accepted' },
+      ...(a.doctor ? [{ actor: { display: a.doctor }, status: 'accepted' as const }] : []),
       { actor: { display: a.hospital.nameTh }, status: 'accepted' },
     ],
   };
@@ -256,7 +300,8 @@ export function toFhirBundle(records: PatientRecords, now: Date = new Date()): F
     patient(records.profile),
     ...records.coverage.map((c) => coverage(c, pid)),
     ...records.visits.map((v) => encounter(v, pid)),
-    ...records.medications.map((m) => medicationStatement(m, pid)),
+    ...records.visits.filter((v) => v.source === 'screening' && (v.diagnosis || v.icd10)).map((v) => condition(v, pid)),
+    ...records.medications.map((m) => (m.prescribedBy ? medicationRequest(m, pid) : medicationStatement(m, pid))),
     ...[bloodGroupObservation(records.profile)].filter((o): o is Observation => o !== null),
     ...records.symptomNotes.map((n) => symptomObservation(n, pid)),
     ...records.appointments.map((a) => appointment(a, pid)),

@@ -1,6 +1,6 @@
-import { and, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, otpCodes, phoneVerifications, screeningSlots, users } from '../../db/schema.js';
+import { appointments, auditEvents, facilities, otpCodes, phoneVerifications, screeningSlots, staffMembers, users, visitRecords } from '../../db/schema.js';
 import { STATUSES_HOLDING_A_PLACE } from '../appointments/appointments.repository.js';
 
 
@@ -9,6 +9,24 @@ const moneyTrail = or(isNotNull(appointments.depositPaidAt), isNotNull(appointme
 
 export function createMyDataRepository(db: Db) {
   return {
+    /** The audit trail's entries about one patient, newest first (the last 200). */
+    async accessLog(userId: string) {
+      return db
+        .select({
+          at: auditEvents.at,
+          action: auditEvents.action,
+          role: auditEvents.role,
+          staffName: staffMembers.displayName,
+          hospital: { id: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn },
+        })
+        .from(auditEvents)
+        .innerJoin(staffMembers, eq(staffMembers.id, auditEvents.staffMemberId))
+        .innerJoin(facilities, eq(facilities.id, auditEvents.facilityId))
+        .where(eq(auditEvents.patientUserId, userId))
+        .orderBy(desc(auditEvents.at))
+        .limit(200);
+    },
+
     /**
      * Erases a patient in one transaction. Appointments with a money trail stay as anonymous payment records
      * (what the patient wrote is blanked; the account link goes with the account, by the foreign key's
@@ -18,6 +36,8 @@ export function createMyDataRepository(db: Db) {
      */
     async erase(userId: string, phone: string): Promise<void> {
       await db.transaction(async (tx) => {
+        // What a clinician recorded is health data of the patient: it goes, even where the payment record stays.
+        await tx.delete(visitRecords).where(inArray(visitRecords.appointmentId, tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId))));
         await tx
           .update(appointments)
           .set({ symptoms: '', duration: '' })

@@ -1,4 +1,4 @@
-import { ConfirmDeletionBody, FhirBundle, OtpRequestedReply, todayInBangkok } from '@klaimor/contracts';
+import { AccessLogReply, ConfirmDeletionBody, FhirBundle, OtpRequestedReply, todayInBangkok } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
@@ -7,6 +7,12 @@ import type { MyDataService } from './my-data.service.js';
 
 export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/my-data/access-log',
+      { schema: { tags: ['my-data'], summary: "Who at which hospital opened or changed the patient's record, and when; newest first", response: { 200: AccessLogReply } } },
+      async (request) => ({ data: await myData.accessLog(signedInPatient(request).userId) }),
+    );
+
     app.get(
       '/my-data/fhir',
       {

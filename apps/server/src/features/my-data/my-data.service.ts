@@ -1,4 +1,4 @@
-import type { Appointment, FhirBundle } from '@klaimor/contracts';
+import type { AccessLogEntry, Appointment, FhirBundle } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { AppointmentsService } from '../appointments/appointments.service.js';
 import type { OtpService } from '../auth/otp.service.js';
@@ -28,6 +28,16 @@ const holdsPlace = (a: Appointment, now: number) => a.status === 'awaiting_depos
 
 export function createMyDataService({ myData, otp, appointments, coverage, visits, medications, symptomNotes, forgetUser }: Deps) {
   return {
+    /** Who at which hospital read or changed the patient's record, and when (the audit trail about them). */
+    async accessLog(userId: string): Promise<AccessLogEntry[]> {
+      return (await myData.accessLog(userId)).map((e) => ({
+        at: e.at.toISOString(),
+        hospital: e.hospital,
+        staff: { name: e.staffName, role: e.role as AccessLogEntry['staff']['role'] },
+        action: e.action as AccessLogEntry['action'],
+      }));
+    },
+
     /** Everything the app holds about the patient, as a FHIR R4 Bundle. */
     async fhirExport(patient: UserRow): Promise<FhirBundle> {
       const userId = patient.id;

@@ -45,7 +45,7 @@ async function closedDay(): Promise<string> {
 }
 
 /** Appointments made ready before the table runs, each route taking a fresh one per call. */
-const ready: Record<'today' | 'checkedIn' | 'ended' | 'ahead', string[]> = { today: [], checkedIn: [], ended: [], ahead: [] };
+const ready: Record<'today' | 'checkedIn' | 'toComplete' | 'ended' | 'ahead', string[]> = { today: [], checkedIn: [], toComplete: [], ended: [], ahead: [] };
 const take = (pool: keyof typeof ready) => {
   const id = ready[pool].pop();
   if (!id) throw new Error(`no ${pool} appointment left for the table`);
@@ -63,6 +63,16 @@ const ROUTES: Record<string, Route> = {
     allowed: ['clinician'],
     success: 200,
     call: async () => ({ url: `${dayBase}/${take('checkedIn')}/start-consultation` }),
+  },
+  'GET /api/staff/facilities/:facilityId/appointments/:appointmentId/record': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.ahead[0]}/record` }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/complete': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${take('toComplete')}/complete`, payload: { findings: 'ไข้หวัด' } }),
   },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/no-show': {
     allowed: ['front_desk'],
@@ -148,12 +158,15 @@ beforeAll(async () => {
   for (let i = 0; i < 4; i++) {
     ready.today.push(await booked(t.app, patient, todaySlot));
     ready.checkedIn.push(await booked(t.app, patient, todaySlot));
+    ready.toComplete.push(await booked(t.app, patient, todaySlot));
     ready.ended.push(await booked(t.app, patient, endedSlot));
     ready.ahead.push(await booked(t.app, patient, aheadSlot));
   }
+  // The record route reads the first of these, which the cancel route never reaches.
+  ready.ahead.push(await booked(t.app, patient, aheadSlot));
   await slotIsNow(t.database, todaySlot);
   await slotIsNow(t.database, endedSlot, -1);
-  for (const id of ready.checkedIn) {
+  for (const id of [...ready.checkedIn, ...ready.toComplete]) {
     const res = await t.app.inject({ method: 'POST', url: `${dayBase}/${id}/check-in`, ...asStaff(sessions.front_desk) });
     expect(res.statusCode, res.body).toBe(200);
   }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, facilities, screeningSlots, visits } from '../../db/schema.js';
+import { appointments, facilities, screeningSlots, visitRecords, visits } from '../../db/schema.js';
 
 export type VisitRow = typeof visits.$inferSelect;
 export type VisitFields = Omit<typeof visits.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
@@ -35,10 +35,15 @@ export function createVisitsRepository(db: Db) {
           hospitalName: facilities.nameTh,
           symptoms: appointments.symptoms,
           duration: appointments.duration,
+          findings: visitRecords.findings,
+          icd10: visitRecords.icd10,
+          advice: visitRecords.advice,
+          followUpDate: visitRecords.followUpDate,
         })
         .from(appointments)
         .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
         .innerJoin(facilities, eq(facilities.id, appointments.facilityId))
+        .leftJoin(visitRecords, eq(visitRecords.appointmentId, appointments.id))
         .where(
           and(
             eq(appointments.userId, userId),

@@ -30,9 +30,12 @@ function fromRecord(row: VisitRow): Visit {
     notes: row.notes,
     symptoms: null,
     symptomDuration: null,
+    icd10: null,
+    followUpDate: null,
   };
 }
 
+/** A completed screening, with what the clinician recorded (what was found, advice, follow-up) once they have. */
 function fromScreening(row: ScreeningRow): Visit {
   return {
     id: row.id,
@@ -42,10 +45,12 @@ function fromScreening(row: ScreeningRow): Visit {
     facility: { id: row.hospitalId, name: row.hospitalName },
     department: null,
     doctor: row.doctor,
-    diagnosis: null,
-    notes: null,
+    diagnosis: row.findings,
+    notes: row.advice,
     symptoms: row.symptoms,
     symptomDuration: row.duration,
+    icd10: row.icd10,
+    followUpDate: row.followUpDate,
   };
 }
 

@@ -101,6 +101,11 @@ export function MedicationCard({ medication: m, onEdit, onStop }: MedicationCard
             {m.instructions}
           </Typography>
         ) : null}
+        {m.prescribedBy ? (
+          <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
+            {t('list.prescribedBy', { hospital: lang === 'en' ? m.prescribedBy.hospital.nameEn : m.prescribedBy.hospital.nameTh })}
+          </Typography>
+        ) : null}
         {stockText ? (
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             {stockText}
@@ -113,9 +118,11 @@ export function MedicationCard({ medication: m, onEdit, onStop }: MedicationCard
         ) : null}
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
-        <Button size="small" startIcon={<EditIcon />} onClick={onEdit} aria-label={t('list.editNamed', { name })}>
-          {t('list.edit')}
-        </Button>
+        {m.prescribedBy ? null : (
+          <Button size="small" startIcon={<EditIcon />} onClick={onEdit} aria-label={t('list.editNamed', { name })}>
+            {t('list.edit')}
+          </Button>
+        )}
         {ended ? null : (
           <Button
             size="small"

@@ -68,6 +68,7 @@ const medication: Medication = {
   dailyUnits: 2,
   daysOfStockLeft: 1,
   runningLow: true,
+  prescribedBy: null,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 };
@@ -212,6 +213,19 @@ describe('TodoPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'หยุดยา' }));
     expect(await screen.findByText('หยุดยาแล้ว')).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).endsWith('/stop'))).toBe(true);
+  });
+
+  it('marks a medicine the hospital prescribed and offers no edit of it, only stopping', async () => {
+    api({
+      'GET /api/medications': () =>
+        json(200, {
+          data: [{ ...medication, prescribedBy: { appointmentId: 'a1', hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' } } }],
+        }),
+    });
+    renderWithProviders(<TodoPage />, { route: '/todo' });
+    expect(await screen.findByText('แพทย์สั่งจากโรงพยาบาลศิริราช')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'แก้ไข Amlodipine 5 mg' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'หยุดยา Amlodipine 5 mg' })).toBeInTheDocument();
   });
 
   it('says when nothing is due today', async () => {

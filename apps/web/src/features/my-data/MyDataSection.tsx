@@ -2,6 +2,7 @@ import { todayInBangkok } from '@klaimor/contracts';
 import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -58,6 +59,9 @@ export function MyDataSection() {
           ) : null}
           <Button variant="outlined" fullWidth startIcon={<PrintIcon />} component={Link} to="/my-data/summary">
             {t('section.summary')}
+          </Button>
+          <Button variant="outlined" fullWidth startIcon={<VisibilityIcon />} component={Link} to="/my-data/access">
+            {t('section.accessLog')}
           </Button>
           <Button variant="text" color="error" fullWidth startIcon={<DeleteForeverIcon />} onClick={() => setDeleting(true)}>
             {t('section.deleteAccount')}

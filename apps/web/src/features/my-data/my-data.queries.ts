@@ -1,6 +1,6 @@
-import type { ConfirmDeletionInput, FhirBundle, OtpRequested } from '@klaimor/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiOne, apiRequest } from '../../api/client';
+import type { AccessLogEntry, ConfirmDeletionInput, FhirBundle, OtpRequested } from '@klaimor/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiList, apiOne, apiRequest } from '../../api/client';
 import { userKeys } from '../auth/auth.queries';
 
 /** GET /api/my-data/fhir: the whole record as a FHIR R4 Bundle (the body itself, not `{ data }`). */
@@ -49,4 +49,12 @@ export function useForgetPatient(): () => void {
     queryClient.clear();
     queryClient.setQueryData(userKeys.me(), null);
   };
+}
+
+/** Who at which hospital saw or changed the patient's record, newest first. */
+export function useAccessLog() {
+  return useQuery({
+    queryKey: ['my-data', 'access-log'],
+    queryFn: ({ signal }) => apiList<AccessLogEntry>('/api/my-data/access-log', { signal }),
+  });
 }

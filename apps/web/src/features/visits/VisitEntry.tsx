@@ -57,10 +57,11 @@ export function VisitDetails({ visit, onEdit, onRemove }: VisitDetailsProps) {
   const rows: { label: string; value: string | null }[] = [
     { label: t('entry.department'), value: visit.department },
     { label: t('entry.doctor'), value: visit.doctor },
-    { label: t('entry.diagnosis'), value: visit.diagnosis },
+    { label: t('entry.diagnosis'), value: visit.icd10 && visit.diagnosis ? `${visit.diagnosis} (ICD-10 ${visit.icd10})` : visit.diagnosis },
     { label: t('entry.symptoms'), value: visit.symptoms },
     { label: t('entry.symptomDuration'), value: visit.symptomDuration },
-    { label: t('entry.notes'), value: visit.notes },
+    { label: visit.source === 'screening' ? t('entry.advice') : t('entry.notes'), value: visit.notes },
+    { label: t('entry.followUp'), value: visit.followUpDate ? formatBuddhistDate(visit.followUpDate, lang, 'short') : null },
   ];
   const shown = rows.filter((row): row is { label: string; value: string } => !!row.value);
   return (

@@ -18,6 +18,8 @@ const visit = (id: string, date: string, patch: Partial<Visit> = {}): Visit => (
   notes: null,
   symptoms: null,
   symptomDuration: null,
+  icd10: null,
+  followUpDate: null,
   ...patch,
 });
 const april = [
@@ -27,9 +29,12 @@ const april = [
     facility: { id: 'siriraj-hospital', name: 'โรงพยาบาลศิริราช' },
     department: null,
     doctor: null,
-    diagnosis: null,
     symptoms: 'ไอ มีเสมหะ',
     symptomDuration: '3 วัน',
+    diagnosis: 'ไข้หวัด',
+    icd10: 'J06.9',
+    notes: 'ดื่มน้ำมาก ๆ',
+    followUpDate: '2023-04-16',
   }),
 ];
 const january = [visit('v3', '2023-01-11', { facility: { id: null, name: 'คลินิกหมอครอบครัว' }, diagnosis: 'ความดันสูง' })];
@@ -61,6 +66,10 @@ describe('VisitsPage', () => {
     expect(headings).toEqual(['20 เม.ย. 2566 · 09:30 น.', '2 เม.ย. 2566', '11 ม.ค. 2566']);
     expect(within(list).getByText('ตรวจคัดกรองผ่านแอป')).toBeInTheDocument();
     expect(within(list).getByText('ไอ มีเสมหะ')).toBeInTheDocument();
+    // what the clinician recorded at the screening
+    expect(within(list).getByText('ไข้หวัด (ICD-10 J06.9)')).toBeInTheDocument();
+    expect(within(list).getByText('คำแนะนำจากแพทย์')).toBeInTheDocument();
+    expect(within(list).getByText('16 เม.ย. 2566')).toBeInTheDocument();
     expect(within(list).getByText('คลินิกหมอครอบครัว')).toBeInTheDocument();
     // a screening is the appointment's own record: nothing to edit here
     expect(within(list).getAllByRole('button', { name: /^แก้ไขการรักษาวันที่/ })).toHaveLength(2);

@@ -1,0 +1,46 @@
+import { DayListReply, PatientRecordForStaffReply, StaffAppointmentParams, VisitRecordBody } from '@klaimor/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { StaffAccess } from '../staff/staff-access.js';
+import type { ConsultationsService } from './consultations.service.js';
+
+const tags = ['staff: consultations'];
+
+/** The clinician's routes of a visit. In the staff signed-in scope. */
+export function consultationsRoutes(consultations: ConsultationsService, access: StaffAccess): FastifyPluginAsyncZod {
+  return async (app) => {
+    const one = '/staff/facilities/:facilityId/appointments/:appointmentId';
+
+    app.get(
+      `${one}/record`,
+      {
+        schema: {
+          tags,
+          summary: "Open the patient's record (their medicines and history); audited and shown to the patient",
+          params: StaffAppointmentParams,
+          response: { 200: PatientRecordForStaffReply },
+        },
+      },
+      async (request) => {
+        const actor = await access.at(request, request.params.facilityId, ['clinician']);
+        return { data: [await consultations.patientRecord(actor, request.params.appointmentId)] };
+      },
+    );
+
+    app.post(
+      `${one}/complete`,
+      {
+        schema: {
+          tags,
+          summary: "Record the visit (findings, ICD-10, advice, follow-up) and its prescriptions; they reach the patient's history and medicines",
+          params: StaffAppointmentParams,
+          body: VisitRecordBody,
+          response: { 200: DayListReply },
+        },
+      },
+      async (request) => {
+        const actor = await access.at(request, request.params.facilityId, ['clinician']);
+        return { data: [await consultations.complete(actor, request.params.appointmentId, request.body)] };
+      },
+    );
+  };
+}

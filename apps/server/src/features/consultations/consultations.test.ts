@@ -1,0 +1,166 @@
+import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
+import { addDays, todayInBangkok } from '@klaimor/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
+import { aSlot, booked, dayBase, openSchedule, slotIsNow } from '../front-desk/front-desk-test-helpers.js';
+import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
+import { createMyDataRepository } from '../my-data/my-data.repository.js';
+import { seedFacilities } from '../hospitals/seed-facilities.js';
+import { FACILITY, asStaff, enrolStaff, nextStaffEmail, queryRows } from '../staff/staff-test-helpers.js';
+
+let t: TestApp;
+let desk: string;
+let clinician: string;
+let patient: string;
+let slot: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedFacilities(createHospitalsRepository(t.database.db));
+  const admin = (await enrolStaff(t.app, t.database, t.config)).session;
+  desk = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' })).session;
+  clinician = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })).session;
+  await openSchedule(t.app, admin);
+  patient = (await registerPatient(t.app, nextPhone())).session;
+  slot = await aSlot(t.app, 2);
+});
+afterAll(() => t.close());
+
+const staffPost = (session: string, url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, ...asStaff(session) });
+const asPatient = (url: string) => t.app.inject({ method: 'GET', url, cookies: { klaimor_session: patient } });
+
+const visit = {
+  findings: 'ไข้หวัด คอแดงเล็กน้อย ไม่มีภาวะแทรกซ้อน',
+  icd10: 'j06.9',
+  advice: 'ดื่มน้ำมาก ๆ พักผ่อนให้เพียงพอ ถ้าไข้สูงเกิน 3 วันให้กลับมาพบแพทย์',
+  followUpDate: addDays(todayInBangkok(), 14),
+  prescriptions: [
+    { drug: 'พาราเซตามอล', strength: '500 mg', form: 'tablet', doses: { afterBreakfast: 1, afterLunch: 1, afterDinner: 1, beforeBed: 0 }, days: 5, instructions: 'กินเมื่อมีไข้' },
+    { drug: 'คลอร์เฟนิรามีน', strength: '4 mg', form: 'tablet', doses: { beforeBed: 1 }, days: 7 },
+  ],
+};
+
+describe('the clinician records the visit', () => {
+  let appointmentId: string;
+
+  beforeAll(async () => {
+    appointmentId = await booked(t.app, patient, slot);
+    await slotIsNow(t.database, slot);
+    expect((await staffPost(desk, `${dayBase}/${appointmentId}/check-in`)).statusCode).toBe(200);
+    expect((await staffPost(clinician, `${dayBase}/${appointmentId}/start-consultation`)).statusCode).toBe(200);
+  });
+
+  it("opens the patient's record, and the opening is audited", async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${dayBase}/${appointmentId}/record`, ...asStaff(clinician) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0].patient).toMatchObject({ name: 'สมชาย รักสุขภาพ' });
+    const audit = await queryRows<{ action: string; role: string }>(t.database.db, sql`select action, role from audit_events where target = ${appointmentId} and action = 'patient.record_opened'`);
+    expect(audit).toEqual([{ action: 'patient.record_opened', role: 'clinician' }]);
+  });
+
+  it('refuses a bad ICD-10 code, a prescription with no dose and a follow-up in the past, changing nothing', async () => {
+    const cases: [object, string, string][] = [
+      [{ ...visit, icd10: 'flu' }, 'icd10', 'invalid_icd10'],
+      [{ ...visit, prescriptions: [{ ...visit.prescriptions[0], doses: {} }] }, 'prescriptions.0.doses', 'no_doses'],
+      [{ ...visit, followUpDate: todayInBangkok() }, 'followUpDate', 'out_of_range'],
+      [{ ...visit, findings: ' ' }, 'findings', 'required'],
+    ];
+    for (const [body, field, reason] of cases) {
+      const res = await staffPost(clinician, `${dayBase}/${appointmentId}/complete`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.fields[field]).toBe(reason);
+    }
+    expect((await asPatient('/api/medications')).json().data).toEqual([]);
+  });
+
+  it("completes it: the patient's history shows the visit, their medicines and today's checklist the drugs", async () => {
+    const res = await staffPost(clinician, `${dayBase}/${appointmentId}/complete`, visit);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0].status).toBe('completed');
+
+    const history = (await asPatient('/api/visits')).json().data as { id: string; source: string; diagnosis: string; notes: string; icd10: string; followUpDate: string }[];
+    expect(history.find((v) => v.id === appointmentId)).toMatchObject({
+      source: 'screening',
+      diagnosis: visit.findings,
+      notes: visit.advice,
+      icd10: 'J06.9',
+      followUpDate: visit.followUpDate,
+    });
+
+    const today = todayInBangkok();
+    const meds = (await asPatient('/api/medications')).json().data as { name: string; startDate: string; endDate: string; prescribedBy: { hospital: { id: string } } | null; id: string }[];
+    expect(meds.map((m) => [m.name, m.startDate, m.endDate, m.prescribedBy?.hospital.id])).toEqual(
+      expect.arrayContaining([
+        ['พาราเซตามอล', today, addDays(today, 4), FACILITY],
+        ['คลอร์เฟนิรามีน', today, addDays(today, 6), FACILITY],
+      ]),
+    );
+    const checklist = (await asPatient(`/api/checklist?date=${today}`)).json().data[0] as { doses: { name: string }[] };
+    expect(checklist.doses.filter((d) => d.name === 'พาราเซตามอล')).toHaveLength(3);
+    expect(checklist.doses.filter((d) => d.name === 'คลอร์เฟนิรามีน')).toHaveLength(1);
+
+    // The patient cannot rewrite what the hospital prescribed, but may stop taking it.
+    const para = meds.find((m) => m.name === 'พาราเซตามอล')!;
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: `/api/medications/${para.id}`,
+      payload: { name: 'อื่น', form: 'tablet', doses: { afterBreakfast: 1 }, startDate: today },
+      cookies: { klaimor_session: patient },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.code).toBe('medication_prescribed');
+    const stop = await t.app.inject({ method: 'POST', url: `/api/medications/${para.id}/stop`, cookies: { klaimor_session: patient } });
+    expect(stop.statusCode, stop.body).toBe(200);
+    expect(stop.json().data[0].prescribedBy.hospital.id).toBe(FACILITY);
+
+    expect((await staffPost(clinician, `${dayBase}/${appointmentId}/complete`, visit)).statusCode).toBe(409);
+  });
+
+  it('exports the visit as an Encounter with its ICD-10 Condition and each prescription as a MedicationRequest, valid FHIR R4', async () => {
+    const res = await asPatient('/api/my-data/fhir');
+    expect(res.statusCode).toBe(200);
+    const bundle = res.json();
+    const resources = (bundle.entry as { resource: { resourceType: string; [key: string]: unknown } }[]).map((e) => e.resource);
+    const condition = resources.find((r) => r.resourceType === 'Condition')!;
+    expect(condition.code).toEqual({ coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'J06.9' }], text: visit.findings });
+    const encounter = resources.find((r) => r.resourceType === 'Encounter' && (r.appointment as { reference: string }[] | undefined)?.[0].reference === `urn:uuid:${appointmentId}`)!;
+    expect(encounter.diagnosis).toEqual([{ condition: { reference: `urn:uuid:${condition.id}` } }]);
+    const requests = resources.filter((r) => r.resourceType === 'MedicationRequest');
+    expect(requests.map((r) => (r.medicationCodeableConcept as { text: string }).text).sort()).toEqual(['คลอร์เฟนิรามีน 4 mg', 'พาราเซตามอล 500 mg']);
+    expect(requests.every((r) => r.intent === 'order' && (r.encounter as { reference: string }).reference === `urn:uuid:${encounter.id}`)).toBe(true);
+    expect(resources.find((r) => r.resourceType === 'Appointment' && r.id === appointmentId)!.status).toBe('fulfilled');
+    // This test's schedule names no clinician: the export must still be valid.
+    expect(new JSONSchemaValidator().validate(bundle, true)).toEqual([]);
+  });
+
+  it('shows the patient who at which hospital opened their record and recorded their visit', async () => {
+    const res = await asPatient('/api/my-data/access-log');
+    expect(res.statusCode, res.body).toBe(200);
+    const log = res.json().data as { action: string; hospital: { id: string }; staff: { role: string; name: string } }[];
+    expect(log.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['patient.record_opened', 'visit.recorded', 'appointment.checked_in', 'appointment.consultation_started']),
+    );
+    const opened = log.find((e) => e.action === 'patient.record_opened')!;
+    expect(opened).toMatchObject({ hospital: { id: FACILITY }, staff: { role: 'clinician' } });
+    expect(opened.staff.name).not.toBe('');
+  });
+
+  it("goes with the patient's account: the payment record stays, what the clinician recorded does not", async () => {
+    const [{ id: userId, phone }] = await queryRows<{ id: string; phone: string }>(
+      t.database.db,
+      sql`select u.id, u.phone from users u join appointments a on a.user_id = u.id where a.id = ${appointmentId}`,
+    );
+    await createMyDataRepository(t.database.db).erase(userId, phone);
+    expect(await queryRows(t.database.db, sql`select 1 from visit_records where appointment_id = ${appointmentId}`)).toEqual([]);
+    expect(await queryRows(t.database.db, sql`select status from appointments where id = ${appointmentId}`)).toEqual([{ status: 'completed' }]);
+    patient = (await registerPatient(t.app, nextPhone())).session;
+  });
+
+  it('cannot record a visit for a patient who has not been checked in', async () => {
+    const id = await booked(t.app, patient, await aSlot(t.app, 3));
+    const res = await staffPost(clinician, `${dayBase}/${id}/complete`, visit);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('appointment_status_conflict');
+  });
+});

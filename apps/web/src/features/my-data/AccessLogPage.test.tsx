@@ -1,0 +1,36 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/render';
+import { AccessLogPage } from './AccessLogPage';
+import './my-data.texts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AccessLogPage', () => {
+  it('lists who at which hospital opened the record, in Thai, with the Buddhist-Era date', async () => {
+    mockApi({
+      'GET /api/my-data/access-log': () =>
+        json(200, {
+          data: [
+            {
+              at: '2026-11-23T03:15:00.000Z',
+              hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+              staff: { name: 'พญ.ใจดี รักษา', role: 'clinician' },
+              action: 'patient.record_opened',
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });
+    expect(await screen.findByText('เปิดดูประวัติการรักษาและรายการยาของคุณ')).toBeInTheDocument();
+    expect(screen.getByText('โรงพยาบาลศิริราช')).toBeInTheDocument();
+    expect(screen.getByText('พญ.ใจดี รักษา (แพทย์/พยาบาล)')).toBeInTheDocument();
+    expect(screen.getByText(/2569 10:15 น\./)).toBeInTheDocument();
+  });
+
+  it('says plainly when no one has opened it', async () => {
+    mockApi({ 'GET /api/my-data/access-log': () => json(200, { data: [] }) });
+    renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });
+    expect(await screen.findByText('ยังไม่มีเจ้าหน้าที่เปิดดูข้อมูลของคุณ')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,64 @@
+import type { AccessLogEntry } from '@klaimor/contracts';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { PageTitle } from '../../components/PageTitle';
+import { formatDayAndTime } from '../../lib/clock-time';
+import { useAccessLog } from './my-data.queries';
+import { useMyDataTexts } from './my-data.texts';
+
+/** "ใครเปิดดูข้อมูลของฉัน": every time hospital staff saw or changed the patient's record, newest first. */
+export function AccessLogPage() {
+  const { t } = useMyDataTexts();
+  const log = useAccessLog();
+
+  let body;
+  if (log.isPending) body = <LoadingState />;
+  else if (log.isError) body = <ErrorState onRetry={() => void log.refetch()} />;
+  else if (log.data.length === 0) body = <EmptyState icon={<VisibilityIcon />} title={t('access.emptyTitle')} description={t('access.emptyBody')} />;
+  else {
+    body = (
+      <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
+        {log.data.map((entry, i) => (
+          <AccessLogItem key={`${entry.at}-${i}`} entry={entry} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack spacing={2}>
+      <Button component={Link} to="/profile" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
+        {t('access.back')}
+      </Button>
+      <PageTitle>{t('access.title')}</PageTitle>
+      <Typography>{t('access.intro')}</Typography>
+      {body}
+    </Stack>
+  );
+}
+
+function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
+  const { t, i18n } = useMyDataTexts();
+  const lang = i18n.language;
+  return (
+    <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
+      <CardContent>
+        <Typography sx={{ fontWeight: 600 }}>{t(`access.actions.${entry.action}`)}</Typography>
+        <Typography variant="body2">{lang === 'en' ? entry.hospital.nameEn : entry.hospital.nameTh}</Typography>
+        <Typography variant="body2">{t('access.who', { name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) })}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {formatDayAndTime(entry.at, lang)}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
