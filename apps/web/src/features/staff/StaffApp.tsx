@@ -1,0 +1,18 @@
+import { useRoutes } from 'react-router';
+import { StaffHomePage } from './StaffHomePage';
+import { StaffNotFoundPage } from './StaffNotFoundPage';
+import { StaffShell } from './StaffShell';
+import './staff.texts';
+
+/** The staff screens under /staff: their own shell and route table, none of the patients'. */
+export function StaffApp() {
+  return useRoutes([
+    {
+      element: <StaffShell />,
+      children: [
+        { index: true, element: <StaffHomePage /> },
+        { path: '*', element: <StaffNotFoundPage /> },
+      ],
+    },
+  ]);
+}
