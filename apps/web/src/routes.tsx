@@ -14,21 +14,24 @@ const LoginPage = page(() => import('./features/auth/LoginPage'), 'LoginPage');
 const MyHealthPage = page(() => import('./features/myhealth/MyHealthPage'), 'MyHealthPage');
 const ProfilePage = page(() => import('./features/profile/ProfilePage'), 'ProfilePage');
 const AppointmentPage = page(() => import('./features/appointments/AppointmentPage'), 'AppointmentPage');
-const records = async () => (await import('./record-pages')).recordPages;
-const CoveragePage = page(async () => (await records()).coverage(), 'CoveragePage');
-const TodoPage = page(async () => (await records()).todo(), 'TodoPage');
-const VisitsPage = page(async () => (await records()).visits(), 'VisitsPage');
-const SymptomNotesPage = page(async () => (await records()).symptomNotes(), 'SymptomNotesPage');
-const MyDataSummaryPage = page(async () => (await records()).summary(), 'MyDataSummaryPage');
-const AccountDeletedPage = page(async () => (await records()).accountDeleted(), 'AccountDeletedPage');
-const AccessLogPage = page(async () => (await records()).accessLog(), 'AccessLogPage');
+const lazyPages = async () => (await import('./lazy-pages')).lazyPages;
+const CoveragePage = page(async () => (await lazyPages()).coverage(), 'CoveragePage');
+const TodoPage = page(async () => (await lazyPages()).todo(), 'TodoPage');
+const VisitsPage = page(async () => (await lazyPages()).visits(), 'VisitsPage');
+const SymptomNotesPage = page(async () => (await lazyPages()).symptomNotes(), 'SymptomNotesPage');
+const MyDataSummaryPage = page(async () => (await lazyPages()).summary(), 'MyDataSummaryPage');
+const AccountDeletedPage = page(async () => (await lazyPages()).accountDeleted(), 'AccountDeletedPage');
+const AccessLogPage = page(async () => (await lazyPages()).accessLog(), 'AccessLogPage');
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
+const StaffApp = page(async () => (await lazyPages()).staff(), 'StaffApp');
 
 /**
  * The whole route table. Paths match case-insensitively (react-router's default),
  * so /myHealth and /myhealth, /medicalRight and /medicalright are the same page.
  */
 export const routes: RouteObject[] = [
+  // Hospital staff: their own shell and route table, none of the patients' (features/staff).
+  { path: 'staff/*', element: <StaffApp /> },
   {
     element: <AppShell />,
     children: [

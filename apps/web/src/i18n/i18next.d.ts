@@ -9,6 +9,7 @@ import type medications from '../features/medications/locales/th.json';
 import type symptomNotes from '../features/symptom-notes/locales/th.json';
 import type myData from '../features/my-data/locales/th.json';
 import type ocr from '../features/signup/ocr/locales/th.json';
+import type staff from '../features/staff/locales/th.json';
 import type person from './person/locales/th.json';
 import type th from './locales/th.json';
 
@@ -30,6 +31,7 @@ declare module 'i18next' {
       medications: typeof medications;
       symptomNotes: typeof symptomNotes;
       myData: typeof myData;
+      staff: typeof staff;
     };
   }
 }

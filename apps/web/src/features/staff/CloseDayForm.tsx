@@ -1,0 +1,134 @@
+import { CloseDayBody, todayInBangkok, type Closure } from '@klaimor/contracts';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { isApiError } from '../../api/client';
+import { DateSelectField } from '../../components/DateSelectField';
+import { contractResolver } from '../../lib/form-resolver';
+import { fieldMessage, staffErrorMessage } from './staff-errors';
+import { useCloseDay } from './staff.queries';
+import { useStaffTexts } from './staff.texts';
+
+interface CloseDayValues {
+  date: string;
+  reason: string;
+}
+type CloseDay = z.output<typeof CloseDayBody>;
+const resolver = contractResolver(CloseDayBody, (v: CloseDayValues) => v);
+
+export interface CloseDayFormProps {
+  facilityId: string;
+  onClosed: (closure: Closure) => void;
+  onCancel: () => void;
+}
+
+/**
+ * Closes one day with a reason. When patients are booked that day the server says so (409 day_has_bookings) and
+ * nothing changes; the admin then either confirms, which sends it again with `confirm: true` (their appointments
+ * are cancelled with a full refund and the reason), or keeps the day open.
+ */
+export function CloseDayForm({ facilityId, onClosed, onCancel }: CloseDayFormProps) {
+  const { t, i18n } = useStaffTexts();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const closeDay = useCloseDay(facilityId);
+  const [formError, setFormError] = useState<string | null>(null);
+  /** The request the server held back because of bookings, with its words, waiting for the admin's answer. */
+  const [held, setHeld] = useState<{ body: CloseDay; message: string } | null>(null);
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CloseDayValues, unknown, CloseDay>({ resolver, mode: 'onTouched', defaultValues: { date: '', reason: '' } });
+  const thisYear = Number(todayInBangkok().slice(0, 4));
+  // Asked about this very day and reason only: changing either asks the server again.
+  const [date, reasonText] = useWatch({ control, name: ['date', 'reason'] });
+  const holding = held && held.body.date === date && held.body.reason === reasonText.trim() ? held : null;
+
+  const send = async (body: CloseDay) => {
+    setFormError(null);
+    try {
+      onClosed(await closeDay.mutateAsync(body));
+    } catch (error) {
+      if (isApiError(error, 'day_has_bookings') && !body.confirm) {
+        setHeld({ body, message: staffErrorMessage(t, error, lang) });
+        return;
+      }
+      setHeld(null);
+      let shown = false;
+      if (isApiError(error)) {
+        for (const [key, reason] of Object.entries(error.fields)) {
+          if (key !== 'date' && key !== 'reason') continue;
+          setError(key, { type: 'server', message: reason }, { shouldFocus: !shown });
+          shown = true;
+        }
+      }
+      if (!shown) setFormError(staffErrorMessage(t, error, lang));
+    }
+  };
+  const onSubmit = handleSubmit((body) => send({ ...body, confirm: false }));
+  const { ref: reasonRef, ...reason } = register('reason');
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+      <Controller
+        control={control}
+        name="date"
+        render={({ field, fieldState }) => (
+          <DateSelectField
+            label={t('closures.form.date')}
+            name="date"
+            required
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            fromYear={thisYear}
+            toYear={thisYear + 1}
+            error={fieldState.error !== undefined}
+            helperText={fieldMessage(t, 'date', fieldState.error?.message)}
+          />
+        )}
+      />
+      <TextField
+        {...reason}
+        inputRef={reasonRef}
+        id="close-day-reason"
+        label={t('closures.form.reason')}
+        required
+        error={errors.reason !== undefined}
+        helperText={fieldMessage(t, 'reason', errors.reason?.message) ?? t('closures.form.reasonHint')}
+      />
+      {formError ? <Alert severity="error">{formError}</Alert> : null}
+      {holding ? (
+        <Alert severity="warning" role="alert">
+          <AlertTitle>{t('closures.form.hasBookingsTitle')}</AlertTitle>
+          {holding.message}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
+            <Button variant="contained" color="error" loading={closeDay.isPending} onClick={() => void send({ ...holding.body, confirm: true })}>
+              {t('closures.form.confirm')}
+            </Button>
+            <Button variant="outlined" color="inherit" disabled={closeDay.isPending} onClick={onCancel}>
+              {t('closures.form.keepOpen')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <Stack direction="row" spacing={1.5}>
+          <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
+            {t('closures.form.submit')}
+          </Button>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

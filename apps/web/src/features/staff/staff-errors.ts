@@ -1,0 +1,29 @@
+import type { TFunction } from 'i18next';
+import { isApiError } from '../../api/client';
+import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import type { DateLanguage } from '../../lib/thai-date';
+
+/**
+ * Errors whose Thai sentence from the server says more than the code (how many patients are booked, how long
+ * the lock lasts): Thai readers get the server's own words, others the translation of the code.
+ */
+const WORDED_BY_SERVER = new Set(['staff_locked', 'day_has_bookings', 'places_below_booked']);
+
+export function staffErrorMessage(t: TFunction<'staff'>, error: unknown, lang: DateLanguage): string {
+  if (lang === 'th' && isApiError(error) && WORDED_BY_SERVER.has(error.code) && error.message) return error.message;
+  return apiErrorMessage(t, error);
+}
+
+const RANGES = {
+  slotMinutes: 'validation.ranges.slotMinutes',
+  places: 'validation.ranges.places',
+  depositAmount: 'validation.ranges.depositAmount',
+  onDate: 'validation.ranges.onDate',
+  date: 'validation.ranges.date',
+} as const;
+
+/** A field's reason code as a sentence; a number or date out of range says the range of that field. */
+export function fieldMessage(t: TFunction<'staff'>, field: string, reason: string | undefined): string | undefined {
+  if (reason === 'out_of_range' && field in RANGES) return t(RANGES[field as keyof typeof RANGES]);
+  return reasonMessage(t, reason);
+}

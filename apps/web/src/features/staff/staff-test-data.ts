@@ -1,0 +1,65 @@
+import { addDays, todayInBangkok, type Schedule, type ScheduleTemplate, type StaffMe, type StaffRole, type StaffSlot } from '@klaimor/contracts';
+
+/** Test data for the staff screens: a member, a schedule and its slots, dated from today in Bangkok. */
+export const FACILITY = 'siriraj-hospital';
+export const today = todayInBangkok();
+
+export const member = (roles: StaffRole[], more: StaffMe['facilities'] = []): StaffMe => ({
+  id: '7f1d5c1e-4f7a-4c1b-9a53-5a0d2f4b8e01',
+  email: 'somying@hospital.example',
+  displayName: 'สมหญิง ผู้ดูแล',
+  facilities: [{ id: FACILITY, nameTh: 'โรงพยาบาลศิริราช', roles }, ...more],
+});
+
+export const morning: ScheduleTemplate = {
+  id: '0b6f1a52-1f0e-4c55-8d1c-2f6a9d1e0a01',
+  service: 'screening',
+  weekdays: [1, 2, 3, 4, 5],
+  onDate: null,
+  sessionStart: '09:00',
+  sessionEnd: '12:00',
+  slotMinutes: 60,
+  places: 4,
+  clinician: 'พญ.กมลวรรณ ใจงาม',
+  depositAmount: 1200,
+  slotsPerSession: 3,
+};
+
+export const extraSession: ScheduleTemplate = {
+  ...morning,
+  id: '0b6f1a52-1f0e-4c55-8d1c-2f6a9d1e0a02',
+  weekdays: [],
+  onDate: addDays(today, 3),
+  sessionStart: '13:00',
+  sessionEnd: '15:00',
+  slotMinutes: 30,
+  places: 2,
+  clinician: null,
+  depositAmount: 0,
+  slotsPerSession: 4,
+};
+
+export const schedule = (patch: Partial<Schedule> = {}): Schedule => ({
+  templates: [morning, extraSession],
+  closures: [{ date: addDays(today, 5), reason: 'อบรมบุคลากร' }],
+  horizonEnd: addDays(today, 27),
+  ...patch,
+});
+
+/** A slot on `date` (YYYY-MM-DD) at a Bangkok clock time. */
+export const slot = (date: string, time: string, patch: Partial<StaffSlot> = {}): StaffSlot => {
+  const start = new Date(`${date}T${time}:00+07:00`);
+  return {
+    id: crypto.randomUUID(),
+    templateId: morning.id,
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 3_600_000).toISOString(),
+    clinician: 'พญ.กมลวรรณ ใจงาม',
+    capacity: 4,
+    taken: 0,
+    depositAmount: 1200,
+    ...patch,
+  };
+};
+
+export const apiError = (code: string, message: string, fields?: Record<string, string>) => ({ error: { code, message, ...(fields ? { fields } : {}) } });

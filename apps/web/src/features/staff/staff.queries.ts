@@ -1,0 +1,176 @@
+import type {
+  CloseDayBody,
+  Closure,
+  Enrolled,
+  EnrolmentStarted,
+  ExtraSessionBody,
+  Schedule,
+  ScheduleTemplate,
+  StaffEnrolment,
+  StaffMe,
+  StaffSignInBody,
+  StaffSlot,
+  WeeklyTemplateBody,
+} from '@klaimor/contracts';
+import type { z } from 'zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiList, apiOne, apiRequest, isApiError } from '../../api/client';
+
+export const staffKeys = {
+  all: ['staff'] as const,
+  me: () => [...staffKeys.all, 'me'] as const,
+  enrolment: (token: string) => [...staffKeys.all, 'enrolment', token] as const,
+  /** A facility's schedule; its slot lists sit under it, so a change refreshes both. */
+  schedule: (facilityId: string) => [...staffKeys.all, 'schedule', facilityId] as const,
+  slots: (facilityId: string, from: string, to: string) => [...staffKeys.schedule(facilityId), 'slots', from, to] as const,
+};
+
+/** Whether a failed staff call means the staff session is gone (never started, ended, or idle too long). */
+export const isSignedOut = (error: unknown): boolean => isApiError(error) && error.status === 401;
+
+/** A client error is an answer: asking again would get the same one. */
+const retryServerTrouble = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status > 0 && error.status < 500) && failures < 1;
+
+/** The signed-in member and their roles per facility, or null when no staff session (401 is an answer, not an error). */
+export async function fetchStaffMe(): Promise<StaffMe | null> {
+  try {
+    return await apiOne<StaffMe>('/api/staff/me');
+  } catch (error) {
+    if (isSignedOut(error)) return null;
+    throw error;
+  }
+}
+
+export function useStaffMe() {
+  return useQuery({ queryKey: staffKeys.me(), queryFn: fetchStaffMe, staleTime: 60_000, retry: retryServerTrouble });
+}
+
+/** Signs in; the member is then read afresh, and nothing of an earlier member's stays in the cache. */
+export function useStaffSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof StaffSignInBody>) => apiRequest<void>('/api/staff/sign-in', { method: 'POST', body }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: staffKeys.all }),
+  });
+}
+
+export function useStaffSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await apiRequest<void>('/api/staff/sign-out', { method: 'POST' });
+      } catch (error) {
+        // A session that had already ended is signed out all the same.
+        if (!isSignedOut(error)) throw error;
+      }
+    },
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: staffKeys.all });
+      queryClient.setQueryData(staffKeys.me(), null);
+    },
+  });
+}
+
+const enrolmentPath = (token: string) => `/api/staff/enrolment/${encodeURIComponent(token)}`;
+
+/** Who an enrolment link is for; 404 staff_enrolment_invalid when it is expired, used or unknown. */
+export function useStaffEnrolment(token: string) {
+  return useQuery({
+    queryKey: staffKeys.enrolment(token),
+    queryFn: ({ signal }) => apiOne<StaffEnrolment>(enrolmentPath(token), { signal }),
+    enabled: token !== '',
+    retry: retryServerTrouble,
+    staleTime: Infinity,
+  });
+}
+
+export function useStartEnrolment(token: string) {
+  return useMutation({
+    mutationFn: (password: string) => apiOne<EnrolmentStarted>(`${enrolmentPath(token)}/start`, { method: 'POST', body: { password } }),
+  });
+}
+
+/** Confirms the authenticator; the reply carries the recovery codes and starts a staff session. */
+export function useConfirmEnrolment(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => apiOne<Enrolled>(`${enrolmentPath(token)}/confirm`, { method: 'POST', body: { code } }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: staffKeys.me() }),
+  });
+}
+
+const schedulePath = (facilityId: string) => `/api/staff/facilities/${encodeURIComponent(facilityId)}/schedule`;
+
+export function useSchedule(facilityId: string) {
+  return useQuery({
+    queryKey: staffKeys.schedule(facilityId),
+    queryFn: ({ signal }) => apiOne<Schedule>(schedulePath(facilityId), { signal }),
+    retry: retryServerTrouble,
+  });
+}
+
+/** The slots the schedule made between two Bangkok dates (inclusive); the previous days stay on screen while the next load. */
+export function useScheduleSlots(facilityId: string, from: string, to: string) {
+  return useQuery({
+    queryKey: staffKeys.slots(facilityId, from, to),
+    queryFn: ({ signal }) =>
+      apiList<StaffSlot>(`${schedulePath(facilityId)}/slots?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`, { signal }),
+    placeholderData: keepPreviousData,
+    retry: retryServerTrouble,
+  });
+}
+
+export type SessionKind = 'weekly' | 'extra';
+
+export type SaveSession =
+  | { kind: 'weekly'; id?: string; body: z.output<typeof WeeklyTemplateBody> }
+  | { kind: 'extra'; id?: string; body: z.output<typeof ExtraSessionBody> };
+
+const sessionsPath = (facilityId: string, kind: SessionKind) =>
+  `${schedulePath(facilityId)}/${kind === 'weekly' ? 'templates' : 'extra-sessions'}`;
+
+/** Every change to a schedule is answered by reading the schedule and its slots again. */
+function useScheduleMutation<V, R>(facilityId: string, mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.schedule(facilityId) }),
+  });
+}
+
+/** Adds a weekly or an extra session, or changes one when `id` is given. */
+export function useSaveSession(facilityId: string) {
+  return useScheduleMutation(facilityId, ({ kind, id, body }: SaveSession) =>
+    id
+      ? apiOne<ScheduleTemplate>(`${sessionsPath(facilityId, kind)}/${encodeURIComponent(id)}`, { method: 'PUT', body })
+      : apiOne<ScheduleTemplate>(sessionsPath(facilityId, kind), { method: 'POST', body }),
+  );
+}
+
+export function useRemoveSession(facilityId: string) {
+  return useScheduleMutation(facilityId, ({ kind, id }: { kind: SessionKind; id: string }) =>
+    apiRequest<void>(`${sessionsPath(facilityId, kind)}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  );
+}
+
+/** Closes a day; with patients booked the server answers 409 day_has_bookings unless `confirm` is true. */
+export function useCloseDay(facilityId: string) {
+  return useScheduleMutation(facilityId, (body: z.output<typeof CloseDayBody>) =>
+    apiOne<Closure>(`${schedulePath(facilityId)}/closures`, { method: 'POST', body }),
+  );
+}
+
+export function useReopenDay(facilityId: string) {
+  return useScheduleMutation(facilityId, (date: string) =>
+    apiRequest<void>(`${schedulePath(facilityId)}/closures/${encodeURIComponent(date)}`, { method: 'DELETE' }),
+  );
+}
+
+/** Closes the fixed-date Thai public holidays of a year (Gregorian) from today on; answers the days it closed. */
+export function useClosePublicHolidays(facilityId: string) {
+  return useScheduleMutation(facilityId, (year: number) =>
+    apiList<Closure>(`${schedulePath(facilityId)}/closures/public-holidays`, { method: 'POST', body: { year } }),
+  );
+}
