@@ -8,6 +8,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly retryAfterSec?: number,
+    readonly details?: Record<string, number>,
   ) {
     super(message);
     this.name = 'AppError';

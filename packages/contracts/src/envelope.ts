@@ -46,6 +46,8 @@ export const ErrorReply = z.object({
     code: ErrorCode,
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** Figures the message states, for a client that words it itself (e.g. `appointments` booked on a day to close). */
+    details: z.record(z.string(), z.number()).optional(),
   }),
 });
 export type ErrorReply = z.infer<typeof ErrorReply>;

@@ -35,6 +35,7 @@ export const reasons = {
   passwordTooShort: 'password_too_short',
   slotLongerThanSession: 'slot_longer_than_session',
   invalidIcd10: 'invalid_icd10',
+  belowBooked: 'below_booked',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

@@ -108,6 +108,8 @@ export const StaffSlot = z.object({
   capacity: z.number().int(),
   taken: z.number().int(),
   depositAmount: z.number().int(),
+  /** No longer offered (its template changed or its day closed); listed while patients still hold places in it. */
+  withdrawn: z.boolean(),
 });
 export type StaffSlot = z.infer<typeof StaffSlot>;
 export const StaffSlotsReply = dataOf(StaffSlot);

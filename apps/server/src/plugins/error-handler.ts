@@ -38,7 +38,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSec !== undefined) reply.header('retry-after', String(error.retryAfterSec));
-      return send(reply, error.status, { code: error.code, message: error.message, ...(error.fields && { fields: error.fields }) });
+      return send(reply, error.status, {
+        code: error.code,
+        message: error.message,
+        ...(error.fields && { fields: error.fields }),
+        ...(error.details && { details: error.details }),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

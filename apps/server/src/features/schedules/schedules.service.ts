@@ -23,9 +23,11 @@ const DAY_MS = 86_400_000;
 const templateNotFound = () => new AppError(404, 'not_found', 'ไม่พบตารางเวลานี้');
 const closureNotFound = () => new AppError(404, 'not_found', 'วันนี้ไม่ได้ปิดทำการอยู่');
 const placesBelowBooked = () =>
-  new AppError(409, 'places_below_booked', 'มีช่วงเวลาที่ผู้ป่วยจองไว้มากกว่าจำนวนที่รับใหม่ กรุณาเพิ่มจำนวนที่รับ หรือยกเลิกนัดก่อน', { places: 'out_of_range' });
+  new AppError(409, 'places_below_booked', 'มีช่วงเวลาที่ผู้ป่วยจองไว้มากกว่าจำนวนที่รับใหม่ กรุณาเพิ่มจำนวนที่รับ หรือยกเลิกนัดก่อน', { places: 'below_booked' });
 const dayHasBookings = (count: number) =>
-  new AppError(409, 'day_has_bookings', `วันนี้มีผู้ป่วยนัดไว้ ${count} ราย การปิดวันจะยกเลิกนัดทั้งหมดและคืนมัดจำเต็มจำนวน กรุณายืนยันอีกครั้ง`);
+  new AppError(409, 'day_has_bookings', `วันนี้มีผู้ป่วยนัดไว้ ${count} ราย การปิดวันจะยกเลิกนัดทั้งหมดและคืนมัดจำเต็มจำนวน กรุณายืนยันอีกครั้ง`, undefined, undefined, {
+    appointments: count,
+  });
 
 export const horizonAt = (now = new Date()): Horizon => {
   const today = todayInBangkok(now);
@@ -120,6 +122,7 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
         capacity: s.capacity,
         taken: s.taken,
         depositAmount: s.depositAmount,
+        withdrawn: s.withdrawnAt !== null,
       }));
     },
 

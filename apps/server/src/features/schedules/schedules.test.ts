@@ -127,7 +127,7 @@ describe('weekly templates make the slots patients book', () => {
 
     const lowered = await staffCall('PUT', `${base}/templates/${created.id}`, weekly({ places: 1 }));
     expect(lowered.statusCode, lowered.body).toBe(409);
-    expect(lowered.json().error.code).toBe('places_below_booked');
+    expect(lowered.json().error).toMatchObject({ code: 'places_below_booked', fields: { places: 'below_booked' } });
     expect((await staffCall('GET', base)).json().data[0].templates[0].places).toBe(3);
     expect((await patientSlots(addDays(todayInBangkok(), 2))).find((s) => s.id === slot.id)).toMatchObject({ capacity: 3, remaining: 1 });
 
@@ -150,8 +150,9 @@ describe('weekly templates make the slots patients book', () => {
     expect(await appointment(booked.id)).toMatchObject({ status: 'awaiting_deposit', start: slot.start, end: slot.end });
 
     // The hospital still sees the booked slot, withdrawn from booking but holding its patient.
-    const staffSlots = (await staffCall('GET', `${base}/slots?from=${day}&to=${day}`)).json().data as { id: string; taken: number }[];
-    expect(staffSlots.find((s) => s.id === slot.id)).toMatchObject({ taken: 1 });
+    const staffSlots = (await staffCall('GET', `${base}/slots?from=${day}&to=${day}`)).json().data as { id: string; taken: number; withdrawn: boolean }[];
+    expect(staffSlots.find((s) => s.id === slot.id)).toMatchObject({ taken: 1, withdrawn: true });
+    expect(staffSlots.filter((s) => s.withdrawn)).toHaveLength(1);
     expect(staffSlots).toHaveLength(4);
     await removeAllTemplates();
     expect(await patientSlots(day)).toEqual([]);
@@ -204,6 +205,7 @@ describe('closed days', () => {
     expect(unconfirmed.statusCode).toBe(409);
     expect(unconfirmed.json().error).toMatchObject({ code: 'day_has_bookings' });
     expect(unconfirmed.json().error.message).toContain('2 ราย');
+    expect(unconfirmed.json().error.details).toEqual({ appointments: 2 });
     expect(await appointment(paid)).toMatchObject({ status: 'booked', cancellation: null });
     expect((await staffCall('GET', base)).json().data[0].closures).toEqual([]);
 

@@ -23,8 +23,12 @@ export const STAFF_LOCK_MINUTES = 15;
 export const ENROLMENT_TTL_HOURS = 24;
 
 const signInFailed = () => new AppError(401, 'staff_sign_in_failed', 'อีเมล รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง');
-const locked = () =>
-  new AppError(429, 'staff_locked', 'ลงชื่อเข้าใช้ผิดหลายครั้งเกินไป บัญชีถูกล็อกชั่วคราว กรุณาลองใหม่ในอีก 15 นาที', undefined, STAFF_LOCK_MINUTES * 60);
+/** Refused while the lock lasts: the answer says how long is left (Retry-After in seconds, whole minutes in words). */
+const locked = (until: Date | null) => {
+  const seconds = until ? Math.min(STAFF_LOCK_MINUTES * 60, Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))) : STAFF_LOCK_MINUTES * 60;
+  const minutes = Math.ceil(seconds / 60);
+  return new AppError(429, 'staff_locked', `ลงชื่อเข้าใช้ผิดหลายครั้งเกินไป บัญชีถูกล็อกชั่วคราว กรุณาลองใหม่ในอีก ${minutes} นาที`, undefined, seconds);
+};
 const enrolmentInvalid = () =>
   new AppError(404, 'staff_enrolment_invalid', 'ลิงก์ลงทะเบียนนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอลิงก์ใหม่จากผู้ดูแลระบบ');
 const codeInvalid = () => new AppError(400, 'staff_code_invalid', 'รหัสยืนยันจากแอป Authenticator ไม่ถูกต้อง กรุณาลองใหม่');
@@ -119,7 +123,7 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
       const counted = await staff.takeSignInTry(member.id, STAFF_MAX_FAILED_SIGN_INS, STAFF_LOCK_MINUTES);
       if (!counted) {
         await staff.appendAudit({ staffMemberId: member.id, action: 'staff.sign_in_locked', target: member.id });
-        throw locked();
+        throw locked((await staff.findMember(member.id))?.lockedUntil ?? null);
       }
       const passwordRight = await verifyPassword(password, member.passwordHash);
       let via: 'totp' | 'recovery_code' | null = null;

@@ -58,6 +58,7 @@ export const slot = (date: string, time: string, patch: Partial<StaffSlot> = {})
     capacity: 4,
     taken: 0,
     depositAmount: 1200,
+    withdrawn: false,
     ...patch,
   };
 };
