@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { expect, test } from './support/fixtures';
 import { screenshot } from './support/patient';
+import { unusedTotpCode } from './support/staff';
 
 /** The demo hospital's administrator (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
 const ADMIN = { email: 'admin@demo.klaimor.test', password: 'klaimor-demo-staff', totpSecret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN' };
@@ -48,7 +48,7 @@ test.describe('at the front desk', () => {
     await test.step('When I sign in with my password and the authenticator code, I see the demo schedule', async () => {
       await page.getByRole('textbox', { name: /^อีเมล/ }).fill(ADMIN.email);
       await page.getByLabel(/^รหัสผ่าน/).fill(ADMIN.password);
-      await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await generate({ secret: ADMIN.totpSecret }));
+      await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(ADMIN.totpSecret));
       await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
       await expect(page).toHaveURL(/\/staff$/);
       await expect(page.getByRole('heading', { level: 1, name: 'ตารางออกตรวจ' })).toBeVisible();
@@ -119,7 +119,7 @@ test.describe('at the front desk', () => {
 
     await test.step('When I open the day again, it leaves the list of closed days', async () => {
       await page.getByRole('tab', { name: 'วันปิดทำการ' }).click();
-      await page.getByRole('button', { name: `เปิดทำการวันที่ ${closedDayText} อีกครั้ง` }).click();
+      await page.getByRole('button', { name: `เปิดทำการอีกครั้ง วันที่ ${closedDayText}` }).click();
       const dialog = page.getByRole('dialog', { name: `เปิดทำการวันที่ ${closedDayText} อีกครั้ง?` });
       await dialog.getByRole('button', { name: 'เปิดทำการอีกครั้ง' }).click();
       await expect(page.getByText(`เปิดทำการวันที่ ${closedDayText} อีกครั้งแล้ว`)).toBeVisible();

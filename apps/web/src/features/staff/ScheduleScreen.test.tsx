@@ -62,7 +62,7 @@ describe('the schedule screen', () => {
     await user.click(screen.getByRole('tab', { name: 'วันปิดทำการ' }));
     expect(await screen.findByText('อบรมบุคลากร')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ปิดทำการ 1 วัน' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^เปิดทำการวันที่/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^เปิดทำการอีกครั้ง วันที่/ })).not.toBeInTheDocument();
   });
 
   it('shows a clinician that there is nothing for their role yet', async () => {
@@ -182,7 +182,7 @@ describe('closing a day', () => {
     renderStaff('/staff?view=closures');
     const short = formatBuddhistDate(closed.date, 'th', 'short');
     expect(await screen.findByText(formatDateWithWeekday(th, closed.date, 'th'))).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: `เปิดทำการวันที่ ${short} อีกครั้ง` }));
+    await user.click(screen.getByRole('button', { name: `เปิดทำการอีกครั้ง วันที่ ${short}` }));
     const confirm = await screen.findByRole('dialog', { name: `เปิดทำการวันที่ ${short} อีกครั้ง?` });
     await user.click(within(confirm).getByRole('button', { name: 'เปิดทำการอีกครั้ง' }));
     expect(await screen.findByText(`เปิดทำการวันที่ ${short} อีกครั้งแล้ว`)).toBeInTheDocument();
