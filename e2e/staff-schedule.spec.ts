@@ -119,7 +119,7 @@ test.describe('at the front desk', () => {
 
     await test.step('When I open the day again, it leaves the list of closed days', async () => {
       await page.getByRole('tab', { name: 'วันปิดทำการ' }).click();
-      await page.getByRole('button', { name: `เปิดทำการวันที่ ${closedDayText} อีกครั้ง` }).click();
+      await page.getByRole('button', { name: `เปิดทำการอีกครั้ง วันที่ ${closedDayText}` }).click();
       const dialog = page.getByRole('dialog', { name: `เปิดทำการวันที่ ${closedDayText} อีกครั้ง?` });
       await dialog.getByRole('button', { name: 'เปิดทำการอีกครั้ง' }).click();
       await expect(page.getByText(`เปิดทำการวันที่ ${closedDayText} อีกครั้งแล้ว`)).toBeVisible();

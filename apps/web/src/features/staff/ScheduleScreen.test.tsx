@@ -189,7 +189,7 @@ describe('closing a day', () => {
     renderStaff('/staff?view=closures');
     const short = formatBuddhistDate(closed.date, 'th', 'short');
     expect(await screen.findByText(formatDateWithWeekday(th, closed.date, 'th'))).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: `เปิดทำการวันที่ ${short} อีกครั้ง` }));
+    await user.click(screen.getByRole('button', { name: `เปิดทำการอีกครั้ง วันที่ ${short}` }));
     const confirm = await screen.findByRole('dialog', { name: `เปิดทำการวันที่ ${short} อีกครั้ง?` });
     await user.click(within(confirm).getByRole('button', { name: 'เปิดทำการอีกครั้ง' }));
     expect(await screen.findByText(`เปิดทำการวันที่ ${short} อีกครั้งแล้ว`)).toBeInTheDocument();
