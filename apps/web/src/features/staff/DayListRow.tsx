@@ -9,6 +9,8 @@ import { depositText, redFlagName } from './day-texts';
 import { formatClock, formatPhone, formatSlotTime, statusColor } from './staff-format';
 import { useStaffTexts } from './staff.texts';
 
+const CLOSED = new Set<DayListEntry['status']>(['completed', 'cancelled', 'no_show', 'expired']);
+
 /** Where each part of a row sits: stacked on a phone, one line of columns from a tablet on. */
 export const ROW_GRID = {
   display: 'grid',
@@ -32,6 +34,8 @@ export interface DayListRowProps {
 export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
   const { t } = useStaffTexts();
   const flagged = entry.redFlags.length > 0;
+  // Red flags call for attention only while the patient may still come or wait; a closed appointment keeps them, quietly.
+  const open = !CLOSED.has(entry.status);
   const name = entry.patient?.name ?? t('day.patientDeleted');
   return (
     <Box
@@ -46,7 +50,7 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
         borderBottom: 1,
         borderColor: 'divider',
         borderLeft: 4,
-        borderLeftColor: flagged ? 'error.main' : 'transparent',
+        borderLeftColor: flagged && open ? 'error.main' : 'transparent',
         cursor: 'pointer',
         '&:hover': { bgcolor: 'action.hover' },
         '&:has(.Mui-focusVisible)': { outline: 3, outlineColor: 'primary.dark', outlineStyle: 'solid', outlineOffset: -3 },

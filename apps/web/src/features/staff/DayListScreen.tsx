@@ -144,11 +144,11 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
             </option>
           ))}
         </TextField>
-        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
             <DateSelectField label={t('day.date')} name="date" value={date} onChange={(next) => next && setDate(next)} fromYear={thisYear - 1} toYear={thisYear + 1} />
           </Box>
-          <Button variant="outlined" onClick={() => setDate(today)} disabled={date === today} sx={{ mt: 4.25, flexShrink: 0 }}>
+          <Button variant="outlined" onClick={() => setDate(today)} disabled={date === today} sx={{ mt: { xs: 0, sm: 4.25 }, flexShrink: 0 }}>
             {t('day.today')}
           </Button>
         </Box>
