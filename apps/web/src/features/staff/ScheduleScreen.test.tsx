@@ -51,7 +51,7 @@ describe('the schedule screen', () => {
       'GET /api/staff/me': () => json(200, { data: [member(['front_desk'])] }),
       [`GET ${SCHEDULE}`]: () => json(200, { data: [schedule()] }),
     });
-    renderStaff('/staff');
+    renderStaff('/staff?screen=schedule');
     expect(await screen.findByText('คุณดูตารางได้อย่างเดียว เฉพาะผู้ดูแลระบบที่เพิ่มหรือแก้ไขตารางได้')).toBeInTheDocument();
     expect(screen.getByText('สมหญิง ผู้ดูแล')).toBeInTheDocument();
     expect(screen.getByText('· เจ้าหน้าที่หน้าเคาน์เตอร์', { exact: false })).toBeInTheDocument();
@@ -65,10 +65,14 @@ describe('the schedule screen', () => {
     expect(screen.queryByRole('button', { name: /^เปิดทำการอีกครั้ง วันที่/ })).not.toBeInTheDocument();
   });
 
-  it('shows a clinician that there is nothing for their role yet', async () => {
-    const fetchMock = mockApi({ 'GET /api/staff/me': () => json(200, { data: [member(['clinician'])] }) });
-    renderStaff('/staff');
-    expect(await screen.findByText('ยังไม่มีหน้าจอสำหรับบทบาทของคุณ')).toBeInTheDocument();
+  it('shows a clinician the day list and not the schedule', async () => {
+    const fetchMock = mockApi({
+      'GET /api/staff/me': () => json(200, { data: [member(['clinician'])] }),
+      'GET /api/staff/facilities/siriraj-hospital/appointments': () => json(200, { data: [] }),
+    });
+    renderStaff('/staff?screen=schedule');
+    expect(await screen.findByRole('heading', { level: 1, name: 'นัดหมายวันนี้' })).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'ตารางออกตรวจ' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/schedule'))).toBe(false);
   });
 
@@ -79,11 +83,14 @@ describe('the schedule screen', () => {
         json(200, { data: [member(['admin'], [{ id: 'ramathibodi-hospital', nameTh: 'โรงพยาบาลรามาธิบดี', roles: ['front_desk'] }])] }),
       [`GET ${SCHEDULE}`]: () => json(200, { data: [schedule()] }),
       'GET /api/staff/facilities/ramathibodi-hospital/schedule': () => json(200, { data: [schedule({ templates: [], closures: [] })] }),
+      'GET /api/staff/facilities/ramathibodi-hospital/appointments': () => json(200, { data: [] }),
     });
     renderStaff('/staff');
     const picker = await screen.findByRole('combobox', { name: 'สถานพยาบาล' });
     expect(await screen.findByRole('button', { name: 'เพิ่มตารางประจำสัปดาห์' })).toBeInTheDocument();
     await user.selectOptions(picker, 'โรงพยาบาลรามาธิบดี');
+    // The front desk there starts from the day's list; its schedule is the other tab.
+    await user.click(await screen.findByRole('tab', { name: 'ตารางออกตรวจ' }));
     expect(await screen.findByText('ยังไม่มีตารางประจำสัปดาห์')).toBeInTheDocument();
     expect(screen.getByText('คุณดูตารางได้อย่างเดียว เฉพาะผู้ดูแลระบบที่เพิ่มหรือแก้ไขตารางได้')).toBeInTheDocument();
   });

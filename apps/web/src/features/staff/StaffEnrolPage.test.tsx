@@ -84,6 +84,6 @@ describe('StaffEnrolPage', () => {
     expect(next).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'ฉันเก็บรหัสสำรองไว้เรียบร้อยแล้ว' }));
     await user.click(next);
-    expect(await screen.findByRole('heading', { level: 1, name: 'ตารางออกตรวจ' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'นัดหมายวันนี้' })).toBeInTheDocument();
   });
 });

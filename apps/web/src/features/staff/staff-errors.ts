@@ -7,7 +7,7 @@ import type { DateLanguage } from '../../lib/thai-date';
  * Errors whose Thai sentence from the server says more than the code (how many patients are booked, how long
  * the lock lasts): Thai readers get the server's own words, others the translation of the code.
  */
-const WORDED_BY_SERVER = new Set(['staff_locked', 'day_has_bookings', 'places_below_booked']);
+const WORDED_BY_SERVER = new Set(['staff_locked', 'day_has_bookings', 'places_below_booked', 'appointment_status_conflict', 'check_in_not_today']);
 
 export function staffErrorMessage(t: TFunction<'staff'>, error: unknown, lang: DateLanguage): string {
   if (lang === 'th' && isApiError(error) && WORDED_BY_SERVER.has(error.code) && error.message) return error.message;
@@ -20,6 +20,9 @@ const RANGES = {
   depositAmount: 'validation.ranges.depositAmount',
   onDate: 'validation.ranges.onDate',
   date: 'validation.ranges.date',
+  followUpDate: 'validation.ranges.followUpDate',
+  days: 'validation.ranges.days',
+  doses: 'validation.ranges.doses',
 } as const;
 
 /** A field's reason code as a sentence; a number or date out of range says the range of that field. */

@@ -1,4 +1,4 @@
-import { addDays, todayInBangkok, type ScheduleTemplate, type StaffRole, type StaffSlot } from '@klaimor/contracts';
+import { addDays, todayInBangkok, type AppointmentStatus, type DayListEntry, type ScheduleTemplate, type StaffRole, type StaffSlot } from '@klaimor/contracts';
 import type { TFunction } from 'i18next';
 import { formatBuddhistDate, type DateLanguage } from '../../lib/thai-date';
 
@@ -121,3 +121,37 @@ export const formatSlotTime = (t: StaffT, slot: Pick<StaffSlot, 'start' | 'end'>
 /** Whole baht with Thai grouping: '1,200 บาท'. */
 export const formatMoney = (t: StaffT, amount: number, lang: DateLanguage): string =>
   t('common.baht', { amount: new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'th-TH').format(amount) });
+
+/** An instant's Bangkok clock time: '09:30'. */
+export const formatClock = (iso: string): string => bangkokClock.format(new Date(iso));
+
+/** A Thai mobile number as people read it: '0812345678' -> '081-234-5678' (anything else as it came). */
+export const formatPhone = (phone: string): string =>
+  /^0\d{9}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone;
+
+/** The statuses the desk filters by, in the order a day runs. */
+export const DAY_STATUSES = ['awaiting_deposit', 'booked', 'checked_in', 'in_consultation', 'completed', 'no_show', 'cancelled', 'expired'] as const satisfies readonly AppointmentStatus[];
+
+export type ChipColor = 'default' | 'primary' | 'info' | 'warning' | 'success' | 'error';
+
+/** A status chip's colour: who is waiting stands out, what is over is grey. */
+export function statusColor(status: AppointmentStatus): ChipColor {
+  switch (status) {
+    case 'awaiting_deposit':
+      return 'warning';
+    case 'booked':
+      return 'primary';
+    case 'checked_in':
+      return 'info';
+    case 'in_consultation':
+      return 'success';
+    case 'completed':
+    case 'cancelled':
+    case 'no_show':
+    case 'expired':
+      return 'default';
+  }
+}
+
+/** Whether the appointment's slot is over, so a patient who did not come may be recorded as a no-show. */
+export const slotHasEnded = (entry: Pick<DayListEntry, 'end'>, now: number = Date.now()): boolean => new Date(entry.end).getTime() <= now;

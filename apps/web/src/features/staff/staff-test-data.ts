@@ -1,4 +1,4 @@
-import { addDays, todayInBangkok, type Schedule, type ScheduleTemplate, type StaffMe, type StaffRole, type StaffSlot } from '@klaimor/contracts';
+import { addDays, todayInBangkok, type DayListEntry, type PatientRecordForStaff, type Schedule, type ScheduleTemplate, type StaffMe, type StaffRole, type StaffSlot } from '@klaimor/contracts';
 
 /** Test data for the staff screens: a member, a schedule and its slots, dated from today in Bangkok. */
 export const FACILITY = 'siriraj-hospital';
@@ -64,3 +64,31 @@ export const slot = (date: string, time: string, patch: Partial<StaffSlot> = {})
 };
 
 export const apiError = (code: string, message: string, fields?: Record<string, string>) => ({ error: { code, message, ...(fields ? { fields } : {}) } });
+
+/** An appointment of the day list, today at a Bangkok clock time (one hour long). */
+export const dayEntry = (time: string, patch: Partial<DayListEntry> = {}, date: string = today): DayListEntry => {
+  const start = new Date(`${date}T${time}:00+07:00`);
+  return {
+    id: crypto.randomUUID(),
+    reference: 'KM-7Q4X2B',
+    start: start.toISOString(),
+    end: new Date(start.getTime() + 3_600_000).toISOString(),
+    clinician: 'พญ.กมลวรรณ ใจงาม',
+    status: 'booked',
+    queue: null,
+    patient: { name: 'ปิยะ ใจงาม', age: 37, phone: '0812345678' },
+    symptoms: 'ไอ มีเสมหะ เจ็บคอ',
+    duration: '3 วัน',
+    redFlags: [],
+    deposit: { amount: 300, state: 'paid' },
+    cancellation: null,
+    ...patch,
+  };
+};
+
+export const patientRecord = (patch: Partial<PatientRecordForStaff> = {}): PatientRecordForStaff => ({
+  patient: { name: 'ปิยะ ใจงาม', age: 37, gender: 'male', bloodGroup: 'O' },
+  medications: [],
+  visits: [],
+  ...patch,
+});

@@ -1,15 +1,20 @@
 import type {
+  AppointmentStatus,
   CloseDayBody,
   Closure,
+  DayListEntry,
   Enrolled,
   EnrolmentStarted,
   ExtraSessionBody,
+  PatientRecordForStaff,
   Schedule,
   ScheduleTemplate,
   StaffEnrolment,
   StaffMe,
+  StaffCancelBody,
   StaffSignInBody,
   StaffSlot,
+  VisitRecordBody,
   WeeklyTemplateBody,
 } from '@klaimor/contracts';
 import type { z } from 'zod';
@@ -23,6 +28,11 @@ export const staffKeys = {
   /** A facility's schedule; its slot lists sit under it, so a change refreshes both. */
   schedule: (facilityId: string) => [...staffKeys.all, 'schedule', facilityId] as const,
   slots: (facilityId: string, from: string, to: string) => [...staffKeys.schedule(facilityId), 'slots', from, to] as const,
+  /** A facility's day lists; an action on one appointment refreshes every list of the facility. */
+  appointments: (facilityId: string) => [...staffKeys.all, 'appointments', facilityId] as const,
+  dayList: (facilityId: string, filter: DayListFilter) => [...staffKeys.appointments(facilityId), 'day', filter] as const,
+  /** Apart from the lists, so an action never asks for the record again: each opening is audited. */
+  record: (facilityId: string, appointmentId: string) => [...staffKeys.all, 'record', facilityId, appointmentId] as const,
 };
 
 /** Whether a failed staff call means the staff session is gone (never started, ended, or idle too long). */
@@ -173,4 +183,59 @@ export function useClosePublicHolidays(facilityId: string) {
   return useScheduleMutation(facilityId, (year: number) =>
     apiList<Closure>(`${schedulePath(facilityId)}/closures/public-holidays`, { method: 'POST', body: { year } }),
   );
+}
+
+/** How often the day list is asked again, so a desk sees new bookings and other desks' check-ins without reloading. */
+export const DAY_LIST_POLL_MS = 5000;
+
+export interface DayListFilter {
+  date: string;
+  status: AppointmentStatus | null;
+  q: string;
+}
+
+const appointmentsPath = (facilityId: string) => `/api/staff/facilities/${encodeURIComponent(facilityId)}/appointments`;
+
+/** A day's appointments at the facility, asked again every 5 seconds; the previous list stays on screen while a new filter loads. */
+export function useDayList(facilityId: string, filter: DayListFilter) {
+  const params = new URLSearchParams({ date: filter.date });
+  if (filter.status) params.set('status', filter.status);
+  const q = filter.q.trim();
+  if (q) params.set('q', q);
+  return useQuery({
+    queryKey: staffKeys.dayList(facilityId, { ...filter, q }),
+    queryFn: ({ signal }) => apiList<DayListEntry>(`${appointmentsPath(facilityId)}?${params.toString()}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: DAY_LIST_POLL_MS,
+    retry: retryServerTrouble,
+  });
+}
+
+export type AppointmentAction =
+  | { kind: 'check-in' | 'start-consultation' | 'no-show' }
+  | { kind: 'cancel'; body: z.output<typeof StaffCancelBody> }
+  | { kind: 'complete'; body: VisitRecordBody };
+
+/** Moves one appointment on (check-in, calling in, no-show, cancel, the visit recorded); answers it as the list shows it. */
+export function useAppointmentAction(facilityId: string, appointmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: AppointmentAction) =>
+      apiOne<DayListEntry>(`${appointmentsPath(facilityId)}/${encodeURIComponent(appointmentId)}/${action.kind}`, {
+        method: 'POST',
+        body: 'body' in action ? action.body : undefined,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.appointments(facilityId) }),
+  });
+}
+
+/** The patient's record for the clinician; each opening is audited and shown to the patient, so it is asked only on request. */
+export function usePatientRecord(facilityId: string, appointmentId: string, open: boolean) {
+  return useQuery({
+    queryKey: staffKeys.record(facilityId, appointmentId),
+    queryFn: ({ signal }) => apiOne<PatientRecordForStaff>(`${appointmentsPath(facilityId)}/${encodeURIComponent(appointmentId)}/record`, { signal }),
+    enabled: open,
+    staleTime: Infinity,
+    retry: retryServerTrouble,
+  });
 }

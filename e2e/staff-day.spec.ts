@@ -1,0 +1,247 @@
+import type { Page } from '@playwright/test';
+import { generate } from 'otplib';
+import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
+import { tilePng } from './support/map-tiles';
+import { latestCode, newPhone, newThaiId, screenshot } from './support/patient';
+
+/** The demo hospital's staff (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
+const PASSWORD = 'klaimor-demo-staff';
+const ADMIN = { email: 'admin@demo.klaimor.test', secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN' };
+const FRONT_DESK = { email: 'frontdesk@demo.klaimor.test', secret: 'KLAIMORDEMOFRONTDESKKLAIMORDEMOF' };
+const CLINICIAN = { email: 'clinician@demo.klaimor.test', secret: 'KLAIMORDEMOCLINICIANKLAIMORDEMOC' };
+const FACILITY = 'siriraj-hospital';
+const DOCTOR = 'นพ.ทดสอบ ประจำวัน';
+const PATIENT = { firstname: 'วันดี', lastname: 'ทดสอบคิว' };
+const PATIENT_NAME = `${PATIENT.firstname} ${PATIENT.lastname}`;
+const FINDINGS = 'คออักเสบจากเชื้อไวรัส ไม่ต้องใช้ยาปฏิชีวนะ';
+
+const DAY_MINUTES = 24 * 60;
+/** Minutes since midnight in Bangkok (UTC+7, no daylight saving). */
+const bangkokMinutes = () => Math.floor(Date.now() / 60_000 + 7 * 60) % DAY_MINUTES;
+const bangkokToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * An extra session today whose first slot starts at the next 5-minute mark at least 3 minutes ahead (booking needs a
+ * slot still to come, check-in needs it to be today), for an hour or what is left of the day. Within the day's last
+ * few minutes it waits for the next day.
+ */
+async function sessionToday(): Promise<{ onDate: string; sessionStart: string; sessionEnd: string; slotMinutes: number }> {
+  let start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
+  if (start > DAY_MINUTES - 10) {
+    await new Promise((resolve) => setTimeout(resolve, (DAY_MINUTES - bangkokMinutes() + 1) * 60_000));
+    start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
+  }
+  const end = Math.min(start + 60, DAY_MINUTES - 1);
+  return { onDate: bangkokToday(), sessionStart: clock(start), sessionEnd: clock(end), slotMinutes: Math.min(15, end - start) };
+}
+
+/** Nothing scrolls sideways; then the screenshot, checked with axe-core. */
+async function shot(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  await screenshot(page, name);
+}
+
+/** Signs a member in through the staff sign-in screen (once per member: a code is accepted once per 30-second step). */
+async function signIn(page: Page, member: { email: string; secret: string }): Promise<void> {
+  await page.goto('/staff/sign-in');
+  await page.getByRole('textbox', { name: /^อีเมล/ }).fill(member.email);
+  await page.getByLabel(/^รหัสผ่าน/).fill(PASSWORD);
+  await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await generate({ secret: member.secret }));
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await expect(page).toHaveURL(/\/staff$/);
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in$/);
+}
+
+test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+
+test('a patient books today, is checked in and sees the queue, sees the clinician, and finds the visit and the medicine at home', async ({
+  page: staff,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const session = await sessionToday();
+  const patientContext = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+    geolocation: { latitude: 13.7563, longitude: 100.4888 },
+    permissions: ['geolocation'],
+  });
+  const patientViolations = await watchContentSecurityPolicy(patientContext);
+  const patient = await patientContext.newPage();
+  const tile = tilePng();
+  await patient.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
+  const phone = newPhone();
+  let queueNumber = '';
+
+  await test.step('The admin adds an extra session for today', async () => {
+    await signIn(staff, ADMIN);
+    const added = await staff.request.post(`/api/staff/facilities/${FACILITY}/schedule/extra-sessions`, {
+      data: { ...session, places: 4, clinician: DOCTOR, depositAmount: 300 },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await staff.reload();
+    const extra = staff.getByRole('region', { name: 'รอบตรวจพิเศษ' });
+    await expect(extra.getByRole('row', { name: new RegExp(`${session.sessionStart}–${session.sessionEnd} น\\.`) })).toContainText(DOCTOR);
+    await shot(staff, 'staff-day-01-admin-extra-session');
+    await signOut(staff);
+  });
+
+  await test.step('A patient registers, books that slot on the map and pays the deposit', async () => {
+    const api = patient.request;
+    expect((await api.post('/api/auth/otp', { data: { phone } })).status()).toBe(202);
+    const code = await latestCode(api, phone);
+    expect((await api.post('/api/auth/otp/verify', { data: { phone, code } })).ok()).toBe(true);
+    const registered = await api.post('/api/users', {
+      data: {
+        phone,
+        thai_id: newThaiId(),
+        ...PATIENT,
+        birthday: '1966-03-14',
+        address: '12 ซอยวัดระฆัง',
+        subdistrist: 'ศิริราช',
+        district: 'บางกอกน้อย',
+        province: 'กรุงเทพมหานคร',
+        postcode: '10700',
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+
+    await patient.goto('/?hospital=siriraj-hospital');
+    const symptoms = patient.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' });
+    const enter = patient.getByRole('button', { name: 'ระบุอาการ' });
+    await expect(symptoms.or(enter)).toBeVisible();
+    if (await enter.isVisible()) await enter.click();
+    await symptoms.fill('เจ็บคอ ไอ มีไข้ต่ำๆ เจ็บหน้าอกเวลาไอ');
+    await patient.getByRole('textbox', { name: 'ระยะเวลาที่พบอาการ' }).fill('3 วัน');
+    await patient.getByRole('radio', { name: new RegExp(`${session.sessionStart}.*${DOCTOR}`) }).first().check();
+    const acknowledge = patient.getByRole('checkbox', { name: 'ฉันเข้าใจ และต้องการนัดตรวจคัดกรองต่อ' });
+    if (await acknowledge.isVisible()) await acknowledge.check();
+    await shot(patient, 'staff-day-02-patient-books');
+    await patient.getByRole('button', { name: 'ส่งข้อมูล' }).click();
+    await expect(patient.getByText('300 บาท', { exact: true })).toBeVisible();
+    await patient.getByRole('button', { name: 'จำลองการชำระเงิน (โหมดพัฒนา)' }).click();
+    await expect(patient.getByText('ได้รับเงินมัดจำแล้ว')).toBeVisible();
+    await patient.getByRole('button', { name: 'ยืนยันการนัดหมาย' }).click();
+    await expect(patient.getByText('นัดหมายสำเร็จ')).toBeVisible();
+
+    await patient.getByRole('link', { name: 'สุขภาพของฉัน' }).click();
+    await patient.getByRole('link', { name: /^ดูรายละเอียดนัดหมาย .*โรงพยาบาลศิริราช/ }).first().click();
+    await expect(patient.getByRole('heading', { level: 1, name: 'รายละเอียดนัดหมาย' })).toBeVisible();
+    await expect(patient.getByText(DOCTOR)).toBeVisible();
+    await shot(patient, 'staff-day-03-patient-appointment');
+  });
+
+  await test.step('The front desk finds the patient in today’s list and checks them in', async () => {
+    await signIn(staff, FRONT_DESK);
+    await expect(staff.getByRole('heading', { level: 1, name: 'นัดหมายวันนี้' })).toBeVisible();
+    const list = staff.getByRole('list', { name: 'รายชื่อผู้ป่วยที่นัดหมาย' });
+    const row = list.getByRole('listitem').filter({ hasText: PATIENT_NAME });
+    await expect(row).toContainText(session.sessionStart);
+    await expect(row).toContainText('ชำระแล้ว 300 บาท');
+    await expect(row).toContainText('นัดหมายแล้ว');
+    await expect(row.getByText('อาการเตือน')).toBeVisible();
+    await expect(row).toContainText('เจ็บหน้าอก');
+    await shot(staff, 'staff-day-04-desk-list');
+    await staff.setViewportSize({ width: 1024, height: 768 });
+    await shot(staff, 'staff-day-04-desk-list-1024');
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await shot(staff, 'staff-day-04-desk-list-phone');
+    await staff.setViewportSize({ width: 1366, height: 768 });
+
+    await staff.getByRole('searchbox', { name: 'ค้นหาผู้ป่วย' }).fill(phone);
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await row.getByRole('button').click();
+    const dialog = staff.getByRole('dialog', { name: PATIENT_NAME });
+    await expect(dialog.getByRole('button', { name: 'ไม่มาตามนัด' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'เรียกพบแพทย์' })).toHaveCount(0);
+    await shot(staff, 'staff-day-05-desk-appointment');
+    await dialog.getByRole('button', { name: 'เช็กอิน' }).click();
+    const checkedIn = dialog.getByText(new RegExp(`^เช็กอิน ${PATIENT_NAME} แล้ว ได้คิวที่ (\\d+)$`));
+    await expect(checkedIn).toBeVisible();
+    queueNumber = /(\d+)$/.exec((await checkedIn.textContent()) ?? '')![1];
+    await expect(dialog.getByRole('status').first()).toContainText(`คิวที่${queueNumber}`);
+    await shot(staff, 'staff-day-06-desk-checked-in');
+    await dialog.getByRole('button', { name: 'ปิด' }).click();
+    await expect(row).toContainText(`คิวที่ ${queueNumber}`);
+    await signOut(staff);
+  });
+
+  await test.step('The patient’s appointment page shows the queue number without a reload', async () => {
+    await expect(patient.getByText(new RegExp(`คิวที่ ${queueNumber}`))).toBeVisible({ timeout: 15_000 });
+    await shot(patient, 'staff-day-07-patient-queue');
+  });
+
+  await test.step('The clinician calls the patient in, opens the record and records the visit with a prescription', async () => {
+    await signIn(staff, CLINICIAN);
+    await expect(staff.getByRole('tab', { name: 'ตารางออกตรวจ' })).toHaveCount(0);
+    const row = staff.getByRole('list', { name: 'รายชื่อผู้ป่วยที่นัดหมาย' }).getByRole('listitem').filter({ hasText: PATIENT_NAME });
+    await expect(row).toContainText('เช็กอินแล้ว');
+    await row.getByRole('button').click();
+    const dialog = staff.getByRole('dialog', { name: PATIENT_NAME });
+    await expect(dialog.getByRole('button', { name: 'เช็กอิน' })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'ยกเลิกนัด' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'เรียกพบแพทย์' }).click();
+    await expect(dialog.getByText(`เรียก ${PATIENT_NAME} พบแพทย์แล้ว`)).toBeVisible();
+    await expect(dialog.getByText('กำลังพบแพทย์')).toBeVisible();
+
+    await expect(dialog.getByText('การเปิดดูประวัติจะถูกบันทึกไว้ และผู้ป่วยจะเห็นว่าใครเปิดดูเมื่อใด')).toBeVisible();
+    await dialog.getByRole('button', { name: 'เปิดดูประวัติผู้ป่วย' }).click();
+    const record = dialog.getByRole('region', { name: 'ประวัติผู้ป่วย' });
+    await expect(record).toContainText(PATIENT_NAME);
+    await expect(record).toContainText('ไม่มียาที่ใช้อยู่');
+    await shot(staff, 'staff-day-08-clinician-record');
+
+    await dialog.getByRole('button', { name: 'บันทึกผลการตรวจ' }).click();
+    const form = staff.getByRole('dialog', { name: `บันทึกผลการตรวจ: ${PATIENT_NAME}` });
+    await form.getByRole('textbox', { name: /^ผลการตรวจ/ }).fill(FINDINGS);
+    await form.getByRole('textbox', { name: /^รหัส ICD-10/ }).fill('J02.9');
+    await form.getByRole('textbox', { name: /^คำแนะนำ/ }).fill('ดื่มน้ำอุ่นมากๆ พักผ่อนให้เพียงพอ ถ้าหายใจลำบากให้มาโรงพยาบาลทันที');
+    await form.getByRole('button', { name: 'เพิ่มยา' }).click();
+    const drug = form.getByRole('group', { name: 'ยารายการที่ 1' });
+    await drug.getByRole('textbox', { name: /^ชื่อยา/ }).fill('Paracetamol');
+    await drug.getByRole('textbox', { name: /^ความแรง/ }).fill('500 mg');
+    await drug.getByRole('textbox', { name: 'หลังอาหารเช้า' }).fill('1');
+    await drug.getByRole('textbox', { name: 'หลังอาหารเย็น' }).fill('1');
+    await drug.getByRole('textbox', { name: /^จำนวนวัน/ }).fill('3');
+    await drug.getByRole('textbox', { name: /^วิธีใช้เพิ่มเติม/ }).fill('ทานเมื่อมีไข้หรือเจ็บคอ');
+    await shot(staff, 'staff-day-09-visit-form');
+    await form.getByRole('button', { name: 'บันทึกผลการตรวจ' }).click();
+    await expect(form).toBeHidden();
+    await expect(dialog.getByText(`บันทึกผลการตรวจของ ${PATIENT_NAME} แล้ว`, { exact: false })).toBeVisible();
+    await expect(dialog.getByText('ตรวจเสร็จแล้ว')).toBeVisible();
+    await shot(staff, 'staff-day-10-visit-recorded');
+    await dialog.getByRole('button', { name: 'ปิด' }).click();
+    await signOut(staff);
+  });
+
+  await test.step('At home the patient sees the visit, the medicine on today’s list, and who opened the record', async () => {
+    await patient.goto('/history');
+    await expect(patient.getByText(FINDINGS, { exact: false }).first()).toBeVisible();
+    await shot(patient, 'staff-day-11-patient-history');
+
+    await patient.goto('/todo');
+    await expect(patient.getByText('Paracetamol', { exact: false }).first()).toBeVisible();
+    await shot(patient, 'staff-day-12-patient-todo');
+
+    await patient.goto('/my-data/access');
+    await expect(patient.getByRole('heading', { level: 1, name: 'ใครเปิดดูข้อมูลของฉัน' })).toBeVisible();
+    const opened = patient.getByRole('listitem').filter({ hasText: 'เปิดดูประวัติการรักษาและรายการยาของคุณ' });
+    await expect(opened.first()).toContainText('แพทย์ (เดโม)');
+    await shot(patient, 'staff-day-13-patient-access-log');
+  });
+
+  await patientContext.close();
+  expect(patientViolations, "Content-Security-Policy violations on the patient's pages").toEqual([]);
+});
