@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
 import { latestCode, newPhone, newThaiId, screenshot } from './support/patient';
+import { unusedTotpCode } from './support/staff';
 
 /** The demo hospital's staff (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
 const PASSWORD = 'klaimor-demo-staff';
@@ -48,7 +48,7 @@ async function signIn(page: Page, member: { email: string; secret: string }): Pr
   await page.goto('/staff/sign-in');
   await page.getByRole('textbox', { name: /^อีเมล/ }).fill(member.email);
   await page.getByLabel(/^รหัสผ่าน/).fill(PASSWORD);
-  await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await generate({ secret: member.secret }));
+  await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(member.secret));
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
   await expect(page).toHaveURL(/\/staff$/);
 }
