@@ -21,8 +21,20 @@ function statusNow(a: AppointmentDetail['appointment'], now = Date.now()): Appoi
   return a.status === 'awaiting_deposit' && a.depositExpiresAt.getTime() < now ? 'expired' : (a.status as AppointmentStatus);
 }
 
-export function toAppointment({ appointment: a, hospital, slot, queueAhead }: AppointmentDetail): Appointment {
+type QueueAndCancelFields = Pick<AppointmentDetail['appointment'], 'status' | 'queueNumber' | 'cancelledBy' | 'cancelReason'>;
+
+/** The place in the day's queue of a patient checked in or being seen; both sides read it from here. */
+export function queuePlaceOf(a: QueueAndCancelFields, queueAhead: number): Appointment['queue'] {
   const waiting = (a.status === 'checked_in' || a.status === 'in_consultation') && a.queueNumber !== null;
+  return waiting ? { number: a.queueNumber!, ahead: a.status === 'checked_in' ? queueAhead : 0 } : null;
+}
+
+/** Who cancelled a cancelled appointment, and the hospital's reason; both sides read it from here. */
+export function cancellationOf(a: QueueAndCancelFields): Appointment['cancellation'] {
+  return a.status === 'cancelled' && a.cancelledBy ? { by: a.cancelledBy as 'patient' | 'hospital', reason: a.cancelReason } : null;
+}
+
+export function toAppointment({ appointment: a, hospital, slot, queueAhead }: AppointmentDetail): Appointment {
   return {
     id: a.id,
     reference: bookingReference(a.id),
@@ -43,8 +55,8 @@ export function toAppointment({ appointment: a, hospital, slot, queueAhead }: Ap
       refundableUntil: new Date(slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS).toISOString(),
       refund: a.refundedAt ? 'refunded' : a.refundRequestedAt ? 'pending' : 'none',
     },
-    cancellation: a.status === 'cancelled' && a.cancelledBy ? { by: a.cancelledBy as 'patient' | 'hospital', reason: a.cancelReason } : null,
-    queue: waiting ? { number: a.queueNumber!, ahead: a.status === 'checked_in' ? queueAhead : 0 } : null,
+    cancellation: cancellationOf(a),
+    queue: queuePlaceOf(a, queueAhead),
     createdAt: a.createdAt.toISOString(),
   };
 }

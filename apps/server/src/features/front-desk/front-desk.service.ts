@@ -1,5 +1,6 @@
 import { type AppointmentStatus, type DayListEntry, type DepositState, ageInYears, assessSymptoms, bookingReference, todayInBangkok } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
+import { cancellationOf, queuePlaceOf } from '../appointments/appointments.service.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
 import type { FrontDeskRepository } from './front-desk.repository.js';
 
@@ -33,7 +34,6 @@ function redFlagsOf(symptoms: string): string[] {
 }
 
 export function toDayListEntry({ appointment: a, queueAhead, slot, patient }: Row): DayListEntry {
-  const waiting = (a.status === 'checked_in' || a.status === 'in_consultation') && a.queueNumber !== null;
   return {
     id: a.id,
     reference: bookingReference(a.id),
@@ -41,13 +41,13 @@ export function toDayListEntry({ appointment: a, queueAhead, slot, patient }: Ro
     end: slot.endsAt.toISOString(),
     clinician: slot.doctor,
     status: a.status as AppointmentStatus,
-    queue: waiting ? { number: a.queueNumber!, ahead: a.status === 'checked_in' ? queueAhead : 0 } : null,
+    queue: queuePlaceOf(a, queueAhead),
     patient: patient ? { name: `${patient.firstname} ${patient.lastname}`, age: ageInYears(patient.birthday), phone: patient.phone } : null,
     symptoms: a.symptoms,
     duration: a.duration,
     redFlags: redFlagsOf(a.symptoms),
     deposit: { amount: a.depositAmount, state: depositState(a) },
-    cancellation: a.status === 'cancelled' && a.cancelledBy ? { by: a.cancelledBy as 'patient' | 'hospital', reason: a.cancelReason } : null,
+    cancellation: cancellationOf(a),
   };
 }
 
@@ -74,12 +74,6 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
     return toDayListEntry(row);
   }
 
-  async function exists(actor: StaffAtFacility, appointmentId: string): Promise<Row> {
-    const row = await frontDesk.entry(actor.facilityId, appointmentId);
-    if (!row) throw notFound();
-    return row;
-  }
-
   return {
     /** One of the facility's appointments as the list shows it (404 for another facility's). */
     entry,
@@ -101,7 +95,7 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
     },
 
     async startConsultation(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
-      await exists(actor, appointmentId);
+      await entry(actor, appointmentId);
       if (!(await frontDesk.move(actor.facilityId, appointmentId, ['checked_in'], 'in_consultation'))) {
         throw statusConflict('เรียกพบแพทย์ได้เฉพาะผู้ป่วยที่เช็กอินแล้วและยังรออยู่');
       }
@@ -110,7 +104,7 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
 
     /** After the slot has ended only; the deposit is kept, as the booking rules say. */
     async noShow(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
-      await exists(actor, appointmentId);
+      await entry(actor, appointmentId);
       const moved = await frontDesk.move(actor.facilityId, appointmentId, ['booked'], 'no_show', { slotEnded: true });
       if (!moved) throw statusConflict('บันทึกว่าไม่มาตามนัดได้เฉพาะนัดที่ยังไม่เช็กอิน และหลังหมดเวลานัดแล้ว');
       return changed(actor, appointmentId, 'appointment.no_show');
@@ -118,7 +112,7 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
 
     /** The hospital cancels: the place goes back, a paid deposit is refunded in full, the patient is told why. */
     async cancel(actor: StaffAtFacility, appointmentId: string, reason: string): Promise<DayListEntry> {
-      await exists(actor, appointmentId);
+      await entry(actor, appointmentId);
       const moved = await frontDesk.move(actor.facilityId, appointmentId, ['awaiting_deposit', 'booked', 'checked_in'], 'cancelled', { reason });
       if (!moved) throw statusConflict('นัดหมายนี้ยกเลิกไม่ได้แล้ว');
       if (moved.paid) await returnDeposits();
