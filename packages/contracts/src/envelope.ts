@@ -36,6 +36,9 @@ export const ErrorCode = z.enum([
   'appointment_status_conflict',
   'check_in_not_today',
   'medication_prescribed',
+  'staff_last_admin',
+  'staff_member_elsewhere',
+  'deposit_needs_promptpay',
   'internal_error',
   'service_unavailable',
 ]);

@@ -17,3 +17,4 @@ export * from './my-data.js';
 export * from './staff.js';
 export * from './schedules.js';
 export * from './staff-appointments.js';
+export * from './staff-admin.js';

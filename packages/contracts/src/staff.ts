@@ -9,7 +9,7 @@ export type StaffRole = z.infer<typeof StaffRole>;
 export const STAFF_PASSWORD_MIN_LENGTH = 12;
 export const RECOVERY_CODE_COUNT = 10;
 
-const StaffEmail = z
+export const StaffEmail = z
   .string({ error: reasons.required })
   .trim()
   .min(1, { error: reasons.required })
