@@ -5,11 +5,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError } from '../../api/client';
 import { DateSelectField } from '../../components/DateSelectField';
 import { contractResolver } from '../../lib/form-resolver';
+import { useContractForm } from '../../lib/use-contract-form';
 import { fieldMessage, staffErrorMessage } from './staff-errors';
 import { useCloseDay } from './staff.queries';
 import { useStaffTexts } from './staff.texts';
@@ -36,47 +37,42 @@ export function CloseDayForm({ facilityId, onClosed, onCancel }: CloseDayFormPro
   const { t, i18n } = useStaffTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const closeDay = useCloseDay(facilityId);
-  const [formError, setFormError] = useState<string | null>(null);
   /** The request the server held back because of bookings, with its words, waiting for the admin's answer. */
   const [held, setHeld] = useState<{ body: CloseDay; message: string } | null>(null);
+  const { form, formError, run, onSubmit } = useContractForm<CloseDayValues, CloseDay>({
+    resolver,
+    defaultValues: { date: '', reason: '' },
+    fields: ['date', 'reason'],
+    errorMessage: (error) => staffErrorMessage(t, error, lang),
+  });
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<CloseDayValues, unknown, CloseDay>({ resolver, mode: 'onTouched', defaultValues: { date: '', reason: '' } });
+  } = form;
   const thisYear = Number(todayInBangkok().slice(0, 4));
   // Asked about this very day and reason only: changing either asks the server again.
   const [date, reasonText] = useWatch({ control, name: ['date', 'reason'] });
   const holding = held && held.body.date === date && held.body.reason === reasonText.trim() ? held : null;
 
-  const send = async (body: CloseDay) => {
-    setFormError(null);
-    try {
-      onClosed(await closeDay.mutateAsync(body));
-    } catch (error) {
-      if (isApiError(error, 'day_has_bookings') && !body.confirm) {
-        setHeld({ body, message: staffErrorMessage(t, error, lang) });
-        return;
-      }
-      setHeld(null);
-      let shown = false;
-      if (isApiError(error)) {
-        for (const [key, reason] of Object.entries(error.fields)) {
-          if (key !== 'date' && key !== 'reason') continue;
-          setError(key, { type: 'server', message: reason }, { shouldFocus: !shown });
-          shown = true;
+  const send = (body: CloseDay) =>
+    run(async () => {
+      try {
+        onClosed(await closeDay.mutateAsync(body));
+      } catch (error) {
+        if (isApiError(error, 'day_has_bookings') && !body.confirm) {
+          setHeld({ body, message: staffErrorMessage(t, error, lang) });
+          return;
         }
+        setHeld(null);
+        throw error;
       }
-      if (!shown) setFormError(staffErrorMessage(t, error, lang));
-    }
-  };
-  const onSubmit = handleSubmit((body) => send({ ...body, confirm: false }));
+    });
+  const submit = onSubmit((body) => send({ ...body, confirm: false }));
   const { ref: reasonRef, ...reason } = register('reason');
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
       <Controller
         control={control}
         name="date"

@@ -17,12 +17,12 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { isApiError } from '../../api/client';
 import { DateSelectField } from '../../components/DateSelectField';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
+import { useContractForm } from '../../lib/use-contract-form';
 import { ClockTimeField } from './ClockTimeField';
 import { fieldMessage, staffErrorMessage } from './staff-errors';
 import { WEEKDAYS, weekdayLong } from './staff-format';
@@ -59,7 +59,7 @@ const resolvers: Record<SessionKind, Resolver<SessionFormValues, unknown, Sessio
   extra: contractResolver(ExtraSessionBody, (v: SessionFormValues) => ({ ...common(v), onDate: v.onDate })),
 };
 
-const FIELDS = new Set<string>(['weekdays', 'onDate', 'sessionStart', 'sessionEnd', 'slotMinutes', 'places', 'clinician', 'depositAmount']);
+const FIELDS: readonly FieldName[] = ['weekdays', 'onDate', 'sessionStart', 'sessionEnd', 'slotMinutes', 'places', 'clinician', 'depositAmount'];
 const MONDAY_TO_FRIDAY = [1, 2, 3, 4, 5];
 
 function valuesOf(session: ScheduleTemplate | null): SessionFormValues {
@@ -97,19 +97,19 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
   const { t, i18n } = useStaffTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const save = useSaveSession(facilityId);
-  const [formError, setFormError] = useState<string | null>(null);
   const weekdaysHelpId = useId();
+  const { form, formError, onSubmit } = useContractForm<SessionFormValues, SessionBody>({
+    resolver: resolvers[kind],
+    defaultValues: valuesOf(session),
+    fields: FIELDS,
+    errorMessage: (error) => staffErrorMessage(t, error, lang),
+    errorCodes: { places_below_booked: 'places' },
+  });
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<SessionFormValues, unknown, SessionBody>({
-    resolver: resolvers[kind],
-    mode: 'onTouched',
-    defaultValues: valuesOf(session),
-  });
+  } = form;
   const [start, end, slot] = useWatch({ control, name: ['sessionStart', 'sessionEnd', 'slotMinutes'] });
   const made = slotsMade(start, end, slot);
   const thisYear = Number(todayInBangkok().slice(0, 4));
@@ -132,30 +132,10 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
     );
   };
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      onSaved(await save.mutateAsync({ kind, id: session?.id, body } as SaveSession));
-    } catch (error) {
-      if (isApiError(error, 'places_below_booked')) {
-        setError('places', { type: 'server', message: 'places_below_booked' }, { shouldFocus: true });
-        setFormError(staffErrorMessage(t, error, lang));
-        return;
-      }
-      let shown = false;
-      if (isApiError(error)) {
-        for (const [key, reason] of Object.entries(error.fields)) {
-          if (!FIELDS.has(key)) continue;
-          setError(key as FieldName, { type: 'server', message: reason }, { shouldFocus: !shown });
-          shown = true;
-        }
-      }
-      if (!shown) setFormError(staffErrorMessage(t, error, lang));
-    }
-  });
+  const submit = onSubmit(async (body) => onSaved(await save.mutateAsync({ kind, id: session?.id, body } as SaveSession)));
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
       {kind === 'weekly' ? (
         <Controller
           control={control}

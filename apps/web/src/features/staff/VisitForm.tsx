@@ -12,11 +12,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { Controller, useFieldArray, useForm, type FieldError, type FieldPath } from 'react-hook-form';
-import { isApiError } from '../../api/client';
+import { useId } from 'react';
+import { Controller, useFieldArray, type FieldError, type FieldPath } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
+import { useContractForm } from '../../lib/use-contract-form';
 import { fieldMessage, staffErrorMessage } from './staff-errors';
 import { useStaffTexts } from './staff.texts';
 
@@ -90,19 +90,19 @@ export interface VisitFormProps {
 export function VisitForm({ onSubmit, onCancel }: VisitFormProps) {
   const { t, i18n } = useStaffTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
-  const [formError, setFormError] = useState<string | null>(null);
   const baseId = useId();
+  const { form, formError, onSubmit: submitWith } = useContractForm<VisitFormValues, VisitRecordBody>({
+    resolver,
+    defaultValues: { findings: '', icd10: '', advice: '', followUpDate: '', prescriptions: [] },
+    fields: ['findings', 'icd10', 'advice', 'followUpDate'],
+    errorMessage: (error) => staffErrorMessage(t, error, lang),
+  });
   const {
     control,
     register,
-    handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<VisitFormValues, unknown, VisitRecordBody>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { findings: '', icd10: '', advice: '', followUpDate: '', prescriptions: [] },
-  });
+  } = form;
   const prescriptions = useFieldArray({ control, name: 'prescriptions' });
   const today = todayInBangkok();
   const thisYear = Number(today.slice(0, 4));
@@ -127,25 +127,12 @@ export function VisitForm({ onSubmit, onCancel }: VisitFormProps) {
     );
   };
 
-  const submit = handleSubmit(async (body) => {
-    setFormError(null);
+  const submit = submitWith(async (body) => {
     if (body.followUpDate && body.followUpDate <= today) {
       setError('followUpDate', { type: 'validate', message: 'out_of_range' }, { shouldFocus: true });
       return;
     }
-    try {
-      await onSubmit(body);
-    } catch (error) {
-      let shown = false;
-      if (isApiError(error)) {
-        for (const [key, reason] of Object.entries(error.fields)) {
-          if (!['findings', 'icd10', 'advice', 'followUpDate'].includes(key)) continue;
-          setError(key as keyof VisitFormValues, { type: 'server', message: reason }, { shouldFocus: !shown });
-          shown = true;
-        }
-      }
-      if (!shown) setFormError(staffErrorMessage(t, error, lang));
-    }
+    await onSubmit(body);
   });
 
   return (
