@@ -8,9 +8,10 @@ export interface ContractFormOptions<TValues extends FieldValues, TBody> {
   defaultValues: DefaultValues<TValues>;
   /**
    * The form's fields a server's per-field reason may land on: the names themselves (a reason's key is the field's
-   * name), or a function from the reason's key to the field, null when the form has no such field.
+   * name), or a function from the reason's key (and what the boxes hold) to the field, null when the form has no
+   * such field.
    */
-  fields: readonly FieldPath<TValues>[] | ((key: string) => FieldPath<TValues> | null);
+  fields: readonly FieldPath<TValues>[] | ((key: string, values: TValues) => FieldPath<TValues> | null);
   /** A failure as one sentence in the feature's words. */
   errorMessage: (error: unknown) => string;
   /**
@@ -60,7 +61,7 @@ export function useContractForm<TValues extends FieldValues, TBody>({
     }
     let shown = false;
     for (const [key, reason] of Object.entries(isApiError(error) ? error.fields : {})) {
-      const name = fieldOf(key);
+      const name = fieldOf(key, form.getValues());
       if (name === null) continue;
       form.setError(name, { type: 'server', message: reason }, { shouldFocus: !shown });
       shown = true;

@@ -15,12 +15,12 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useId, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { isApiError } from '../../api/client';
+import { useId, useMemo } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
+import { useContractForm } from '../../lib/use-contract-form';
 import { formatBaht, insurerName } from './coverage-format';
 import { useSaveCoverage } from './coverage.queries';
 import { useCoverageTexts } from './coverage.texts';
@@ -120,19 +120,21 @@ export function CoverageForm({ coverage, others, onSaved, onCancel }: CoverageFo
   const { t, i18n } = useCoverageTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const save = useSaveCoverage();
-  const [formError, setFormError] = useState<string | null>(null);
   const kindLabelId = useId();
+  const { form, formError, onSubmit } = useContractForm<CoverageFormValues, CoverageBody>({
+    resolver,
+    defaultValues: valuesOf(coverage),
+    fields: (key, values) => {
+      const name = key === 'insurer' && values.insurer === OTHER_INSURER ? 'insurerOther' : key;
+      return FIELD_NAMES.has(name) ? (name as FieldName) : null;
+    },
+    errorMessage: (error) => apiErrorMessage(t, error),
+  });
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<CoverageFormValues, unknown, CoverageBody>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: valuesOf(coverage),
-  });
+  } = form;
   const kind = useWatch({ control, name: 'kind' });
   const scheme = useWatch({ control, name: 'scheme' });
   const insurer = useWatch({ control, name: 'insurer' });
@@ -163,29 +165,14 @@ export function CoverageForm({ coverage, others, onSaved, onCancel }: CoverageFo
     );
   };
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: coverage?.id, body });
-      onSaved();
-    } catch (error) {
-      let shown = false;
-      if (isApiError(error)) {
-        for (const [key, reason] of Object.entries(error.fields)) {
-          const name = key === 'insurer' && insurer === OTHER_INSURER ? 'insurerOther' : key;
-          if (FIELD_NAMES.has(name)) {
-            setError(name as FieldName, { type: 'server', message: reason }, { shouldFocus: !shown });
-            shown = true;
-          }
-        }
-      }
-      if (!shown) setFormError(apiErrorMessage(t, error));
-    }
+  const submit = onSubmit(async (body) => {
+    await save.mutateAsync({ id: coverage?.id, body });
+    onSaved();
   });
 
   const insurerError = errors.insurer?.message;
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
       <FormControl>
         <FormLabel id={kindLabelId}>{t('kind.legend')}</FormLabel>
         <Controller

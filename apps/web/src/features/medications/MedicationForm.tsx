@@ -19,12 +19,12 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useId, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { isApiError } from '../../api/client';
+import { useId } from 'react';
+import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
+import { useContractForm } from '../../lib/use-contract-form';
 import { formatUnits } from './medications-format';
 import { useSaveMedication } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
@@ -116,21 +116,15 @@ export interface MedicationFormProps {
 export function MedicationForm({ medication, onSaved, onCancel }: MedicationFormProps) {
   const { t } = useMedicationsTexts();
   const save = useSaveMedication();
-  const [formError, setFormError] = useState<string | null>(null);
   const dosesLabelId = useId();
   const dosesHelperId = useId();
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    getFieldState,
-    formState,
-  } = useForm<MedicationFormValues, unknown, MedicationBody>({
+  const { form: contractForm, formError, onSubmit } = useContractForm<MedicationFormValues, MedicationBody>({
     resolver,
-    mode: 'onTouched',
     defaultValues: valuesOf(medication),
+    fields: (key) => (FIELDS.has(key) ? (key as FieldPath<MedicationFormValues>) : null),
+    errorMessage: (error) => apiErrorMessage(t, error),
   });
+  const { control, register, getFieldState, formState } = contractForm;
   const { errors, isSubmitting } = formState;
   const form = useWatch({ control, name: 'form' });
   const hasCustomDose = useWatch({ control, name: 'hasCustomDose' });
@@ -165,27 +159,11 @@ export function MedicationForm({ medication, onSaved, onCancel }: MedicationForm
     </option>
   ));
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      onSaved(await save.mutateAsync({ id: medication?.id, body }));
-    } catch (error) {
-      let shown = false;
-      if (isApiError(error)) {
-        for (const [key, reason] of Object.entries(error.fields)) {
-          if (FIELDS.has(key)) {
-            setError(key as FieldPath<MedicationFormValues>, { type: 'server', message: reason }, { shouldFocus: !shown });
-            shown = true;
-          }
-        }
-      }
-      if (!shown) setFormError(apiErrorMessage(t, error));
-    }
-  });
+  const submit = onSubmit(async (body) => onSaved(await save.mutateAsync({ id: medication?.id, body })));
 
   const dosesError = reasonMessage(t, errors.doses?.message ?? errors.doses?.root?.message);
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
       {text('name', t('form.name'), { required: true })}
       <Stack direction="row" spacing={1.5}>
         <Box sx={{ flex: 1 }}>{text('strength', t('form.strength'), { hint: t('form.strengthHint') })}</Box>

@@ -15,12 +15,12 @@ import Slider from '@mui/material/Slider';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { isApiError } from '../../api/client';
+import { useDeferredValue, useId, useMemo } from 'react';
+import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
+import { useContractForm } from '../../lib/use-contract-form';
 import { RedFlagWarning } from './RedFlagWarning';
 import { nowInBangkok, severityWord } from './symptom-notes-format';
 import { useSaveSymptomNote } from './symptom-notes.queries';
@@ -96,19 +96,19 @@ export interface SymptomNoteFormProps {
 export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProps) {
   const { t } = useSymptomNotesTexts();
   const save = useSaveSymptomNote();
-  const [formError, setFormError] = useState<string | null>(null);
   const severityLabelId = useId();
   const bpLabelId = useId();
   const bpHelperId = useId();
-  const { control, register, handleSubmit, setError, getFieldState, formState } = useForm<
-    SymptomNoteFormValues,
-    unknown,
-    SymptomNoteBody
-  >({
+  const { form, formError, onSubmit } = useContractForm<SymptomNoteFormValues, SymptomNoteBody>({
     resolver,
-    mode: 'onTouched',
     defaultValues: valuesOf(note),
+    fields: (key) => {
+      const name = key === 'bloodPressure' ? 'bloodPressure.systolic' : key;
+      return FIELDS.has(name) ? (name as FieldPath<SymptomNoteFormValues>) : null;
+    },
+    errorMessage: (error) => apiErrorMessage(t, error),
   });
+  const { control, register, getFieldState, formState } = form;
   const { isSubmitting } = formState;
   const [symptoms, notes] = useWatch({ control, name: ['symptoms', 'notes'] });
   const typed = useDeferredValue(`${symptoms}\n${notes}`);
@@ -139,28 +139,11 @@ export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProp
     );
   };
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      onSaved(await save.mutateAsync({ id: note?.id, body }));
-    } catch (error) {
-      let shown = false;
-      if (isApiError(error)) {
-        for (const [key, reason] of Object.entries(error.fields)) {
-          const name = key === 'bloodPressure' ? 'bloodPressure.systolic' : key;
-          if (FIELDS.has(name)) {
-            setError(name as FieldPath<SymptomNoteFormValues>, { type: 'server', message: reason }, { shouldFocus: !shown });
-            shown = true;
-          }
-        }
-      }
-      if (!shown) setFormError(apiErrorMessage(t, error));
-    }
-  });
+  const submit = onSubmit(async (body) => onSaved(await save.mutateAsync({ id: note?.id, body })));
 
   const bpMessage = messageOf('bloodPressure.systolic') ?? messageOf('bloodPressure.diastolic');
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
       <Controller
         control={control}
         name="date"

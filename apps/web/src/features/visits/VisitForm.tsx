@@ -3,12 +3,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { isApiError } from '../../api/client';
+import { Controller } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver } from '../../lib/form-resolver';
+import { useContractForm } from '../../lib/use-contract-form';
 import { useSaveVisit } from './visits.queries';
 import { useVisitsTexts } from './visits.texts';
 
@@ -38,16 +37,8 @@ export interface VisitFormProps {
 export function VisitForm({ visit, onSaved, onCancel }: VisitFormProps) {
   const { t } = useVisitsTexts();
   const save = useSaveVisit();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    control,
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<VisitFormValues, unknown, VisitBody>({
+  const { form, formError, onSubmit } = useContractForm<VisitFormValues, VisitBody>({
     resolver,
-    mode: 'onTouched',
     defaultValues: {
       date: visit?.date ?? todayInBangkok(),
       time: visit?.time ?? '',
@@ -57,7 +48,14 @@ export function VisitForm({ visit, onSaved, onCancel }: VisitFormProps) {
       diagnosis: visit?.diagnosis ?? '',
       notes: visit?.notes ?? '',
     },
+    fields: FIELDS,
+    errorMessage: (error) => apiErrorMessage(t, error),
   });
+  const {
+    control,
+    register,
+    formState: { errors, isSubmitting },
+  } = form;
   const thisYear = Number(todayInBangkok().slice(0, 4));
 
   const text = (name: FieldName, label: string, options: { required?: boolean; multiline?: boolean; hint?: string } = {}) => {
@@ -77,26 +75,10 @@ export function VisitForm({ visit, onSaved, onCancel }: VisitFormProps) {
     );
   };
 
-  const onSubmit = handleSubmit(async (body) => {
-    setFormError(null);
-    try {
-      onSaved(await save.mutateAsync({ id: visit?.id, body }));
-    } catch (error) {
-      let shown = false;
-      if (isApiError(error)) {
-        for (const [key, reason] of Object.entries(error.fields)) {
-          if ((FIELDS as readonly string[]).includes(key)) {
-            setError(key as FieldName, { type: 'server', message: reason }, { shouldFocus: !shown });
-            shown = true;
-          }
-        }
-      }
-      if (!shown) setFormError(apiErrorMessage(t, error));
-    }
-  });
+  const submit = onSubmit(async (body) => onSaved(await save.mutateAsync({ id: visit?.id, body })));
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
       <Controller
         control={control}
         name="date"
