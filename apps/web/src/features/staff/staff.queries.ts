@@ -1,15 +1,23 @@
+import { AUDIT_LOG_PAGE } from '@klaimor/contracts';
 import type {
   AppointmentStatus,
+  AuditLogEntry,
+  ChangeStaffRolesBody,
   CloseDayBody,
   Closure,
   DayListEntry,
   Enrolled,
   EnrolmentStarted,
   ExtraSessionBody,
+  FacilitySettings,
+  FacilitySettingsBody,
+  FacilityStaffMember,
+  InviteStaffBody,
   PatientRecordForStaff,
   Schedule,
   ScheduleTemplate,
   StaffEnrolment,
+  StaffInvitation,
   StaffMe,
   StaffCancelBody,
   StaffSignInBody,
@@ -18,7 +26,7 @@ import type {
   WeeklyTemplateBody,
 } from '@klaimor/contracts';
 import type { z } from 'zod';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiList, apiOne, apiRequest, isApiError } from '../../api/client';
 
 export const staffKeys = {
@@ -33,6 +41,12 @@ export const staffKeys = {
   dayList: (facilityId: string, filter: DayListFilter) => [...staffKeys.appointments(facilityId), 'day', filter] as const,
   /** Apart from the lists, so an action never asks for the record again: each opening is audited. */
   record: (facilityId: string, appointmentId: string) => [...staffKeys.all, 'record', facilityId, appointmentId] as const,
+  /** A facility's members, as its admin manages them. */
+  members: (facilityId: string) => [...staffKeys.all, 'members', facilityId] as const,
+  settings: (facilityId: string) => [...staffKeys.all, 'settings', facilityId] as const,
+  /** A facility's audit trail; any change an admin makes here adds to it. */
+  audit: (facilityId: string) => [...staffKeys.all, 'audit', facilityId] as const,
+  auditPages: (facilityId: string, filter: AuditFilter) => [...staffKeys.audit(facilityId), filter] as const,
 };
 
 /** Whether a failed staff call means the staff session is gone (never started, ended, or idle too long). */
@@ -236,6 +250,112 @@ export function usePatientRecord(facilityId: string, appointmentId: string, open
     queryFn: ({ signal }) => apiOne<PatientRecordForStaff>(`${appointmentsPath(facilityId)}/${encodeURIComponent(appointmentId)}/record`, { signal }),
     enabled: open,
     staleTime: Infinity,
+    retry: retryServerTrouble,
+  });
+}
+
+const facilityPath = (facilityId: string) => `/api/staff/facilities/${encodeURIComponent(facilityId)}`;
+const membersPath = (facilityId: string) => `${facilityPath(facilityId)}/staff`;
+const memberPath = (facilityId: string, memberId: string) => `${membersPath(facilityId)}/${encodeURIComponent(memberId)}`;
+
+/** The facility's members: who they are, their roles here, whether they have enrolled, when they last signed in. */
+export function useFacilityStaff(facilityId: string) {
+  return useQuery({
+    queryKey: staffKeys.members(facilityId),
+    queryFn: ({ signal }) => apiList<FacilityStaffMember>(membersPath(facilityId), { signal }),
+    retry: retryServerTrouble,
+  });
+}
+
+/**
+ * A change to the members is answered by reading them again, and the audit trail that records it; the signed-in
+ * member too, whose own roles may have changed.
+ */
+function useMembersMutation<V, R>(facilityId: string, mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffKeys.members(facilityId) }),
+        queryClient.invalidateQueries({ queryKey: staffKeys.audit(facilityId) }),
+      ]),
+  });
+}
+
+/** Invites someone with their roles here: the reply holds the one-time enrolment link (null for someone already enrolled). */
+export function useInviteStaff(facilityId: string) {
+  return useMembersMutation(facilityId, (body: z.output<typeof InviteStaffBody>) =>
+    apiOne<StaffInvitation>(membersPath(facilityId), { method: 'POST', body }),
+  );
+}
+
+/** A new one-time enrolment link: following it sets a new password and authenticator. 409 staff_member_elsewhere for someone who also works elsewhere. */
+export function useNewEnrolmentLink(facilityId: string) {
+  return useMembersMutation(facilityId, (memberId: string) =>
+    apiOne<StaffInvitation>(`${memberPath(facilityId, memberId)}/enrolment-link`, { method: 'POST' }),
+  );
+}
+
+/** 409 staff_last_admin when it would leave the facility without an admin. */
+export function useChangeStaffRoles(facilityId: string) {
+  const queryClient = useQueryClient();
+  return useMembersMutation(facilityId, async ({ member, body }: { member: FacilityStaffMember; body: z.output<typeof ChangeStaffRolesBody> }) => {
+    const changed = await apiOne<FacilityStaffMember>(memberPath(facilityId, member.id), { method: 'PUT', body });
+    // An admin who gives up their own admin role here sees their screens change at once.
+    if (member.isYou) await queryClient.invalidateQueries({ queryKey: staffKeys.me() });
+    return changed;
+  });
+}
+
+/** Takes every role here away from a member; 409 staff_last_admin for the last admin. */
+export function useRemoveStaff(facilityId: string) {
+  const queryClient = useQueryClient();
+  return useMembersMutation(facilityId, async (member: FacilityStaffMember) => {
+    await apiRequest<void>(memberPath(facilityId, member.id), { method: 'DELETE' });
+    if (member.isYou) await queryClient.invalidateQueries({ queryKey: staffKeys.me() });
+  });
+}
+
+const settingsPath = (facilityId: string) => `${facilityPath(facilityId)}/settings`;
+
+/** What patients see of the facility (phone, opening hours, schemes, insurers) and the deposit new sessions start from. */
+export function useFacilitySettings(facilityId: string) {
+  return useQuery({
+    queryKey: staffKeys.settings(facilityId),
+    queryFn: ({ signal }) => apiOne<FacilitySettings>(settingsPath(facilityId), { signal }),
+    retry: retryServerTrouble,
+  });
+}
+
+export function useSaveFacilitySettings(facilityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof FacilitySettingsBody>) => apiOne<FacilitySettings>(settingsPath(facilityId), { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(staffKeys.settings(facilityId), saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: staffKeys.audit(facilityId) }),
+  });
+}
+
+export interface AuditFilter {
+  date: string;
+  /** One member's actions only; null for everyone's. */
+  memberId: string | null;
+}
+
+/** One Bangkok day of the facility's audit trail, newest first, 50 entries a page; the next page starts after the last entry's cursor. */
+export function useAuditLog(facilityId: string, filter: AuditFilter) {
+  return useInfiniteQuery({
+    queryKey: staffKeys.auditPages(facilityId, filter),
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ date: filter.date });
+      if (filter.memberId) params.set('memberId', filter.memberId);
+      if (pageParam) params.set('after', pageParam);
+      return apiList<AuditLogEntry>(`${facilityPath(facilityId)}/audit?${params.toString()}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => (page.length >= AUDIT_LOG_PAGE ? (page.at(-1)?.cursor ?? null) : null),
+    placeholderData: keepPreviousData,
     retry: retryServerTrouble,
   });
 }
