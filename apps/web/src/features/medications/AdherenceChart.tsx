@@ -10,21 +10,12 @@ import { useId, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { formatBuddhistDate } from '../../lib/thai-date';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { percent } from './medications-format';
 import { useAdherence } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
 
 const CHART_HEIGHT = 96;
-
-// Strings, not numbers: in `sx` a width of 1 means 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** Green when most doses were taken, amber for about half, red below. */
 const barColour = (rate: number) => (rate >= 0.8 ? 'success.main' : rate >= 0.5 ? 'warning.main' : 'error.main');

@@ -3,6 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { useId, type Ref } from 'react';
 import { useStaffTexts } from './staff.texts';
 
@@ -20,6 +21,8 @@ export interface ClockTimeFieldProps {
   required?: boolean;
   error?: boolean;
   helperText?: string;
+  /** The label's own style: e.g. hidden from view where a column heading says it (it still names the field). */
+  labelSx?: SxProps<Theme>;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface ClockTimeFieldProps {
  * (a browser's own time box follows its language and may say 05:00 PM). Minutes come in fives; a time
  * saved with another minute keeps it as a choice.
  */
-export function ClockTimeField({ label, value, onChange, onBlur, name, inputRef, required, error = false, helperText }: ClockTimeFieldProps) {
+export function ClockTimeField({ label, value, onChange, onBlur, name, inputRef, required, error = false, helperText, labelSx }: ClockTimeFieldProps) {
   const { t } = useStaffTexts();
   const legendId = useId();
   const helperId = useId();
@@ -46,7 +49,7 @@ export function ClockTimeField({ label, value, onChange, onBlur, name, inputRef,
   });
   return (
     <FormControl component="fieldset" error={error} required={required} aria-labelledby={legendId} sx={{ flex: 1, minWidth: 0 }}>
-      <FormLabel component="legend" id={legendId} sx={{ mb: 1.5, fontSize: '0.9rem' }}>
+      <FormLabel component="legend" id={legendId} sx={[{ mb: 1.5, fontSize: '0.9rem' }, ...(Array.isArray(labelSx) ? labelSx : [labelSx])]}>
         {label}
       </FormLabel>
       <Stack direction="row" spacing={1}>

@@ -6,18 +6,21 @@ import { Navigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
+import { AuditLogScreen } from './AuditLogScreen';
 import { DayListScreen } from './DayListScreen';
+import { FacilitySettingsScreen } from './FacilitySettingsScreen';
 import { ScheduleScreen } from './ScheduleScreen';
+import { StaffMembersScreen } from './StaffMembersScreen';
 import { useStaffMe } from './staff.queries';
 import { useStaffTexts } from './staff.texts';
 import { useChosenFacility } from './use-chosen-facility';
 
-type Screen = 'day' | 'schedule';
+type Screen = 'day' | 'schedule' | 'members' | 'settings' | 'audit';
 
 /**
- * /staff: for the chosen facility, the day's appointments (front desk and clinicians) and the schedule (admins, who
- * change it, and the front desk, who read it); someone with both sees both, chosen by ?screen=. Without a staff
- * session, on to sign-in.
+ * /staff: for the chosen facility, the day's appointments (front desk and clinicians), the schedule (admins, who
+ * change it, and the front desk, who read it), and for admins the staff, the facility's settings and the audit log;
+ * someone with several sees them as tabs, chosen by ?screen=. Without a staff session, on to sign-in.
  */
 export function StaffHomePage() {
   const { t } = useStaffTexts();
@@ -35,6 +38,7 @@ export function StaffHomePage() {
   const screens: Screen[] = [];
   if (roles.includes('front_desk') || roles.includes('clinician')) screens.push('day');
   if (canEdit || roles.includes('front_desk')) screens.push('schedule');
+  if (canEdit) screens.push('members', 'settings', 'audit');
   const asked = params.get('screen');
   const screen = screens.find((s) => s === asked) ?? screens[0];
 
@@ -50,12 +54,24 @@ export function StaffHomePage() {
       { replace: true },
     );
 
-  const content =
-    screen === 'day' ? (
-      <DayListScreen key={facility.id} facilityId={facility.id} roles={roles} />
-    ) : (
-      <ScheduleScreen key={facility.id} facilityId={facility.id} canEdit={canEdit} />
-    );
+  let content;
+  switch (screen) {
+    case 'day':
+      content = <DayListScreen key={facility.id} facilityId={facility.id} roles={roles} />;
+      break;
+    case 'schedule':
+      content = <ScheduleScreen key={facility.id} facilityId={facility.id} canEdit={canEdit} />;
+      break;
+    case 'members':
+      content = <StaffMembersScreen key={facility.id} facilityId={facility.id} facilityName={facility.nameTh} />;
+      break;
+    case 'settings':
+      content = <FacilitySettingsScreen key={facility.id} facilityId={facility.id} />;
+      break;
+    case 'audit':
+      content = <AuditLogScreen key={facility.id} facilityId={facility.id} />;
+      break;
+  }
   if (screens.length < 2) return content;
   return (
     <Box>
@@ -63,7 +79,11 @@ export function StaffHomePage() {
         value={screen}
         onChange={(_, next: Screen) => choose(next)}
         aria-label={t('home.screensLabel')}
-        sx={{ mb: 3, mt: -1 }}
+        // Five tabs do not fit a tablet's width in Thai: they scroll, with arrows where there is more.
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        sx={{ mb: 3, mt: -1, borderBottom: 1, borderColor: 'divider' }}
       >
         {screens.map((s) => (
           <Tab
@@ -72,7 +92,7 @@ export function StaffHomePage() {
             id={`staff-screen-tab-${s}`}
             aria-controls="staff-screen-panel"
             label={t(`home.screens.${s}`)}
-            sx={{ fontSize: '1.05rem', minHeight: 52, '&.Mui-selected': { color: 'text.primary', fontWeight: 600 } }}
+            sx={{ fontSize: '1.05rem', minHeight: 52, px: { xs: 1.5, sm: 2 }, '&.Mui-selected': { color: 'text.primary', fontWeight: 600 } }}
           />
         ))}
       </Tabs>

@@ -25,8 +25,13 @@ const RANGES = {
   doses: 'validation.ranges.doses',
 } as const;
 
+/** Reasons said better of their field: a facility's phone may be a landline or 1669, not only a mobile. */
+const OF_FIELD: Partial<Record<string, 'validation.facilityPhone'>> = { 'phone:invalid_phone': 'validation.facilityPhone' };
+
 /** A field's reason code as a sentence; a number or date out of range says the range of that field. */
 export function fieldMessage(t: TFunction<'staff'>, field: string, reason: string | undefined): string | undefined {
   if (reason === 'out_of_range' && field in RANGES) return t(RANGES[field as keyof typeof RANGES]);
+  const own = OF_FIELD[`${field}:${reason}`];
+  if (own) return t(own);
   return reasonMessage(t, reason);
 }

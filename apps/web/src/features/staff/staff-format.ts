@@ -96,8 +96,11 @@ export function sessionName(t: StaffT, lang: DateLanguage, session: ScheduleTemp
 
 const ROLES = { admin: 'roles.admin', front_desk: 'roles.front_desk', clinician: 'roles.clinician' } as const;
 
+/** A role in words: 'ผู้ดูแลระบบ'. */
+export const roleName = (t: StaffT, role: StaffRole): string => t(ROLES[role]);
+
 /** A member's roles at a facility, in words: 'ผู้ดูแลระบบ, แพทย์และบุคลากรทางการแพทย์'. */
-export const roleNames = (t: StaffT, roles: readonly StaffRole[]): string => roles.map((role) => t(ROLES[role])).join(', ');
+export const roleNames = (t: StaffT, roles: readonly StaffRole[]): string => roles.map((role) => roleName(t, role)).join(', ');
 
 /** The ISO weekday of a calendar date (1 Monday … 7 Sunday). */
 export function weekdayOf(date: string): Weekday {
@@ -125,9 +128,16 @@ export const formatMoney = (t: StaffT, amount: number, lang: DateLanguage): stri
 /** An instant's Bangkok clock time: '09:30'. */
 export const formatClock = (iso: string): string => bangkokClock.format(new Date(iso));
 
-/** A Thai mobile number as people read it: '0812345678' -> '081-234-5678' (anything else as it came). */
-export const formatPhone = (phone: string): string =>
-  /^0\d{9}$/.test(phone) ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}` : phone;
+/**
+ * A Thai phone number as people read it: a mobile '0812345678' -> '081-234-5678', a Bangkok line '024197000' ->
+ * '02-419-7000', a provincial line '053936150' -> '053-936150' (anything else, like 1669, as it came).
+ */
+export function formatPhone(phone: string): string {
+  if (/^0\d{9}$/.test(phone)) return `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
+  if (/^02\d{7}$/.test(phone)) return `${phone.slice(0, 2)}-${phone.slice(2, 5)}-${phone.slice(5)}`;
+  if (/^0\d{8}$/.test(phone)) return `${phone.slice(0, 3)}-${phone.slice(3)}`;
+  return phone;
+}
 
 /** The statuses the desk filters by, in the order a day runs. */
 export const DAY_STATUSES = ['awaiting_deposit', 'booked', 'checked_in', 'in_consultation', 'completed', 'no_show', 'cancelled', 'expired'] as const satisfies readonly AppointmentStatus[];
@@ -155,3 +165,7 @@ export function statusColor(status: AppointmentStatus): ChipColor {
 
 /** Whether the appointment's slot is over, so a patient who did not come may be recorded as a no-show. */
 export const slotHasEnded = (entry: Pick<DayListEntry, 'end'>, now: number = Date.now()): boolean => new Date(entry.end).getTime() <= now;
+
+/** An instant as a Bangkok date and time, in the Buddhist Era: '16 มิ.ย. 2568 14:30 น.' */
+export const formatDateTime = (t: StaffT, iso: string, lang: DateLanguage): string =>
+  t('format.dateTime', { date: formatBuddhistDate(bangkokDateOf(iso), lang, 'short'), time: formatClock(iso) });

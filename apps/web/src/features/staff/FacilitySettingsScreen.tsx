@@ -1,0 +1,36 @@
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { LoadingState } from '../../components/LoadingState';
+import { NoticeSnackbar } from '../../components/NoticeSnackbar';
+import { PageTitle } from '../../components/PageTitle';
+import { FacilitySettingsForm } from './FacilitySettingsForm';
+import { StaffLoadError } from './StaffLoadError';
+import { formatDateTime } from './staff-format';
+import { useFacilitySettings } from './staff.queries';
+import { useStaffTexts } from './staff.texts';
+
+/** The facility's settings, for its admin: what patients see of it, and the deposit new sessions start from. */
+export function FacilitySettingsScreen({ facilityId }: { facilityId: string }) {
+  const { t, i18n } = useStaffTexts();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const settings = useFacilitySettings(facilityId);
+  const [notice, setNotice] = useState<string | null>(null);
+  const data = settings.data;
+
+  return (
+    <Stack spacing={2.5}>
+      <PageTitle subtitle={data ? `${lang === 'en' ? data.nameEn : data.nameTh} · ${t('settings.updatedAt', { date: formatDateTime(t, data.updatedAt, lang) })}` : undefined}>
+        {t('settings.title')}
+      </PageTitle>
+      {settings.isPending ? (
+        <LoadingState label={t('settings.loading')} />
+      ) : settings.isError ? (
+        <StaffLoadError error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        // Saved settings come back as the form's new starting point.
+        <FacilitySettingsForm key={settings.data.updatedAt} facilityId={facilityId} settings={settings.data} onSaved={() => setNotice(t('settings.saved'))} />
+      )}
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+    </Stack>
+  );
+}
