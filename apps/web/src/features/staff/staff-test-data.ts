@@ -1,6 +1,19 @@
-import { addDays, todayInBangkok, type DayListEntry, type PatientRecordForStaff, type Schedule, type ScheduleTemplate, type StaffMe, type StaffRole, type StaffSlot } from '@klaimor/contracts';
+import {
+  addDays,
+  todayInBangkok,
+  type AuditLogEntry,
+  type DayListEntry,
+  type FacilitySettings,
+  type FacilityStaffMember,
+  type PatientRecordForStaff,
+  type Schedule,
+  type ScheduleTemplate,
+  type StaffMe,
+  type StaffRole,
+  type StaffSlot,
+} from '@klaimor/contracts';
 
-/** Test data for the staff screens: a member, a schedule and its slots, dated from today in Bangkok. */
+/** Test data for the staff screens: a member, a schedule and its slots, the facility's staff, settings and audit log, dated from today in Bangkok. */
 export const FACILITY = 'siriraj-hospital';
 export const today = todayInBangkok();
 
@@ -90,5 +103,54 @@ export const patientRecord = (patch: Partial<PatientRecordForStaff> = {}): Patie
   patient: { name: 'ปิยะ ใจงาม', age: 37, gender: 'male', bloodGroup: 'O' },
   medications: [],
   visits: [],
+  ...patch,
+});
+
+/** A member of the facility as its admin sees them; the first is the admin themself. */
+export const staffMember = (patch: Partial<FacilityStaffMember> = {}): FacilityStaffMember => ({
+  id: crypto.randomUUID(),
+  email: 'piya@hospital.example',
+  displayName: 'ปิยะ ใจดี',
+  roles: ['front_desk'],
+  status: 'active',
+  invitationExpiresAt: null,
+  lastSignInAt: `${today}T02:15:00.000Z`,
+  isYou: false,
+  ...patch,
+});
+
+export const you = staffMember({
+  id: '7f1d5c1e-4f7a-4c1b-9a53-5a0d2f4b8e01',
+  email: 'somying@hospital.example',
+  displayName: 'สมหญิง ผู้ดูแล',
+  roles: ['admin'],
+  isYou: true,
+});
+
+export const facilitySettings = (patch: Partial<FacilitySettings> = {}): FacilitySettings => ({
+  id: FACILITY,
+  nameTh: 'โรงพยาบาลศิริราช',
+  nameEn: 'Siriraj Hospital',
+  phone: '024197000',
+  openingHours: { kind: 'always' },
+  openingHoursText: null,
+  schemes: ['ucs', 'sss'],
+  insurers: ['AIA'],
+  depositAmount: 300,
+  receivesDeposits: true,
+  updatedAt: `${today}T01:00:00.000Z`,
+  ...patch,
+});
+
+/** An audit entry today at a Bangkok clock time, by the admin unless told otherwise. */
+export const auditEntry = (time: string, patch: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
+  id: crypto.randomUUID(),
+  at: new Date(`${today}T${time}:00+07:00`).toISOString(),
+  member: { id: you.id, displayName: you.displayName, email: you.email },
+  role: 'admin',
+  action: 'schedule.template_changed',
+  patientRef: null,
+  subject: null,
+  cursor: `cursor-${time}`,
   ...patch,
 });
