@@ -1,6 +1,6 @@
 // First-screen JavaScript (gzip) measured in Chromium as the page loads, and Lighthouse mobile scores.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,16 +13,48 @@ import { stopChild, waitFor } from './api.mjs';
 const PAGES = ['/signup', '/myhealth'];
 const PORT = 3903;
 
-async function firstScreenJs(browser, url) {
+const kb = (bytes) => +(bytes / 1024).toFixed(1);
+
+/** The scripts a page loads until the network is quiet, by built file name, with their gzip sizes. */
+async function firstScreenScripts(browser, url) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
   const bodies = [];
   page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)));
+    if (res.request().resourceType() === 'script') {
+      const file = `assets/${new URL(res.url()).pathname.split('/').pop()}`;
+      bodies.push(res.body().then((b) => [file, gzipSync(b, { level: 9 }).length], () => [file, 0]));
+    }
   });
   await page.goto(url, { waitUntil: 'networkidle' });
-  const total = (await Promise.all(bodies)).reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+  const scripts = new Map(await Promise.all(bodies));
   await page.close();
-  return +(total / 1024).toFixed(1);
+  return scripts;
+}
+
+/**
+ * The built files only the staff screens reach: every file reachable from a module under src/features/staff/, less
+ * those the rest of the app reaches without passing through one. A patient's first screen loading any of them would
+ * be staff code added to it.
+ */
+function staffOnlyFiles() {
+  const manifest = JSON.parse(readFileSync('apps/web/dist/.vite/manifest.json', 'utf8'));
+  const isStaff = (key) => key.startsWith('src/features/staff/');
+  const reach = (starts, skip) => {
+    const seen = new Set();
+    const stack = [...starts];
+    while (stack.length) {
+      const key = stack.pop();
+      if (seen.has(key) || !manifest[key] || skip(key)) continue;
+      seen.add(key);
+      stack.push(...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? []));
+    }
+    return new Set([...seen].map((key) => manifest[key].file));
+  };
+  const patientSide = reach(Object.keys(manifest).filter((k) => manifest[k].isEntry), isStaff);
+  const staffSide = reach(Object.keys(manifest).filter(isStaff), () => false);
+  const staffOnly = new Set([...staffSide].filter((file) => !patientSide.has(file)));
+  if (!staffOnly.has(manifest['src/features/staff/StaffApp.tsx']?.file)) throw new Error('the manifest shows no staff-only StaffApp file: the measure would mean nothing');
+  return staffOnly;
 }
 
 async function lighthouseScores(chromePath, url) {
@@ -54,10 +86,18 @@ export async function benchWeb() {
     await waitFor(`http://127.0.0.1:${PORT}/api/health`);
     const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-background-networking'] });
     const results = [];
+    const staffOnly = staffOnlyFiles();
     try {
       for (const pagePath of PAGES) {
         const url = `http://127.0.0.1:${PORT}${pagePath}`;
-        results.push({ path: pagePath, jsGzipKb: await firstScreenJs(browser, url), ...(await lighthouseScores(chromePath, url)) });
+        const scripts = await firstScreenScripts(browser, url);
+        const sum = (files) => kb([...files].reduce((n, f) => n + (scripts.get(f) ?? 0), 0));
+        results.push({
+          path: pagePath,
+          jsGzipKb: sum(scripts.keys()),
+          staffJsGzipKb: sum([...scripts.keys()].filter((f) => staffOnly.has(f))),
+          ...(await lighthouseScores(chromePath, url)),
+        });
       }
     } finally {
       await browser.close();

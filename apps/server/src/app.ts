@@ -46,6 +46,12 @@ import { createConsultationsRepository } from './features/consultations/consulta
 import { consultationsRoutes } from './features/consultations/consultations.routes.js';
 import { createConsultationsService } from './features/consultations/consultations.service.js';
 import { createFrontDeskRepository } from './features/front-desk/front-desk.repository.js';
+import { auditLogRoutes } from './features/audit-log/audit-log.routes.js';
+import { createAuditLogRepository } from './features/audit-log/audit-log.repository.js';
+import { createAuditLogService } from './features/audit-log/audit-log.service.js';
+import { createFacilityStaffRepository } from './features/facility-staff/facility-staff.repository.js';
+import { facilityStaffRoutes } from './features/facility-staff/facility-staff.routes.js';
+import { createFacilityStaffService } from './features/facility-staff/facility-staff.service.js';
 import { frontDeskRoutes } from './features/front-desk/front-desk.routes.js';
 import { createFrontDeskService } from './features/front-desk/front-desk.service.js';
 import { createSchedulesRepository } from './features/schedules/schedules.repository.js';
@@ -157,6 +163,13 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   const schedules = createSchedulesService({ schedules: createSchedulesRepository(db), access: staffAccess, returnDeposits: appointments.retryRefunds });
   const frontDesk = createFrontDeskService({ frontDesk: createFrontDeskRepository(db), access: staffAccess, returnDeposits: appointments.retryRefunds });
   const consultations = createConsultationsService({ consultations: createConsultationsRepository(db), access: staffAccess, medications, visits, frontDesk });
+  const facilityStaff = createFacilityStaffService({
+    facilityStaff: createFacilityStaffRepository(db),
+    staff,
+    staffRepository,
+    access: staffAccess,
+    publicOrigin: config.publicOrigin,
+  });
   app.decorate('housekeeping', async () => {
     await otpRepository.purgeExpired(new Date(Date.now() - 86_400_000));
     await staff.purgeStale();
@@ -203,6 +216,8 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
         await staffSignedIn.register(schedulesRoutes(schedules, staffAccess));
         await staffSignedIn.register(frontDeskRoutes(frontDesk, staffAccess));
         await staffSignedIn.register(consultationsRoutes(consultations, staffAccess));
+        await staffSignedIn.register(facilityStaffRoutes(facilityStaff, staffAccess));
+        await staffSignedIn.register(auditLogRoutes(createAuditLogService(createAuditLogRepository(db)), staffAccess));
       });
     },
     { prefix: '/api' },

@@ -170,6 +170,8 @@ export const AuditLogEntry = z.object({
   patientRef: z.string().nullable(),
   /** The member a staff change was about. */
   subject: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
+  /** The role a `staff.role_granted` or `staff.role_removed` was of. */
+  subjectRole: StaffRole.nullable(),
   cursor: z.string(),
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntry>;

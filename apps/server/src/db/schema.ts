@@ -116,6 +116,11 @@ export const facilities = pgTable(
     insurers: text('insurers').array().notNull().default(sql`'{}'`),
     depositAmount: integer('deposit_amount').notNull().default(0),
     promptpayId: text('promptpay_id'),
+    /**
+     * When the facility's admin last saved its settings (phone, hours, schemes, insurers, deposit): from then on the
+     * hospital's own values win over the seed file and the directory import.
+     */
+    settingsChangedAt: timestamp('settings_changed_at', { withTimezone: true }),
     sourceName: text('source_name').notNull(),
     sourceRef: text('source_ref').notNull(),
     sourceLicence: text('source_licence').notNull(),
@@ -565,5 +570,10 @@ export const auditEvents = pgTable(
     action: text('action').notNull(),
     target: text('target'),
   },
-  (t) => [index('audit_events_member_at_idx').on(t.staffMemberId, t.at), index('audit_events_patient_at_idx').on(t.patientUserId, t.at)],
+  (t) => [
+    index('audit_events_member_at_idx').on(t.staffMemberId, t.at),
+    index('audit_events_patient_at_idx').on(t.patientUserId, t.at),
+    // A facility's audit log reads one day newest first, 50 at a time.
+    index('audit_events_facility_at_idx').on(t.facilityId, t.at, t.id),
+  ],
 );

@@ -132,6 +132,42 @@ const ROUTES: Record<string, Route> = {
     call: async () => ({ url: `${base}/closures/${await closedDay()}` }),
   },
 };
+const staffBase = `/api/staff/facilities/${FACILITY}/staff`;
+ROUTES['GET /api/staff/facilities/:facilityId/staff'] = { allowed: ['admin'], success: 200, call: async () => ({ url: staffBase }) };
+ROUTES['POST /api/staff/facilities/:facilityId/staff'] = {
+  allowed: ['admin'],
+  success: 201,
+  call: async () => ({ url: staffBase, payload: { email: nextStaffEmail(), displayName: 'ผู้ได้รับเชิญ', roles: ['clinician'] } }),
+};
+ROUTES['POST /api/staff/facilities/:facilityId/staff/:memberId/enrolment-link'] = {
+  allowed: ['admin'],
+  success: 201,
+  call: async () => ({ url: `${staffBase}/${await invitedMember()}/enrolment-link` }),
+};
+ROUTES['PUT /api/staff/facilities/:facilityId/staff/:memberId'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: `${staffBase}/${await invitedMember()}`, payload: { roles: ['front_desk'] } }),
+};
+ROUTES['DELETE /api/staff/facilities/:facilityId/staff/:memberId'] = {
+  allowed: ['admin'],
+  success: 204,
+  call: async () => ({ url: `${staffBase}/${await invitedMember()}` }),
+};
+ROUTES['GET /api/staff/facilities/:facilityId/audit'] = { allowed: ['admin'], success: 200, call: async () => ({ url: `/api/staff/facilities/${FACILITY}/audit` }) };
+
+/** Someone the facility's admin invited, for routes that change or remove a member. */
+async function invitedMember(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: staffBase,
+    payload: { email: nextStaffEmail(), displayName: 'ผู้ได้รับเชิญ', roles: ['clinician'] },
+    ...asStaff(sessions.admin),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data[0].member.id;
+}
+
 const ROLES: StaffRole[] = ['admin', 'front_desk', 'clinician'];
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { Enrolled, EnrolmentStarted, StaffEnrolment, StaffMe, StaffRole } f
 import { RECOVERY_CODE_COUNT } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import { hashToken, keyedHash, newToken } from '../auth/secrets.js';
-import type { StaffMemberRow, StaffRepository } from './staff.repository.js';
+import type { AuditEvent, StaffMemberRow, StaffRepository } from './staff.repository.js';
 import {
   type TotpSecretBox,
   burnPasswordCheck,
@@ -35,6 +35,12 @@ const codeInvalid = () => new AppError(400, 'staff_code_invalid', 'รหัส�
 
 const RECOVERY_PURPOSE = 'staff-recovery-code';
 
+/** The audit target of a role granted or removed: the member, then the role (the audit log reads both). */
+export const roleChangeTarget = (memberId: string, role: StaffRole): string => `${memberId}:${role}`;
+
+/** Who issued an enrolment link, for the audit trail: nobody known for the bootstrap command. */
+type IssuedBy = Pick<AuditEvent, 'staffMemberId' | 'role'> & { facilityId: string };
+
 interface Deps {
   staff: StaffRepository;
   secretKey: string;
@@ -55,6 +61,15 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
     return step !== null && (await staff.acceptTotpStep(member.id, step));
   }
 
+  /** A one-time enrolment link token for the member, valid 24 h: following it sets a new password and authenticator. */
+  async function issueEnrolment(memberId: string, by: IssuedBy): Promise<{ token: string; expiresAt: Date }> {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + ENROLMENT_TTL_HOURS * 3_600_000);
+    await staff.addEnrolmentToken(hashToken(token), memberId, expiresAt);
+    await staff.appendAudit({ ...by, action: 'staff.enrolment_link_created', target: memberId });
+    return { token, expiresAt };
+  }
+
   async function startSession(memberId: string): Promise<string> {
     const token = newToken();
     await staff.createSession(hashToken(token), memberId);
@@ -72,14 +87,13 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
       const email = invitation.email.trim().toLowerCase();
       const member = await staff.findOrCreateMember(email, invitation.displayName?.trim() || email.split('@')[0]);
       if (await staff.addRole(member.id, facility.id, invitation.role)) {
-        await staff.appendAudit({ staffMemberId: null, action: 'staff.role_granted', role: invitation.role, facilityId: facility.id, target: member.id });
+        await staff.appendAudit({ staffMemberId: null, action: 'staff.role_granted', facilityId: facility.id, target: roleChangeTarget(member.id, invitation.role) });
       }
-      const token = newToken();
-      const expiresAt = new Date(Date.now() + ENROLMENT_TTL_HOURS * 3_600_000);
-      await staff.addEnrolmentToken(hashToken(token), member.id, expiresAt);
-      await staff.appendAudit({ staffMemberId: null, action: 'staff.enrolment_link_created', facilityId: facility.id, target: member.id });
+      const { token, expiresAt } = await issueEnrolment(member.id, { staffMemberId: null, facilityId: facility.id });
       return { memberId: member.id, email: member.email, facility: { id: invitation.facilityStableId, nameTh: facility.nameTh }, token, expiresAt };
     },
+
+    issueEnrolment,
 
     /** Who an enrolment link is for. */
     async enrolment(token: string): Promise<StaffEnrolment> {

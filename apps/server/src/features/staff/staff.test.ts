@@ -27,7 +27,7 @@ async function memberRow(memberId: string) {
 }
 
 async function auditActions(memberId: string): Promise<string[]> {
-  const rows = await queryRows<{ action: string }>(t.database.db,
+  const rows = await queryRows<{ action: string; target: string }>(t.database.db,
     sql`select action from audit_events where staff_member_id = ${memberId} order by at, action`,
   );
   return rows.map((r) => r.action);
@@ -250,10 +250,14 @@ describe('staff sessions', () => {
         'staff.signed_out_everywhere',
       ].sort(),
     );
-    const rows = await queryRows<{ action: string }>(t.database.db,
-      sql`select action from audit_events where staff_member_id is null and target = ${m.memberId} order by action`,
+    const rows = await queryRows<{ action: string; target: string }>(t.database.db,
+      sql`select action, target from audit_events where staff_member_id is null and split_part(target, ':', 1) = ${m.memberId} order by action`,
     );
-    expect(rows.map((r) => r.action)).toEqual(['staff.enrolment_link_created', 'staff.role_granted']);
+    // A role's grant names the member and the role granted.
+    expect(rows).toEqual([
+      { action: 'staff.enrolment_link_created', target: m.memberId },
+      { action: 'staff.role_granted', target: `${m.memberId}:admin` },
+    ]);
   });
 });
 

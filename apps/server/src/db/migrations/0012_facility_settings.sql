@@ -1,0 +1,2 @@
+ALTER TABLE "facilities" ADD COLUMN "settings_changed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "audit_events_facility_at_idx" ON "audit_events" USING btree ("facility_id","at","id");
