@@ -28,7 +28,7 @@ describe('the audit log screen', () => {
       json(200, {
         data: [
           auditEntry('14:05', { action: 'patient.record_opened', role: 'clinician', member: { id: nurse.id, displayName: 'พญ.กมลวรรณ ใจงาม', email: 'k@h.example' }, patientRef: '1A2B3C4D' }),
-          auditEntry('13:30', { action: 'staff.role_granted', subject: { id: nurse.id, displayName: 'ปิยะ ใจดี' } }),
+          auditEntry('13:30', { action: 'staff.role_granted', subject: { id: nurse.id, displayName: 'ปิยะ ใจดี' }, subjectRole: 'admin' }),
           auditEntry('12:00', { action: 'facility.settings_changed' }),
           auditEntry('09:15', { action: 'appointment.rescheduled', role: 'front_desk' }),
           auditEntry('08:00', { action: 'mystery', member: null, role: null }),
@@ -40,7 +40,7 @@ describe('the audit log screen', () => {
     const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
     expect(rows).toEqual([
       ['14:05 น.', 'พญ.กมลวรรณ ใจงามแพทย์และบุคลากรทางการแพทย์', 'เปิดดูประวัติผู้ป่วย', 'ผู้ป่วย #1A2B3C4D'],
-      ['13:30 น.', 'สมหญิง ผู้ดูแลผู้ดูแลระบบ', 'ให้บทบาท', 'ปิยะ ใจดี'],
+      ['13:30 น.', 'สมหญิง ผู้ดูแลผู้ดูแลระบบ', 'ให้บทบาท: ผู้ดูแลระบบ', 'ปิยะ ใจดี'],
       ['12:00 น.', 'สมหญิง ผู้ดูแลผู้ดูแลระบบ', 'เปลี่ยนการตั้งค่าสถานพยาบาล', ''],
       ['09:15 น.', 'สมหญิง ผู้ดูแลเจ้าหน้าที่หน้าเคาน์เตอร์', 'นัดหมาย: appointment.rescheduled', ''],
       ['08:00 น.', 'ระบบ', 'การดำเนินการอื่น: mystery', ''],

@@ -20,7 +20,7 @@ import { DateSelectField } from '../../components/DateSelectField';
 import { EmptyState } from '../../components/EmptyState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
-import { auditActionName } from './audit-format';
+import { auditEntryAction } from './audit-format';
 import { StaffLoadError } from './StaffLoadError';
 import { formatClock, formatDateWithWeekday, roleName } from './staff-format';
 import { useAuditLog, useFacilityStaff } from './staff.queries';
@@ -87,7 +87,7 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
             {entries.map((e) => (
               <Paper component="li" key={e.id} variant="outlined" sx={{ p: 1.5, borderRadius: 2 }}>
                 <Typography sx={{ fontWeight: 600 }}>
-                  {time(e)} · {auditActionName(t, e.action)}
+                  {time(e)} · {auditEntryAction(t, e)}
                 </Typography>
                 <Typography variant="body2">
                   {e.member?.displayName ?? t('audit.nobody')}
@@ -117,7 +117,7 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
                   <TableRow key={e.id} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(e)}</TableCell>
                     <TableCell>{who(e)}</TableCell>
-                    <TableCell>{auditActionName(t, e.action)}</TableCell>
+                    <TableCell>{auditEntryAction(t, e)}</TableCell>
                     <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{concerning(e)}</TableCell>
                   </TableRow>
                 ))}

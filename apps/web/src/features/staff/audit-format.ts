@@ -1,4 +1,6 @@
+import type { AuditLogEntry } from '@klaimor/contracts';
 import type { TFunction } from 'i18next';
+import { roleName } from './staff-format';
 
 type StaffT = TFunction<'staff'>;
 
@@ -50,4 +52,10 @@ export function auditActionName(t: StaffT, code: string): string {
   const prefix = code.split('.')[0];
   const area = prefix in AREAS ? t(AREAS[prefix as keyof typeof AREAS]) : t('audit.areas.other');
   return t('audit.unknownAction', { area, code });
+}
+
+/** What an entry records, with the role a role change was of: 'ให้บทบาท: ผู้ดูแลระบบ'. */
+export function auditEntryAction(t: StaffT, entry: Pick<AuditLogEntry, 'action' | 'subjectRole'>): string {
+  const action = auditActionName(t, entry.action);
+  return entry.subjectRole ? t('audit.withRole', { action, role: roleName(t, entry.subjectRole) }) : action;
 }

@@ -151,6 +151,7 @@ export const auditEntry = (time: string, patch: Partial<AuditLogEntry> = {}): Au
   action: 'schedule.template_changed',
   patientRef: null,
   subject: null,
+  subjectRole: null,
   cursor: `cursor-${time}`,
   ...patch,
 });
