@@ -7,7 +7,6 @@ import {
   type CoverageInput,
 } from '@klaimor/contracts';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -18,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
+import { FormActions } from '../../components/FormActions';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
@@ -307,15 +307,7 @@ export function CoverageForm({ coverage, others, onSaved, onCancel }: CoverageFo
           />
         )}
       />
-      {formError ? <Alert severity="error">{formError}</Alert> : null}
-      <Stack direction="row" spacing={1.5}>
-        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
-          {t('common.save')}
-        </Button>
-      </Stack>
+      <FormActions error={formError} busy={isSubmitting} onCancel={onCancel} />
     </Stack>
   );
 }

@@ -9,9 +9,7 @@ import {
   type MedicationForm as Form,
   type MedicationInput,
 } from '@klaimor/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -22,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
+import { FormActions } from '../../components/FormActions';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
@@ -287,15 +286,7 @@ export function MedicationForm({ medication, onSaved, onCancel }: MedicationForm
       />
       {text('instructions', t('form.instructions'), { multiline: true, hint: t('form.instructionsHint') })}
       {text('stock', t('form.stock'), { numeric: true, hint: t('form.stockHint') })}
-      {formError ? <Alert severity="error">{formError}</Alert> : null}
-      <Stack direction="row" spacing={1.5}>
-        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
-          {t('common.save')}
-        </Button>
-      </Stack>
+      <FormActions error={formError} busy={isSubmitting} onCancel={onCancel} />
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
 import { InviteStaffBody, type StaffInvitation, type StaffRole } from '@klaimor/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormActions } from '../../components/FormActions';
 import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { RoleCheckboxes } from './RoleCheckboxes';
@@ -71,15 +70,7 @@ export function InviteStaffForm({ facilityId, onInvited, onCancel }: InviteStaff
         name="roles"
         render={({ field, fieldState }) => <RoleCheckboxes {...field} reason={fieldState.error?.message} />}
       />
-      {formError ? <Alert severity="error">{formError}</Alert> : null}
-      <Stack direction="row" spacing={1.5}>
-        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
-          {t('members.inviteForm.submit')}
-        </Button>
-      </Stack>
+      <FormActions error={formError} submitLabel={t('members.inviteForm.submit')} busy={isSubmitting} onCancel={onCancel} />
     </Stack>
   );
 }

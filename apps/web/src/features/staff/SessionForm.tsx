@@ -5,7 +5,6 @@ import {
   todayInBangkok,
   type ScheduleTemplate,
 } from '@klaimor/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -21,6 +20,7 @@ import { useId } from 'react';
 import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { DateSelectField } from '../../components/DateSelectField';
+import { FormActions } from '../../components/FormActions';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { ClockTimeField } from './ClockTimeField';
@@ -230,15 +230,7 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
         <Box sx={{ flex: 2 }}>{field('clinician', t('form.clinician'), { hint: t('form.clinicianHint'), required: false })}</Box>
         <Box sx={{ flex: 1 }}>{field('depositAmount', t('form.depositAmount'), { numeric: true, hint: t('form.depositHint') })}</Box>
       </Stack>
-      {formError ? <Alert severity="error">{formError}</Alert> : null}
-      <Stack direction="row" spacing={1.5}>
-        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
-          {t('common.save')}
-        </Button>
-      </Stack>
+      <FormActions error={formError} busy={isSubmitting} onCancel={onCancel} />
     </Stack>
   );
 }

@@ -1,10 +1,9 @@
 import { ChangeStaffRolesBody, type FacilityStaffMember, type StaffRole } from '@klaimor/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormActions } from '../../components/FormActions';
 import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { RoleCheckboxes } from './RoleCheckboxes';
@@ -51,15 +50,7 @@ export function StaffRolesForm({ facilityId, member, onSaved, onCancel }: StaffR
         name="roles"
         render={({ field, fieldState }) => <RoleCheckboxes {...field} reason={fieldState.error?.message} />}
       />
-      {formError ? <Alert severity="error">{formError}</Alert> : null}
-      <Stack direction="row" spacing={1.5}>
-        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
-          {t('common.save')}
-        </Button>
-      </Stack>
+      <FormActions error={formError} busy={isSubmitting} onCancel={onCancel} />
     </Stack>
   );
 }

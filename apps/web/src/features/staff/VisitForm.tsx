@@ -1,7 +1,6 @@
 import { FIXED_DOSE_TIMES, MedicationForm, VisitRecordBody, todayInBangkok, type FixedDoseTime, type VisitRecordInput } from '@klaimor/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
@@ -15,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Controller, useFieldArray, type FieldError, type FieldPath } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
+import { FormActions } from '../../components/FormActions';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { fieldMessage, staffErrorMessage } from './staff-errors';
@@ -255,15 +255,7 @@ export function VisitForm({ onSubmit, onCancel }: VisitFormProps) {
           </Box>
         </Stack>
       </Box>
-      {formError ? <Alert severity="error">{formError}</Alert> : null}
-      <Stack direction="row" spacing={1.5}>
-        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
-          {t('visit.submit')}
-        </Button>
-      </Stack>
+      <FormActions error={formError} submitLabel={t('visit.submit')} busy={isSubmitting} onCancel={onCancel} />
     </Stack>
   );
 }

@@ -5,9 +5,7 @@ import {
   type SymptomNote,
   type SymptomNoteInput,
 } from '@klaimor/contracts';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
@@ -18,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useDeferredValue, useId, useMemo } from 'react';
 import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
+import { FormActions } from '../../components/FormActions';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
@@ -226,15 +225,7 @@ export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProp
         <FormHelperText id={bpHelperId}>{bpMessage ?? t('common.optional')}</FormHelperText>
       </FormControl>
       {text('notes', t('fields.notes'), { multiline: true })}
-      {formError ? <Alert severity="error">{formError}</Alert> : null}
-      <Stack direction="row" spacing={1.5}>
-        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
-          {t('common.save')}
-        </Button>
-      </Stack>
+      <FormActions error={formError} busy={isSubmitting} onCancel={onCancel} />
     </Stack>
   );
 }

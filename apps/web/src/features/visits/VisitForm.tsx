@@ -1,10 +1,9 @@
 import { VisitBody, todayInBangkok, type Visit, type VisitInput } from '@klaimor/contracts';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
+import { FormActions } from '../../components/FormActions';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
@@ -112,15 +111,7 @@ export function VisitForm({ visit, onSaved, onCancel }: VisitFormProps) {
       {text('doctor', t('fields.doctor'))}
       {text('diagnosis', t('fields.diagnosis'), { multiline: true, hint: t('fields.diagnosisHint') })}
       {text('notes', t('fields.notes'), { multiline: true })}
-      {formError ? <Alert severity="error">{formError}</Alert> : null}
-      <Stack direction="row" spacing={1.5}>
-        <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} sx={{ flex: 2 }}>
-          {t('common.save')}
-        </Button>
-      </Stack>
+      <FormActions error={formError} busy={isSubmitting} onCancel={onCancel} />
     </Stack>
   );
 }
