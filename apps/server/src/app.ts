@@ -52,6 +52,9 @@ import { createAuditLogService } from './features/audit-log/audit-log.service.js
 import { createFacilityStaffRepository } from './features/facility-staff/facility-staff.repository.js';
 import { facilityStaffRoutes } from './features/facility-staff/facility-staff.routes.js';
 import { createFacilityStaffService } from './features/facility-staff/facility-staff.service.js';
+import { createFacilitySettingsRepository } from './features/facility-settings/facility-settings.repository.js';
+import { facilitySettingsRoutes } from './features/facility-settings/facility-settings.routes.js';
+import { createFacilitySettingsService } from './features/facility-settings/facility-settings.service.js';
 import { frontDeskRoutes } from './features/front-desk/front-desk.routes.js';
 import { createFrontDeskService } from './features/front-desk/front-desk.service.js';
 import { createSchedulesRepository } from './features/schedules/schedules.repository.js';
@@ -217,6 +220,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
         await staffSignedIn.register(frontDeskRoutes(frontDesk, staffAccess));
         await staffSignedIn.register(consultationsRoutes(consultations, staffAccess));
         await staffSignedIn.register(facilityStaffRoutes(facilityStaff, staffAccess));
+        await staffSignedIn.register(facilitySettingsRoutes(createFacilitySettingsService(createFacilitySettingsRepository(db), staffAccess), staffAccess));
         await staffSignedIn.register(auditLogRoutes(createAuditLogService(createAuditLogRepository(db)), staffAccess));
       });
     },

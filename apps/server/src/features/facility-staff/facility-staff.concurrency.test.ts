@@ -22,7 +22,7 @@ const ADMINS = 6;
 
 describe('admins removing each other at once', () => {
   it.each(FACILITIES)('at %s: six admins each take the next one out at the same moment, and one admin stays', async (facility) => {
-    const admins = [];
+    const admins: Awaited<ReturnType<typeof enrolStaff>>[] = [];
     for (let i = 0; i < ADMINS; i++) admins.push(await enrolStaff(t.apps[i % 2], t.database, t.config, nextStaffEmail(), { facility, role: 'admin' }));
     const base = `/api/staff/facilities/${facility}/staff`;
     // Half remove the next admin, half make them a clinician: both ways of losing an admin, on both servers.

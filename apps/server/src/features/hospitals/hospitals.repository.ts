@@ -7,7 +7,7 @@ import { holdPastItsTime } from '../appointments/appointments.repository.js';
 import type { Facility } from './facility.js';
 
 /** Columns the directory does not show: the internal id, the PromptPay id and bookkeeping. */
-export const notInDirectory = ['id', 'globePosition', 'promptpayId', 'updatedAt', 'directoryEntry'] as const;
+export const notInDirectory = ['id', 'globePosition', 'promptpayId', 'updatedAt', 'settingsChangedAt', 'directoryEntry'] as const;
 /** What the directory shows of a facility, as its `directory_entry` holds it. */
 export type FacilityRow = Omit<typeof facilities.$inferSelect, (typeof notInDirectory)[number]>;
 
@@ -87,9 +87,7 @@ export function createHospitalsRepository(db: Db) {
           .onConflictDoUpdate({
             target: facilities.stableId,
             set: {
-              ...Object.fromEntries(
-                Object.keys(toRow(list[0])).filter((k) => k !== 'stableId').map((k) => [k, sql.raw(`excluded.${toColumn(k)}`)]),
-              ),
+              ...Object.fromEntries(Object.keys(toRow(list[0])).filter((k) => k !== 'stableId').map((k) => [k, updatedValue(k)])),
               updatedAt: sql`now()`,
             },
           })
@@ -159,6 +157,16 @@ function unitSphere(lat: number, lng: number): [number, number, number] {
 }
 
 /** camelCase property -> the snake_case column it is stored in. */
+/** What a facility's own admin sets in its settings: once they have, the seed file and the import no longer overwrite it. */
+const SET_BY_THE_HOSPITAL = new Set(['phone', 'openingHours', 'schemes', 'insurers', 'depositAmount']);
+
+function updatedValue(key: string) {
+  const column = toColumn(key);
+  return SET_BY_THE_HOSPITAL.has(key)
+    ? sql.raw(`case when facilities.settings_changed_at is null then excluded.${column} else facilities.${column} end`)
+    : sql.raw(`excluded.${column}`);
+}
+
 function toColumn(key: string): string {
   return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }

@@ -154,6 +154,13 @@ ROUTES['DELETE /api/staff/facilities/:facilityId/staff/:memberId'] = {
   success: 204,
   call: async () => ({ url: `${staffBase}/${await invitedMember()}` }),
 };
+const settingsUrl = `/api/staff/facilities/${FACILITY}/settings`;
+ROUTES['GET /api/staff/facilities/:facilityId/settings'] = { allowed: ['admin'], success: 200, call: async () => ({ url: settingsUrl }) };
+ROUTES['PUT /api/staff/facilities/:facilityId/settings'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: settingsUrl, payload: { phone: null, openingHours: { kind: 'always' }, schemes: ['ucs'], insurers: [], depositAmount: 0 } }),
+};
 ROUTES['GET /api/staff/facilities/:facilityId/audit'] = { allowed: ['admin'], success: 200, call: async () => ({ url: `/api/staff/facilities/${FACILITY}/audit` }) };
 
 /** Someone the facility's admin invited, for routes that change or remove a member. */

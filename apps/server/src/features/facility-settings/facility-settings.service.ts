@@ -1,0 +1,59 @@
+import { type FacilitySettings, type FacilitySettingsBody, type HealthScheme, reasons } from '@klaimor/contracts';
+import type { z } from 'zod';
+import { AppError, validationFailed } from '../../errors.js';
+import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
+import type { FacilitySettingsRepository } from './facility-settings.repository.js';
+import { readOpeningHours, toOpeningHoursText } from './opening-hours.js';
+
+const depositNeedsPromptPay = () =>
+  new AppError(
+    409,
+    'deposit_needs_promptpay',
+    'สถานพยาบาลนี้ยังไม่มีบัญชีพร้อมเพย์สำหรับรับมัดจำ กรุณาติดต่อผู้ให้บริการแอปเพื่อตั้งบัญชีก่อนกำหนดเงินมัดจำ',
+  );
+
+type Row = NonNullable<Awaited<ReturnType<FacilitySettingsRepository['settings']>>>;
+
+function toSettings(row: Row): FacilitySettings {
+  return {
+    id: row.stableId,
+    nameTh: row.nameTh,
+    nameEn: row.nameEn,
+    phone: row.phone,
+    ...readOpeningHours(row.openingHours),
+    schemes: row.schemes as HealthScheme[],
+    insurers: row.insurers,
+    depositAmount: row.depositAmount,
+    receivesDeposits: row.promptpayId !== null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What a facility's admin sets of how patients find it on the map: phone, hours, accepted schemes and insurers, the deposit. */
+export function createFacilitySettingsService(settings: FacilitySettingsRepository, access: StaffAccess) {
+  return {
+    async read(actor: StaffAtFacility): Promise<FacilitySettings> {
+      return toSettings((await settings.settings(actor.facilityId))!);
+    },
+
+    /**
+     * The PromptPay account that receives deposits is not among these: where money goes is set up with the app's
+     * operator, so a deposit is refused where there is no account to receive it.
+     */
+    async save(actor: StaffAtFacility, body: z.output<typeof FacilitySettingsBody>): Promise<FacilitySettings> {
+      const current = (await settings.settings(actor.facilityId))!;
+      if (body.depositAmount > 0 && current.kind === 'pharmacy') throw validationFailed({ depositAmount: reasons.outOfRange });
+      if (body.depositAmount > 0 && current.promptpayId === null) throw depositNeedsPromptPay();
+      const saved = await settings.save(actor.facilityId, {
+        phone: body.phone,
+        openingHours: toOpeningHoursText(body.openingHours),
+        schemes: body.schemes,
+        insurers: body.insurers,
+        depositAmount: body.depositAmount,
+      });
+      await access.audit(actor, { action: 'facility.settings_changed' });
+      return toSettings(saved);
+    },
+  };
+}
+export type FacilitySettingsService = ReturnType<typeof createFacilitySettingsService>;
