@@ -88,7 +88,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await expect(shown).toBeHidden();
     const row = admin.getByRole('row').filter({ hasText: NEWCOMER.email });
     await expect(row).toContainText('รอลงทะเบียน');
-    await expect(row).toContainText('ยังไม่เคยเข้าสู่ระบบ');
+    await expect(row).toContainText('ลิงก์ใช้ได้ถึง');
   });
 
   await test.step('When the clinician opens the link on their own device, they set a password and an authenticator, and are in', async () => {
@@ -115,6 +115,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await admin.reload();
     const row = admin.getByRole('row').filter({ hasText: NEWCOMER.email });
     await expect(row).toContainText('ใช้งานอยู่');
+    await expect(row).toContainText('เข้าสู่ระบบล่าสุด');
     await admin.getByRole('button', { name: `เปลี่ยนบทบาทของ ${NEWCOMER.name}` }).click();
     const dialog = admin.getByRole('dialog', { name: `เปลี่ยนบทบาทของ ${NEWCOMER.name}` });
     await expect(dialog.getByRole('checkbox', { name: 'แพทย์และบุคลากรทางการแพทย์' })).toBeChecked();
@@ -139,7 +140,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
   });
 
   await test.step('When I remove the clinician, I am asked first, naming them and the hospital', async () => {
-    await admin.getByRole('button', { name: `นำ ${NEWCOMER.name} ออกจากสถานพยาบาล` }).click();
+    await admin.getByRole('button', { name: `นำออก: ${NEWCOMER.name}` }).click();
     const dialog = admin.getByRole('dialog', { name: `นำ ${NEWCOMER.name} ออกจากโรงพยาบาลศิริราช?` });
     await shot(admin, 'staff-admin-06-remove');
     await dialog.getByRole('button', { name: 'นำออก' }).click();
@@ -160,6 +161,9 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await chooseTime(admin, 'เวลาปิดวันเสาร์', '12', '00');
     await admin.getByRole('checkbox', { name: 'สวัสดิการข้าราชการ' }).check();
     await shot(admin, 'staff-admin-08-settings-changed');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await shot(admin, 'staff-admin-08-settings-changed-phone');
+    await admin.setViewportSize({ width: 1366, height: 768 });
     await admin.getByRole('button', { name: 'บันทึก' }).click();
     await expect(admin.getByText('บันทึกการตั้งค่าแล้ว ผู้ป่วยเห็นข้อมูลใหม่ทันที')).toBeVisible();
     await expect(phone).toHaveValue(PHONE.shown);

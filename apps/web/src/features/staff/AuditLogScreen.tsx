@@ -91,7 +91,7 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
                 </Typography>
                 <Typography variant="body2">
                   {e.member?.displayName ?? t('audit.nobody')}
-                  {e.role ? ` (${roleName(t, e.role)})` : ''}
+                  {e.role ? ` · ${roleName(t, e.role)}` : ''}
                 </Typography>
                 {concerning(e) ? (
                   <Typography variant="body2" color="text.secondary">
@@ -134,9 +134,11 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
           ) : (
             <Typography color="text.secondary">{t('audit.end')}</Typography>
           )}
-          <Typography variant="body2" color="text.secondary">
-            {t('audit.patientHint')}
-          </Typography>
+          {entries.some((e) => e.patientRef) ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('audit.patientHint')}
+            </Typography>
+          ) : null}
         </Box>
       </Stack>
     );

@@ -32,7 +32,7 @@ export interface StaffMemberListProps {
 }
 
 /**
- * The facility's members: name and email, roles, whether they have enrolled, their last sign-in, and what an admin
+ * The facility's members: name and email, roles, whether they have enrolled or when they last signed in, and what an admin
  * may do about each. A table on a tablet or desktop, one card per member on a phone.
  */
 export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }: StaffMemberListProps) {
@@ -62,24 +62,24 @@ export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }:
       ))}
     </Box>
   );
+  /** Whether they may sign in, with when their link runs out (or ran out) or when they last signed in. */
   const status = (m: FacilityStaffMember) => {
     const until = m.invitationExpiresAt ? formatDateTime(t, m.invitationExpiresAt, lang) : null;
-    const note =
-      m.status === 'invited' && until ? t('members.invitedUntil', { date: until }) : m.status === 'invitation_expired' && until ? t('members.expiredAt', { date: until }) : null;
+    let note: string;
+    if (m.status === 'invited' && until) note = t('members.invitedUntil', { date: until });
+    else if (m.status === 'invitation_expired' && until) note = t('members.expiredAt', { date: until });
+    else note = m.lastSignInAt ? t('members.lastSignIn', { date: formatDateTime(t, m.lastSignInAt, lang) }) : t('members.neverSignedIn');
     return (
       <>
         <Chip size="small" color={STATUS_COLORS[m.status]} variant={m.status === 'active' ? 'outlined' : 'filled'} label={t(STATUS_NAMES[m.status])} />
-        {note ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-            {note}
-          </Typography>
-        ) : null}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {note}
+        </Typography>
       </>
     );
   };
-  const lastSignIn = (m: FacilityStaffMember) => (m.lastSignInAt ? formatDateTime(t, m.lastSignInAt, lang) : t('members.neverSignedIn'));
   const actions = (m: FacilityStaffMember) => (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, justifyContent: phone ? 'flex-start' : 'flex-end' }}>
+    <Box sx={{ display: 'flex', flexWrap: phone ? 'wrap' : 'nowrap', gap: 0.5, justifyContent: phone ? 'flex-start' : 'flex-end', '& button': { whiteSpace: 'nowrap' } }}>
       <Button size="small" onClick={() => onChangeRoles(m)} aria-label={t('members.changeRolesNamed', { name: m.displayName })}>
         {t('members.changeRoles')}
       </Button>
@@ -103,9 +103,6 @@ export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }:
             {name(m)}
             <Box sx={{ mt: 1 }}>{roles(m)}</Box>
             <Box sx={{ mt: 1 }}>{status(m)}</Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {m.lastSignInAt ? t('members.lastSignIn', { date: lastSignIn(m) }) : lastSignIn(m)}
-            </Typography>
             <Box sx={{ mt: 1 }}>{actions(m)}</Box>
           </Paper>
         ))}
@@ -121,7 +118,6 @@ export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }:
             <TableCell>{t('members.columns.name')}</TableCell>
             <TableCell>{t('members.columns.roles')}</TableCell>
             <TableCell>{t('members.columns.status')}</TableCell>
-            <TableCell>{t('members.columns.lastSignIn')}</TableCell>
             <TableCell align="right">{t('members.columns.actions')}</TableCell>
           </TableRow>
         </TableHead>
@@ -130,8 +126,7 @@ export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }:
             <TableRow key={m.id} hover>
               <TableCell sx={{ minWidth: 180 }}>{name(m)}</TableCell>
               <TableCell sx={{ minWidth: 160 }}>{roles(m)}</TableCell>
-              <TableCell sx={{ minWidth: 130 }}>{status(m)}</TableCell>
-              <TableCell>{lastSignIn(m)}</TableCell>
+              <TableCell sx={{ minWidth: 170 }}>{status(m)}</TableCell>
               <TableCell>{actions(m)}</TableCell>
             </TableRow>
           ))}

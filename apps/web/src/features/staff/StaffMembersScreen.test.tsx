@@ -57,16 +57,16 @@ describe('the staff screen', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[0]).getByText('คุณ')).toBeInTheDocument();
     expect(within(rows[0]).getByText('ผู้ดูแลระบบ')).toBeInTheDocument();
-    expect(within(rows[0]).queryByRole('button', { name: /^ออกลิงก์ลงทะเบียนใหม่/ })).not.toBeInTheDocument();
+    expect(within(rows[0]).queryByRole('button', { name: /^ลิงก์ใหม่ให้/ })).not.toBeInTheDocument();
     expect(within(rows[1]).getByText('piya@hospital.example')).toBeInTheDocument();
     expect(within(rows[1]).getByText('ใช้งานอยู่')).toBeInTheDocument();
-    expect(within(rows[1]).getByText(formatDateTime(th, piya.lastSignInAt!, 'th'))).toBeInTheDocument();
+    expect(within(rows[1]).getByText(`เข้าสู่ระบบล่าสุด ${formatDateTime(th, piya.lastSignInAt!, 'th')}`)).toBeInTheDocument();
     expect(within(rows[2]).getByText('แพทย์และบุคลากรทางการแพทย์')).toBeInTheDocument();
     expect(within(rows[2]).getByText('รอลงทะเบียน')).toBeInTheDocument();
     expect(within(rows[2]).getByText(`ลิงก์ใช้ได้ถึง ${formatDateTime(th, kamon.invitationExpiresAt!, 'th')}`)).toBeInTheDocument();
-    expect(within(rows[2]).getByText('ยังไม่เคยเข้าสู่ระบบ')).toBeInTheDocument();
     expect(within(rows[3]).getByText('ลิงก์หมดอายุ')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'ออกลิงก์ลงทะเบียนใหม่ให้ ศักดิ์ชัย มั่นคง' })).toBeInTheDocument();
+    expect(within(rows[3]).getByText(`หมดอายุเมื่อ ${formatDateTime(th, expired.invitationExpiresAt!, 'th')}`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ลิงก์ใหม่ให้ ศักดิ์ชัย มั่นคง' })).toBeInTheDocument();
   });
 
   it('is not offered to the front desk', async () => {
@@ -182,7 +182,7 @@ describe('the staff screen', () => {
       [`DELETE ${STAFF}/${piya.id}`]: () => new Response(null, { status: 204 }),
     });
     renderStaff('/staff?screen=members');
-    await user.click(await screen.findByRole('button', { name: 'นำ สมหญิง ผู้ดูแล ออกจากสถานพยาบาล' }));
+    await user.click(await screen.findByRole('button', { name: 'นำออก: สมหญิง ผู้ดูแล' }));
     const mine = await screen.findByRole('dialog', { name: 'นำ สมหญิง ผู้ดูแล ออกจากโรงพยาบาลศิริราช?' });
     expect(within(mine).getByText(/คุณจะไม่มีสิทธิ์ใดที่โรงพยาบาลศิริราชอีก/)).toBeInTheDocument();
     await user.click(within(mine).getByRole('button', { name: 'นำออก' }));
@@ -190,7 +190,7 @@ describe('the staff screen', () => {
     await user.click(within(mine).getByRole('button', { name: 'ยกเลิก' }));
     await closed();
 
-    await user.click(screen.getByRole('button', { name: 'นำ ปิยะ ใจดี ออกจากสถานพยาบาล' }));
+    await user.click(screen.getByRole('button', { name: 'นำออก: ปิยะ ใจดี' }));
     const dialog = await screen.findByRole('dialog', { name: 'นำ ปิยะ ใจดี ออกจากโรงพยาบาลศิริราช?' });
     expect(within(dialog).getByText(/ปิยะ ใจดี จะใช้ระบบของโรงพยาบาลศิริราชไม่ได้อีก/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'นำออก' }));
@@ -206,7 +206,7 @@ describe('the staff screen', () => {
         json(201, { data: [{ member: { ...expired, status: 'invited' }, enrolmentLink: LINK, expiresAt: `${today}T16:00:00.000Z` }] }),
     });
     renderStaff('/staff?screen=members');
-    await user.click(await screen.findByRole('button', { name: 'ออกลิงก์ลงทะเบียนใหม่ให้ ปิยะ ใจดี' }));
+    await user.click(await screen.findByRole('button', { name: 'ลิงก์ใหม่ให้ ปิยะ ใจดี' }));
     const dialog = await screen.findByRole('dialog', { name: 'ออกลิงก์ลงทะเบียนใหม่ให้ ปิยะ ใจดี?' });
     expect(within(dialog).getByText(/ต้องตั้งรหัสผ่านและเชื่อมแอป Authenticator ใหม่/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'ออกลิงก์ใหม่' }));
@@ -214,7 +214,7 @@ describe('the staff screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'ยกเลิก' }));
     await closed();
 
-    await user.click(screen.getByRole('button', { name: 'ออกลิงก์ลงทะเบียนใหม่ให้ ศักดิ์ชัย มั่นคง' }));
+    await user.click(screen.getByRole('button', { name: 'ลิงก์ใหม่ให้ ศักดิ์ชัย มั่นคง' }));
     const again = await screen.findByRole('dialog', { name: 'ออกลิงก์ลงทะเบียนใหม่ให้ ศักดิ์ชัย มั่นคง?' });
     expect(within(again).getByText(/ลิงก์เดิมที่ส่งไปจะใช้ไม่ได้อีก/)).toBeInTheDocument();
     await user.click(within(again).getByRole('button', { name: 'ออกลิงก์ใหม่' }));
