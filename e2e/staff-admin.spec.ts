@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
-import { screenshot } from './support/patient';
+import { onPhone, screenshot } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 /** The demo hospital's administrator (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
@@ -92,7 +92,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
   });
 
   await test.step('When the clinician opens the link on their own device, they set a password and an authenticator, and are in', async () => {
-    const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'th-TH', timezoneId: 'Asia/Bangkok' });
+    const context = await browser.newContext(onPhone(baseURL));
     const violations = await watchContentSecurityPolicy(context);
     const newcomer = await context.newPage();
     await newcomer.goto(link);
@@ -171,17 +171,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
   });
 
   await test.step('Then a patient sees the new schemes on the hospital’s card, and the directory has the new phone', async () => {
-    const context = await browser.newContext({
-      baseURL,
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'th-TH',
-      timezoneId: 'Asia/Bangkok',
-      geolocation: { latitude: 13.7563, longitude: 100.4888 },
-      permissions: ['geolocation'],
-    });
+    const context = await browser.newContext(onPhone(baseURL));
     const violations = await watchContentSecurityPolicy(context);
     const patient = await context.newPage();
     const tile = tilePng();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
-import { latestCode, newPhone, newThaiId, screenshot } from './support/patient';
+import { latestCode, newPhone, newThaiId, onPhone, screenshot } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 /** The demo hospital's staff (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
@@ -67,17 +67,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
 }) => {
   test.setTimeout(240_000);
   const session = await sessionToday();
-  const patientContext = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'th-TH',
-    timezoneId: 'Asia/Bangkok',
-    geolocation: { latitude: 13.7563, longitude: 100.4888 },
-    permissions: ['geolocation'],
-  });
+  const patientContext = await browser.newContext(onPhone(baseURL));
   const patientViolations = await watchContentSecurityPolicy(patientContext);
   const patient = await patientContext.newPage();
   const tile = tilePng();

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type BrowserContextOptions, type Page, expect } from '@playwright/test';
 import type { AxeResults, ImpactValue, RunOptions } from 'axe-core';
 
 const SHOTS = 'artifacts/e2e';
@@ -101,3 +101,19 @@ export async function typeCode(page: Page, code: string): Promise<void> {
   await page.getByRole('textbox', { name: 'หลักที่ 1' }).click();
   await page.keyboard.type(code);
 }
+
+/**
+ * A phone beside a staff journey's desktop (a patient's, a newly invited member's): 390x844, touch, Thai, Bangkok time,
+ * standing near Siriraj with the location allowed. For a second browser context: `browser.newContext(onPhone(baseURL))`.
+ */
+export const onPhone = (baseURL: string | undefined): BrowserContextOptions => ({
+  baseURL,
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'th-TH',
+  timezoneId: 'Asia/Bangkok',
+  geolocation: { latitude: 13.7563, longitude: 100.4888 },
+  permissions: ['geolocation'],
+});
