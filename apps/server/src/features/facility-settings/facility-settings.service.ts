@@ -1,4 +1,4 @@
-import { type FacilitySettings, type FacilitySettingsBody, type HealthScheme, reasons } from '@klaimor/contracts';
+import { type FacilitySettings, type FacilitySettingsBody, type HealthScheme, type OpeningHours, reasons } from '@klaimor/contracts';
 import type { z } from 'zod';
 import { AppError, validationFailed } from '../../errors.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
@@ -29,6 +29,15 @@ function toSettings(row: Row): FacilitySettings {
   };
 }
 
+/**
+ * Hours the form cannot draw are shown to the admin as text, with the form at "not stated": saving other settings
+ * that way keeps them, and only hours the admin sets replace them.
+ */
+function hoursToStore(asked: OpeningHours, stored: string | null): string | null {
+  if (asked.kind === 'not_stated' && readOpeningHours(stored).openingHoursText !== null) return stored;
+  return toOpeningHoursText(asked);
+}
+
 /** What a facility's admin sets of how patients find it on the map: phone, hours, accepted schemes and insurers, the deposit. */
 export function createFacilitySettingsService(settings: FacilitySettingsRepository, access: StaffAccess) {
   return {
@@ -46,7 +55,7 @@ export function createFacilitySettingsService(settings: FacilitySettingsReposito
       if (body.depositAmount > 0 && current.promptpayId === null) throw depositNeedsPromptPay();
       const saved = await settings.save(actor.facilityId, {
         phone: body.phone,
-        openingHours: toOpeningHoursText(body.openingHours),
+        openingHours: hoursToStore(body.openingHours, current.openingHours),
         schemes: body.schemes,
         insurers: body.insurers,
         depositAmount: body.depositAmount,

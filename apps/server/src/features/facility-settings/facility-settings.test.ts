@@ -75,10 +75,18 @@ describe("a facility's settings", () => {
     expect((await directoryEntry('ramathibodi-hospital', 'รามาธิบดี')).phone).toBe('022011000');
   });
 
-  it('shows hours it cannot draw as text, and replaces them only when the admin sets new ones', async () => {
+  it('shows hours it cannot draw as text, keeps them while the admin leaves hours unstated, and replaces them when they set new ones', async () => {
     await t.database.db.execute(sql`update facilities set opening_hours = 'Mo-Fr 08:00-12:00,13:00-16:00; PH off' where stable_id = ${FACILITY}`);
     const read = (await t.app.inject({ method: 'GET', url: url(), ...asStaff(admin.session) })).json().data[0];
     expect(read).toMatchObject({ openingHours: { kind: 'not_stated' }, openingHoursText: 'Mo-Fr 08:00-12:00,13:00-16:00; PH off' });
+
+    // Saving other settings with the hours left as the form shows them keeps them.
+    const kept = await put({ ...settings, phone: '024190000', openingHours: { kind: 'not_stated' } });
+    expect(kept.json().data[0]).toMatchObject({ phone: '024190000', openingHoursText: 'Mo-Fr 08:00-12:00,13:00-16:00; PH off' });
+    expect((await directoryEntry()).openingHours).toBe('Mo-Fr 08:00-12:00,13:00-16:00; PH off');
+
+    const replaced = await put({ ...settings, openingHours: { kind: 'always' } });
+    expect(replaced.json().data[0]).toMatchObject({ openingHours: { kind: 'always' }, openingHoursText: null });
   });
 
   it('refuses bad settings with the field, and changes nothing', async () => {

@@ -209,7 +209,7 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
                   {t('settings.hours.legend')}
                 </FormLabel>
                 {settings.openingHoursText !== null ? (
-                  <Alert severity="warning" sx={{ my: 1 }}>
+                  <Alert severity="info" sx={{ my: 1 }}>
                     <Typography sx={{ fontWeight: 500 }}>{t('settings.hours.stored', { text: settings.openingHoursText })}</Typography>
                     {t('settings.hours.storedNote')}
                   </Alert>
