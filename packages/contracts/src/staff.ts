@@ -61,6 +61,7 @@ export const StaffFacilityRoles = z.object({
   /** The facility's stable id, as the directory names it. */
   id: z.string(),
   nameTh: z.string(),
+  nameEn: z.string(),
   roles: z.array(StaffRole),
 });
 export type StaffFacilityRoles = z.infer<typeof StaffFacilityRoles>;

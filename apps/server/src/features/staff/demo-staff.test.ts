@@ -30,7 +30,7 @@ describe('demo hospital staff', () => {
       const res = await signIn(demo.app, { email: member.email, password: DEMO_STAFF_PASSWORD, code: await totpCode(member.totpSecret) });
       expect(res.statusCode, res.body).toBe(204);
       const me = await demo.app.inject({ method: 'GET', url: '/api/staff/me', cookies: { [STAFF_COOKIE]: staffCookie(res) } });
-      expect(me.json().data[0].facilities).toEqual([{ id: 'siriraj-hospital', nameTh: expect.any(String), roles: [member.role] }]);
+      expect(me.json().data[0].facilities).toEqual([{ id: 'siriraj-hospital', nameTh: expect.any(String), nameEn: 'Siriraj Hospital', roles: [member.role] }]);
     }
   });
 

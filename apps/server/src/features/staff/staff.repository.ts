@@ -49,7 +49,7 @@ export function createStaffRepository(db: Db) {
 
     async rolesOf(memberId: string) {
       return db
-        .select({ facilityId: facilities.stableId, nameTh: facilities.nameTh, role: staffRoles.role })
+        .select({ facilityId: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn, role: staffRoles.role })
         .from(staffRoles)
         .innerJoin(facilities, eq(facilities.id, staffRoles.facilityId))
         .where(eq(staffRoles.memberId, memberId))

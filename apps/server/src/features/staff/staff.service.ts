@@ -180,9 +180,9 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
 
     /** The member with their roles, facility by facility. */
     async me(member: StaffMemberRow): Promise<StaffMe> {
-      const byFacility = new Map<string, { id: string; nameTh: string; roles: StaffRole[] }>();
+      const byFacility = new Map<string, StaffMe['facilities'][number]>();
       for (const r of await staff.rolesOf(member.id)) {
-        const entry = byFacility.get(r.facilityId) ?? { id: r.facilityId, nameTh: r.nameTh, roles: [] };
+        const entry = byFacility.get(r.facilityId) ?? { id: r.facilityId, nameTh: r.nameTh, nameEn: r.nameEn, roles: [] };
         entry.roles.push(r.role as StaffRole);
         byFacility.set(r.facilityId, entry);
       }

@@ -61,7 +61,7 @@ describe('enrolment', () => {
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json().data[0]).toMatchObject({
       email,
-      facilities: [{ id: FACILITY, nameTh: expect.stringContaining('ศิริราช'), roles: ['front_desk'] }],
+      facilities: [{ id: FACILITY, nameTh: expect.stringContaining('ศิริราช'), nameEn: 'Siriraj Hospital', roles: ['front_desk'] }],
     });
   });
 

@@ -80,7 +80,7 @@ describe('the schedule screen', () => {
     const user = userEvent.setup({ delay: null });
     mockApi({
       'GET /api/staff/me': () =>
-        json(200, { data: [member(['admin'], [{ id: 'ramathibodi-hospital', nameTh: 'โรงพยาบาลรามาธิบดี', roles: ['front_desk'] }])] }),
+        json(200, { data: [member(['admin'], [{ id: 'ramathibodi-hospital', nameTh: 'โรงพยาบาลรามาธิบดี', nameEn: 'Ramathibodi Hospital', roles: ['front_desk'] }])] }),
       [`GET ${SCHEDULE}`]: () => json(200, { data: [schedule()] }),
       'GET /api/staff/facilities/ramathibodi-hospital/schedule': () => json(200, { data: [schedule({ templates: [], closures: [] })] }),
       'GET /api/staff/facilities/ramathibodi-hospital/appointments': () => json(200, { data: [] }),

@@ -1,11 +1,16 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../../i18n';
 import { AppRoutes } from '../../routes';
 import { json, mockApi, renderWithProviders } from '../../test/render';
-import { apiError } from './staff-test-data';
+import { apiError, member } from './staff-test-data';
 
 describe('the /staff route', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await changeLanguage('th');
+  });
 
   it('loads the staff screens in their own shell, without the patients’ navigation or session', async () => {
     const fetchMock = mockApi({ 'GET /api/staff/me': () => json(401, apiError('unauthenticated', 'กรุณาเข้าสู่ระบบ')) });
@@ -22,5 +27,19 @@ describe('the /staff route', () => {
     renderWithProviders(<AppRoutes />, { route: '/staff/nowhere' });
     expect(await screen.findByRole('heading', { level: 1, name: 'ไม่พบหน้านี้' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'กลับหน้าหลักเจ้าหน้าที่' })).toHaveAttribute('href', '/staff');
+  });
+
+  it('names the facilities in the language chosen', async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi({
+      'GET /api/staff/me': () =>
+        json(200, { data: [member(['front_desk'], [{ id: 'ramathibodi-hospital', nameTh: 'โรงพยาบาลรามาธิบดี', nameEn: 'Ramathibodi Hospital', roles: ['front_desk'] }])] }),
+      'GET /api/staff/facilities/siriraj-hospital/appointments': () => json(200, { data: [] }),
+    });
+    renderWithProviders(<AppRoutes />, { route: '/staff' });
+    expect(await screen.findByRole('option', { name: 'โรงพยาบาลศิริราช' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'EN: Switch to English' }));
+    expect(await screen.findByRole('option', { name: 'Siriraj Hospital' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Ramathibodi Hospital' })).toBeInTheDocument();
   });
 });

@@ -11,6 +11,7 @@ import { DayListScreen } from './DayListScreen';
 import { FacilitySettingsScreen } from './FacilitySettingsScreen';
 import { ScheduleScreen } from './ScheduleScreen';
 import { StaffMembersScreen } from './StaffMembersScreen';
+import { facilityNameIn } from './staff-format';
 import { useStaffMe } from './staff.queries';
 import { useStaffTexts } from './staff.texts';
 import { useChosenFacility } from './use-chosen-facility';
@@ -23,7 +24,7 @@ type Screen = 'day' | 'schedule' | 'members' | 'settings' | 'audit';
  * someone with several sees them as tabs, chosen by ?screen=. Without a staff session, on to sign-in.
  */
 export function StaffHomePage() {
-  const { t } = useStaffTexts();
+  const { t, i18n } = useStaffTexts();
   const me = useStaffMe();
   const { facility } = useChosenFacility(me.data);
   const [params, setParams] = useSearchParams();
@@ -63,7 +64,7 @@ export function StaffHomePage() {
       content = <ScheduleScreen key={facility.id} facilityId={facility.id} canEdit={canEdit} />;
       break;
     case 'members':
-      content = <StaffMembersScreen key={facility.id} facilityId={facility.id} facilityName={facility.nameTh} />;
+      content = <StaffMembersScreen key={facility.id} facilityId={facility.id} facilityName={facilityNameIn(i18n.resolvedLanguage, facility)} />;
       break;
     case 'settings':
       content = <FacilitySettingsScreen key={facility.id} facilityId={facility.id} />;

@@ -13,7 +13,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { LanguageToggle } from '../../components/LanguageToggle';
 import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { RouteErrorPage } from '../../components/RouteErrorPage';
-import { roleNames } from './staff-format';
+import { facilityNameIn, roleNames } from './staff-format';
 import { useStaffMe, useStaffSignOut } from './staff.queries';
 import { useStaffTexts } from './staff.texts';
 import { useChosenFacility } from './use-chosen-facility';
@@ -24,7 +24,7 @@ import { useChosenFacility } from './use-chosen-facility';
  * and signing out.
  */
 export function StaffShell() {
-  const { t } = useStaffTexts();
+  const { t, i18n } = useStaffTexts();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const me = useStaffMe();
@@ -94,12 +94,12 @@ export function StaffShell() {
                 >
                   {member.facilities.map((f) => (
                     <option key={f.id} value={f.id}>
-                      {f.nameTh}
+                      {facilityNameIn(i18n.resolvedLanguage, f)}
                     </option>
                   ))}
                 </TextField>
               ) : facility ? (
-                <Typography sx={{ fontWeight: 600 }}>{facility.nameTh}</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{facilityNameIn(i18n.resolvedLanguage, facility)}</Typography>
               ) : (
                 <span />
               )}

@@ -169,3 +169,7 @@ export const slotHasEnded = (entry: Pick<DayListEntry, 'end'>, now: number = Dat
 /** An instant as a Bangkok date and time, in the Buddhist Era: '16 มิ.ย. 2568 14:30 น.' */
 export const formatDateTime = (t: StaffT, iso: string, lang: DateLanguage): string =>
   t('format.dateTime', { date: formatBuddhistDate(bangkokDateOf(iso), lang, 'short'), time: formatClock(iso) });
+
+/** A facility's name in the language the screens are in. */
+export const facilityNameIn = (lang: string | undefined, facility: { nameTh: string; nameEn: string }): string =>
+  lang === 'en' ? facility.nameEn : facility.nameTh;

@@ -21,7 +21,7 @@ export const member = (roles: StaffRole[], more: StaffMe['facilities'] = []): St
   id: '7f1d5c1e-4f7a-4c1b-9a53-5a0d2f4b8e01',
   email: 'somying@hospital.example',
   displayName: 'สมหญิง ผู้ดูแล',
-  facilities: [{ id: FACILITY, nameTh: 'โรงพยาบาลศิริราช', roles }, ...more],
+  facilities: [{ id: FACILITY, nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital', roles }, ...more],
 });
 
 export const morning: ScheduleTemplate = {
