@@ -1,4 +1,5 @@
 import { i18n } from '../i18n';
+import { dateLocaleOf } from './thai-date';
 
 const ZONE = 'Asia/Bangkok';
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -7,14 +8,13 @@ function format(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTim
   const key = `${lang}|${JSON.stringify(options)}`;
   let f = formats.get(key);
   if (!f) {
-    // th-TH counts years in the Buddhist Era; English readers get BE too, as on Thai documents.
-    f = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB-u-ca-buddhist' : 'th-TH', { ...options, timeZone: ZONE });
+    f = new Intl.DateTimeFormat(dateLocaleOf(lang), { ...options, timeZone: ZONE });
     formats.set(key, f);
   }
   return f;
 }
 
-/** '2025-06-12T02:00:00Z' -> 'วันพฤหัสบดีที่ 12 มิถุนายน 2568' (th), 'Thursday 12 June 2568 BE' (en). */
+/** '2025-06-12T02:00:00Z' -> 'วันพฤหัสบดีที่ 12 มิถุนายน 2568' (th), 'Thursday 12 June 2025' (en). */
 export function formatDayOf(iso: string, lang: string): string {
   return format(lang, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
 }

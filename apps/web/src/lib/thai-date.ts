@@ -1,13 +1,15 @@
-/** Dates shown to patients use the Buddhist Era (BE = CE + 543), as on Thai ID cards. */
+/**
+ * Dates shown in Thai use the Buddhist Era (BE = CE + 543), as on Thai ID cards; in English they read as English
+ * readers write them ('23 Nov 2026'). The year pickers keep BE in both languages, labelled so, since that is the year
+ * on the card being copied from.
+ */
 export const BE_OFFSET = 543;
 const ZONE = 'Asia/Bangkok';
 
 export type DateLanguage = 'th' | 'en';
 
-const locales: Record<DateLanguage, string> = {
-  th: 'th-TH', // Thai locale uses the Buddhist calendar by default
-  en: 'en-GB-u-ca-buddhist',
-};
+/** The one place that says which calendar each language's dates are shown in: th-TH counts years in the Buddhist Era. */
+export const dateLocaleOf = (lang: string): string => (lang === 'en' ? 'en-GB' : 'th-TH');
 
 export function toBuddhistYear(gregorianYear: number): number {
   return gregorianYear + BE_OFFSET;
@@ -40,13 +42,13 @@ function formatter(lang: DateLanguage, options: Intl.DateTimeFormatOptions): Int
   const key = `${lang}|${JSON.stringify(options)}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locales[lang], { ...options, timeZone: ZONE });
+    f = new Intl.DateTimeFormat(dateLocaleOf(lang), { ...options, timeZone: ZONE });
     formatters.set(key, f);
   }
   return f;
 }
 
-/** 1990-03-12 -> '12 มีนาคม 2533' (th) or '12 March 2533 BE' (en). Unparsable input is returned as is. */
+/** 1990-03-12 -> '12 มีนาคม 2533' (th) or '12 March 1990' (en). Unparsable input is returned as is. */
 export function formatBuddhistDate(iso: string, lang: DateLanguage = 'th', month: 'long' | 'short' = 'long'): string {
   const parts = parseIsoDate(iso);
   if (!parts) return iso;

@@ -1,5 +1,6 @@
 import { FIXED_DOSE_TIMES, type ChecklistDose, type DoseTime, type MedicationForm } from '@klaimor/contracts';
 import type { TFunction } from 'i18next';
+import { dateLocaleOf } from '../../lib/thai-date';
 
 type T = TFunction<'medications'>;
 
@@ -60,11 +61,11 @@ export const isFixedDoseTime = (time: DoseTime): time is (typeof FIXED_DOSE_TIME
 export const percent = (rate: number) => Math.round(rate * 100);
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
-/** '2025-06-12' -> 'วันพฤหัสบดีที่ 12 มิถุนายน 2568' (th), 'Thursday 12 June 2568 BE' (en). */
+/** '2025-06-12' -> 'วันพฤหัสบดีที่ 12 มิถุนายน 2568' (th), 'Thursday 12 June 2025' (en). */
 export function formatDay(iso: string, lang: 'th' | 'en'): string {
   let f = dayFormats.get(lang);
   if (!f) {
-    f = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB-u-ca-buddhist' : 'th-TH', {
+    f = new Intl.DateTimeFormat(dateLocaleOf(lang), {
       weekday: 'long',
       day: 'numeric',
       month: 'long',

@@ -1,16 +1,17 @@
+import { dateLocaleOf } from '../../lib/thai-date';
 const ZONE = 'Asia/Bangkok';
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 function monthFormat(lang: 'th' | 'en'): Intl.DateTimeFormat {
   let f = formats.get(lang);
   if (!f) {
-    f = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB-u-ca-buddhist' : 'th-TH', { month: 'long', year: 'numeric', timeZone: ZONE });
+    f = new Intl.DateTimeFormat(dateLocaleOf(lang), { month: 'long', year: 'numeric', timeZone: ZONE });
     formats.set(lang, f);
   }
   return f;
 }
 
-/** '2023-04' -> 'เมษายน 2566' (th) or 'April 2566 BE' (en); anything else is returned as is. */
+/** '2023-04' -> 'เมษายน 2566' (th) or 'April 2023' (en); anything else is returned as is. */
 export function formatBuddhistMonth(yearMonth: string, lang: 'th' | 'en'): string {
   const m = /^(\d{4})-(\d{2})$/.exec(yearMonth);
   if (!m) return yearMonth;
