@@ -214,7 +214,7 @@ test('a new patient adds a medication, writes a symptom note, downloads the FHIR
     const section = page.getByRole('region', { name: 'ข้อมูลของฉัน' });
     await expect(section).toBeVisible();
     const downloading = page.waitForEvent('download');
-    await section.getByRole('button', { name: 'ดาวน์โหลดไฟล์ FHIR (JSON)' }).click();
+    await section.getByRole('button', { name: 'ดาวน์โหลดไฟล์ข้อมูลสุขภาพ' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^klaimor-fhir-\d{4}-\d\d-\d\d\.json$/);
     const bundle = JSON.parse(await readFile(await download.path(), 'utf8')) as {

@@ -57,8 +57,10 @@ describe('MyDataSection', () => {
     });
     const { fetchMock } = renderSection({ 'GET /api/my-data/fhir': () => json(200, bundle) });
 
-    await user.click(screen.getByRole('button', { name: 'ดาวน์โหลดไฟล์ FHIR (JSON)' }));
+    await user.click(screen.getByRole('button', { name: 'ดาวน์โหลดไฟล์ข้อมูลสุขภาพ' }));
     expect(await screen.findByText('ดาวน์โหลดไฟล์แล้ว')).toBeInTheDocument();
+    // What the file is for, in plain words before the standard's name.
+    expect(screen.getByText(/^ไฟล์ข้อมูลสุขภาพสำหรับส่งให้โรงพยาบาลหรือแอปอื่น/)).toBeInTheDocument();
     expect(clicked).toHaveLength(1);
     expect(clicked[0].download).toMatch(/^klaimor-fhir-\d{4}-\d\d-\d\d\.json$/);
     const blob = createObjectURL.mock.calls[0][0] as Blob;
