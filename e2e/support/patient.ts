@@ -50,6 +50,36 @@ async function checkAccessibility(page: Page, name: string): Promise<void> {
   expect.soft(blockingFindings(results), `serious or critical accessibility violations on ${name} (${page.url()})`).toEqual([]);
 }
 
+/** The smallest touch target on a phone, in CSS pixels (WCAG 2.5.5; Apple's and Android's guides ask as much). */
+const MIN_TARGET = 44;
+
+/**
+ * Every control a finger must hit on a phone-sized screen is at least 44x44: buttons, links, tabs, and checkboxes and
+ * radios counted with the label that ticks them too. A link inside a sentence is exempt (WCAG's inline exception).
+ */
+async function checkTouchTargets(page: Page, name: string): Promise<void> {
+  if ((page.viewportSize()?.width ?? 0) > 600) return;
+  const small = await page.evaluate((min) => {
+    const found: string[] = [];
+    const controls = Array.from(document.querySelectorAll<HTMLElement>('button, a[href], [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"]'));
+    for (const control of controls) {
+      const style = getComputedStyle(control);
+      if (style.visibility === 'hidden' || control.closest('[aria-hidden="true"], [inert]')) continue;
+      const inSentence = control.tagName === 'A' && Array.from(control.parentElement?.childNodes ?? []).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      if (inSentence) continue;
+      const target = (control.closest('label') as HTMLElement | null) ?? (control.matches('input') ? control.parentElement! : control);
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.width < min - 0.5 || box.height < min - 0.5) {
+        const label = control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40) ?? '';
+        found.push(`${control.tagName.toLowerCase()} "${label}" ${Math.round(box.width)}x${Math.round(box.height)}`);
+      }
+    }
+    return found;
+  }, MIN_TARGET);
+  expect.soft(small, `touch targets under ${MIN_TARGET}x${MIN_TARGET} px on ${name} (${page.url()})`).toEqual([]);
+}
+
 /**
  * Saves what the patient sees now, at phone size, for people to look at, and checks it with axe-core. Finite
  * animations (a dialog fading in) end first: half-faded text is not what the patient reads.
@@ -65,6 +95,7 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   );
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   await checkAccessibility(page, name);
+  await checkTouchTargets(page, name);
 }
 
 /** A Thai mobile number no earlier run of the suite has used on this database. */

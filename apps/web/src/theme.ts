@@ -59,6 +59,7 @@ export const theme = createTheme({
               props: { variant: 'filled', color: 'primary', clickable: true },
               style: { '&:hover, &.Mui-focusVisible': { backgroundColor: PRIMARY_HOVER } },
             },
+            { props: { clickable: true }, style: { minHeight: 44 } },
           ],
         },
       },
@@ -71,7 +72,6 @@ export const theme = createTheme({
         root: { '&.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: PRIMARY_DARK } },
       },
     },
-    MuiLink: { defaultProps: { color: PRIMARY_DARK } },
     MuiBottomNavigationAction: {
       styleOverrides: {
         root: {
@@ -84,7 +84,11 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true } },
     // A ticked box or chosen radio shows its state by its colour: PRIMARY is 2.5:1 on white, under the 3:1 a
     // control's state needs (WCAG 1.4.11); PRIMARY_DARK is 6.1:1. Guarded by theme.test.tsx.
-    MuiCheckbox: { styleOverrides: { root: { '&.Mui-checked': { color: PRIMARY_DARK } } } },
-    MuiRadio: { styleOverrides: { root: { '&.Mui-checked': { color: PRIMARY_DARK } } } },
+    // Touch targets of 44x44 at least (WCAG 2.5.5): e2e/support/patient.ts checks every phone screen shot.
+    MuiCheckbox: { styleOverrides: { root: { padding: 10, '&.Mui-checked': { color: PRIMARY_DARK } } } },
+    MuiRadio: { styleOverrides: { root: { padding: 10, '&.Mui-checked': { color: PRIMARY_DARK } } } },
+    MuiIconButton: { styleOverrides: { root: { minWidth: 44, minHeight: 44 } } },
+    MuiFormControlLabel: { styleOverrides: { root: { minHeight: 44 } } },
+    MuiLink: { defaultProps: { color: PRIMARY_DARK }, styleOverrides: { button: { minHeight: 44 } } },
   },
 });

@@ -26,7 +26,7 @@ export function AppShell() {
             variant="h6"
             component={Link}
             to="/"
-            sx={{ flexGrow: 1, fontWeight: 600, color: 'inherit', textDecoration: 'none' }}
+            sx={{ flexGrow: 1, fontWeight: 600, color: 'inherit', textDecoration: 'none', minHeight: 44, display: 'flex', alignItems: 'center' }}
           >
             {t('app.name')}
           </Typography>

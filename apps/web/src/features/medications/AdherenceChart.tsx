@@ -49,7 +49,7 @@ export function AdherenceChart() {
             aria-label={t('adherence.window')}
           >
             {[7, 30].map((d) => (
-              <ToggleButton key={d} value={d} sx={{ px: 1.5, minHeight: 36 }}>
+              <ToggleButton key={d} value={d} sx={{ px: 1.5, minHeight: 44 }}>
                 {t('adherence.days', { days: d })}
               </ToggleButton>
             ))}

@@ -174,7 +174,7 @@ function DoseRow({ dose, onTick }: { dose: ChecklistDose; onTick: (taken: boolea
             size="small"
             startIcon={<LocalPharmacyIcon />}
             aria-label={t('checklist.findNamed', { name })}
-            sx={{ mt: 0.5, ml: -1, minHeight: 36 }}
+            sx={{ mt: 0.5, ml: -1 }}
           >
             {t('checklist.find')}
           </Button>

@@ -16,17 +16,18 @@ const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">Op
 export const START_ZOOM = 16;
 export const SELECTED_ZOOM = 18;
 
+// Each marker is a 44x44 target for a finger, its pin drawn at the bottom of it at the pin's own size.
 const hospitalIcon = L.divIcon({
   className: 'klaimor-marker',
   html: '<span class="klaimor-marker__pin"></span>',
-  iconSize: [32, 32],
-  iconAnchor: [16, 32],
+  iconSize: [44, 44],
+  iconAnchor: [22, 44],
 });
 const selectedIcon = L.divIcon({
   className: 'klaimor-marker klaimor-marker--selected',
   html: '<span class="klaimor-marker__pin"></span>',
-  iconSize: [40, 40],
-  iconAnchor: [20, 40],
+  iconSize: [44, 44],
+  iconAnchor: [22, 44],
 });
 const userIcon = L.divIcon({ className: 'klaimor-user', iconSize: [22, 22], iconAnchor: [11, 11] });
 

@@ -42,17 +42,20 @@ const visuallyHidden = {
 const mapStyles = (
   <GlobalStyles
     styles={{
+      '.klaimor-marker': { display: 'flex', alignItems: 'flex-end', justifyContent: 'center' },
       '.klaimor-marker__pin': {
         display: 'block',
-        width: '100%',
-        height: '100%',
+        width: 32,
+        height: 32,
         background: '#D32F2F',
         border: '3px solid #fff',
         borderRadius: '50% 50% 50% 0',
         transform: 'rotate(-45deg) scale(0.8)',
         boxShadow: '0 2px 6px rgba(0,0,0,.4)',
       },
-      '.klaimor-marker--selected .klaimor-marker__pin': { background: '#1565C0' },
+      '.klaimor-marker--selected .klaimor-marker__pin': { background: '#1565C0', width: 40, height: 40 },
+      // Leaflet's zoom buttons, 30x30 on touch screens, made a finger's size.
+      '.leaflet-touch .leaflet-control-zoom.leaflet-bar a': { width: 44, height: 44, lineHeight: '44px' },
       '.klaimor-user': {
         background: '#1976D2',
         border: '4px solid #fff',

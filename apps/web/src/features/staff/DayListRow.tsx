@@ -76,7 +76,7 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
           onClick={() => onOpen(entry)}
           disableRipple
           // The whole row opens the appointment: the button's area covers it.
-          sx={{ font: 'inherit', fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere', position: 'static', '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+          sx={{ font: 'inherit', fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere', position: 'static', minHeight: 44, justifyContent: 'flex-start', '&::after': { content: '""', position: 'absolute', inset: 0 } }}
         >
           {name}
         </ButtonBase>

@@ -50,7 +50,7 @@ export function StaffShell() {
             variant="h6"
             component={Link}
             to="/staff"
-            sx={{ flexGrow: 1, fontWeight: 600, color: 'inherit', textDecoration: 'none', fontSize: { xs: '1.05rem', sm: '1.25rem' } }}
+            sx={{ flexGrow: 1, fontWeight: 600, color: 'inherit', textDecoration: 'none', fontSize: { xs: '1.05rem', sm: '1.25rem' }, minHeight: 44, display: 'flex', alignItems: 'center' }}
           >
             {t('app.title')}
           </Typography>
@@ -64,7 +64,7 @@ export function StaffShell() {
               onClick={() => void leave()}
               aria-label={t('shell.signOut')}
               // On a phone the icon alone, so the title keeps one line.
-              sx={{ whiteSpace: 'nowrap', minWidth: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+              sx={{ whiteSpace: 'nowrap', minWidth: 44, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
             >
               <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
                 {t('shell.signOut')}
