@@ -138,10 +138,10 @@ export function AddressFields({ idPrefix }: AddressFieldsProps) {
   const { t } = usePersonTexts();
   const {
     register,
+    control,
     formState: { errors },
   } = useFormContext<AddressValues>();
   const { ref: addressRef, ...address } = register('address');
-  const { ref: provinceRef, ...province } = register('province');
   return (
     <Stack spacing={2}>
       <TextField
@@ -160,15 +160,23 @@ export function AddressFields({ idPrefix }: AddressFieldsProps) {
       />
       <SuggestField name="subdistrist" label={t('address.subdistrict')} idPrefix={idPrefix} autoComplete="off" />
       <SuggestField name="district" label={t('address.district')} idPrefix={idPrefix} autoComplete="off" />
-      <TextField
-        {...province}
-        id={`${idPrefix}-province`}
-        inputRef={provinceRef}
-        label={t('address.province')}
-        required
-        autoComplete="address-level1"
-        error={errors.province !== undefined}
-        helperText={reasonMessage(t, errors.province?.message)}
+      {/* Controlled: a suggestion fills it, and its label must know there is a value to move up from. */}
+      <Controller
+        name="province"
+        control={control}
+        render={({ field: { ref, value, ...field } }) => (
+          <TextField
+            {...field}
+            value={value ?? ''}
+            id={`${idPrefix}-province`}
+            inputRef={ref}
+            label={t('address.province')}
+            required
+            autoComplete="address-level1"
+            error={errors.province !== undefined}
+            helperText={reasonMessage(t, errors.province?.message)}
+          />
+        )}
       />
       <SuggestField
         name="postcode"

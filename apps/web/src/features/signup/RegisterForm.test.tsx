@@ -51,6 +51,8 @@ describe('RegisterForm', () => {
     expect(screen.getByRole('combobox', { name: 'ตำบล/แขวง' })).toHaveValue('ชนะสงคราม');
     expect(screen.getByRole('combobox', { name: 'อำเภอ/เขต' })).toHaveValue('พระนคร');
     expect(screen.getByRole('textbox', { name: 'จังหวัด' })).toHaveValue('กรุงเทพมหานคร');
+    // The label moves up out of the way of the value the suggestion put there.
+    expect(document.querySelector('label[for$="-province"]')).toHaveAttribute('data-shrink', 'true');
     expect(screen.getByRole('combobox', { name: 'รหัสไปรษณีย์' })).toHaveValue('10200');
   });
 
