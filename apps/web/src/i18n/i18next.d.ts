@@ -11,6 +11,7 @@ import type myData from '../features/my-data/locales/th.json';
 import type ocr from '../features/signup/ocr/locales/th.json';
 import type staff from '../features/staff/locales/th.json';
 import type person from './person/locales/th.json';
+import type redFlags from './red-flags/locales/th.json';
 import type th from './locales/th.json';
 
 declare module 'i18next' {
@@ -21,6 +22,7 @@ declare module 'i18next' {
     resources: {
       translation: typeof th;
       person: typeof person;
+      redFlags: typeof redFlags;
       signup: typeof signup;
       seek: typeof seek;
       booking: typeof booking;

@@ -1,0 +1,44 @@
+import { EMERGENCY_PHONE, redFlagMessage, type RedFlagHit } from '@klaimor/contracts';
+import PhoneIcon from '@mui/icons-material/Phone';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useRedFlagTexts } from '../i18n/red-flags/red-flags.texts';
+
+export interface RedFlagAlertProps {
+  redFlags: RedFlagHit[];
+  /** What the screen adds below the warning: the booking card's "I understand", the diary's "you can still save". */
+  children?: ReactNode;
+}
+
+/** What in the patient's words sounds urgent, and a button that calls 1669: the same warning wherever symptoms are typed. */
+export function RedFlagAlert({ redFlags, children }: RedFlagAlertProps) {
+  const { t, i18n } = useRedFlagTexts();
+  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  return (
+    <Alert severity="error" variant="filled" role="alert">
+      <AlertTitle>{t('title')}</AlertTitle>
+      <ul style={{ margin: 0, paddingInlineStart: '1.2em' }}>
+        {redFlags.map((flag) => (
+          <li key={flag.id}>{redFlagMessage(flag.id, lang)}</li>
+        ))}
+      </ul>
+      <Button
+        component="a"
+        href={`tel:${EMERGENCY_PHONE}`}
+        variant="contained"
+        color="inherit"
+        startIcon={<PhoneIcon />}
+        sx={{ mt: 1.5, bgcolor: 'common.white', color: 'error.dark', fontWeight: 700, '&:hover': { bgcolor: 'grey.100' } }}
+      >
+        {t('call', { phone: EMERGENCY_PHONE })}
+      </Button>
+      <Typography variant="body2" sx={{ mt: 1.5 }}>
+        {t('notDiagnosis')}
+      </Typography>
+      {children}
+    </Alert>
+  );
+}
