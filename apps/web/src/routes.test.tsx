@@ -27,12 +27,12 @@ const profile = {
 describe('routes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('sends a logged-out visitor of /profile to / with a visible Thai message and a login link', async () => {
-    mockApi({ 'GET /api/users/me': loggedOut, 'GET /api/hospitals': () => json(200, { data: [] }) });
+  it('shows a logged-out visitor of /profile its sign-in card in place, with sign-in and registration', async () => {
+    mockApi({ 'GET /api/users/me': loggedOut });
     renderWithProviders(<AppRoutes />, { route: '/profile' });
-    expect(await screen.findByRole('alert')).toHaveTextContent('กรุณาเข้าสู่ระบบก่อนดูข้อมูลส่วนตัว');
+    expect(await screen.findByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลสุขภาพของคุณ' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'เข้าสู่ระบบ' })).toHaveAttribute('href', '/login');
-    expect(await screen.findByRole('heading', { level: 1, name: 'ค้นหาโรงพยาบาลใกล้คุณ' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ลงทะเบียน' })).toHaveAttribute('href', '/signup');
   });
 
   it('matches /myHealth case-insensitively and invites a logged-out visitor', async () => {
@@ -77,12 +77,12 @@ describe('routes', () => {
     expect(screen.getByRole('button', { name: 'แก้ไขข้อมูล' })).toBeEnabled();
   });
 
-  it.each(['/medicalRight', '/todo', '/history', '/asd', '/symptoms'])(
-    'sends a logged-out visitor of %s to / with the login message, like /profile',
+  it.each(['/medicalRight', '/todo', '/history', '/asd', '/symptoms', '/appointments/0b6f1a52-1f0e-4c55-8d1c-2f6a9d1e0a01'])(
+    'shows a logged-out visitor of %s the sign-in card there, like /profile',
     async (route) => {
-      mockApi({ 'GET /api/users/me': loggedOut, 'GET /api/hospitals': () => json(200, { data: [] }) });
+      mockApi({ 'GET /api/users/me': loggedOut });
       renderWithProviders(<AppRoutes />, { route });
-      expect(await screen.findByRole('alert')).toHaveTextContent('กรุณาเข้าสู่ระบบก่อนดูข้อมูลส่วนตัว');
+      expect(await screen.findByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลสุขภาพของคุณ' })).toBeInTheDocument();
       expect(screen.getByRole('navigation', { name: 'เมนูหลัก' })).toBeInTheDocument();
     },
   );

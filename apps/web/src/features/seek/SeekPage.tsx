@@ -14,11 +14,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCurrentUser } from '../auth/auth.queries';
-import { readRedirectError } from '../auth/redirect-state';
 import { BookingCard } from '../booking/BookingCard';
 import { useOwnCoverage } from '../coverage/own-coverage';
 import { distanceMetres } from './seek-format';
@@ -82,8 +81,6 @@ const roundCentre = ({ lat, lng }: LatLng): LatLng => ({ lat: Math.round(lat * 1
 /** '/' and '/map': facilities on a map around the patient, and the booking card of the chosen one. */
 export function SeekPage() {
   const { t, i18n } = useSeekTexts();
-  const location = useLocation();
-  const redirect = readRedirectError(location.state);
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('hospital');
   // '/map?kind=pharmacy&medicine=…' comes from the medication checklist: pharmacies only, with what to ask for.
@@ -173,19 +170,6 @@ export function SeekPage() {
       </Box>
 
       <Stack spacing={1} sx={{ position: 'absolute', top: 8, left: 8, right: 8, zIndex: 1100, maxWidth: 600, mx: 'auto' }}>
-        {redirect ? (
-          <Alert
-            severity="warning"
-            role="alert"
-            action={
-              <Button component={Link} to="/login" color="inherit" size="small">
-                {t('auth.required.login')}
-              </Button>
-            }
-          >
-            {t('auth.required.message')}
-          </Alert>
-        ) : null}
         <Paper elevation={4} sx={{ borderRadius: 3, p: 1 }}>
           <TextField
             fullWidth
