@@ -3,11 +3,33 @@ export interface ReturnToState {
   returnTo: string;
 }
 
-/** Where to go after logging in: an in-app path from state or query, else `fallback`. */
+// The pages that sign a patient in: going back to them afterwards would only show them again.
+const SIGN_IN_PAGES = /^\/(login|signup)(?=[/?#]|$)/i;
+
+/**
+ * Whether `path` is a page of this app to go back to: it starts with exactly one '/' (never '//host',
+ * '/\host', 'https://…' or 'javascript:…'), has no whitespace or control characters (a browser drops a tab
+ * or newline, so '/\t/host' would become '//host'), and stays on this origin once resolved.
+ */
+export function isSafeReturnPath(path: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused here
+  if (!/^\/(?![/\\])/.test(path) || /[\s\u0000-\u001f\u007f\\]/.test(path)) return false;
+  const base = 'https://klaimor.invalid';
+  try {
+    return new URL(path, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
+const isReturnTarget = (path: string | null | undefined): path is string =>
+  !!path && isSafeReturnPath(path) && !SIGN_IN_PAGES.test(path);
+
+/** Where to go after logging in: a safe in-app path from state or query (not the sign-in pages), else `fallback`. */
 export function readReturnTo(state: unknown, search: string, fallback: string): string {
   const fromState =
     state !== null && typeof state === 'object' && 'returnTo' in state ? (state as { returnTo: unknown }).returnTo : null;
   const candidate = typeof fromState === 'string' ? fromState : new URLSearchParams(search).get('returnTo');
-  // Only paths inside the app: never another origin ('//host', 'https://...', '/\\host').
-  return candidate && /^\/(?![/\\])/.test(candidate) ? candidate : fallback;
+  return isReturnTarget(candidate) ? candidate : fallback;
 }
+
