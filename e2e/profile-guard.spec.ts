@@ -1,7 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { latestCode, screenshot, typeCode, typed } from './support/patient';
-
-const DEMO_PATIENT = '0812345678';
+import { screenshot, signInAsDemoPatient } from './support/patient';
 
 test('a visitor who opens a signed-in page sees its sign-in card there, signs in and is back on that page', async ({ page, request }) => {
   await page.goto('/history');
@@ -11,11 +9,7 @@ test('a visitor who opens a signed-in page sees its sign-in card there, signs in
   await page.getByRole('link', { name: 'เข้าสู่ระบบ' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
 
-  await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(DEMO_PATIENT));
-  await page.getByRole('button', { name: 'ถัดไป' }).click();
-  await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
-  await typeCode(page, await latestCode(request, DEMO_PATIENT));
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await signInAsDemoPatient(page, request);
   await expect(page).toHaveURL(/\/history$/);
 });
 

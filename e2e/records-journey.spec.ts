@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { latestCode, newPhone, newThaiId, screenshot, typeCode, typed } from './support/patient';
-
-const DEMO_PATIENT = '0812345678';
+import { latestCode, newPhone, newThaiId, screenshot, signInAsDemoPatient, typeCode, typed } from './support/patient';
 
 /** Every screen fits the phone: nothing scrolls sideways. Then the screenshot. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -15,11 +13,7 @@ async function shot(page: Page, name: string): Promise<void> {
 /** Logs the demo patient in through the login screen, with the code from the development outbox. */
 async function logInAsDemoPatient(page: Page, request: APIRequestContext): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(DEMO_PATIENT));
-  await page.getByRole('button', { name: 'ถัดไป' }).click();
-  await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
-  await typeCode(page, await latestCode(request, DEMO_PATIENT));
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await signInAsDemoPatient(page, request);
   await expect(page).toHaveURL(/\/myhealth$/);
 }
 

@@ -148,3 +148,15 @@ export const onPhone = (baseURL: string | undefined): BrowserContextOptions => (
   geolocation: { latitude: 13.7563, longitude: 100.4888 },
   permissions: ['geolocation'],
 });
+
+/** The demo patient seeded in demo mode. */
+export const DEMO_PATIENT = '0812345678';
+
+/** On the login screen: the demo patient's number, then the code from the development outbox. */
+export async function signInAsDemoPatient(page: Page, request: APIRequestContext): Promise<void> {
+  await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(DEMO_PATIENT));
+  await page.getByRole('button', { name: 'ถัดไป' }).click();
+  await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
+  await typeCode(page, await latestCode(request, DEMO_PATIENT));
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+}
