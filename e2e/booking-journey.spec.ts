@@ -60,24 +60,38 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
 
   await test.step('Then I see the deposit and its QR code, and pay it (development simulation)', async () => {
     await expect(page.getByText('กรุณาชำระเงินมัดจำเพื่อรับการคัดกรองอาการ')).toBeVisible();
-    await expect(page.getByText('200 บาท', { exact: true })).toBeVisible();
+    await expect(page.getByText('200 บาท', { exact: true }).first()).toBeVisible();
     await expect(page.getByRole('img', { name: /QR พร้อมเพย์/ })).toBeVisible();
     await expect(page.getByRole('timer')).toContainText('กรุณาชำระภายใน');
     await screenshot(page, 'booking-05-deposit');
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'บันทึกรูป QR' }).click();
+    expect((await saved).suggestedFilename()).toMatch(/^klaimor-promptpay-[0-9A-F]{8}\.png$/);
+    await expect(page.getByText('0-0000-00000-01-9')).toBeVisible();
     await page.getByRole('button', { name: 'จำลองการชำระเงิน (โหมดพัฒนา)' }).click();
     await expect(page.getByText('ได้รับเงินมัดจำแล้ว')).toBeVisible();
   });
 
-  await test.step('When I confirm, the appointment is booked', async () => {
+  await test.step('When I confirm, the appointment is booked, and I can open it', async () => {
     await page.getByRole('button', { name: 'ยืนยันการนัดหมาย' }).click();
     await expect(page.getByText('นัดหมายสำเร็จ')).toBeVisible();
     await expect(page.getByText('โรงพยาบาลศิริราช').last()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'ยืนยันการนัดหมาย' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'ยืนยันการนัดหมาย' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'ดูนัดหมาย' })).toBeInViewport({ ratio: 1 });
     await screenshot(page, 'booking-06-booked');
+    await page.getByRole('link', { name: 'ดูนัดหมาย' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'รายละเอียดนัดหมาย' })).toBeVisible();
+    await expect(page.getByText('2 ถนนวังหลัง ศิริราช บางกอกน้อย กรุงเทพมหานคร 10700')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'นำทางไปโรงพยาบาล' })).toHaveAttribute('href', /destination=13\.75793,100\.48585$/);
+    await expect(page.getByText('บัตรประจำตัวประชาชน', { exact: true })).toBeVisible();
+    const calendar = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'เพิ่มในปฏิทิน' }).click();
+    expect((await calendar).suggestedFilename()).toMatch(/^klaimor-[0-9A-F]{8}\.ics$/);
+    await screenshot(page, 'booking-06b-appointment-guide');
   });
 
   await test.step('And I find the appointment on My Health, open it and cancel it', async () => {
-    await page.getByRole('link', { name: 'สุขภาพของฉัน' }).click();
+    await page.getByRole('link', { name: 'กลับไปหน้าสุขภาพของฉัน' }).click();
     const mine = page.getByRole('link', { name: /^ดูรายละเอียดนัดหมาย .*โรงพยาบาลศิริราช/ });
     await expect(mine).toBeVisible();
     await expect(mine).toContainText('นัดหมายแล้ว');

@@ -31,6 +31,8 @@ export const Deposit = z.object({
   /** EMVCo PromptPay payload to draw as a QR code; null when the provider gives an image instead. */
   promptpayPayload: z.string().nullable(),
   qrImageUrl: z.string().nullable(),
+  /** The PromptPay account the QR pays, for paying by typing it in; null when the provider's QR is for its own account. */
+  promptpayId: z.string().nullable(),
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
   /** What cancelling now does with the deposit. */
@@ -50,7 +52,20 @@ export const Appointment = z.object({
   id: z.string(),
   reference: z.string(),
   status: AppointmentStatus,
-  hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string(), phone: z.string().nullable() }),
+  /** Where to go on the day: the address as the directory has it, and the position for a maps app's directions. */
+  hospital: z.object({
+    id: z.string(),
+    nameTh: z.string(),
+    nameEn: z.string(),
+    phone: z.string().nullable(),
+    address: z.string().nullable(),
+    subdistrict: z.string().nullable(),
+    district: z.string().nullable(),
+    province: z.string().nullable(),
+    postcode: z.string().nullable(),
+    lat: z.number(),
+    lng: z.number(),
+  }),
   start: z.string(),
   end: z.string(),
   doctor: z.string(),

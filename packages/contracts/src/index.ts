@@ -18,3 +18,4 @@ export * from './staff.js';
 export * from './schedules.js';
 export * from './staff-appointments.js';
 export * from './staff-admin.js';
+export * from './opening-hours.js';

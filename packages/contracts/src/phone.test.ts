@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatThaiMobile, normalizeThaiMobile } from './phone.js';
+import { formatThaiMobile, formatThaiPhone, normalizeThaiMobile } from './phone.js';
 
 describe('Thai mobile normalisation', () => {
   it.each([
@@ -21,5 +21,14 @@ describe('Thai mobile normalisation', () => {
 
   it('formats for display', () => {
     expect(formatThaiMobile('0812345678')).toBe('081-234-5678');
+  });
+});
+
+describe('Thai phone numbers as people read them', () => {
+  it('groups mobiles, Bangkok lines and provincial lines the Thai way, and leaves short numbers alone', () => {
+    expect(formatThaiPhone('0812345678')).toBe('081-234-5678');
+    expect(formatThaiPhone('024197000')).toBe('02-419-7000');
+    expect(formatThaiPhone('053936150')).toBe('053-936150');
+    expect(formatThaiPhone('1669')).toBe('1669');
   });
 });

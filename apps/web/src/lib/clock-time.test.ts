@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import en from '../i18n/locales/en.json';
-import { dayAndMonthOf, formatBaht, formatDayAndTime, formatDayOf, formatTimeRange } from './clock-time';
+import { bangkokDayOf, dayAndMonthOf, formatBaht, formatDayAndTime, formatDayOf, formatShortDay, formatTimeRange } from './clock-time';
 
 beforeAll(() => {
   i18n.addResourceBundle('en', 'translation', en, true, true);
@@ -27,5 +27,18 @@ describe('clock times in Bangkok', () => {
   it('groups baht the Thai way', () => {
     expect(formatBaht(8_000_000, 'th')).toBe('8,000,000 บาท');
     expect(formatBaht(300, 'en')).toBe('300 baht');
+  });
+});
+
+describe('days of slots', () => {
+  it('takes the day in Bangkok, not in the browser', () => {
+    // 20:00 UTC on the 25th is 03:00 on the 26th in Bangkok.
+    expect(bangkokDayOf('2026-11-25T20:00:00.000Z')).toBe('2026-11-26');
+    expect(bangkokDayOf('2026-11-25T16:59:00.000Z')).toBe('2026-11-25');
+  });
+
+  it('names a day short enough for a chip', () => {
+    expect(formatShortDay('2026-11-26T02:00:00.000Z', 'th')).toBe('พฤหัส 26 พ.ย.');
+    expect(formatShortDay('2026-11-26T02:00:00.000Z', 'en')).toBe('Thu 26 Nov');
   });
 });

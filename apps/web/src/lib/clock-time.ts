@@ -41,3 +41,15 @@ export function formatDayAndTime(iso: string, lang: string): string {
 export function formatBaht(amount: number, lang: string): string {
   return i18n.t('common.baht', { lng: lang, amount: new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'th-TH').format(amount) });
 }
+
+const isoDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: ZONE });
+
+/** The Bangkok calendar day of a moment, as an ISO date ('2026-11-26'): slots are grouped by it. */
+export function bangkokDayOf(iso: string): string {
+  return isoDay.format(new Date(iso));
+}
+
+/** A day short enough for a chip: 'พฤหัส 26 พ.ย.' (th), 'Thu 26 Nov' (en). */
+export function formatShortDay(iso: string, lang: string): string {
+  return format(lang, { weekday: 'short', day: 'numeric', month: 'short' }).format(new Date(iso));
+}

@@ -68,7 +68,19 @@ export const queueAhead = sql<number>`(select count(*)::int from appointments b 
 const detail = {
   appointment: appointments,
   queueAhead,
-  hospital: { stableId: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn, phone: facilities.phone },
+  hospital: {
+    stableId: facilities.stableId,
+    nameTh: facilities.nameTh,
+    nameEn: facilities.nameEn,
+    phone: facilities.phone,
+    address: facilities.address,
+    subdistrict: facilities.subdistrict,
+    district: facilities.district,
+    province: facilities.province,
+    postcode: facilities.postcode,
+    lat: facilities.lat,
+    lng: facilities.lng,
+  },
   slot: { startsAt: screeningSlots.startsAt, endsAt: screeningSlots.endsAt, doctor: screeningSlots.doctor },
 };
 

@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import type { HospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { hospitalNotFound } from '../hospitals/hospitals.service.js';
 import { type PaymentProvider, PaymentProviderError } from '../payments/payment-provider.js';
+import { promptpayTargetOf } from '../payments/promptpay-target.js';
 import type { Actor, AppointmentDetail, AppointmentsRepository } from './appointments.repository.js';
 
 const HOUR_MS = 3_600_000;
@@ -34,12 +35,12 @@ export function cancellationOf(a: QueueAndCancelFields): Appointment['cancellati
   return a.status === 'cancelled' && a.cancelledBy ? { by: a.cancelledBy as 'patient' | 'hospital', reason: a.cancelReason } : null;
 }
 
-export function toAppointment({ appointment: a, hospital, slot, queueAhead }: AppointmentDetail): Appointment {
+export function toAppointment({ appointment: a, hospital: { stableId, ...place }, slot, queueAhead }: AppointmentDetail): Appointment {
   return {
     id: a.id,
     reference: bookingReference(a.id),
     status: statusNow(a),
-    hospital: { id: hospital.stableId, nameTh: hospital.nameTh, nameEn: hospital.nameEn, phone: hospital.phone },
+    hospital: { id: stableId, ...place },
     start: slot.startsAt.toISOString(),
     end: slot.endsAt.toISOString(),
     doctor: slot.doctor,
@@ -50,6 +51,7 @@ export function toAppointment({ appointment: a, hospital, slot, queueAhead }: Ap
       currency: 'THB',
       promptpayPayload: a.promptpayPayload,
       qrImageUrl: a.qrImageUrl,
+      promptpayId: a.promptpayPayload ? promptpayTargetOf(a.promptpayPayload) : null,
       expiresAt: a.depositExpiresAt.toISOString(),
       paidAt: a.depositPaidAt?.toISOString() ?? null,
       refundableUntil: new Date(slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS).toISOString(),

@@ -66,6 +66,11 @@ describe('POST /api/appointments', () => {
     const qr = parse(appointment.deposit.promptpayPayload, true);
     expect(qr).not.toBeNull();
     expect(Number(qr!.getTagValue('54'))).toBe(appointment.deposit.amount);
+    // The QR's receiving account, for a patient paying by typing it in, and where to go on the day.
+    expect(appointment.deposit.promptpayId).toBe('0000000000019');
+    expect(qr!.getTagValue('29', '02')).toBe('0000000000019');
+    expect(appointment.hospital).toMatchObject({ address: '2 ถนนวังหลัง', province: 'กรุงเทพมหานคร' });
+    expect(appointment.hospital.lat).toBeCloseTo(13.758, 3);
     expect(await slotRemaining(slot.id)).toBe(slot.remaining - 1);
   });
 

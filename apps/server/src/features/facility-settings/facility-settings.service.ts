@@ -1,9 +1,16 @@
-import { type FacilitySettings, type FacilitySettingsBody, type HealthScheme, type OpeningHours, reasons } from '@klaimor/contracts';
+import {
+  type FacilitySettings,
+  type FacilitySettingsBody,
+  type HealthScheme,
+  type OpeningHours,
+  readOpeningHours,
+  reasons,
+  toOpeningHoursText,
+} from '@klaimor/contracts';
 import type { z } from 'zod';
 import { AppError, validationFailed } from '../../errors.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
 import type { FacilitySettingsRepository } from './facility-settings.repository.js';
-import { readOpeningHours, toOpeningHoursText } from './opening-hours.js';
 
 const depositNeedsPromptPay = () =>
   new AppError(

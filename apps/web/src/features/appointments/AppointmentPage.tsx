@@ -18,7 +18,8 @@ import { formatBaht, formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { isApiError } from '../../api/client';
 import { DepositStep } from '../booking/DepositStep';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
-import { depositFate, isCancellable, statusColor } from './appointment-rules';
+import { VisitGuide } from './VisitGuide';
+import { depositFate, isCancellable, isUpcoming, statusColor } from './appointment-rules';
 import { useAppointment } from './appointments.queries';
 import { useAppointmentsTexts } from './appointments.texts';
 
@@ -53,6 +54,7 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
   const { t, i18n } = useAppointmentsTexts();
   const navigate = useNavigate();
   const [cancelAskedAt, setCancelAskedAt] = useState<number | null>(null);
+  const [openedAt] = useState(() => Date.now());
   const lang = i18n.language;
   const { deposit, hospital } = appointment;
   const amount = formatBaht(deposit.amount, lang);
@@ -94,6 +96,7 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
           </Stack>
         </CardContent>
       </Card>
+      {appointment.status !== 'awaiting_deposit' && isUpcoming(appointment, openedAt) ? <VisitGuide appointment={appointment} /> : null}
       {fate ? (
         <Alert severity={fate === 'refunded' ? 'success' : 'info'} role="status">
           {t(`refund.${fate}`, { amount })}

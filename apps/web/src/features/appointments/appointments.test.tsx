@@ -17,7 +17,19 @@ function appointment(overrides: Partial<Appointment> & { startsIn: number }): Ap
     id: `a${startsIn}`,
     reference: `A${startsIn}`.slice(0, 8).toUpperCase(),
     status: 'booked',
-    hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital', phone: '02-419-7000' },
+    hospital: {
+      id: 'siriraj-hospital',
+      nameTh: 'โรงพยาบาลศิริราช',
+      nameEn: 'Siriraj Hospital',
+      phone: '024197000',
+      address: '2 ถนนวังหลัง',
+      subdistrict: 'ศิริราช',
+      district: 'บางกอกน้อย',
+      province: 'กรุงเทพมหานคร',
+      postcode: '10700',
+      lat: 13.75793,
+      lng: 100.48585,
+    },
     start: at(startsIn),
     end: at(startsIn + HOUR / 2),
     doctor: 'พญ.สุดา ใจดี',
@@ -28,6 +40,7 @@ function appointment(overrides: Partial<Appointment> & { startsIn: number }): Ap
       currency: 'THB',
       promptpayPayload: null,
       qrImageUrl: null,
+      promptpayId: null,
       expiresAt: at(-HOUR),
       paidAt: at(-HOUR),
       refundableUntil: at(startsIn - 24 * HOUR),
@@ -129,6 +142,38 @@ describe('An appointment and cancelling it', () => {
     expect(screen.getByText('ยกเลิกแล้ว')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ยกเลิกนัดหมาย' })).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/${subject.id}/cancel`) && init?.method === 'POST')).toBe(true);
+  });
+
+  it('says where to go, how to get there, what to bring, and adds the appointment to the calendar', async () => {
+    const user = userEvent.setup();
+    const subject = appointment({ startsIn: 3 * 24 * HOUR });
+    renderDetail(subject, () => subject);
+
+    expect(await screen.findByText('2 ถนนวังหลัง ศิริราช บางกอกน้อย กรุงเทพมหานคร 10700')).toBeInTheDocument();
+    expect(screen.getByText(subject.reference)).toBeInTheDocument();
+    const directions = screen.getByRole('link', { name: 'นำทางไปโรงพยาบาล' });
+    expect(directions).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=13.75793,100.48585');
+    const bring = screen.getAllByRole('listitem').map((li) => li.textContent);
+    expect(bring).toEqual(expect.arrayContaining(['บัตรประจำตัวประชาชน', 'ยาที่กินอยู่ทั้งหมด หรือรายการยา']));
+
+    const created: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: (b: Blob) => (created.push(b), 'blob:ics'), revokeObjectURL: () => undefined }));
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe(`klaimor-${subject.reference}.ics`);
+    });
+    await user.click(screen.getByRole('button', { name: 'เพิ่มในปฏิทิน' }));
+    expect(clicks).toHaveBeenCalledOnce();
+    expect(created[0].type).toBe('text/calendar;charset=utf-8');
+    const ics = (await created[0].text()).replace(/\r\n /g, '');
+    expect(ics).toContain('SUMMARY:นัดตรวจคัดกรอง โรงพยาบาลศิริราช');
+    expect(ics).toContain(`DTSTART:${subject.start.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    clicks.mockRestore();
+  });
+
+  it('gives no visit guide for an appointment that is over', async () => {
+    renderDetail(appointment({ startsIn: -3 * 24 * HOUR, status: 'completed' }), () => appointment({ startsIn: 0 }));
+    expect(await screen.findByText('ไอ มีน้ำมูก')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'เพิ่มในปฏิทิน' })).not.toBeInTheDocument();
   });
 
   it('warns that the deposit is kept within 24 hours, and cancels nothing when the patient keeps it', async () => {

@@ -4,8 +4,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
 import { formatDayOf, formatTimeRange } from '../../lib/clock-time';
+import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
 
 export interface AppointmentStatusStepProps {
@@ -13,23 +15,11 @@ export interface AppointmentStatusStepProps {
   onChooseAgain: () => void;
 }
 
-/** Step 4: waits for the deposit to arrive, then shows the booked appointment. */
+/** Step 4: waits for the deposit to arrive, then shows the booked appointment and the way to its page. */
 export function AppointmentStatusStep({ appointment, onChooseAgain }: AppointmentStatusStepProps) {
   const { t, i18n } = useBookingTexts();
-  const confirmButton = (
-    <Button variant="contained" size="large" disabled>
-      {t('confirm')}
-    </Button>
-  );
 
-  if (appointment.status === 'awaiting_deposit') {
-    return (
-      <Stack spacing={2}>
-        <LoadingState label={t('status.waiting')} />
-        {confirmButton}
-      </Stack>
-    );
-  }
+  if (appointment.status === 'awaiting_deposit') return <LoadingState label={t('status.waiting')} />;
 
   if (appointment.status === 'booked' || appointment.status === 'completed') {
     return (
@@ -44,7 +34,11 @@ export function AppointmentStatusStep({ appointment, onChooseAgain }: Appointmen
         <Typography color="text.secondary">
           {i18n.language === 'en' ? appointment.hospital.nameEn : appointment.hospital.nameTh}
         </Typography>
-        {confirmButton}
+        <StickyAction>
+          <Button component={Link} to={`/appointments/${appointment.id}`} variant="contained" size="large">
+            {t('status.view')}
+          </Button>
+        </StickyAction>
       </Stack>
     );
   }

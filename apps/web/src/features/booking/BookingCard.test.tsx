@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router';
 import { json, mockApi, renderWithProviders } from '../../test/render';
 import { BookingCard } from './BookingCard';
+import { formatShortDay, formatTimeRange } from '../../lib/clock-time';
 import { loadDraft } from './booking-draft';
 
 const hospital: Hospital = {
@@ -50,7 +51,19 @@ const appointment = (status: Appointment['status']): Appointment => ({
   id: '11111111-1111-4111-8111-111111111111',
   reference: '11111111',
   status,
-  hospital: { id: hospital.id, nameTh: hospital.nameTh, nameEn: hospital.nameEn, phone: hospital.phone },
+  hospital: {
+    id: hospital.id,
+    nameTh: hospital.nameTh,
+    nameEn: hospital.nameEn,
+    phone: hospital.phone,
+    address: hospital.address,
+    subdistrict: hospital.subdistrict,
+    district: hospital.district,
+    province: hospital.province,
+    postcode: hospital.postcode,
+    lat: hospital.lat,
+    lng: hospital.lng,
+  },
   start: slots[1].start,
   end: slots[1].end,
   doctor: slots[1].doctor,
@@ -61,6 +74,7 @@ const appointment = (status: Appointment['status']): Appointment => ({
     currency: 'THB',
     promptpayPayload: '00020101021229370016A000000677010111011300000000000195802TH53037645406200.006304ABCD',
     qrImageUrl: null,
+    promptpayId: '0000000000019',
     expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
     paidAt: status === 'booked' ? new Date().toISOString() : null,
     refundableUntil: '2026-06-11T02:00:00.000Z',
@@ -120,7 +134,10 @@ describe('BookingCard', () => {
     await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toEqual(patient));
     await user.click(screen.getByRole('button', { name: 'ระบุอาการ' }));
 
-    const earliest = await screen.findByRole('radio', { name: /วันศุกร์ที่ 12 มิถุนายน 2569 09:00–09:30 น\./ });
+    // Slots are grouped by day: the first day with a free place is chosen, and its slots are listed under it.
+    expect(await screen.findByRole('button', { name: 'ศุกร์ 12 มิ.ย.' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByText('วันศุกร์ที่ 12 มิถุนายน 2569')).toBeInTheDocument();
+    const earliest = screen.getByRole('radio', { name: /^09:00–09:30 น\./ });
     expect(earliest).toBeChecked();
     expect(screen.getByText('นพ. สมชาย ใจดี · ว่าง 3 ที่')).toBeInTheDocument();
     expect(screen.queryByRole('radio', { name: /08:00/ })).not.toBeInTheDocument();
@@ -148,9 +165,19 @@ describe('BookingCard', () => {
     const key = (postInit?.headers as Record<string, string>)['Idempotency-Key'];
     expect(key).toBe(loadDraft(hospital.id).idempotencyKey);
     expect(key.length).toBeGreaterThanOrEqual(8);
-    expect(screen.getByText('200 บาท')).toBeInTheDocument();
+    // The amount in large type, and again beside the account to copy.
+    expect(screen.getAllByText('200 บาท')).toHaveLength(2);
     expect(screen.getByRole('img', { name: 'QR พร้อมเพย์สำหรับชำระเงินมัดจำ 200 บาท' })).toBeInTheDocument();
     expect(screen.getByRole('timer')).toHaveTextContent(/กรุณาชำระภายใน 1[45]:\d\d นาที/);
+    // Paying from the same phone: save the QR for the banking app's gallery scan, or copy the account and the amount.
+    expect(screen.getByRole('button', { name: 'บันทึกรูป QR' })).toBeInTheDocument();
+    expect(screen.getByText('แตะ "รูปภาพ" หรือ "คลังภาพ" ในหน้าสแกน แล้วเลือกรูป QR ที่บันทึกไว้')).toBeInTheDocument();
+    expect(screen.getByText('0-0000-00000-01-9')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'คัดลอกเลขพร้อมเพย์' }));
+    expect(await navigator.clipboard.readText()).toBe('0000000000019');
+    expect(screen.getByRole('status')).toHaveTextContent('คัดลอกเลขพร้อมเพย์แล้ว');
+    await user.click(screen.getByRole('button', { name: 'คัดลอกจำนวนเงิน' }));
+    expect(await navigator.clipboard.readText()).toBe('200');
 
     await user.click(await screen.findByRole('button', { name: 'จำลองการชำระเงิน (โหมดพัฒนา)' }));
     expect(await screen.findByText('ได้รับเงินมัดจำแล้ว')).toBeInTheDocument();
@@ -159,7 +186,30 @@ describe('BookingCard', () => {
     expect(await screen.findByText('นัดหมายสำเร็จ')).toBeInTheDocument();
     expect(screen.getByText('วันศุกร์ที่ 12 มิถุนายน 2569')).toBeInTheDocument();
     expect(screen.getByText('09:00–09:30 น.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'ยืนยันการนัดหมาย' })).toBeDisabled();
+    // A clear end: the way to the appointment's page, and no button left that does nothing.
+    expect(screen.getByRole('link', { name: 'ดูนัดหมาย' })).toHaveAttribute('href', `/appointments/${appointment('booked').id}`);
+    expect(screen.queryByRole('button', { name: 'ยืนยันการนัดหมาย' })).not.toBeInTheDocument();
+  });
+
+  it('lets the patient choose another day, and warns before paying for a slot less than 24 hours away', async () => {
+    const inHours = (hours: number) => new Date(Math.floor(Date.now() / 3_600_000 + hours) * 3_600_000).toISOString();
+    const soon = slot(EARLY, inHours(3), 2);
+    const later = slot(LATER, inHours(72), 2);
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [patient] }),
+      'GET /api/hospitals/siriraj-hospital/slots': () => json(200, { data: [soon, later] }),
+    });
+    sessionStorage.setItem(`klaimor.booking.${hospital.id}`, JSON.stringify({ step: 'symptoms', symptoms: 'ปวดหัว', duration: '1 วัน' }));
+    const user = userEvent.setup();
+    renderCard();
+    expect(await screen.findByRole('radio', { name: new RegExp(`^${formatTimeRange(soon.start, soon.end, 'th')}`) })).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent('นัดนี้เริ่มภายใน 24 ชั่วโมง หากชำระมัดจำ 200 บาท แล้วยกเลิก จะไม่ได้รับเงินคืน');
+
+    await user.click(screen.getByRole('button', { name: formatShortDay(later.start, 'th') }));
+    expect(screen.getByRole('radio', { name: new RegExp(`^${formatTimeRange(later.start, later.end, 'th')}`) })).toBeChecked();
+    expect(screen.queryByText(/นัดนี้เริ่มภายใน 24 ชั่วโมง/)).not.toBeInTheDocument();
+    expect(screen.getByText('ค่ามัดจำ 200 บาท ได้คืนเต็มจำนวนเมื่อยกเลิกก่อนเวลานัดอย่างน้อย 24 ชั่วโมง')).toBeInTheDocument();
+    expect(loadDraft(hospital.id).slotId).toBe(LATER);
   });
 
   it('sends a logged-out visitor to log in and keeps the step for the way back', async () => {

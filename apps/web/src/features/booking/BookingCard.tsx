@@ -19,6 +19,7 @@ import { useAppointment } from '../appointments/appointments.queries';
 import { bookingKeys, useBookAppointment } from './booking.queries';
 import { DepositStep } from './DepositStep';
 import { HospitalSummary } from './HospitalSummary';
+import { stickyActionStyles } from './StickyAction';
 import { SymptomsStep } from './SymptomsStep';
 import { useBookingTexts } from './booking.texts';
 
@@ -39,7 +40,8 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
   const book = useBookAppointment();
   const [draft, setDraft] = useState<BookingDraft>(() => loadDraft(hospital.id));
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const appointment = useAppointment(draft.appointmentId, draft.step === 'status');
+  // Asked again while the deposit is awaited, so a payment made in the banking app shows here without a tap.
+  const appointment = useAppointment(draft.appointmentId, draft.step === 'status' || draft.step === 'deposit');
 
   const update = useCallback(
     (patch: Partial<BookingDraft>) =>
@@ -136,7 +138,7 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
       component="section"
       aria-labelledby="booking-card-title"
       elevation={12}
-      sx={{ width: '100%', borderRadius: '16px 16px 0 0', maxHeight: '100%', overflowY: 'auto', p: 2, pt: 1.5 }}
+      sx={{ width: '100%', borderRadius: '16px 16px 0 0', maxHeight: '100%', overflowY: 'auto', p: 2, pt: 1.5, ...stickyActionStyles }}
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 1 }}>
         <Box sx={{ flexGrow: 1 }}>

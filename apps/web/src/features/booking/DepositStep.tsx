@@ -5,11 +5,14 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { QRCodeSVG } from 'qrcode.react';
+import { QRCodeCanvas } from 'qrcode.react';
+import { useRef } from 'react';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { useAppConfig } from '../auth/auth.queries';
 import { formatBaht, formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { formatCountdown } from './booking-format';
+import { PayFromThisPhone } from './PayFromThisPhone';
+import { StickyAction } from './StickyAction';
 import { appointmentKeys } from '../appointments/appointments.queries';
 import { useSimulatePayment } from './booking.queries';
 import { useSecondsUntil } from './use-seconds-until';
@@ -21,7 +24,10 @@ export interface DepositStepProps {
   onChooseAgain: () => void;
 }
 
-/** Step 3: the deposit as a PromptPay QR, with the time left to pay it. */
+/**
+ * Step 3: the deposit as a PromptPay QR, with the time left to pay it, and the ways to pay it from the phone that
+ * shows it (save the QR for the banking app's scan-from-gallery, or copy the account and amount).
+ */
 export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositStepProps) {
   const { t, i18n } = useBookingTexts();
   const queryClient = useQueryClient();
@@ -32,6 +38,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
   const paid = deposit.paidAt !== null || appointment.status === 'booked';
   const expired = appointment.status === 'expired' || (!paid && secondsLeft === 0);
   const qrLabel = t('deposit.qrLabel', { amount: formatBaht(deposit.amount, i18n.language) });
+  const qrCanvas = useRef<HTMLCanvasElement>(null);
 
   if (expired) {
     return (
@@ -56,7 +63,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
       </Typography>
       <Box sx={{ display: 'grid', placeItems: 'center' }}>
         {deposit.promptpayPayload ? (
-          <QRCodeSVG value={deposit.promptpayPayload} size={200} marginSize={2} role="img" aria-label={qrLabel} title={qrLabel} />
+          <QRCodeCanvas ref={qrCanvas} value={deposit.promptpayPayload} size={220} marginSize={4} role="img" aria-label={qrLabel} title={qrLabel} />
         ) : deposit.qrImageUrl ? (
           <img src={deposit.qrImageUrl} alt={qrLabel} width={200} height={200} />
         ) : (
@@ -66,9 +73,12 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
       {paid ? (
         <Alert severity="success">{t('deposit.paid')}</Alert>
       ) : (
-        <Typography role="timer" aria-live="off" sx={{ textAlign: 'center' }}>
-          {t('deposit.timeLeft', { time: formatCountdown(secondsLeft) })}
-        </Typography>
+        <>
+          <Typography role="timer" aria-live="off" sx={{ textAlign: 'center' }}>
+            {t('deposit.timeLeft', { time: formatCountdown(secondsLeft) })}
+          </Typography>
+          <PayFromThisPhone appointment={appointment} qrCanvas={qrCanvas} />
+        </>
       )}
       {config.data?.devPayments && !paid ? (
         <Box sx={{ border: 1, borderStyle: 'dashed', borderColor: 'warning.main', borderRadius: 2, p: 1.5 }}>
@@ -92,9 +102,11 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
           ) : null}
         </Box>
       ) : null}
-      <Button variant="contained" size="large" onClick={onConfirm}>
-        {t('confirm')}
-      </Button>
+      <StickyAction>
+        <Button variant="contained" size="large" onClick={onConfirm}>
+          {t('confirm')}
+        </Button>
+      </StickyAction>
     </Stack>
   );
 }

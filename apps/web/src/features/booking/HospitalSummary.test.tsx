@@ -13,6 +13,9 @@ const hospital = {
   address: null,
   district: null,
   province: 'กรุงเทพมหานคร',
+  phone: '022011000',
+  openingHours: '24/7',
+  depositAmount: 200,
 } as unknown as Hospital;
 
 const coverage = (over: Partial<Coverage>): Coverage => ({
@@ -54,7 +57,22 @@ describe('HospitalSummary and the patient’s coverage', () => {
     expect(await screen.findByText('รับสิทธิการรักษาของคุณ')).toBeInTheDocument();
     const chips = within(screen.getByRole('list', { name: 'สิทธิและประกันที่รับ' })).getAllByRole('listitem');
     const marked = chips.filter((li) => li.querySelector('.MuiChip-filled')).map((li) => li.textContent);
-    expect(marked).toEqual(['สวัสดิการข้าราชการ', 'AIA']);
+    expect(marked).toEqual(['สวัสดิการข้าราชการ', 'เอไอเอ']);
+  });
+
+  it('says the deposit and its refund rule before anything is entered, and how to reach the facility', () => {
+    mockApi({});
+    renderWithProviders(<HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />);
+    expect(screen.getByText('ค่ามัดจำ 200 บาท ชำระผ่านพร้อมเพย์ตอนจอง ได้คืนเต็มจำนวนเมื่อยกเลิกก่อนเวลานัดอย่างน้อย 24 ชั่วโมง')).toBeInTheDocument();
+    expect(screen.getByText('เปิด 24 ชั่วโมง')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'โทร 02-201-1000' })).toHaveAttribute('href', 'tel:022011000');
+  });
+
+  it('names insurers as Thai patients know them', () => {
+    mockApi({});
+    renderWithProviders(<HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />);
+    const chips = within(screen.getByRole('list', { name: 'สิทธิและประกันที่รับ' })).getAllByRole('listitem');
+    expect(chips.map((li) => li.textContent)).toEqual(['บัตรทอง (สปสช.)', 'ประกันสังคม', 'สวัสดิการข้าราชการ', 'เอไอเอ', 'เอฟดับบลิวดี ประกันชีวิต']);
   });
 
   it('marks nothing for a visitor and asks the server for no coverage', () => {

@@ -1,12 +1,17 @@
-import type { Hospital } from '@klaimor/contracts';
+import { formatThaiPhone, openingStatusAt, type Hospital } from '@klaimor/contracts';
 import CheckIcon from '@mui/icons-material/Check';
+import PhoneIcon from '@mui/icons-material/Phone';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { formatBaht } from '../../lib/clock-time';
+import { insurerName } from '../coverage/coverage-format';
 import { acceptsOwnCoverage, useOwnCoverage } from '../coverage/own-coverage';
-import { formatDistance } from '../seek/seek-format';
+import { formatDistance, formatOpeningStatus } from '../seek/seek-format';
 import { useSeekTexts } from '../seek/seek.texts';
+import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
 
 export interface HospitalSummaryProps {
@@ -15,11 +20,14 @@ export interface HospitalSummaryProps {
   onEnterSymptoms: () => void;
 }
 
-/** Step 1: the facility, how far it is, the schemes and insurers it takes. */
+/** Step 1: the facility, how far it is, whether it is open, the schemes and insurers it takes, and what booking costs. */
 export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: HospitalSummaryProps) {
   const { t, i18n } = useBookingTexts();
   const { t: seekT } = useSeekTexts();
   const own = useOwnCoverage();
+  const lang = i18n.language === 'en' ? 'en' : 'th';
+  const [openedAt] = useState(() => new Date());
+  const opening = openingStatusAt(hospital.openingHours, openedAt);
   // The patient's own schemes and insurers stand out, so "does it take mine?" is answered at a glance.
   const chip = (key: string, label: string, yours: boolean) => (
     <li key={key}>
@@ -37,6 +45,11 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
       {distanceM !== null ? (
         <Typography color="text.secondary">{formatDistance(distanceM, seekT, i18n.language)}</Typography>
       ) : null}
+      {opening ? (
+        <Typography sx={{ color: opening.kind === 'closed' ? 'text.secondary' : 'success.dark', fontWeight: 600 }}>
+          {formatOpeningStatus(opening, seekT, lang)}
+        </Typography>
+      ) : null}
       {hospital.address ? (
         <Typography variant="body2" color="text.secondary">
           {[hospital.address, hospital.district, hospital.province].filter(Boolean).join(' ')}
@@ -44,16 +57,26 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
       ) : null}
       <Stack component="ul" direction="row" aria-label={t('card.accepts')} sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
         {hospital.schemes.map((scheme) => chip(scheme, t(`schemes.${scheme}`), own.schemes.includes(scheme)))}
-        {hospital.insurers.map((insurer) => chip(insurer, insurer, own.insurers.includes(insurer)))}
+        {hospital.insurers.map((insurer) => chip(insurer, insurerName(insurer, lang), own.insurers.includes(insurer)))}
       </Stack>
       {acceptsOwnCoverage(hospital, own) ? (
         <Typography variant="body2" color="success.dark" role="status">
           {t('card.takesYours')}
         </Typography>
       ) : null}
-      <Button variant="contained" size="large" onClick={onEnterSymptoms}>
-        {t('enterSymptoms')}
-      </Button>
+      {hospital.phone ? (
+        <Button component="a" href={`tel:${hospital.phone}`} startIcon={<PhoneIcon aria-hidden />} sx={{ alignSelf: 'flex-start' }}>
+          {t('card.call', { phone: formatThaiPhone(hospital.phone) })}
+        </Button>
+      ) : null}
+      <StickyAction>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {hospital.depositAmount > 0 ? t('card.deposit', { amount: formatBaht(hospital.depositAmount, lang) }) : t('card.noDeposit')}
+        </Typography>
+        <Button variant="contained" size="large" onClick={onEnterSymptoms}>
+          {t('enterSymptoms')}
+        </Button>
+      </StickyAction>
     </Stack>
   );
 }

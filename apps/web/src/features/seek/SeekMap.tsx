@@ -2,7 +2,7 @@
 import type { Hospital } from '@klaimor/contracts';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
@@ -40,8 +40,24 @@ function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
   });
 }
 
+/**
+ * Results to bring into view: when none of `hospitals` (nearest first) is in the visible part of the map, the map widens
+ * to the nearest three and `anchor` (the patient, or the place searched from). Each `key` is acted on once, so the
+ * patient's own panning is never undone by the results it fetches.
+ */
+export interface FitRequest {
+  key: string;
+  hospitals: Hospital[];
+  anchor: LatLng | null;
+}
+
 export interface SeekMapProps {
   initialCentre: LatLng;
+  fit: FitRequest | null;
+  /** Moves to the patient's position at the start zoom each time `nonce` changes. */
+  recentre: { position: LatLng; nonce: number } | null;
+  /** Pixels of the map's top edge covered by the search panel. */
+  topInset: number;
   user: LatLng | null;
   hospitals: Hospital[];
   selected: Hospital | null;
@@ -63,6 +79,56 @@ function FollowSelected({ selected }: { selected: Hospital | null }) {
   return null;
 }
 
+const NEAREST_TO_FIT = 3;
+const EDGE_PX = 24;
+
+function FitToResults({ fit, selected, topInset }: { fit: FitRequest | null; selected: boolean; topInset: number }) {
+  const map = useMap();
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!fit || done.current === fit.key) return;
+    done.current = fit.key;
+    // A facility opened from a link is already in view, and closing its card must not move the map afterwards.
+    if (selected || fit.hospitals.length === 0) return;
+    const size = map.getSize();
+    const visible = L.latLngBounds(
+      map.containerPointToLatLng([EDGE_PX, topInset + EDGE_PX]),
+      map.containerPointToLatLng([size.x - EDGE_PX, size.y - EDGE_PX]),
+    );
+    if (fit.hospitals.some((h) => visible.contains([h.lat, h.lng]))) return;
+    const points = fit.hospitals.slice(0, NEAREST_TO_FIT).map((h): L.LatLngTuple => [h.lat, h.lng]);
+    if (fit.anchor) points.push([fit.anchor.lat, fit.anchor.lng]);
+    map.fitBounds(L.latLngBounds(points), {
+      paddingTopLeft: [EDGE_PX * 2, topInset + EDGE_PX * 2],
+      paddingBottomRight: [EDGE_PX * 2, EDGE_PX * 2],
+      maxZoom: START_ZOOM,
+    });
+  }, [map, fit, selected, topInset]);
+  return null;
+}
+
+function Recentre({ recentre }: { recentre: SeekMapProps['recentre'] }) {
+  const map = useMap();
+  const nonce = recentre?.nonce;
+  const lat = recentre?.position.lat;
+  const lng = recentre?.position.lng;
+  useEffect(() => {
+    if (nonce !== undefined && lat !== undefined && lng !== undefined) map.setView([lat, lng], START_ZOOM);
+  }, [map, nonce, lat, lng]);
+  return null;
+}
+
+/** The map's box changes height when the list below it opens; Leaflet must be told to redraw into it. */
+function FollowContainerSize() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 function ReportCentre({ onCentreChange }: { onCentreChange: (centre: LatLng) => void }) {
   const map = useMapEvents({
     moveend: () => {
@@ -74,7 +140,7 @@ function ReportCentre({ onCentreChange }: { onCentreChange: (centre: LatLng) => 
 }
 
 /** The Leaflet map: OpenStreetMap tiles, the patient, and clustered facility markers. */
-export function SeekMap({ initialCentre, user, hospitals, selected, onSelect, onCentreChange, onReady, labels }: SeekMapProps) {
+export function SeekMap({ initialCentre, fit, recentre, topInset, user, hospitals, selected, onSelect, onCentreChange, onReady, labels }: SeekMapProps) {
   const { language } = labels;
   const markers = useMemo(
     () =>
@@ -111,6 +177,9 @@ export function SeekMap({ initialCentre, user, hospitals, selected, onSelect, on
         {markers}
       </MarkerClusterGroup>
       <FollowSelected selected={selected} />
+      <Recentre recentre={recentre} />
+      <FitToResults fit={fit} selected={selected !== null} topInset={topInset} />
+      <FollowContainerSize />
       <ReportCentre onCentreChange={onCentreChange} />
     </MapContainer>
   );

@@ -1,6 +1,7 @@
 import { FacilityKind, HealthScheme, type Hospital } from '@klaimor/contracts';
 import CloseIcon from '@mui/icons-material/Close';
 import MedicationIcon from '@mui/icons-material/Medication';
+import MyLocationIcon from '@mui/icons-material/MyLocation';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,13 +14,15 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCurrentUser } from '../auth/auth.queries';
 import { BookingCard } from '../booking/BookingCard';
 import { useOwnCoverage } from '../coverage/own-coverage';
+import { NearbySheet } from './NearbySheet';
+import type { FitRequest } from './SeekMap';
 import { distanceMetres } from './seek-format';
 import { BANGKOK, useHospital, useNearbyHospitals, useProvinceCentre, type LatLng } from './seek.queries';
 import { useGeolocation } from './use-geolocation';
@@ -66,6 +69,8 @@ const mapStyles = (
         placeItems: 'center',
         background: 'rgba(211,47,47,.9)',
         color: '#fff',
+        // In pixels, like the 44 px bubble around it, so large text sizes do not push the count out of it.
+        fontSize: '16px',
         fontWeight: 700,
         border: '3px solid #fff',
         borderRadius: '50%',
@@ -90,15 +95,18 @@ export function SeekPage() {
   const own = useOwnCoverage();
   const geo = useGeolocation();
 
-  const province = geo.status === 'unavailable' ? (me.data?.province ?? null) : null;
+  const province = geo.state.status === 'unavailable' ? (me.data?.province ?? null) : null;
   const provinceCentre = useProvinceCentre(province);
   let initialCentre: LatLng | null = null;
-  if (geo.status === 'located') initialCentre = geo.position;
-  else if (geo.status === 'unavailable' && !(province && provinceCentre.isPending)) {
+  if (geo.state.status === 'located') initialCentre = geo.state.position;
+  else if (geo.state.status === 'unavailable' && !(province && provinceCentre.isPending)) {
     initialCentre = provinceCentre.data ?? BANGKOK;
   }
 
   const [mapCentre, setMapCentre] = useState<LatLng | null>(null);
+  const [recentre, setRecentre] = useState<{ position: LatLng; nonce: number } | null>(null);
+  const topPanel = useRef<HTMLDivElement>(null);
+  const topInset = useElementBottom(topPanel);
   const [mapReady, setMapReady] = useState(false);
   const [q, setQ] = useState('');
   const [scheme, setScheme] = useState<HealthScheme | null>(null);
@@ -111,7 +119,15 @@ export function SeekPage() {
   const selected = listed ?? byId.data ?? null;
   const hospitals = nearby.data ?? [];
   const markers = selected && !listed ? [...hospitals, selected] : hospitals;
-  const user = geo.status === 'located' ? geo.position : null;
+  const user = geo.state.status === 'located' ? geo.state.position : null;
+
+  // A new search, filter or "use my location" brings its nearest results into view once their own answer has come.
+  const fitKey = `${query}|${kind}|${scheme}|${recentre?.nonce ?? 0}`;
+  const fresh = nearby.isSuccess && !nearby.isPlaceholderData;
+  const fit = useMemo<FitRequest | null>(
+    () => (fresh ? { key: fitKey, hospitals: nearby.data, anchor: user } : null),
+    [fresh, fitKey, nearby.data, user],
+  );
 
   const select = useCallback(
     (h: Hospital) =>
@@ -127,6 +143,11 @@ export function SeekPage() {
       return current;
     });
   const onCentreChange = useCallback((c: LatLng) => setMapCentre(c), []);
+  const useMyLocation = () =>
+    geo.locate((position) => {
+      setMapCentre(position);
+      setRecentre((r) => ({ position, nonce: (r?.nonce ?? 0) + 1 }));
+    });
   const onReady = useCallback(() => setMapReady(true), []);
 
   const mapLoading = <LoadingState label={t('loadingMap')} />;
@@ -141,17 +162,22 @@ export function SeekPage() {
         bottom: 'calc(56px + env(safe-area-inset-bottom))',
         overflow: 'hidden',
         bgcolor: 'grey.200',
+        display: 'flex',
+        flexDirection: 'column',
       }}
     >
       {mapStyles}
       <Typography variant="h1" sx={visuallyHidden}>
         {t('title')}
       </Typography>
-      <Box sx={{ position: 'absolute', inset: 0 }}>
+      <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
         {initialCentre ? (
           <Suspense fallback={mapLoading}>
             <SeekMap
               initialCentre={initialCentre}
+              fit={fit}
+              recentre={recentre}
+              topInset={topInset}
               user={user}
               hospitals={markers}
               selected={selected}
@@ -167,9 +193,26 @@ export function SeekPage() {
             {mapLoading}
           </Box>
         ) : null}
+        <Button
+          variant="contained"
+          startIcon={<MyLocationIcon aria-hidden />}
+          disabled={geo.asking}
+          onClick={useMyLocation}
+          sx={{
+            position: 'absolute',
+            left: 12,
+            bottom: 12,
+            zIndex: 1000,
+            bgcolor: 'background.paper',
+            color: 'primary.dark',
+            '&:hover': { bgcolor: 'grey.100' },
+          }}
+        >
+          {t(geo.asking ? 'myLocation.asking' : 'myLocation.use')}
+        </Button>
       </Box>
 
-      <Stack spacing={1} sx={{ position: 'absolute', top: 8, left: 8, right: 8, zIndex: 1100, maxWidth: 600, mx: 'auto' }}>
+      <Stack ref={topPanel} spacing={1} sx={{ position: 'absolute', top: 8, left: 8, right: 8, zIndex: 1100, maxWidth: 600, mx: 'auto' }}>
         <Paper elevation={4} sx={{ borderRadius: 3, p: 1 }}>
           <TextField
             fullWidth
@@ -225,7 +268,12 @@ export function SeekPage() {
             {t('medicine.askFor', { medicine })}
           </Alert>
         ) : null}
-        {geo.status === 'unavailable' ? (
+        {geo.failedAgain ? (
+          <Alert severity="warning" role="status">
+            {t('myLocation.failed')}
+          </Alert>
+        ) : null}
+        {geo.state.status === 'unavailable' ? (
           <Alert severity="info" variant="filled" role="status" sx={{ py: 0 }}>
             {t(province ? 'location.unavailableProvince' : 'location.unavailable', { province })}
           </Alert>
@@ -248,6 +296,7 @@ export function SeekPage() {
         ) : null}
       </Stack>
 
+      {!selected && hospitals.length > 0 ? <NearbySheet hospitals={hospitals} user={user} onSelect={select} /> : null}
       {selected ? (
         <Box
           sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, maxHeight: '78%', display: 'flex', zIndex: 1200, maxWidth: 600, mx: 'auto' }}
@@ -262,4 +311,19 @@ export function SeekPage() {
       ) : null}
     </Box>
   );
+}
+
+/** How far down its parent an overlaid element reaches, kept up to date as it grows (alerts, large text). */
+function useElementBottom(ref: RefObject<HTMLElement | null>): number {
+  const [bottom, setBottom] = useState(0);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setBottom(element.offsetTop + element.offsetHeight);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return bottom;
 }

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import en from './locales/en.json';
 import './seek.texts';
-import { formatClusterCount, formatDistance } from './seek-format';
+import { formatClusterCount, formatDistance, formatOpeningStatus } from './seek-format';
 
 describe('formatDistance', () => {
   beforeAll(() => {
@@ -26,9 +26,37 @@ describe('formatDistance', () => {
     expect(formatDistance(1_234_000, th, 'th')).toBe('ห่างจากคุณ 1,234 กม.');
   });
 
+  it('says the distance is from the map when the patient\'s position is unknown', () => {
+    expect(formatDistance(850, th, 'th', 'map')).toBe('ห่างจากกลางแผนที่ 850 ม.');
+    expect(formatDistance(3300, th, 'th', 'map')).toBe('ห่างจากกลางแผนที่ 3.3 กม.');
+    expect(formatDistance(3300, english(), 'en', 'map')).toBe('3.3 km from the map centre');
+  });
+
   it('speaks English when asked', () => {
     expect(formatDistance(850, english(), 'en')).toBe('850 m from you');
     expect(formatDistance(2400, english(), 'en')).toBe('2.4 km from you');
+  });
+});
+
+describe('formatOpeningStatus', () => {
+  beforeAll(() => {
+    i18n.addResourceBundle('en', 'seek', en, true, true);
+  });
+  const th = i18n.getFixedT('th', 'seek');
+
+  it('says open round the clock, open until a time, or when it opens again', () => {
+    expect(formatOpeningStatus({ kind: 'always' }, th, 'th')).toBe('เปิด 24 ชั่วโมง');
+    expect(formatOpeningStatus({ kind: 'open', closes: '16:00' }, th, 'th')).toBe('เปิดอยู่ · ปิด 16:00 น.');
+    expect(formatOpeningStatus({ kind: 'closed', opens: { daysAhead: 0, weekday: 3, time: '17:00' } }, th, 'th')).toBe('ปิดอยู่ · เปิดวันนี้ 17:00 น.');
+    expect(formatOpeningStatus({ kind: 'closed', opens: { daysAhead: 1, weekday: 4, time: '08:00' } }, th, 'th')).toBe('ปิดอยู่ · เปิดพรุ่งนี้ 08:00 น.');
+    expect(formatOpeningStatus({ kind: 'closed', opens: { daysAhead: 5, weekday: 1, time: '08:00' } }, th, 'th')).toBe('ปิดอยู่ · เปิดวันจันทร์ 08:00 น.');
+    expect(formatOpeningStatus({ kind: 'closed', opens: null }, th, 'th')).toBe('ปิดอยู่');
+  });
+
+  it('speaks English when asked', () => {
+    const t = i18n.getFixedT('en', 'seek');
+    expect(formatOpeningStatus({ kind: 'open', closes: '16:00' }, t, 'en')).toBe('Open · closes 16:00');
+    expect(formatOpeningStatus({ kind: 'closed', opens: { daysAhead: 5, weekday: 1, time: '08:00' } }, t, 'en')).toBe('Closed · opens Monday 08:00');
   });
 });
 

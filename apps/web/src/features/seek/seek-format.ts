@@ -1,4 +1,6 @@
+import type { OpeningStatus } from '@klaimor/contracts';
 import type { TFunction } from 'i18next';
+import { dateLocaleOf } from '../../lib/thai-date';
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 function numberFormat(lang: string, maximumFractionDigits: number): Intl.NumberFormat {
@@ -13,13 +15,30 @@ function numberFormat(lang: string, maximumFractionDigits: number): Intl.NumberF
 
 /**
  * How far a facility is, in the patient's language: 'ห่างจากคุณ 850 ม.' under 1 km (to the
- * nearest 10 m), 'ห่างจากคุณ 2.4 กม.' from there (one decimal below 100 km).
+ * nearest 10 m), 'ห่างจากคุณ 2.4 กม.' from there (one decimal below 100 km). From 'map': from the
+ * map's centre, when the browser has not said where the patient is.
  */
-export function formatDistance(metres: number, t: TFunction<'seek'>, lang: string): string {
+export function formatDistance(metres: number, t: TFunction<'seek'>, lang: string, from: 'you' | 'map' = 'you'): string {
   const rounded = metres < 100 ? Math.round(metres) : Math.round(metres / 10) * 10;
-  if (rounded < 1000) return t('distance.metres', { distance: numberFormat(lang, 0).format(rounded) });
+  const key = from === 'you' ? 'distance' : 'distanceFromMap';
+  if (rounded < 1000) return t(`${key}.metres`, { distance: numberFormat(lang, 0).format(rounded) });
   const km = metres / 1000;
-  return t('distance.kilometres', { distance: numberFormat(lang, km < 100 ? 1 : 0).format(km) });
+  return t(`${key}.kilometres`, { distance: numberFormat(lang, km < 100 ? 1 : 0).format(km) });
+}
+
+/** 1 January 2024 was a Monday: ISO weekday n falls on the nth. */
+const weekdayName = (weekday: number, lang: string) =>
+  new Intl.DateTimeFormat(dateLocaleOf(lang), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+
+/** 'เปิดอยู่ · ปิด 16:00 น.', 'ปิดอยู่ · เปิดพรุ่งนี้ 08:00 น.': whether to go now, in one line. */
+export function formatOpeningStatus(status: OpeningStatus, t: TFunction<'seek'>, lang: string): string {
+  if (status.kind === 'always') return t('opening.always');
+  if (status.kind === 'open') return t('opening.openUntil', { time: status.closes });
+  if (!status.opens) return t('opening.closed');
+  const { daysAhead, weekday, time } = status.opens;
+  if (daysAhead === 0) return t('opening.opensToday', { time });
+  if (daysAhead === 1) return t('opening.opensTomorrow', { time });
+  return t('opening.opensOn', { day: weekdayName(weekday, lang), time });
 }
 
 /** A cluster's marker count, short enough for its bubble: 999, 1.2k, 12k. */

@@ -1,4 +1,4 @@
-import { todayInBangkok, type DayListEntry, type StaffRole } from '@klaimor/contracts';
+import { formatThaiPhone, todayInBangkok, type DayListEntry, type StaffRole } from '@klaimor/contracts';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CloseIcon from '@mui/icons-material/Close';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
@@ -26,7 +26,7 @@ import { StaffCancelDialog } from './StaffCancelDialog';
 import { VisitForm } from './VisitForm';
 import { depositText, redFlagName } from './day-texts';
 import { staffErrorMessage } from './staff-errors';
-import { bangkokDateOf, formatClock, formatDateWithWeekday, formatMoney, formatPhone, formatSlotTime, slotHasEnded, statusColor } from './staff-format';
+import { bangkokDateOf, formatClock, formatDateWithWeekday, formatMoney, formatSlotTime, slotHasEnded, statusColor } from './staff-format';
 import { useAppointmentAction, type AppointmentAction } from './staff.queries';
 import { useStaffTexts } from './staff.texts';
 
@@ -147,7 +147,7 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
     ...(entry.patient
       ? [
           { label: t('appointment.age'), value: t('day.age', { count: entry.patient.age }) },
-          { label: t('appointment.phone'), value: formatPhone(entry.patient.phone) },
+          { label: t('appointment.phone'), value: formatThaiPhone(entry.patient.phone) },
         ]
       : []),
     { label: t('appointment.symptoms'), value: entry.symptoms },

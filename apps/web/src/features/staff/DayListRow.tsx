@@ -1,4 +1,4 @@
-import type { DayListEntry } from '@klaimor/contracts';
+import { formatThaiPhone, type DayListEntry } from '@klaimor/contracts';
 import PriorityHighIcon from '@mui/icons-material/PriorityHigh';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { DateLanguage } from '../../lib/thai-date';
 import { depositText, redFlagName } from './day-texts';
-import { formatClock, formatPhone, formatSlotTime, statusColor } from './staff-format';
+import { formatClock, formatSlotTime, statusColor } from './staff-format';
 import { useStaffTexts } from './staff.texts';
 
 const CLOSED = new Set<DayListEntry['status']>(['completed', 'cancelled', 'no_show', 'expired']);
@@ -82,7 +82,7 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
         </ButtonBase>
         {entry.patient ? (
           <Typography variant="body2" color="text.secondary">
-            {t('day.age', { count: entry.patient.age })} · {formatPhone(entry.patient.phone)}
+            {t('day.age', { count: entry.patient.age })} · {formatThaiPhone(entry.patient.phone)}
           </Typography>
         ) : null}
         <Typography variant="caption" color="text.secondary">

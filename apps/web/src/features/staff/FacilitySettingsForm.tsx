@@ -1,4 +1,4 @@
-import { FacilitySettingsBody, HealthScheme, KNOWN_INSURER_IDS, type FacilitySettings, type OpeningHours } from '@klaimor/contracts';
+import { FacilitySettingsBody, formatThaiPhone, HealthScheme, KNOWN_INSURER_IDS, type FacilitySettings, type OpeningHours } from '@klaimor/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +23,7 @@ import { insurerName } from '../coverage/coverage-format';
 import { ClockTimeField } from './ClockTimeField';
 import { PanelSection } from './PanelSection';
 import { fieldMessage, staffErrorMessage } from './staff-errors';
-import { WEEKDAYS, formatMoney, formatPhone, weekdayLong } from './staff-format';
+import { WEEKDAYS, formatMoney, weekdayLong } from './staff-format';
 import { useSaveFacilitySettings } from './staff.queries';
 import { useStaffTexts } from './staff.texts';
 
@@ -54,7 +54,7 @@ function valuesOf(settings: FacilitySettings): FacilitySettingsValues {
   const hours = settings.openingHours;
   const days = hours.kind === 'weekly' ? hours.days : [];
   return {
-    phone: settings.phone ? formatPhone(settings.phone) : '',
+    phone: settings.phone ? formatThaiPhone(settings.phone) : '',
     // Hours the form cannot show are shown beside it; the form starts from "not stated".
     hoursKind: settings.openingHoursText !== null ? 'not_stated' : hours.kind,
     week: WEEKDAYS.map((weekday) => {

@@ -128,17 +128,6 @@ export const formatMoney = (t: StaffT, amount: number, lang: DateLanguage): stri
 /** An instant's Bangkok clock time: '09:30'. */
 export const formatClock = (iso: string): string => bangkokClock.format(new Date(iso));
 
-/**
- * A Thai phone number as people read it: a mobile '0812345678' -> '081-234-5678', a Bangkok line '024197000' ->
- * '02-419-7000', a provincial line '053936150' -> '053-936150' (anything else, like 1669, as it came).
- */
-export function formatPhone(phone: string): string {
-  if (/^0\d{9}$/.test(phone)) return `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`;
-  if (/^02\d{7}$/.test(phone)) return `${phone.slice(0, 2)}-${phone.slice(2, 5)}-${phone.slice(5)}`;
-  if (/^0\d{8}$/.test(phone)) return `${phone.slice(0, 3)}-${phone.slice(3)}`;
-  return phone;
-}
-
 /** The statuses the desk filters by, in the order a day runs. */
 export const DAY_STATUSES = ['awaiting_deposit', 'booked', 'checked_in', 'in_consultation', 'completed', 'no_show', 'cancelled', 'expired'] as const satisfies readonly AppointmentStatus[];
 

@@ -1,6 +1,6 @@
-import type { OpeningHours } from '@klaimor/contracts';
+import type { OpeningHours } from './staff-admin.js';
 import { describe, expect, it } from 'vitest';
-import { readOpeningHours, toOpeningHoursText } from './opening-hours.js';
+import { openingStatusAt, readOpeningHours, toOpeningHoursText } from './opening-hours.js';
 
 const weekly = (...days: [number, string, string][]): OpeningHours => ({
   kind: 'weekly',
@@ -44,5 +44,32 @@ describe('opening hours in OpenStreetMap syntax', () => {
     for (const text of ['Mo-Fr 08:00-12:00,13:00-16:00', 'Mo-Fr 08:00-16:00; PH off', 'Mo-Fr 08:00-16:00; Fr 08:00-12:00', 'Mo-Fr 16:00-08:00', 'Mo-Fr 17:00-24:00', 'sunrise-sunset', 'Jan-Mar Mo-Fr 08:00-16:00']) {
       expect(readOpeningHours(text), text).toEqual({ openingHours: { kind: 'not_stated' }, openingHoursText: text });
     }
+  });
+});
+
+describe('whether a facility is open at a moment, in Bangkok time', () => {
+  // 2026-11-25 is a Wednesday; Bangkok is UTC+7 all year.
+  const bangkok = (isoLocal: string) => new Date(`${isoLocal}+07:00`);
+  const weekdays = 'Mo-Fr 08:00-16:00; Sa 08:00-12:00';
+
+  it('is open inside an opening and says when it closes', () => {
+    expect(openingStatusAt(weekdays, bangkok('2026-11-25T09:30:00'))).toEqual({ kind: 'open', closes: '16:00' });
+    expect(openingStatusAt(weekdays, bangkok('2026-11-25T08:00:00'))).toEqual({ kind: 'open', closes: '16:00' });
+  });
+
+  it('is closed outside it and says when it next opens, over the weekend if need be', () => {
+    expect(openingStatusAt(weekdays, bangkok('2026-11-25T16:00:00'))).toEqual({ kind: 'closed', opens: { daysAhead: 1, weekday: 4, time: '08:00' } });
+    expect(openingStatusAt(weekdays, bangkok('2026-11-25T06:59:00'))).toEqual({ kind: 'closed', opens: { daysAhead: 0, weekday: 3, time: '08:00' } });
+    expect(openingStatusAt(weekdays, bangkok('2026-11-28T13:00:00'))).toEqual({ kind: 'closed', opens: { daysAhead: 2, weekday: 1, time: '08:00' } });
+    // 01:30 UTC is 08:30 in Bangkok, and 23:30 UTC on Tuesday is already Wednesday morning there.
+    expect(openingStatusAt(weekdays, new Date('2026-11-25T01:30:00Z'))).toEqual({ kind: 'open', closes: '16:00' });
+    expect(openingStatusAt(weekdays, new Date('2026-11-24T23:30:00Z'))).toEqual({ kind: 'closed', opens: { daysAhead: 0, weekday: 3, time: '08:00' } });
+    expect(openingStatusAt('We 17:00-20:00', bangkok('2026-11-25T21:00:00'))).toEqual({ kind: 'closed', opens: { daysAhead: 7, weekday: 3, time: '17:00' } });
+  });
+
+  it('knows round-the-clock places, and says nothing of hours it cannot read', () => {
+    expect(openingStatusAt('24/7', bangkok('2026-11-25T03:00:00'))).toEqual({ kind: 'always' });
+    expect(openingStatusAt(null, bangkok('2026-11-25T09:00:00'))).toBeNull();
+    expect(openingStatusAt('Mo-Fr 08:00-12:00,13:00-16:00', bangkok('2026-11-25T09:00:00'))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import type { OpeningDay, OpeningHours } from '@klaimor/contracts';
+import type { OpeningDay, OpeningHours } from './staff-admin.js';
 
 /**
- * Opening hours between the settings form and the directory, which keeps OpenStreetMap's opening_hours syntax (what the
+ * Opening hours between the settings form, the patient's map and the directory, which keeps OpenStreetMap's opening_hours syntax (what the
  * import reads from OpenStreetMap and what the map shows). Only the forms the settings form can draw are read back:
  * `24/7`, and rules of weekdays with one opening each (`Mo-Fr 08:00-16:00; Sa 08:00-12:00`). Anything richer (two
  * openings a day, public holidays, months) is left as it is and shown to the admin as text.
@@ -73,4 +73,32 @@ function expand(selector: string): number[] {
     const span = (to - from + 7) % 7;
     return Array.from({ length: span + 1 }, (_, i) => ((from - 1 + i) % 7) + 1);
   });
+}
+
+/** Open or closed at a moment: what a patient choosing where to go needs to know. */
+export type OpeningStatus =
+  | { kind: 'always' }
+  | { kind: 'open'; closes: string }
+  /** Closed; `opens` is the next opening, `daysAhead` of today (0 to 7), null when the hours name no day at all. */
+  | { kind: 'closed'; opens: { daysAhead: number; weekday: number; time: string } | null };
+
+/** Thailand keeps one offset all year, so Bangkok's clock is UTC+7 without a time-zone database. */
+const BANGKOK_OFFSET_MS = 7 * 3_600_000;
+
+/** Whether hours stored in the directory's syntax are open at `at` in Bangkok; null when the hours are unknown or richer than the reader. */
+export function openingStatusAt(text: string | null, at: Date): OpeningStatus | null {
+  const { openingHours } = readOpeningHours(text);
+  if (openingHours.kind === 'always') return { kind: 'always' };
+  if (openingHours.kind === 'not_stated') return null;
+  const local = new Date(at.getTime() + BANGKOK_OFFSET_MS);
+  const weekday = local.getUTCDay() === 0 ? 7 : local.getUTCDay();
+  const time = local.toISOString().slice(11, 16);
+  const byWeekday = new Map(openingHours.days.map((d) => [d.weekday, d]));
+  const today = byWeekday.get(weekday);
+  if (today && today.opens <= time && time < today.closes) return { kind: 'open', closes: today.closes };
+  for (let ahead = 0; ahead <= 7; ahead++) {
+    const day = byWeekday.get(((weekday - 1 + ahead) % 7) + 1);
+    if (day && (ahead > 0 || time < day.opens)) return { kind: 'closed', opens: { daysAhead: ahead, weekday: day.weekday, time: day.opens } };
+  }
+  return { kind: 'closed', opens: null };
 }

@@ -1,0 +1,148 @@
+import { type Hospital, openingStatusAt } from '@klaimor/contracts';
+import CheckIcon from '@mui/icons-material/Check';
+import ExpandLessIcon from '@mui/icons-material/ExpandLess';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { acceptsOwnCoverage, useOwnCoverage, type OwnCoverage } from '../coverage/own-coverage';
+import { distanceMetres, formatDistance, formatOpeningStatus } from './seek-format';
+import type { LatLng } from './seek.queries';
+import { useSeekTexts } from './seek.texts';
+
+/** How many of the nearest places the list shows. */
+const LISTED = 20;
+/** A drag on the handle longer than this opens or closes the list; a shorter one is a tap. */
+const DRAG_PX = 24;
+
+export interface NearbySheetProps {
+  /** Nearest first around the map's centre, as the server sorted them. */
+  hospitals: Hospital[];
+  /** The patient, when the browser said where they are; distances are then from them, else from the map's centre. */
+  user: LatLng | null;
+  onSelect: (hospital: Hospital) => void;
+}
+
+/** The list under the map: the nearest places, the first always in sight, the rest when the sheet is pulled up. */
+export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
+  const { t } = useSeekTexts();
+  const own = useOwnCoverage();
+  const [open, setOpen] = useState(false);
+  const dragFrom = useRef<number | null>(null);
+  const dragTo = useRef<number | null>(null);
+  const listId = useId();
+  // Nearest to the patient when the browser said where they are: after the map widened, its centre is not where they stand.
+  const nearestFirst = useMemo(
+    () => (user ? [...hospitals].sort((a, b) => distanceMetres(user, a) - distanceMetres(user, b)) : hospitals),
+    [hospitals, user],
+  );
+  const listed = nearestFirst.slice(0, open ? LISTED : 1);
+  const [now] = useState(() => new Date());
+
+  const onPointerDown = (e: PointerEvent) => {
+    dragFrom.current = e.clientY;
+    dragTo.current = e.clientY;
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    if (dragFrom.current !== null) dragTo.current = e.clientY;
+  };
+  // A tap or a key toggles; a drag up opens and a drag down closes, as a bottom sheet does.
+  const onClick = () => {
+    const moved = dragFrom.current !== null && dragTo.current !== null ? dragTo.current - dragFrom.current : 0;
+    dragFrom.current = null;
+    dragTo.current = null;
+    if (moved <= -DRAG_PX) setOpen(true);
+    else if (moved >= DRAG_PX) setOpen(false);
+    else setOpen((o) => !o);
+  };
+
+  return (
+    <Paper
+      component="section"
+      aria-label={t('nearby.title')}
+      elevation={8}
+      square
+      sx={{ position: 'relative', zIndex: 1100, borderRadius: '16px 16px 0 0', display: 'flex', flexDirection: 'column', maxHeight: open ? '62%' : 'none' }}
+    >
+      <ButtonBase
+        aria-expanded={open}
+        aria-controls={listId}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onClick={onClick}
+        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', px: 2, pt: 0.75, pb: 1, touchAction: 'none', borderRadius: '16px 16px 0 0' }}
+      >
+        <Box aria-hidden sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: 'grey.400', mx: 'auto', mb: 0.75 }} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, textAlign: 'start' }}>
+          <Typography component="span" sx={{ fontWeight: 700, flexGrow: 1 }}>
+            {t('nearby.title')}{' '}
+            <Typography component="span" color="text.secondary">
+              {t('nearby.count', { count: hospitals.length })}
+            </Typography>
+          </Typography>
+          <Typography component="span" color="primary.dark" sx={{ display: 'flex', alignItems: 'center', fontWeight: 600, whiteSpace: 'nowrap' }}>
+            {t(open ? 'nearby.showLess' : 'nearby.showAll')}
+            {open ? <ExpandMoreIcon aria-hidden /> : <ExpandLessIcon aria-hidden />}
+          </Typography>
+        </Box>
+      </ButtonBase>
+      <Box component="ul" id={listId} sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}>
+        {listed.map((h) => (
+          <li key={h.id}>
+            <NearbyPlace hospital={h} user={user} own={own} now={now} onSelect={onSelect} />
+          </li>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+function NearbyPlace({ hospital: h, user, own, now, onSelect }: { hospital: Hospital; user: LatLng | null; own: OwnCoverage; now: Date; onSelect: (h: Hospital) => void }) {
+  const { t, i18n } = useSeekTexts();
+  const lang = i18n.language;
+  const metres = user ? distanceMetres(user, h) : h.distanceM;
+  const opening = openingStatusAt(h.openingHours, now);
+  return (
+    <ButtonBase
+      onClick={() => onSelect(h)}
+      sx={{ display: 'block', width: '100%', textAlign: 'start', px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Typography sx={{ fontWeight: 700 }}>{lang === 'en' ? h.nameEn : h.nameTh}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {[t(`kinds.${h.kind}`), metres === null ? null : formatDistance(metres, t, lang, user ? 'you' : 'map')].filter(Boolean).join(' · ')}
+      </Typography>
+      {opening ? (
+        <Typography variant="body2" sx={{ color: opening.kind === 'closed' ? 'text.secondary' : 'success.dark', fontWeight: 600 }}>
+          {formatOpeningStatus(opening, t, lang)}
+        </Typography>
+      ) : null}
+      {h.schemes.length > 0 ? (
+        <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+          {h.schemes.map((s) => {
+            const yours = own.schemes.includes(s);
+            return (
+              <Chip
+                key={s}
+                component="span"
+                size="small"
+                color={yours ? 'success' : 'default'}
+                variant={yours ? 'filled' : 'outlined'}
+                icon={yours ? <CheckIcon aria-hidden /> : undefined}
+                label={t(`schemes.${s}`)}
+              />
+            );
+          })}
+        </Stack>
+      ) : null}
+      {acceptsOwnCoverage(h, own) ? (
+        <Typography variant="body2" color="success.dark" sx={{ mt: 0.5 }}>
+          {t('nearby.takesYours')}
+        </Typography>
+      ) : null}
+    </ButtonBase>
+  );
+}
