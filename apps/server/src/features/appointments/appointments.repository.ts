@@ -110,6 +110,15 @@ export function createAppointmentsRepository(db: Db) {
     changes: { depositPaidAt?: Date; refundRequestedAt?: Date; cancelledBy?: 'patient' } = {},
   ) {
     return db.transaction(async (tx) => {
+      // A move that gives the place back locks the slot before the appointment, in the order a hold and a closed day
+      // take them (slot, then appointment): the other order deadlocks against a hospital closing the day.
+      if (to === 'cancelled' || to === 'expired') {
+        await tx
+          .select({ id: screeningSlots.id })
+          .from(screeningSlots)
+          .where(inArray(screeningSlots.id, tx.select({ slotId: appointments.slotId }).from(appointments).where(eq(appointments.id, id))))
+          .for('update');
+      }
       const [before] = await tx
         .select({ status: appointments.status, slotId: appointments.slotId })
         .from(appointments)
