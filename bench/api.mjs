@@ -4,6 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { tsImport } from 'tsx/esm/api';
+
+// The terms version a registration consents to, from the contracts (TypeScript) the server shares.
+const { CONSENT_VERSION } = await tsImport('../packages/contracts/src/consents.ts', import.meta.url);
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
@@ -60,7 +64,7 @@ async function sessionCookie(base) {
   const registration = verified.headers.getSetCookie()[0].split(';')[0];
   const registered = await post(
     '/api/users',
-    { phone, thai_id: thaiId, firstname: 'ทดสอบ', lastname: 'ความเร็ว', birthday: '1990-01-01', address: '1', subdistrist: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' },
+    { phone, thai_id: thaiId, firstname: 'ทดสอบ', lastname: 'ความเร็ว', birthday: '1990-01-01', address: '1', subdistrist: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330', consent_version: CONSENT_VERSION },
     registration,
   );
   if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${await registered.text()}`);

@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@klaimor/contracts';
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -43,6 +44,7 @@ test('a hospital closes a day: the patient booked that day is told why, on My He
         district: 'บางกอกน้อย',
         province: 'กรุงเทพมหานคร',
         postcode: '10700',
+        consent_version: CONSENT_VERSION,
       },
     });
     expect(registered.status(), await registered.text()).toBe(201);

@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@klaimor/contracts';
 import { expect, test } from './support/fixtures';
 import { latestCode, newPhone, newThaiId, screenshot } from './support/patient';
 
@@ -24,6 +25,7 @@ test('a patient whose location is unknown sees the map of the province they regi
         district: 'เมืองเชียงใหม่',
         province: 'เชียงใหม่',
         postcode: '50200',
+        consent_version: CONSENT_VERSION,
       },
     });
     expect(registered.status()).toBe(201);

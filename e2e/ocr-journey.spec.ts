@@ -62,7 +62,7 @@ async function reachScanStep(page: Page, request: Parameters<typeof latestCode>[
   await page.getByRole('button', { name: 'ถัดไป' }).click();
   await expect(page.getByRole('heading', { name: 'ข้อมูลส่วนบุคคล' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /สแกนบัตรประชาชน/ })).toBeChecked();
-  await page.getByRole('checkbox', { name: /ยินยอมตามข้อตกลงการใช้งาน/ }).check();
+  await page.getByRole('checkbox', { name: /ยินยอมตาม\s*ข้อตกลงการใช้งาน/ }).check();
   await screenshot(page, `${shot}-choose-ocr`);
   await page.getByRole('button', { name: 'ถัดไป' }).click();
   await expect(page.getByRole('heading', { name: 'สแกนบัตรประชาชน' })).toBeVisible();

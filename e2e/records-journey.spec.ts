@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@klaimor/contracts';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -39,6 +40,7 @@ async function registerNewPatient(page: Page): Promise<string> {
       district: 'เมืองเชียงใหม่',
       province: 'เชียงใหม่',
       postcode: '50200',
+      consent_version: CONSENT_VERSION,
     },
   });
   expect(registered.status()).toBe(201);

@@ -26,7 +26,12 @@ test('a new patient signs up with an SMS code, edits the profile, logs out and l
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await expect(page.getByText('โปรดยอมรับข้อตกลงการใช้งานและนโยบายความเป็นส่วนตัว')).toBeVisible();
     await page.getByRole('radio', { name: /กรอกข้อมูลเอง/ }).check();
-    await page.getByRole('checkbox', { name: /ยินยอมตามข้อตกลงการใช้งาน/ }).check();
+    await page.getByRole('link', { name: 'นโยบายความเป็นส่วนตัว' }).click();
+    const notice = page.getByRole('dialog', { name: 'นโยบายความเป็นส่วนตัว' });
+    await expect(notice.getByRole('heading', { name: 'สิทธิของคุณ' })).toBeVisible();
+    await screenshot(page, '03a-signup-privacy-policy');
+    await notice.getByRole('button', { name: 'ปิด' }).click();
+    await page.getByRole('checkbox', { name: /ยินยอมตาม\s*ข้อตกลงการใช้งาน/ }).check();
     await screenshot(page, '03-signup-personal-info');
     await page.getByRole('button', { name: 'ถัดไป' }).click();
   });

@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@klaimor/contracts';
 import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
@@ -104,6 +105,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
         district: 'บางกอกน้อย',
         province: 'กรุงเทพมหานคร',
         postcode: '10700',
+        consent_version: CONSENT_VERSION,
       },
     });
     expect(registered.status(), await registered.text()).toBe(201);
@@ -120,7 +122,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     if (await acknowledge.isVisible()) await acknowledge.check();
     await shot(patient, 'staff-day-02-patient-books');
     await patient.getByRole('button', { name: 'ส่งข้อมูล' }).click();
-    await expect(patient.getByText('300 บาท', { exact: true })).toBeVisible();
+    await expect(patient.getByText('300 บาท', { exact: true }).first()).toBeVisible();
     await patient.getByRole('button', { name: 'จำลองการชำระเงิน (โหมดพัฒนา)' }).click();
     await expect(patient.getByText('ได้รับเงินมัดจำแล้ว')).toBeVisible();
     await patient.getByRole('button', { name: 'ยืนยันการนัดหมาย' }).click();

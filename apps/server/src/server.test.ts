@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CONSENT_VERSION } from '@klaimor/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -105,6 +106,7 @@ async function signIn(base: string): Promise<string> {
       district: 'เมืองเชียงใหม่',
       province: 'เชียงใหม่',
       postcode: '50200',
+      consent_version: CONSENT_VERSION,
     }),
   });
   expect(registered.status, await registered.clone().text()).toBe(201);

@@ -11,5 +11,6 @@ export const lazyPages = {
   summary: () => import('./features/my-data/MyDataSummaryPage'),
   accountDeleted: () => import('./features/my-data/AccountDeletedPage'),
   accessLog: () => import('./features/my-data/AccessLogPage'),
+  legal: () => import('./features/legal/LegalPage'),
   staff: () => import('./features/staff/StaffApp'),
 };

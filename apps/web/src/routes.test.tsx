@@ -1,4 +1,4 @@
-import { ageInYears } from '@klaimor/contracts';
+import { CONSENT_VERSION, ageInYears } from '@klaimor/contracts';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from './test/render';
@@ -21,6 +21,7 @@ const profile = {
   province: 'กรุงเทพมหานคร',
   postcode: '10200',
   blood_group: 'B',
+  consent: { version: CONSENT_VERSION, givenAt: '2026-11-25T03:00:00.000Z' },
   created_at: '2025-01-01T00:00:00Z',
 };
 
@@ -75,6 +76,24 @@ describe('routes', () => {
     expect(screen.getByText('081-234-5678')).toBeInTheDocument();
     expect(screen.getByText('99/1 ถนนราชดำเนิน แขวงชนะสงคราม เขตพระนคร กรุงเทพมหานคร 10200')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'แก้ไขข้อมูล' })).toBeEnabled();
+    // The documents consented to stay readable from the profile, with the day of the consent.
+    expect(screen.getByText('คุณให้ความยินยอมเมื่อ 25 พฤศจิกายน 2569')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'นโยบายความเป็นส่วนตัว' })).toHaveAttribute('href', '/privacy');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('asks a patient who consented to an earlier version of the terms to consent again, on any page', async () => {
+    mockApi({ 'GET /api/users/me': () => json(200, { data: [{ ...profile, consent: { version: '2025-01-01', givenAt: '2025-01-01T00:00:00Z' } }] }) });
+    renderWithProviders(<AppRoutes />, { route: '/profile' });
+    expect(await screen.findByRole('dialog', { name: 'ข้อตกลงการใช้งานและนโยบายความเป็นส่วนตัวฉบับใหม่' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ยอมรับและใช้งานต่อ' })).toBeInTheDocument();
+  });
+
+  it('lets anyone read the terms and the privacy notice', async () => {
+    mockApi({ 'GET /api/users/me': loggedOut });
+    renderWithProviders(<AppRoutes />, { route: '/privacy' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'นโยบายความเป็นส่วนตัว' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'สิทธิของคุณ' })).toBeInTheDocument();
   });
 
   it.each(['/medicalRight', '/todo', '/history', '/asd', '/symptoms', '/appointments/0b6f1a52-1f0e-4c55-8d1c-2f6a9d1e0a01'])(

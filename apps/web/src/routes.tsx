@@ -22,6 +22,8 @@ const SymptomNotesPage = page(async () => (await lazyPages()).symptomNotes(), 'S
 const MyDataSummaryPage = page(async () => (await lazyPages()).summary(), 'MyDataSummaryPage');
 const AccountDeletedPage = page(async () => (await lazyPages()).accountDeleted(), 'AccountDeletedPage');
 const AccessLogPage = page(async () => (await lazyPages()).accessLog(), 'AccessLogPage');
+const TermsPage = page(async () => (await lazyPages()).legal(), 'TermsPage');
+const PrivacyPage = page(async () => (await lazyPages()).legal(), 'PrivacyPage');
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
 const StaffApp = page(async () => (await lazyPages()).staff(), 'StaffApp');
 
@@ -42,6 +44,8 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'myHealth', element: <MyHealthPage /> },
       { path: 'account-deleted', element: <AccountDeletedPage /> },
+      { path: 'terms', element: <TermsPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
       // signed in only
       {
         element: <RequireAuth />,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './envelope.js';
+import { Hospital } from './hospitals.js';
 import { reasons, requiredText } from './fields.js';
 
 export const DEPOSIT_HOLD_MINUTES = 15;
@@ -53,18 +54,18 @@ export const Appointment = z.object({
   reference: z.string(),
   status: AppointmentStatus,
   /** Where to go on the day: the address as the directory has it, and the position for a maps app's directions. */
-  hospital: z.object({
-    id: z.string(),
-    nameTh: z.string(),
-    nameEn: z.string(),
-    phone: z.string().nullable(),
-    address: z.string().nullable(),
-    subdistrict: z.string().nullable(),
-    district: z.string().nullable(),
-    province: z.string().nullable(),
-    postcode: z.string().nullable(),
-    lat: z.number(),
-    lng: z.number(),
+  hospital: Hospital.pick({
+    id: true,
+    nameTh: true,
+    nameEn: true,
+    phone: true,
+    address: true,
+    subdistrict: true,
+    district: true,
+    province: true,
+    postcode: true,
+    lat: true,
+    lng: true,
   }),
   start: z.string(),
   end: z.string(),

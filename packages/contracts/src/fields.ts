@@ -36,6 +36,7 @@ export const reasons = {
   slotLongerThanSession: 'slot_longer_than_session',
   invalidIcd10: 'invalid_icd10',
   belowBooked: 'below_booked',
+  consentOutdated: 'consent_outdated',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

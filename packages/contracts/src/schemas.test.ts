@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CONSENT_VERSION } from './consents.js';
 import { RegisterUserBody, UpdateProfileBody } from './users.js';
 import { findThaiAddressMismatch, suggestThaiAddresses } from './thai-address.js';
 import { acceptSubdistrictAlias } from './users.js';
@@ -14,12 +15,22 @@ const valid = {
   district: 'ปทุมวัน',
   province: 'กรุงเทพมหานคร',
   postcode: '10330',
+  consent_version: CONSENT_VERSION,
 };
 
 describe('RegisterUserBody', () => {
   it('normalises what people type', () => {
     const parsed = RegisterUserBody.parse(valid);
     expect(parsed).toMatchObject({ phone: '0812345678', thai_id: '1101700230708', firstname: 'สมใจ' });
+  });
+
+  it('registers only with consent to the terms and privacy notice in force', () => {
+    const { consent_version: _, ...withoutConsent } = valid;
+    for (const body of [withoutConsent, { ...valid, consent_version: '2020-01-01' }]) {
+      const result = RegisterUserBody.safeParse(body);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['consent_version', 'consent_outdated']]);
+    }
   });
 
   it('treats e-mail as optional and lower-cases it', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConsentVersion, PatientConsent } from './consents.js';
 import { dataOf } from './envelope.js';
 import { Birthday, BloodGroup, Gender, OptionalEmail, Postcode, ThaiId, ThaiMobile, requiredText } from './fields.js';
 
@@ -20,6 +21,8 @@ export const RegisterUserBody = z.strictObject({
   gender: Gender.optional(),
   birthday: Birthday,
   ...addressFields,
+  /** The terms and privacy notice version the patient read and consented to (PDPA s.19 and s.26: health data). */
+  consent_version: ConsentVersion,
 });
 export type RegisterUserInput = z.input<typeof RegisterUserBody>;
 export type RegisterUser = z.output<typeof RegisterUserBody>;
@@ -54,6 +57,8 @@ export const UserProfile = z.object({
   province: z.string(),
   postcode: z.string(),
   blood_group: BloodGroup.nullable(),
+  /** The latest consent to the terms and privacy notice; null for an account that has never given one. */
+  consent: PatientConsent.nullable(),
   created_at: z.string(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;

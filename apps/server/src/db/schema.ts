@@ -34,9 +34,26 @@ export const users = pgTable('users', {
   province: text('province').notNull(),
   postcode: text('postcode').notNull(),
   bloodGroup: text('blood_group'),
+  /** The latest consent to the terms and privacy notice (every one is kept in patient_consents). */
+  consentVersion: text('consent_version'),
+  consentGivenAt: timestamp('consent_given_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Every consent a patient gave to the terms and privacy notice: which version, and when. */
+export const patientConsents = pgTable(
+  'patient_consents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('patient_consents_user_idx').on(t.userId, t.givenAt)],
+);
 
 /** One-time codes sent by SMS; only a keyed hash of the code is kept. */
 export const otpCodes = pgTable(

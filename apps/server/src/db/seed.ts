@@ -1,6 +1,7 @@
-import { FIXED_DOSE_TIMES, addDays, todayInBangkok } from '@klaimor/contracts';
+import { CONSENT_VERSION, FIXED_DOSE_TIMES, addDays, todayInBangkok } from '@klaimor/contracts';
 import { eq } from 'drizzle-orm';
 import { createHospitalsRepository } from '../features/hospitals/hospitals.repository.js';
+import { createUsersRepository } from '../features/users/users.repository.js';
 import { seedFacilities } from '../features/hospitals/seed-facilities.js';
 import { addDemoSchedules } from '../features/schedules/demo-schedules.js';
 import type { Config } from '../config.js';
@@ -183,7 +184,8 @@ export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secret
   await seedFacilities(hospitals);
   await addDemoSchedules(db);
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_PATIENT.phone)).limit(1);
-  const patient = existing ?? (await db.insert(users).values(DEMO_PATIENT).returning({ id: users.id }))[0];
+  // The demo patient registered through the app, so consented to the terms in force when they were seeded.
+  const patient = existing ?? (await createUsersRepository(db).insert(DEMO_PATIENT, CONSENT_VERSION));
   await seedDemoHealthRecords(db, patient.id);
   await seedDemoStaff(db, config);
 }

@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@klaimor/contracts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { buildApp } from '../app.js';
@@ -109,6 +110,7 @@ export const registration = (phone: string, overrides: Record<string, unknown> =
   district: 'เมืองเชียงใหม่',
   province: 'เชียงใหม่',
   postcode: '50200',
+  consent_version: CONSENT_VERSION,
   ...overrides,
 });
 

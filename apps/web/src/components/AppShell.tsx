@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense } from 'react';
+import { consentNeeded } from '@klaimor/contracts';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth.queries';
@@ -12,6 +13,9 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { LanguageToggle } from './LanguageToggle';
 import { LoadingState } from './LoadingState';
 import { RouteErrorPage } from './RouteErrorPage';
+
+// Shown only to a patient whose consent is to an earlier version: its code loads then, never on a first screen.
+const ConsentRenewalDialog = lazy(async () => ({ default: (await import('../features/legal/ConsentRenewalDialog')).ConsentRenewalDialog }));
 
 /** App bar, the page, and the bottom navigation; waits for the startup current-user call. */
 export function AppShell() {
@@ -45,6 +49,11 @@ export function AppShell() {
         )}
       </Container>
       <BottomNav />
+      {me.data && consentNeeded(me.data.consent) ? (
+        <Suspense fallback={null}>
+          <ConsentRenewalDialog />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

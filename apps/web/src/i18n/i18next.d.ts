@@ -2,6 +2,7 @@ import 'i18next';
 import type appointments from '../features/appointments/locales/th.json';
 import type booking from '../features/booking/locales/th.json';
 import type coverage from '../features/coverage/locales/th.json';
+import type legal from '../features/legal/locales/th.json';
 import type seek from '../features/seek/locales/th.json';
 import type signup from '../features/signup/locales/th.json';
 import type visits from '../features/visits/locales/th.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       medications: typeof medications;
       symptomNotes: typeof symptomNotes;
       myData: typeof myData;
+      legal: typeof legal;
       staff: typeof staff;
     };
   }

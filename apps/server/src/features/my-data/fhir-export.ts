@@ -7,6 +7,7 @@ import {
   type FixedDoseTime,
   type HealthScheme,
   type Medication,
+  type PatientConsent,
   type SymptomNote,
   type UserProfile,
   type Visit,
@@ -18,6 +19,7 @@ import type {
   BundleEntry,
   CodeableConcept,
   Condition,
+  Consent,
   Coverage as FhirCoverage,
   Dosage,
   Encounter,
@@ -36,6 +38,8 @@ import type {
 
 export interface PatientRecords {
   profile: UserProfile;
+  /** Every consent to the terms and privacy notice, oldest first. */
+  consents: PatientConsent[];
   coverage: Coverage[];
   visits: Visit[];
   medications: Medication[];
@@ -294,10 +298,26 @@ function appointment(a: Appointment, patientId: string): FhirAppointment {
  * The bundle is built against Medplum's R4 types; it leaves as the contract's looser `FhirBundle`,
  * which TypeScript cannot see it matches (interfaces carry no index signature), hence the one cast.
  */
+/** A consent to the app's terms and privacy notice: the latest is active, earlier ones were superseded by it. */
+function consent(c: PatientConsent, pid: string, latest: boolean): Consent {
+  return {
+    resourceType: 'Consent',
+    id: derivedUuid('consent', `${pid}:${c.version}:${c.givenAt}`),
+    status: latest ? 'active' : 'inactive',
+    scope: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'patient-privacy', display: 'Privacy Consent' }] },
+    category: [{ coding: [{ system: LOINC, code: '59284-0', display: 'Patient Consent' }] }],
+    patient: { reference: ref(pid) },
+    dateTime: c.givenAt,
+    policy: [{ uri: `urn:klaimor:terms-and-privacy:${c.version}` }],
+    provision: { type: 'permit' },
+  };
+}
+
 export function toFhirBundle(records: PatientRecords, now: Date = new Date()): FhirBundle {
   const pid = records.profile.id;
   const resources: Resource[] = [
     patient(records.profile),
+    ...records.consents.map((c, i) => consent(c, pid, i === records.consents.length - 1)),
     ...records.coverage.map((c) => coverage(c, pid)),
     ...records.visits.map((v) => encounter(v, pid)),
     ...records.visits.filter((v) => v.source === 'screening' && (v.diagnosis || v.icd10)).map((v) => condition(v, pid)),

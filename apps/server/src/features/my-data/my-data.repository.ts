@@ -1,6 +1,17 @@
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, auditEvents, facilities, otpCodes, phoneVerifications, screeningSlots, staffMembers, users, visitRecords } from '../../db/schema.js';
+import {
+  appointments,
+  auditEvents,
+  facilities,
+  otpCodes,
+  patientConsents,
+  phoneVerifications,
+  screeningSlots,
+  staffMembers,
+  users,
+  visitRecords,
+} from '../../db/schema.js';
 import { STATUSES_HOLDING_A_PLACE } from '../appointments/appointments.repository.js';
 
 
@@ -25,6 +36,15 @@ export function createMyDataRepository(db: Db) {
         .where(eq(auditEvents.patientUserId, userId))
         .orderBy(desc(auditEvents.at))
         .limit(200);
+    },
+
+    /** Every consent the patient gave to the terms and privacy notice, oldest first. */
+    async consents(userId: string) {
+      return db
+        .select({ version: patientConsents.version, givenAt: patientConsents.givenAt })
+        .from(patientConsents)
+        .where(eq(patientConsents.userId, userId))
+        .orderBy(asc(patientConsents.givenAt));
     },
 
     /**

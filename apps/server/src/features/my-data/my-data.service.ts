@@ -41,7 +41,8 @@ export function createMyDataService({ myData, otp, appointments, coverage, visit
     /** Everything the app holds about the patient, as a FHIR R4 Bundle. */
     async fhirExport(patient: UserRow): Promise<FhirBundle> {
       const userId = patient.id;
-      const [coverageList, visitList, medicationList, notes, appointmentList] = await Promise.all([
+      const [consents, coverageList, visitList, medicationList, notes, appointmentList] = await Promise.all([
+        myData.consents(userId),
         coverage.list(userId),
         visits.list(userId),
         medications.list(userId),
@@ -50,6 +51,7 @@ export function createMyDataService({ myData, otp, appointments, coverage, visit
       ]);
       return toFhirBundle({
         profile: toProfile(patient),
+        consents: consents.map((c) => ({ version: c.version, givenAt: c.givenAt.toISOString() })),
         coverage: coverageList,
         visits: visitList,
         medications: medicationList,

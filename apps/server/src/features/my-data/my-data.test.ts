@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
-import { addDays, todayInBangkok } from '@klaimor/contracts';
+import { CONSENT_VERSION, addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, cookieValue, createTestApp, latestCode, nextPhone, registerPatient, sendCode } from '../../test/test-app.js';
@@ -96,12 +96,19 @@ describe('GET /api/my-data/fhir', () => {
     for (const entry of bundle.entry) expect(fhir.validate(entry.resource, true), entry.resource.resourceType).toEqual([]);
 
     const types = bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType).sort();
-    expect(types).toEqual(['Appointment', 'Coverage', 'Coverage', 'Encounter', 'Encounter', 'MedicationStatement', 'MedicationStatement', 'Observation', 'Observation', 'Patient']);
+    expect(types).toEqual(['Appointment', 'Consent', 'Coverage', 'Coverage', 'Encounter', 'Encounter', 'MedicationStatement', 'MedicationStatement', 'Observation', 'Observation', 'Patient']);
     const byType = (type: string) => bundle.entry.map((e: { resource: Record<string, unknown> }) => e.resource).filter((r: { resourceType: string }) => r.resourceType === type);
     expect(byType('Patient')[0]).toMatchObject({ id: userId, identifier: [{ system: 'https://terms.sil-th.org/id/th-cid' }], birthDate: '1990-05-20' });
     expect(byType('MedicationStatement').map((m: { status: string }) => m.status).sort()).toEqual(['active', 'completed']);
     expect(byType('Encounter').some((e: { appointment?: unknown }) => e.appointment)).toBe(true);
     expect(byType('Appointment')[0]).toMatchObject({ status: 'fulfilled', description: 'ไข้ ไอ เจ็บคอ' });
+    // The consent given at registration, to the terms and privacy notice in force, with its time.
+    expect(byType('Consent')[0]).toMatchObject({
+      status: 'active',
+      patient: { reference: `urn:uuid:${userId}` },
+      policy: [{ uri: `urn:klaimor:terms-and-privacy:${CONSENT_VERSION}` }],
+    });
+    expect(Date.parse(byType('Consent')[0].dateTime)).not.toBeNaN();
     // Every reference points at an entry of the bundle.
     const urls = new Set(bundle.entry.map((e: { fullUrl: string }) => e.fullUrl));
     const refs = [...JSON.stringify(bundle).matchAll(/"reference":"([^"]+)"/g)].map((m) => m[1]);
@@ -113,7 +120,7 @@ describe('GET /api/my-data/fhir', () => {
     const a = await patientWithRecords();
     const b = await registerPatient(t.app, nextPhone());
     const res = await t.app.inject({ method: 'GET', url: '/api/my-data/fhir', ...as(b.session) });
-    expect(res.json().entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType)).toEqual(['Patient']);
+    expect(res.json().entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType)).toEqual(['Patient', 'Consent']);
     expect(res.body).not.toContain(a.userId);
   });
 
@@ -189,7 +196,7 @@ describe('deleting the account', () => {
 
     // Nobody else lost anything.
     const others = await t.app.inject({ method: 'GET', url: '/api/my-data/fhir', ...as(bystander.session) });
-    expect(others.json().entry).toHaveLength(10);
+    expect(others.json().entry).toHaveLength(11);
 
     // The number is free to register again, as a new patient.
     await ageCodes(p.phone);

@@ -1,6 +1,6 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema.js';
+import { patientConsents, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -20,9 +20,29 @@ export function createUsersRepository(db: Db) {
         .where(or(eq(users.phone, phone), eq(users.thaiId, thaiId)));
       return { phone: rows.some((r) => r.phone === phone), thaiId: rows.some((r) => r.thaiId === thaiId) };
     },
-    async insert(user: NewUserRow): Promise<UserRow> {
-      const [row] = await db.insert(users).values(user).returning();
-      return row;
+    /** The new patient and their first consent, together or not at all. */
+    async insert(user: NewUserRow, consentVersion: string): Promise<UserRow> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          .values({ ...user, consentVersion, consentGivenAt: sql`now()` })
+          .returning();
+        await tx.insert(patientConsents).values({ userId: row.id, version: consentVersion, givenAt: row.consentGivenAt! });
+        return row;
+      });
+    },
+    /** Records a consent and makes it the patient's latest; null when the patient is gone. */
+    async giveConsent(userId: string, version: string): Promise<UserRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ consentVersion: version, consentGivenAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!row) return null;
+        await tx.insert(patientConsents).values({ userId, version, givenAt: row.consentGivenAt! });
+        return row;
+      });
     },
     async update(id: string, changes: UserChanges): Promise<UserRow | null> {
       const [row] = await db

@@ -1,4 +1,4 @@
-import { RegisterUserBody, UpdateProfileBody, UserProfileReply, acceptSubdistrictAlias } from '@klaimor/contracts';
+import { GiveConsentBody, PatientConsentReply, RegisterUserBody, UpdateProfileBody, UserProfileReply, acceptSubdistrictAlias } from '@klaimor/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthenticated } from '../../errors.js';
@@ -61,6 +61,23 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
       '/users/me',
       { schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } } },
       async (request) => ({ data: [toProfile(signedInPatient(request).record)] }),
+    );
+
+    app.post(
+      '/users/me/consents',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The signed-in patient consents to the terms of use and privacy notice in force',
+          body: GiveConsentBody,
+          response: { 201: PatientConsentReply },
+        },
+      },
+      async (request, reply) => {
+        const consent = await users.giveConsent(signedInPatient(request).record.id, request.body.version);
+        if (!consent) throw unauthenticated();
+        return reply.status(201).send({ data: [consent] });
+      },
     );
 
     app.patch(

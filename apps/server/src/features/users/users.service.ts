@@ -2,6 +2,7 @@ import {
   type Gender,
   type BloodGroup,
   type RegisterUser,
+  type PatientConsent,
   type UpdateProfile,
   type UserProfile,
   findThaiAddressMismatch,
@@ -26,6 +27,7 @@ export function toProfile(row: UserRow): UserProfile {
     province: row.province,
     postcode: row.postcode,
     blood_group: row.bloodGroup as BloodGroup | null,
+    consent: row.consentVersion && row.consentGivenAt ? { version: row.consentVersion, givenAt: row.consentGivenAt.toISOString() } : null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -68,7 +70,7 @@ export function createUsersService(users: UsersRepository, profileChanged: (user
           district: input.district,
           province: input.province,
           postcode: input.postcode,
-        });
+        }, input.consent_version);
         return toProfile(row);
       } catch (error) {
         // Two registrations racing for the same number or ID: the database decides.
@@ -76,6 +78,14 @@ export function createUsersService(users: UsersRepository, profileChanged: (user
         if (constraint === null) throw error;
         throw constraint.includes('thai_id') ? thaiIdTaken() : phoneTaken();
       }
+    },
+
+    /** The patient consents to the terms and privacy notice in force (the contract admits no other version). */
+    async giveConsent(userId: string, version: string): Promise<PatientConsent | null> {
+      const row = await users.giveConsent(userId, version);
+      if (!row) return null;
+      profileChanged(userId);
+      return toProfile(row).consent;
     },
 
     async update(current: UserRow, patch: UpdateProfile): Promise<UserProfile | null> {

@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { CONSENT_VERSION } from '@klaimor/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { testConfig } from '../../config.js';
@@ -51,7 +52,7 @@ describe('POST /api/users', () => {
     expect(Object.keys(profile).sort()).toEqual(
       [
         'id', 'email', 'firstname', 'lastname', 'thai_id', 'phone', 'gender', 'birthday', 'address',
-        'subdistrist', 'subdistrict', 'district', 'province', 'postcode', 'blood_group', 'created_at',
+        'subdistrist', 'subdistrict', 'district', 'province', 'postcode', 'blood_group', 'consent', 'created_at',
       ].sort(),
     );
     expect(profile).toMatchObject({
@@ -264,5 +265,59 @@ describe('privacy of logs', () => {
       await app.close();
       await database.close();
     }
+  });
+});
+
+describe('consent to the terms of use and privacy notice', () => {
+  const consents = async (userId: string) => {
+    const result = await t.database.db.execute(sql`select version, given_at from patient_consents where user_id = ${userId} order by given_at`);
+    return (result as unknown as { rows: { version: string; given_at: unknown }[] }).rows;
+  };
+
+  it('registers only with consent to the version in force, and keeps that consent with its version and time', async () => {
+    const before = Date.now();
+    const { session, profile } = await registerPatient(t.app, nextPhone());
+    expect(profile.consent).toMatchObject({ version: CONSENT_VERSION });
+    const givenAt = Date.parse((profile.consent as { givenAt: string }).givenAt);
+    expect(givenAt).toBeGreaterThanOrEqual(before - 1000);
+    expect((await me(session)).json().data[0].consent).toEqual(profile.consent);
+    expect(await consents(profile.id as string)).toHaveLength(1);
+  });
+
+  it('refuses a registration without consent, or with consent to another version, and stores nothing', async () => {
+    const users = await countUsers();
+    const phone = nextPhone();
+    const cookie = await registrationCookie(phone);
+    const { consent_version: _, ...withoutConsent } = registration(phone);
+    const missing = await register(withoutConsent, cookie);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual({ consent_version: 'consent_outdated' });
+    const stale = await register(registration(phone, { consent_version: '2020-01-01' }), cookie);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.fields).toEqual({ consent_version: 'consent_outdated' });
+    expect(await countUsers()).toBe(users);
+  });
+
+  it('takes a new consent from a patient who consented to an earlier version, keeping both', async () => {
+    const { session, profile } = await registerPatient(t.app, nextPhone());
+    const id = profile.id as string;
+    await t.database.db.execute(sql`update users set consent_version = '2025-01-01' where id = ${id}`);
+    await t.database.db.execute(sql`update patient_consents set version = '2025-01-01', given_at = given_at - interval '1 day' where user_id = ${id}`);
+
+    const refused = await t.app.inject({ method: 'POST', url: '/api/users/me/consents', payload: { version: '2025-01-01' }, cookies: { klaimor_session: session } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ version: 'consent_outdated' });
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/consents', payload: { version: CONSENT_VERSION }, cookies: { klaimor_session: session } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data[0]).toMatchObject({ version: CONSENT_VERSION });
+    // The session's cached patient is dropped: the next request already sees the new consent.
+    expect((await me(session)).json().data[0].consent.version).toBe(CONSENT_VERSION);
+    expect((await consents(id)).map((c) => c.version)).toEqual(['2025-01-01', CONSENT_VERSION]);
+  });
+
+  it('needs a session to consent', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/consents', payload: { version: CONSENT_VERSION } });
+    expect(res.statusCode).toBe(401);
   });
 });

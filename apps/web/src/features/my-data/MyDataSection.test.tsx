@@ -1,4 +1,4 @@
-import type { UserProfile } from '@klaimor/contracts';
+import { CONSENT_VERSION, type UserProfile } from '@klaimor/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -23,6 +23,7 @@ const profile: UserProfile = {
   province: 'กรุงเทพมหานคร',
   postcode: '10200',
   blood_group: null,
+  consent: { version: CONSENT_VERSION, givenAt: '2026-11-25T03:00:00.000Z' },
   created_at: '2025-01-01T00:00:00Z',
 };
 

@@ -1,4 +1,4 @@
-import type { UserProfile } from '@klaimor/contracts';
+import { CONSENT_VERSION, type UserProfile } from '@klaimor/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,7 @@ const profile: UserProfile = {
   province: 'กรุงเทพมหานคร',
   postcode: '10200',
   blood_group: null,
+  consent: { version: CONSENT_VERSION, givenAt: '2026-11-25T03:00:00.000Z' },
   created_at: '2025-01-01T00:00:00Z',
 };
 

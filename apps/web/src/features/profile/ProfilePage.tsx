@@ -18,6 +18,7 @@ import { useCurrentUser, useLogout } from '../auth/auth.queries';
 import { combinedAddress } from './profile-format';
 import { LoadingState } from '../../components/LoadingState';
 import { NoticeSnackbar } from '../../components/NoticeSnackbar';
+import { ConsentSummary } from '../legal/ConsentSummary';
 import { MyDataSection } from '../my-data/MyDataSection';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 
@@ -101,6 +102,7 @@ export function ProfilePage() {
         </CardContent>
       </Card>
       <MyDataSection />
+      <ConsentSummary consent={profile.consent} />
       {logout.isError ? <Alert severity="error">{apiErrorMessage(t, logout.error)}</Alert> : null}
       <Button
         variant="outlined"

@@ -11,7 +11,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
+import Link from '@mui/material/Link';
+import { lazy, Suspense, useId, useState, type MouseEvent } from 'react';
+import { Trans } from 'react-i18next';
+import type { LegalDocumentKind } from '../legal/LegalDocument';
 import type { PersonalInfoMode } from './signup-state';
 import { useSignupTexts } from './signup.texts';
 
@@ -24,6 +27,9 @@ export interface ConsentStepProps {
   onNext: () => void;
 }
 
+// The documents' texts load when the patient opens one, not with the registration screen.
+const LegalDialog = lazy(async () => ({ default: (await import('../legal/LegalDialog')).LegalDialog }));
+
 const MODES = [
   { value: 'ocr', icon: <BadgeIcon /> },
   { value: 'manual', icon: <KeyboardIcon /> },
@@ -33,6 +39,11 @@ const MODES = [
 export function ConsentStep({ mode, onModeChange, consent, onConsentChange, onBack, onNext }: ConsentStepProps) {
   const { t } = useSignupTexts();
   const [warn, setWarn] = useState(false);
+  const [reading, setReading] = useState<LegalDocumentKind | null>(null);
+  const open = (kind: LegalDocumentKind) => (e: MouseEvent) => {
+    e.preventDefault();
+    setReading(kind);
+  };
   const legendId = useId();
   const warningId = useId();
 
@@ -106,7 +117,16 @@ export function ConsentStep({ mode, onModeChange, consent, onConsentChange, onBa
               slotProps={{ input: { 'aria-describedby': warn ? warningId : undefined, 'aria-required': true } }}
             />
           }
-          label={t('consent.label')}
+          label={
+            <Trans
+              t={t}
+              i18nKey="consent.label"
+              components={{
+                terms: <Link href="/terms" onClick={open('terms')} />,
+                privacy: <Link href="/privacy" onClick={open('privacy')} />,
+              }}
+            />
+          }
           sx={{ alignItems: 'flex-start', '& .MuiCheckbox-root': { pt: 0.5 } }}
         />
         {warn && !consent ? (
@@ -115,6 +135,12 @@ export function ConsentStep({ mode, onModeChange, consent, onConsentChange, onBa
           </Alert>
         ) : null}
       </Box>
+
+      {reading ? (
+        <Suspense fallback={null}>
+          <LegalDialog kind={reading} onClose={() => setReading(null)} />
+        </Suspense>
+      ) : null}
 
       <Stack direction="row" spacing={1.5}>
         <Button variant="outlined" onClick={onBack} sx={{ flex: 1 }}>

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
@@ -38,12 +38,27 @@ describe('signup wizard, step 3 (Personal Info)', () => {
     await user.click(screen.getByRole('button', { name: 'ถัดไป' }));
     expect(screen.getByText(WARNING)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('checkbox', { name: /ยินยอมตามข้อตกลงการใช้งานและนโยบายความเป็นส่วนตัว/ }));
+    await user.click(screen.getByRole('checkbox', { name: /ยินยอมตาม\s*ข้อตกลงการใช้งาน\s*และ\s*นโยบายความเป็นส่วนตัว/ }));
     expect(screen.queryByText(WARNING)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'ถัดไป' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'สแกนบัตรประชาชน' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '4');
+  });
+
+  it('lets the patient read the terms and the privacy notice from the consent box without leaving the step', async () => {
+    const user = userEvent.setup();
+    start();
+    const consent = await screen.findByRole('checkbox', { name: /ยินยอมตาม\s*ข้อตกลงการใช้งาน/ });
+    await user.click(screen.getByRole('link', { name: 'นโยบายความเป็นส่วนตัว' }));
+    const dialog = await screen.findByRole('dialog', { name: 'นโยบายความเป็นส่วนตัว' });
+    expect(within(dialog).getByRole('heading', { name: 'ข้อมูลที่เราเก็บ' })).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('ฉบับวันที่ 25 พฤศจิกายน 2569');
+    await user.click(within(dialog).getByRole('button', { name: 'ปิด' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(consent).not.toBeChecked();
+    await user.click(screen.getByRole('link', { name: 'ข้อตกลงการใช้งาน' }));
+    expect(await screen.findByRole('dialog', { name: 'ข้อตกลงการใช้งาน' })).toHaveTextContent('โทร 1669 ทันที');
   });
 
   it('Manual Input leads to the form with the verified phone', async () => {

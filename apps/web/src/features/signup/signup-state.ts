@@ -1,4 +1,4 @@
-import type { RegisterUserInput } from '@klaimor/contracts';
+import { CONSENT_VERSION, type RegisterUserInput } from '@klaimor/contracts';
 
 export type SignupStep = 1 | 2 | 3 | 4 | 5;
 export const SIGNUP_STEPS = 5;
@@ -33,4 +33,6 @@ export const emptyRegisterDraft: RegisterDraft = {
   district: '',
   province: '',
   postcode: '',
+  // Step 3 does not go on without the consent box ticked, to the terms and notice of this version.
+  consent_version: CONSENT_VERSION,
 };
