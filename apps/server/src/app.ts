@@ -123,7 +123,6 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
 
   const sessionCache = new SessionCache(config.session.cacheSec * 1000);
   const usersRepository = createUsersRepository(db);
-  const users = createUsersService(usersRepository, (userId) => sessionCache.forgetUser(userId));
   const sessions = createSessionsService(createSessionsRepository(db), sessionCache, config.session.idleDays);
   const otpRepository = createOtpRepository(db);
   const otp = createOtpService({
@@ -132,6 +131,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     sms: smsSender,
     findUserIdByPhone: usersRepository.findIdByPhone,
   });
+  const users = createUsersService(usersRepository, otp, (userId) => sessionCache.forgetUser(userId));
 
   const hospitalsRepository = createHospitalsRepository(db);
   const payments: PaymentProvider =

@@ -39,6 +39,8 @@ export const ErrorCode = z.enum([
   'staff_last_admin',
   'staff_member_elsewhere',
   'deposit_needs_promptpay',
+  'thai_id_mismatch',
+  'nothing_to_correct',
   'internal_error',
   'service_unavailable',
 ]);

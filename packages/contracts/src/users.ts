@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConsentVersion, PatientConsent } from './consents.js';
 import { dataOf } from './envelope.js';
-import { Birthday, BloodGroup, Gender, OptionalEmail, Postcode, ThaiId, ThaiMobile, requiredText } from './fields.js';
+import { Birthday, BloodGroup, Gender, OptionalEmail, OtpCode, Postcode, ThaiId, ThaiMobile, requiredText } from './fields.js';
 
 const addressFields = {
   address: requiredText(300),
@@ -40,6 +40,24 @@ export const UpdateProfileBody = z
   });
 export type UpdateProfileInput = z.input<typeof UpdateProfileBody>;
 export type UpdateProfile = z.output<typeof UpdateProfileBody>;
+
+/**
+ * Correcting the identity registered (a typo in the name, the birth date, the gender), in two steps:
+ * 1. POST /api/users/me/identity/code (no body): a one-time code to the patient's phone that only confirms this
+ *    correction. Replies like POST /api/auth/otp (202, OtpRequestedReply).
+ * 2. PUT /api/users/me/identity: the corrected identity, proved by the ID card number already registered and the code.
+ *    Every correction is recorded (which fields, when).
+ */
+export const CorrectIdentityBody = z.strictObject({
+  firstname: requiredText(100),
+  lastname: requiredText(100),
+  birthday: Birthday,
+  gender: Gender.nullable(),
+  thai_id: ThaiId,
+  code: OtpCode,
+});
+export type CorrectIdentityInput = z.input<typeof CorrectIdentityBody>;
+export type CorrectIdentity = z.output<typeof CorrectIdentityBody>;
 
 export const UserProfile = z.object({
   id: z.string(),

@@ -41,6 +41,20 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Each correction a patient made to their registered name, birth date or gender: which fields, and when. */
+export const identityCorrections = pgTable(
+  'identity_corrections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fields: text('fields').array().notNull(),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('identity_corrections_user_idx').on(t.userId, t.correctedAt)],
+);
+
 /** Every consent a patient gave to the terms and privacy notice: which version, and when. */
 export const patientConsents = pgTable(
   'patient_consents',
@@ -62,7 +76,10 @@ export const otpCodes = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     phone: text('phone').notNull(),
     codeHash: text('code_hash').notNull(),
-    /** What a correct code does: 'login' signs in or starts registering, 'delete_account' only confirms erasing the account. */
+    /**
+     * What a correct code does: 'login' signs in or starts registering, 'delete_account' only confirms erasing the account,
+     * 'correct_identity' only confirms a correction of the registered name, birth date or gender.
+     */
     purpose: text('purpose').notNull().default('login'),
     /** Keyed hash of the requesting client's IP, for the per-client limit. */
     clientKey: text('client_key').notNull(),

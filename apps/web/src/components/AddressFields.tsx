@@ -156,7 +156,8 @@ export function AddressFields({ idPrefix }: AddressFieldsProps) {
         maxRows={4}
         autoComplete="street-address"
         error={errors.address !== undefined}
-        helperText={reasonMessage(t, errors.address?.message)}
+        // The label stays short so it never gets cut at large text sizes; what to write goes under the box.
+        helperText={reasonMessage(t, errors.address?.message) ?? t('address.addressHint')}
       />
       <SuggestField name="subdistrist" label={t('address.subdistrict')} idPrefix={idPrefix} autoComplete="off" />
       <SuggestField name="district" label={t('address.district')} idPrefix={idPrefix} autoComplete="off" />

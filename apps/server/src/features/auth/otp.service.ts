@@ -12,10 +12,14 @@ export const APP_NAME_TH = 'ใกล้หมอ';
 
 export function otpSmsText(code: string, ttlSec: number, purpose: OtpPurpose = 'login'): string {
   const minutes = Math.round(ttlSec / 60);
-  // A deletion code says what it does, so nobody reads it out to someone who asks "for your login".
-  return purpose === 'delete_account'
-    ? `${APP_NAME_TH}: รหัสยืนยันการลบบัญชีของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที หากคุณไม่ได้ขอลบบัญชี ห้ามบอกรหัสนี้กับผู้ใด`
-    : `${APP_NAME_TH}: รหัส OTP ของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
+  // A deletion or correction code says what it does, so nobody reads it out to someone who asks "for your login".
+  if (purpose === 'delete_account') {
+    return `${APP_NAME_TH}: รหัสยืนยันการลบบัญชีของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที หากคุณไม่ได้ขอลบบัญชี ห้ามบอกรหัสนี้กับผู้ใด`;
+  }
+  if (purpose === 'correct_identity') {
+    return `${APP_NAME_TH}: รหัสยืนยันการแก้ไขชื่อ วันเกิด หรือเพศของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที หากคุณไม่ได้ขอแก้ไข ห้ามบอกรหัสนี้กับผู้ใด`;
+  }
+  return `${APP_NAME_TH}: รหัส OTP ของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
 }
 
 export type Verification =

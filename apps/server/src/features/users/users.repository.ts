@@ -1,10 +1,11 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { patientConsents, users } from '../../db/schema.js';
+import { identityCorrections, patientConsents, users } from '../../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
 export type UserChanges = Partial<Pick<NewUserRow, 'email' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode' | 'bloodGroup'>>;
+export type IdentityChanges = Partial<Pick<NewUserRow, 'firstname' | 'lastname' | 'birthday' | 'gender'>>;
 
 export function createUsersRepository(db: Db) {
   return {
@@ -42,6 +43,18 @@ export function createUsersRepository(db: Db) {
         if (!row) return null;
         await tx.insert(patientConsents).values({ userId, version, givenAt: row.consentGivenAt! });
         return row;
+      });
+    },
+    /** Corrects the registered identity and records which fields changed, together or not at all. */
+    async correctIdentity(id: string, changes: IdentityChanges): Promise<UserRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(eq(users.id, id))
+          .returning();
+        if (row) await tx.insert(identityCorrections).values({ userId: id, fields: Object.keys(changes) });
+        return row ?? null;
       });
     },
     async update(id: string, changes: UserChanges): Promise<UserRow | null> {

@@ -1,4 +1,4 @@
-import { GiveConsentBody, PatientConsentReply, RegisterUserBody, UpdateProfileBody, UserProfileReply, acceptSubdistrictAlias } from '@klaimor/contracts';
+import { CorrectIdentityBody, GiveConsentBody, OtpRequestedReply, PatientConsentReply, RegisterUserBody, UpdateProfileBody, UserProfileReply, acceptSubdistrictAlias } from '@klaimor/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthenticated } from '../../errors.js';
@@ -78,6 +78,31 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
         if (!consent) throw unauthenticated();
         return reply.status(201).send({ data: [consent] });
       },
+    );
+
+    app.post(
+      '/users/me/identity/code',
+      {
+        schema: {
+          tags: ['users'],
+          summary: "Send a one-time code to the patient's phone that only confirms correcting their name, birth date or gender",
+          response: { 202: OtpRequestedReply },
+        },
+      },
+      async (request, reply) => reply.status(202).send({ data: [await users.requestIdentityCode(signedInPatient(request).record, request.ip)] }),
+    );
+
+    app.put(
+      '/users/me/identity',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Correct the registered name, birth date or gender, with the ID card number registered and the code',
+          body: CorrectIdentityBody,
+          response: { 200: UserProfileReply },
+        },
+      },
+      async (request) => ({ data: [await users.correctIdentity(signedInPatient(request).record, request.body)] }),
     );
 
     app.patch(

@@ -1,14 +1,16 @@
 import {
   type Gender,
   type BloodGroup,
+  type CorrectIdentity,
   type RegisterUser,
   type PatientConsent,
   type UpdateProfile,
   type UserProfile,
   findThaiAddressMismatch,
 } from '@klaimor/contracts';
-import { AppError, validationFailed } from '../../errors.js';
-import type { UserChanges, UserRow, UsersRepository } from './users.repository.js';
+import { AppError, unauthenticated, validationFailed } from '../../errors.js';
+import type { OtpService } from '../auth/otp.service.js';
+import type { IdentityChanges, UserChanges, UserRow, UsersRepository } from './users.repository.js';
 
 export function toProfile(row: UserRow): UserProfile {
   return {
@@ -48,9 +50,38 @@ async function assertAddressAgrees(parts: { subdistrist: string; district: strin
   if (mismatch) throw validationFailed(mismatch);
 }
 
+const thaiIdMismatch = () =>
+  new AppError(403, 'thai_id_mismatch', 'เลขประจำตัวประชาชนไม่ตรงกับที่ลงทะเบียนไว้', { thai_id: 'thai_id_mismatch' });
+const nothingToCorrect = () => new AppError(400, 'nothing_to_correct', 'ข้อมูลที่ส่งมาเหมือนเดิม ไม่มีอะไรต้องแก้ไข');
+
 /** `profileChanged` lets cached copies of a patient (signed-in sessions) be dropped. */
-export function createUsersService(users: UsersRepository, profileChanged: (userId: string) => void) {
+export function createUsersService(
+  users: UsersRepository,
+  otp: Pick<OtpService, 'requestCode' | 'confirmCode'>,
+  profileChanged: (userId: string) => void,
+) {
   return {
+    /** Sends the patient's phone a code that only confirms a correction of their registered identity. */
+    requestIdentityCode: (patient: UserRow, clientIp: string) => otp.requestCode(patient.phone, clientIp, 'correct_identity'),
+
+    /**
+     * Corrects a typo in the registered name, birth date or gender. The patient proves it is them twice: the ID card
+     * number already registered (checked first, so a wrong one costs no code) and a fresh code to their phone.
+     */
+    async correctIdentity(patient: UserRow, body: CorrectIdentity): Promise<UserProfile> {
+      if (body.thai_id !== patient.thaiId) throw thaiIdMismatch();
+      const corrected: IdentityChanges = { firstname: body.firstname, lastname: body.lastname, birthday: body.birthday, gender: body.gender };
+      const changes = Object.fromEntries(
+        Object.entries(corrected).filter(([field, value]) => patient[field as keyof IdentityChanges] !== value),
+      ) as IdentityChanges;
+      if (Object.keys(changes).length === 0) throw nothingToCorrect();
+      await otp.confirmCode(patient.phone, body.code, 'correct_identity');
+      const row = await users.correctIdentity(patient.id, changes);
+      if (!row) throw unauthenticated();
+      profileChanged(patient.id);
+      return toProfile(row);
+    },
+
     async register(input: RegisterUser): Promise<UserProfile> {
       await assertAddressAgrees(input);
       const taken = await users.takenIdentifiers(input.phone, input.thai_id);

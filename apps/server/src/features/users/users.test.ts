@@ -8,6 +8,7 @@ import { createTestDatabase } from '../../test/test-database.js';
 import {
   type TestApp,
   cookieValue,
+  latestCode,
   createTestApp,
   nextPhone,
   nextThaiId,
@@ -319,5 +320,81 @@ describe('consent to the terms of use and privacy notice', () => {
   it('needs a session to consent', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/users/me/consents', payload: { version: CONSENT_VERSION } });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('correcting the registered name, birth date or gender', () => {
+  // As if the registration's code was sent a minute ago: the resend wait is over.
+  const ageCodes = (phone: string) => t.database.db.execute(sql`update otp_codes set created_at = created_at - interval '1 minute' where phone = ${phone}`);
+  const identityCode = async (session: string, phone: string) => {
+    await ageCodes(phone);
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/identity/code', cookies: { klaimor_session: session } });
+    expect(res.statusCode, res.body).toBe(202);
+    return latestCode(t.app, phone);
+  };
+  const correct = (session: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/users/me/identity', payload, cookies: { klaimor_session: session } });
+  const corrections = async (userId: string) => {
+    const result = await t.database.db.execute(sql`select fields from identity_corrections where user_id = ${userId}`);
+    return (result as unknown as { rows: { fields: string[] }[] }).rows.map((r) => r.fields);
+  };
+
+  it('corrects a typo with the ID card number registered and a fresh code, and records which fields changed', async () => {
+    const phone = nextPhone();
+    const thaiId = nextThaiId();
+    const { session, profile } = await registerPatient(t.app, phone, { thai_id: thaiId, firstname: 'สมชย', gender: 'male' });
+    const code = await identityCode(session, phone);
+    const sms = (await t.app.inject({ method: 'GET', url: `/api/dev/sms?phone=${phone}` })).json().data[0];
+    expect(sms.text).toContain('แก้ไขชื่อ วันเกิด หรือเพศ');
+
+    const res = await correct(session, { firstname: 'สมชาย', lastname: 'รักสุขภาพ', birthday: '1990-05-21', gender: 'male', thai_id: thaiId, code });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0]).toMatchObject({ firstname: 'สมชาย', birthday: '1990-05-21', thai_id: profile.thai_id });
+    expect((await me(session)).json().data[0]).toMatchObject({ firstname: 'สมชาย', birthday: '1990-05-21' });
+    expect(await corrections(profile.id as string)).toEqual([['firstname', 'birthday']]);
+    // The code is spent.
+    const again = await correct(session, { firstname: 'สมชาติ', lastname: 'รักสุขภาพ', birthday: '1990-05-21', gender: 'male', thai_id: thaiId, code });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('refuses another ID number before looking at the code, and a wrong code, changing nothing', async () => {
+    const phone = nextPhone();
+    const thaiId = nextThaiId();
+    const { session, profile } = await registerPatient(t.app, phone, { thai_id: thaiId });
+    const code = await identityCode(session, phone);
+    const body = { firstname: 'สมหมาย', lastname: 'รักสุขภาพ', birthday: '1990-05-20', gender: 'male' };
+
+    const wrongId = await correct(session, { ...body, thai_id: nextThaiId(), code });
+    expect(wrongId.statusCode).toBe(403);
+    expect(wrongId.json().error).toMatchObject({ code: 'thai_id_mismatch', fields: { thai_id: 'thai_id_mismatch' } });
+    const wrongCode = await correct(session, { ...body, thai_id: thaiId, code: code === '000000' ? '111111' : '000000' });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json().error.code).toBe('otp_invalid');
+    expect((await me(session)).json().data[0].firstname).toBe('สมชาย');
+    expect(await corrections(profile.id as string)).toEqual([]);
+    // The right ID and the code still work: the wrong ID spent no try.
+    expect((await correct(session, { ...body, thai_id: thaiId, code })).statusCode).toBe(200);
+  });
+
+  it('will not take a login code, and says so when nothing would change', async () => {
+    const phone = nextPhone();
+    const thaiId = nextThaiId();
+    const { session } = await registerPatient(t.app, phone, { thai_id: thaiId });
+    const same = { firstname: 'สมชาย', lastname: 'รักสุขภาพ', birthday: '1990-05-20', gender: 'male', thai_id: thaiId, code: '123456' };
+    expect((await correct(session, same)).json().error.code).toBe('nothing_to_correct');
+    await ageCodes(phone);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone } })).statusCode).toBe(202);
+    const loginCode = await latestCode(t.app, phone);
+    const res = await correct(session, { ...same, firstname: 'สมชาติ', code: loginCode });
+    expect(res.statusCode).toBe(400);
+    expect((await me(session)).json().data[0].firstname).toBe('สมชาย');
+  });
+
+  it('needs a session, and a whole identity', async () => {
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/me/identity/code' })).statusCode).toBe(401);
+    const { session } = await registerPatient(t.app, nextPhone());
+    const res = await correct(session, { firstname: 'สมชาย', code: '123456' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({ lastname: 'required', thai_id: 'required', birthday: 'required' });
   });
 });

@@ -70,9 +70,44 @@ describe('ProfilePage editing', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'แก้ไขข้อมูล' }));
     await user.click(await screen.findByRole('button', { name: 'บันทึก' }));
-    const address = screen.getByRole('textbox', { name: 'ที่อยู่ (บ้านเลขที่ หมู่ ซอย ถนน)' });
+    const address = screen.getByRole('textbox', { name: 'ที่อยู่' });
     await waitFor(() => expect(address).toHaveAccessibleDescription('ข้อความยาวเกินไป'));
     expect(address).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('button', { name: 'บันทึก' })).toBeInTheDocument();
   }, 15_000);
+
+  it('corrects a typo in the name with the ID card number and a code sent to the phone', async () => {
+    const user = userEvent.setup();
+    let body: Record<string, unknown> = {};
+    const { fetchMock } = renderProfile({
+      'POST /api/users/me/identity/code': () => json(202, { data: [{ expiresInSec: 300, resendAfterSec: 30 }] }),
+      'PUT /api/users/me/identity': (init) => {
+        body = JSON.parse(String(init.body));
+        return body.thai_id === profile.thai_id
+          ? json(200, { data: [{ ...profile, firstname: 'สมหญิง', lastname: 'รักษ์ดี' }] })
+          : json(403, { error: { code: 'thai_id_mismatch', message: 'x', fields: { thai_id: 'thai_id_mismatch' } } });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'แก้ไขชื่อ วันเกิด หรือเพศ' }));
+    const lastname = await screen.findByRole('textbox', { name: /^นามสกุล/ });
+    await user.clear(lastname);
+    await user.type(lastname, 'รักษ์ดี');
+    // No code is sent before the ID card number is given.
+    await user.click(screen.getByRole('button', { name: 'ส่งรหัสยืนยัน' }));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/identity/code'))).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: /^เลขประจำตัวประชาชนที่ลงทะเบียนไว้/ }), '1101700230716');
+    await user.click(screen.getByRole('button', { name: 'ส่งรหัสยืนยัน' }));
+    expect(await screen.findByText('ส่งรหัส 6 หลักไปที่ 081-234-5678 แล้ว')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^รหัสยืนยัน 6 หลัก/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
+    // Another person's number: said at the ID field, nothing saved.
+    const id = screen.getByRole('textbox', { name: /^เลขประจำตัวประชาชนที่ลงทะเบียนไว้/ });
+    await waitFor(() => expect(id).toHaveAccessibleDescription('ไม่ตรงกับเลขประจำตัวประชาชนที่ลงทะเบียนไว้'));
+    await user.clear(id);
+    await user.type(id, '1101700230708');
+    await user.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
+    expect(await screen.findByText('แก้ไขชื่อ วันเกิด หรือเพศแล้ว')).toBeInTheDocument();
+    expect(body).toEqual({ firstname: 'สมหญิง', lastname: 'รักษ์ดี', birthday: '1985-11-02', gender: 'female', thai_id: '1101700230708', code: '123456' });
+    expect(screen.getByRole('heading', { level: 2, name: 'สมหญิง รักษ์ดี' })).toBeInTheDocument();
+  }, 20_000);
 });

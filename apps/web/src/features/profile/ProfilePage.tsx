@@ -22,8 +22,9 @@ import { ConsentSummary } from '../legal/ConsentSummary';
 import { MyDataSection } from '../my-data/MyDataSection';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 
-// The form (zod, address list) loads only when the patient starts editing.
+// The forms (zod, address list) load only when the patient starts editing.
 const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
+const IdentityCorrectionForm = lazy(() => import('./IdentityCorrectionForm').then((m) => ({ default: m.IdentityCorrectionForm })));
 
 /** The signed-in patient's details, editable where the patient may change them, and log out. */
 export function ProfilePage() {
@@ -32,8 +33,8 @@ export function ProfilePage() {
   const navigate = useNavigate();
   const me = useCurrentUser();
   const logout = useLogout();
-  const [editing, setEditing] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [editing, setEditing] = useState<'contact' | 'identity' | null>(null);
+  const [saved, setSaved] = useState<'contact' | 'identity' | null>(null);
   const profile = me.data;
   if (!profile) return null; // the signed-in branch guarantees a profile
 
@@ -47,6 +48,11 @@ export function ProfilePage() {
     { label: t('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
     { label: t('profile.fields.address'), value: combinedAddress(t, profile) },
   ];
+
+  const finish = (what: 'contact' | 'identity') => {
+    setEditing(null);
+    setSaved(what);
+  };
 
   const doLogout = async () => {
     try {
@@ -74,30 +80,24 @@ export function ProfilePage() {
               <Typography color="text.secondary">{t('profile.age', { age: ageInYears(profile.birthday) })}</Typography>
             </div>
           </Stack>
-          {editing ? null : (
-            <DetailList rows={rows} />
-          )}
+          {editing ? null : <DetailList rows={rows} />}
           {editing ? (
             <Suspense fallback={<LoadingState />}>
-              <ProfileEditForm
-                profile={profile}
-                onCancel={() => setEditing(false)}
-                onSaved={() => {
-                  setEditing(false);
-                  setSaved(true);
-                }}
-              />
+              {editing === 'contact' ? (
+                <ProfileEditForm profile={profile} onCancel={() => setEditing(null)} onSaved={() => finish('contact')} />
+              ) : (
+                <IdentityCorrectionForm profile={profile} onCancel={() => setEditing(null)} onSaved={() => finish('identity')} />
+              )}
             </Suspense>
           ) : (
-            <Button
-              variant="contained"
-              startIcon={<EditIcon />}
-              fullWidth
-              sx={{ mt: 2 }}
-              onClick={() => setEditing(true)}
-            >
-              {t('profile.edit')}
-            </Button>
+            <Stack spacing={1} sx={{ mt: 2 }}>
+              <Button variant="contained" startIcon={<EditIcon />} fullWidth onClick={() => setEditing('contact')}>
+                {t('profile.edit')}
+              </Button>
+              <Button variant="outlined" fullWidth onClick={() => setEditing('identity')}>
+                {t('identity.open')}
+              </Button>
+            </Stack>
           )}
         </CardContent>
       </Card>
@@ -113,7 +113,7 @@ export function ProfilePage() {
       >
         {t('profile.logout')}
       </Button>
-      <NoticeSnackbar notice={saved ? t('profile.saved') : null} onClose={() => setSaved(false)} />
+      <NoticeSnackbar notice={saved ? t(saved === 'contact' ? 'profile.saved' : 'identity.saved') : null} onClose={() => setSaved(null)} />
     </Stack>
   );
 }

@@ -32,7 +32,7 @@ async function fillValidForm(user: UserEvent) {
   await user.selectOptions(screen.getByRole('combobox', { name: 'วัน' }), '12');
   await user.selectOptions(screen.getByRole('combobox', { name: 'เดือน' }), 'มีนาคม');
   await user.selectOptions(screen.getByRole('combobox', { name: 'ปี พ.ศ.' }), '2533');
-  await user.type(screen.getByRole('textbox', { name: 'ที่อยู่ (บ้านเลขที่ หมู่ ซอย ถนน)' }), '99/1 ถนนราชดำเนิน');
+  await user.type(screen.getByRole('textbox', { name: 'ที่อยู่' }), '99/1 ถนนราชดำเนิน');
   // Address autocomplete: typing a subdistrict offers real places; picking one fills the rest.
   await user.type(screen.getByRole('combobox', { name: 'ตำบล/แขวง' }), 'ชนะสงคราม');
   const option = await screen.findByRole('option', { name: /ชนะสงคราม/ }, { timeout: 5000 });

@@ -1,0 +1,161 @@
+import { CorrectIdentityBody, Gender, formatThaiMobile, type UserProfile } from '@klaimor/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { isApiError } from '../../api/client';
+import { ChoiceField } from '../../components/ChoiceField';
+import { FormActions } from '../../components/FormActions';
+import { usePersonTexts } from '../../i18n/person/person.texts';
+import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import { showFieldReasons } from '../../lib/field-reasons';
+import { BirthdayField } from '../signup/BirthdayField';
+import { ThaiIdField } from '../signup/ThaiIdField';
+import { useCorrectIdentity, useRequestIdentityCode } from './profile.queries';
+
+type CorrectionInput = z.input<typeof CorrectIdentityBody>;
+type CorrectionOutput = z.output<typeof CorrectIdentityBody>;
+const FIELDS = ['firstname', 'lastname', 'birthday', 'gender', 'thai_id', 'code'] as const;
+const isField = (name: string): name is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(name);
+
+export interface IdentityCorrectionFormProps {
+  profile: UserProfile;
+  onCancel: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * Fixing a typo in the registered name, birth date or gender. These are who the patient is to a hospital, so the
+ * patient proves it twice: the ID card number already registered, and a fresh code sent to their phone.
+ */
+export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityCorrectionFormProps) {
+  const { t } = usePersonTexts();
+  const requestCode = useRequestIdentityCode();
+  const correct = useCorrectIdentity();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<CorrectionInput, unknown, CorrectionOutput>({
+    resolver: zodResolver(CorrectIdentityBody),
+    mode: 'onTouched',
+    defaultValues: {
+      firstname: profile.firstname,
+      lastname: profile.lastname,
+      birthday: profile.birthday,
+      gender: profile.gender,
+      thai_id: '',
+      code: '',
+    },
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const text = (name: 'firstname' | 'lastname' | 'code') => {
+    const { ref, ...rest } = register(name);
+    return { ...rest, id: `identity-${name}`, inputRef: ref, error: errors[name] !== undefined, helperText: reasonMessage(t, errors[name]?.message) };
+  };
+
+  const showError = (error: unknown) => {
+    if (isApiError(error, 'thai_id_mismatch')) setError('thai_id', { type: 'server', message: 'thai_id_mismatch' }, { shouldFocus: true });
+    else if (!(isApiError(error) && showFieldReasons(error.fields, setError, isField))) setFormError(apiErrorMessage(t, error));
+  };
+
+  // The code is asked for once what it would confirm reads right.
+  const sendCode = async () => {
+    setFormError(null);
+    if (!(await form.trigger(['firstname', 'lastname', 'birthday', 'gender', 'thai_id']))) return;
+    requestCode.mutate(undefined, { onError: showError });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await correct.mutateAsync(values);
+      onSaved();
+    } catch (error) {
+      showError(error);
+    }
+  });
+
+  return (
+    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('identity.formLabel')} sx={{ mt: 2 }}>
+      <Alert severity="info">{t('identity.why')}</Alert>
+      <TextField {...text('firstname')} label={t('register.firstname')} required autoComplete="given-name" />
+      <TextField {...text('lastname')} label={t('register.lastname')} required autoComplete="family-name" />
+      <Controller
+        name="birthday"
+        control={control}
+        render={({ field, fieldState }) => (
+          <BirthdayField
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error !== undefined}
+            helperText={reasonMessage(t, fieldState.error?.message)}
+          />
+        )}
+      />
+      <ChoiceField
+        name="gender"
+        control={control}
+        id="identity-gender"
+        label={t('register.gender')}
+        options={Gender.options.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
+        none={{ label: t('gender.none'), value: null }}
+      />
+      <Controller
+        name="thai_id"
+        control={control}
+        render={({ field, fieldState }) => (
+          <ThaiIdField
+            label={t('identity.thaiId')}
+            name={field.name}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            placeholder="1-2345-67890-12-3"
+            error={fieldState.error !== undefined}
+            helperText={reasonMessage(t, fieldState.error?.message) ?? t('identity.thaiIdHint')}
+          />
+        )}
+      />
+      {requestCode.isSuccess ? (
+        <>
+          <Typography role="status">{t('identity.codeSent', { phone: formatThaiMobile(profile.phone) })}</Typography>
+          <TextField
+            {...text('code')}
+            label={t('identity.code')}
+            required
+            autoComplete="one-time-code"
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+          />
+          <Button onClick={() => void sendCode()} loading={requestCode.isPending} sx={{ alignSelf: 'flex-start' }}>
+            {t('identity.sendAgain')}
+          </Button>
+          <FormActions error={formError} onCancel={onCancel} busy={isSubmitting} submitLabel={t('identity.save')} />
+        </>
+      ) : (
+        <>
+          {formError ? <Alert severity="error">{formError}</Alert> : null}
+          <Stack direction="row" spacing={1.5}>
+            <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
+              {t('common.cancel')}
+            </Button>
+            <Button variant="contained" onClick={() => void sendCode()} loading={requestCode.isPending} sx={{ flex: 2 }}>
+              {t('identity.sendCode')}
+            </Button>
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}
