@@ -53,8 +53,13 @@ export const theme = createTheme({
     },
     MuiChip: {
       styleOverrides: {
+        // A chip grows with its text and wraps a long label, so at 200% text chips never draw over each other.
+        label: { whiteSpace: 'normal', paddingTop: 2, paddingBottom: 2 },
         root: {
+          height: 'auto',
+          minHeight: 24,
           variants: [
+            { props: { size: 'medium' }, style: { minHeight: 32 } },
             {
               props: { variant: 'filled', color: 'primary', clickable: true },
               style: { '&:hover, &.Mui-focusVisible': { backgroundColor: PRIMARY_HOVER } },
@@ -72,10 +77,15 @@ export const theme = createTheme({
         root: { '&.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: PRIMARY_DARK } },
       },
     },
+    // At 200% text the bar grows and its labels wrap, rather than being cut off by a fixed 56 px.
+    MuiBottomNavigation: { styleOverrides: { root: { height: 'auto', minHeight: 56 } } },
     MuiBottomNavigationAction: {
       styleOverrides: {
         root: {
           minWidth: 0,
+          paddingTop: 6,
+          paddingBottom: 6,
+          '& .MuiBottomNavigationAction-label': { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center' },
           '&.Mui-selected': { color: PRIMARY_DARK },
           '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.8rem', fontWeight: 600 },
         },

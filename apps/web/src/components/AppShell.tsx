@@ -8,7 +8,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth.queries';
-import { BottomNav } from './BottomNav';
+import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LanguageToggle } from './LanguageToggle';
 import { LoadingState } from './LoadingState';
@@ -37,7 +37,7 @@ export function AppShell() {
           <LanguageToggle />
         </Toolbar>
       </AppBar>
-      <Container component="main" maxWidth="sm" sx={{ pt: 2, pb: 'calc(88px + env(safe-area-inset-bottom))' }}>
+      <Container component="main" maxWidth="sm" sx={{ pt: 2, pb: `calc(${BOTTOM_NAV_HEIGHT} + 32px)` }}>
         {me.isPending ? (
           <LoadingState />
         ) : (

@@ -4,6 +4,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import BottomNavigation from '@mui/material/BottomNavigation';
 import BottomNavigationAction from '@mui/material/BottomNavigationAction';
 import Paper from '@mui/material/Paper';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -27,12 +28,28 @@ export function tabOfPath(pathname: string): Tab | false {
   return TAB_OF_ROUTE[path] ?? false;
 }
 
-/** Fixed bottom navigation with its labels always visible. */
+/** The bar's height as a CSS variable: what the pages keep clear at their bottom edge, however large the text makes it. */
+export const BOTTOM_NAV_HEIGHT = 'var(--klaimor-bottom-nav, calc(56px + env(safe-area-inset-bottom)))';
+
+/** Fixed bottom navigation with its labels always visible; it grows with large text rather than cutting the labels. */
 export function BottomNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const bar = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--klaimor-bottom-nav', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--klaimor-bottom-nav');
+    };
+  }, []);
   return (
     <Paper
+      ref={bar}
       component="nav"
       aria-label={t('nav.label')}
       elevation={8}

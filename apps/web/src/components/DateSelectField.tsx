@@ -115,8 +115,9 @@ export function DateSelectField({
       <FormLabel component="legend" id={legendId} sx={{ mb: 1.5, fontSize: '0.9rem' }}>
         {label}
       </FormLabel>
-      <Stack direction="row" spacing={1}>
-        <TextField {...selectProps(t('register.birthday.day'), 'day')} inputRef={inputRef} sx={{ flex: '0 0 26%' }}>
+      {/* In rem, so at large text sizes the selects wrap onto more lines rather than cut "เลือก" short. */}
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <TextField {...selectProps(t('register.birthday.day'), 'day')} inputRef={inputRef} sx={{ flex: '1 1 5rem' }}>
           {blank}
           {Array.from({ length: dayCount }, (_, i) => (
             <option key={i + 1} value={String(i + 1)}>
@@ -124,7 +125,7 @@ export function DateSelectField({
             </option>
           ))}
         </TextField>
-        <TextField {...selectProps(t('register.birthday.month'), 'month')} sx={{ flex: 1 }}>
+        <TextField {...selectProps(t('register.birthday.month'), 'month')} sx={{ flex: '3 1 8rem' }}>
           {blank}
           {months.map((monthName, i) => (
             <option key={monthName} value={String(i + 1)}>
@@ -132,7 +133,7 @@ export function DateSelectField({
             </option>
           ))}
         </TextField>
-        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '0 0 30%' }}>
+        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '1 1 6.5rem' }}>
           {blank}
           {years.map((y) => (
             <option key={y} value={String(y)}>

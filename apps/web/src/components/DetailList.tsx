@@ -1,25 +1,29 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 export interface DetailRow {
   label: string;
   value: ReactNode;
 }
 
-/** Label and value pairs as a description list, labels in a narrow first column. */
+/**
+ * Label and value pairs as a description list: the label in a first column and the value beside it while both fit,
+ * the value under its label when they do not (the widths are in rem, so large text sizes stack them rather than
+ * squeezing the value into a column a few letters wide).
+ */
 export function DetailList({ rows }: { rows: DetailRow[] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 2, rowGap: 1.25, m: 0 }}>
+    <Box component="dl" sx={{ display: 'flex', flexDirection: 'column', gap: 1.25, m: 0 }}>
       {rows.map((row) => (
-        <Fragment key={row.label}>
-          <Typography component="dt" color="text.secondary" variant="body2">
+        <Box key={row.label} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2, rowGap: 0.25 }}>
+          <Typography component="dt" color="text.secondary" variant="body2" sx={{ flex: '0 0 8rem' }}>
             {row.label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+          <Typography component="dd" variant="body2" sx={{ m: 0, flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}>
             {row.value}
           </Typography>
-        </Fragment>
+        </Box>
       ))}
     </Box>
   );

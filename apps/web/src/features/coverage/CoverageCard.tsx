@@ -11,7 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment } from 'react';
+import { DetailList } from '../../components/DetailList';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { coverageName, formatBaht, insurerName } from './coverage-format';
 import { useCoverageTexts } from './coverage.texts';
@@ -108,20 +108,8 @@ export function CoverageCard({ coverage, onEdit, onRemove }: CoverageCardProps) 
           </Typography>
         ) : null}
         {shown.length > 0 ? (
-          <Box
-            component="dl"
-            sx={{ display: 'grid', gridTemplateColumns: 'minmax(92px, auto) 1fr', columnGap: 2, rowGap: 0.75, mt: 1.5, mb: 0 }}
-          >
-            {shown.map((row) => (
-              <Fragment key={row.label}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {row.label}
-                </Typography>
-                <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                  {row.value}
-                </Typography>
-              </Fragment>
-            ))}
+          <Box sx={{ mt: 1.5 }}>
+            <DetailList rows={shown} />
           </Box>
         ) : null}
       </CardContent>

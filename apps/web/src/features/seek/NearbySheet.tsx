@@ -93,7 +93,7 @@ export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
       <Box component="ul" id={listId} sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}>
         {listed.map((h) => (
           <li key={h.id}>
-            <NearbyPlace hospital={h} user={user} own={own} now={now} onSelect={onSelect} />
+            <NearbyPlace hospital={h} user={user} own={own} now={now} withSchemes={open} onSelect={onSelect} />
           </li>
         ))}
       </Box>
@@ -101,7 +101,17 @@ export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
   );
 }
 
-function NearbyPlace({ hospital: h, user, own, now, onSelect }: { hospital: Hospital; user: LatLng | null; own: OwnCoverage; now: Date; onSelect: (h: Hospital) => void }) {
+interface NearbyPlaceProps {
+  hospital: Hospital;
+  user: LatLng | null;
+  own: OwnCoverage;
+  now: Date;
+  /** The schemes as chips: in the open list; the closed sheet keeps to one short entry so the map stays in sight. */
+  withSchemes: boolean;
+  onSelect: (h: Hospital) => void;
+}
+
+function NearbyPlace({ hospital: h, user, own, now, withSchemes, onSelect }: NearbyPlaceProps) {
   const { t, i18n } = useSeekTexts();
   const lang = i18n.language;
   const metres = user ? distanceMetres(user, h) : h.distanceM;
@@ -120,7 +130,7 @@ function NearbyPlace({ hospital: h, user, own, now, onSelect }: { hospital: Hosp
           {formatOpeningStatus(opening, t, lang)}
         </Typography>
       ) : null}
-      {h.schemes.length > 0 ? (
+      {withSchemes && h.schemes.length > 0 ? (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
           {h.schemes.map((s) => {
             const yours = own.schemes.includes(s);

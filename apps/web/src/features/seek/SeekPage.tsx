@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { BOTTOM_NAV_HEIGHT } from '../../components/BottomNav';
 import { LoadingState } from '../../components/LoadingState';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCurrentUser } from '../auth/auth.queries';
@@ -31,10 +32,11 @@ import { useSeekTexts } from './seek.texts';
 // Leaflet needs a browser: its chunk loads only once the browser has said where the patient is.
 const SeekMap = lazy(async () => ({ default: (await import('./SeekMap')).SeekMap }));
 
+// Strings: in `sx` a width of 1 would mean 100%.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
@@ -159,7 +161,7 @@ export function SeekPage() {
         top: { xs: 56, sm: 64 },
         left: 0,
         right: 0,
-        bottom: 'calc(56px + env(safe-area-inset-bottom))',
+        bottom: BOTTOM_NAV_HEIGHT,
         overflow: 'hidden',
         bgcolor: 'grey.200',
         display: 'flex',
@@ -199,9 +201,10 @@ export function SeekPage() {
           disabled={geo.asking}
           onClick={useMyLocation}
           sx={{
+            // Just under the search panel, whatever its height: clear of the map's own controls and attribution.
             position: 'absolute',
             left: 12,
-            bottom: 12,
+            top: topInset + 8,
             zIndex: 1000,
             bgcolor: 'background.paper',
             color: 'primary.dark',
@@ -222,6 +225,8 @@ export function SeekPage() {
             placeholder={t('search.placeholder')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
+            // Padding in rem: at large text sizes the typed text moves down with the label instead of running into it.
+            sx={{ '& .MuiInputBase-input': { py: '0.55rem' } }}
             slotProps={{
               input: {
                 startAdornment: (

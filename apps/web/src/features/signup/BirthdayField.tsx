@@ -89,14 +89,15 @@ export function BirthdayField({ value, onChange, onBlur, inputRef, error = false
       <FormLabel component="legend" id={legendId} sx={{ mb: 1.5, fontSize: '0.9rem' }}>
         {t('register.birthday.label')}
       </FormLabel>
-      <Stack direction="row" spacing={1}>
+      {/* In rem, so at large text sizes the selects wrap onto more lines rather than cut "เลือก" short. */}
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
         <TextField
           {...selectProps(t('register.birthday.day'))}
           name="birthday-day"
           value={parts.day}
           onChange={(e) => update({ day: e.target.value })}
           inputRef={inputRef}
-          sx={{ flex: '0 0 26%' }}
+          sx={{ flex: '1 1 5rem' }}
         >
           <option value="">{t('register.birthday.choose')}</option>
           {Array.from({ length: dayCount }, (_, i) => (
@@ -110,7 +111,7 @@ export function BirthdayField({ value, onChange, onBlur, inputRef, error = false
           name="birthday-month"
           value={parts.month}
           onChange={(e) => update({ month: e.target.value })}
-          sx={{ flex: 1 }}
+          sx={{ flex: '3 1 8rem' }}
         >
           <option value="">{t('register.birthday.choose')}</option>
           {months.map((name, i) => (
@@ -124,7 +125,7 @@ export function BirthdayField({ value, onChange, onBlur, inputRef, error = false
           name="birthday-year"
           value={parts.year}
           onChange={(e) => update({ year: e.target.value })}
-          sx={{ flex: '0 0 30%' }}
+          sx={{ flex: '1 1 6.5rem' }}
         >
           <option value="">{t('register.birthday.choose')}</option>
           {years.map((y) => (

@@ -202,7 +202,7 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
         </Box>
       ) : null}
 
-      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {status}
       </Box>
       {state.status === 'failed' ? (

@@ -1,0 +1,63 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { tilePng } from './support/map-tiles';
+import { latestCode, newPhone, screenshot, signInAsDemoPatient, typeCode, typed } from './support/patient';
+import { LARGE_TEXT, unreadableText } from './support/text-fit';
+
+test.use({ geolocation: { latitude: 13.7563, longitude: 100.4888 }, permissions: ['geolocation'] });
+
+/** Opens a screen at 200% text size, waits for what shows it is ready, and checks every text on it reads whole. */
+async function readsWhole(page: Page, path: string, ready: (page: Page) => Promise<void>, name: string) {
+  if (path) await page.goto(path);
+  await ready(page);
+  await screenshot(page, `large-text-${name}`);
+  expect.soft(await unreadableText(page), `text cut off or overlapping at 200% on ${name} (${page.url()})`).toEqual([]);
+}
+
+test('at 200% text size every main screen reads whole: nothing cut off, nothing drawn over other text', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const tile = tilePng();
+  await page.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
+  await page.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+  }, LARGE_TEXT);
+
+  await test.step('Signed out: the map with its list, signing in and the policies', async () => {
+    await readsWhole(page, '/', async (p) => {
+      await expect(p.getByText('กำลังโหลดแผนที่…')).toBeHidden();
+      await expect(p.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' })).toBeVisible();
+    }, 'map');
+    await readsWhole(page, '/login', (p) => expect(p.getByLabel('เบอร์โทรศัพท์มือถือ')).toBeVisible(), 'login');
+    await readsWhole(page, '/terms', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'terms');
+  });
+
+  await test.step('Registering: the consent step and the form with its birthday selects', async () => {
+    const phone = newPhone();
+    await page.goto('/signup');
+    await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(phone));
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
+    await typeCode(page, await latestCode(request, phone));
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await readsWhole(page, '', (p) => expect(p.getByRole('checkbox', { name: /ยินยอมตาม/ })).toBeVisible(), 'signup-consent');
+    await page.getByRole('radio', { name: /กรอกข้อมูลเอง/ }).check();
+    await page.getByRole('checkbox', { name: /ยินยอมตาม/ }).check();
+    await page.getByRole('button', { name: 'ถัดไป' }).click();
+    await readsWhole(page, '', (p) => expect(p.getByRole('combobox', { name: 'เดือน' })).toBeVisible(), 'signup-form');
+  });
+
+  await test.step('Signed in: My Health, the profile and each record screen', async () => {
+    await page.goto('/login');
+    await signInAsDemoPatient(page, request);
+    await readsWhole(page, '/myhealth', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'myhealth');
+    await readsWhole(page, '/profile', (p) => expect(p.getByRole('button', { name: 'แก้ไขข้อมูล' })).toBeVisible(), 'profile');
+    await readsWhole(page, '/todo', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'todo');
+    await readsWhole(page, '/medicalRight', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'coverage');
+    await readsWhole(page, '/history', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'history');
+    await readsWhole(page, '/asd', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'symptom-notes');
+  });
+});
