@@ -44,7 +44,7 @@ test('a new patient signs up with an SMS code, edits the profile, logs out and l
     await page.getByRole('combobox', { name: 'วัน' }).selectOption('14');
     await page.getByRole('combobox', { name: 'เดือน' }).selectOption({ label: 'กุมภาพันธ์' });
     await page.getByRole('combobox', { name: 'ปี พ.ศ.' }).selectOption('2535');
-    await page.getByRole('textbox', { name: /ที่อยู่ \(บ้านเลขที่/ }).fill('45/6 หมู่ 3');
+    await page.getByRole('textbox', { name: 'ที่อยู่', exact: true }).fill('45/6 หมู่ 3');
     await page.getByRole('combobox', { name: /ตำบล\/แขวง/ }).fill('ศรีภูม');
     await page.getByRole('option', { name: /ศรีภูมิ.*เมืองเชียงใหม่.*50200/ }).click();
     await expect(page.getByRole('combobox', { name: /อำเภอ\/เขต/ })).toHaveValue('เมืองเชียงใหม่');
@@ -74,7 +74,7 @@ test('a new patient signs up with an SMS code, edits the profile, logs out and l
 
   await test.step('And I change my address', async () => {
     await page.getByRole('button', { name: 'แก้ไขข้อมูล' }).click();
-    await page.getByRole('textbox', { name: /ที่อยู่ \(บ้านเลขที่/ }).fill('99/9 ซอยสุขุมวิท 11');
+    await page.getByRole('textbox', { name: 'ที่อยู่', exact: true }).fill('99/9 ซอยสุขุมวิท 11');
     await page.getByRole('combobox', { name: /รหัสไปรษณีย์/ }).fill('10110');
     await page.getByRole('option', { name: /คลองเตยเหนือ.*วัฒนา/ }).click();
     await screenshot(page, '08-profile-edit');
@@ -84,6 +84,19 @@ test('a new patient signs up with an SMS code, edits the profile, logs out and l
     await expect(page.getByText(/99\/9 ซอยสุขุมวิท 11/)).toBeVisible();
     await expect(page.getByText(/คลองเตยเหนือ/)).toBeVisible();
     await screenshot(page, '09-profile-saved');
+  });
+
+  await test.step('And I fix a typo in my name, with my ID card number and a new code', async () => {
+    await page.getByRole('button', { name: 'แก้ไขชื่อ วันเกิด หรือเพศ' }).click();
+    await page.getByRole('textbox', { name: 'ชื่อ', exact: true }).fill('มานีย์');
+    await page.getByRole('textbox', { name: 'เลขประจำตัวประชาชนที่ลงทะเบียนไว้' }).fill(thaiId);
+    await page.getByRole('button', { name: 'ส่งรหัสยืนยัน' }).click();
+    await expect(page.getByText(`ส่งรหัส 6 หลักไปที่ ${typed(phone)} แล้ว`)).toBeVisible();
+    await page.getByRole('textbox', { name: 'รหัสยืนยัน 6 หลัก' }).fill(await latestCode(request, phone));
+    await screenshot(page, '09a-profile-identity');
+    await page.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
+    await expect(page.getByText('แก้ไขชื่อ วันเกิด หรือเพศแล้ว')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'มานีย์ มีนา' })).toBeVisible();
   });
 
   await test.step('When I log out, my profile is closed to me', async () => {

@@ -125,7 +125,7 @@ export function DateSelectField({
             </option>
           ))}
         </TextField>
-        <TextField {...selectProps(t('register.birthday.month'), 'month')} sx={{ flex: '3 1 8rem' }}>
+        <TextField {...selectProps(t('register.birthday.month'), 'month')} sx={{ flex: '3 1 6.5rem' }}>
           {blank}
           {months.map((monthName, i) => (
             <option key={monthName} value={String(i + 1)}>
@@ -133,7 +133,7 @@ export function DateSelectField({
             </option>
           ))}
         </TextField>
-        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '1 1 6.5rem' }}>
+        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '1 1 6rem' }}>
           {blank}
           {years.map((y) => (
             <option key={y} value={String(y)}>

@@ -111,7 +111,7 @@ export function BirthdayField({ value, onChange, onBlur, inputRef, error = false
           name="birthday-month"
           value={parts.month}
           onChange={(e) => update({ month: e.target.value })}
-          sx={{ flex: '3 1 8rem' }}
+          sx={{ flex: '3 1 6.5rem' }}
         >
           <option value="">{t('register.birthday.choose')}</option>
           {months.map((name, i) => (
@@ -125,7 +125,7 @@ export function BirthdayField({ value, onChange, onBlur, inputRef, error = false
           name="birthday-year"
           value={parts.year}
           onChange={(e) => update({ year: e.target.value })}
-          sx={{ flex: '1 1 6.5rem' }}
+          sx={{ flex: '1 1 6rem' }}
         >
           <option value="">{t('register.birthday.choose')}</option>
           {years.map((y) => (
