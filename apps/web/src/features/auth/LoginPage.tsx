@@ -9,7 +9,7 @@ import type { SignupLocationState } from '../signup/signup-state';
 import { useCurrentUser, useRefreshCurrentUser } from './auth.queries';
 import { LoadingState } from '../../components/LoadingState';
 import { PhoneForm } from './PhoneForm';
-import { readReturnTo } from './return-to';
+import { readReturnTo, type ReturnToState } from './return-to';
 
 const loadOtpForm = () => import('./OtpForm');
 const OtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.OtpForm })));
@@ -47,7 +47,8 @@ export function LoginPage() {
                 await refreshCurrentUser();
                 await navigate(returnTo, { replace: true });
               } else {
-                const state: SignupLocationState = { phone, verified: true };
+                // Registering first, then on to where the visitor was going.
+                const state: SignupLocationState & ReturnToState = { phone, verified: true, returnTo };
                 await navigate('/signup', { state });
               }
             }}
@@ -56,7 +57,7 @@ export function LoginPage() {
       )}
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
         {t('login.noAccount')}{' '}
-        <Link component={RouterLink} to="/signup">
+        <Link component={RouterLink} to="/signup" state={{ returnTo } satisfies ReturnToState}>
           {t('login.toSignup')}
         </Link>
       </Typography>

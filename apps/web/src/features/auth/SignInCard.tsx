@@ -36,7 +36,7 @@ export function SignInCard({ returnTo, heading = 'h1' }: SignInCardProps) {
         <Button component={Link} to="/login" state={state} variant="contained" startIcon={<LoginIcon />}>
           {t('myHealth.loggedOut.login')}
         </Button>
-        <Button component={Link} to="/signup" variant="outlined" startIcon={<PersonAddIcon />}>
+        <Button component={Link} to="/signup" state={state} variant="outlined" startIcon={<PersonAddIcon />}>
           {t('myHealth.loggedOut.signup')}
         </Button>
       </Stack>

@@ -9,6 +9,7 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-ro
 import { LoadingState } from '../../components/LoadingState';
 import { useCurrentUser, useRefreshCurrentUser } from '../auth/auth.queries';
 import { PhoneForm } from '../auth/PhoneForm';
+import { readReturnTo } from '../auth/return-to';
 import {
   SIGNUP_STEPS,
   emptyRegisterDraft,
@@ -40,6 +41,8 @@ export function SignupPage() {
   const me = useCurrentUser();
   const refreshCurrentUser = useRefreshCurrentUser();
   const [start] = useState(() => readSignupLocationState(location.state));
+  // Where the visitor was going when asked to sign in (a page's sign-in card, the booking card): back there once registered.
+  const [returnTo] = useState(() => readReturnTo(location.state, location.search, '/myhealth'));
   const [step, setStep] = useState<SignupStep>(start?.verified ? 3 : 1);
   const [phone, setPhone] = useState(start?.phone ?? '');
   const [verified, setVerified] = useState(start?.verified ?? false);
@@ -56,7 +59,7 @@ export function SignupPage() {
     if (step === 2 || step === 3) preload[step === 2 ? 3 : 4]();
   }, [step]);
 
-  if (me.data && step <= 2) return <Navigate to="/myhealth" replace />;
+  if (me.data && step <= 2) return <Navigate to={returnTo} replace />;
 
   const title =
     step === 1
@@ -137,7 +140,7 @@ export function SignupPage() {
               if (next === 'home') {
                 // Already registered: that was the login.
                 await refreshCurrentUser();
-                await navigate('/myhealth', { replace: true });
+                await navigate(returnTo, { replace: true });
               } else {
                 setVerified(true);
                 setStep(3);
@@ -191,7 +194,7 @@ export function SignupPage() {
         {step === 5 ? (
           <CompleteStep
             onDone={() => {
-              void refreshCurrentUser().finally(() => void navigate('/myhealth', { replace: true }));
+              void refreshCurrentUser().finally(() => void navigate(returnTo, { replace: true }));
             }}
           />
         ) : null}
