@@ -113,7 +113,9 @@ if (only === undefined || only === 'web') {
   results.web = await benchWeb();
   console.log('\nFirst screen JavaScript (gzip) and Lighthouse mobile:');
   for (const page of results.web) {
-    console.log(`  ${page.path.padEnd(10)} JS ${page.jsGzipKb} KB gzip (of it staff screens' ${page.staffJsGzipKb} KB) | performance ${page.performance} | accessibility ${page.accessibility}`);
+    console.log(
+      `  ${page.path.padEnd(10)} JS ${page.jsGzipKb} KB gzip, first screen ${+(page.jsGzipKb - page.mapJsGzipKb).toFixed(1)} KB before the map's ${page.mapJsGzipKb} KB (staff screens' ${page.staffJsGzipKb} KB) | performance ${page.performance} | accessibility ${page.accessibility} | LCP ${page.lcpMs} ms`,
+    );
   }
 }
 

@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_MISSING, findChromium } from '../scripts/find-chromium.mjs';
 import { stopChild, waitFor } from './api.mjs';
 
-const PAGES = ['/signup', '/myhealth'];
+const PAGES = ['/', '/signup', '/myhealth'];
 const PORT = 3903;
 
 const kb = (bytes) => +(bytes / 1024).toFixed(1);
@@ -32,13 +32,11 @@ async function firstScreenScripts(browser, url) {
 }
 
 /**
- * The built files only the staff screens reach: every file reachable from a module under src/features/staff/, less
- * those the rest of the app reaches without passing through one. A patient's first screen loading any of them would
- * be staff code added to it.
+ * The built files reached only through the modules `inside` picks: every file reachable from one of them, less those
+ * the app's entry reaches without passing through one. A first screen loading such a file loads that part of the app.
  */
-function staffOnlyFiles() {
+function onlyReachedThrough(inside) {
   const manifest = JSON.parse(readFileSync('apps/web/dist/.vite/manifest.json', 'utf8'));
-  const isStaff = (key) => key.startsWith('src/features/staff/');
   const reach = (starts, skip) => {
     const seen = new Set();
     const stack = [...starts];
@@ -50,12 +48,19 @@ function staffOnlyFiles() {
     }
     return new Set([...seen].map((key) => manifest[key].file));
   };
-  const patientSide = reach(Object.keys(manifest).filter((k) => manifest[k].isEntry), isStaff);
-  const staffSide = reach(Object.keys(manifest).filter(isStaff), () => false);
-  const staffOnly = new Set([...staffSide].filter((file) => !patientSide.has(file)));
-  if (!staffOnly.has(manifest['src/features/staff/StaffApp.tsx']?.file)) throw new Error('the manifest shows no staff-only StaffApp file: the measure would mean nothing');
-  return staffOnly;
+  const rest = reach(Object.keys(manifest).filter((k) => manifest[k].isEntry), inside);
+  const through = reach(Object.keys(manifest).filter(inside), () => false);
+  const only = new Set([...through].filter((file) => !rest.has(file)));
+  const starts = Object.keys(manifest).filter(inside);
+  if (!starts.length || !only.has(manifest[starts[0]].file)) throw new Error(`the manifest shows no file of ${starts[0] ?? 'those modules'} alone: the measure would mean nothing`);
+  return only;
 }
+
+/** The staff screens' code: a patient's first screen loading any of it would be staff code added to it. */
+const staffOnlyFiles = () => onlyReachedThrough((key) => key.startsWith('src/features/staff/'));
+
+/** The map library and its component: `/` loads them after its first paint (SeekMap is lazy), so they are told apart. */
+const mapOnlyFiles = () => onlyReachedThrough((key) => key === 'src/features/seek/SeekMap.tsx');
 
 async function lighthouseScores(chromePath, url) {
   const chrome = await chromeLauncher.launch({
@@ -66,7 +71,11 @@ async function lighthouseScores(chromePath, url) {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
     writeFileSync(`artifacts/lighthouse${new URL(url).pathname.replaceAll('/', '-')}.json`, result.report);
     const { performance, accessibility } = result.lhr.categories;
-    return { performance: Math.round(performance.score * 100), accessibility: Math.round(accessibility.score * 100) };
+    return {
+      performance: Math.round(performance.score * 100),
+      accessibility: Math.round(accessibility.score * 100),
+      lcpMs: Math.round(result.lhr.audits['largest-contentful-paint'].numericValue),
+    };
   } finally {
     await chrome.kill();
   }
@@ -87,6 +96,7 @@ export async function benchWeb() {
     const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-background-networking'] });
     const results = [];
     const staffOnly = staffOnlyFiles();
+    const mapOnly = mapOnlyFiles();
     try {
       for (const pagePath of PAGES) {
         const url = `http://127.0.0.1:${PORT}${pagePath}`;
@@ -95,6 +105,8 @@ export async function benchWeb() {
         results.push({
           path: pagePath,
           jsGzipKb: sum(scripts.keys()),
+          // What loads after the first paint: the map (on `/` only).
+          mapJsGzipKb: sum([...scripts.keys()].filter((f) => mapOnly.has(f))),
           staffJsGzipKb: sum([...scripts.keys()].filter((f) => staffOnly.has(f))),
           ...(await lighthouseScores(chromePath, url)),
         });

@@ -12,5 +12,6 @@ export const lazyPages = {
   accountDeleted: () => import('./features/my-data/AccountDeletedPage'),
   accessLog: () => import('./features/my-data/AccessLogPage'),
   legal: () => import('./features/legal/LegalPage'),
+  consentRenewal: () => import('./features/legal/ConsentRenewalDialog'),
   staff: () => import('./features/staff/StaffApp'),
 };

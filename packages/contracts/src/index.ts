@@ -4,6 +4,7 @@ export * from './phone.js';
 export * from './thai-id.js';
 export * from './dates.js';
 export * from './auth.js';
+export * from './consent-version.js';
 export * from './consents.js';
 export * from './users.js';
 export * from './thai-address.js';

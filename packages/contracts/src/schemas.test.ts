@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONSENT_VERSION } from './consents.js';
+import { CONSENT_VERSION } from './consent-version.js';
 import { RegisterUserBody, UpdateProfileBody } from './users.js';
 import { findThaiAddressMismatch, suggestThaiAddresses } from './thai-address.js';
 import { acceptSubdistrictAlias } from './users.js';

@@ -15,7 +15,9 @@ import { LoadingState } from './LoadingState';
 import { RouteErrorPage } from './RouteErrorPage';
 
 // Shown only to a patient whose consent is to an earlier version: its code loads then, never on a first screen.
-const ConsentRenewalDialog = lazy(async () => ({ default: (await import('../features/legal/ConsentRenewalDialog')).ConsentRenewalDialog }));
+const ConsentRenewalDialog = lazy(async () => ({
+  default: (await (await import('../lazy-pages')).lazyPages.consentRenewal()).ConsentRenewalDialog,
+}));
 
 /** App bar, the page, and the bottom navigation; waits for the startup current-user call. */
 export function AppShell() {
