@@ -5,15 +5,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
-import { isApiError } from '../../api/client';
 import { ChoiceField } from '../../components/ChoiceField';
 import { FormActions } from '../../components/FormActions';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
-import { showFieldReasons } from '../../lib/field-reasons';
+import { useContractForm } from '../../lib/use-contract-form';
 import { BirthdayField } from '../signup/BirthdayField';
 import { ThaiIdField } from '../signup/ThaiIdField';
 import { useCorrectIdentity, useRequestIdentityCode } from './profile.queries';
@@ -21,7 +19,6 @@ import { useCorrectIdentity, useRequestIdentityCode } from './profile.queries';
 type CorrectionInput = z.input<typeof CorrectIdentityBody>;
 type CorrectionOutput = z.output<typeof CorrectIdentityBody>;
 const FIELDS = ['firstname', 'lastname', 'birthday', 'gender', 'thai_id', 'code'] as const;
-const isField = (name: string): name is (typeof FIELDS)[number] => (FIELDS as readonly string[]).includes(name);
 
 export interface IdentityCorrectionFormProps {
   profile: UserProfile;
@@ -37,10 +34,8 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
   const { t } = usePersonTexts();
   const requestCode = useRequestIdentityCode();
   const correct = useCorrectIdentity();
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<CorrectionInput, unknown, CorrectionOutput>({
+  const { form, formError, setFormError, showError, onSubmit } = useContractForm<CorrectionInput, CorrectionOutput>({
     resolver: zodResolver(CorrectIdentityBody),
-    mode: 'onTouched',
     defaultValues: {
       firstname: profile.firstname,
       lastname: profile.lastname,
@@ -49,22 +44,18 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
       thai_id: '',
       code: '',
     },
+    fields: FIELDS,
+    errorMessage: (error) => apiErrorMessage(t, error),
+    errorCodes: { thai_id_mismatch: 'thai_id' },
   });
   const {
     control,
     register,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
   } = form;
   const text = (name: 'firstname' | 'lastname' | 'code') => {
     const { ref, ...rest } = register(name);
     return { ...rest, id: `identity-${name}`, inputRef: ref, error: errors[name] !== undefined, helperText: reasonMessage(t, errors[name]?.message) };
-  };
-
-  const showError = (error: unknown) => {
-    if (isApiError(error, 'thai_id_mismatch')) setError('thai_id', { type: 'server', message: 'thai_id_mismatch' }, { shouldFocus: true });
-    else if (!(isApiError(error) && showFieldReasons(error.fields, setError, isField))) setFormError(apiErrorMessage(t, error));
   };
 
   // The code is asked for once what it would confirm reads right.
@@ -74,18 +65,15 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
     requestCode.mutate(undefined, { onError: showError });
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await correct.mutateAsync(values);
-      onSaved();
-    } catch (error) {
-      showError(error);
-    }
-  });
-
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('identity.formLabel')} sx={{ mt: 2 }}>
+    <Stack
+      component="form"
+      spacing={2}
+      noValidate
+      onSubmit={onSubmit(async (body) => {
+        await correct.mutateAsync(body);
+        onSaved();
+      })} aria-label={t('identity.formLabel')} sx={{ mt: 2 }}>
       <Alert severity="info">{t('identity.why')}</Alert>
       <TextField {...text('firstname')} label={t('register.firstname')} required autoComplete="given-name" />
       <TextField {...text('lastname')} label={t('register.lastname')} required autoComplete="family-name" />
