@@ -7,6 +7,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatTimeRange } from '../../lib/clock-time';
+import { saveFile } from '../../lib/save-file';
 import { appointmentCalendar } from './appointment-calendar';
 import { useAppointmentsTexts } from './appointments.texts';
 
@@ -37,11 +38,7 @@ export function VisitGuide({ appointment }: { appointment: Appointment }) {
       location: [name, address].filter(Boolean).join(' '),
       reminder: t('calendar.reminder', { hospital: name }),
     });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(new Blob([ics], { type: 'text/calendar;charset=utf-8' }));
-    link.download = `klaimor-${appointment.reference}.ics`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    saveFile(new Blob([ics], { type: 'text/calendar;charset=utf-8' }), `klaimor-${appointment.reference}.ics`);
   };
 
   return (

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type RefObject } from 'react';
 import { formatBaht } from '../../lib/clock-time';
+import { saveFile } from '../../lib/save-file';
 import { formatPromptpayId } from './booking-format';
 import { useBookingTexts } from './booking.texts';
 
@@ -43,11 +44,7 @@ export function PayFromThisPhone({ appointment, qrCanvas }: PayFromThisPhoneProp
         await navigator.share({ files: [file] }).catch(() => undefined);
         return;
       }
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = fileName;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      saveFile(blob, fileName);
     }, 'image/png');
   };
 

@@ -1,6 +1,7 @@
 import type { AccessLogEntry, ConfirmDeletionInput, FhirBundle, OtpRequested } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiOne, apiRequest } from '../../api/client';
+import { saveFile } from '../../lib/save-file';
 import { userKeys } from '../auth/auth.queries';
 
 /** GET /api/my-data/fhir: the whole record as a FHIR R4 Bundle (the body itself, not `{ data }`). */
@@ -10,16 +11,7 @@ export function fetchFhirBundle(): Promise<FhirBundle> {
 
 /** Hands the bundle to the browser as a file download. */
 export function saveJsonFile(bundle: unknown, fileName: string): void {
-  const blob = new Blob([JSON.stringify(bundle, null, 2)], { type: 'application/fhir+json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(new Blob([JSON.stringify(bundle, null, 2)], { type: 'application/fhir+json' }), fileName);
 }
 
 export function useDownloadFhir() {
