@@ -114,7 +114,7 @@ if (only === undefined || only === 'web') {
   console.log('\nFirst screen JavaScript (gzip) and Lighthouse mobile:');
   for (const page of results.web) {
     console.log(
-      `  ${page.path.padEnd(10)} JS ${page.jsGzipKb} KB gzip, first screen ${+(page.jsGzipKb - page.mapJsGzipKb).toFixed(1)} KB before the map's ${page.mapJsGzipKb} KB (staff screens' ${page.staffJsGzipKb} KB) | performance ${page.performance} | accessibility ${page.accessibility} | LCP ${page.lcpMs} ms`,
+      `  ${page.path.padEnd(10)} JS ${page.jsGzipKb} KB gzip: first screen ${page.firstScreenJsGzipKb} KB, then ${page.afterPositionJsGzipKb} KB once the position is known (staff screens' ${page.staffJsGzipKb} KB) | performance ${page.performance} | accessibility ${page.accessibility} | LCP ${page.lcpMs} ms`,
     );
   }
 }

@@ -15,9 +15,19 @@ const PORT = 3903;
 
 const kb = (bytes) => +(bytes / 1024).toFixed(1);
 
-/** The scripts a page loads until the network is quiet, by built file name, with their gzip sizes. */
-async function firstScreenScripts(browser, url) {
+/**
+ * The scripts a page loads until the network is quiet, by built file name, with their gzip sizes. With
+ * `beforePosition` the browser never answers where the patient is: the page stays on its first screen, before the
+ * map and the places near the patient (`/` loads those only once it knows where to look).
+ */
+async function loadedScripts(browser, url, { beforePosition = false } = {}) {
   const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  if (beforePosition) {
+    await page.addInitScript(() => {
+      navigator.geolocation.getCurrentPosition = () => undefined;
+      navigator.geolocation.watchPosition = () => 0;
+    });
+  }
   const bodies = [];
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') {
@@ -59,9 +69,6 @@ function onlyReachedThrough(inside) {
 /** The staff screens' code: a patient's first screen loading any of it would be staff code added to it. */
 const staffOnlyFiles = () => onlyReachedThrough((key) => key.startsWith('src/features/staff/'));
 
-/** The map library and its component: `/` loads them after its first paint (SeekMap is lazy), so they are told apart. */
-const mapOnlyFiles = () => onlyReachedThrough((key) => key === 'src/features/seek/SeekMap.tsx');
-
 async function lighthouseScores(chromePath, url) {
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -96,17 +103,18 @@ export async function benchWeb() {
     const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-background-networking'] });
     const results = [];
     const staffOnly = staffOnlyFiles();
-    const mapOnly = mapOnlyFiles();
     try {
       for (const pagePath of PAGES) {
         const url = `http://127.0.0.1:${PORT}${pagePath}`;
-        const scripts = await firstScreenScripts(browser, url);
-        const sum = (files) => kb([...files].reduce((n, f) => n + (scripts.get(f) ?? 0), 0));
+        const scripts = await loadedScripts(browser, url);
+        const firstScreen = await loadedScripts(browser, url, { beforePosition: true });
+        const sum = (files) => kb([...files].reduce((n, f) => n + (scripts.get(f) ?? firstScreen.get(f) ?? 0), 0));
         results.push({
           path: pagePath,
           jsGzipKb: sum(scripts.keys()),
-          // What loads after the first paint: the map (on `/` only).
-          mapJsGzipKb: sum([...scripts.keys()].filter((f) => mapOnly.has(f))),
+          firstScreenJsGzipKb: sum(firstScreen.keys()),
+          // What loads once the position is known (on `/`: the map, the places near the patient and their list).
+          afterPositionJsGzipKb: sum([...scripts.keys()].filter((f) => !firstScreen.has(f))),
           staffJsGzipKb: sum([...scripts.keys()].filter((f) => staffOnly.has(f))),
           ...(await lighthouseScores(chromePath, url)),
         });

@@ -33,6 +33,8 @@ steps.push(['api', run('API integration', 'npx', ['vitest', 'run', '--project', 
 
 if (findChromium()) {
   steps.push(['e2e', run('browser end-to-end', 'npx', ['playwright', 'test'])]);
+  // On the build the browser tests just ran against.
+  steps.push(['budget', run('first-screen JavaScript budget', 'node', ['apps/web/scripts/bundle-size.mjs'])]);
 } else {
   console.error(`\n=== browser end-to-end: cannot run.\n${CHROMIUM_MISSING}`);
   steps.push(['e2e', false]);

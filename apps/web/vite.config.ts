@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { muiWithoutThemeVars } from './scripts/mui-without-theme-vars.mjs';
 import { ocrAssets } from './scripts/ocr-assets.mjs';
 import { DEFAULT_TILE_URL } from './src/features/seek/map-tiles.js';
 
@@ -65,7 +66,7 @@ function webOrigins(): Plugin {
 const ocr = ocrAssets();
 
 export default defineConfig({
-  plugins: [react(), compileHintsForStartup(), ocr.plugin, webOrigins()],
+  plugins: [react(), muiWithoutThemeVars(), compileHintsForStartup(), ocr.plugin, webOrigins()],
   define: ocr.define,
   server: {
     port: 5173,
@@ -85,7 +86,14 @@ export default defineConfig({
         // React in one chunk: every page needs it, and the lazily loaded map (which imports React
         // but little else of the app) then cannot split it into extra requests for every page.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // Vite's loader of lazy chunks, which every chunk that loads another imports. Kept out of the entry so that
+            // those chunks do not list the entry's stylesheet (the font faces) as theirs: the prerender inlines it, and
+            // a lazy page linking it again re-declares the fonts, which Chrome counts as a new largest paint (LCP on /
+            // from 0.8 s to 3.4 s, `npm run bench web`). scripts/prerender.mjs stops the build if a chunk lists it.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+          ],
         },
       },
     },

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs after `vite build`: renders each public page's first screen (as a logged-out visitor sees it)
-// into dist/<page>/index.html, which the server sends to browsers without a session cookie and the
-// app hydrates. dist/index.html stays the empty shell for every other path and visitor, so '/'
-// itself is not prerendered. The font CSS is inlined into every page instead of blocking on a request.
+// into dist/<page>/index.html (the start page '/' into dist/start-page.html), which the server sends to
+// browsers without a session cookie and the app hydrates. dist/index.html stays the empty shell for every
+// other path and visitor. The font CSS is inlined into every page instead of blocking on a request.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,7 +12,10 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 
 /** Prerendered paths, in lower case as the server matches them. Signed-in pages are not: a logged-out visitor is sent on. */
-const PAGES = ['/signup', '/login', '/myhealth', '/map'];
+const PAGES = ['/', '/signup', '/login', '/myhealth', '/map'];
+
+/** Where a page's prerender is written, inside dist (the server reads the same names). */
+const fileOf = (path) => (path === '/' ? 'start-page.html' : `${path.slice(1)}/index.html`);
 
 const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8'));
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -35,6 +38,18 @@ function refuseInlineScript(file, html) {
   if (inline) throw new Error(`${file} has an inline script (${inline[0]}), which the Content-Security-Policy blocks: load it from a file`);
 }
 
+/** The entry's stylesheets are inlined into every page: a lazy chunk loading one again would re-declare the fonts (see vite.config.ts). */
+async function refuseEntryStylesheetInChunks() {
+  const css = manifest[entryKey].css ?? [];
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (key === entryKey) continue;
+    const code = await readFile(join(dist, chunk.file), 'utf8');
+    const listed = css.find((file) => code.includes(file));
+    if (listed) throw new Error(`${chunk.file} still loads the entry's ${listed}: see modulePreload in vite.config.ts`);
+  }
+}
+await refuseEntryStylesheetInChunks();
+
 const shell = await inlineStylesheets(await readFile(join(dist, 'index.html'), 'utf8'));
 refuseInlineScript('index.html', shell);
 await writeFile(join(dist, 'index.html'), shell);
@@ -53,9 +68,10 @@ try {
     const page = shell
       .replace('</head>', () => `${styles}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-    refuseInlineScript(`${path.slice(1)}/index.html`, page);
-    await mkdir(join(dist, path), { recursive: true });
-    await writeFile(join(dist, path, 'index.html'), page);
+    const file = join(dist, fileOf(path));
+    refuseInlineScript(fileOf(path), page);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, page);
   }
   console.log(`prerendered ${PAGES.join(' ')}`);
 } finally {

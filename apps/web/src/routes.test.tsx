@@ -41,7 +41,7 @@ describe('routes', () => {
     renderWithProviders(<AppRoutes />, { route: '/myHealth' });
     expect(await screen.findByRole('link', { name: 'เข้าสู่ระบบ' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'ลงทะเบียน' })).toHaveAttribute('href', '/signup');
-    expect(screen.getByRole('link', { name: 'สุขภาพของฉัน' })).toHaveClass('Mui-selected');
+    expect(screen.getByRole('link', { name: 'สุขภาพของฉัน' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows the home menu and an empty appointments list when logged in', async () => {
@@ -114,6 +114,6 @@ describe('routes', () => {
     renderWithProviders(<AppRoutes />, { route: '/symptoms' });
     expect(await screen.findByRole('heading', { level: 1, name: 'บันทึกอาการ' })).toBeInTheDocument();
     expect(await screen.findByText('ยังไม่มีบันทึกอาการ')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'สุขภาพของฉัน' })).toHaveClass('Mui-selected');
+    expect(screen.getByRole('link', { name: 'สุขภาพของฉัน' })).toHaveAttribute('aria-current', 'page');
   });
 });

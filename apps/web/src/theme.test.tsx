@@ -28,6 +28,14 @@ function contrast(a: string, b: string): number {
 }
 
 describe('the theme', () => {
+  // The build leaves MUI's CSS-theme-variables code out (scripts/mui-without-theme-vars.mjs): a theme asking for it
+  // would stop the built app at its first render.
+  it('uses no CSS theme variables and no colour schemes', () => {
+    expect(theme).not.toHaveProperty('colorSchemes');
+    expect(theme).not.toHaveProperty('cssVariables');
+    expect((theme as { vars?: unknown }).vars).toBeUndefined();
+  });
+
   // WCAG 1.4.11: the parts of a control that show its state need 3:1 against what is around them.
   it.each([
     ['a ticked checkbox', <Checkbox key="c" checked onChange={() => {}} />],

@@ -77,20 +77,6 @@ export const theme = createTheme({
         root: { '&.Mui-focused:not(.Mui-error) .MuiOutlinedInput-notchedOutline': { borderColor: PRIMARY_DARK } },
       },
     },
-    // At 200% text the bar grows and its labels wrap, rather than being cut off by a fixed 56 px.
-    MuiBottomNavigation: { styleOverrides: { root: { height: 'auto', minHeight: 56 } } },
-    MuiBottomNavigationAction: {
-      styleOverrides: {
-        root: {
-          minWidth: 0,
-          paddingTop: 6,
-          paddingBottom: 6,
-          '& .MuiBottomNavigationAction-label': { whiteSpace: 'normal', lineHeight: 1.2, textAlign: 'center' },
-          '&.Mui-selected': { color: PRIMARY_DARK },
-          '& .MuiBottomNavigationAction-label.Mui-selected': { fontSize: '0.8rem', fontWeight: 600 },
-        },
-      },
-    },
     MuiTextField: { defaultProps: { fullWidth: true } },
     // A ticked box or chosen radio shows its state by its colour: PRIMARY is 2.5:1 on white, under the 3:1 a
     // control's state needs (WCAG 1.4.11); PRIMARY_DARK is 6.1:1. Guarded by theme.test.tsx.

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { dataOf } from './envelope.js';
+import { FACILITY_KINDS, HEALTH_SCHEMES } from './facility-choices.js';
 import { reasons } from './fields.js';
 
-export const FacilityKind = z.enum(['hospital', 'community_hospital', 'health_promoting_hospital', 'clinic', 'pharmacy'], {
-  error: reasons.invalidChoice,
-});
+export const FacilityKind = z.enum(FACILITY_KINDS, { error: reasons.invalidChoice });
 export type FacilityKind = z.infer<typeof FacilityKind>;
 
-/** บัตรทอง (UCS), ประกันสังคม (SSS), สวัสดิการข้าราชการ (CSMBS), ข้าราชการส่วนท้องถิ่น (LGO). */
-export const HealthScheme = z.enum(['ucs', 'sss', 'csmbs', 'lgo'], { error: reasons.invalidChoice });
+export const HealthScheme = z.enum(HEALTH_SCHEMES, { error: reasons.invalidChoice });
 export type HealthScheme = z.infer<typeof HealthScheme>;
 
 const number = (min: number, max: number) =>

@@ -5,6 +5,7 @@ export * from './thai-id.js';
 export * from './dates.js';
 export * from './auth.js';
 export * from './consent-version.js';
+export { FACILITY_KINDS, HEALTH_SCHEMES, isFacilityKind } from './facility-choices.js';
 export * from './consents.js';
 export * from './users.js';
 export * from './thai-address.js';

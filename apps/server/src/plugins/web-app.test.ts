@@ -8,13 +8,14 @@ import { type TestApp, createTestApp } from '../test/test-app.js';
 let t: TestApp;
 let dist: string;
 
-/** A web build in miniature: the shell, its origins file, one prerendered page, one hashed asset. */
+/** A web build in miniature: the shell, its origins file, the start page and one other prerendered, one hashed asset. */
 function writeDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-web-dist-'));
   writeFileSync(path.join(dir, 'index.html'), 'shell');
   writeFileSync(path.join(dir, 'web-origins.json'), JSON.stringify({ apiOrigin: null, mapTileOrigin: 'https://tile.openstreetmap.org' }));
   mkdirSync(path.join(dir, 'signup'));
   writeFileSync(path.join(dir, 'signup', 'index.html'), 'prerendered signup');
+  writeFileSync(path.join(dir, 'start-page.html'), 'prerendered start page');
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   return dir;
@@ -46,8 +47,18 @@ describe('web app', () => {
     expect(res.body).toBe('shell');
   });
 
-  it('sends the shell for the start page and for paths without a prerendered page', async () => {
-    for (const url of ['/', '/profile', '/no/such/page']) {
+  it('sends a logged-out visitor the prerendered start page at /, and a signed-in one the shell', async () => {
+    for (const url of ['/', '/?hospital=h1']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe('prerendered start page');
+    }
+    const signedIn = await t.app.inject({ method: 'GET', url: '/', cookies: { [SESSION_COOKIE]: 'any' } });
+    expect(signedIn.body).toBe('shell');
+  });
+
+  it('sends the shell for paths without a prerendered page', async () => {
+    for (const url of ['/profile', '/no/such/page', '/start-page']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe('shell');

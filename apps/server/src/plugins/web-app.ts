@@ -29,9 +29,16 @@ export function readWebBuildOrigins(distDir: string): WebBuildOrigins | null {
   return WebBuildOrigins.parse(JSON.parse(readFileSync(file, 'utf8')));
 }
 
+/**
+ * The start page's prerender: not dist/index.html, which stays the empty shell that every other path and visitor
+ * gets (see apps/web/scripts/prerender.mjs).
+ */
+const START_PAGE_FILE = 'start-page.html';
+
 /** Pages the web build prerendered for logged-out visitors, by lower-case path: '/signup' → 'signup/index.html'. */
 function prerenderedPages(distDir: string): Map<string, string> {
   const pages = new Map<string, string>();
+  if (existsSync(path.join(distDir, START_PAGE_FILE))) pages.set('', START_PAGE_FILE);
   for (const file of readdirSync(distDir, { recursive: true, encoding: 'utf8' })) {
     const dir = path.dirname(file);
     if (path.basename(file) === 'index.html' && dir !== '.') {

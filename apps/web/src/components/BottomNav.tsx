@@ -1,10 +1,9 @@
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import SearchIcon from '@mui/icons-material/Search';
-import BottomNavigation from '@mui/material/BottomNavigation';
-import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -31,10 +30,48 @@ export function tabOfPath(pathname: string): Tab | false {
 /** The bar's height as a CSS variable: what the pages keep clear at their bottom edge, however large the text makes it. */
 export const BOTTOM_NAV_HEIGHT = 'var(--klaimor-bottom-nav, calc(56px + env(safe-area-inset-bottom)))';
 
+/**
+ * One tab: an icon over its label, the current one in the darker brand blue. Plain links in MUI's BottomNavigation
+ * look: that component and its actions are 1.5 KB gzip on every first screen (`node scripts/bundle-size.mjs`), and
+ * links also say which page is current (aria-current).
+ */
+function Tab({ to, icon, label, current }: { to: string; icon: ReactNode; label: string; current: boolean }) {
+  return (
+    <Box
+      component={Link}
+      to={to}
+      aria-current={current ? 'page' : undefined}
+      sx={{
+        flex: 1,
+        minWidth: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 0.25,
+        py: '6px',
+        px: 1,
+        color: current ? 'primary.dark' : 'text.secondary',
+        textDecoration: 'none',
+        '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: -3 },
+      }}
+    >
+      {icon}
+      <Box
+        component="span"
+        sx={{ fontSize: current ? '0.8rem' : '0.75rem', fontWeight: current ? 600 : 400, lineHeight: 1.2, textAlign: 'center' }}
+      >
+        {label}
+      </Box>
+    </Box>
+  );
+}
+
 /** Fixed bottom navigation with its labels always visible; it grows with large text rather than cutting the labels. */
 export function BottomNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const tab = tabOfPath(pathname);
   const bar = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = bar.current;
@@ -52,6 +89,7 @@ export function BottomNav() {
       ref={bar}
       component="nav"
       aria-label={t('nav.label')}
+      className="klaimor-no-print"
       elevation={8}
       sx={{
         position: 'fixed',
@@ -62,23 +100,11 @@ export function BottomNav() {
         pb: 'env(safe-area-inset-bottom)',
       }}
     >
-      <BottomNavigation showLabels value={tabOfPath(pathname)}>
-        <BottomNavigationAction value="seek" label={t('nav.seek')} icon={<SearchIcon />} component={Link} to="/" />
-        <BottomNavigationAction
-          value="todo"
-          label={t('nav.todo')}
-          icon={<ChecklistIcon />}
-          component={Link}
-          to="/todo"
-        />
-        <BottomNavigationAction
-          value="myHealth"
-          label={t('nav.myHealth')}
-          icon={<MonitorHeartIcon />}
-          component={Link}
-          to="/myhealth"
-        />
-      </BottomNavigation>
+      <Box sx={{ display: 'flex', minHeight: 56 }}>
+        <Tab to="/" icon={<SearchIcon />} label={t('nav.seek')} current={tab === 'seek'} />
+        <Tab to="/todo" icon={<ChecklistIcon />} label={t('nav.todo')} current={tab === 'todo'} />
+        <Tab to="/myhealth" icon={<MonitorHeartIcon />} label={t('nav.myHealth')} current={tab === 'myHealth'} />
+      </Box>
     </Paper>
   );
 }

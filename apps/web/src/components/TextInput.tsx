@@ -21,18 +21,22 @@ const Input = styled('input')(({ theme }) => ({
   '&[aria-invalid="true"]:focus': { boxShadow: `0 0 0 2px ${theme.palette.error.main}` },
 }));
 
+const ICON_SIZE = '1.5rem';
+
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   helperText?: ReactNode;
   error?: boolean;
   id?: string;
+  /** A decorative icon drawn at the start of the box (the map search's magnifier). */
+  icon?: ReactNode;
 }
 
 /**
  * A plain labelled text box (label above, native input) for first screens, where
  * every kilobyte counts: it pulls in none of TextField's input machinery.
  */
-export function TextInput({ label, helperText, error = false, id, required, ...input }: TextInputProps) {
+export function TextInput({ label, helperText, error = false, id, required, icon, ...input }: TextInputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const helperId = `${inputId}-helper`;
@@ -47,13 +51,25 @@ export function TextInput({ label, helperText, error = false, id, required, ...i
         {label}
         {required ? <span aria-hidden> *</span> : null}
       </Typography>
-      <Input
-        {...input}
-        id={inputId}
-        required={required}
-        aria-invalid={error}
-        aria-describedby={helperText ? helperId : undefined}
-      />
+      <Box sx={{ position: 'relative' }}>
+        {icon ? (
+          <Box
+            aria-hidden
+            sx={{ position: 'absolute', insetInlineStart: 12, top: 0, bottom: 0, display: 'flex', alignItems: 'center', fontSize: ICON_SIZE, color: 'text.secondary', pointerEvents: 'none' }}
+          >
+            {icon}
+          </Box>
+        ) : null}
+        <Input
+          {...input}
+          id={inputId}
+          required={required}
+          aria-invalid={error}
+          aria-describedby={helperText ? helperId : undefined}
+          // Clear of the icon at any text size: the icon grows with the text.
+          style={icon ? { paddingInlineStart: `calc(20px + ${ICON_SIZE})`, ...input.style } : input.style}
+        />
+      </Box>
       {helperText ? (
         <Typography
           id={helperId}

@@ -4,6 +4,7 @@ import type booking from '../features/booking/locales/th.json';
 import type coverage from '../features/coverage/locales/th.json';
 import type legal from '../features/legal/locales/th.json';
 import type seek from '../features/seek/locales/th.json';
+import type places from '../features/seek/locales/places/th.json';
 import type signup from '../features/signup/locales/th.json';
 import type visits from '../features/visits/locales/th.json';
 import type medications from '../features/medications/locales/th.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       redFlags: typeof redFlags;
       signup: typeof signup;
       seek: typeof seek;
+      places: typeof places;
       booking: typeof booking;
       appointments: typeof appointments;
       ocr: typeof ocr;

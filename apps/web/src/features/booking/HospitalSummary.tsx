@@ -10,7 +10,7 @@ import { formatBaht } from '../../lib/clock-time';
 import { insurerName } from '../coverage/coverage-format';
 import { acceptsOwnCoverage, useOwnCoverage } from '../coverage/own-coverage';
 import { formatDistance, formatOpeningStatus } from '../seek/seek-format';
-import { useSeekTexts } from '../seek/seek.texts';
+import { usePlaceTexts } from '../seek/places.texts';
 import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
 
@@ -23,7 +23,7 @@ export interface HospitalSummaryProps {
 /** Step 1: the facility, how far it is, whether it is open, the schemes and insurers it takes, and what booking costs. */
 export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: HospitalSummaryProps) {
   const { t, i18n } = useBookingTexts();
-  const { t: seekT } = useSeekTexts();
+  const { t: placeT } = usePlaceTexts();
   const own = useOwnCoverage();
   const lang = i18n.language === 'en' ? 'en' : 'th';
   const [openedAt] = useState(() => new Date());
@@ -43,11 +43,11 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
   return (
     <Stack spacing={1.5}>
       {distanceM !== null ? (
-        <Typography color="text.secondary">{formatDistance(distanceM, seekT, i18n.language)}</Typography>
+        <Typography color="text.secondary">{formatDistance(distanceM, placeT, i18n.language)}</Typography>
       ) : null}
       {opening ? (
         <Typography sx={{ color: opening.kind === 'closed' ? 'text.secondary' : 'success.dark', fontWeight: 600 }}>
-          {formatOpeningStatus(opening, seekT, lang)}
+          {formatOpeningStatus(opening, placeT, lang)}
         </Typography>
       ) : null}
       {hospital.address ? (

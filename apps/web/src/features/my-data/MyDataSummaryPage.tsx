@@ -31,7 +31,7 @@ import { usePersonTexts } from '../../i18n/person/person.texts';
 const printStyles = (
   <style>
     {`@media print {
-  .MuiAppBar-root, nav:has(.MuiBottomNavigation-root), .klaimor-no-print { display: none !important; }
+  .MuiAppBar-root, .klaimor-no-print { display: none !important; }
   body { background: #fff; }
   main { padding: 0 !important; max-width: none !important; }
   .klaimor-summary section { break-inside: avoid-page; }

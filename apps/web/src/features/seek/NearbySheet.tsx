@@ -10,9 +10,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { acceptsOwnCoverage, useOwnCoverage, type OwnCoverage } from '../coverage/own-coverage';
-import { distanceMetres, formatDistance, formatOpeningStatus } from './seek-format';
+import { distanceMetres } from './distance';
+import { formatDistance, formatOpeningStatus } from './seek-format';
 import type { LatLng } from './seek.queries';
-import { useSeekTexts } from './seek.texts';
+import { usePlaceTexts } from './places.texts';
 
 /** How many of the nearest places the list shows. */
 const LISTED = 20;
@@ -29,7 +30,7 @@ export interface NearbySheetProps {
 
 /** The list under the map: the nearest places, the first always in sight, the rest when the sheet is pulled up. */
 export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
-  const { t } = useSeekTexts();
+  const { t } = usePlaceTexts();
   const own = useOwnCoverage();
   const [open, setOpen] = useState(false);
   const dragFrom = useRef<number | null>(null);
@@ -112,7 +113,7 @@ interface NearbyPlaceProps {
 }
 
 function NearbyPlace({ hospital: h, user, own, now, withSchemes, onSelect }: NearbyPlaceProps) {
-  const { t, i18n } = useSeekTexts();
+  const { t, i18n } = usePlaceTexts();
   const lang = i18n.language;
   const metres = user ? distanceMetres(user, h) : h.distanceM;
   const opening = openingStatusAt(h.openingHours, now);

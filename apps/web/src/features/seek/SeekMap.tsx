@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
+import './map-markers.css';
 import { DEFAULT_TILE_URL } from './map-tiles';
 import { formatClusterCount } from './seek-format';
 import type { LatLng } from './seek.queries';

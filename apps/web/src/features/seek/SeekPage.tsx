@@ -1,36 +1,37 @@
-import { FacilityKind, HealthScheme, type Hospital } from '@klaimor/contracts';
+import { isFacilityKind, type HealthScheme, type Hospital } from '@klaimor/contracts';
 import CloseIcon from '@mui/icons-material/Close';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import MedicationIcon from '@mui/icons-material/Medication';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
+import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import GlobalStyles from '@mui/material/GlobalStyles';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { BOTTOM_NAV_HEIGHT } from '../../components/BottomNav';
 import { LoadingState } from '../../components/LoadingState';
+import { Notice } from '../../components/Notice';
+import { TextInput } from '../../components/TextInput';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCurrentUser } from '../auth/auth.queries';
-import { BookingCard } from '../booking/BookingCard';
-import { useOwnCoverage } from '../coverage/own-coverage';
-import { NearbySheet } from './NearbySheet';
 import type { FitRequest } from './SeekMap';
-import { distanceMetres } from './seek-format';
+import { distanceMetres } from './distance';
 import { BANGKOK, useHospital, useNearbyHospitals, useProvinceCentre, type LatLng } from './seek.queries';
 import { useGeolocation } from './use-geolocation';
 import { useSeekTexts } from './seek.texts';
 
 // Leaflet needs a browser: its chunk loads only once the browser has said where the patient is.
 const SeekMap = lazy(async () => ({ default: (await import('./SeekMap')).SeekMap }));
+// A signed-in patient's scheme filter (with their coverage): no prerendered visitor needs it.
+const SchemeFilter = lazy(async () => ({ default: (await import('./SchemeFilter')).SchemeFilter }));
+// The list of the nearest places comes with their answer, like the markers: not part of the first screen.
+const NearbySheet = lazy(async () => ({ default: (await import('./NearbySheet')).NearbySheet }));
+// The booking card (its steps, forms and the QR) loads when a place is chosen, not with the map's first screen.
+const BookingCard = lazy(async () => ({ default: (await import('../booking/BookingCard')).BookingCard }));
 
 // Strings: in `sx` a width of 1 would mean 100%.
 const visuallyHidden = {
@@ -42,46 +43,6 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-/** Markers and clusters are Leaflet's own elements, styled here. */
-const mapStyles = (
-  <GlobalStyles
-    styles={{
-      '.klaimor-marker': { display: 'flex', alignItems: 'flex-end', justifyContent: 'center' },
-      '.klaimor-marker__pin': {
-        display: 'block',
-        width: 32,
-        height: 32,
-        background: '#D32F2F',
-        border: '3px solid #fff',
-        borderRadius: '50% 50% 50% 0',
-        transform: 'rotate(-45deg) scale(0.8)',
-        boxShadow: '0 2px 6px rgba(0,0,0,.4)',
-      },
-      '.klaimor-marker--selected .klaimor-marker__pin': { background: '#1565C0', width: 40, height: 40 },
-      // Leaflet's zoom buttons, 30x30 on touch screens, made a finger's size.
-      '.leaflet-touch .leaflet-control-zoom.leaflet-bar a': { width: 44, height: 44, lineHeight: '44px' },
-      '.klaimor-user': {
-        background: '#1976D2',
-        border: '4px solid #fff',
-        borderRadius: '50%',
-        boxShadow: '0 0 0 6px rgba(25,118,210,.3)',
-      },
-      '.klaimor-cluster': {
-        display: 'grid',
-        placeItems: 'center',
-        background: 'rgba(211,47,47,.9)',
-        color: '#fff',
-        // In pixels, like the 44 px bubble around it, so large text sizes do not push the count out of it.
-        fontSize: '16px',
-        fontWeight: 700,
-        border: '3px solid #fff',
-        borderRadius: '50%',
-        boxShadow: '0 2px 6px rgba(0,0,0,.4)',
-      },
-    }}
-  />
-);
-
 /** About 100 m: the markers are asked for again only when the map has really moved. */
 const roundCentre = ({ lat, lng }: LatLng): LatLng => ({ lat: Math.round(lat * 1000) / 1000, lng: Math.round(lng * 1000) / 1000 });
 
@@ -91,10 +52,10 @@ export function SeekPage() {
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('hospital');
   // '/map?kind=pharmacy&medicine=…' comes from the medication checklist: pharmacies only, with what to ask for.
-  const kind = FacilityKind.safeParse(params.get('kind')).data ?? null;
+  const askedKind = params.get('kind');
+  const kind = isFacilityKind(askedKind) ? askedKind : null;
   const medicine = params.get('medicine')?.slice(0, 200) || null;
   const me = useCurrentUser();
-  const own = useOwnCoverage();
   const geo = useGeolocation();
 
   const province = geo.state.status === 'unavailable' ? (me.data?.province ?? null) : null;
@@ -152,8 +113,6 @@ export function SeekPage() {
     });
   const onReady = useCallback(() => setMapReady(true), []);
 
-  const mapLoading = <LoadingState label={t('loadingMap')} />;
-
   return (
     <Box
       sx={{
@@ -168,13 +127,13 @@ export function SeekPage() {
         flexDirection: 'column',
       }}
     >
-      {mapStyles}
       <Typography variant="h1" sx={visuallyHidden}>
         {t('title')}
       </Typography>
       <Box sx={{ position: 'relative', flex: 1, minHeight: 0 }}>
         {initialCentre ? (
-          <Suspense fallback={mapLoading}>
+          // Until the map is ready, the notice over it says it is loading: no second one while its code comes.
+          <Suspense fallback={null}>
             <SeekMap
               initialCentre={initialCentre}
               fit={fit}
@@ -192,7 +151,7 @@ export function SeekPage() {
         ) : null}
         {!mapReady ? (
           <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', zIndex: 1050 }}>
-            {mapLoading}
+            <LoadingState label={t('loadingMap')} />
           </Box>
         ) : null}
         <Button
@@ -216,76 +175,54 @@ export function SeekPage() {
       </Box>
 
       <Stack ref={topPanel} spacing={1} sx={{ position: 'absolute', top: 8, left: 8, right: 8, zIndex: 1100, maxWidth: 600, mx: 'auto' }}>
-        <Paper elevation={4} sx={{ borderRadius: 3, p: 1 }}>
-          <TextField
-            fullWidth
-            size="small"
+        <Box sx={{ bgcolor: 'background.paper', boxShadow: 4, borderRadius: 3, p: 1 }}>
+          <TextInput
             type="search"
             label={t('search.label')}
             placeholder={t('search.placeholder')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
-            // Padding in rem: at large text sizes the typed text moves down with the label instead of running into it.
-            sx={{ '& .MuiInputBase-input': { py: '0.55rem' } }}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-            }}
+            icon={<SearchIcon fontSize="inherit" />}
           />
           {me.data ? (
-            <Stack
-              role="group"
-              aria-label={t('schemeFilter')}
-              direction="row"
-              spacing={1}
-              sx={{ mt: 1, overflowX: 'auto', pb: 0.5 }}
-            >
-              {(own.schemes.length > 0 ? own.schemes : HealthScheme.options).map((s) => (
-                <Chip
-                  key={s}
-                  size="small"
-                  label={t(`schemes.${s}`)}
-                  color={scheme === s ? 'primary' : 'default'}
-                  variant={scheme === s ? 'filled' : 'outlined'}
-                  aria-pressed={scheme === s}
-                  onClick={() => setScheme(scheme === s ? null : s)}
-                />
-              ))}
-            </Stack>
+            <Suspense fallback={null}>
+              <SchemeFilter scheme={scheme} onChange={setScheme} />
+            </Suspense>
           ) : null}
-        </Paper>
+        </Box>
         {kind === 'pharmacy' && medicine ? (
-          <Alert
+          <Notice
             severity="info"
-            icon={<MedicationIcon />}
-            role="status"
+            icon={<MedicationIcon fontSize="inherit" />}
             action={
-              <IconButton aria-label={t('medicine.clear')} color="inherit" size="small" onClick={() => setParams({})}>
-                <CloseIcon fontSize="small" />
-              </IconButton>
+              <Button color="inherit" size="small" startIcon={<CloseIcon aria-hidden />} onClick={() => setParams({})}>
+                {t('medicine.clear')}
+              </Button>
             }
           >
             {t('medicine.askFor', { medicine })}
-          </Alert>
+          </Notice>
         ) : null}
         {geo.failedAgain ? (
-          <Alert severity="warning" role="status">
+          <Notice severity="warning" icon={<ReportProblemOutlinedIcon fontSize="inherit" />}>
             {t('myLocation.failed')}
-          </Alert>
+          </Notice>
         ) : null}
-        {geo.state.status === 'unavailable' ? (
-          <Alert severity="info" variant="filled" role="status" sx={{ py: 0 }}>
-            {t(province ? 'location.unavailableProvince' : 'location.unavailable', { province })}
-          </Alert>
+        {geo.state.status !== 'located' ? (
+          // From the first paint (the prerender says the position is being asked for, while the browser asks), then
+          // the answer as a new notice, keyed: Chrome counts reworded text as a new largest paint, which put LCP on /
+          // at 3.4 s instead of 1.0 s (`npm run bench web`).
+          <Notice key={geo.state.status} severity="info" filled icon={<InfoOutlinedIcon fontSize="inherit" />}>
+            {geo.state.status === 'pending'
+              ? t('location.finding')
+              : t(province ? 'location.unavailableProvince' : 'location.unavailable', { province })}
+          </Notice>
         ) : null}
         {nearby.isError ? (
-          <Alert
+          <Notice
             severity="error"
+            role="alert"
+            icon={<ErrorOutlineIcon fontSize="inherit" />}
             action={
               <Button color="inherit" size="small" onClick={() => void nearby.refetch()}>
                 {t('common.retry')}
@@ -293,25 +230,37 @@ export function SeekPage() {
             }
           >
             {t('loadFailed')}
-          </Alert>
+          </Notice>
         ) : nearby.isSuccess && hospitals.length === 0 ? (
-          <Alert severity="info" role="status">
+          <Notice severity="info" icon={<InfoOutlinedIcon fontSize="inherit" />}>
             {t('noResults')}
-          </Alert>
+          </Notice>
         ) : null}
       </Stack>
 
-      {!selected && hospitals.length > 0 ? <NearbySheet hospitals={hospitals} user={user} onSelect={select} /> : null}
+      {!selected && hospitals.length > 0 ? (
+        <Suspense fallback={null}>
+          <NearbySheet hospitals={hospitals} user={user} onSelect={select} />
+        </Suspense>
+      ) : null}
       {selected ? (
         <Box
           sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, maxHeight: '78%', display: 'flex', zIndex: 1200, maxWidth: 600, mx: 'auto' }}
         >
-          <BookingCard
-            key={selected.id}
-            hospital={selected}
-            distanceM={user ? distanceMetres(user, selected) : null}
-            onClose={closeCard}
-          />
+          <Suspense
+            fallback={
+              <Box sx={{ width: '100%', bgcolor: 'background.paper', boxShadow: 1, borderRadius: '16px 16px 0 0' }}>
+                <LoadingState label={t('loadingCard')} />
+              </Box>
+            }
+          >
+            <BookingCard
+              key={selected.id}
+              hospital={selected}
+              distanceM={user ? distanceMetres(user, selected) : null}
+              onClose={closeCard}
+            />
+          </Suspense>
         </Box>
       ) : null}
     </Box>

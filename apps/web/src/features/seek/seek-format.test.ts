@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
-import en from './locales/en.json';
-import './seek.texts';
+import en from './locales/places/en.json';
+import './places.texts';
 import { formatClusterCount, formatDistance, formatOpeningStatus } from './seek-format';
 
 describe('formatDistance', () => {
   beforeAll(() => {
-    i18n.addResourceBundle('en', 'seek', en, true, true);
+    i18n.addResourceBundle('en', 'places', en, true, true);
   });
-  const th = i18n.getFixedT('th', 'seek');
-  const english = () => i18n.getFixedT('en', 'seek');
+  const th = i18n.getFixedT('th', 'places');
+  const english = () => i18n.getFixedT('en', 'places');
 
   it('shows metres under 1 km, rounded to 10 m', () => {
     expect(formatDistance(850, th, 'th')).toBe('ห่างจากคุณ 850 ม.');
@@ -40,9 +40,9 @@ describe('formatDistance', () => {
 
 describe('formatOpeningStatus', () => {
   beforeAll(() => {
-    i18n.addResourceBundle('en', 'seek', en, true, true);
+    i18n.addResourceBundle('en', 'places', en, true, true);
   });
-  const th = i18n.getFixedT('th', 'seek');
+  const th = i18n.getFixedT('th', 'places');
 
   it('says open round the clock, open until a time, or when it opens again', () => {
     expect(formatOpeningStatus({ kind: 'always' }, th, 'th')).toBe('เปิด 24 ชั่วโมง');
@@ -54,7 +54,7 @@ describe('formatOpeningStatus', () => {
   });
 
   it('speaks English when asked', () => {
-    const t = i18n.getFixedT('en', 'seek');
+    const t = i18n.getFixedT('en', 'places');
     expect(formatOpeningStatus({ kind: 'open', closes: '16:00' }, t, 'en')).toBe('Open · closes 16:00');
     expect(formatOpeningStatus({ kind: 'closed', opens: { daysAhead: 5, weekday: 1, time: '08:00' } }, t, 'en')).toBe('Closed · opens Monday 08:00');
   });

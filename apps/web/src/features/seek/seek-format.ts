@@ -18,7 +18,7 @@ function numberFormat(lang: string, maximumFractionDigits: number): Intl.NumberF
  * nearest 10 m), 'ห่างจากคุณ 2.4 กม.' from there (one decimal below 100 km). From 'map': from the
  * map's centre, when the browser has not said where the patient is.
  */
-export function formatDistance(metres: number, t: TFunction<'seek'>, lang: string, from: 'you' | 'map' = 'you'): string {
+export function formatDistance(metres: number, t: TFunction<'places'>, lang: string, from: 'you' | 'map' = 'you'): string {
   const rounded = metres < 100 ? Math.round(metres) : Math.round(metres / 10) * 10;
   const key = from === 'you' ? 'distance' : 'distanceFromMap';
   if (rounded < 1000) return t(`${key}.metres`, { distance: numberFormat(lang, 0).format(rounded) });
@@ -31,7 +31,7 @@ const weekdayName = (weekday: number, lang: string) =>
   new Intl.DateTimeFormat(dateLocaleOf(lang), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
 
 /** 'เปิดอยู่ · ปิด 16:00 น.', 'ปิดอยู่ · เปิดพรุ่งนี้ 08:00 น.': whether to go now, in one line. */
-export function formatOpeningStatus(status: OpeningStatus, t: TFunction<'seek'>, lang: string): string {
+export function formatOpeningStatus(status: OpeningStatus, t: TFunction<'places'>, lang: string): string {
   if (status.kind === 'always') return t('opening.always');
   if (status.kind === 'open') return t('opening.openUntil', { time: status.closes });
   if (!status.opens) return t('opening.closed');
@@ -47,15 +47,4 @@ export function formatClusterCount(count: number): string {
   const thousands = count / 1000;
   const shown = thousands < 10 ? Math.floor(thousands * 10) / 10 : Math.floor(thousands);
   return `${shown}k`;
-}
-
-const EARTH_RADIUS_M = 6_371_000;
-
-/** Great-circle distance in metres between two points. */
-export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = rad(b.lat - a.lat);
-  const dLng = rad(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.sqrt(h));
 }
