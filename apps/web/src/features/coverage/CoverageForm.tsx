@@ -18,6 +18,7 @@ import { useId, useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
@@ -148,22 +149,7 @@ export function CoverageForm({ coverage, others, onSaved, onCancel }: CoverageFo
   const limitNumber = numberFromText(limit);
 
   const message = (name: FieldName) => reasonMessage(t, errors[name]?.message);
-  const text = (name: FieldName, label: string, options: { hint?: string; multiline?: boolean; required?: boolean } = {}) => {
-    const { ref, ...field } = register(name);
-    return (
-      <TextField
-        {...field}
-        inputRef={ref}
-        id={`coverage-${name}`}
-        label={label}
-        required={options.required}
-        multiline={options.multiline}
-        minRows={options.multiline ? 2 : undefined}
-        error={errors[name] !== undefined}
-        helperText={message(name) ?? options.hint ?? (options.required ? undefined : t('common.optional'))}
-      />
-    );
-  };
+  const text = useTextFields(register, 'coverage', message);
 
   const submit = onSubmit(async (body) => {
     await save.mutateAsync({ id: coverage?.id, body });

@@ -21,6 +21,7 @@ import { useId } from 'react';
 import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
@@ -130,28 +131,7 @@ export function MedicationForm({ medication, onSaved, onCancel }: MedicationForm
   const thisYear = Number(todayInBangkok().slice(0, 4));
 
   const messageOf = (name: FieldPath<MedicationFormValues>) => reasonMessage(t, getFieldState(name, formState).error?.message);
-  const text = (
-    name: FieldPath<MedicationFormValues>,
-    label: string,
-    options: { required?: boolean; multiline?: boolean; hint?: string; numeric?: boolean } = {},
-  ) => {
-    const { ref, ...field } = register(name);
-    const message = messageOf(name);
-    return (
-      <TextField
-        {...field}
-        inputRef={ref}
-        id={`medication-${name.replace('.', '-')}`}
-        label={label}
-        required={options.required}
-        multiline={options.multiline}
-        minRows={options.multiline ? 2 : undefined}
-        error={message !== undefined}
-        helperText={message ?? options.hint ?? (options.required ? undefined : t('common.optional'))}
-        slotProps={options.numeric ? { htmlInput: { inputMode: 'numeric', autoComplete: 'off' } } : undefined}
-      />
-    );
-  };
+  const text = useTextFields(register, 'medication', messageOf);
   const amountOptions = Array.from({ length: MAX_UNITS_PER_DOSE + 1 }, (_, n) => (
     <option key={n} value={String(n)}>
       {n === 0 ? t('form.notTaken') : formatUnits(n, form, t)}
@@ -285,7 +265,7 @@ export function MedicationForm({ medication, onSaved, onCancel }: MedicationForm
         )}
       />
       {text('instructions', t('form.instructions'), { multiline: true, hint: t('form.instructionsHint') })}
-      {text('stock', t('form.stock'), { numeric: true, hint: t('form.stockHint') })}
+      {text('stock', t('form.stock'), { inputMode: 'numeric', hint: t('form.stockHint') })}
       <FormActions error={formError} busy={isSubmitting} onCancel={onCancel} />
     </Stack>
   );

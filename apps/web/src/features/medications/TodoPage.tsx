@@ -1,5 +1,4 @@
 import { IsoDate, addDays, todayInBangkok, type Medication } from '@klaimor/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import MedicationIcon from '@mui/icons-material/Medication';
@@ -9,15 +8,12 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { FormDialog } from '../../components/FormDialog';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
-import { NoticeSnackbar } from '../../components/NoticeSnackbar';
+import { useRecordEditor } from '../../components/use-record-editor';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { AdherenceChart } from './AdherenceChart';
@@ -43,30 +39,24 @@ export function TodoPage() {
   const isToday = date === today;
   const checklist = useChecklist(date);
   const medications = useMedications();
-  const stop = useStopMedication();
-  const [editing, setEditing] = useState<{ medication: Medication | null } | null>(null);
-  const [stopping, setStopping] = useState<Medication | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const editor = useRecordEditor<Medication>({
+    texts: {
+      add: t('list.add'),
+      editTitle: t('list.editTitle'),
+      saved: t('list.saved'),
+      removed: t('list.stopped'),
+      removeLabel: t('list.stop'),
+      removeTitle: (medication) => t('confirmStop.title', { name: medicineName(medication) }),
+      removeBody: t('confirmStop.body'),
+    },
+    remove: useStopMedication(),
+    errorMessage: (error) => apiErrorMessage(t, error),
+    form: (medication, done) => <MedicationForm medication={medication} {...done} />,
+  });
 
   const goTo = (day: string) =>
     setParams(day === today ? {} : { date: day }, { replace: true, preventScrollReset: true });
 
-  const confirmStop = async () => {
-    if (!stopping) return;
-    try {
-      await stop.mutateAsync(stopping.id);
-      setStopping(null);
-      setNotice(t('list.stopped'));
-    } catch {
-      // shown in the dialog
-    }
-  };
-
-  const addButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ medication: null })}>
-      {t('list.add')}
-    </Button>
-  );
   const day = checklist.data;
 
   return (
@@ -132,50 +122,22 @@ export function TodoPage() {
         ) : medications.isError ? (
           <ErrorState onRetry={() => void medications.refetch()} />
         ) : medications.data.length === 0 ? (
-          <EmptyState icon={<MedicationIcon />} title={t('list.emptyTitle')} action={addButton} />
+          <EmptyState icon={<MedicationIcon />} title={t('list.emptyTitle')} action={editor.addButton} />
         ) : (
           <Stack spacing={1.5}>
             {medications.data.map((medication) => (
               <MedicationCard
                 key={medication.id}
                 medication={medication}
-                onEdit={() => setEditing({ medication })}
-                onStop={() => {
-                  stop.reset();
-                  setStopping(medication);
-                }}
+                onEdit={() => editor.edit(medication)}
+                onStop={() => editor.askRemove(medication)}
               />
             ))}
-            {addButton}
+            {editor.addButton}
           </Stack>
         )}
       </Box>
-      <FormDialog
-        open={editing !== null}
-        title={editing?.medication ? t('list.editTitle') : t('list.add')}
-        onClose={() => setEditing(null)}
-      >
-        <MedicationForm
-          medication={editing?.medication ?? null}
-          onCancel={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            setNotice(t('list.saved'));
-          }}
-        />
-      </FormDialog>
-      <ConfirmDialog
-        open={stopping !== null}
-        title={stopping ? t('confirmStop.title', { name: medicineName(stopping) }) : ''}
-        body={t('confirmStop.body')}
-        confirmLabel={t('list.stop')}
-        destructive
-        busy={stop.isPending}
-        error={stop.isError ? apiErrorMessage(t, stop.error) : null}
-        onConfirm={() => void confirmStop()}
-        onClose={() => setStopping(null)}
-      />
-      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+      {editor.dialogs}
     </Stack>
   );
 }

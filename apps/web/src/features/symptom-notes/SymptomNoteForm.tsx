@@ -17,6 +17,7 @@ import { useDeferredValue, useId, useMemo } from 'react';
 import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
@@ -115,28 +116,7 @@ export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProp
   const thisYear = Number(todayInBangkok().slice(0, 4));
 
   const messageOf = (name: FieldPath<SymptomNoteFormValues>) => reasonMessage(t, getFieldState(name, formState).error?.message);
-  const text = (
-    name: FieldPath<SymptomNoteFormValues>,
-    label: string,
-    options: { required?: boolean; multiline?: boolean; hint?: string; decimal?: boolean } = {},
-  ) => {
-    const { ref, ...field } = register(name);
-    const message = messageOf(name);
-    return (
-      <TextField
-        {...field}
-        inputRef={ref}
-        id={`symptom-note-${name.replace('.', '-')}`}
-        label={label}
-        required={options.required}
-        multiline={options.multiline}
-        minRows={options.multiline ? 2 : undefined}
-        error={message !== undefined}
-        helperText={message ?? options.hint ?? (options.required ? undefined : t('common.optional'))}
-        slotProps={options.decimal ? { htmlInput: { inputMode: 'decimal', autoComplete: 'off' } } : undefined}
-      />
-    );
-  };
+  const text = useTextFields(register, 'symptom-note', messageOf);
 
   const submit = onSubmit(async (body) => onSaved(await save.mutateAsync({ id: note?.id, body })));
 
@@ -199,7 +179,7 @@ export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProp
           </FormControl>
         )}
       />
-      {text('temperatureC', t('fields.temperature'), { decimal: true, hint: t('fields.temperatureHint') })}
+      {text('temperatureC', t('fields.temperature'), { inputMode: 'decimal', hint: t('fields.temperatureHint') })}
       <FormControl component="fieldset" error={bpMessage !== undefined} aria-labelledby={bpLabelId}>
         <FormLabel component="legend" id={bpLabelId} sx={{ mb: 1.5 }}>
           {t('fields.bloodPressure')}

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
@@ -57,22 +58,7 @@ export function VisitForm({ visit, onSaved, onCancel }: VisitFormProps) {
   } = form;
   const thisYear = Number(todayInBangkok().slice(0, 4));
 
-  const text = (name: FieldName, label: string, options: { required?: boolean; multiline?: boolean; hint?: string } = {}) => {
-    const { ref, ...field } = register(name);
-    return (
-      <TextField
-        {...field}
-        inputRef={ref}
-        id={`visit-${name}`}
-        label={label}
-        required={options.required}
-        multiline={options.multiline}
-        minRows={options.multiline ? 2 : undefined}
-        error={errors[name] !== undefined}
-        helperText={reasonMessage(t, errors[name]?.message) ?? options.hint ?? (options.required ? undefined : t('common.optional'))}
-      />
-    );
-  };
+  const text = useTextFields(register, 'visit', (name) => reasonMessage(t, errors[name]?.message));
 
   const submit = onSubmit(async (body) => onSaved(await save.mutateAsync({ id: visit?.id, body })));
 

@@ -1,5 +1,4 @@
 import type { Visit } from '@klaimor/contracts';
-import AddIcon from '@mui/icons-material/Add';
 import HistoryIcon from '@mui/icons-material/History';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,16 +9,13 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { YearMonth } from '@klaimor/contracts';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
-import { FormDialog } from '../../components/FormDialog';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
-import { NoticeSnackbar } from '../../components/NoticeSnackbar';
+import { useRecordEditor } from '../../components/use-record-editor';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { VisitDetails, VisitIcon, useVisitDateLabel } from './VisitEntry';
@@ -39,11 +35,21 @@ export function VisitsPage() {
   const month = asked !== null && YearMonth.safeParse(asked).success ? asked : null;
   const months = useVisitMonths();
   const visits = useVisits(month);
-  const remove = useRemoveVisit();
   const dateLabel = useVisitDateLabel();
-  const [editing, setEditing] = useState<{ visit: Visit | null } | null>(null);
-  const [removing, setRemoving] = useState<Visit | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const editor = useRecordEditor<Visit>({
+    texts: {
+      add: t('add'),
+      editTitle: t('editTitle'),
+      saved: t('saved'),
+      removed: t('removed'),
+      removeLabel: t('remove'),
+      removeTitle: (visit) => t('confirmRemove.title', { date: formatBuddhistDate(visit.date, lang, 'short') }),
+      removeBody: t('confirmRemove.body'),
+    },
+    remove: useRemoveVisit(),
+    errorMessage: (error) => apiErrorMessage(t, error),
+    form: (visit, done) => <VisitForm visit={visit} {...done} />,
+  });
 
   const chooseMonth = (value: string) =>
     setParams(value === ALL ? {} : { month: value }, { replace: true, preventScrollReset: true });
@@ -52,23 +58,7 @@ export function VisitsPage() {
   const options = months.data ?? [];
   const offered = month && !options.some((m) => m.month === month) ? [{ month, visits: 0 }, ...options] : options;
 
-  const confirmRemove = async () => {
-    if (!removing) return;
-    try {
-      await remove.mutateAsync(removing.id);
-      setRemoving(null);
-      setNotice(t('removed'));
-    } catch {
-      // shown in the dialog
-    }
-  };
-
   const list = visits.data ?? [];
-  const addButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ visit: null })}>
-      {t('add')}
-    </Button>
-  );
 
   return (
     <Stack spacing={2.5}>
@@ -106,7 +96,7 @@ export function VisitsPage() {
             }
           />
         ) : (
-          <EmptyState icon={<HistoryIcon />} title={t('empty.title')} description={t('empty.body')} action={addButton} />
+          <EmptyState icon={<HistoryIcon />} title={t('empty.title')} description={t('empty.body')} action={editor.addButton} />
         )
       ) : (
         <>
@@ -134,42 +124,18 @@ export function VisitsPage() {
                   <StepContent>
                     <VisitDetails
                       visit={visit}
-                      onEdit={() => setEditing({ visit })}
-                      onRemove={() => {
-                        remove.reset();
-                        setRemoving(visit);
-                      }}
+                      onEdit={() => editor.edit(visit)}
+                      onRemove={() => editor.askRemove(visit)}
                     />
                   </StepContent>
                 </Step>
               ))}
             </Stepper>
           </Box>
-          {addButton}
+          {editor.addButton}
         </>
       )}
-      <FormDialog open={editing !== null} title={editing?.visit ? t('editTitle') : t('add')} onClose={() => setEditing(null)}>
-        <VisitForm
-          visit={editing?.visit ?? null}
-          onCancel={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            setNotice(t('saved'));
-          }}
-        />
-      </FormDialog>
-      <ConfirmDialog
-        open={removing !== null}
-        title={removing ? t('confirmRemove.title', { date: formatBuddhistDate(removing.date, lang, 'short') }) : ''}
-        body={t('confirmRemove.body')}
-        confirmLabel={t('remove')}
-        destructive
-        busy={remove.isPending}
-        error={remove.isError ? apiErrorMessage(t, remove.error) : null}
-        onConfirm={() => void confirmRemove()}
-        onClose={() => setRemoving(null)}
-      />
-      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+      {editor.dialogs}
     </Stack>
   );
 }
