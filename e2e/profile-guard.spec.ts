@@ -4,7 +4,7 @@ import { latestCode, newPhone, newThaiId, screenshot, signInAsDemoPatient, typeC
 test('a visitor who opens a signed-in page sees its sign-in card there, signs in and is back on that page', async ({ page, request }) => {
   await page.goto('/history');
   await expect(page).toHaveURL(/\/history$/);
-  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลสุขภาพของคุณ' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูประวัติการรักษาของคุณ' })).toBeVisible();
   await screenshot(page, 'profile-guard');
   await page.getByRole('link', { name: 'เข้าสู่ระบบ' }).first().click();
   await expect(page).toHaveURL(/\/login$/);
@@ -17,7 +17,7 @@ test("the Todo tab, signed out, opens the checklist's own sign-in card", async (
   await page.goto('/');
   await page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'สิ่งที่ต้องทำ' }).click();
   await expect(page).toHaveURL(/\/todo$/);
-  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลสุขภาพของคุณ' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูยาที่ต้องทานและสิ่งที่ต้องทำของคุณ' })).toBeVisible();
 });
 
 test('routes match whatever the case of the address', async ({ page }) => {
@@ -27,12 +27,13 @@ test('routes match whatever the case of the address', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบ' })).toBeVisible();
   // A signed-in page in another case is still guarded: the visitor is asked to sign in there.
   await page.goto('/medicalright');
-  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลสุขภาพของคุณ' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูสิทธิการรักษาของคุณ' })).toBeVisible();
 });
 
 test('a visitor who registers from a page’s sign-in card comes back to that page once registered', async ({ page, request }) => {
   const phone = newPhone();
   await page.goto('/asd');
+  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูบันทึกอาการของคุณ' })).toBeVisible();
   await page.getByRole('link', { name: 'ลงทะเบียน' }).click();
   await expect(page).toHaveURL(/\/signup$/);
   await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(phone));
@@ -57,6 +58,6 @@ test('a visitor who registers from a page’s sign-in card comes back to that pa
   await expect(page.getByRole('heading', { name: 'ลงทะเบียนสำเร็จ' })).toBeVisible();
   // Back where the visitor started, now signed in: the symptom notes themselves, not their sign-in card.
   await expect(page).toHaveURL(/\/asd$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลสุขภาพของคุณ' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูบันทึกอาการของคุณ' })).toHaveCount(0);
   await expect(page.getByText('ยังไม่มีบันทึกอาการ')).toBeVisible();
 });

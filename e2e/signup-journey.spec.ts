@@ -103,7 +103,7 @@ test('a new patient signs up with an SMS code, edits the profile, logs out and l
     await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/profile');
-    await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลสุขภาพของคุณ' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลส่วนตัวของคุณ' })).toBeVisible();
     await expect(page.getByText(/99\/9 ซอยสุขุมวิท 11/)).toHaveCount(0);
   });
 

@@ -31,7 +31,7 @@ describe('routes', () => {
   it('shows a logged-out visitor of /profile its sign-in card in place, with sign-in and registration', async () => {
     mockApi({ 'GET /api/users/me': loggedOut });
     renderWithProviders(<AppRoutes />, { route: '/profile' });
-    expect(await screen.findByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลสุขภาพของคุณ' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลส่วนตัวของคุณ' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'เข้าสู่ระบบ' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'ลงทะเบียน' })).toHaveAttribute('href', '/signup');
   });
@@ -96,15 +96,21 @@ describe('routes', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'สิทธิของคุณ' })).toBeInTheDocument();
   });
 
-  it.each(['/medicalRight', '/todo', '/history', '/asd', '/symptoms', '/appointments/0b6f1a52-1f0e-4c55-8d1c-2f6a9d1e0a01'])(
-    'shows a logged-out visitor of %s the sign-in card there, like /profile',
-    async (route) => {
-      mockApi({ 'GET /api/users/me': loggedOut });
-      renderWithProviders(<AppRoutes />, { route });
-      expect(await screen.findByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูข้อมูลสุขภาพของคุณ' })).toBeInTheDocument();
-      expect(screen.getByRole('navigation', { name: 'เมนูหลัก' })).toBeInTheDocument();
-    },
-  );
+  it.each([
+    ['/medicalRight', 'เข้าสู่ระบบเพื่อดูสิทธิการรักษาของคุณ'],
+    ['/todo', 'เข้าสู่ระบบเพื่อดูยาที่ต้องทานและสิ่งที่ต้องทำของคุณ'],
+    ['/history', 'เข้าสู่ระบบเพื่อดูประวัติการรักษาของคุณ'],
+    ['/asd', 'เข้าสู่ระบบเพื่อดูบันทึกอาการของคุณ'],
+    ['/symptoms', 'เข้าสู่ระบบเพื่อดูบันทึกอาการของคุณ'],
+    ['/appointments/0b6f1a52-1f0e-4c55-8d1c-2f6a9d1e0a01', 'เข้าสู่ระบบเพื่อดูนัดหมายของคุณ'],
+    ['/profile', 'เข้าสู่ระบบเพื่อดูข้อมูลส่วนตัวของคุณ'],
+    ['/my-data/access', 'เข้าสู่ระบบเพื่อดูข้อมูลของคุณ'],
+  ])('shows a logged-out visitor of %s the sign-in card there, saying what the page holds: "%s"', async (route, heading) => {
+    mockApi({ 'GET /api/users/me': loggedOut });
+    renderWithProviders(<AppRoutes />, { route });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'เมนูหลัก' })).toBeInTheDocument();
+  });
 
   it('opens the symptom notes at /symptoms too, under the My Health tab', async () => {
     mockApi({

@@ -10,8 +10,25 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ReturnToState } from './return-to';
 
+/** The signed-in pages, by the first part of their path (in lower case, as routes match): the card says what each holds. */
+const PAGE_TITLES = {
+  medicalright: 'medicalRight',
+  todo: 'todo',
+  history: 'history',
+  asd: 'asd',
+  symptoms: 'asd',
+  appointments: 'appointments',
+  profile: 'profile',
+  'my-data': 'myData',
+} as const;
+
+function pageTitleOf(path: string) {
+  const first = path.split(/[/?#]/)[1]?.toLowerCase() ?? '';
+  return Object.hasOwn(PAGE_TITLES, first) ? PAGE_TITLES[first as keyof typeof PAGE_TITLES] : null;
+}
+
 export interface SignInCardProps {
-  /** Where signing in comes back to (read by the login page). */
+  /** Where signing in comes back to (read by the login page); its page names what the card invites to see. */
   returnTo: string;
   /** The card's heading: the page's own title (h1) where the card stands in for the page, h2 under another title. */
   heading?: 'h1' | 'h2';
@@ -21,13 +38,14 @@ export interface SignInCardProps {
 export function SignInCard({ returnTo, heading = 'h1' }: SignInCardProps) {
   const { t } = useTranslation();
   const state: ReturnToState = { returnTo };
+  const page = pageTitleOf(returnTo);
   return (
     <Paper variant="outlined" sx={{ p: 3, borderRadius: 3, textAlign: 'center' }}>
       <Box sx={{ color: 'primary.dark', mb: 1, '& svg': { fontSize: 40 } }}>
         <PersonIcon />
       </Box>
       <Typography component={heading} variant="h6" sx={{ fontWeight: 600 }}>
-        {t('myHealth.loggedOut.title')}
+        {page ? t(`myHealth.loggedOut.pageTitles.${page}`) : t('myHealth.loggedOut.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1 }}>
         {t('myHealth.loggedOut.body')}
