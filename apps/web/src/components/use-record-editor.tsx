@@ -21,6 +21,22 @@ export interface RecordEditorTexts<T> {
   removeBody: string;
 }
 
+/** The keys under which a feature's texts usually name them (coverage, visits, symptom notes). */
+type UsualKey = 'add' | 'editTitle' | 'saved' | 'removed' | 'remove' | 'confirmRemove.body';
+
+/** The texts of a record list whose feature names them the usual way; only the removal's question is its own. */
+export function usualRecordTexts<T>(say: (key: UsualKey) => string, removeTitle: (record: T) => string): RecordEditorTexts<T> {
+  return {
+    add: say('add'),
+    editTitle: say('editTitle'),
+    saved: say('saved'),
+    removed: say('removed'),
+    removeLabel: say('remove'),
+    removeTitle,
+    removeBody: say('confirmRemove.body'),
+  };
+}
+
 /** What removing needs of a react-query mutation taking the record's id. */
 export interface RemoveRecord {
   mutateAsync: (id: string) => Promise<unknown>;

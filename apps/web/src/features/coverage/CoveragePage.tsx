@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
-import { useRecordEditor } from '../../components/use-record-editor';
+import { useRecordEditor, usualRecordTexts } from '../../components/use-record-editor';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { coverageName } from './coverage-format';
 import { useCoverage, useRemoveCoverage } from './coverage.queries';
@@ -22,15 +22,7 @@ export function CoveragePage() {
   const list = useCoverage();
   const records = list.data ?? [];
   const editor = useRecordEditor<Coverage>({
-    texts: {
-      add: t('add'),
-      editTitle: t('editTitle'),
-      saved: t('saved'),
-      removed: t('removed'),
-      removeLabel: t('remove'),
-      removeTitle: (coverage) => t('confirmRemove.title', { name: coverageName(coverage, t, lang) }),
-      removeBody: t('confirmRemove.body'),
-    },
+    texts: usualRecordTexts((key) => t(key), (coverage) => t('confirmRemove.title', { name: coverageName(coverage, t, lang) })),
     remove: useRemoveCoverage(),
     errorMessage: (error) => apiErrorMessage(t, error),
     form: (coverage, done) => <CoverageForm coverage={coverage} others={records} {...done} />,

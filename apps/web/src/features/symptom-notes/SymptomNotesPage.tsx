@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
-import { useRecordEditor } from '../../components/use-record-editor';
+import { useRecordEditor, usualRecordTexts } from '../../components/use-record-editor';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { SymptomNoteCard } from './SymptomNoteCard';
@@ -19,15 +19,7 @@ export function SymptomNotesPage() {
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const notes = useSymptomNotes();
   const editor = useRecordEditor<SymptomNote>({
-    texts: {
-      add: t('add'),
-      editTitle: t('editTitle'),
-      saved: t('saved'),
-      removed: t('removed'),
-      removeLabel: t('remove'),
-      removeTitle: (note) => t('confirmRemove.title', { date: formatBuddhistDate(note.date, lang, 'short') }),
-      removeBody: t('confirmRemove.body'),
-    },
+    texts: usualRecordTexts((key) => t(key), (note) => t('confirmRemove.title', { date: formatBuddhistDate(note.date, lang, 'short') })),
     remove: useRemoveSymptomNote(),
     errorMessage: (error) => apiErrorMessage(t, error),
     form: (note, done) => <SymptomNoteForm note={note} {...done} />,

@@ -15,7 +15,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
-import { useRecordEditor } from '../../components/use-record-editor';
+import { useRecordEditor, usualRecordTexts } from '../../components/use-record-editor';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { VisitDetails, VisitIcon, useVisitDateLabel } from './VisitEntry';
@@ -37,15 +37,7 @@ export function VisitsPage() {
   const visits = useVisits(month);
   const dateLabel = useVisitDateLabel();
   const editor = useRecordEditor<Visit>({
-    texts: {
-      add: t('add'),
-      editTitle: t('editTitle'),
-      saved: t('saved'),
-      removed: t('removed'),
-      removeLabel: t('remove'),
-      removeTitle: (visit) => t('confirmRemove.title', { date: formatBuddhistDate(visit.date, lang, 'short') }),
-      removeBody: t('confirmRemove.body'),
-    },
+    texts: usualRecordTexts((key) => t(key), (visit) => t('confirmRemove.title', { date: formatBuddhistDate(visit.date, lang, 'short') })),
     remove: useRemoveVisit(),
     errorMessage: (error) => apiErrorMessage(t, error),
     form: (visit, done) => <VisitForm visit={visit} {...done} />,
