@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { visuallyHidden } from '../lib/visually-hidden';
 
 const Input = styled('input')(({ theme }) => ({
   font: 'inherit',
@@ -30,13 +31,15 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   id?: string;
   /** A decorative icon drawn at the start of the box (the map search's magnifier). */
   icon?: ReactNode;
+  /** The label for screen readers only, where the icon and the placeholder say it (a search box). */
+  hideLabel?: boolean;
 }
 
 /**
  * A plain labelled text box (label above, native input) for first screens, where
  * every kilobyte counts: it pulls in none of TextField's input machinery.
  */
-export function TextInput({ label, helperText, error = false, id, required, icon, ...input }: TextInputProps) {
+export function TextInput({ label, helperText, error = false, id, required, icon, hideLabel = false, ...input }: TextInputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const helperId = `${inputId}-helper`;
@@ -46,7 +49,7 @@ export function TextInput({ label, helperText, error = false, id, required, icon
         component="label"
         htmlFor={inputId}
         variant="body2"
-        sx={{ display: 'block', mb: 0.75, fontWeight: 500, color: error ? 'error.main' : 'text.primary' }}
+        sx={hideLabel ? visuallyHidden : { display: 'block', mb: 0.75, fontWeight: 500, color: error ? 'error.main' : 'text.primary' }}
       >
         {label}
         {required ? <span aria-hidden> *</span> : null}

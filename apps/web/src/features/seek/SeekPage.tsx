@@ -17,6 +17,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { Notice } from '../../components/Notice';
 import { TextInput } from '../../components/TextInput';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { useCurrentUser } from '../auth/auth.queries';
 import type { FitRequest } from './SeekMap';
 import { distanceMetres } from './distance';
@@ -32,16 +33,6 @@ const SchemeFilter = lazy(async () => ({ default: (await import('./SchemeFilter'
 const NearbySheet = lazy(async () => ({ default: (await import('./NearbySheet')).NearbySheet }));
 // The booking card (its steps, forms and the QR) loads when a place is chosen, not with the map's first screen.
 const BookingCard = lazy(async () => ({ default: (await import('../booking/BookingCard')).BookingCard }));
-
-// Strings: in `sx` a width of 1 would mean 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** About 100 m: the markers are asked for again only when the map has really moved. */
 const roundCentre = ({ lat, lng }: LatLng): LatLng => ({ lat: Math.round(lat * 1000) / 1000, lng: Math.round(lng * 1000) / 1000 });
@@ -179,6 +170,8 @@ export function SeekPage() {
           <TextInput
             type="search"
             label={t('search.label')}
+            // The magnifier and the placeholder say what the box is for; the map keeps the height a label would take.
+            hideLabel
             placeholder={t('search.placeholder')}
             value={q}
             onChange={(e) => setQ(e.target.value)}
