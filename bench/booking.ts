@@ -25,7 +25,7 @@ try {
   await seedFacilities(hospitals);
   await addDemoSchedules(database.db);
   const app = await buildApp({ config: testConfig(), database });
-  const sessions = createSessionsService(createSessionsRepository(database.db), new SessionCache(0), 30);
+  const sessions = createSessionsService(createSessionsRepository(database.db), new SessionCache(0), { session: async () => {} }, 30);
 
   const patients = await Promise.all(
     Array.from({ length: PATIENTS }, async (_, i) => {

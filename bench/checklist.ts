@@ -74,7 +74,7 @@ try {
   const tickCount = ((await database.db.execute(sql`select count(*)::int as n from medication_ticks`)) as unknown as { rows: { n: number }[] }).rows[0].n;
 
   const app = await buildApp({ config: testConfig(), database });
-  const session = await createSessionsService(createSessionsRepository(database.db), new SessionCache(0), 30).start(userId);
+  const session = await createSessionsService(createSessionsRepository(database.db), new SessionCache(0), { session: async () => {} }, 30).start(userId);
   const timed = async (url: () => string) => {
     const ms: number[] = [];
     for (let i = 0; i < 2500; i++) {

@@ -13,6 +13,7 @@ import { createOtpRepository } from './features/auth/otp.repository.js';
 import { createOtpService } from './features/auth/otp.service.js';
 import { SessionCache } from './features/auth/session-cache.js';
 import { createSessionsRepository } from './features/auth/sessions.repository.js';
+import { shareSessionRevocations } from './features/auth/session-revocations.js';
 import { createSessionsService } from './features/auth/sessions.service.js';
 import { createConsoleSmsSender } from './features/auth/sms/console-sender.js';
 import type { SmsSender } from './features/auth/sms/sms-sender.js';
@@ -122,8 +123,10 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   const smsSender = sms ?? consoleSms ?? createThaiBulkSmsSender(config.sms as Extract<Config['sms'], { driver: 'thaibulksms' }>);
 
   const sessionCache = new SessionCache(config.session.cacheSec * 1000);
+  const revocations = await shareSessionRevocations(database, sessionCache);
+  app.addHook('onClose', () => revocations.close());
   const usersRepository = createUsersRepository(db);
-  const sessions = createSessionsService(createSessionsRepository(db), sessionCache, config.session.idleDays);
+  const sessions = createSessionsService(createSessionsRepository(db), sessionCache, revocations, config.session.idleDays);
   const otpRepository = createOtpRepository(db);
   const otp = createOtpService({
     config,
@@ -131,7 +134,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     sms: smsSender,
     findUserIdByPhone: usersRepository.findIdByPhone,
   });
-  const users = createUsersService(usersRepository, otp, (userId) => sessionCache.forgetUser(userId));
+  const users = createUsersService(usersRepository, otp, (userId) => revocations.patient(userId));
 
   const hospitalsRepository = createHospitalsRepository(db);
   const payments: PaymentProvider =
@@ -157,7 +160,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
     visits,
     medications,
     symptomNotes,
-    forgetUser: (userId) => sessionCache.forgetUser(userId),
+    forgetUser: (userId) => revocations.patient(userId),
   });
 
   const staffRepository = createStaffRepository(db);

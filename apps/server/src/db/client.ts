@@ -14,12 +14,70 @@ import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export interface Listener {
+  onMessage: (payload: string) => void;
+  /** False while the listening connection is lost (messages sent meanwhile are missed), true again once it is back. */
+  onListening?: (listening: boolean) => void;
+}
+
 export interface Database {
   db: Db;
   /** 'pglite' for the embedded database, 'postgres' for a server. */
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Hears PostgreSQL notifications on `channel` (LISTEN/NOTIFY: from every process sharing the database) until the
+   * returned function is called. Resolves once listening.
+   */
+  listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Notification channels are fixed identifiers of this app, never input: LISTEN takes no parameters. */
+const CHANNEL = /^[a-z_]+$/;
+/** How soon a lost listening connection is tried again. */
+const RELISTEN_AFTER_MS = 500;
+
+/** LISTEN on a connection of its own (a pool's connections come and go), opened again whenever it drops. */
+async function listenOnServer(url: string, channel: string, { onMessage, onListening }: Listener): Promise<() => Promise<void>> {
+  if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let current: pg.Client | null = null;
+  let stopped = false;
+  const open = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    // An error ends the connection; 'end' then tries again.
+    client.on('error', () => {});
+    client.on('end', () => {
+      if (current !== client) return;
+      current = null;
+      onListening?.(false);
+      if (!stopped) retry();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    if (stopped) {
+      await client.end();
+      return;
+    }
+    current = client;
+    onListening?.(true);
+  };
+  const retry = () => setTimeout(() => void open().catch(retry), RELISTEN_AFTER_MS).unref();
+  await open();
+  return async () => {
+    stopped = true;
+    const client = current;
+    current = null;
+    await client?.end();
+  };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -33,6 +91,7 @@ export function connectPostgres(url: string, poolSize = 10): Database {
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
+    listen: (channel, listener) => listenOnServer(url, channel, listener),
     close: () => pool.end(),
   };
 }
@@ -45,6 +104,12 @@ export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Dat
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process, one connection: every notification is heard, and the connection is never lost.
+    async listen(channel, { onMessage, onListening }) {
+      const stop = await client.listen(channel, onMessage);
+      onListening?.(true);
+      return () => stop();
+    },
     close: () => client.close(),
   };
 }

@@ -31,6 +31,20 @@ describe('SessionCache', () => {
     expect(cache.get('b', 1)).toBeNull();
   });
 
+  it('serves nothing while the changes of other processes cannot be heard, and starts afresh once they can', () => {
+    const cache = new SessionCache(60_000);
+    cache.set('a', user('u1'), seen, 0);
+    cache.hearsOthers(false);
+    expect(cache.get('a', 1)).toBeNull();
+    cache.set('b', user('u2'), seen, 1);
+    expect(cache.get('b', 2)).toBeNull();
+    cache.hearsOthers(true);
+    // What was kept before may have changed meanwhile: it is gone.
+    expect(cache.get('a', 3)).toBeNull();
+    cache.set('b', user('u2'), seen, 3);
+    expect(cache.get('b', 4)?.user.id).toBe('u2');
+  });
+
   it('drops the oldest entry when full', () => {
     const cache = new SessionCache(60_000, 2);
     cache.set('a', user('u1'), seen, 0);

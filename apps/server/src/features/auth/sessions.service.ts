@@ -1,5 +1,6 @@
 import type { UserRow } from '../users/users.repository.js';
 import type { SessionCache } from './session-cache.js';
+import type { SessionRevocations } from './session-revocations.js';
 import type { SessionsRepository } from './sessions.repository.js';
 import { hashToken, newToken } from './secrets.js';
 
@@ -7,7 +8,12 @@ import { hashToken, newToken } from './secrets.js';
 const TOUCH_AFTER_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
-export function createSessionsService(sessions: SessionsRepository, cache: SessionCache, idleDays: number) {
+export function createSessionsService(
+  sessions: SessionsRepository,
+  cache: SessionCache,
+  revocations: Pick<SessionRevocations, 'session'>,
+  idleDays: number,
+) {
   async function lookUp(tokenHash: string, now: number) {
     const cached = cache.get(tokenHash, now);
     if (cached) return now - cached.lastSeenAt.getTime() < idleDays * DAY_MS ? cached : null;
@@ -39,8 +45,8 @@ export function createSessionsService(sessions: SessionsRepository, cache: Sessi
 
     async end(token: string): Promise<void> {
       const tokenHash = hashToken(token);
-      cache.forget(tokenHash);
       await sessions.revoke(tokenHash);
+      await revocations.session(tokenHash);
     },
   };
 }

@@ -20,7 +20,7 @@ interface Deps {
   medications: Pick<MedicationsService, 'list'>;
   symptomNotes: Pick<SymptomNotesService, 'list'>;
   /** Drops cached copies of the patient, so no session of theirs outlives the account in this process. */
-  forgetUser(userId: string): void;
+  forgetUser(userId: string): Promise<void>;
 }
 
 /** Still holding a place: waiting for its deposit, or booked for a time to come. */
@@ -78,7 +78,7 @@ export function createMyDataService({ myData, otp, appointments, coverage, visit
         });
       }
       await myData.erase(patient.id, patient.phone);
-      forgetUser(patient.id);
+      await forgetUser(patient.id);
     },
   };
 }

@@ -58,7 +58,7 @@ const nothingToCorrect = () => new AppError(400, 'nothing_to_correct', 'ข้�
 export function createUsersService(
   users: UsersRepository,
   otp: Pick<OtpService, 'requestCode' | 'confirmCode'>,
-  profileChanged: (userId: string) => void,
+  profileChanged: (userId: string) => Promise<void>,
 ) {
   return {
     /** Sends the patient's phone a code that only confirms a correction of their registered identity. */
@@ -78,7 +78,7 @@ export function createUsersService(
       await otp.confirmCode(patient.phone, body.code, 'correct_identity');
       const row = await users.correctIdentity(patient.id, changes);
       if (!row) throw unauthenticated();
-      profileChanged(patient.id);
+      await profileChanged(patient.id);
       return toProfile(row);
     },
 
@@ -115,7 +115,7 @@ export function createUsersService(
     async giveConsent(userId: string, version: string): Promise<PatientConsent | null> {
       const row = await users.giveConsent(userId, version);
       if (!row) return null;
-      profileChanged(userId);
+      await profileChanged(userId);
       return toProfile(row).consent;
     },
 
@@ -139,7 +139,7 @@ export function createUsersService(
         });
       }
       const updated = await users.update(userId, changes);
-      profileChanged(userId);
+      await profileChanged(userId);
       return updated && toProfile(updated);
     },
   };
