@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import { tsImport } from 'tsx/esm/api';
 
 // The terms version a registration consents to, from the contracts (TypeScript) the server shares.
-const { CONSENT_VERSION } = await tsImport('../packages/contracts/src/consents.ts', import.meta.url);
+const { CONSENT_VERSION } = await tsImport('../packages/contracts/src/consent-version.ts', import.meta.url);
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
