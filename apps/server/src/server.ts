@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
+import { startJobQueue } from './jobs/job-queue.js';
 import { loggerOptions } from './plugins/logging.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,34 +20,25 @@ const app = await buildApp({
   logger: loggerOptions(config.logLevel),
 });
 
-const logFailure = (err: unknown) => app.log.error({ err }, 'housekeeping failed');
-/** The housekeeping round under way, if any: shutdown waits for it before closing the database. */
-let housekeepingRound: Promise<unknown> | null = null;
-function keepHouse(round: () => Promise<unknown>): void {
-  if (housekeepingRound) return;
-  housekeepingRound = round()
-    .catch(logFailure)
-    .finally(() => {
-      housekeepingRound = null;
-    });
-}
-// Housekeeping: old codes go, schedules roll forward, unpaid holds give their places back, owed deposits are refunded.
-const housekeepingTimer = setInterval(() => keepHouse(() => app.housekeeping()), 60_000);
-housekeepingTimer.unref();
+// Background work on the job queue, once across every process sharing the database: each minute old codes go,
+// schedules roll forward, unpaid holds give their places back and owed deposits are asked for again.
+const jobs = await startJobQueue(
+  database,
+  [{ name: 'housekeeping', cron: '* * * * *', run: () => app.housekeeping() }],
+  (err) => app.log.error({ err }, 'job queue'),
+);
 
 /**
- * Stops taking requests, lets those under way and any housekeeping round finish, then closes the database; a process
+ * Stops taking requests and jobs, lets those under way finish, then closes the database; a process
  * that cannot finish within SHUTDOWN_GRACE_MS stops anyway (what it had not committed is rolled back by the database).
  */
 async function shutdown(signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
-  clearInterval(housekeepingTimer);
   setTimeout(() => {
     app.log.error(`did not shut down within ${SHUTDOWN_GRACE_MS / 1000} s: stopping now`);
     process.exit(1);
   }, SHUTDOWN_GRACE_MS).unref();
-  await app.close();
-  await housekeepingRound;
+  await Promise.all([app.close(), jobs.stop()]);
   await database.close();
   app.log.info('shut down');
   process.exit(0);

@@ -30,6 +30,11 @@ export interface Database {
    * returned function is called. Resolves once listening.
    */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /**
+   * Runs SQL text as a library writes it (the job queue): with values, one parameterised statement; without, any
+   * number of statements, the last one's rows returned.
+   */
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -92,6 +97,20 @@ export function connectPostgres(url: string, poolSize = 10): Database {
     kind: 'postgres',
     migrate: () => migratePg(db, { migrationsFolder }),
     listen: (channel, listener) => listenOnServer(url, channel, listener),
+    async query(text, values) {
+      if (values && values.length > 0) return pool.query(text, values);
+      const client = await pool.connect();
+      try {
+        const result = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+        return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+      } catch (error) {
+        // A script that opened a transaction and failed in it must not go back to the pool still inside it.
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     close: () => pool.end(),
   };
 }
@@ -109,6 +128,17 @@ export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Dat
       const stop = await client.listen(channel, onMessage);
       onListening?.(true);
       return () => stop();
+    },
+    async query(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      try {
+        const results = await client.exec(text);
+        return results.at(-1) ?? { rows: [] };
+      } catch (error) {
+        // A script that opened a transaction and failed in it would leave the one connection refusing everything.
+        await client.exec('ROLLBACK').catch(() => {});
+        throw error;
+      }
     },
     close: () => client.close(),
   };
