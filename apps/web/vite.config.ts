@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { muiWithoutThemeVars } from './scripts/mui-without-theme-vars.mjs';
 import { ocrAssets } from './scripts/ocr-assets.mjs';
 import { DEFAULT_TILE_URL } from './src/features/seek/map-tiles.js';
@@ -62,11 +63,65 @@ function webOrigins(): Plugin {
   };
 }
 
+/**
+ * The web app manifest (so the app can be added to the home screen) and the service worker (`sw.js`, Workbox). The
+ * app registers the worker itself after its first paint (src/service-worker-registration.ts). The worker keeps the
+ * app shell, and every page, script and font as it is first used, so pages opened before open without a network.
+ */
+const installable = VitePWA({
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  filename: 'sw.js',
+  manifest: {
+    name: 'ใกล้หมอ',
+    short_name: 'ใกล้หมอ',
+    description: 'หาสถานพยาบาลใกล้คุณ จองตรวจ และดูแลยา นัดหมาย และข้อมูลสุขภาพของคุณ',
+    lang: 'th',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#6AA6FF',
+    background_color: '#F5F8FC',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  workbox: {
+    // Only the shell comes with the worker: the rest is kept as the patient uses it, not downloaded up front.
+    globPatterns: ['index.html'],
+    navigateFallback: null,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // A page: the newest from the server, else the copy from the last visit, else the shell (the app draws it).
+        urlPattern: ({ request }) => request.mode === 'navigate',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'pages', networkTimeoutSeconds: 4, precacheFallback: { fallbackURL: 'index.html' } },
+      },
+      {
+        // Built files have their content's hash in their name: one never changes, so the kept copy is used.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/ocr/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'assets', expiration: { maxEntries: 300 } },
+      },
+      {
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/icons/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'icons' },
+      },
+    ],
+  },
+});
+
 // The API lives on the same origin under /api; in development Vite forwards it to the server.
 const ocr = ocrAssets();
 
 export default defineConfig({
-  plugins: [react(), muiWithoutThemeVars(), compileHintsForStartup(), ocr.plugin, webOrigins()],
+  plugins: [react(), muiWithoutThemeVars(), compileHintsForStartup(), ocr.plugin, webOrigins(), installable],
   define: ocr.define,
   server: {
     port: 5173,

@@ -1,4 +1,5 @@
 import './zod-without-eval';
+import { registerServiceWorkerWhenIdle } from './service-worker-registration';
 import '@fontsource/prompt/400.css';
 import '@fontsource/prompt/500.css';
 import '@fontsource/prompt/600.css';
@@ -17,4 +18,5 @@ const ready = root.hasChildNodes() ? afterNextPaint() : Promise.resolve();
 void ready.then(async () => {
   const { startApp } = await import('./start-app');
   await startApp(root);
+  registerServiceWorkerWhenIdle();
 });

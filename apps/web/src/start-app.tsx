@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { assumeLoggedOut } from './features/auth/auth.queries';
 import { currentLanguage, restoreLanguage } from './i18n';
+import { captureInstallPrompt } from './install-prompt';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 
@@ -14,6 +15,7 @@ function matchesPrerender(): boolean {
 
 /** Renders the app into the root, hydrating the page the server prerendered when there is one. */
 export async function startApp(container: HTMLElement): Promise<void> {
+  captureInstallPrompt();
   const prerendered = container.hasChildNodes();
   const queryClient = createQueryClient();
   if (prerendered) assumeLoggedOut(queryClient);

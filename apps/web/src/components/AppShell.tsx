@@ -4,14 +4,17 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { consentNeeded } from '@klaimor/contracts';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/auth.queries';
-import { BOTTOM_NAV_HEIGHT, BottomNav } from './BottomNav';
+import { useHeightVariable } from '../lib/use-height-variable';
+import { APP_BAR_VARIABLE, BOTTOM_NAV_HEIGHT } from './bar-heights';
+import { BottomNav } from './BottomNav';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LanguageToggle } from './LanguageToggle';
 import { LoadingState } from './LoadingState';
+import { OfflineBanner } from './OfflineBanner';
 import { RouteErrorPage } from './RouteErrorPage';
 
 // Shown only to a patient whose consent is to an earlier version: its code loads then, never on a first screen.
@@ -24,9 +27,11 @@ export function AppShell() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const { pathname } = useLocation();
+  const bar = useRef<HTMLElement>(null);
+  useHeightVariable(bar, APP_BAR_VARIABLE);
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <AppBar position="sticky" elevation={0}>
+      <AppBar ref={bar} position="sticky" elevation={0}>
         <Toolbar sx={{ gap: 1 }}>
           <Typography
             variant="h6"
@@ -38,6 +43,7 @@ export function AppShell() {
           </Typography>
           <LanguageToggle />
         </Toolbar>
+        <OfflineBanner />
       </AppBar>
       <Container component="main" maxWidth="sm" sx={{ pt: 2, pb: `calc(${BOTTOM_NAV_HEIGHT} + 32px)` }}>
         {me.isPending ? (

@@ -3,9 +3,11 @@ import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useHeightVariable } from '../lib/use-height-variable';
+import { BOTTOM_NAV_VARIABLE } from './bar-heights';
 
 type Tab = 'seek' | 'todo' | 'myHealth';
 
@@ -27,8 +29,6 @@ export function tabOfPath(pathname: string): Tab | false {
   return TAB_OF_ROUTE[path] ?? false;
 }
 
-/** The bar's height as a CSS variable: what the pages keep clear at their bottom edge, however large the text makes it. */
-export const BOTTOM_NAV_HEIGHT = 'var(--klaimor-bottom-nav, calc(56px + env(safe-area-inset-bottom)))';
 
 /**
  * One tab: an icon over its label, the current one in the darker brand blue. Plain links in MUI's BottomNavigation
@@ -73,17 +73,7 @@ export function BottomNav() {
   const { pathname } = useLocation();
   const tab = tabOfPath(pathname);
   const bar = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const element = bar.current;
-    if (!element) return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--klaimor-bottom-nav', `${element.offsetHeight}px`));
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--klaimor-bottom-nav');
-    };
-  }, []);
+  useHeightVariable(bar, BOTTOM_NAV_VARIABLE);
   return (
     <Paper
       ref={bar}

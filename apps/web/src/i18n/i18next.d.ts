@@ -3,6 +3,7 @@ import type appointments from '../features/appointments/locales/th.json';
 import type booking from '../features/booking/locales/th.json';
 import type coverage from '../features/coverage/locales/th.json';
 import type legal from '../features/legal/locales/th.json';
+import type myHealthHome from '../features/myhealth/locales/th.json';
 import type seek from '../features/seek/locales/th.json';
 import type places from '../features/seek/locales/places/th.json';
 import type signup from '../features/signup/locales/th.json';
@@ -37,6 +38,7 @@ declare module 'i18next' {
       symptomNotes: typeof symptomNotes;
       myData: typeof myData;
       legal: typeof legal;
+      myHealthHome: typeof myHealthHome;
       staff: typeof staff;
     };
   }

@@ -15,6 +15,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { MyAppointments } from '../appointments/MyAppointments';
 import { TodayDosesSummary } from '../medications/TodayDosesSummary';
 import { LatestSymptomNote } from '../symptom-notes/LatestSymptomNote';
+import { InstallAppCard } from './InstallAppCard';
 
 type TileKey = 'profile' | 'medicalRight' | 'history' | 'asd';
 
@@ -66,6 +67,7 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
       <MyAppointments />
       <TodayDosesSummary />
       <LatestSymptomNote />
+      <InstallAppCard />
     </Stack>
   );
 }

@@ -1,10 +1,8 @@
 import { isFacilityKind, type HealthScheme, type Hospital } from '@klaimor/contracts';
 import CloseIcon from '@mui/icons-material/Close';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import MedicationIcon from '@mui/icons-material/Medication';
 import MyLocationIcon from '@mui/icons-material/MyLocation';
-import ReportProblemOutlinedIcon from '@mui/icons-material/ReportProblemOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { BOTTOM_NAV_HEIGHT } from '../../components/BottomNav';
+import { APP_BAR_HEIGHT, BOTTOM_NAV_HEIGHT } from '../../components/bar-heights';
 import { LoadingState } from '../../components/LoadingState';
 import { Notice } from '../../components/Notice';
 import { TextInput } from '../../components/TextInput';
@@ -108,7 +106,7 @@ export function SeekPage() {
     <Box
       sx={{
         position: 'fixed',
-        top: { xs: 56, sm: 64 },
+        top: APP_BAR_HEIGHT,
         left: 0,
         right: 0,
         bottom: BOTTOM_NAV_HEIGHT,
@@ -197,7 +195,7 @@ export function SeekPage() {
           </Notice>
         ) : null}
         {geo.failedAgain ? (
-          <Notice severity="warning" icon={<ReportProblemOutlinedIcon fontSize="inherit" />}>
+          <Notice severity="warning">
             {t('myLocation.failed')}
           </Notice>
         ) : null}
@@ -215,7 +213,6 @@ export function SeekPage() {
           <Notice
             severity="error"
             role="alert"
-            icon={<ErrorOutlineIcon fontSize="inherit" />}
             action={
               <Button color="inherit" size="small" onClick={() => void nearby.refetch()}>
                 {t('common.retry')}
