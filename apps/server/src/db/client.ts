@@ -127,7 +127,10 @@ export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Dat
     async listen(channel, { onMessage, onListening }) {
       const stop = await client.listen(channel, onMessage);
       onListening?.(true);
-      return () => stop();
+      // Once the database is closed there is nothing left to stop listening to.
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     async query(text, values) {
       if (values && values.length > 0) return client.query(text, values);
