@@ -16,6 +16,7 @@ import type staff from '../features/staff/locales/th.json';
 import type person from './person/locales/th.json';
 import type redFlags from './red-flags/locales/th.json';
 import type th from './locales/th.json';
+import type messages from '../lib/messages/locales/th.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -24,6 +25,7 @@ declare module 'i18next' {
     // One line a namespace: the shared texts, then each feature's own.
     resources: {
       translation: typeof th;
+      messages: typeof messages;
       person: typeof person;
       redFlags: typeof redFlags;
       signup: typeof signup;

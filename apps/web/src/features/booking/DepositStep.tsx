@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
-import { apiErrorMessage } from '../../lib/error-messages';
+import { apiErrorMessage, errorCodeMessage } from '../../lib/error-messages';
 import { useAppConfig } from '../auth/auth.queries';
 import { formatBaht, formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { formatCountdown } from './booking-format';
@@ -67,7 +67,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
         ) : deposit.qrImageUrl ? (
           <img src={deposit.qrImageUrl} alt={qrLabel} width={200} height={200} />
         ) : (
-          <Alert severity="error">{t('errors.payment_unavailable')}</Alert>
+          <Alert severity="error">{errorCodeMessage(t, 'payment_unavailable')}</Alert>
         )}
       </Box>
       {paid ? (
