@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../test/eventually.js';
 import { type TestDatabase, createTestDatabase } from '../test/test-database.js';
 
 let database: TestDatabase;
@@ -10,15 +11,6 @@ afterAll(() => database.close());
 
 const CHANNEL = 'klaimor_listen_test';
 const notify = (payload: string) => database.db.execute(sql`select pg_notify(${CHANNEL}, ${payload})`);
-
-/** Resolves once `check` holds, polling every 10 ms for up to 3 s. */
-async function eventually(check: () => boolean): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > 3000) throw new Error('not within 3 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('listening for notifications', () => {
   it('hears what is sent on its channel, and says when its connection is lost and back', async () => {

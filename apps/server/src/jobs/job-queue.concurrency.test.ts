@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.js';
 import { type TestDatabase, createTestDatabase } from '../test/test-database.js';
+import { eventually } from '../test/eventually.js';
 import { type JobQueue, startJobQueue } from './job-queue.js';
 
 let database: TestDatabase;
@@ -19,15 +20,6 @@ const fail = (error: Error) => {
   throw error;
 };
 
-/** Resolves once `check` holds, polling every 50 ms for up to 15 s. */
-async function eventually(check: () => boolean): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > 15_000) throw new Error('not within 15 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('the job queue on two servers', () => {
   it('runs every job once, whichever server queued it and however many servers take work', async () => {
     const runs: { server: number; n: number }[] = [];
@@ -37,7 +29,7 @@ describe('the job queue on two servers', () => {
     }
     try {
       await Promise.all(Array.from({ length: 20 }, (_, n) => queues[n % 2].send('tally', { n })));
-      await eventually(() => runs.length >= 20);
+      await eventually(() => runs.length >= 20, 15_000, 50);
       // A moment more: a job run twice would show now.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(runs.map((r) => r.n).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, n) => n));
