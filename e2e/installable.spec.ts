@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { screenshot, signInAsDemoPatient } from './support/patient';
+import { registerThroughApi, screenshot } from './support/patient';
 
 test('the app can be installed: a manifest in Thai with its icons, and a service worker for the whole app', async ({ page, request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
@@ -35,9 +35,9 @@ test('a page opened before opens again without a network, and says so', async ({
   await expect(page.getByText('ไม่มีอินเทอร์เน็ต')).toHaveCount(0);
 });
 
-test('My Health invites a signed-in patient to install the app when the browser offers it, and says why', async ({ page, request }) => {
-  await page.goto('/login');
-  await signInAsDemoPatient(page, request);
+test('My Health invites a signed-in patient to install the app when the browser offers it, and says why', async ({ page }) => {
+  await registerThroughApi(page);
+  await page.goto('/myhealth');
   await expect(page.getByRole('heading', { level: 1, name: 'สุขภาพของฉัน' })).toBeVisible();
   const card = page.getByRole('region', { name: 'ติดตั้งใกล้หมอไว้บนหน้าจอโฮม' });
   await expect(card).toHaveCount(0);

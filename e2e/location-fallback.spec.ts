@@ -1,34 +1,12 @@
-import { CONSENT_VERSION } from '@klaimor/contracts';
 import { expect, test } from './support/fixtures';
-import { latestCode, newPhone, newThaiId, screenshot } from './support/patient';
+import { registerThroughApi, screenshot } from './support/patient';
 
 // No geolocation permission: the browser cannot say where the patient is.
 test.use({ permissions: [] });
 
 test('a patient whose location is unknown sees the map of the province they registered in', async ({ page }) => {
   await test.step('Given a patient registered in Chiang Mai and logged in', async () => {
-    const phone = newPhone();
-    const { request } = page;
-    expect((await request.post('/api/auth/otp', { data: { phone } })).status()).toBe(202);
-    const verify = await request.post('/api/auth/otp/verify', { data: { phone, code: await latestCode(request, phone) } });
-    expect(verify.ok()).toBe(true);
-    const registered = await request.post('/api/users', {
-      data: {
-        phone,
-        thai_id: newThaiId(),
-        firstname: 'ดวงใจ',
-        lastname: 'เชียงคำ',
-        gender: 'female',
-        birthday: '1988-02-14',
-        address: '45 หมู่ 2',
-        subdistrist: 'ศรีภูมิ',
-        district: 'เมืองเชียงใหม่',
-        province: 'เชียงใหม่',
-        postcode: '50200',
-        consent_version: CONSENT_VERSION,
-      },
-    });
-    expect(registered.status()).toBe(201);
+    await registerThroughApi(page);
   });
 
   await test.step('When I open the map and my location cannot be found', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type APIRequestContext, type BrowserContextOptions, type Page, expect } from '@playwright/test';
+import { CONSENT_VERSION } from '@klaimor/contracts';
 import type { AxeResults, ImpactValue, RunOptions } from 'axe-core';
 
 const SHOTS = 'artifacts/e2e';
@@ -153,6 +154,35 @@ export const onPhone = (baseURL: string | undefined): BrowserContextOptions => (
 export const DEMO_PATIENT = '0812345678';
 
 /** On the login screen: the demo patient's number, then the code from the development outbox. */
+/**
+ * Registers a new patient in Chiang Mai through the API with the page's own request context, so the browser is signed
+ * in as them: for tests about a signed-in screen, without spending the demo patient's codes (5 an hour).
+ */
+export async function registerThroughApi(page: Page, firstname = 'ดวงใจ'): Promise<void> {
+  const phone = newPhone();
+  const { request } = page;
+  expect((await request.post('/api/auth/otp', { data: { phone } })).status()).toBe(202);
+  const verify = await request.post('/api/auth/otp/verify', { data: { phone, code: await latestCode(request, phone) } });
+  expect(verify.ok()).toBe(true);
+  const registered = await request.post('/api/users', {
+    data: {
+      phone,
+      thai_id: newThaiId(),
+      firstname,
+      lastname: 'เชียงคำ',
+      gender: 'female',
+      birthday: '1988-02-14',
+      address: '45 หมู่ 2',
+      subdistrist: 'ศรีภูมิ',
+      district: 'เมืองเชียงใหม่',
+      province: 'เชียงใหม่',
+      postcode: '50200',
+      consent_version: CONSENT_VERSION,
+    },
+  });
+  expect(registered.status()).toBe(201);
+}
+
 export async function signInAsDemoPatient(page: Page, request: APIRequestContext): Promise<void> {
   await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(DEMO_PATIENT));
   await page.getByRole('button', { name: 'ถัดไป' }).click();

@@ -52,7 +52,10 @@ async function ensureBundle(lang: Language): Promise<void> {
 export function addFeatureTexts(ns: Exclude<keyof Resources, 'translation'>, thai: Texts, loadEn: LoadTexts): void {
   if (englishLoaders.has(ns)) return;
   englishLoaders.set(ns, loadEn);
-  i18n.addResourceBundle('th', ns, thai);
+  // Silently: the Thai texts come with the feature's code, before anything shows them. Announced, they would re-render
+  // every component that translates, and during hydration React would then drop the prerendered page, with what the
+  // patient had already typed into it (e2e/prerendered-typing.spec.ts).
+  i18n.addResourceBundle('th', ns, thai, false, false, { silent: true });
   if (i18n.language === 'en') void loadEnglish(ns).catch(() => undefined);
 }
 
