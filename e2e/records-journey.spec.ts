@@ -1,8 +1,7 @@
-import { CONSENT_VERSION } from '@klaimor/contracts';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { latestCode, newPhone, newThaiId, screenshot, signInAsDemoPatient, typeCode, typed } from './support/patient';
+import { latestCode, registerThroughApi, screenshot, signInAsDemoPatient, typeCode, typed } from './support/patient';
 
 /** Every screen fits the phone: nothing scrolls sideways. Then the screenshot. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -16,35 +15,6 @@ async function logInAsDemoPatient(page: Page, request: APIRequestContext): Promi
   await page.goto('/login');
   await signInAsDemoPatient(page, request);
   await expect(page).toHaveURL(/\/myhealth$/);
-}
-
-/**
- * A patient of this run only, registered through the API in the page's own browser context (so the
- * session cookie is the page's): what it adds, and finally its whole account, touch nobody else.
- */
-async function registerNewPatient(page: Page): Promise<string> {
-  const phone = newPhone();
-  const api = page.request;
-  expect((await api.post('/api/auth/otp', { data: { phone } })).status()).toBe(202);
-  const code = await latestCode(api, phone);
-  expect((await api.post('/api/auth/otp/verify', { data: { phone, code } })).ok()).toBe(true);
-  const registered = await api.post('/api/users', {
-    data: {
-      phone,
-      thai_id: newThaiId(),
-      firstname: 'ปิยะ',
-      lastname: 'ใจงาม',
-      birthday: '1988-07-21',
-      address: '45/6 หมู่ 3',
-      subdistrist: 'ศรีภูมิ',
-      district: 'เมืองเชียงใหม่',
-      province: 'เชียงใหม่',
-      postcode: '50200',
-      consent_version: CONSENT_VERSION,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  return phone;
 }
 
 /** Opens a checklist panel (one time of day) when it is closed; its doses are drawn only while open. */
@@ -150,7 +120,7 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
 test('a new patient adds a medication, writes a symptom note, downloads the FHIR export and deletes the account', async ({
   page,
 }) => {
-  const phone = await registerNewPatient(page);
+  const phone = await registerThroughApi(page, { firstname: 'ปิยะ', lastname: 'ใจงาม' });
 
   await test.step('When I add a medication, it appears in the right panels of today', async () => {
     await page.goto('/todo');
