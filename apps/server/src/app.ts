@@ -66,6 +66,11 @@ import { createStaffRepository } from './features/staff/staff.repository.js';
 import { staffPublicRoutes, staffRoutes } from './features/staff/staff.routes.js';
 import { createStaffService } from './features/staff/staff.service.js';
 import { createTotpSecretBox } from './features/staff/staff-secrets.js';
+import { createNotificationsRepository } from './features/notifications/notifications.repository.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { createNotificationsService } from './features/notifications/notifications.service.js';
+import type { Notifier } from './features/notifications/notifier.js';
+import { createReminderScheduler, type ReminderRun } from './features/notifications/reminder-scheduler.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { createUsersService } from './features/users/users.service.js';
@@ -88,6 +93,8 @@ declare module 'fastify' {
      * are asked for again. Safe to run on several servers at once.
      */
     housekeeping(): Promise<{ slotsMade: number; expiredHolds: number; refunded: number }>;
+    /** One minute's reminders: queues those fallen due since the last run and hands every due notification to its channel. */
+    sendReminders(now?: Date): Promise<ReminderRun>;
   }
 }
 
@@ -97,10 +104,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the SMS driver the configuration names (tests pass one that records). */
   sms?: SmsSender;
+  /** Outside notification channels beyond those the configuration names (tests pass one that records). */
+  notifiers?: Notifier[];
 }
 
 /** Wires infrastructure, then features. Listening is the caller's business. */
-export async function buildApp({ config, database, logger = false, sms }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = false, sms, notifiers: extraNotifiers = [] }: AppOptions): Promise<FastifyInstance> {
   const boundary = httpBoundary(config);
   const app = Fastify({ logger, trustProxy: config.trustProxy, bodyLimit: 64 * 1024, return503OnClosing: false, ...boundary.serverOptions }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -151,6 +160,12 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
   const medicationsRepository = createMedicationsRepository(db);
   const medications = createMedicationsService(medicationsRepository);
   const checklist = createChecklistService(medicationsRepository);
+  // The app's own notification centre always keeps notifications; outside channels are added here as they are configured.
+  const notifiers: Notifier[] = [...extraNotifiers];
+  const notificationsRepository = createNotificationsRepository(db);
+  const reminders = createReminderScheduler(notificationsRepository, notifiers);
+  app.decorate('sendReminders', reminders.run);
+  const notifications = createNotificationsService({ notifications: notificationsRepository, scheduler: reminders, checklist, notifiers });
   const symptomNotes = createSymptomNotesService(createSymptomNotesRepository(db));
   const myData = createMyDataService({
     myData: createMyDataRepository(db),
@@ -208,6 +223,7 @@ export async function buildApp({ config, database, logger = false, sms }: AppOpt
         await signedIn.register(visitsRoutes(visits));
         await signedIn.register(medicationsRoutes(medications, checklist));
         await signedIn.register(symptomNotesRoutes(symptomNotes));
+        await signedIn.register(notificationsRoutes(notifications));
         await signedIn.register(myDataRoutes(myData, cookies));
         if (demo && payments.name === 'development') await signedIn.register(devPaymentsRoutes(appointments));
       });

@@ -21,10 +21,14 @@ const app = await buildApp({
 });
 
 // Background work on the job queue, once across every process sharing the database: each minute old codes go,
-// schedules roll forward, unpaid holds give their places back and owed deposits are asked for again.
+// schedules roll forward, unpaid holds give their places back and owed deposits are asked for again; the minute's
+// reminders are queued and sent.
 const jobs = await startJobQueue(
   database,
-  [{ name: 'housekeeping', cron: '* * * * *', run: () => app.housekeeping() }],
+  [
+    { name: 'housekeeping', cron: '* * * * *', run: () => app.housekeeping() },
+    { name: 'reminders', cron: '* * * * *', run: () => app.sendReminders() },
+  ],
   (err) => app.log.error({ err }, 'job queue'),
 );
 

@@ -41,6 +41,8 @@ export const ErrorCode = z.enum([
   'deposit_needs_promptpay',
   'thai_id_mismatch',
   'nothing_to_correct',
+  'reminder_answered',
+  'channel_unavailable',
   'internal_error',
   'service_unavailable',
 ]);

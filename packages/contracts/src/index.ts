@@ -22,3 +22,4 @@ export * from './schedules.js';
 export * from './staff-appointments.js';
 export * from './staff-admin.js';
 export * from './opening-hours.js';
+export * from './notifications.js';

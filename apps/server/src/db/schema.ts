@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   customType,
   date,
@@ -610,4 +611,80 @@ export const auditEvents = pgTable(
     // A facility's audit log reads one day newest first, 50 at a time.
     index('audit_events_facility_at_idx').on(t.facilityId, t.at, t.id),
   ],
+);
+
+/**
+ * A patient's reminder choices: the clock of each time of day (set once, used for every medication), quiet hours
+ * (no medication reminder falls in them; other notices wait until they end), what to be reminded of, and the channel.
+ * A patient without a row has the defaults (the nominal dose clocks, no quiet hours, everything on, in the app).
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    afterBreakfast: text('after_breakfast').notNull(),
+    afterLunch: text('after_lunch').notNull(),
+    afterDinner: text('after_dinner').notNull(),
+    beforeBed: text('before_bed').notNull(),
+    /** HH:MM in Thailand; both null for no quiet hours. From later than until spans midnight. */
+    quietFrom: text('quiet_from'),
+    quietUntil: text('quiet_until'),
+    medicationReminders: boolean('medication_reminders').notNull().default(true),
+    appointmentReminders: boolean('appointment_reminders').notNull().default(true),
+    channel: text('channel').notNull().default('in_app'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('notification_settings_channel_check', sql`${t.channel} in ('in_app', 'web_push', 'line', 'sms')`)],
+);
+
+/**
+ * Every notification a patient is sent, and the outbox it is sent from: a row is made when it falls due (one per
+ * `dedupeKey`, however many servers try), claimed by one server (`claimedUntil`), handed to the patient's channel and
+ * marked sent. The texts are those sent; the in-app notification centre lists the sent rows.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    /** A dose reminder's day and time of day, and the medications due then. */
+    doseDate: date('dose_date', { mode: 'string' }),
+    doseTime: text('dose_time'),
+    medicationIds: uuid('medication_ids').array(),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** 'sent', or 'skipped' when nothing was left to say (every dose ticked before the reminder went). */
+    outcome: text('outcome'),
+    channel: text('channel'),
+    title: text('title'),
+    body: text('body'),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** When the patient answered a dose reminder ("taken" or "snooze"). */
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_due_idx').on(t.dueAt).where(sql`${t.sentAt} is null`),
+    index('notifications_user_sent_idx').on(t.userId, t.sentAt),
+    check(
+      'notifications_kind_check',
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_changed', 'appointment_cancelled', 'appointment_completed', 'refund', 'test')`,
+    ),
+  ],
+);
+
+/** The last minute whose reminders were queued: a server that was down catches up from here. */
+export const reminderProgress = pgTable(
+  'reminder_progress',
+  {
+    id: smallint('id').primaryKey(),
+    coveredUntil: timestamp('covered_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('reminder_progress_one_row', sql`${t.id} = 1`)],
 );

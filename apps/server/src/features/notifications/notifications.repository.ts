@@ -1,0 +1,240 @@
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@klaimor/contracts';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { notifications, notificationSettings } from '../../db/schema.js';
+import type { DoseLine } from './notification-texts.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+// node-postgres says rowCount, PGlite affectedRows.
+const countOf = (result: unknown): number => {
+  const counted = result as { rowCount?: number | null; affectedRows?: number };
+  return counted.rowCount ?? counted.affectedRows ?? 0;
+};
+
+/** A minute as Thailand reads it: the calendar date and the HH:MM on the clock (UTC+7, no daylight saving). */
+export function bangkokMinute(at: Date): { date: string; clock: string } {
+  const local = new Date(at.getTime() + 7 * 3_600_000).toISOString();
+  return { date: local.slice(0, 10), clock: local.slice(11, 16) };
+}
+
+/** How long a server may hold claimed notifications before another takes them over (it crashed mid-delivery). */
+const CLAIM_SECONDS = 120;
+
+export interface Delivered {
+  id: string;
+  outcome: 'sent' | 'skipped';
+  channel: string | null;
+  title: string | null;
+  body: string | null;
+}
+
+/**
+ * Queues the medication reminders of one minute, in one statement: for each patient whose time of day (their own
+ * clock, else the nominal one) or custom dose time is this minute, one reminder per time of day (one per
+ * medication for custom times) naming the medications due then and not ticked yet. None for a patient who turned
+ * medication reminders off or whose quiet hours hold this minute. A reminder already queued is left as it is.
+ */
+async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
+  const { date, clock } = bangkokMinute(minute);
+  const d = DEFAULT_NOTIFICATION_SETTINGS;
+  const result = await db.execute(sql`
+    insert into notifications (user_id, kind, dedupe_key, due_at, dose_date, dose_time, medication_ids)
+    select user_id, 'dose', 'dose:' || user_id || ':' || ${date} || ':' || dose_time || coalesce(':' || custom_of, ''),
+      ${minute.toISOString()}::timestamptz, ${date}::date, dose_time, array_agg(medication_id order by created_at)
+    from (
+      select m.user_id, m.id as medication_id, m.created_at, t.dose_time,
+        case when t.dose_time = 'custom' then m.id::text end as custom_of
+      from medications m
+      left join notification_settings s on s.user_id = m.user_id
+      cross join lateral (values
+        ('afterBreakfast', m.after_breakfast, coalesce(s.after_breakfast, ${d.afterBreakfast})),
+        ('afterLunch', m.after_lunch, coalesce(s.after_lunch, ${d.afterLunch})),
+        ('afterDinner', m.after_dinner, coalesce(s.after_dinner, ${d.afterDinner})),
+        ('beforeBed', m.before_bed, coalesce(s.before_bed, ${d.beforeBed})),
+        ('custom', coalesce(m.custom_amount, 0), m.custom_time)
+      ) as t(dose_time, amount, clock)
+      where t.amount > 0 and t.clock = ${clock}
+        and m.start_date <= ${date}::date and (m.end_date is null or m.end_date >= ${date}::date)
+        and coalesce(s.medication_reminders, true)
+        and not clock_in_quiet_hours(${clock}, s.quiet_from, s.quiet_until)
+        and not exists (
+          select 1 from medication_ticks k
+          where k.medication_id = m.id and k.dose_date = ${date}::date and k.dose_time = t.dose_time)
+    ) due
+    group by user_id, dose_time, custom_of
+    on conflict (dedupe_key) do nothing`);
+  return countOf(result);
+}
+
+/** Every patient query is scoped to the patient: another patient's id finds nothing. */
+export function createNotificationsRepository(db: Db) {
+  const mine = (userId: string, id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
+
+  async function unread(userId: string): Promise<number> {
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.outcome, 'sent'), isNull(notifications.readAt)));
+    return row?.count ?? 0;
+  }
+
+  return {
+    async settings(userId: string): Promise<NotificationSettings> {
+      const [row] = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
+      if (!row) return DEFAULT_NOTIFICATION_SETTINGS;
+      const { userId: _, updatedAt: __, ...settings } = row;
+      return settings as NotificationSettings;
+    },
+
+    async saveSettings(userId: string, settings: NotificationSettings): Promise<void> {
+      await db
+        .insert(notificationSettings)
+        .values({ userId, ...settings })
+        .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...settings, updatedAt: sql`now()` } });
+    },
+
+    /**
+     * Queues the reminders of each minute after the last one covered, up to `now`'s minute (at most `catchUpMinutes`
+     * back, so a server down for a day does not send a day of stale reminders), and records the progress, all under
+     * one row lock: servers running this at once take turns, and each minute is queued once.
+     */
+    async coverMinutes(now: Date, catchUpMinutes: number): Promise<number> {
+      const current = Math.floor(now.getTime() / 60_000) * 60_000;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into reminder_progress (id, covered_until) values (1, ${new Date(current - 60_000).toISOString()}::timestamptz)
+          on conflict do nothing`);
+        const [progress] = rowsOf<{ covered_until: string | Date }>(
+          await tx.execute(sql`select covered_until from reminder_progress where id = 1 for update`),
+        );
+        const covered = new Date(progress!.covered_until).getTime();
+        let minutes = 0;
+        for (let at = Math.max(covered + 60_000, current - (catchUpMinutes - 1) * 60_000); at <= current; at += 60_000) {
+          await queueDoseReminders(tx as unknown as Db, new Date(at));
+          minutes += 1;
+        }
+        if (minutes > 0) await tx.execute(sql`update reminder_progress set covered_until = ${new Date(current).toISOString()}::timestamptz where id = 1`);
+        return minutes;
+      });
+    },
+
+    /** Claims up to `limit` notifications due by `now` that no server holds, oldest first (`SKIP LOCKED`: servers share them). */
+    async claimDue(now: Date, limit: number): Promise<NotificationRow[]> {
+      const at = now.toISOString();
+      const claimed = rowsOf<{ id: string }>(
+        await db.execute(sql`
+          update notifications set claimed_until = ${at}::timestamptz + make_interval(secs => ${CLAIM_SECONDS})
+          where id in (
+            select id from notifications
+            where sent_at is null and due_at <= ${at}::timestamptz and (claimed_until is null or claimed_until < ${at}::timestamptz)
+            order by due_at limit ${limit}
+            for update skip locked)
+          returning id`),
+      );
+      if (claimed.length === 0) return [];
+      return db
+        .select()
+        .from(notifications)
+        .where(sql`${notifications.id} in ${claimed.map((c) => c.id)}`);
+    },
+
+    /** The doses the claimed reminders name that are still due and not ticked, by reminder. */
+    async untickedDoses(reminderIds: string[]): Promise<Map<string, DoseLine[]>> {
+      const lines = new Map<string, DoseLine[]>();
+      if (reminderIds.length === 0) return lines;
+      const rows = rowsOf<DoseLine & { reminder_id: string; custom_label: string | null }>(
+        await db.execute(sql`
+          select n.id as reminder_id, m.name, m.strength, m.form, m.custom_label,
+            case n.dose_time when 'afterBreakfast' then m.after_breakfast when 'afterLunch' then m.after_lunch
+              when 'afterDinner' then m.after_dinner when 'beforeBed' then m.before_bed else m.custom_amount end as amount
+          from notifications n
+          cross join lateral unnest(n.medication_ids) with ordinality as listed(medication_id, position)
+          join medications m on m.id = listed.medication_id
+          where n.id in ${reminderIds}
+            and m.start_date <= n.dose_date and (m.end_date is null or m.end_date >= n.dose_date)
+            and not exists (
+              select 1 from medication_ticks k where k.medication_id = m.id and k.dose_date = n.dose_date and k.dose_time = n.dose_time)
+          order by n.id, listed.position`),
+      );
+      for (const row of rows) {
+        if (!(row.amount > 0)) continue;
+        const list = lines.get(row.reminder_id) ?? [];
+        list.push({ name: row.name, strength: row.strength, form: row.form, amount: row.amount, customLabel: row.custom_label });
+        lines.set(row.reminder_id, list);
+      }
+      return lines;
+    },
+
+    /** Channels of the patients named, their own choice or the app. */
+    async channels(userIds: string[]): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: notificationSettings.userId, channel: notificationSettings.channel })
+        .from(notificationSettings)
+        .where(sql`${notificationSettings.userId} in ${userIds}`);
+      return new Map(rows.map((r) => [r.userId, r.channel]));
+    },
+
+    /** Records what became of claimed notifications, in one statement however many. */
+    async markDelivered(now: Date, delivered: Delivered[]): Promise<void> {
+      if (delivered.length === 0) return;
+      await db.execute(sql`
+        update notifications n set sent_at = ${now.toISOString()}::timestamptz, claimed_until = null,
+          outcome = d.outcome, channel = d.channel, title = d.title, body = d.body
+        from (
+          select * from jsonb_to_recordset(${JSON.stringify(delivered)}::jsonb)
+            as x(id uuid, outcome text, channel text, title text, body text)
+        ) d
+        where n.id = d.id`);
+    },
+
+    async insert(values: typeof notifications.$inferInsert): Promise<NotificationRow | null> {
+      const [row] = await db.insert(notifications).values(values).onConflictDoNothing({ target: notifications.dedupeKey }).returning();
+      return row ?? null;
+    },
+
+    /** The latest sent notifications, newest first, and how many sent ones are unread. */
+    async list(userId: string, limit: number): Promise<{ rows: NotificationRow[]; unread: number }> {
+      const [rows, unreadCount] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(and(eq(notifications.userId, userId), eq(notifications.outcome, 'sent')))
+          .orderBy(desc(notifications.sentAt), desc(notifications.id))
+          .limit(limit),
+        unread(userId),
+      ]);
+      return { rows, unread: unreadCount };
+    },
+
+    unread,
+
+    async markAllRead(userId: string): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ readAt: sql`now()` })
+        .where(and(eq(notifications.userId, userId), isNotNull(notifications.sentAt), isNull(notifications.readAt)));
+    },
+
+    async find(userId: string, id: string): Promise<NotificationRow | null> {
+      const [row] = await db.select().from(notifications).where(mine(userId, id));
+      return row ?? null;
+    },
+
+    /**
+     * Marks a sent medication reminder answered, once: of two answers at the same moment (two devices, a double tap)
+     * exactly one gets the row back.
+     */
+    async answer(userId: string, id: string): Promise<NotificationRow | null> {
+      const [row] = await db
+        .update(notifications)
+        .set({ answeredAt: sql`now()`, readAt: sql`coalesce(${notifications.readAt}, now())` })
+        .where(and(mine(userId, id), eq(notifications.kind, 'dose'), isNotNull(notifications.sentAt), isNull(notifications.answeredAt)))
+        .returning();
+      return row ?? null;
+    },
+  };
+}
+export type NotificationsRepository = ReturnType<typeof createNotificationsRepository>;

@@ -1,0 +1,83 @@
+import { NotificationReply, NotificationSettings, NotificationSettingsReply, NotificationsReply, RecordParams, UnreadNotificationsReply } from '@klaimor/contracts';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedInPatient } from '../../plugins/authenticate.js';
+import type { NotificationsService } from './notifications.service.js';
+
+export function notificationsRoutes(notifications: NotificationsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['notifications'];
+
+    app.get(
+      '/notification-settings',
+      { schema: { tags, summary: 'Reminder times of day, quiet hours, what to be reminded of, the channel', response: { 200: NotificationSettingsReply } } },
+      async (request) => ({ data: [await notifications.settings(signedInPatient(request).userId)] }),
+    );
+
+    app.put(
+      '/notification-settings',
+      {
+        schema: {
+          tags,
+          summary: 'Replace the notification settings (the whole record)',
+          body: NotificationSettings,
+          response: { 200: NotificationSettingsReply },
+        },
+      },
+      async (request) => ({ data: [await notifications.saveSettings(signedInPatient(request).userId, request.body)] }),
+    );
+
+    app.get(
+      '/notifications',
+      { schema: { tags, summary: 'The notification centre: the latest 50 notifications sent, newest first, and the unread count', response: { 200: NotificationsReply } } },
+      async (request) => notifications.list(signedInPatient(request).userId),
+    );
+
+    app.get(
+      '/notifications/unread',
+      { schema: { tags, summary: 'How many notifications are unread (the bell)', response: { 200: UnreadNotificationsReply } } },
+      async (request) => ({ data: [{ unread: await notifications.unread(signedInPatient(request).userId) }] }),
+    );
+
+    app.post(
+      '/notifications/read',
+      { schema: { tags, summary: 'Mark every notification read', response: { 204: z.null() } } },
+      async (request, reply) => {
+        await notifications.markAllRead(signedInPatient(request).userId);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.post(
+      '/notifications/:id/taken',
+      {
+        schema: {
+          tags,
+          summary: 'Answer a medication reminder "taken": ticks the doses it named (once; a second answer is 409)',
+          params: RecordParams,
+          response: { 200: NotificationReply },
+        },
+      },
+      async (request) => ({ data: [await notifications.taken(signedInPatient(request).userId, request.params.id)] }),
+    );
+
+    app.post(
+      '/notifications/:id/snooze',
+      {
+        schema: {
+          tags,
+          summary: 'Answer a medication reminder "remind me in 15 minutes" (once; a second answer is 409)',
+          params: RecordParams,
+          response: { 200: NotificationReply },
+        },
+      },
+      async (request) => ({ data: [await notifications.snooze(signedInPatient(request).userId, request.params.id)] }),
+    );
+
+    app.post(
+      '/notifications/test',
+      { schema: { tags, summary: "Send a test notification through the patient's channel now", response: { 201: NotificationReply } } },
+      async (request, reply) => reply.status(201).send({ data: [await notifications.sendTest(signedInPatient(request).userId)] }),
+    );
+  };
+}

@@ -1,0 +1,114 @@
+import { type DoseTime, type Notification, type NotificationSettings, SNOOZE_MINUTES, todayInBangkok } from '@klaimor/contracts';
+import { AppError } from '../../errors.js';
+import type { ChecklistService } from '../medications/checklist.service.js';
+import { testTexts } from './notification-texts.js';
+import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
+import type { Notifier } from './notifier.js';
+import type { ReminderScheduler } from './reminder-scheduler.js';
+
+/** The notification centre shows this many, newest first. */
+const LISTED = 50;
+
+const notificationNotFound = () => new AppError(404, 'not_found', 'ไม่พบการแจ้งเตือนนี้');
+const alreadyAnswered = () => new AppError(409, 'reminder_answered', 'ตอบการเตือนนี้ไปแล้ว');
+const channelUnavailable = () => new AppError(409, 'channel_unavailable', 'ช่องทางนี้ยังใช้ไม่ได้ กรุณาเลือกช่องทางอื่น');
+
+function toNotification(row: NotificationRow, today: string): Notification {
+  return {
+    id: row.id,
+    kind: row.kind as Notification['kind'],
+    title: row.title ?? '',
+    body: row.body ?? '',
+    sentAt: (row.sentAt ?? row.dueAt).toISOString(),
+    read: row.readAt !== null,
+    answerable: row.kind === 'dose' && row.answeredAt === null && row.doseDate === today,
+    doseDate: row.doseDate,
+    doseTime: row.doseTime as DoseTime | null,
+    appointmentId: row.appointmentId,
+  };
+}
+
+export function createNotificationsService(deps: {
+  notifications: NotificationsRepository;
+  scheduler: ReminderScheduler;
+  checklist: ChecklistService;
+  notifiers: Notifier[];
+}) {
+  const { notifications, scheduler, checklist } = deps;
+  const available = new Set(['in_app', ...deps.notifiers.map((n) => n.channel)]);
+
+  /** Claims a sent medication reminder for one answer; a second answer is refused. */
+  async function answer(userId: string, id: string): Promise<NotificationRow> {
+    const row = await notifications.answer(userId, id);
+    if (row) return row;
+    const found = await notifications.find(userId, id);
+    if (!found || found.kind !== 'dose' || found.sentAt === null) throw notificationNotFound();
+    throw alreadyAnswered();
+  }
+
+  return {
+    settings: (userId: string) => notifications.settings(userId),
+
+    async saveSettings(userId: string, settings: NotificationSettings): Promise<NotificationSettings> {
+      if (!available.has(settings.channel)) throw channelUnavailable();
+      await notifications.saveSettings(userId, settings);
+      return settings;
+    },
+
+    async list(userId: string): Promise<{ data: Notification[]; meta: { unread: number } }> {
+      const { rows, unread } = await notifications.list(userId, LISTED);
+      const today = todayInBangkok();
+      return { data: rows.map((r) => toNotification(r, today)), meta: { unread } };
+    },
+
+    unread: (userId: string) => notifications.unread(userId),
+    markAllRead: (userId: string) => notifications.markAllRead(userId),
+
+    /** "กินแล้ว": ticks every dose the reminder named that is still due (a medication stopped since is passed over). */
+    async taken(userId: string, id: string): Promise<Notification> {
+      const row = await answer(userId, id);
+      for (const medicationId of row.medicationIds ?? []) {
+        try {
+          await checklist.setTick(userId, { date: row.doseDate!, medicationId, doseTime: row.doseTime as DoseTime, taken: true });
+        } catch (error) {
+          if (!(error instanceof AppError && (error.code === 'dose_not_due' || error.code === 'not_found'))) throw error;
+        }
+      }
+      return toNotification(row, todayInBangkok());
+    },
+
+    /** "เตือนอีกครั้งใน 15 นาที": the same doses come back SNOOZE_MINUTES later (even in quiet hours: the patient asked). */
+    async snooze(userId: string, id: string): Promise<Notification> {
+      const row = await answer(userId, id);
+      const due = new Date(Date.now() + SNOOZE_MINUTES * 60_000);
+      await notifications.insert({
+        userId,
+        kind: 'dose',
+        dedupeKey: `${row.dedupeKey}:snooze:${due.getTime()}`,
+        dueAt: due,
+        doseDate: row.doseDate,
+        doseTime: row.doseTime,
+        medicationIds: row.medicationIds,
+      });
+      return toNotification(row, todayInBangkok());
+    },
+
+    /** A test message through the patient's channel, sent now rather than with the next minute's round. */
+    async sendTest(userId: string): Promise<Notification> {
+      const now = new Date();
+      const row = await notifications.insert({
+        userId,
+        kind: 'test',
+        dedupeKey: `test:${userId}:${now.getTime()}`,
+        dueAt: now,
+        ...testTexts,
+        // Held by this request, so the minute's round does not send it as well.
+        claimedUntil: new Date(now.getTime() + 120_000),
+      });
+      await scheduler.deliver([row!], now);
+      const sent = await notifications.find(userId, row!.id);
+      return toNotification(sent!, todayInBangkok());
+    },
+  };
+}
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

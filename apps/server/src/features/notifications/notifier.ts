@@ -1,0 +1,36 @@
+import type { NotificationChannel, NotificationKind } from '@klaimor/contracts';
+
+/** A notification ready to leave: its texts are final, in Thai. */
+export interface OutgoingNotification {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A medication reminder can be answered "taken" or "snooze" from where it is shown. */
+  answerable: boolean;
+}
+
+export interface Delivery {
+  id: string;
+  /** Whether the channel took it; a channel that could not is reported, and the notification stays in the app. */
+  delivered: boolean;
+}
+
+/**
+ * One way of reaching patients. `deliver` is given a batch (a minute's reminders can be many) and says, for each,
+ * whether the channel took it; it never throws for one patient's failure.
+ */
+export interface Notifier {
+  readonly channel: NotificationChannel;
+  deliver(batch: OutgoingNotification[]): Promise<Delivery[]>;
+}
+
+/**
+ * The app's own notification centre: the stored row is the notification, listed by the bell, so delivering is
+ * keeping it. Every patient has it, whatever else they chose; it is the whole story in demo mode.
+ */
+export const inAppNotifier: Notifier = {
+  channel: 'in_app',
+  deliver: async (batch) => batch.map(({ id }) => ({ id, delivered: true })),
+};

@@ -1,0 +1,84 @@
+import type { NotificationChannel } from '@klaimor/contracts';
+import { doseReminderTexts } from './notification-texts.js';
+import type { Delivered, NotificationRow, NotificationsRepository } from './notifications.repository.js';
+import { inAppNotifier, type Notifier, type OutgoingNotification } from './notifier.js';
+
+/** Notifications handled per claim: one statement each to claim, read the doses and record, whatever the count. */
+const BATCH = 1000;
+/** A server down longer than this does not send what fell due meanwhile: a reminder an hour late misleads. */
+const CATCH_UP_MINUTES = 30;
+
+export interface ReminderRun {
+  minutesQueued: number;
+  sent: number;
+  skipped: number;
+}
+
+/**
+ * Runs each minute on the job queue: queues the reminders of the minutes not covered yet, then hands every due
+ * notification to its patient's channel. Several servers may run it at once: the minutes are covered under a row
+ * lock and each notification is claimed by one server.
+ */
+export function createReminderScheduler(notifications: NotificationsRepository, notifiers: Notifier[]) {
+  const byChannel = new Map<NotificationChannel, Notifier>(notifiers.map((n) => [n.channel, n]));
+
+  async function texts(rows: NotificationRow[]): Promise<Map<string, { title: string; body: string } | null>> {
+    const doses = await notifications.untickedDoses(rows.filter((r) => r.kind === 'dose').map((r) => r.id));
+    return new Map(
+      rows.map((row) => {
+        if (row.kind !== 'dose') return [row.id, { title: row.title ?? '', body: row.body ?? '' }];
+        const lines = doses.get(row.id);
+        // Every dose it named was ticked (or stopped) before it went: nothing to remind of.
+        return [row.id, lines ? doseReminderTexts(row.doseTime as never, lines) : null];
+      }),
+    );
+  }
+
+  /** Hands claimed notifications to their patients' channels and records the outcome. */
+  async function deliver(rows: NotificationRow[], now: Date): Promise<{ sent: number; skipped: number }> {
+    const [worded, chosen] = await Promise.all([texts(rows), notifications.channels([...new Set(rows.map((r) => r.userId))])]);
+    const outcomes: Delivered[] = [];
+    const outgoing = new Map<Notifier, OutgoingNotification[]>();
+    for (const row of rows) {
+      const words = worded.get(row.id);
+      if (!words) {
+        outcomes.push({ id: row.id, outcome: 'skipped', channel: null, title: null, body: null });
+        continue;
+      }
+      const notifier = byChannel.get(chosen.get(row.userId) as NotificationChannel) ?? inAppNotifier;
+      const batch = outgoing.get(notifier) ?? [];
+      batch.push({ id: row.id, userId: row.userId, kind: row.kind as OutgoingNotification['kind'], ...words, answerable: row.kind === 'dose' });
+      outgoing.set(notifier, batch);
+    }
+    for (const [notifier, batch] of outgoing) {
+      const delivered = new Map((await notifier.deliver(batch)).map((d) => [d.id, d.delivered]));
+      for (const n of batch) {
+        // The app keeps every notification; a channel that could not take it leaves it there alone.
+        const channel = delivered.get(n.id) ? notifier.channel : inAppNotifier.channel;
+        outcomes.push({ id: n.id, outcome: 'sent', channel, title: n.title, body: n.body });
+      }
+    }
+    await notifications.markDelivered(now, outcomes);
+    const skipped = outcomes.filter((o) => o.outcome === 'skipped').length;
+    return { sent: outcomes.length - skipped, skipped };
+  }
+
+  return {
+    deliver,
+
+    async run(now: Date = new Date()): Promise<ReminderRun> {
+      const minutesQueued = await notifications.coverMinutes(now, CATCH_UP_MINUTES);
+      const total = { minutesQueued, sent: 0, skipped: 0 };
+      for (;;) {
+        const rows = await notifications.claimDue(now, BATCH);
+        if (rows.length === 0) break;
+        const done = await deliver(rows, now);
+        total.sent += done.sent;
+        total.skipped += done.skipped;
+        if (rows.length < BATCH) break;
+      }
+      return total;
+    },
+  };
+}
+export type ReminderScheduler = ReturnType<typeof createReminderScheduler>;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { dataOf } from './envelope.js';
+import { ClockTime, reasons } from './fields.js';
+import { DoseTime, NOMINAL_DOSE_CLOCK } from './medications.js';
+
+/**
+ * Reminders and notices. A patient sets once the clock of each time of day their medicines are taken at (after
+ * breakfast 08:00...), quiet hours, what to be reminded of and the channel; every notification sent is kept and
+ * listed in the app's notification centre. Clock times are HH:MM in Thailand.
+ */
+
+/** Where notifications go: the app's own notification centre always keeps them; the others also deliver them. */
+export const NotificationChannel = z.enum(['in_app', 'web_push', 'line', 'sms'], { error: reasons.invalidChoice });
+export type NotificationChannel = z.infer<typeof NotificationChannel>;
+
+/** A snoozed medication reminder comes back this many minutes later. */
+export const SNOOZE_MINUTES = 15;
+
+export const NotificationSettings = z
+  .strictObject({
+    afterBreakfast: ClockTime,
+    afterLunch: ClockTime,
+    afterDinner: ClockTime,
+    beforeBed: ClockTime,
+    /** Both null for no quiet hours; from later than until spans midnight (22:00 to 06:00). */
+    quietFrom: ClockTime.nullable(),
+    quietUntil: ClockTime.nullable(),
+    medicationReminders: z.boolean({ error: reasons.invalidChoice }),
+    appointmentReminders: z.boolean({ error: reasons.invalidChoice }),
+    channel: NotificationChannel,
+  })
+  .refine((s) => (s.quietFrom === null) === (s.quietUntil === null), { error: reasons.required, path: ['quietUntil'] })
+  .refine((s) => s.quietFrom === null || s.quietFrom !== s.quietUntil, { error: reasons.invalidTime, path: ['quietUntil'] });
+export type NotificationSettings = z.infer<typeof NotificationSettings>;
+/** GET and PUT /api/notification-settings: the whole settings, one item. */
+export const NotificationSettingsReply = dataOf(NotificationSettings);
+
+/** What a patient has before choosing anything. */
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  ...NOMINAL_DOSE_CLOCK,
+  quietFrom: null,
+  quietUntil: null,
+  medicationReminders: true,
+  appointmentReminders: true,
+  channel: 'in_app',
+};
+
+export const NotificationKind = z.enum([
+  'dose',
+  'appointment_tomorrow',
+  'appointment_soon',
+  'appointment_changed',
+  'appointment_cancelled',
+  'appointment_completed',
+  'refund',
+  'test',
+]);
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+export const Notification = z.object({
+  id: z.string(),
+  kind: NotificationKind,
+  /** The texts as sent (Thai). */
+  title: z.string(),
+  body: z.string(),
+  sentAt: z.string(),
+  read: z.boolean(),
+  /** A medication reminder still open to "taken" or "snooze": not answered yet, for today. */
+  answerable: z.boolean(),
+  doseDate: z.string().nullable(),
+  doseTime: DoseTime.nullable(),
+  appointmentId: z.string().nullable(),
+});
+export type Notification = z.infer<typeof Notification>;
+/** POST /api/notifications/:id/taken, /snooze and /test: the notification answered or sent. */
+export const NotificationReply = dataOf(Notification);
+/** GET /api/notifications: the latest 50, newest first. */
+export const NotificationsReply = z.object({ data: z.array(Notification), meta: z.object({ unread: z.number().int() }) });
+export type NotificationsReply = z.infer<typeof NotificationsReply>;
+/** GET /api/notifications/unread: how many the bell shows. */
+export const UnreadNotificationsReply = z.object({ data: z.array(z.object({ unread: z.number().int() })) });
