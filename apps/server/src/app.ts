@@ -206,7 +206,13 @@ export async function buildApp({ config, database, logger = false, sms, notifier
       // Public, on purpose (plugins/deny-by-default.test.ts lists each route): what the app needs before login,
       // signing in, registering with the registration cookie, finding care, and Omise's webhook.
       await api.register(async (open) => {
-        await open.register(systemRoutes(db, { devSmsOutbox: consoleSms !== null, devPayments: payments.name === 'development' }));
+        await open.register(
+          systemRoutes(db, {
+            devSmsOutbox: consoleSms !== null,
+            devPayments: payments.name === 'development',
+            notificationChannels: notifications.channels,
+          }),
+        );
         await open.register(authRoutes({ otp, sessions, cookies }));
         await open.register(registrationRoutes({ users, otp, sessions, cookies }));
         await open.register(hospitalsRoutes(createHospitalsService(hospitalsRepository)));

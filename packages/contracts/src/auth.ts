@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NotificationChannel } from './notifications.js';
 import { dataOf } from './envelope.js';
 import { OtpCode, ThaiMobile } from './fields.js';
 
@@ -32,6 +33,8 @@ export const AppConfig = z.object({
   devSmsOutbox: z.boolean(),
   /** Deposits are paid through the development provider's simulate control. */
   devPayments: z.boolean(),
+  /** The notification channels this server can use (the app's own centre always; push, LINE and SMS when set up). */
+  notificationChannels: z.array(NotificationChannel),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
 export const AppConfigReply = dataOf(AppConfig);

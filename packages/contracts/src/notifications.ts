@@ -49,7 +49,6 @@ export const NotificationKind = z.enum([
   'dose',
   'appointment_tomorrow',
   'appointment_soon',
-  'appointment_changed',
   'appointment_cancelled',
   'appointment_completed',
   'refund',

@@ -245,6 +245,8 @@ export const screeningSlots = pgTable(
   (t) => [
     uniqueIndex('screening_slots_template_start_idx').on(t.templateId, t.startsAt).where(sql`${t.withdrawnAt} is null`),
     index('screening_slots_facility_start_idx').on(t.facilityId, t.startsAt),
+    // The minute's appointment reminders find the slots starting two hours on.
+    index('screening_slots_start_idx').on(t.startsAt),
     check('screening_slots_taken_check', sql`${t.taken} >= 0 and ${t.taken} <= ${t.capacity}`),
   ],
 );
@@ -674,7 +676,7 @@ export const notifications = pgTable(
     index('notifications_user_sent_idx').on(t.userId, t.sentAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_changed', 'appointment_cancelled', 'appointment_completed', 'refund', 'test')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'refund', 'test')`,
     ),
   ],
 );

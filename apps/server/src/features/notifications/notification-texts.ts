@@ -42,3 +42,43 @@ export const testTexts = {
   title: 'ทดสอบการแจ้งเตือน',
   body: 'การแจ้งเตือนของใกล้หมอถึงคุณแล้ว การเตือนทานยาและนัดหมายจะมาทางนี้',
 };
+
+export interface AppointmentDetails {
+  hospital: string;
+  startsAt: Date;
+  depositAmount: number;
+  cancelReason: string | null;
+  status: string;
+}
+
+const thaiDay = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', weekday: 'long', day: 'numeric', month: 'short', year: 'numeric' });
+const thaiClock = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit', hour12: false });
+const baht = new Intl.NumberFormat('th-TH');
+
+/** 'วันพฤหัสบดีที่ 26 พ.ย. 2569 เวลา 09:00 น.': the Buddhist Era date and the clock, as Thai letters write them. */
+export function thaiDateTime(at: Date): string {
+  const day = thaiDay.formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => day.find((p) => p.type === type)?.value ?? '';
+  return `${part('weekday')}ที่ ${part('day')} ${part('month')} ${part('year')} เวลา ${thaiClock.format(at)} น.`;
+}
+
+export type AppointmentNoticeKind = 'appointment_tomorrow' | 'appointment_soon' | 'appointment_cancelled' | 'appointment_completed' | 'refund';
+
+export function appointmentTexts(kind: AppointmentNoticeKind, a: AppointmentDetails): { title: string; body: string } {
+  const when = thaiDateTime(a.startsAt);
+  switch (kind) {
+    case 'appointment_tomorrow':
+      return { title: 'พรุ่งนี้คุณมีนัดตรวจคัดกรอง', body: `${a.hospital} ${when} กรุณามาก่อนเวลา 15 นาที พร้อมบัตรประชาชน` };
+    case 'appointment_soon':
+      return { title: 'อีก 2 ชั่วโมงถึงเวลานัดของคุณ', body: `${a.hospital} เวลา ${thaiClock.format(a.startsAt)} น. แจ้งชื่อที่จุดลงทะเบียนเมื่อมาถึง` };
+    case 'appointment_cancelled':
+      return {
+        title: 'โรงพยาบาลยกเลิกนัดของคุณ',
+        body: `${a.hospital} ${when}${a.cancelReason ? ` เหตุผล: ${a.cancelReason}` : ''} หากชำระมัดจำแล้ว จะได้รับคืนเต็มจำนวน`,
+      };
+    case 'appointment_completed':
+      return { title: 'บันทึกผลการตรวจแล้ว', body: `${a.hospital}: ดูผลการตรวจและยาที่แพทย์สั่งได้ในประวัติการรักษา` };
+    case 'refund':
+      return { title: 'คืนเงินมัดจำแล้ว', body: `${baht.format(a.depositAmount)} บาท จากนัดที่${a.hospital} ${when}` };
+  }
+}

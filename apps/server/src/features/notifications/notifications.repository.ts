@@ -2,7 +2,7 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@klaim
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { notifications, notificationSettings } from '../../db/schema.js';
-import type { DoseLine } from './notification-texts.js';
+import type { AppointmentDetails, DoseLine } from './notification-texts.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -68,6 +68,41 @@ async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
   return countOf(result);
 }
 
+/** The evening before an appointment, its patient is reminded (Thai clock). */
+export const DAY_BEFORE_CLOCK = '18:00';
+/** And again this long before it starts. */
+const HOURS_BEFORE = 2;
+
+/**
+ * Queues the appointment reminders of one minute: 2 hours before each booked appointment starting then, and, at
+ * DAY_BEFORE_CLOCK, the evening before each booked for tomorrow (booked before this minute). A reminder falling in the
+ * patient's quiet hours waits until they end, and is dropped when that would be after the appointment has begun.
+ */
+async function queueAppointmentReminders(db: Db, minute: Date): Promise<number> {
+  const { date, clock } = bangkokMinute(minute);
+  const at = minute.toISOString();
+  const soon = sql`s.starts_at >= ${at}::timestamptz + make_interval(hours => ${HOURS_BEFORE})
+    and s.starts_at < ${at}::timestamptz + make_interval(hours => ${HOURS_BEFORE}, mins => 1)`;
+  const tomorrow = sql`${clock} = ${DAY_BEFORE_CLOCK} and (s.starts_at at time zone 'Asia/Bangkok')::date = ${date}::date + 1
+    and a.created_at < ${at}::timestamptz`;
+  const result = await db.execute(sql`
+    insert into notifications (user_id, kind, dedupe_key, due_at, appointment_id)
+    select user_id, kind, kind || ':' || appointment_id, due_at, appointment_id
+    from (
+      select a.user_id, a.id as appointment_id, s.starts_at,
+        case when ${soon} then 'appointment_soon' else 'appointment_tomorrow' end as kind,
+        after_quiet_hours(${at}::timestamptz, n.quiet_from, n.quiet_until) as due_at
+      from screening_slots s
+      join appointments a on a.slot_id = s.id
+      left join notification_settings n on n.user_id = a.user_id
+      where a.status = 'booked' and a.user_id is not null and coalesce(n.appointment_reminders, true)
+        and ((${soon}) or (${tomorrow}))
+    ) due
+    where due_at < starts_at
+    on conflict (dedupe_key) do nothing`);
+  return countOf(result);
+}
+
 /** Every patient query is scoped to the patient: another patient's id finds nothing. */
 export function createNotificationsRepository(db: Db) {
   const mine = (userId: string, id: string) => and(eq(notifications.userId, userId), eq(notifications.id, id));
@@ -113,6 +148,7 @@ export function createNotificationsRepository(db: Db) {
         let minutes = 0;
         for (let at = Math.max(covered + 60_000, current - (catchUpMinutes - 1) * 60_000); at <= current; at += 60_000) {
           await queueDoseReminders(tx as unknown as Db, new Date(at));
+          await queueAppointmentReminders(tx as unknown as Db, new Date(at));
           minutes += 1;
         }
         if (minutes > 0) await tx.execute(sql`update reminder_progress set covered_until = ${new Date(current).toISOString()}::timestamptz where id = 1`);
@@ -165,6 +201,26 @@ export function createNotificationsRepository(db: Db) {
         lines.set(row.reminder_id, list);
       }
       return lines;
+    },
+
+    /** What the appointment notices say: the hospital, the time, the deposit and why the hospital cancelled. */
+    async appointmentDetails(notificationIds: string[]): Promise<Map<string, AppointmentDetails>> {
+      if (notificationIds.length === 0) return new Map();
+      const rows = rowsOf<AppointmentDetails & { notification_id: string; starts_at: string | Date; deposit_amount: number; cancel_reason: string | null; hospital: string }>(
+        await db.execute(sql`
+          select n.id as notification_id, f.name_th as hospital, s.starts_at, a.deposit_amount, a.cancel_reason, a.status
+          from notifications n
+          join appointments a on a.id = n.appointment_id
+          join screening_slots s on s.id = a.slot_id
+          join facilities f on f.id = a.facility_id
+          where n.id in ${notificationIds}`),
+      );
+      return new Map(
+        rows.map((r) => [
+          r.notification_id,
+          { hospital: r.hospital, startsAt: new Date(r.starts_at), depositAmount: r.deposit_amount, cancelReason: r.cancel_reason, status: r.status },
+        ]),
+      );
     },
 
     /** Channels of the patients named, their own choice or the app. */

@@ -1,4 +1,4 @@
-import { type DoseTime, type Notification, type NotificationSettings, SNOOZE_MINUTES, todayInBangkok } from '@klaimor/contracts';
+import { type DoseTime, type Notification, type NotificationChannel, type NotificationSettings, SNOOZE_MINUTES, todayInBangkok } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { ChecklistService } from '../medications/checklist.service.js';
 import { testTexts } from './notification-texts.js';
@@ -35,7 +35,8 @@ export function createNotificationsService(deps: {
   notifiers: Notifier[];
 }) {
   const { notifications, scheduler, checklist } = deps;
-  const available = new Set(['in_app', ...deps.notifiers.map((n) => n.channel)]);
+  const channels: NotificationChannel[] = ['in_app', ...deps.notifiers.map((n) => n.channel)];
+  const available = new Set(channels);
 
   /** Claims a sent medication reminder for one answer; a second answer is refused. */
   async function answer(userId: string, id: string): Promise<NotificationRow> {
@@ -47,6 +48,9 @@ export function createNotificationsService(deps: {
   }
 
   return {
+    /** The channels a patient may choose here. */
+    channels,
+
     settings: (userId: string) => notifications.settings(userId),
 
     async saveSettings(userId: string, settings: NotificationSettings): Promise<NotificationSettings> {

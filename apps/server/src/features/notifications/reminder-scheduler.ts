@@ -1,5 +1,5 @@
-import type { NotificationChannel } from '@klaimor/contracts';
-import { doseReminderTexts } from './notification-texts.js';
+import type { DoseTime, NotificationChannel } from '@klaimor/contracts';
+import { type AppointmentNoticeKind, appointmentTexts, doseReminderTexts } from './notification-texts.js';
 import type { Delivered, NotificationRow, NotificationsRepository } from './notifications.repository.js';
 import { inAppNotifier, type Notifier, type OutgoingNotification } from './notifier.js';
 
@@ -23,13 +23,23 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
   const byChannel = new Map<NotificationChannel, Notifier>(notifiers.map((n) => [n.channel, n]));
 
   async function texts(rows: NotificationRow[]): Promise<Map<string, { title: string; body: string } | null>> {
-    const doses = await notifications.untickedDoses(rows.filter((r) => r.kind === 'dose').map((r) => r.id));
+    const [doses, appointments] = await Promise.all([
+      notifications.untickedDoses(rows.filter((r) => r.kind === 'dose').map((r) => r.id)),
+      notifications.appointmentDetails(rows.filter((r) => r.appointmentId !== null).map((r) => r.id)),
+    ]);
     return new Map(
       rows.map((row) => {
-        if (row.kind !== 'dose') return [row.id, { title: row.title ?? '', body: row.body ?? '' }];
-        const lines = doses.get(row.id);
-        // Every dose it named was ticked (or stopped) before it went: nothing to remind of.
-        return [row.id, lines ? doseReminderTexts(row.doseTime as never, lines) : null];
+        if (row.kind === 'dose') {
+          const lines = doses.get(row.id);
+          // Every dose it named was ticked (or stopped) before it went: nothing to remind of.
+          return [row.id, lines ? doseReminderTexts(row.doseTime as DoseTime, lines) : null];
+        }
+        const appointment = appointments.get(row.id);
+        // A reminder whose appointment was cancelled or moved on before it went has nothing left to say.
+        const stale = (row.kind === 'appointment_tomorrow' || row.kind === 'appointment_soon') && appointment?.status !== 'booked';
+        if (appointment && !stale) return [row.id, appointmentTexts(row.kind as AppointmentNoticeKind, appointment)];
+        if (appointment) return [row.id, null];
+        return [row.id, row.title ? { title: row.title, body: row.body ?? '' } : null];
       }),
     );
   }
