@@ -60,5 +60,7 @@ test('at 200% text size every main screen reads whole: nothing cut off, nothing 
     await readsWhole(page, '/medicalRight', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'coverage');
     await readsWhole(page, '/history', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'history');
     await readsWhole(page, '/asd', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'symptom-notes');
+    await readsWhole(page, '/settings/notifications', (p) => expect(p.getByRole('button', { name: 'ส่งการแจ้งเตือนทดสอบ' })).toBeVisible(), 'notification-settings');
+    await readsWhole(page, '/notifications', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'notifications');
   });
 });

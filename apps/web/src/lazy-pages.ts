@@ -13,5 +13,8 @@ export const lazyPages = {
   accessLog: () => import('./features/my-data/AccessLogPage'),
   legal: () => import('./features/legal/LegalPage'),
   consentRenewal: () => import('./features/legal/ConsentRenewalDialog'),
+  notifications: () => import('./features/notifications/NotificationsPage'),
+  notificationSettings: () => import('./features/notifications/NotificationSettingsPage'),
+  notificationBell: () => import('./features/notifications/NotificationBell'),
   staff: () => import('./features/staff/StaffApp'),
 };

@@ -24,6 +24,8 @@ const AccountDeletedPage = page(async () => (await lazyPages()).accountDeleted()
 const AccessLogPage = page(async () => (await lazyPages()).accessLog(), 'AccessLogPage');
 const TermsPage = page(async () => (await lazyPages()).legal(), 'TermsPage');
 const PrivacyPage = page(async () => (await lazyPages()).legal(), 'PrivacyPage');
+const NotificationsPage = page(async () => (await lazyPages()).notifications(), 'NotificationsPage');
+const NotificationSettingsPage = page(async () => (await lazyPages()).notificationSettings(), 'NotificationSettingsPage');
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
 const StaffApp = page(async () => (await lazyPages()).staff(), 'StaffApp');
 
@@ -59,6 +61,8 @@ export const routes: RouteObject[] = [
           { path: 'asd', element: <SymptomNotesPage /> },
           { path: 'symptoms', element: <Navigate to="/asd" replace /> },
           { path: 'appointments/:id', element: <AppointmentPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'settings/notifications', element: <NotificationSettingsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NotificationChannel } from './notifications.js';
+import { NotificationChannel } from './notification-channels.js';
 import { dataOf } from './envelope.js';
 import { OtpCode, ThaiMobile } from './fields.js';
 

@@ -2,16 +2,15 @@ import { z } from 'zod';
 import { dataOf } from './envelope.js';
 import { ClockTime, reasons } from './fields.js';
 import { DoseTime, NOMINAL_DOSE_CLOCK } from './medications.js';
+import { NotificationChannel } from './notification-channels.js';
+
+export { NotificationChannel };
 
 /**
  * Reminders and notices. A patient sets once the clock of each time of day their medicines are taken at (after
  * breakfast 08:00...), quiet hours, what to be reminded of and the channel; every notification sent is kept and
  * listed in the app's notification centre. Clock times are HH:MM in Thailand.
  */
-
-/** Where notifications go: the app's own notification centre always keeps them; the others also deliver them. */
-export const NotificationChannel = z.enum(['in_app', 'web_push', 'line', 'sms'], { error: reasons.invalidChoice });
-export type NotificationChannel = z.infer<typeof NotificationChannel>;
 
 /** A snoozed medication reminder comes back this many minutes later. */
 export const SNOOZE_MINUTES = 15;

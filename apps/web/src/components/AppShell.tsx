@@ -22,6 +22,11 @@ const ConsentRenewalDialog = lazy(async () => ({
   default: (await (await import('../lazy-pages')).lazyPages.consentRenewal()).ConsentRenewalDialog,
 }));
 
+// A signed-in patient's bell: loaded once the session is known, never on a first screen.
+const NotificationBell = lazy(async () => ({
+  default: (await (await import('../lazy-pages')).lazyPages.notificationBell()).NotificationBell,
+}));
+
 /** App bar, the page, and the bottom navigation; waits for the startup current-user call. */
 export function AppShell() {
   const { t } = useTranslation();
@@ -41,6 +46,11 @@ export function AppShell() {
           >
             {t('app.name')}
           </Typography>
+          {me.data ? (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           <LanguageToggle />
         </Toolbar>
         <OfflineBanner />

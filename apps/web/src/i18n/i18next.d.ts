@@ -4,6 +4,7 @@ import type booking from '../features/booking/locales/th.json';
 import type coverage from '../features/coverage/locales/th.json';
 import type legal from '../features/legal/locales/th.json';
 import type myHealthHome from '../features/myhealth/locales/th.json';
+import type notifications from '../features/notifications/locales/th.json';
 import type seek from '../features/seek/locales/th.json';
 import type places from '../features/seek/locales/places/th.json';
 import type signup from '../features/signup/locales/th.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       myData: typeof myData;
       legal: typeof legal;
       myHealthHome: typeof myHealthHome;
+      notifications: typeof notifications;
       staff: typeof staff;
     };
   }

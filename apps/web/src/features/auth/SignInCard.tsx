@@ -20,6 +20,8 @@ const PAGE_TITLES = {
   appointments: 'appointments',
   profile: 'profile',
   'my-data': 'myData',
+  notifications: 'notifications',
+  settings: 'notifications',
 } as const;
 
 function pageTitleOf(path: string) {

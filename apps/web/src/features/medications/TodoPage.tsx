@@ -1,4 +1,5 @@
 import { IsoDate, addDays, todayInBangkok, type Medication } from '@klaimor/contracts';
+import AlarmIcon from '@mui/icons-material/Alarm';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import MedicationIcon from '@mui/icons-material/Medication';
@@ -8,7 +9,7 @@ import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -62,6 +63,11 @@ export function TodoPage() {
   return (
     <Stack spacing={2.5}>
       <PageTitle subtitle={formatDay(date, lang)}>{t('title')}</PageTitle>
+      <Box>
+        <Button component={Link} to="/settings/notifications" variant="outlined" startIcon={<AlarmIcon />} sx={{ minHeight: 44 }}>
+          {t('reminderTimes')}
+        </Button>
+      </Box>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <IconButton aria-label={t('checklist.previousDay')} onClick={() => goTo(addDays(date, -1))}>
           <ChevronLeftIcon />

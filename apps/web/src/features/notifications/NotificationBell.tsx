@@ -1,0 +1,35 @@
+import NotificationsIcon from '@mui/icons-material/NotificationsNone';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import { Link } from 'react-router';
+import { useUnreadCount } from './notifications.queries';
+import { useNotificationsTexts } from './notifications.texts';
+
+/** The app bar's bell for a signed-in patient: the unread count, and the way to the notification centre. */
+export function NotificationBell() {
+  const { t } = useNotificationsTexts();
+  const unread = useUnreadCount().data?.unread ?? 0;
+  return (
+    <IconButton
+      component={Link}
+      to="/notifications"
+      color="inherit"
+      aria-label={unread > 0 ? t('bell.labelUnread', { count: unread }) : t('bell.label')}
+      sx={{ width: 44, height: 44 }}
+    >
+      {/* The count is in the button's name; the badge only draws it, and is not there at all with nothing unread. */}
+      {unread > 0 ? (
+        <Badge
+          badgeContent={unread}
+          max={99}
+          slotProps={{ badge: { 'aria-hidden': true } }}
+          sx={{ '& .MuiBadge-badge': { bgcolor: '#B3261E', color: '#fff', fontWeight: 600 } }}
+        >
+          <NotificationsIcon />
+        </Badge>
+      ) : (
+        <NotificationsIcon />
+      )}
+    </IconButton>
+  );
+}

@@ -1,0 +1,174 @@
+import { FIXED_DOSE_TIMES, NotificationSettings, type NotificationChannel } from '@klaimor/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Controller, useWatch, type FieldPath } from 'react-hook-form';
+import { ErrorState } from '../../components/ErrorState';
+import { LoadingState } from '../../components/LoadingState';
+import { NoticeSnackbar } from '../../components/NoticeSnackbar';
+import { PageTitle } from '../../components/PageTitle';
+import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import { contractResolver } from '../../lib/form-resolver';
+import { useContractForm } from '../../lib/use-contract-form';
+import { useAppConfig } from '../auth/auth.queries';
+import { useMedicationsTexts } from '../medications/medications.texts';
+import { useNotificationSettings, useSaveNotificationSettings, useSendTestNotification } from './notifications.queries';
+import { useNotificationsTexts } from './notifications.texts';
+
+/** The settings as the boxes hold them: quiet hours are a switch and two times kept while it is off. */
+interface SettingsValues extends Omit<NotificationSettings, 'quietFrom' | 'quietUntil'> {
+  quiet: boolean;
+  quietFrom: string;
+  quietUntil: string;
+}
+
+const toBody = ({ quiet, quietFrom, quietUntil, ...rest }: SettingsValues): NotificationSettings => ({
+  ...rest,
+  quietFrom: quiet ? quietFrom : null,
+  quietUntil: quiet ? quietUntil : null,
+});
+
+const toValues = (s: NotificationSettings): SettingsValues => ({
+  ...s,
+  quiet: s.quietFrom !== null,
+  quietFrom: s.quietFrom ?? '22:00',
+  quietUntil: s.quietUntil ?? '06:00',
+});
+
+const FIELDS = [...FIXED_DOSE_TIMES, 'quietFrom', 'quietUntil', 'medicationReminders', 'appointmentReminders', 'channel'] as const;
+
+/** /settings/notifications: reminder times, what to be reminded of, quiet hours, the channel, a test message. */
+export function NotificationSettingsPage() {
+  const { t } = useNotificationsTexts();
+  const settings = useNotificationSettings();
+  return (
+    <Stack spacing={2.5}>
+      <PageTitle subtitle={t('settings.subtitle')}>{t('settings.title')}</PageTitle>
+      {settings.isPending ? (
+        <LoadingState label={t('settings.loading')} />
+      ) : settings.isError ? (
+        <ErrorState onRetry={() => void settings.refetch()} />
+      ) : (
+        <SettingsForm settings={settings.data} />
+      )}
+    </Stack>
+  );
+}
+
+function SettingsForm({ settings }: { settings: NotificationSettings }) {
+  const { t } = useNotificationsTexts();
+  const doseTimes = useMedicationsTexts().t;
+  const channels: NotificationChannel[] = useAppConfig().data?.notificationChannels ?? ['in_app'];
+  const save = useSaveNotificationSettings();
+  const sendTest = useSendTestNotification();
+  const [notice, setNotice] = useState<string | null>(null);
+  const { form, formError, onSubmit } = useContractForm<SettingsValues, NotificationSettings>({
+    resolver: contractResolver(NotificationSettings, toBody),
+    defaultValues: toValues(settings),
+    fields: FIELDS,
+    errorMessage: (error) => apiErrorMessage(t, error),
+  });
+  const { register, control, getFieldState, formState } = form;
+  const quiet = useWatch({ control, name: 'quiet' });
+  const messageOf = (name: FieldPath<SettingsValues>) => reasonMessage(t, getFieldState(name, formState).error?.message);
+
+  const timeField = (name: FieldPath<SettingsValues>, label: string) => (
+    <TextField
+      {...register(name)}
+      id={`notification-${name}`}
+      type="time"
+      required
+      label={label}
+      error={messageOf(name) !== undefined}
+      helperText={messageOf(name)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+  const switchField = (name: 'medicationReminders' | 'appointmentReminders' | 'quiet', label: string, hint: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Box>
+          <FormControlLabel
+            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+            label={label}
+            sx={{ minHeight: 44 }}
+          />
+          <FormHelperText sx={{ mt: 0, ml: 0 }}>{hint}</FormHelperText>
+        </Box>
+      )}
+    />
+  );
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit((body) => save.mutateAsync(body).then(() => setNotice(t('settings.saved'))))}>
+      <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
+        <Typography component="legend" variant="h6" sx={{ fontWeight: 600, mb: 0.5 }}>
+          {t('settings.doseTimesTitle')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t('settings.doseTimesHint')}
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2 }}>
+          {FIXED_DOSE_TIMES.map((time) => (
+            <Box key={time}>{timeField(time, doseTimes(`doseTimes.${time}`))}</Box>
+          ))}
+        </Box>
+        {switchField('medicationReminders', t('settings.medicationReminders'), t('settings.medicationRemindersHint'))}
+        {switchField('appointmentReminders', t('settings.appointmentReminders'), t('settings.appointmentRemindersHint'))}
+        {switchField('quiet', t('settings.quietHours'), t('settings.quietHoursHint'))}
+        {quiet ? (
+          <Stack direction="row" spacing={2} sx={{ pl: 1, borderLeft: 3, borderColor: 'primary.light' }}>
+            <Box sx={{ flex: 1 }}>{timeField('quietFrom', t('settings.quietFrom'))}</Box>
+            <Box sx={{ flex: 1 }}>{timeField('quietUntil', t('settings.quietUntil'))}</Box>
+          </Stack>
+        ) : null}
+      </Stack>
+      <FormControl component="fieldset">
+        <FormLabel component="legend" sx={{ fontWeight: 600, color: 'text.primary', mb: 1 }}>
+          {t('settings.channelTitle')}
+        </FormLabel>
+        {channels.length === 1 ? (
+          <Typography>{t('settings.inAppOnly')}</Typography>
+        ) : (
+          <Controller
+            control={control}
+            name="channel"
+            render={({ field }) => (
+              <RadioGroup value={field.value} onChange={(e) => field.onChange(e.target.value)}>
+                {channels.map((channel) => (
+                  <FormControlLabel key={channel} value={channel} control={<Radio />} label={t(`settings.channels.${channel}`)} sx={{ minHeight: 44 }} />
+                ))}
+              </RadioGroup>
+            )}
+          />
+        )}
+      </FormControl>
+      {formError ? <Alert severity="error">{formError}</Alert> : null}
+      <Button type="submit" variant="contained" size="large" loading={save.isPending} sx={{ minHeight: 48 }}>
+        {t('settings.save')}
+      </Button>
+      <Button
+        variant="outlined"
+        loading={sendTest.isPending}
+        onClick={() => sendTest.mutate(undefined, { onSuccess: () => setNotice(t('settings.testSent')), onError: (e) => setNotice(apiErrorMessage(t, e)) })}
+        sx={{ minHeight: 48 }}
+      >
+        {t('settings.test')}
+      </Button>
+      <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
+    </Stack>
+  );
+}
