@@ -31,4 +31,9 @@ export default tseslint.config(
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },
+  {
+    // Scripts the service worker imports.
+    files: ['apps/web/public/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
 );

@@ -95,6 +95,8 @@ const installable = VitePWA({
     globPatterns: ['index.html'],
     navigateFallback: null,
     cleanupOutdatedCaches: true,
+    // Reminders: a push shows a notification, its buttons answer it (public/push-handlers.js).
+    importScripts: ['/push-handlers.js'],
     runtimeCaching: [
       {
         // A page: the newest from the server, else the copy from the last visit, else the shell (the app draws it).

@@ -70,6 +70,8 @@ import { createNotificationsRepository } from './features/notifications/notifica
 import { notificationsRoutes } from './features/notifications/notifications.routes.js';
 import { createNotificationsService } from './features/notifications/notifications.service.js';
 import type { Notifier } from './features/notifications/notifier.js';
+import { createPushSubscriptionsRepository } from './features/notifications/push-subscriptions.repository.js';
+import { createWebPushNotifier } from './features/notifications/web-push-notifier.js';
 import { createReminderScheduler, type ReminderRun } from './features/notifications/reminder-scheduler.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createUsersRepository } from './features/users/users.repository.js';
@@ -161,11 +163,13 @@ export async function buildApp({ config, database, logger = false, sms, notifier
   const medications = createMedicationsService(medicationsRepository);
   const checklist = createChecklistService(medicationsRepository);
   // The app's own notification centre always keeps notifications; outside channels are added here as they are configured.
+  const pushSubscriptions = createPushSubscriptionsRepository(db, config.session.idleDays);
   const notifiers: Notifier[] = [...extraNotifiers];
+  if (config.webPush) notifiers.push(createWebPushNotifier(pushSubscriptions, config.webPush));
   const notificationsRepository = createNotificationsRepository(db);
   const reminders = createReminderScheduler(notificationsRepository, notifiers);
   app.decorate('sendReminders', reminders.run);
-  const notifications = createNotificationsService({ notifications: notificationsRepository, scheduler: reminders, checklist, notifiers });
+  const notifications = createNotificationsService({ notifications: notificationsRepository, scheduler: reminders, checklist, notifiers, pushSubscriptions });
   const symptomNotes = createSymptomNotesService(createSymptomNotesRepository(db));
   const myData = createMyDataService({
     myData: createMyDataRepository(db),
@@ -211,6 +215,7 @@ export async function buildApp({ config, database, logger = false, sms, notifier
             devSmsOutbox: consoleSms !== null,
             devPayments: payments.name === 'development',
             notificationChannels: notifications.channels,
+            webPushPublicKey: config.webPush?.publicKey ?? null,
           }),
         );
         await open.register(authRoutes({ otp, sessions, cookies }));

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
 
@@ -79,5 +82,32 @@ describe('modes', () => {
 
   it('refuses an unknown mode', () => {
     expect(() => loadConfig({ ...base, APP_MODE: 'staging' })).toThrow(/APP_MODE/);
+  });
+});
+
+describe('Web Push configuration', () => {
+  const keys = { VAPID_PUBLIC_KEY: `B${'a'.repeat(86)}`, VAPID_PRIVATE_KEY: 'p'.repeat(43) };
+
+  it('is off unless keys are given (and in tests)', () => {
+    expect(loadConfig(base).webPush).toBeNull();
+    expect(loadConfig({ ...base, APP_MODE: 'production', SMS_DRIVER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k', THAIBULKSMS_API_SECRET: 's', THAIBULKSMS_SENDER: 'KlaiMor', PAYMENT_PROVIDER: 'omise', OMISE_SECRET_KEY: 'skey_test_1', SEED_DEMO_DATA: 'false' }).webPush).toBeNull();
+  });
+
+  it('takes a key pair with its contact, and refuses half of one', () => {
+    expect(loadConfig({ ...base, ...keys, VAPID_SUBJECT: 'mailto:ops@klaimor.example' }).webPush).toEqual({
+      publicKey: keys.VAPID_PUBLIC_KEY,
+      privateKey: keys.VAPID_PRIVATE_KEY,
+      subject: 'mailto:ops@klaimor.example',
+    });
+    expect(() => loadConfig({ ...base, ...keys })).toThrow('VAPID_SUBJECT must be set when the VAPID keys are set');
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow('VAPID_PRIVATE_KEY must be set');
+    expect(() => loadConfig({ ...base, ...keys, VAPID_SUBJECT: 'ops@klaimor.example' })).toThrow('VAPID_SUBJECT: must be a mailto: or https: address');
+  });
+
+  it('in demo mode makes a key pair once and keeps it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'vapid-'));
+    const first = loadConfig({ SECRET_KEY: base.SECRET_KEY, DATA_DIR: dir }).webPush;
+    expect(first?.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    expect(loadConfig({ SECRET_KEY: base.SECRET_KEY, DATA_DIR: dir }).webPush).toEqual(first);
   });
 });

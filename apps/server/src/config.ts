@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -35,6 +36,11 @@ const EnvSchema = z.object({
   // A secret key (skey_…), never the public one (pkey_…): docs.omise.co/api-authentication.
   OMISE_SECRET_KEY: z.string().regex(/^skey_\w+$/, { error: 'must be an Omise secret key (skey_…)' }).optional(),
   OMISE_API_URL: z.url().default('https://api.omise.co'),
+  // Web Push (RFC 8292): the application server's key pair, URL-safe base64 as `npx web-push generate-vapid-keys`
+  // prints it, and a contact the push services may write to. Demo mode makes a pair once and keeps it in DATA_DIR.
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a P-256 public key, URL-safe base64 (87 characters)' }).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key, URL-safe base64 (43 characters)' }).optional(),
+  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must be a mailto: or https: address' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -98,8 +104,32 @@ function toConfig(env: Env, secretKey: string) {
             apiUrl: env.OMISE_API_URL,
           }
         : { provider: 'development' as const },
+    webPush: webPushOf(env),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
   };
+}
+
+/** Web Push is on with a configured key pair, or in demo mode with the pair made for it; off otherwise. */
+function webPushOf(env: Env): { publicKey: string; privateKey: string; subject: string } | null {
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    return {
+      publicKey: required(env.VAPID_PUBLIC_KEY, 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY is set'),
+      privateKey: required(env.VAPID_PRIVATE_KEY, 'VAPID_PRIVATE_KEY', 'VAPID_PUBLIC_KEY is set'),
+      subject: required(env.VAPID_SUBJECT, 'VAPID_SUBJECT', 'the VAPID keys are set'),
+    };
+  }
+  if (env.APP_MODE !== 'demo' || env.NODE_ENV === 'test') return null;
+  return { ...loadOrCreateVapidKeys(env.DATA_DIR), subject: 'mailto:demo@klaimor.invalid' };
+}
+
+/** A P-256 key pair for demo mode's Web Push, made once and kept in DATA_DIR: browsers' subscriptions are bound to it. */
+function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(path.resolve(dataDir), '.vapid-keys.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  const keys = webpush.generateVAPIDKeys();
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }
 
 function required(value: string | undefined, name: string, when: string): string {

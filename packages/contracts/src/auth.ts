@@ -35,6 +35,8 @@ export const AppConfig = z.object({
   devPayments: z.boolean(),
   /** The notification channels this server can use (the app's own centre always; push, LINE and SMS when set up). */
   notificationChannels: z.array(NotificationChannel),
+  /** The server's Web Push public key (VAPID, URL-safe base64) a browser subscribes with; null when push is off. */
+  webPushPublicKey: z.string().nullable(),
 });
 export type AppConfig = z.infer<typeof AppConfig>;
 export const AppConfigReply = dataOf(AppConfig);

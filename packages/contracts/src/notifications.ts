@@ -77,3 +77,20 @@ export const NotificationsReply = z.object({ data: z.array(Notification), meta: 
 export type NotificationsReply = z.infer<typeof NotificationsReply>;
 /** GET /api/notifications/unread: how many the bell shows. */
 export const UnreadNotificationsReply = z.object({ data: z.array(z.object({ unread: z.number().int() })) });
+
+/** URL-safe base64, as browsers give a subscription's keys. */
+const base64url = (bytes: number) =>
+  z.string({ error: reasons.invalidChoice }).regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`), { error: reasons.invalidChoice });
+
+/**
+ * POST /api/push-subscriptions: this browser's Web Push subscription (`PushSubscription.toJSON()`), kept while this
+ * session lasts. The endpoint is the push service's https address; p256dh is a P-256 public key (65 bytes), auth 16.
+ */
+export const PushSubscriptionBody = z.object({
+  endpoint: z.url({ protocol: /^https$/, error: reasons.invalidChoice }).max(2000, { error: reasons.tooLong }),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({ p256dh: base64url(65), auth: base64url(16) }),
+});
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
+/** DELETE /api/push-subscriptions: the browser's endpoint, when it unsubscribes. */
+export const PushUnsubscribeBody = z.strictObject({ endpoint: z.string().max(2000, { error: reasons.tooLong }) });

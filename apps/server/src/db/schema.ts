@@ -690,3 +690,24 @@ export const reminderProgress = pgTable(
   },
   (t) => [check('reminder_progress_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * A browser's Web Push subscription, tied to the session it was made in: signing out (or the session ending) removes
+ * it, so a shared phone never shows the last patient's reminders. The endpoint is the push service's address for that
+ * browser; p256dh and auth are the browser's keys the payload is encrypted to (RFC 8291).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    sessionTokenHash: text('session_token_hash')
+      .notNull()
+      .references(() => sessions.tokenHash, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

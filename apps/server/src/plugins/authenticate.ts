@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { unauthenticated } from '../errors.js';
 import { type CookiePolicy, SESSION_COOKIE, setSessionCookie } from '../features/auth/auth-cookies.js';
+import { hashToken } from '../features/auth/secrets.js';
 import type { SessionsService } from '../features/auth/sessions.service.js';
 import { STAFF_COOKIE, setStaffCookie } from '../features/staff/staff-cookies.js';
 import type { StaffMemberRow } from '../features/staff/staff.repository.js';
@@ -46,6 +47,12 @@ export function authenticationGuard(sessions: SessionsService, policy: CookiePol
 
 /** The patient the guard let in; 401 `unauthenticated` for a route registered outside the signed-in scope. */
 export const signedInPatient = (request: FastifyRequest): SignedInPatient => patients.of(request);
+
+/** The hash of the session the guard let in, for what lives as long as the session (a browser's push subscription). */
+export function signedInSessionHash(request: FastifyRequest): string {
+  patients.of(request);
+  return hashToken(request.cookies[SESSION_COOKIE]!);
+}
 
 export interface SignedInStaff {
   memberId: string;

@@ -1,7 +1,16 @@
-import { NotificationReply, NotificationSettings, NotificationSettingsReply, NotificationsReply, RecordParams, UnreadNotificationsReply } from '@klaimor/contracts';
+import {
+  NotificationReply,
+  NotificationSettings,
+  NotificationSettingsReply,
+  NotificationsReply,
+  PushSubscriptionBody,
+  PushUnsubscribeBody,
+  RecordParams,
+  UnreadNotificationsReply,
+} from '@klaimor/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signedInPatient } from '../../plugins/authenticate.js';
+import { signedInPatient, signedInSessionHash } from '../../plugins/authenticate.js';
 import type { NotificationsService } from './notifications.service.js';
 
 export function notificationsRoutes(notifications: NotificationsService): FastifyPluginAsyncZod {
@@ -72,6 +81,31 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
         },
       },
       async (request) => ({ data: [await notifications.snooze(signedInPatient(request).userId, request.params.id)] }),
+    );
+
+    app.post(
+      '/push-subscriptions',
+      {
+        schema: {
+          tags,
+          summary: "Keep this browser's Web Push subscription, for as long as this session lasts (signing out removes it)",
+          body: PushSubscriptionBody,
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await notifications.subscribe(signedInPatient(request).userId, signedInSessionHash(request), request.body);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/push-subscriptions',
+      { schema: { tags, summary: "Forget this browser's Web Push subscription", body: PushUnsubscribeBody, response: { 204: z.null() } } },
+      async (request, reply) => {
+        await notifications.unsubscribe(signedInPatient(request).userId, request.body.endpoint);
+        return reply.status(204).send(null);
+      },
     );
 
     app.post(

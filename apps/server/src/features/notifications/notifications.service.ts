@@ -1,8 +1,9 @@
-import { type DoseTime, type Notification, type NotificationChannel, type NotificationSettings, SNOOZE_MINUTES, todayInBangkok } from '@klaimor/contracts';
+import { type DoseTime, type Notification, type NotificationChannel, type NotificationSettings, type PushSubscriptionBody, SNOOZE_MINUTES, todayInBangkok } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { ChecklistService } from '../medications/checklist.service.js';
 import { testTexts } from './notification-texts.js';
 import type { NotificationRow, NotificationsRepository } from './notifications.repository.js';
+import type { PushSubscriptionsRepository } from './push-subscriptions.repository.js';
 import type { Notifier } from './notifier.js';
 import type { ReminderScheduler } from './reminder-scheduler.js';
 
@@ -33,6 +34,7 @@ export function createNotificationsService(deps: {
   scheduler: ReminderScheduler;
   checklist: ChecklistService;
   notifiers: Notifier[];
+  pushSubscriptions: PushSubscriptionsRepository;
 }) {
   const { notifications, scheduler, checklist } = deps;
   const channels: NotificationChannel[] = ['in_app', ...deps.notifiers.map((n) => n.channel)];
@@ -66,6 +68,12 @@ export function createNotificationsService(deps: {
     },
 
     unread: (userId: string) => notifications.unread(userId),
+
+    /** Keeps this browser's push subscription for as long as the session it was made in. */
+    subscribe: (userId: string, sessionTokenHash: string, subscription: PushSubscriptionBody) =>
+      deps.pushSubscriptions.save(userId, sessionTokenHash, subscription),
+    unsubscribe: (userId: string, endpoint: string) => deps.pushSubscriptions.remove(userId, endpoint),
+
     markAllRead: (userId: string) => notifications.markAllRead(userId),
 
     /** "กินแล้ว": ticks every dose the reminder named that is still due (a medication stopped since is passed over). */

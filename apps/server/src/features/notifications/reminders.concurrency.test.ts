@@ -17,7 +17,7 @@ const recordingChannel = (server: number): Notifier => ({
 
 let t: TestApps;
 beforeAll(async () => {
-  t = await createTestApps(2, {}, undefined, (server) => [recordingChannel(server)]);
+  t = await createTestApps(2, {}, undefined, (_, server) => [recordingChannel(server)]);
 });
 afterAll(() => t.close());
 

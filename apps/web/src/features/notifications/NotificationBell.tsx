@@ -2,13 +2,22 @@ import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import { Link } from 'react-router';
-import { useUnreadCount } from './notifications.queries';
+import { useEffect } from 'react';
+import { useSavePushSubscription, useUnreadCount } from './notifications.queries';
+import { existingPushSubscription } from './web-push';
 import { useNotificationsTexts } from './notifications.texts';
 
 /** The app bar's bell for a signed-in patient: the unread count, and the way to the notification centre. */
 export function NotificationBell() {
   const { t } = useNotificationsTexts();
   const unread = useUnreadCount().data?.unread ?? 0;
+  // A browser that allowed push before (another session, since signed out) gives its subscription to this session.
+  const { mutate: savePushSubscription } = useSavePushSubscription();
+  useEffect(() => {
+    existingPushSubscription()
+      .then((subscription) => subscription && savePushSubscription(subscription))
+      .catch(() => undefined);
+  }, [savePushSubscription]);
   return (
     <IconButton
       component={Link}

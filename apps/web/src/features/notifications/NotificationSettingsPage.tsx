@@ -23,7 +23,8 @@ import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useAppConfig } from '../auth/auth.queries';
 import { useMedicationsTexts } from '../medications/medications.texts';
-import { useNotificationSettings, useSaveNotificationSettings, useSendTestNotification } from './notifications.queries';
+import { useNotificationSettings, useSaveNotificationSettings, useSavePushSubscription, useSendTestNotification } from './notifications.queries';
+import { PushRefused, pushSupported, subscribeToPush } from './web-push';
 import { useNotificationsTexts } from './notifications.texts';
 
 /** The settings as the boxes hold them: quiet hours are a switch and two times kept while it is off. */
@@ -69,11 +70,14 @@ export function NotificationSettingsPage() {
 function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const { t } = useNotificationsTexts();
   const doseTimes = useMedicationsTexts().t;
-  const channels: NotificationChannel[] = useAppConfig().data?.notificationChannels ?? ['in_app'];
+  const config = useAppConfig().data;
+  const channels: NotificationChannel[] = config?.notificationChannels ?? ['in_app'];
   const save = useSaveNotificationSettings();
+  const savePushSubscription = useSavePushSubscription();
+  const canPush = pushSupported() && Boolean(config?.webPushPublicKey);
   const sendTest = useSendTestNotification();
   const [notice, setNotice] = useState<string | null>(null);
-  const { form, formError, onSubmit } = useContractForm<SettingsValues, NotificationSettings>({
+  const { form, formError, setFormError, onSubmit } = useContractForm<SettingsValues, NotificationSettings>({
     resolver: contractResolver(NotificationSettings, toBody),
     defaultValues: toValues(settings),
     fields: FIELDS,
@@ -112,8 +116,22 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
     />
   );
 
+  /** Push needs this browser's subscription first: asking for permission is part of choosing it. */
+  const saveSettings = async (body: NotificationSettings) => {
+    if (body.channel === 'web_push') {
+      try {
+        await savePushSubscription.mutateAsync(await subscribeToPush(config!.webPushPublicKey!));
+      } catch (error) {
+        setFormError(error instanceof PushRefused ? t('settings.pushRefused') : t('settings.pushFailed'));
+        return;
+      }
+    }
+    await save.mutateAsync(body);
+    setNotice(t('settings.saved'));
+  };
+
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit((body) => save.mutateAsync(body).then(() => setNotice(t('settings.saved'))))}>
+    <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit(saveSettings)}>
       <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
         <Typography component="legend" variant="h6" sx={{ fontWeight: 600, mb: 0.5 }}>
           {t('settings.doseTimesTitle')}
@@ -149,7 +167,18 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
             render={({ field }) => (
               <RadioGroup value={field.value} onChange={(e) => field.onChange(e.target.value)}>
                 {channels.map((channel) => (
-                  <FormControlLabel key={channel} value={channel} control={<Radio />} label={t(`settings.channels.${channel}`)} sx={{ minHeight: 44 }} />
+                  <Box key={channel}>
+                    <FormControlLabel
+                      value={channel}
+                      control={<Radio />}
+                      label={t(`settings.channels.${channel}`)}
+                      disabled={channel === 'web_push' && !canPush}
+                      sx={{ minHeight: 44 }}
+                    />
+                    {channel === 'web_push' ? (
+                      <FormHelperText sx={{ mt: -0.5, mb: 1, ml: 4 }}>{canPush ? t('settings.pushHint') : t('settings.pushUnsupported')}</FormHelperText>
+                    ) : null}
+                  </Box>
                 ))}
               </RadioGroup>
             )}

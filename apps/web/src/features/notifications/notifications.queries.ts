@@ -72,3 +72,10 @@ export function useSendTestNotification() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
+
+/** Tells the server this browser's push subscription, for this session (idempotent: the same one is kept once). */
+export function useSavePushSubscription() {
+  return useMutation({
+    mutationFn: (subscription: PushSubscriptionJSON) => apiRequest<void>('/api/push-subscriptions', { method: 'POST', body: subscription }),
+  });
+}

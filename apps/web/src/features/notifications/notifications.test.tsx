@@ -91,3 +91,57 @@ describe('NotificationSettingsPage', () => {
     expect(await screen.findByText('ส่งการแจ้งเตือนทดสอบแล้ว ดูที่กระดิ่งด้านบน')).toBeInTheDocument();
   });
 });
+
+describe('choosing phone notifications (push)', () => {
+  const withPush = (permission: NotificationPermission, calls: string[]) => {
+    const subscription = { endpoint: 'https://push.example/abc', keys: { p256dh: 'p', auth: 'a' } };
+    vi.stubGlobal('PushManager', function PushManager() {});
+    vi.stubGlobal('Notification', { permission: 'default', requestPermission: async () => permission });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: {
+        ready: Promise.resolve({
+          pushManager: { getSubscription: async () => null, subscribe: async () => ({ toJSON: () => subscription }) },
+        }),
+      },
+    });
+    return mockApi({
+      'GET /api/app-config': () =>
+        json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'web_push'], webPushPublicKey: 'BCdE' }] }),
+      'GET /api/notification-settings': () => json(200, { data: [DEFAULT_NOTIFICATION_SETTINGS] }),
+      'POST /api/push-subscriptions': (init) => {
+        calls.push(`subscribe ${JSON.parse(init.body as string).endpoint}`);
+        return new Response(null, { status: 204 });
+      },
+      'PUT /api/notification-settings': (init) => {
+        calls.push(`settings ${JSON.parse(init.body as string).channel}`);
+        return json(200, { data: [JSON.parse(init.body as string)] });
+      },
+    });
+  };
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it('subscribes this browser first, then saves the choice', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls: string[] = [];
+    withPush('granted', calls);
+    renderWithProviders(<NotificationSettingsPage />, { route: '/settings/notifications' });
+    await user.click(await screen.findByRole('radio', { name: 'แจ้งเตือนบนมือถือ (Push)' }));
+    expect(screen.getByText(/ต้องเพิ่มใกล้หมอไว้บนหน้าจอโฮมก่อน \(iOS 16\.4 ขึ้นไป\)/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(calls).toEqual(['subscribe https://push.example/abc', 'settings web_push']));
+  });
+
+  it('says how to allow notifications when the browser refuses, and saves nothing', async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls: string[] = [];
+    withPush('denied', calls);
+    renderWithProviders(<NotificationSettingsPage />, { route: '/settings/notifications' });
+    await user.click(await screen.findByRole('radio', { name: 'แจ้งเตือนบนมือถือ (Push)' }));
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    expect(await screen.findByText(/เบราว์เซอร์ไม่อนุญาตการแจ้งเตือน/)).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,44 @@
+/*
+ * The service worker's reminders (imported by sw.js): a Web Push becomes a notification; its "taken" and "snooze"
+ * buttons answer the reminder through the API with the patient's session, without opening the app; a tap on the
+ * notification opens the notification centre. The words come with the push, from the server.
+ */
+self.addEventListener('push', (event) => {
+  const notification = event.data ? event.data.json() : null;
+  if (!notification) return;
+  event.waitUntil(
+    self.registration.showNotification(notification.title, {
+      body: notification.body,
+      tag: notification.id,
+      lang: 'th',
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: notification,
+      actions: notification.actions,
+      requireInteraction: notification.actions.length > 0,
+    }),
+  );
+});
+
+async function answer(notification, action) {
+  const response = await fetch(`/api/notifications/${encodeURIComponent(notification.id)}/${action}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+  });
+  // Signed out, or answered elsewhere: the centre shows where the reminder stands.
+  if (!response.ok && response.status !== 409) await openCentre(notification.url);
+}
+
+async function openCentre(url) {
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).pathname === url);
+  if (open) return open.focus();
+  return self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  const notification = event.notification.data;
+  event.notification.close();
+  const work = event.action === 'taken' || event.action === 'snooze' ? answer(notification, event.action) : openCentre(notification.url);
+  event.waitUntil(work);
+});
