@@ -72,6 +72,7 @@ import { createNotificationsService } from './features/notifications/notificatio
 import type { Notifier } from './features/notifications/notifier.js';
 import { createPushSubscriptionsRepository } from './features/notifications/push-subscriptions.repository.js';
 import { createWebPushNotifier } from './features/notifications/web-push-notifier.js';
+import { createSmsNotifier } from './features/notifications/sms-notifier.js';
 import { createReminderScheduler, type ReminderRun } from './features/notifications/reminder-scheduler.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createUsersRepository } from './features/users/users.repository.js';
@@ -106,7 +107,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Replaces the SMS driver the configuration names (tests pass one that records). */
   sms?: SmsSender;
-  /** Outside notification channels beyond those the configuration names (tests pass one that records). */
+  /** Notification channels in place of those the configuration names, or beyond them (tests pass ones that record). */
   notifiers?: Notifier[];
 }
 
@@ -164,9 +165,11 @@ export async function buildApp({ config, database, logger = false, sms, notifier
   const checklist = createChecklistService(medicationsRepository);
   // The app's own notification centre always keeps notifications; outside channels are added here as they are configured.
   const pushSubscriptions = createPushSubscriptionsRepository(db, config.session.idleDays);
-  const notifiers: Notifier[] = [...extraNotifiers];
-  if (config.webPush) notifiers.push(createWebPushNotifier(pushSubscriptions, config.webPush));
   const notificationsRepository = createNotificationsRepository(db);
+  const notifiers: Notifier[] = [createSmsNotifier(smsSender, notificationsRepository.phonesOf)];
+  if (config.webPush) notifiers.push(createWebPushNotifier(pushSubscriptions, config.webPush));
+  // Later ones take a channel over (a test's recording channel).
+  notifiers.push(...extraNotifiers);
   const reminders = createReminderScheduler(notificationsRepository, notifiers);
   app.decorate('sendReminders', reminders.run);
   const notifications = createNotificationsService({ notifications: notificationsRepository, scheduler: reminders, checklist, notifiers, pushSubscriptions });

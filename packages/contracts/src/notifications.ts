@@ -68,6 +68,8 @@ export const Notification = z.object({
   doseDate: z.string().nullable(),
   doseTime: DoseTime.nullable(),
   appointmentId: z.string().nullable(),
+  /** Where it went besides the app: push, LINE or SMS; `in_app` when only the app has it. */
+  channel: NotificationChannel,
 });
 export type Notification = z.infer<typeof Notification>;
 /** POST /api/notifications/:id/taken, /snooze and /test: the notification answered or sent. */

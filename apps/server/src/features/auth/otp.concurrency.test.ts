@@ -63,7 +63,7 @@ describe('guessing a code at the same moment', () => {
   it('compares at most 5 guesses: 50 wrong guesses at once, then the right code is refused as locked', async () => {
     const phone = '0863000001';
     expect((await requestCode(0, phone)).statusCode).toBe(202);
-    const code = sent.findLast((m) => m.to === phone)!.code;
+    const code = sent.findLast((m) => m.to === phone)!.code!;
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
     const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => verify(i, phone, wrong)));
@@ -81,7 +81,7 @@ describe('guessing a code at the same moment', () => {
   it('lets the right code in only within the first 5 tries, when it arrives among 40 wrong ones', async () => {
     const phone = '0863000002';
     expect((await requestCode(1, phone)).statusCode).toBe(202);
-    const code = sent.findLast((m) => m.to === phone)!.code;
+    const code = sent.findLast((m) => m.to === phone)!.code!;
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
     const replies = await Promise.all(Array.from({ length: 41 }, (_, i) => verify(i, phone, i === 20 ? code : wrong)));
@@ -96,7 +96,7 @@ describe('guessing a code at the same moment', () => {
   it('accepts a right code once when it is sent twice at the same moment', async () => {
     const phone = '0863000003';
     expect((await requestCode(2, phone)).statusCode).toBe(202);
-    const code = sent.findLast((m) => m.to === phone)!.code;
+    const code = sent.findLast((m) => m.to === phone)!.code!;
     const replies = await Promise.all([verify(0, phone, code), verify(1, phone, code)]);
     expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });

@@ -1,7 +1,7 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@klaimor/contracts';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { notifications, notificationSettings } from '../../db/schema.js';
+import { notifications, notificationSettings, users } from '../../db/schema.js';
 import type { AppointmentDetails, DoseLine } from './notification-texts.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -221,6 +221,13 @@ export function createNotificationsRepository(db: Db) {
           { hospital: r.hospital, startsAt: new Date(r.starts_at), depositAmount: r.deposit_amount, cancelReason: r.cancel_reason, status: r.status },
         ]),
       );
+    },
+
+    /** The mobile numbers of the patients named, for SMS. */
+    async phonesOf(userIds: string[]): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, userIds));
+      return new Map(rows.map((r) => [r.id, r.phone]));
     },
 
     /** Channels of the patients named, their own choice or the app. */

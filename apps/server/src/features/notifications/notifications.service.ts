@@ -26,6 +26,7 @@ function toNotification(row: NotificationRow, today: string): Notification {
     doseDate: row.doseDate,
     doseTime: row.doseTime as DoseTime | null,
     appointmentId: row.appointmentId,
+    channel: (row.channel ?? 'in_app') as NotificationChannel,
   };
 }
 
@@ -37,7 +38,7 @@ export function createNotificationsService(deps: {
   pushSubscriptions: PushSubscriptionsRepository;
 }) {
   const { notifications, scheduler, checklist } = deps;
-  const channels: NotificationChannel[] = ['in_app', ...deps.notifiers.map((n) => n.channel)];
+  const channels: NotificationChannel[] = [...new Set<NotificationChannel>(['in_app', ...deps.notifiers.map((n) => n.channel)])];
   const available = new Set(channels);
 
   /** Claims a sent medication reminder for one answer; a second answer is refused. */

@@ -20,7 +20,20 @@ export interface ReminderRun {
  * lock and each notification is claimed by one server.
  */
 export function createReminderScheduler(notifications: NotificationsRepository, notifiers: Notifier[]) {
+  // A channel named twice is the later one's.
   const byChannel = new Map<NotificationChannel, Notifier>(notifiers.map((n) => [n.channel, n]));
+  const fallback = byChannel.get('sms');
+
+  /** Hands a batch to a channel; what push or LINE could not deliver goes by SMS when there is a gateway. */
+  async function handOver(notifier: Notifier, batch: OutgoingNotification[]): Promise<Map<string, NotificationChannel>> {
+    const reached = new Map<string, NotificationChannel>();
+    for (const d of await notifier.deliver(batch)) if (d.delivered) reached.set(d.id, notifier.channel);
+    const missed = batch.filter((n) => !reached.has(n.id));
+    if (fallback && fallback !== notifier && missed.length > 0) {
+      for (const d of await fallback.deliver(missed)) if (d.delivered) reached.set(d.id, fallback.channel);
+    }
+    return reached;
+  }
 
   async function texts(rows: NotificationRow[]): Promise<Map<string, { title: string; body: string } | null>> {
     const [doses, appointments] = await Promise.all([
@@ -61,11 +74,10 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
       outgoing.set(notifier, batch);
     }
     for (const [notifier, batch] of outgoing) {
-      const delivered = new Map((await notifier.deliver(batch)).map((d) => [d.id, d.delivered]));
+      const reached = await handOver(notifier, batch);
       for (const n of batch) {
-        // The app keeps every notification; a channel that could not take it leaves it there alone.
-        const channel = delivered.get(n.id) ? notifier.channel : inAppNotifier.channel;
-        outcomes.push({ id: n.id, outcome: 'sent', channel, title: n.title, body: n.body });
+        // The app keeps every notification; one no channel could take is there alone.
+        outcomes.push({ id: n.id, outcome: 'sent', channel: reached.get(n.id) ?? inAppNotifier.channel, title: n.title, body: n.body });
       }
     }
     await notifications.markDelivered(now, outcomes);

@@ -2,18 +2,24 @@ import { DEFAULT_NOTIFICATION_SETTINGS, addDays, todayInBangkok } from '@klaimor
 import { sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SmsMessage } from '../auth/sms/sms-sender.js';
 import { type FakePushService, startFakePushService } from '../../test/fake-push-service.js';
 import { type TestApps, createTestApps, nextPhone, registerPatient } from '../../test/test-app.js';
+import { createNotificationsRepository } from './notifications.repository.js';
 import { createPushSubscriptionsRepository } from './push-subscriptions.repository.js';
+import { createSmsNotifier } from './sms-notifier.js';
 import { createWebPushNotifier } from './web-push-notifier.js';
 
 const vapid = { ...webpush.generateVAPIDKeys(), subject: 'mailto:reminders@klaimor.test' };
+/** What the SMS gateway was asked to send. */
+const texts: SmsMessage[] = [];
 let push: FakePushService;
 let t: TestApps;
 beforeAll(async () => {
   push = await startFakePushService();
   t = await createTestApps(1, {}, undefined, (database) => [
     createWebPushNotifier(createPushSubscriptionsRepository(database.db, 30), vapid, push.agent),
+    createSmsNotifier({ name: 'recording', send: async (message) => void texts.push(message) }, createNotificationsRepository(database.db).phonesOf),
   ]);
 });
 afterAll(async () => {
@@ -22,6 +28,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   push.received.length = 0;
+  texts.length = 0;
   await t.database.db.execute(sql`delete from reminder_progress`);
 });
 
@@ -29,12 +36,14 @@ const app = () => t.apps[0]!;
 const as = (session: string) => ({ cookies: { klaimor_session: session } });
 const eight = () => new Date(`${todayInBangkok()}T08:00:00+07:00`);
 
-/** A patient who chose push, with a subscription of the fake service's, and a medication due after breakfast. */
-async function pushPatient(name: string) {
-  const { session } = await registerPatient(app(), nextPhone());
-  const subscribed = await app().inject({ method: 'POST', url: '/api/push-subscriptions', payload: push.subscribe(name), ...as(session) });
-  expect(subscribed.statusCode, subscribed.body).toBe(204);
-  const chosen = await app().inject({ method: 'PUT', url: '/api/notification-settings', payload: { ...DEFAULT_NOTIFICATION_SETTINGS, channel: 'web_push' }, ...as(session) });
+/** A patient who chose push (or another channel), with a subscription of the fake service's unless told otherwise, and a medication due after breakfast. */
+async function pushPatient(name: string | null, channel = 'web_push', phone = nextPhone()) {
+  const { session } = await registerPatient(app(), phone);
+  if (name) {
+    const subscribed = await app().inject({ method: 'POST', url: '/api/push-subscriptions', payload: push.subscribe(name), ...as(session) });
+    expect(subscribed.statusCode, subscribed.body).toBe(204);
+  }
+  const chosen = await app().inject({ method: 'PUT', url: '/api/notification-settings', payload: { ...DEFAULT_NOTIFICATION_SETTINGS, channel }, ...as(session) });
   expect(chosen.statusCode, chosen.body).toBe(200);
   const med = await app().inject({
     method: 'POST',
@@ -94,6 +103,20 @@ describe('Web Push', () => {
     expect((await app().inject({ method: 'POST', url: '/api/auth/logout', ...as(session) })).statusCode).toBe(204);
     await app().sendReminders(eight());
     expect(push.received.filter((p) => p.subscription === 'phone-c')).toEqual([]);
+  });
+
+  it('falls back to SMS when no push could be delivered, and sends by SMS to who chose it', async () => {
+    const noPhone = nextPhone();
+    await pushPatient(null, 'web_push', noPhone);
+    const bySms = nextPhone();
+    await pushPatient(null, 'sms', bySms);
+    const inApp = nextPhone();
+    await pushPatient(null, 'in_app', inApp);
+    await app().sendReminders(eight());
+    const text = 'ใกล้หมอ: ถึงเวลาทานยาหลังอาหารเช้า Metformin 500 mg 1 เม็ด';
+    expect(texts.filter((m) => m.to === noPhone)).toEqual([{ to: noPhone, text }]);
+    expect(texts.filter((m) => m.to === bySms)).toEqual([{ to: bySms, text }]);
+    expect(texts.filter((m) => m.to === inApp)).toEqual([]);
   });
 
   it('refuses a subscription that is not a push service address with its keys', async () => {

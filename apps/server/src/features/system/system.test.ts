@@ -16,7 +16,7 @@ describe('system routes', () => {
 
   it('tells the web app that SMS goes to the development outbox', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/app-config' });
-    expect(res.json()).toEqual({ data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app'], webPushPublicKey: null }] });
+    expect(res.json()).toEqual({ data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'sms'], webPushPublicKey: null }] });
   });
 
   it('serves an OpenAPI document with every route', async () => {
@@ -104,7 +104,7 @@ describe('with a real SMS gateway configured', () => {
       const outbox = await gateway.app.inject({ method: 'GET', url: '/api/dev/sms?phone=0812345678' });
       expect(outbox.statusCode).toBe(404);
       const config = await gateway.app.inject({ method: 'GET', url: '/api/app-config' });
-      expect(config.json()).toEqual({ data: [{ devSmsOutbox: false, devPayments: true, notificationChannels: ['in_app'], webPushPublicKey: null }] });
+      expect(config.json()).toEqual({ data: [{ devSmsOutbox: false, devPayments: true, notificationChannels: ['in_app', 'sms'], webPushPublicKey: null }] });
     } finally {
       await gateway.close();
     }
@@ -146,7 +146,7 @@ describe('production mode', () => {
       const docs = (await production.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
       expect(Object.keys(docs.paths).filter((p) => p.startsWith('/api/dev'))).toEqual([]);
       const config = await production.app.inject({ method: 'GET', url: '/api/app-config' });
-      expect(config.json()).toEqual({ data: [{ devSmsOutbox: false, devPayments: false, notificationChannels: ['in_app'], webPushPublicKey: null }] });
+      expect(config.json()).toEqual({ data: [{ devSmsOutbox: false, devPayments: false, notificationChannels: ['in_app', 'sms'], webPushPublicKey: null }] });
     } finally {
       await production.close();
     }

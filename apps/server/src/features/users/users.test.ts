@@ -242,7 +242,7 @@ describe('privacy of logs', () => {
       config: testConfig({ LOG_LEVEL: 'debug' }),
       database,
       logger: { level: 'debug', stream: sink, redact: ['req.headers.cookie', 'res.headers["set-cookie"]'] },
-      sms: { name: 'recording', send: async (m) => void sent.push(m.code) },
+      sms: { name: 'recording', send: async (m) => void sent.push(m.code ?? m.text) },
     });
     try {
       await app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone: '0866000001' } });

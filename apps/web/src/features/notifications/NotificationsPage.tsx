@@ -73,6 +73,7 @@ export function NotificationsPage() {
                   <Typography>{n.body}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {formatSentAt(n.sentAt, i18n.resolvedLanguage ?? 'th')}
+                    {n.channel === 'in_app' ? null : ` · ${t('centre.sentBy', { channel: t(`settings.channels.${n.channel}`) })}`}
                   </Typography>
                   {n.answerable ? (
                     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, pt: 0.5 }}>

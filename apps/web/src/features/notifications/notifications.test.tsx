@@ -18,6 +18,7 @@ const reminder = (patch: Partial<Notification> = {}): Notification => ({
   doseDate: '2026-11-25',
   doseTime: 'afterBreakfast',
   appointmentId: null,
+  channel: 'in_app',
   ...patch,
 });
 

@@ -2,8 +2,8 @@
 export interface SmsMessage {
   to: string;
   text: string;
-  /** The one-time code inside the text; only the development outbox keeps it. */
-  code: string;
+  /** The one-time code inside the text, for a sign-in message; only the development outbox keeps it. */
+  code?: string;
 }
 
 export interface SmsSender {

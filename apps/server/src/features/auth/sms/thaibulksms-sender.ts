@@ -44,7 +44,7 @@ export function createThaiBulkSmsSender(options: ThaiBulkSmsOptions): SmsSender 
       if (!msisdn) throw new SmsDeliveryError('ThaiBulkSMS: recipient is not a Thai mobile number');
 
       // Gateway text may echo what we sent: blank out anything personal before it reaches an error or a log.
-      const secrets = [message.text, message.code, message.to, msisdn, `0${msisdn.slice(2)}`].filter((s) => s.length > 0);
+      const secrets = [message.text, message.code ?? '', message.to, msisdn, `0${msisdn.slice(2)}`].filter((s) => s.length > 0);
       const scrub = (s: string) => secrets.reduce((acc, secret) => acc.split(secret).join('***'), s).slice(0, 200);
       const fail = (detail: string, status?: number): never => {
         throw new SmsDeliveryError(`ThaiBulkSMS: ${scrub(detail)}`, status);
