@@ -73,6 +73,11 @@ import type { Notifier } from './features/notifications/notifier.js';
 import { createPushSubscriptionsRepository } from './features/notifications/push-subscriptions.repository.js';
 import { createWebPushNotifier } from './features/notifications/web-push-notifier.js';
 import { createSmsNotifier } from './features/notifications/sms-notifier.js';
+import { createLineClient } from './features/notifications/line-client.js';
+import { createLineLinkService } from './features/notifications/line-link.service.js';
+import { createLineLinksRepository } from './features/notifications/line-links.repository.js';
+import { createLineNotifier } from './features/notifications/line-notifier.js';
+import { lineRoutes } from './features/notifications/line.routes.js';
 import { createReminderScheduler, type ReminderRun } from './features/notifications/reminder-scheduler.js';
 import { systemRoutes } from './features/system/system.routes.js';
 import { createUsersRepository } from './features/users/users.repository.js';
@@ -168,11 +173,25 @@ export async function buildApp({ config, database, logger = false, sms, notifier
   const notificationsRepository = createNotificationsRepository(db);
   const notifiers: Notifier[] = [createSmsNotifier(smsSender, notificationsRepository.phonesOf)];
   if (config.webPush) notifiers.push(createWebPushNotifier(pushSubscriptions, config.webPush));
+  const lineLinksRepository = createLineLinksRepository(db);
+  const lineClient = config.line ? createLineClient(config.line) : null;
+  if (lineClient) notifiers.push(createLineNotifier(lineClient, lineLinksRepository, config.publicOrigin));
+  const lineLink =
+    config.line && lineClient
+      ? createLineLinkService(lineClient, lineLinksRepository, { redirectUri: `${config.publicOrigin}/api/line/callback`, addFriendUrl: config.line.addFriendUrl })
+      : null;
   // Later ones take a channel over (a test's recording channel).
   notifiers.push(...extraNotifiers);
   const reminders = createReminderScheduler(notificationsRepository, notifiers);
   app.decorate('sendReminders', reminders.run);
-  const notifications = createNotificationsService({ notifications: notificationsRepository, scheduler: reminders, checklist, notifiers, pushSubscriptions });
+  const notifications = createNotificationsService({
+    notifications: notificationsRepository,
+    scheduler: reminders,
+    checklist,
+    notifiers,
+    pushSubscriptions,
+    lineLinked: async (userId) => (await lineLinksRepository.of(userId)) !== null,
+  });
   const symptomNotes = createSymptomNotesService(createSymptomNotesRepository(db));
   const myData = createMyDataService({
     myData: createMyDataRepository(db),
@@ -238,6 +257,7 @@ export async function buildApp({ config, database, logger = false, sms, notifier
         await signedIn.register(medicationsRoutes(medications, checklist));
         await signedIn.register(symptomNotesRoutes(symptomNotes));
         await signedIn.register(notificationsRoutes(notifications));
+        if (lineLink) await signedIn.register(lineRoutes(lineLink, notifications, config.secureCookies));
         await signedIn.register(myDataRoutes(myData, cookies));
         if (demo && payments.name === 'development') await signedIn.register(devPaymentsRoutes(appointments));
       });

@@ -111,3 +111,18 @@ describe('Web Push configuration', () => {
     expect(loadConfig({ SECRET_KEY: base.SECRET_KEY, DATA_DIR: dir }).webPush).toEqual(first);
   });
 });
+
+describe('LINE configuration', () => {
+  it('is off unless configured, and refuses half of it', () => {
+    expect(loadConfig(base).line).toBeNull();
+    expect(() => loadConfig({ ...base, LINE_CHANNEL_ACCESS_TOKEN: 'token' })).toThrow('LINE_LOGIN_CHANNEL_ID must be set when LINE is configured');
+    expect(loadConfig({ ...base, LINE_CHANNEL_ACCESS_TOKEN: 'token', LINE_LOGIN_CHANNEL_ID: '1650000001', LINE_LOGIN_CHANNEL_SECRET: 's' }).line).toEqual({
+      channelAccessToken: 'token',
+      loginChannelId: '1650000001',
+      loginChannelSecret: 's',
+      addFriendUrl: null,
+      apiUrl: 'https://api.line.me',
+      accessUrl: 'https://access.line.me',
+    });
+  });
+});

@@ -41,6 +41,14 @@ const EnvSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a P-256 public key, URL-safe base64 (87 characters)' }).optional(),
   VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key, URL-safe base64 (43 characters)' }).optional(),
   VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must be a mailto: or https: address' }).optional(),
+  // LINE: the Official Account's Messaging API channel (push messages) and the LINE Login channel that links a patient
+  // to it (the same provider, so the user ids match). Both, or neither.
+  LINE_CHANNEL_ACCESS_TOKEN: z.string().optional(),
+  LINE_LOGIN_CHANNEL_ID: z.string().regex(/^\d+$/, { error: 'must be the LINE Login channel id (digits)' }).optional(),
+  LINE_LOGIN_CHANNEL_SECRET: z.string().optional(),
+  LINE_ADD_FRIEND_URL: z.url().optional(),
+  LINE_API_URL: z.url().default('https://api.line.me'),
+  LINE_ACCESS_URL: z.url().default('https://access.line.me'),
   WEB_DIST_DIR: z.string().optional(),
 });
 
@@ -105,7 +113,23 @@ function toConfig(env: Env, secretKey: string) {
           }
         : { provider: 'development' as const },
     webPush: webPushOf(env),
+    line: lineOf(env),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+  };
+}
+
+/** LINE is on when both its channels are configured. */
+function lineOf(env: Env) {
+  const given = [env.LINE_CHANNEL_ACCESS_TOKEN, env.LINE_LOGIN_CHANNEL_ID, env.LINE_LOGIN_CHANNEL_SECRET];
+  if (given.every((v) => !v)) return null;
+  const when = 'LINE is configured (LINE_CHANNEL_ACCESS_TOKEN, LINE_LOGIN_CHANNEL_ID, LINE_LOGIN_CHANNEL_SECRET go together)';
+  return {
+    channelAccessToken: required(env.LINE_CHANNEL_ACCESS_TOKEN, 'LINE_CHANNEL_ACCESS_TOKEN', when),
+    loginChannelId: required(env.LINE_LOGIN_CHANNEL_ID, 'LINE_LOGIN_CHANNEL_ID', when),
+    loginChannelSecret: required(env.LINE_LOGIN_CHANNEL_SECRET, 'LINE_LOGIN_CHANNEL_SECRET', when),
+    addFriendUrl: env.LINE_ADD_FRIEND_URL ?? null,
+    apiUrl: env.LINE_API_URL,
+    accessUrl: env.LINE_ACCESS_URL,
   };
 }
 

@@ -43,6 +43,7 @@ export const ErrorCode = z.enum([
   'nothing_to_correct',
   'reminder_answered',
   'channel_unavailable',
+  'line_not_linked',
   'internal_error',
   'service_unavailable',
 ]);

@@ -96,3 +96,20 @@ export const PushSubscriptionBody = z.object({
 export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
 /** DELETE /api/push-subscriptions: the browser's endpoint, when it unsubscribes. */
 export const PushUnsubscribeBody = z.strictObject({ endpoint: z.string().max(2000, { error: reasons.tooLong }) });
+
+/** GET /api/line: whether the patient's LINE is linked, and whether they had added the Official Account then. */
+export const LineStatus = z.object({
+  linked: z.boolean(),
+  friend: z.boolean().nullable(),
+  /** The Official Account's add-friend link, when the server knows it. */
+  addFriendUrl: z.string().nullable(),
+});
+export type LineStatus = z.infer<typeof LineStatus>;
+export const LineStatusReply = dataOf(LineStatus);
+
+/** GET /api/line/callback: where LINE Login sends the browser back (an error instead of a code when the patient cancels). */
+export const LineCallbackQuery = z.object({
+  code: z.string().max(500).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});

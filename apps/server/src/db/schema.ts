@@ -711,3 +711,14 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
+
+/** A patient's LINE account, linked through LINE Login: the user id the Official Account pushes messages to. */
+export const lineLinks = pgTable('line_links', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lineUserId: text('line_user_id').notNull().unique(),
+  /** Whether the patient had added the Official Account as a friend when linking (LINE delivers only to friends). */
+  friend: boolean('friend').notNull(),
+  linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
+});

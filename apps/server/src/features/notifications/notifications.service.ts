@@ -12,6 +12,7 @@ const LISTED = 50;
 
 const notificationNotFound = () => new AppError(404, 'not_found', 'ไม่พบการแจ้งเตือนนี้');
 const alreadyAnswered = () => new AppError(409, 'reminder_answered', 'ตอบการเตือนนี้ไปแล้ว');
+const lineNotLinked = () => new AppError(409, 'line_not_linked', 'กรุณาเชื่อมต่อบัญชี LINE ก่อนเลือกรับการแจ้งเตือนทาง LINE');
 const channelUnavailable = () => new AppError(409, 'channel_unavailable', 'ช่องทางนี้ยังใช้ไม่ได้ กรุณาเลือกช่องทางอื่น');
 
 function toNotification(row: NotificationRow, today: string): Notification {
@@ -36,6 +37,8 @@ export function createNotificationsService(deps: {
   checklist: ChecklistService;
   notifiers: Notifier[];
   pushSubscriptions: PushSubscriptionsRepository;
+  /** Whether the patient has linked their LINE account: LINE can be chosen only then. */
+  lineLinked: (userId: string) => Promise<boolean>;
 }) {
   const { notifications, scheduler, checklist } = deps;
   const channels: NotificationChannel[] = [...new Set<NotificationChannel>(['in_app', ...deps.notifiers.map((n) => n.channel)])];
@@ -58,8 +61,15 @@ export function createNotificationsService(deps: {
 
     async saveSettings(userId: string, settings: NotificationSettings): Promise<NotificationSettings> {
       if (!available.has(settings.channel)) throw channelUnavailable();
+      if (settings.channel === 'line' && !(await deps.lineLinked(userId))) throw lineNotLinked();
       await notifications.saveSettings(userId, settings);
       return settings;
+    },
+
+    /** A channel the patient can no longer be reached on (LINE unlinked): their notifications go to the app. */
+    async leaveChannel(userId: string, channel: NotificationChannel): Promise<void> {
+      const settings = await notifications.settings(userId);
+      if (settings.channel === channel) await notifications.saveSettings(userId, { ...settings, channel: 'in_app' });
     },
 
     async list(userId: string): Promise<{ data: Notification[]; meta: { unread: number } }> {
