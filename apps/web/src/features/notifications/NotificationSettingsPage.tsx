@@ -2,17 +2,14 @@ import { FIXED_DOSE_TIMES, NotificationSettings, type NotificationChannel } from
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Controller, useWatch, type FieldPath } from 'react-hook-form';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -23,6 +20,7 @@ import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useAppConfig } from '../auth/auth.queries';
 import { useMedicationsTexts } from '../medications/medications.texts';
+import { ChannelChoice } from './ChannelChoice';
 import { useNotificationSettings, useSaveNotificationSettings, useSavePushSubscription, useSendTestNotification } from './notifications.queries';
 import { PushRefused, pushSupported, subscribeToPush } from './web-push';
 import { useNotificationsTexts } from './notifications.texts';
@@ -76,7 +74,15 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
   const savePushSubscription = useSavePushSubscription();
   const canPush = pushSupported() && Boolean(config?.webPushPublicKey);
   const sendTest = useSendTestNotification();
-  const [notice, setNotice] = useState<string | null>(null);
+  // Back from LINE Login (?line=linked or failed): said once, and the address forgets it.
+  const [params, setParams] = useSearchParams();
+  const lineResult = params.get('line');
+  const [notice, setNotice] = useState<string | null>(() =>
+    lineResult === null ? null : lineResult === 'linked' ? t('settings.lineDone') : t('settings.lineFailed'),
+  );
+  useEffect(() => {
+    if (lineResult !== null) setParams({}, { replace: true });
+  }, [lineResult, setParams]);
   const { form, formError, setFormError, onSubmit } = useContractForm<SettingsValues, NotificationSettings>({
     resolver: contractResolver(NotificationSettings, toBody),
     defaultValues: toValues(settings),
@@ -154,37 +160,22 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           </Stack>
         ) : null}
       </Stack>
-      <FormControl component="fieldset">
-        <FormLabel component="legend" sx={{ fontWeight: 600, color: 'text.primary', mb: 1 }}>
-          {t('settings.channelTitle')}
-        </FormLabel>
-        {channels.length === 1 ? (
-          <Typography>{t('settings.inAppOnly')}</Typography>
-        ) : (
-          <Controller
-            control={control}
-            name="channel"
-            render={({ field }) => (
-              <RadioGroup value={field.value} onChange={(e) => field.onChange(e.target.value)}>
-                {channels.map((channel) => (
-                  <Box key={channel}>
-                    <FormControlLabel
-                      value={channel}
-                      control={<Radio />}
-                      label={t(`settings.channels.${channel}`)}
-                      disabled={channel === 'web_push' && !canPush}
-                      sx={{ minHeight: 44 }}
-                    />
-                    {channel === 'web_push' ? (
-                      <FormHelperText sx={{ mt: -0.5, mb: 1, ml: 4 }}>{canPush ? t('settings.pushHint') : t('settings.pushUnsupported')}</FormHelperText>
-                    ) : null}
-                  </Box>
-                ))}
-              </RadioGroup>
-            )}
+      <Controller
+        control={control}
+        name="channel"
+        render={({ field }) => (
+          <ChannelChoice
+            value={field.value}
+            onChange={field.onChange}
+            channels={channels}
+            canPush={canPush}
+            onUnlinkedLine={() => {
+              field.onChange('in_app');
+              setNotice(t('settings.lineUnlinked'));
+            }}
           />
         )}
-      </FormControl>
+      />
       {formError ? <Alert severity="error">{formError}</Alert> : null}
       <Button type="submit" variant="contained" size="large" loading={save.isPending} sx={{ minHeight: 48 }}>
         {t('settings.save')}

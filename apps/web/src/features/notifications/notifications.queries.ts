@@ -1,4 +1,4 @@
-import type { Notification, NotificationSettings, NotificationsReply } from '@klaimor/contracts';
+import type { LineStatus, Notification, NotificationSettings, NotificationsReply } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiOne, apiRequest } from '../../api/client';
 import { medicationKeys } from '../medications/medications.queries';
@@ -8,6 +8,7 @@ export const notificationKeys = {
   list: () => [...notificationKeys.all, 'list'] as const,
   unread: () => [...notificationKeys.all, 'unread'] as const,
   settings: () => [...notificationKeys.all, 'settings'] as const,
+  line: () => [...notificationKeys.all, 'line'] as const,
 };
 
 /** How often the bell asks for new notifications while the app is open (reminders are made each minute). */
@@ -77,5 +78,23 @@ export function useSendTestNotification() {
 export function useSavePushSubscription() {
   return useMutation({
     mutationFn: (subscription: PushSubscriptionJSON) => apiRequest<void>('/api/push-subscriptions', { method: 'POST', body: subscription }),
+  });
+}
+
+/** Whether the patient's LINE is linked; asked only where the server offers LINE. */
+export function useLineStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: notificationKeys.line(),
+    queryFn: ({ signal }) => apiOne<LineStatus>('/api/line', { signal }),
+    enabled,
+  });
+}
+
+/** Unlinks LINE; the server moves notifications chosen by LINE to the app, so the settings are read again. */
+export function useUnlinkLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('/api/line/link', { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }

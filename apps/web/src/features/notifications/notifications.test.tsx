@@ -146,3 +146,28 @@ describe('choosing phone notifications (push)', () => {
     expect(calls).toEqual([]);
   });
 });
+
+describe('choosing LINE', () => {
+  const withLine = (linked: boolean) =>
+    mockApi({
+      'GET /api/app-config': () =>
+        json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'line', 'sms'], webPushPublicKey: null }] }),
+      'GET /api/notification-settings': () => json(200, { data: [DEFAULT_NOTIFICATION_SETTINGS] }),
+      'GET /api/line': () => json(200, { data: [{ linked, friend: linked ? false : null, addFriendUrl: 'https://line.me/R/ti/p/@klaimor' }] }),
+    });
+
+  it('offers to link LINE first, and LINE cannot be chosen until then', async () => {
+    withLine(false);
+    renderWithProviders(<NotificationSettingsPage />, { route: '/settings/notifications' });
+    expect(await screen.findByRole('link', { name: 'เชื่อมต่อบัญชี LINE' })).toHaveAttribute('href', '/api/line/link');
+    expect(screen.getByRole('radio', { name: 'LINE' })).toBeDisabled();
+  });
+
+  it('says the link worked on coming back, and asks to add the Official Account when it was not added', async () => {
+    withLine(true);
+    renderWithProviders(<NotificationSettingsPage />, { route: '/settings/notifications?line=linked' });
+    expect(await screen.findByText('เชื่อมต่อ LINE แล้ว')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'LINE' })).toBeEnabled());
+    expect(screen.getByRole('link', { name: 'เพิ่มเพื่อนใน LINE' })).toHaveAttribute('href', 'https://line.me/R/ti/p/@klaimor');
+  });
+});
