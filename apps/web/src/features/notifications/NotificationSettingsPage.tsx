@@ -145,7 +145,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
         <Typography variant="body2" color="text.secondary">
           {t('settings.doseTimesHint')}
         </Typography>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 9.5rem), 1fr))', gap: 2 }}>
           {FIXED_DOSE_TIMES.map((time) => (
             <Box key={time}>{timeField(time, doseTimes(`doseTimes.${time}`))}</Box>
           ))}
