@@ -106,6 +106,9 @@ declare module 'fastify' {
   }
 }
 
+/** How long the notification centre keeps a notification: long enough to look back on a quarter's reminders. */
+const NOTIFICATIONS_KEPT_DAYS = 90;
+
 export interface AppOptions {
   config: Config;
   database: Database;
@@ -220,6 +223,7 @@ export async function buildApp({ config, database, logger = false, sms, notifier
   app.decorate('housekeeping', async () => {
     await otpRepository.purgeExpired(new Date(Date.now() - 86_400_000));
     await staff.purgeStale();
+    await notificationsRepository.purgeOlderThan(NOTIFICATIONS_KEPT_DAYS, 5_000);
     const slotsMade = await schedules.rollForward();
     const expiredHolds = await appointments.expireUnpaid();
     return { slotsMade, expiredHolds, refunded: await appointments.retryRefunds() };

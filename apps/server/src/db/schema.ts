@@ -674,6 +674,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_due_idx').on(t.dueAt).where(sql`${t.sentAt} is null`),
     index('notifications_user_sent_idx').on(t.userId, t.sentAt),
+    // Housekeeping forgets the oldest each minute (purgeOlderThan).
+    index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
       sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'refund', 'test')`,

@@ -253,6 +253,17 @@ export function createNotificationsRepository(db: Db) {
         where n.id = d.id`);
     },
 
+    /**
+     * Removes notifications older than `days`, at most `limit` a call (housekeeping runs each minute: 5,000 a minute
+     * keeps up with 100,000 patients' 300,000 a day without one long delete).
+     */
+    async purgeOlderThan(days: number, limit: number): Promise<number> {
+      const result = await db.execute(sql`
+        delete from notifications where id in (
+          select id from notifications where created_at < now() - make_interval(days => ${days}) limit ${limit})`);
+      return countOf(result);
+    },
+
     async insert(values: typeof notifications.$inferInsert): Promise<NotificationRow | null> {
       const [row] = await db.insert(notifications).values(values).onConflictDoNothing({ target: notifications.dedupeKey }).returning();
       return row ?? null;

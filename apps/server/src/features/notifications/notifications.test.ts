@@ -206,6 +206,19 @@ describe('the notification centre', () => {
   });
 });
 
+describe('keeping notifications', () => {
+  it('forgets notifications after 90 days', async () => {
+    const session = await patient();
+    await t.app.inject({ method: 'POST', url: '/api/notifications/test', ...as(session) });
+    await t.app.inject({ method: 'POST', url: '/api/notifications/test', ...as(session) });
+    const [old] = (await inbox(session)).data;
+    await t.database.db.execute(sql`update notifications set created_at = now() - interval '91 days' where id = ${old!.id}`);
+    await t.app.housekeeping();
+    expect((await inbox(session)).data.map((n) => n.id)).not.toContain(old!.id);
+    expect((await inbox(session)).data).toHaveLength(1);
+  });
+});
+
 describe('notification settings', () => {
   it('starts from the defaults and keeps what is saved', async () => {
     const session = await patient();

@@ -6,4 +6,5 @@ CREATE TABLE "line_links" (
 	CONSTRAINT "line_links_line_user_id_unique" UNIQUE("line_user_id")
 );
 --> statement-breakpoint
-ALTER TABLE "line_links" ADD CONSTRAINT "line_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "line_links" ADD CONSTRAINT "line_links_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "notifications_created_idx" ON "notifications" USING btree ("created_at");
