@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { registerThroughApi } from './support/patient';
+import { registerThroughApi, screenshot } from './support/patient';
 
 /** The parts of a service worker's global scope the test reads and acts through (the e2e code is typed for pages). */
 interface WorkerScope {
@@ -44,6 +44,13 @@ test('a medicine reminder pushed to the phone shows a notification whose "taken"
     )
     .toBeTruthy();
   expect(reminder).toMatchObject({ title: 'ถึงเวลาทานยา หลังตื่นนอน', body: 'Amlodipine 5 mg 1 เม็ด' });
+
+  // The same reminder waits in the notification centre, with its two answers.
+  await page.goto('/notifications');
+  const card = page.getByRole('listitem').filter({ hasText: 'ถึงเวลาทานยา หลังตื่นนอน' });
+  await expect(card.getByRole('button', { name: 'กินแล้ว' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'เตือนอีกครั้งใน 15 นาที' })).toBeVisible();
+  await screenshot(page, 'notifications-reminder');
 
   // The push service hands the worker what the server sent (the payload the Web Push API test decrypts).
   const payload = {

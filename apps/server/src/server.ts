@@ -27,7 +27,15 @@ const jobs = await startJobQueue(
   database,
   [
     { name: 'housekeeping', cron: '* * * * *', run: () => app.housekeeping() },
-    { name: 'reminders', cron: '* * * * *', run: () => app.sendReminders() },
+    {
+      name: 'reminders',
+      cron: '* * * * *',
+      // Counts only: who was reminded of what is personal data.
+      run: async () => {
+        const round = await app.sendReminders();
+        if (round.sent + round.skipped > 0) app.log.info({ reminders: round }, 'reminders sent');
+      },
+    },
   ],
   (err) => app.log.error({ err }, 'job queue'),
 );
