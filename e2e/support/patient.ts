@@ -86,6 +86,8 @@ async function checkTouchTargets(page: Page, name: string): Promise<void> {
  * animations (a dialog fading in) end first: half-faded text is not what the patient reads.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // Two frames first: a transition the last change started (a button turning enabled) is running by then.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() =>
     Promise.all(
       document
