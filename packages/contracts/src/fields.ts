@@ -37,6 +37,10 @@ export const reasons = {
   invalidIcd10: 'invalid_icd10',
   belowBooked: 'below_booked',
   consentOutdated: 'consent_outdated',
+  invalidDateTime: 'invalid_date_time',
+  takenAtInFuture: 'taken_at_in_future',
+  takenAtBeforeDay: 'taken_at_before_day',
+  takenAtWithoutTick: 'taken_at_without_tick',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

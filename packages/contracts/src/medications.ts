@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { todayInBangkok } from './dates.js';
 import { dataOf } from './envelope.js';
 import { ClockTime, IsoDate, PastOrTodayDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
 
@@ -143,16 +144,43 @@ export type Checklist = z.infer<typeof Checklist>;
 export const ChecklistReply = dataOf(Checklist);
 
 /**
+ * How far past the server's clock a device's `takenAt` may be: a phone's clock runs a little ahead of the
+ * server's now and then, and its tick is still a tick of now.
+ */
+export const TAKEN_AT_CLOCK_SKEW_MS = 5 * 60_000;
+
+/** When a Thai calendar date (YYYY-MM-DD) begins, in milliseconds since the epoch (Thailand keeps UTC+7 all year). */
+export function startOfBangkokDay(date: string): number {
+  return Date.parse(`${date}T00:00:00+07:00`);
+}
+
+/**
  * PUT /api/checklist/ticks: sets one dose of one day taken or not. Idempotent: ticking twice is one tick.
  * Ticking takes the dose's units from the medication's stock; unticking puts back what that tick took.
  * Replies with the whole checklist of that date.
+ *
+ * `takenAt` is when the patient ticked it, as their device recorded it: a tick kept on the phone while it was offline
+ * arrives later and keeps that time (the server's time when not given). A tick already there keeps its first time, so
+ * a tick sent again changes nothing. It must be an ISO 8601 time with its offset, not later than now (give or take
+ * TAKEN_AT_CLOCK_SKEW_MS) and not before the dose's day began in Thailand; it goes only with `taken: true`.
  */
-export const TickBody = z.strictObject({
-  date: PastOrTodayDate.optional(),
-  medicationId: z.uuid({ error: reasons.invalidChoice }),
-  doseTime: DoseTime,
-  taken: z.boolean({ error: reasons.invalidChoice }),
-});
+export const TickBody = z
+  .strictObject({
+    date: PastOrTodayDate.optional(),
+    medicationId: z.uuid({ error: reasons.invalidChoice }),
+    doseTime: DoseTime,
+    taken: z.boolean({ error: reasons.invalidChoice }),
+    takenAt: z.iso.datetime({ offset: true, error: reasons.invalidDateTime }).optional(),
+  })
+  .check((ctx) => {
+    const { takenAt, taken, date } = ctx.value;
+    if (takenAt === undefined) return;
+    const issue = (message: string) => ctx.issues.push({ code: 'custom', message, path: ['takenAt'], input: takenAt });
+    const at = Date.parse(takenAt);
+    if (!taken) issue(reasons.takenAtWithoutTick);
+    else if (at > Date.now() + TAKEN_AT_CLOCK_SKEW_MS) issue(reasons.takenAtInFuture);
+    else if (at < startOfBangkokDay(date ?? todayInBangkok())) issue(reasons.takenAtBeforeDay);
+  });
 export type TickInput = z.input<typeof TickBody>;
 
 export const AdherenceDay = z.object({ date: z.string(), due: z.number().int(), taken: z.number().int() });

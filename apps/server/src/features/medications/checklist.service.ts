@@ -14,6 +14,8 @@ export interface TickRequest {
   medicationId: string;
   doseTime: DoseTime;
   taken: boolean;
+  /** When the patient took it (ISO 8601, checked by the contract); the arrival time when not given. */
+  takenAt?: string;
 }
 
 function toChecklist(date: string, today: string, meds: MedicationRow[], ticks: TickRow[]): Checklist {
@@ -54,7 +56,10 @@ export function createChecklistService(medications: MedicationsRepository) {
     /** The doses of a Thai calendar date (today when not given), computed from the medication list. */
     checklist: (userId: string, date?: string): Promise<Checklist> => checklist(userId, date ?? todayInBangkok()),
 
-    /** Ticks or unticks one dose; a date not given is today in Thailand (a tick at 23:30 belongs to that day). */
+    /**
+     * Ticks or unticks one dose; a date not given is today in Thailand (a tick at 23:30 belongs to that day). A tick
+     * sent later from a device that was offline brings the time it was taken; a tick already there keeps its own.
+     */
     async setTick(userId: string, request: TickRequest): Promise<Checklist> {
       const date = request.date ?? todayInBangkok();
       const med = await medications.find(userId, request.medicationId);
@@ -63,7 +68,7 @@ export function createChecklistService(medications: MedicationsRepository) {
       const dose = dosesOfDay(schedule).find((d) => d.doseTime === request.doseTime);
       if (!dose || !isDueOn(schedule, date)) throw doseNotDue();
       const key = { medicationId: med.id, date, doseTime: dose.doseTime };
-      if (request.taken) await medications.tick(userId, key, dose.amount);
+      if (request.taken) await medications.tick(userId, key, dose.amount, request.takenAt === undefined ? undefined : new Date(request.takenAt));
       else await medications.untick(userId, key);
       return checklist(userId, date);
     },

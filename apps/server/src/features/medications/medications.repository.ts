@@ -66,17 +66,18 @@ export function createMedicationsRepository(db: Db) {
     },
 
     /**
-     * Marks one dose taken, once: a second tick changes nothing. Takes up to `units` from the stock
-     * (never below zero) and remembers how many, so an untick gives back exactly that.
+     * Marks one dose taken, once: a second tick changes nothing, its time included (a tick sent again after a lost
+     * reply keeps the first one's). Takes up to `units` from the stock (never below zero) and remembers how many, so
+     * an untick gives back exactly that. `takenAt` is when the patient took it; now when not given.
      */
-    async tick(userId: string, key: { medicationId: string; date: string; doseTime: string }, units: number): Promise<void> {
+    async tick(userId: string, key: { medicationId: string; date: string; doseTime: string }, units: number, takenAt?: Date): Promise<void> {
       await db.transaction(async (tx) => {
         const [med] = await tx.select({ stock: medications.stock }).from(medications).where(mine(userId, key.medicationId)).for('update');
         if (!med) return;
         const stockTaken = med.stock === null ? 0 : Math.min(units, med.stock);
         const inserted = await tx
           .insert(medicationTicks)
-          .values({ medicationId: key.medicationId, doseDate: key.date, doseTime: key.doseTime, userId, stockTaken })
+          .values({ medicationId: key.medicationId, doseDate: key.date, doseTime: key.doseTime, userId, stockTaken, ...(takenAt ? { takenAt } : {}) })
           .onConflictDoNothing()
           .returning({ stockTaken: medicationTicks.stockTaken });
         if (inserted.length === 1 && stockTaken > 0) {

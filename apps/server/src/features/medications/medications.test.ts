@@ -281,6 +281,117 @@ describe('daily checklist and ticks', () => {
   });
 });
 
+describe('a tick sent later with the time it was taken (kept on the device while offline)', () => {
+  let session: string;
+  beforeAll(async () => {
+    session = (await registerPatient(t.app, nextPhone())).session;
+  });
+
+  const yesterday = () => addDays(today(), -1);
+  /** A clock time on a Thai calendar date, as a phone in Thailand writes it. */
+  const at = (date: string, time: string) => `${date}T${time}:00+07:00`;
+  const doseOf = (res: { json(): { data: { doses: { medicationId: string; doseTime: string; taken: boolean; takenAt: string | null }[] }[] } }, medicationId: string) =>
+    res.json().data[0].doses.find((d) => d.medicationId === medicationId && d.doseTime === 'afterBreakfast')!;
+  const ticksOf = async (medicationId: string) => {
+    const rows = await t.database.db.execute(sql`select taken_at from medication_ticks where medication_id = ${medicationId}`);
+    return (rows as unknown as { rows: { taken_at: Date | string }[] }).rows.map((r) => new Date(r.taken_at).toISOString());
+  };
+
+  it('keeps the time the patient took it, not the time it arrived', async () => {
+    const med = await add(session, metformin({ name: 'Later', stock: 10 }));
+    const res = await tick(session, { date: yesterday(), medicationId: med.id, doseTime: 'afterBreakfast', taken: true, takenAt: at(yesterday(), '08:05') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(doseOf(res, med.id)).toMatchObject({ taken: true, takenAt: new Date(at(yesterday(), '08:05')).toISOString() });
+    expect(await ticksOf(med.id)).toEqual([new Date(at(yesterday(), '08:05')).toISOString()]);
+    expect((await listMedications(session)).find((m) => m.id === med.id)!.stock).toBe(9);
+  });
+
+  it('is one tick, the stock taken once, when the same tick is sent again (the first time kept)', async () => {
+    const med = await add(session, metformin({ name: 'Replayed', stock: 10 }));
+    const body = { date: yesterday(), medicationId: med.id, doseTime: 'afterBreakfast', taken: true, takenAt: at(yesterday(), '07:50') };
+    expect((await tick(session, body)).statusCode).toBe(200);
+    const again = await tick(session, body);
+    expect(again.statusCode, again.body).toBe(200);
+    const later = await tick(session, { ...body, takenAt: at(yesterday(), '09:00') });
+    expect(later.statusCode).toBe(200);
+    expect(doseOf(later, med.id).takenAt).toBe(new Date(at(yesterday(), '07:50')).toISOString());
+    expect(await ticksOf(med.id)).toHaveLength(1);
+    expect((await listMedications(session)).find((m) => m.id === med.id)!.stock).toBe(9);
+  });
+
+  it('is one tick, the stock taken once, when the same tick arrives many times at once', async () => {
+    const med = await add(session, metformin({ name: 'ReplayBurst', stock: 10 }));
+    const body = { date: yesterday(), medicationId: med.id, doseTime: 'afterBreakfast', taken: true, takenAt: at(yesterday(), '08:20') };
+    const results = await Promise.all(Array.from({ length: 6 }, () => tick(session, body)));
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await ticksOf(med.id)).toEqual([new Date(at(yesterday(), '08:20')).toISOString()]);
+    expect((await listMedications(session)).find((m) => m.id === med.id)!.stock).toBe(9);
+  });
+
+  it('replays a tick then an untick of one dose to the final state, however often the pair is sent', async () => {
+    const med = await add(session, metformin({ name: 'TickUntick', stock: 10 }));
+    const key = { date: yesterday(), medicationId: med.id, doseTime: 'afterBreakfast' };
+    for (let round = 0; round < 2; round++) {
+      expect((await tick(session, { ...key, taken: true, takenAt: at(yesterday(), '08:00') })).statusCode).toBe(200);
+      const untick = await tick(session, { ...key, taken: false });
+      expect(untick.statusCode).toBe(200);
+      expect(doseOf(untick, med.id)).toMatchObject({ taken: false, takenAt: null });
+    }
+    expect(await ticksOf(med.id)).toEqual([]);
+    expect((await listMedications(session)).find((m) => m.id === med.id)!.stock).toBe(10);
+  });
+
+  it('takes the time of a tick made again after an untick', async () => {
+    const med = await add(session, metformin({ name: 'Retick', stock: 10 }));
+    const key = { date: yesterday(), medicationId: med.id, doseTime: 'afterBreakfast' };
+    await tick(session, { ...key, taken: true, takenAt: at(yesterday(), '08:00') });
+    await tick(session, { ...key, taken: false });
+    const again = await tick(session, { ...key, taken: true, takenAt: at(yesterday(), '10:15') });
+    expect(doseOf(again, med.id).takenAt).toBe(new Date(at(yesterday(), '10:15')).toISOString());
+    expect((await listMedications(session)).find((m) => m.id === med.id)!.stock).toBe(9);
+  });
+
+  it('accepts a phone clock a little ahead of the server’s', async () => {
+    const med = await add(session, metformin({ name: 'Skew', startDate: '2025-05-01' }));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-01T03:00:00Z')); // 10:00 in Bangkok
+    const res = await tick(session, { medicationId: med.id, doseTime: 'afterBreakfast', taken: true, takenAt: '2025-06-01T03:04:00Z' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(doseOf(res, med.id).takenAt).toBe('2025-06-01T03:04:00.000Z');
+  });
+
+  it.each([
+    ['in the future beyond a phone clock’s drift', { takenAt: '2025-06-01T03:06:00Z' }, 'taken_at_in_future'],
+    ['before the dose’s day began in Thailand', { date: '2025-05-31', takenAt: '2025-05-30T16:59:59Z' }, 'taken_at_before_day'],
+    ['before today began, with no date', { takenAt: '2025-05-31T16:59:00Z' }, 'taken_at_before_day'],
+    ['with an untick', { taken: false, takenAt: '2025-06-01T02:00:00Z' }, 'taken_at_without_tick'],
+    ['that is no time', { takenAt: 'เมื่อเช้า' }, 'invalid_date_time'],
+    ['that is a date only', { takenAt: '2025-06-01' }, 'invalid_date_time'],
+    ['with no time zone', { takenAt: '2025-06-01T09:00:00' }, 'invalid_date_time'],
+    ['that is a number', { takenAt: 1748746800000 }, 'invalid_date_time'],
+  ])('refuses a time taken %s (400, the field’s reason)', async (_name, over, reason) => {
+    const med = await add(session, metformin({ name: 'BadTime', startDate: '2025-05-01', stock: 10 }));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-01T03:00:00Z')); // 10:00 in Bangkok
+    const res = await tick(session, { medicationId: med.id, doseTime: 'afterBreakfast', taken: true, ...over });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { takenAt: reason } });
+    expect(await ticksOf(med.id)).toEqual([]);
+    expect((await listMedications(session)).find((m) => m.id === med.id)!.stock).toBe(10);
+  });
+
+  it('accepts a time taken at the very start of the dose’s day', async () => {
+    const med = await add(session, metformin({ name: 'Midnight', startDate: '2025-05-01' }));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-06-01T03:00:00Z'));
+    const res = await tick(session, { date: '2025-05-31', medicationId: med.id, doseTime: 'afterBreakfast', taken: true, takenAt: '2025-05-30T17:00:00Z' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0].doses.find((d: { medicationId: string; doseTime: string }) => d.medicationId === med.id && d.doseTime === 'afterBreakfast').takenAt).toBe(
+      '2025-05-30T17:00:00.000Z',
+    );
+  });
+});
+
 describe('adherence', () => {
   it('gives the share of doses taken over the last 7 and 30 days, day by day', async () => {
     const { session } = await registerPatient(t.app, nextPhone());
