@@ -17,4 +17,5 @@ export const lazyPages = {
   notificationSettings: () => import('./features/notifications/NotificationSettingsPage'),
   notificationBell: () => import('./features/notifications/NotificationBell'),
   staff: () => import('./features/staff/StaffApp'),
+  offlineCopy: () => import('./features/offline/offline-copy'),
 };

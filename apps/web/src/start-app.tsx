@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { assumeLoggedOut } from './features/auth/auth.queries';
+import { keepDeviceCopy } from './features/offline/device-copy';
 import { currentLanguage, restoreLanguage } from './i18n';
 import { captureInstallPrompt } from './install-prompt';
 import { createQueryClient } from './query-client';
@@ -37,4 +38,5 @@ export async function startApp(container: HTMLElement): Promise<void> {
   } else {
     createRoot(container).render(app);
   }
+  keepDeviceCopy(queryClient);
 }

@@ -16,4 +16,6 @@ globalThis.fetch = (input: RequestInfo | URL) => {
 
 afterEach(() => {
   cleanup();
+  // What a test left on the "device" (the offline copy, queued ticks, the language) never reaches the next one.
+  globalThis.localStorage?.clear();
 });

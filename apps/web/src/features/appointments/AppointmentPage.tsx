@@ -16,11 +16,12 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
 import { formatBaht, formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { isApiError } from '../../api/client';
+import { isUnreachable } from '../offline/device-copy';
 import { DepositStep } from '../booking/DepositStep';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { VisitGuide } from './VisitGuide';
 import { depositFate, isCancellable, isUpcoming, statusColor } from './appointment-rules';
-import { useAppointment } from './appointments.queries';
+import { useAppointment, useListedAppointment } from './appointments.queries';
 import { useAppointmentsTexts } from './appointments.texts';
 
 /** One appointment: where, when, with whom, the deposit, and cancelling it. */
@@ -28,16 +29,22 @@ export function AppointmentPage() {
   const { t } = useAppointmentsTexts();
   const { id = '' } = useParams();
   const appointment = useAppointment(id, true);
+  const listed = useListedAppointment(id);
+  // Offline, the copy from the last sync: this appointment's own, else as the list had it (one never opened here).
+  const shown = isApiError(appointment.error, 'not_found')
+    ? undefined
+    : (appointment.data ?? (isUnreachable(appointment.error) ? listed : undefined));
 
   let body;
   if (appointment.isPending) body = <LoadingState />;
-  else if (appointment.isError) {
+  else if (shown) body = <AppointmentDetail appointment={shown} onRefresh={() => void appointment.refetch()} />;
+  else {
     body = isApiError(appointment.error, 'not_found') ? (
       <Alert severity="warning">{t('detail.notFound')}</Alert>
     ) : (
       <ErrorState onRetry={() => void appointment.refetch()} />
     );
-  } else body = <AppointmentDetail appointment={appointment.data} onRefresh={() => void appointment.refetch()} />;
+  }
 
   return (
     <Stack spacing={2}>

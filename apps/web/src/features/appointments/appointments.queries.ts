@@ -40,6 +40,13 @@ export function useAppointment(id: string | null, poll: boolean) {
   });
 }
 
+/** An appointment as the patient's list last had it (not asked for): offline, one never opened on this device still shows. */
+export function useListedAppointment(id: string): Appointment | undefined {
+  return useQueryClient()
+    .getQueryData<Appointment[]>(appointmentKeys.list())
+    ?.find((appointment) => appointment.id === id);
+}
+
 export function useCancelAppointment() {
   const queryClient = useQueryClient();
   return useMutation({

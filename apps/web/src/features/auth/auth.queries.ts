@@ -1,6 +1,7 @@
 import type { AppConfig, DevSms, OtpRequested, OtpVerified, UserProfile } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiList, apiOne, apiRequest, isApiError } from '../../api/client';
+import { forgetDeviceCopy } from '../offline/device-copy';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -32,6 +33,9 @@ export function useCurrentUser() {
     queryFn: fetchCurrentUser,
     staleTime: 5 * 60_000,
     retry: (failures, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && failures < 1,
+    // Not asked again by each screen that mounts after a failure (offline): a new ask starts as loading, the app shell
+    // shows loading instead of the page, the page unmounts and mounts again, and so on. The network coming back asks.
+    retryOnMount: false,
   });
 }
 
@@ -89,6 +93,8 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => apiRequest<void>('/api/auth/logout', { method: 'POST' }),
     onSettled: () => {
+      // Signed out, the device keeps nothing of the patient for offline use either.
+      forgetDeviceCopy();
       queryClient.clear();
       queryClient.setQueryData(userKeys.me(), null);
     },

@@ -57,7 +57,7 @@ export function AdherenceChart() {
         </Stack>
         {adherence.isPending ? (
           <LoadingState />
-        ) : adherence.isError ? (
+        ) : adherence.data === undefined ? (
           <ErrorState onRetry={() => void adherence.refetch()} />
         ) : !shown || shown.rate === null ? (
           <Typography color="text.secondary">{t('adherence.noneDue')}</Typography>

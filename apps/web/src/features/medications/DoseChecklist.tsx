@@ -1,4 +1,4 @@
-import type { Checklist, ChecklistDose } from '@klaimor/contracts';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import LocalPharmacyIcon from '@mui/icons-material/LocalPharmacy';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
@@ -24,6 +24,7 @@ import {
   panelTitle,
   type DosePanel,
 } from './medications-format';
+import type { ShownChecklist, ShownDose } from './dose-outbox';
 import { useTickDose } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
 
@@ -31,7 +32,8 @@ const ZONE = 'Asia/Bangkok';
 const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ZONE });
 
 export interface DoseChecklistProps {
-  checklist: Checklist;
+  /** The server's checklist with the ticks not sent yet drawn over it (dose-outbox.ts `withQueuedTicks`). */
+  checklist: ShownChecklist;
 }
 
 /**
@@ -62,6 +64,11 @@ export function DoseChecklist({ checklist }: DoseChecklistProps) {
           {apiErrorMessage(t, tick.error)}
         </Alert>
       ) : null}
+      {checklist.doses.some((d) => d.waiting) ? (
+        <Alert severity="info" role="status" icon={<CloudUploadOutlinedIcon />}>
+          {t('checklist.waitingNote')}
+        </Alert>
+      ) : null}
       <Box role="list" aria-label={t('checklist.panelsLabel')}>
         {panels.map((panel) => (
           <Box role="listitem" key={panel.key} sx={{ mb: 1 }}>
@@ -81,10 +88,10 @@ export function DoseChecklist({ checklist }: DoseChecklistProps) {
 }
 
 interface DosePanelViewProps {
-  panel: DosePanel;
+  panel: DosePanel<ShownDose>;
   expanded: boolean;
   onToggle: (expanded: boolean) => void;
-  onTick: (dose: ChecklistDose, taken: boolean) => void;
+  onTick: (dose: ShownDose, taken: boolean) => void;
 }
 
 function DosePanelView({ panel, expanded, onToggle, onTick }: DosePanelViewProps) {
@@ -128,7 +135,7 @@ function DosePanelView({ panel, expanded, onToggle, onTick }: DosePanelViewProps
   );
 }
 
-function DoseRow({ dose, onTick }: { dose: ChecklistDose; onTick: (taken: boolean) => void }) {
+function DoseRow({ dose, onTick }: { dose: ShownDose; onTick: (taken: boolean) => void }) {
   const { t } = useMedicationsTexts();
   const labelId = useId();
   const name = medicineName(dose);
@@ -157,6 +164,14 @@ function DoseRow({ dose, onTick }: { dose: ChecklistDose; onTick: (taken: boolea
             <Typography variant="caption" component="p" color="success.dark">
               {t('checklist.takenAt', { time: clock.format(new Date(dose.takenAt)) })}
             </Typography>
+          ) : null}
+          {dose.waiting ? (
+            <Chip
+              variant="outlined"
+              icon={<CloudUploadOutlinedIcon />}
+              label={t('checklist.waiting')}
+              sx={{ mt: 0.75, display: 'flex', width: 'fit-content', fontWeight: 600, color: 'text.primary', borderColor: 'grey.500' }}
+            />
           ) : null}
           {dose.runningLow ? (
             <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', color: 'warning.dark', mt: 0.5 }}>

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { todayInBangkok } from '@klaimor/contracts';
 import { SummaryCard } from '../../components/SummaryCard';
 import { dosePanels, panelTitle } from './medications-format';
+import { useOutbox, withQueuedTicks } from './dose-outbox';
 import { useChecklist } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
 
@@ -11,14 +12,15 @@ import { useMedicationsTexts } from './medications.texts';
 export function TodayDosesSummary() {
   const { t } = useMedicationsTexts();
   const checklist = useChecklist(todayInBangkok());
-  const day = checklist.data;
+  const outbox = useOutbox();
+  const day = checklist.data && withQueuedTicks(checklist.data, outbox);
   const remaining = day ? day.due - day.taken : 0;
   const next = day ? dosePanels(day.doses).find((p) => p.doses.some((d) => !d.taken)) : undefined;
 
   let body;
   if (checklist.isPending) {
     body = <Skeleton variant="text" width="60%" />;
-  } else if (checklist.isError || !day) {
+  } else if (!day) {
     body = (
       <Typography variant="body2" color="text.secondary">
         {t('errors.loadFailedTitle')}

@@ -127,6 +127,7 @@ describe('TodoPage', () => {
       medicationId: amlodipine,
       doseTime: 'afterDinner',
       taken: true,
+      takenAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     await user.click(box);
     await waitFor(() => expect(box).not.toBeChecked());

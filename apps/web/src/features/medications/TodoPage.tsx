@@ -23,6 +23,7 @@ import { MedicationCard } from './MedicationList';
 import { MedicationForm } from './MedicationForm';
 import { formatDay, medicineName } from './medications-format';
 import { useChecklist, useMedications, useStopMedication } from './medications.queries';
+import { useOutbox, withQueuedTicks } from './dose-outbox';
 import { useMedicationsTexts } from './medications.texts';
 
 /** The day in the address (?date=YYYY-MM-DD) when it is a real day up to today; today otherwise. */
@@ -40,6 +41,7 @@ export function TodoPage() {
   const isToday = date === today;
   const checklist = useChecklist(date);
   const medications = useMedications();
+  const outbox = useOutbox();
   const editor = useRecordEditor<Medication>({
     texts: {
       add: t('list.add'),
@@ -58,7 +60,8 @@ export function TodoPage() {
   const goTo = (day: string) =>
     setParams(day === today ? {} : { date: day }, { replace: true, preventScrollReset: true });
 
-  const day = checklist.data;
+  // The ticks kept on the device and not sent yet are drawn over the server's last answer.
+  const day = checklist.data && withQueuedTicks(checklist.data, outbox);
 
   return (
     <Stack spacing={2.5}>
@@ -91,11 +94,12 @@ export function TodoPage() {
           {t('checklist.pastDay')}
         </Typography>
       )}
+      {/* A day read before stays on screen when reading it again fails (offline: the copy from the last sync). */}
       {checklist.isPending ? (
         <LoadingState label={t('loading')} />
-      ) : checklist.isError ? (
+      ) : !day ? (
         <ErrorState onRetry={() => void checklist.refetch()} />
-      ) : !day || day.doses.length === 0 ? (
+      ) : day.doses.length === 0 ? (
         <EmptyState
           icon={<MedicationIcon />}
           title={isToday ? t('checklist.emptyTitle') : t('checklist.emptyPastTitle')}
@@ -125,7 +129,7 @@ export function TodoPage() {
         </Stack>
         {medications.isPending ? (
           <LoadingState />
-        ) : medications.isError ? (
+        ) : medications.data === undefined ? (
           <ErrorState onRetry={() => void medications.refetch()} />
         ) : medications.data.length === 0 ? (
           <EmptyState icon={<MedicationIcon />} title={t('list.emptyTitle')} action={editor.addButton} />

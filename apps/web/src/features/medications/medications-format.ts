@@ -20,17 +20,17 @@ export function findMedicineLink(m: { name: string; strength: string | null }): 
 }
 
 /** One panel of the checklist: a fixed time of day, or one custom time (label and clock time). */
-export interface DosePanel {
+export interface DosePanel<D extends ChecklistDose = ChecklistDose> {
   key: string;
   doseTime: DoseTime;
   label: string | null;
   time: string | null;
-  doses: ChecklistDose[];
+  doses: D[];
 }
 
 /** Groups a day's doses (already in the order of the day) into panels, keeping that order. */
-export function dosePanels(doses: ChecklistDose[]): DosePanel[] {
-  const panels = new Map<string, DosePanel>();
+export function dosePanels<D extends ChecklistDose>(doses: D[]): DosePanel<D>[] {
+  const panels = new Map<string, DosePanel<D>>();
   for (const dose of doses) {
     const key = dose.doseTime === 'custom' ? `custom|${dose.time ?? ''}|${dose.label ?? ''}` : dose.doseTime;
     let panel = panels.get(key);

@@ -1,6 +1,9 @@
-import type { Adherence, Checklist, Medication, MedicationBody, TickInput } from '@klaimor/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiList, apiOne } from '../../api/client';
+import type { Adherence, Checklist, Medication, MedicationBody, TickInput, UserProfile } from '@klaimor/contracts';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { apiList, apiOne, isApiError } from '../../api/client';
+import { userKeys } from '../auth/auth.queries';
+import { offlinePatient } from '../offline/device-copy';
+import { markAllWaiting, nextQueuedTick, queueTick, removeQueuedTick, type QueuedTick, type TickChoice } from './dose-outbox';
 
 export const medicationKeys = {
   all: ['medications'] as const,
@@ -33,49 +36,96 @@ export function useAdherence() {
   });
 }
 
+/** Whose ticks they are: the patient signed in, or offline the patient whose copy the device keeps. */
+function patientIdOf(queryClient: QueryClient): string {
+  return queryClient.getQueryData<UserProfile | null>(userKeys.me())?.id ?? offlinePatient()?.id ?? '';
+}
+
+/** Failures after which a tick stays queued: the server was not reached or was busy, or nobody is signed in yet. */
+function worthRetrying(error: unknown): boolean {
+  return !isApiError(error) || error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+}
+
+async function sendTick({ id: _id, takenAt, ...choice }: QueuedTick): Promise<Checklist> {
+  const put = (body: TickInput) => apiOne<Checklist>('/api/checklist/ticks', { method: 'PUT', body });
+  if (takenAt === null) return put(choice);
+  try {
+    return await put({ ...choice, takenAt });
+  } catch (error) {
+    // A phone whose clock is far off: the dose still counts as taken, at the time the server has it.
+    if (isApiError(error, 'validation_failed') && error.fields.takenAt) return put(choice);
+    throw error;
+  }
+}
+
+/** Sends the queue from its oldest tick until it is empty or the server cannot be reached. */
+async function sendQueue(queryClient: QueryClient): Promise<void> {
+  // Not yet known (offline): the queue is the device's own patient's.
+  const patientId = queryClient.getQueryData<UserProfile | null>(userKeys.me())?.id ?? null;
+  const dates = new Set<string>();
+  let refusal: unknown = null;
+  let previous: string | null = null;
+  for (let tick = nextQueuedTick(patientId); tick && tick.id !== previous; tick = nextQueuedTick(patientId)) {
+    previous = tick.id;
+    try {
+      const checklist = await sendTick(tick);
+      removeQueuedTick(tick.id);
+      // A read of the day that left before this tick arrived would draw the day without it.
+      await queryClient.cancelQueries({ queryKey: medicationKeys.checklist(tick.date) });
+      queryClient.setQueryData(medicationKeys.checklist(checklist.date), checklist);
+    } catch (error) {
+      if (worthRetrying(error)) {
+        markAllWaiting();
+        break;
+      }
+      // Refused (the dose is no longer due, the medication is gone): sending it again would be refused again.
+      removeQueuedTick(tick.id);
+      refusal ??= error;
+      void queryClient.invalidateQueries({ queryKey: medicationKeys.checklist(tick.date) });
+    }
+    dates.add(tick.date);
+  }
+  if (dates.size > 0) {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: medicationKeys.list() }),
+      queryClient.invalidateQueries({ queryKey: medicationKeys.adherence() }),
+      // Stock shown on the other days' lists changed too.
+      queryClient.invalidateQueries({ queryKey: medicationKeys.checklists(), predicate: (query) => !dates.has(String(query.queryKey[2])) }),
+    ]);
+  }
+  if (refusal) throw refusal;
+}
+
+let sending: Promise<unknown> = Promise.resolve();
+
 /**
- * Ticks or unticks one dose of one day. The box changes at once; the server's checklist replaces the
- * guess when it answers, and the guess is undone if it fails. Stock and adherence are read again after.
+ * Sends the ticks kept on the device, in the order they were made, one at a time: a call made while another is
+ * sending runs after it, so a tick queued meanwhile is never left behind. Each reply (the server's checklist of that
+ * day) replaces the day's checklist. Rejects with the server's error when it refused a tick for good; a tick that
+ * could not be sent stays queued for the next call (the network coming back, the app opening, the next tick).
  */
+export function sendQueuedTicks(queryClient: QueryClient): Promise<void> {
+  const run = sending.then(() => sendQueue(queryClient));
+  sending = run.catch(() => undefined);
+  return run;
+}
+
 const TICK = [...medicationKeys.all, 'tick'] as const;
 
+/**
+ * Ticks or unticks one dose of one day. The change is kept on the device first (dose-outbox.ts), so the box changes
+ * at once, with the time of the tick, and a tick made offline is not lost; then the queue is sent. The mutation
+ * fails only when the server refused the tick; one that could not be sent waits in the queue, shown "waiting to send".
+ */
 export function useTickDose() {
   const queryClient = useQueryClient();
-  // With several ticks on their way, only the last answer is drawn: an earlier one lacks the later ticks.
-  const alone = () => queryClient.isMutating({ mutationKey: TICK }) <= 1;
   return useMutation({
     mutationKey: TICK,
-    mutationFn: (tick: TickInput & { date: string }) =>
-      apiOne<Checklist>('/api/checklist/ticks', { method: 'PUT', body: tick }),
-    onMutate: async (tick) => {
-      const key = medicationKeys.checklist(tick.date);
-      await queryClient.cancelQueries({ queryKey: key });
-      const before = queryClient.getQueryData<Checklist>(key);
-      if (before) {
-        const doses = before.doses.map((d) =>
-          d.medicationId === tick.medicationId && d.doseTime === tick.doseTime ? { ...d, taken: tick.taken } : d,
-        );
-        queryClient.setQueryData<Checklist>(key, { ...before, doses, taken: doses.filter((d) => d.taken).length });
-      }
-      return { before };
-    },
-    onError: (_error, tick, context) => {
-      if (context?.before) queryClient.setQueryData(medicationKeys.checklist(tick.date), context.before);
-    },
-    onSuccess: (checklist) => {
-      if (alone()) queryClient.setQueryData(medicationKeys.checklist(checklist.date), checklist);
-    },
-    onSettled: async (_checklist, error, tick) => {
-      await Promise.all([
-        error && alone() ? queryClient.invalidateQueries({ queryKey: medicationKeys.checklist(tick.date) }) : null,
-        queryClient.invalidateQueries({ queryKey: medicationKeys.list() }),
-        queryClient.invalidateQueries({ queryKey: medicationKeys.adherence() }),
-        // Stock shown on the other days' lists changed too.
-        queryClient.invalidateQueries({
-          queryKey: medicationKeys.checklists(),
-          predicate: (query) => query.queryKey[2] !== tick.date,
-        }),
-      ]);
+    // Queuing needs no network: TanStack Query must not hold the tick back while the browser is offline.
+    networkMode: 'always',
+    mutationFn: (choice: TickChoice) => {
+      queueTick(patientIdOf(queryClient), choice);
+      return sendQueuedTicks(queryClient);
     },
   });
 }

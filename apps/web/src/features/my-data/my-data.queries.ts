@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiOne, apiRequest } from '../../api/client';
 import { saveFile } from '../../lib/save-file';
 import { userKeys } from '../auth/auth.queries';
+import { forgetDeviceCopy } from '../offline/device-copy';
 
 /** GET /api/my-data/fhir: the whole record as a FHIR R4 Bundle (the body itself, not `{ data }`). */
 export function fetchFhirBundle(): Promise<FhirBundle> {
@@ -38,6 +39,7 @@ export function useConfirmDeletion() {
 export function useForgetPatient(): () => void {
   const queryClient = useQueryClient();
   return () => {
+    forgetDeviceCopy();
     queryClient.clear();
     queryClient.setQueryData(userKeys.me(), null);
   };

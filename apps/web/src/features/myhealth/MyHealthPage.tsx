@@ -6,6 +6,7 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
 import { useCurrentUser } from '../auth/auth.queries';
 import { SignInCard } from '../auth/SignInCard';
+import { isUnreachable, offlinePatient } from '../offline/device-copy';
 
 // The signed-in home (tiles, appointments, today's doses) loads only for a patient who is logged in.
 const MyHealthHome = lazy(() => import('./MyHealthHome').then((m) => ({ default: m.MyHealthHome })));
@@ -14,10 +15,12 @@ const MyHealthHome = lazy(() => import('./MyHealthHome').then((m) => ({ default:
 export function MyHealthPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
+  // Without a network, the patient whose copy this device keeps.
+  const patient = me.data ?? (isUnreachable(me.error) ? offlinePatient() : null);
 
-  if (me.isError) return <ErrorState onRetry={() => void me.refetch()} />;
+  if (me.isError && !patient) return <ErrorState onRetry={() => void me.refetch()} />;
 
-  if (!me.data) {
+  if (!patient) {
     return (
       <Stack spacing={2}>
         <PageTitle>{t('myHealth.title')}</PageTitle>
@@ -28,7 +31,7 @@ export function MyHealthPage() {
 
   return (
     <Suspense fallback={<LoadingState />}>
-      <MyHealthHome firstname={me.data.firstname} />
+      <MyHealthHome firstname={patient.firstname} />
     </Suspense>
   );
 }

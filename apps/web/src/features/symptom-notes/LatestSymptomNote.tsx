@@ -16,7 +16,7 @@ export function LatestSymptomNote() {
   let body;
   if (notes.isPending) {
     body = <Skeleton variant="text" width="70%" />;
-  } else if (notes.isError) {
+  } else if (!notes.data) {
     body = (
       <Typography variant="body2" color="text.secondary">
         {t('errors.loadFailedTitle')}

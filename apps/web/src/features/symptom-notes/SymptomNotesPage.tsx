@@ -30,7 +30,7 @@ export function SymptomNotesPage() {
       <PageTitle subtitle={t('subtitle')}>{t('title')}</PageTitle>
       {notes.isPending ? (
         <LoadingState label={t('loading')} />
-      ) : notes.isError ? (
+      ) : notes.data === undefined ? (
         <ErrorState onRetry={() => void notes.refetch()} />
       ) : notes.data.length === 0 ? (
         <EmptyState icon={<EditNoteIcon />} title={t('empty.title')} description={t('empty.body')} action={editor.addButton} />

@@ -1,0 +1,272 @@
+import { todayInBangkok, type Checklist, type Medication, type UserProfile } from '@klaimor/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders, testQueryClient } from '../../test/render';
+import { AppShell } from '../../components/AppShell';
+import { AppointmentPage } from '../appointments/AppointmentPage';
+import { useLogout, userKeys } from '../auth/auth.queries';
+import { RequireAuth } from '../auth/RequireAuth';
+import { TodoPage } from '../medications/TodoPage';
+import { MyHealthPage } from '../myhealth/MyHealthPage';
+import { DEVICE_KEYS } from './device-copy';
+import { startOfflineCopy } from './offline-copy';
+
+const today = todayInBangkok();
+
+const patient: UserProfile = {
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  email: null,
+  firstname: 'สมศรี',
+  lastname: 'ใจงาม',
+  thai_id: '1103700012345',
+  phone: '0812345678',
+  gender: 'female',
+  birthday: '1962-04-01',
+  address: '99/1 ซอยสุขใจ',
+  subdistrist: 'ศิริราช',
+  subdistrict: 'ศิริราช',
+  district: 'บางกอกน้อย',
+  province: 'กรุงเทพมหานคร',
+  postcode: '10700',
+  blood_group: 'O',
+  consent: null,
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+const checklist: Checklist = {
+  date: today,
+  due: 2,
+  taken: 1,
+  doses: (['afterBreakfast', 'afterDinner'] as const).map((doseTime) => ({
+    medicationId: '11111111-1111-4111-8111-111111111111',
+    name: 'Metformin',
+    strength: '500 mg',
+    form: 'tablet' as const,
+    instructions: null,
+    doseTime,
+    label: null,
+    time: null,
+    amount: 1,
+    taken: doseTime === 'afterBreakfast',
+    takenAt: doseTime === 'afterBreakfast' ? `${today}T01:10:00.000Z` : null,
+    stock: 40,
+    daysOfStockLeft: 20,
+    runningLow: false,
+  })),
+};
+
+const medication: Medication = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'Metformin',
+  strength: '500 mg',
+  form: 'tablet',
+  doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 1, beforeBed: 0 },
+  customDose: null,
+  startDate: '2025-01-01',
+  endDate: null,
+  instructions: null,
+  stock: 40,
+  status: 'active',
+  stoppedAt: null,
+  dailyUnits: 2,
+  daysOfStockLeft: 20,
+  runningLow: false,
+  prescribedBy: null,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+};
+
+const appointment = {
+  id: 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb',
+  reference: 'KM7Q2X',
+  status: 'booked',
+  hospital: {
+    id: 'siriraj-hospital',
+    nameTh: 'โรงพยาบาลศิริราช',
+    nameEn: 'Siriraj Hospital',
+    phone: '024197000',
+    address: '2 ถนนวังหลัง',
+    subdistrict: 'ศิริราช',
+    district: 'บางกอกน้อย',
+    province: 'กรุงเทพมหานคร',
+    postcode: '10700',
+    lat: 13.75793,
+    lng: 100.48585,
+  },
+  start: '2099-01-05T02:00:00Z',
+  end: '2099-01-05T02:30:00Z',
+  doctor: 'พญ.สุดา ใจดี',
+  symptoms: 'ไอ มีน้ำมูก',
+  duration: '3 วัน',
+  deposit: {
+    amount: 0,
+    currency: 'THB',
+    promptpayPayload: null,
+    qrImageUrl: null,
+    promptpayId: null,
+    expiresAt: null,
+    paidAt: null,
+    refundableUntil: null,
+    refund: 'none',
+  },
+  cancellation: null,
+  queue: null,
+  createdAt: '2025-01-01T00:00:00Z',
+};
+
+const notes = Array.from({ length: 12 }, (_, i) => ({
+  id: `n${i}`,
+  date: `2025-06-${String(20 - i).padStart(2, '0')}`,
+  time: null,
+  symptoms: `อาการวันที่ ${20 - i}`,
+  severity: 3,
+  temperatureC: null,
+  bloodPressure: null,
+  notes: null,
+  triage: { redFlags: [], emergency: false },
+  createdAt: '2025-06-01T00:00:00Z',
+  updatedAt: '2025-06-01T00:00:00Z',
+}));
+
+const stored = (key: string) => localStorage.getItem(key);
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+describe('the offline copy', () => {
+  const stops: (() => void)[] = [];
+  afterEach(() => {
+    stops.splice(0).forEach((stop) => stop());
+    vi.unstubAllGlobals();
+  });
+
+  it('keeps only what the offline screens need, and draws the checklist, the medicines and an appointment from it offline', async () => {
+    mockApi({
+      'GET /api/checklist': () => json(200, { data: [checklist] }),
+      'GET /api/medications': () => json(200, { data: [medication] }),
+      'GET /api/adherence': () => json(200, { data: [] }),
+      'GET /api/appointments': () => json(200, { data: [appointment] }),
+      'GET /api/symptom-notes': () => json(200, { data: notes }),
+      'GET /api/visits': () => json(200, { data: [{ id: 'v1', diagnosis: 'ความดันโลหิตสูง' }] }),
+    });
+    const online = testQueryClient();
+    online.setQueryData(userKeys.me(), patient);
+    stops.push(startOfflineCopy(online));
+    const get = (url: string) => fetch(url).then((res) => res.json()).then((body: { data: unknown }) => body.data);
+    await Promise.all([
+      online.fetchQuery({ queryKey: ['medications', 'checklist', today], queryFn: async () => ((await get('/api/checklist')) as unknown[])[0] }),
+      online.fetchQuery({ queryKey: ['medications', 'list'], queryFn: () => get('/api/medications') }),
+      online.fetchQuery({ queryKey: ['medications', 'adherence'], queryFn: () => get('/api/adherence') }),
+      online.fetchQuery({ queryKey: ['appointments', 'list'], queryFn: () => get('/api/appointments') }),
+      online.fetchQuery({ queryKey: ['symptom-notes', 'list'], queryFn: () => get('/api/symptom-notes') }),
+      online.fetchQuery({ queryKey: ['visits', 'list'], queryFn: () => get('/api/visits') }),
+    ]);
+
+    await waitFor(() => expect(stored(DEVICE_KEYS.copy)).toContain('appointments'), { timeout: 3000 });
+    const copy = JSON.parse(stored(DEVICE_KEYS.copy)!) as { clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+    expect(copy.clientState.queries.map((q) => q.queryKey).sort()).toEqual(
+      [['appointments', 'list'], ['medications', 'adherence'], ['medications', 'checklist', today], ['medications', 'list'], ['symptom-notes', 'list']].sort(),
+    );
+    expect((copy.clientState.queries.find((q) => q.queryKey[0] === 'symptom-notes')!.state.data as unknown[]).length).toBe(10);
+    // The profile stays on the server: only who the copy belongs to and the name My Health greets.
+    expect(JSON.parse(stored(DEVICE_KEYS.patient)!)).toEqual({ id: patient.id, firstname: 'สมศรี' });
+    const everything = Object.values(DEVICE_KEYS).map(stored).join('');
+    for (const secret of [patient.thai_id, patient.phone, patient.address, patient.lastname, 'ความดันโลหิตสูง']) expect(everything).not.toContain(secret);
+
+    // The app opened again without a network.
+    vi.unstubAllGlobals();
+    const calls = ['/api/users/me', '/api/checklist', '/api/medications', '/api/adherence', '/api/appointments', `/api/appointments/${appointment.id}`];
+    mockApi(Object.fromEntries(calls.map((path) => [`GET ${path}`, offline])));
+    const reopened = testQueryClient();
+    stops.push(startOfflineCopy(reopened));
+    const routes = (
+      <Routes>
+        <Route element={<RequireAuth />}>
+          <Route path="/todo" element={<TodoPage />} />
+          <Route path="/appointments/:id" element={<AppointmentPage />} />
+        </Route>
+      </Routes>
+    );
+    const { unmount } = renderWithProviders(routes, { route: '/todo', queryClient: reopened });
+    expect(await screen.findByText('ทานแล้ว 1 จาก 2 รายการ', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Metformin 500 mg · 1 เม็ด' })).not.toBeChecked();
+    expect(await screen.findByRole('article', { name: 'Metformin 500 mg' })).toBeInTheDocument();
+    unmount();
+
+    // An appointment never opened on this device: as the kept list has it.
+    renderWithProviders(routes, { route: `/appointments/${appointment.id}`, queryClient: reopened });
+    expect(await screen.findByText('KM7Q2X', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('พญ.สุดา ใจดี')).toBeInTheDocument();
+  });
+
+  it('greets the patient on My Health offline, by the name kept with the copy', async () => {
+    localStorage.setItem(DEVICE_KEYS.patient, JSON.stringify({ id: patient.id, firstname: 'สมศรี' }));
+    mockApi({ 'GET /api/users/me': offline });
+    renderWithProviders(<MyHealthPage />, { route: '/myhealth' });
+    expect(await screen.findByText('สวัสดี คุณสมศรี', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('opens a signed-in page inside the app shell offline, instead of loading for ever', async () => {
+    localStorage.setItem(DEVICE_KEYS.patient, JSON.stringify({ id: patient.id, firstname: 'สมศรี' }));
+    const me = vi.fn(offline);
+    mockApi({ 'GET /api/users/me': me });
+    renderWithProviders(
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route element={<RequireAuth />}>
+            <Route path="/todo" element={<p>รายการยาจากครั้งล่าสุด</p>} />
+          </Route>
+        </Route>
+      </Routes>,
+      { route: '/todo' },
+    );
+    expect(await screen.findByText('รายการยาจากครั้งล่าสุด', {}, { timeout: 5000 })).toBeInTheDocument();
+    // Asked once and once again, not by every screen that mounts after the failure.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(screen.getByText('รายการยาจากครั้งล่าสุด')).toBeInTheDocument();
+    expect(me).toHaveBeenCalledTimes(2);
+  });
+
+  it('says the page failed offline on a device that keeps no copy', async () => {
+    mockApi({ 'GET /api/users/me': offline });
+    renderWithProviders(
+      <Routes>
+        <Route element={<RequireAuth />}>
+          <Route path="/todo" element={<p>checklist</p>} />
+        </Route>
+      </Routes>,
+      { route: '/todo' },
+    );
+    expect(await screen.findByRole('button', { name: 'ลองอีกครั้ง' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('checklist')).not.toBeInTheDocument();
+  });
+
+  it('is forgotten when the server says nobody is signed in; a tick not sent yet waits for that patient', () => {
+    localStorage.setItem(DEVICE_KEYS.patient, JSON.stringify({ id: patient.id, firstname: 'สมศรี' }));
+    localStorage.setItem(DEVICE_KEYS.copy, '{}');
+    localStorage.setItem(DEVICE_KEYS.ticks, JSON.stringify({ patientId: patient.id, ticks: [{ id: 't1' }] }));
+    const queryClient = testQueryClient();
+    stops.push(startOfflineCopy(queryClient));
+    queryClient.setQueryData(userKeys.me(), null);
+    expect([stored(DEVICE_KEYS.patient), stored(DEVICE_KEYS.copy)]).toEqual([null, null]);
+    expect(stored(DEVICE_KEYS.ticks)).not.toBeNull();
+
+    // Another patient signs in on this device: the first one's ticks are never sent for them.
+    queryClient.setQueryData(userKeys.me(), { ...patient, id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', firstname: 'มานะ' });
+    expect(stored(DEVICE_KEYS.ticks)).toBeNull();
+    expect(JSON.parse(stored(DEVICE_KEYS.patient)!)).toEqual({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', firstname: 'มานะ' });
+  });
+
+  it('leaves nothing of the patient on the device after signing out, queued ticks included', async () => {
+    const user = userEvent.setup({ delay: null });
+    for (const key of Object.values(DEVICE_KEYS)) localStorage.setItem(key, '{"kept":true}');
+    mockApi({ 'POST /api/auth/logout': () => new Response(null, { status: 204 }) });
+    function SignOut() {
+      const logout = useLogout();
+      return <button onClick={() => logout.mutate()}>ออกจากระบบ</button>;
+    }
+    renderWithProviders(<SignOut />);
+    await user.click(screen.getByRole('button', { name: 'ออกจากระบบ' }));
+    await waitFor(() => expect(Object.values(DEVICE_KEYS).map(stored)).toEqual([null, null, null]));
+  });
+});
