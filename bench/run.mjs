@@ -3,20 +3,27 @@ import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { benchApi } from './api.mjs';
 import { benchWeb } from './web.mjs';
 
-const only = process.argv[2]; // "api", "hospitals", "booking", "checklist", "schedules", "day-list" or "web" to run one part
+const only = process.argv[2]; // "api", "hospitals", "booking", "checklist", "schedules", "day-list", "reminders" or "web" to run one part
 const results = { machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
 console.log(`machine: ${results.machine}`);
+
+/**
+ * The bench's own throwaway PostgreSQL server: a data directory of its own and port PGPORT_TEST (else 54339), so it
+ * neither reuses nor stops the test suite's server (scripts/postgres-for-tests.sh's default directory and port 54329).
+ */
+const benchServer = { ...process.env, TMPDIR: path.join(os.tmpdir(), 'klaimor-bench'), PGPORT_TEST: process.env.PGPORT_TEST || '54339' };
 
 async function withPostgres(fn) {
   let adminUrl = process.env.DATABASE_URL;
   let started = false;
   if (!adminUrl) {
     try {
-      adminUrl = execFileSync('scripts/postgres-for-tests.sh', ['start'], { encoding: 'utf8' }).trim();
+      adminUrl = execFileSync('scripts/postgres-for-tests.sh', ['start'], { encoding: 'utf8', env: benchServer }).trim();
       started = true;
     } catch {
       console.log('PostgreSQL server not available (apt-get install postgresql): PostgreSQL figures skipped');
@@ -34,7 +41,7 @@ async function withPostgres(fn) {
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
-    if (started) execFileSync('scripts/postgres-for-tests.sh', ['stop']);
+    if (started) execFileSync('scripts/postgres-for-tests.sh', ['stop'], { env: benchServer });
   }
 }
 
@@ -106,6 +113,24 @@ if (only === undefined || only === 'day-list') {
   console.log("\nThe front desk's day list: 2,000 appointments today among 1,000,000, GET in process, ms:");
   for (const r of results.dayList) {
     console.log(`  ${r.database.padEnd(8)} ${r.appointments} appointments, ${r.listed} listed | route p50 ${r.route.p50} p99 ${r.route.p99} | load ${r.loadSec} s`);
+  }
+}
+
+if (only === undefined || only === 'reminders') {
+  results.reminders = await benchScript('bench/reminders.ts');
+  results.reminders.push(...((await withPostgres((url) => benchScript('bench/reminders.ts', url))) ?? []));
+  console.log(
+    `\nMedication reminders, ${results.reminders[0]?.patients.toLocaleString('en')} patients with 3 a day: one minute's run (the job taken to start ` +
+      `${results.reminders[0]?.runAtSecond} s into the minute), delay from due time to handed to the channel, s (target: p99 and max under 60):`,
+  );
+  for (const r of results.reminders) {
+    for (const m of r.minutes) {
+      console.log(
+        `  ${r.database.padEnd(10)} ${m.case.padEnd(32)} ${String(m.reminders).padStart(6)} reminders | delay p50 ${m.delaySec.p50} p99 ${m.delaySec.p99} max ${m.delaySec.max} | run ${m.runSec} s (queueing ${m.stepsSec.queue} s)` +
+          (m.withinMinute ? '' : ' | NOT all within the minute!'),
+      );
+    }
+    console.log(`  ${r.database.padEnd(10)} seeded in ${r.seedSec} s`);
   }
 }
 

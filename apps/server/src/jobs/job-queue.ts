@@ -21,6 +21,19 @@ export interface JobQueue {
 const SCHEMA = 'jobs';
 /** How often a worker asks for work (it takes one job at a time): a job that is due waits at most this long. */
 const POLL_SECONDS = 2;
+/**
+ * How often pg-boss looks whether a timed job has fallen due, and how often it moves one that has onto its queue.
+ * Its defaults (30 s and 5 s) started the job of a minute at a second of the minute fixed by when the process started,
+ * anywhere up to ~55 s into it (seen at 18.6 s and 48.6 s: a look 30 s after the last is often skipped as too soon),
+ * so a minute's medication reminders could not all reach their channels within that minute. At 1 s each the
+ * minute's job starts within its first few seconds (seen at 0.5-3.8 s; JOB_STARTS_WITHIN_SECONDS, which
+ * bench/reminders.ts counts in every reminder's delay), for a one-row update attempt a second: an idle server on
+ * PGlite on disk used 7.6 s of CPU in 2 minutes instead of 6.3.
+ */
+const CRON_LOOK_SECONDS = 1;
+const CRON_MOVE_SECONDS = 1;
+/** The latest a timed job starts into its minute: a skipped look, the move, the worker's poll, and a second's slack. */
+export const JOB_STARTS_WITHIN_SECONDS = 2 * CRON_LOOK_SECONDS + CRON_MOVE_SECONDS + POLL_SECONDS + 1;
 
 /**
  * The job queue: pg-boss on the app's own database (the embedded PGlite or a PostgreSQL server). Every process
@@ -34,7 +47,12 @@ export async function startJobQueue(
   onError: (error: Error) => void,
   pollSeconds = POLL_SECONDS,
 ): Promise<JobQueue> {
-  const boss = new PgBoss({ db: { executeSql: (text, values) => database.query(text, values) }, schema: SCHEMA });
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.query(text, values) },
+    schema: SCHEMA,
+    cronMonitorIntervalSeconds: CRON_LOOK_SECONDS,
+    cronWorkerIntervalSeconds: CRON_MOVE_SECONDS,
+  });
   boss.on('error', onError);
   await boss.start();
   for (const job of jobs) {
