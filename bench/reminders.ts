@@ -22,6 +22,7 @@ import { type Delivered, createNotificationsRepository } from '../apps/server/sr
 import type { Notifier } from '../apps/server/src/features/notifications/notifier.js';
 import { createReminderScheduler } from '../apps/server/src/features/notifications/reminder-scheduler.js';
 import { JOB_STARTS_WITHIN_SECONDS } from '../apps/server/src/jobs/job-queue.js';
+import { rowsOf } from '../apps/server/src/db/results.js';
 import { openBenchDatabase } from './bench-database.js';
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS ?? 100_000);
@@ -29,7 +30,6 @@ const HISTORY_DAYS = Number(process.env.BENCH_HISTORY_DAYS ?? 1);
 /** When in its minute the job is taken to start: the latest the job queue starts a minute's job. */
 const RUN_AT_SECOND = Number(process.env.BENCH_RUN_AT_SECOND ?? JOB_STARTS_WITHIN_SECONDS);
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const at = (date: string, clock: string) => new Date(`${date}T${clock}:00+07:00`);
 const seconds = (ms: number) => +(ms / 1000).toFixed(3);
 

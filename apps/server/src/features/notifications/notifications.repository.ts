@@ -1,17 +1,12 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@klaimor/contracts';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { changedRows, rowsOf } from '../../db/results.js';
 import { notifications, notificationSettings, users } from '../../db/schema.js';
 import type { AppointmentDetails, DoseLine } from './notification-texts.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-// node-postgres says rowCount, PGlite affectedRows.
-const countOf = (result: unknown): number => {
-  const counted = result as { rowCount?: number | null; affectedRows?: number };
-  return counted.rowCount ?? counted.affectedRows ?? 0;
-};
 
 /** A minute as Thailand reads it: the calendar date and the HH:MM on the clock (UTC+7, no daylight saving). */
 export function bangkokMinute(at: Date): { date: string; clock: string } {
@@ -65,7 +60,7 @@ async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
     ) due
     group by user_id, dose_time, custom_of
     on conflict (dedupe_key) do nothing`);
-  return countOf(result);
+  return changedRows(result);
 }
 
 /** The evening before an appointment, its patient is reminded (Thai clock). */
@@ -100,7 +95,7 @@ async function queueAppointmentReminders(db: Db, minute: Date): Promise<number> 
     ) due
     where due_at < starts_at
     on conflict (dedupe_key) do nothing`);
-  return countOf(result);
+  return changedRows(result);
 }
 
 /** Every patient query is scoped to the patient: another patient's id finds nothing. */
@@ -266,7 +261,7 @@ export function createNotificationsRepository(db: Db) {
       const result = await db.execute(sql`
         delete from notifications where id in (
           select id from notifications where created_at < now() - make_interval(days => ${days}) limit ${limit})`);
-      return countOf(result);
+      return changedRows(result);
     },
 
     async insert(values: typeof notifications.$inferInsert): Promise<NotificationRow | null> {

@@ -1,4 +1,5 @@
 import { type SQL, and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { changedRows, rowsOf } from '../../db/results.js';
 import type { Db } from '../../db/client.js';
 import { appointmentEvents, appointments, scheduleClosures, scheduleTemplates, screeningSlots } from '../../db/schema.js';
 
@@ -24,8 +25,6 @@ export class DayHasBookings extends Error {
   }
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /**
  * The slots of the templates `which` selects (a condition on `t`) from the date `from` (an expression that may read
  * `t`) to `to`, those not made yet; none in the past.
@@ -37,9 +36,7 @@ async function makeSlots(tx: Tx, which: SQL, from: SQL, to: string): Promise<num
     from schedule_templates t, template_slots(t, ${from}, ${to}::date) s
     where ${which} and s.starts_at > now()
     on conflict (template_id, starts_at) where withdrawn_at is null do nothing`);
-  // node-postgres says rowCount, PGlite affectedRows.
-  const counted = made as { rowCount?: number | null; affectedRows?: number };
-  return counted.rowCount ?? counted.affectedRows ?? 0;
+  return changedRows(made);
 }
 
 /** A template's slots from today on, brought in line with it; slots with patients are never moved. */

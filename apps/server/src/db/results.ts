@@ -1,0 +1,8 @@
+/** The rows of a raw `db.execute(sql…)`: node-postgres and PGlite both put them in `rows`. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** How many rows a raw INSERT, UPDATE or DELETE changed: node-postgres says rowCount, PGlite affectedRows. */
+export function changedRows(result: unknown): number {
+  const counted = result as { rowCount?: number | null; affectedRows?: number };
+  return counted.rowCount ?? counted.affectedRows ?? 0;
+}
