@@ -1,8 +1,17 @@
 /*
  * The service worker's reminders (imported by sw.js): a Web Push becomes a notification; its "taken" and "snooze"
  * buttons answer the reminder through the API with the patient's session, without opening the app; a tap on the
- * notification opens the notification centre. The words come with the push, from the server.
+ * notification opens the notification centre. The words come with the push, from the server. A missed-dose alert to a
+ * caregiver that carries the dependent's number (`callPhone`) has a "โทรหา" button that opens the phone's dialler.
  */
+
+/** The push's own buttons, and the call button when the alert names a number to call and the push has none for it. */
+function actionsOf(notification) {
+  const actions = Array.isArray(notification.actions) ? notification.actions : [];
+  if (!notification.callPhone || actions.some((action) => action.action === 'call')) return actions;
+  return [...actions, { action: 'call', title: 'โทรหา' }];
+}
+
 self.addEventListener('push', (event) => {
   const notification = event.data ? event.data.json() : null;
   if (!notification) return;
@@ -14,8 +23,8 @@ self.addEventListener('push', (event) => {
       icon: '/icons/icon-192.png',
       badge: '/icons/icon-192.png',
       data: notification,
-      actions: notification.actions,
-      requireInteraction: notification.actions.length > 0,
+      actions: actionsOf(notification),
+      requireInteraction: actionsOf(notification).length > 0,
     }),
   );
 });
@@ -39,6 +48,9 @@ async function openCentre(url) {
 self.addEventListener('notificationclick', (event) => {
   const notification = event.notification.data;
   event.notification.close();
-  const work = event.action === 'taken' || event.action === 'snooze' ? answer(notification, event.action) : openCentre(notification.url);
+  let work;
+  if (event.action === 'call' && notification.callPhone) work = self.clients.openWindow(`tel:${notification.callPhone}`);
+  else if (event.action === 'taken' || event.action === 'snooze') work = answer(notification, event.action);
+  else work = openCentre(notification.url);
   event.waitUntil(work);
 });

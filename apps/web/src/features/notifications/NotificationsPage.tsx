@@ -1,5 +1,6 @@
-import type { Notification } from '@klaimor/contracts';
+import { formatThaiMobile, type Notification } from '@klaimor/contracts';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
+import PhoneIcon from '@mui/icons-material/Phone';
 import SettingsIcon from '@mui/icons-material/Settings';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -75,6 +76,16 @@ export function NotificationsPage() {
                     {formatSentAt(n.sentAt, i18n.resolvedLanguage ?? 'th')}
                     {n.channel === 'in_app' ? null : ` · ${t('centre.sentBy', { channel: t(`settings.channels.${n.channel}`) })}`}
                   </Typography>
+                  {n.callPhone ? (
+                    <Button
+                      variant="contained"
+                      href={`tel:${n.callPhone}`}
+                      startIcon={<PhoneIcon />}
+                      sx={{ minHeight: 44, alignSelf: 'flex-start' }}
+                    >
+                      {t('centre.call', { phone: formatThaiMobile(n.callPhone) })}
+                    </Button>
+                  ) : null}
                   {n.answerable ? (
                     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, pt: 0.5 }}>
                       <Button variant="contained" onClick={() => reply(n, 'taken')} disabled={answer.isPending} sx={{ minHeight: 44, m: '0 !important' }}>

@@ -19,6 +19,7 @@ const reminder = (patch: Partial<Notification> = {}): Notification => ({
   doseTime: 'afterBreakfast',
   appointmentId: null,
   channel: 'in_app',
+  callPhone: null,
   ...patch,
 });
 
@@ -169,5 +170,24 @@ describe('choosing LINE', () => {
     expect(await screen.findByText('เชื่อมต่อ LINE แล้ว')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('radio', { name: 'LINE' })).toBeEnabled());
     expect(screen.getByRole('link', { name: 'เพิ่มเพื่อนใน LINE' })).toHaveAttribute('href', 'https://line.me/R/ti/p/@klaimor');
+  });
+});
+
+describe('a missed-dose alert', () => {
+  it("offers a call to the dependent's phone when the alert carries one", async () => {
+    mockApi({
+      'GET /api/notifications': () =>
+        json(200, {
+          data: [
+            reminder({ id: 'm1', kind: 'missed_dose', title: 'แม่ยังไม่ได้ทานยาหลังอาหารเช้า', answerable: false, read: true, callPhone: '0812345678' }),
+            reminder({ id: 'm2', kind: 'missed_dose', title: 'ลูกยังไม่ได้ทานยาก่อนนอน', answerable: false, read: true, callPhone: null }),
+          ],
+          meta: { unread: 0 },
+        }),
+    });
+    renderWithProviders(<NotificationsPage />, { route: '/notifications' });
+    const items = await screen.findAllByRole('listitem');
+    expect(within(items[0]!).getByRole('link', { name: 'โทรหา 081-234-5678' })).toHaveAttribute('href', 'tel:0812345678');
+    expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
   });
 });
