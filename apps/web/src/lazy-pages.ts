@@ -1,9 +1,11 @@
 /**
- * Pages routes.tsx loads through this one small module, each still its own chunk: the health record pages and the
- * staff screens. The first screens' code then carries one entry of Vite's preload map for all of them, instead of
+ * Pages routes.tsx loads through this one small module, each still its own chunk: the profile, an appointment, the
+ * health record pages, the family screen and the staff screens. The first screens' code then carries one entry of Vite's preload map for all of them, instead of
  * the list of every chunk each of them needs (about 0.4 KB gzip of file names in the first bundle).
  */
 export const lazyPages = {
+  profile: () => import('./features/profile/ProfilePage'),
+  appointment: () => import('./features/appointments/AppointmentPage'),
   coverage: () => import('./features/coverage/CoveragePage'),
   todo: () => import('./features/medications/TodoPage'),
   visits: () => import('./features/visits/VisitsPage'),
@@ -11,6 +13,7 @@ export const lazyPages = {
   summary: () => import('./features/my-data/MyDataSummaryPage'),
   accountDeleted: () => import('./features/my-data/AccountDeletedPage'),
   accessLog: () => import('./features/my-data/AccessLogPage'),
+  family: () => import('./features/family/FamilyPage'),
   legal: () => import('./features/legal/LegalPage'),
   consentRenewal: () => import('./features/legal/ConsentRenewalDialog'),
   notifications: () => import('./features/notifications/NotificationsPage'),

@@ -12,9 +12,9 @@ const SeekPage = page(() => import('./features/seek/SeekPage'), 'SeekPage');
 const SignupPage = page(() => import('./features/signup/SignupPage'), 'SignupPage');
 const LoginPage = page(() => import('./features/auth/LoginPage'), 'LoginPage');
 const MyHealthPage = page(() => import('./features/myhealth/MyHealthPage'), 'MyHealthPage');
-const ProfilePage = page(() => import('./features/profile/ProfilePage'), 'ProfilePage');
-const AppointmentPage = page(() => import('./features/appointments/AppointmentPage'), 'AppointmentPage');
 const lazyPages = async () => (await import('./lazy-pages')).lazyPages;
+const ProfilePage = page(async () => (await lazyPages()).profile(), 'ProfilePage');
+const AppointmentPage = page(async () => (await lazyPages()).appointment(), 'AppointmentPage');
 const CoveragePage = page(async () => (await lazyPages()).coverage(), 'CoveragePage');
 const TodoPage = page(async () => (await lazyPages()).todo(), 'TodoPage');
 const VisitsPage = page(async () => (await lazyPages()).visits(), 'VisitsPage');
@@ -22,6 +22,7 @@ const SymptomNotesPage = page(async () => (await lazyPages()).symptomNotes(), 'S
 const MyDataSummaryPage = page(async () => (await lazyPages()).summary(), 'MyDataSummaryPage');
 const AccountDeletedPage = page(async () => (await lazyPages()).accountDeleted(), 'AccountDeletedPage');
 const AccessLogPage = page(async () => (await lazyPages()).accessLog(), 'AccessLogPage');
+const FamilyPage = page(async () => (await lazyPages()).family(), 'FamilyPage');
 const TermsPage = page(async () => (await lazyPages()).legal(), 'TermsPage');
 const PrivacyPage = page(async () => (await lazyPages()).legal(), 'PrivacyPage');
 const NotificationsPage = page(async () => (await lazyPages()).notifications(), 'NotificationsPage');
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'profile', element: <ProfilePage /> },
           { path: 'my-data/summary', element: <MyDataSummaryPage /> },
           { path: 'my-data/access', element: <AccessLogPage /> },
+          { path: 'family', element: <FamilyPage /> },
           { path: 'medicalRight', element: <CoveragePage /> },
           { path: 'todo', element: <TodoPage /> },
           { path: 'history', element: <VisitsPage /> },

@@ -14,6 +14,7 @@ import type symptomNotes from '../features/symptom-notes/locales/th.json';
 import type myData from '../features/my-data/locales/th.json';
 import type ocr from '../features/signup/ocr/locales/th.json';
 import type staff from '../features/staff/locales/th.json';
+import type family from '../features/family/locales/th.json';
 import type person from './person/locales/th.json';
 import type redFlags from './red-flags/locales/th.json';
 import type th from './locales/th.json';
@@ -44,6 +45,7 @@ declare module 'i18next' {
       myHealthHome: typeof myHealthHome;
       notifications: typeof notifications;
       staff: typeof staff;
+      family: typeof family;
     };
   }
 }

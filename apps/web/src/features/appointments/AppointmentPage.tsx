@@ -23,9 +23,19 @@ import { VisitGuide } from './VisitGuide';
 import { depositFate, isCancellable, isUpcoming, statusColor } from './appointment-rules';
 import { useAppointment, useListedAppointment } from './appointments.queries';
 import { useAppointmentsTexts } from './appointments.texts';
+import { BookingFor } from '../family/BookingFor';
+import { PersonGate } from '../family/PersonGate';
 
 /** One appointment: where, when, with whom, the deposit, and cancelling it. */
 export function AppointmentPage() {
+  return (
+    <PersonGate area="appointments">
+      <AppointmentScreen />
+    </PersonGate>
+  );
+}
+
+function AppointmentScreen() {
   const { t } = useAppointmentsTexts();
   const { id = '' } = useParams();
   const appointment = useAppointment(id, true);
@@ -52,6 +62,7 @@ export function AppointmentPage() {
         {t('detail.back')}
       </Button>
       <PageTitle>{t('detail.title')}</PageTitle>
+      <BookingFor />
       {body}
     </Stack>
   );

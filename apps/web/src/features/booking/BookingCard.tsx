@@ -22,6 +22,8 @@ import { HospitalSummary } from './HospitalSummary';
 import { stickyActionStyles } from './StickyAction';
 import { SymptomsStep } from './SymptomsStep';
 import { useBookingTexts } from './booking.texts';
+import { BookingFor } from '../family/BookingFor';
+import { PersonGate } from '../family/PersonGate';
 
 export interface BookingCardProps {
   hospital: Hospital;
@@ -153,7 +155,15 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
           <CloseIcon />
         </IconButton>
       </Box>
-      {body}
+      {draft.step === 'hospital' ? (
+        body
+      ) : (
+        // Whom the booking is for: the patient, or a dependent whose grant allows booking.
+        <PersonGate area="booking">
+          <BookingFor />
+          {body}
+        </PersonGate>
+      )}
     </Paper>
   );
 }

@@ -15,6 +15,7 @@ import { PayFromThisPhone } from './PayFromThisPhone';
 import { StickyAction } from './StickyAction';
 import { appointmentKeys } from '../appointments/appointments.queries';
 import { useSimulatePayment } from './booking.queries';
+import { usePatientScope } from '../family/selected-patient';
 import { useSecondsUntil } from './use-seconds-until';
 import { useBookingTexts } from './booking.texts';
 
@@ -33,6 +34,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
   const queryClient = useQueryClient();
   const config = useAppConfig();
   const simulate = useSimulatePayment();
+  const patient = usePatientScope();
   const { deposit } = appointment;
   const secondsLeft = useSecondsUntil(deposit.expiresAt);
   const paid = deposit.paidAt !== null || appointment.status === 'booked';
@@ -89,7 +91,7 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
             disabled={simulate.isPending}
             onClick={() =>
               simulate.mutate(appointment.id, {
-                onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.one(appointment.id) }),
+                onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.one(patient.id, appointment.id) }),
               })
             }
           >

@@ -1,7 +1,8 @@
 import type { Appointment, BookAppointmentInput, ScreeningSlot } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiList, apiOne, apiRequest } from '../../api/client';
+import { apiList } from '../../api/client';
 import { appointmentKeys } from '../appointments/appointments.queries';
+import { usePatientScope } from '../family/selected-patient';
 
 export const bookingKeys = {
   slots: (hospitalId: string) => ['hospitals', 'slots', hospitalId] as const,
@@ -17,22 +18,25 @@ export function useSlots(hospitalId: string, enabled: boolean) {
   });
 }
 
+/** Books for the person on screen: the signed-in patient, or the dependent chosen (family/selected-patient.ts). */
 export function useBookAppointment() {
   const queryClient = useQueryClient();
+  const patient = usePatientScope();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: BookAppointmentInput; idempotencyKey: string }) =>
-      apiOne<Appointment>('/api/appointments', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      patient.one<Appointment>('/api/appointments', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: (appointment) => {
-      queryClient.setQueryData(appointmentKeys.one(appointment.id), appointment);
-      void queryClient.invalidateQueries({ queryKey: appointmentKeys.list() });
+      queryClient.setQueryData(appointmentKeys.one(patient.id, appointment.id), appointment);
+      void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(patient.id) });
     },
   });
 }
 
 /** Development only: the payment provider reports the deposit paid. */
 export function useSimulatePayment() {
+  const patient = usePatientScope();
   return useMutation({
     mutationFn: (appointmentId: string) =>
-      apiRequest<unknown>(`/api/dev/payments/${encodeURIComponent(appointmentId)}/paid`, { method: 'POST' }),
+      patient.request<unknown>(`/api/dev/payments/${encodeURIComponent(appointmentId)}/paid`, { method: 'POST' }),
   });
 }

@@ -14,9 +14,18 @@ import { useCoverage, useRemoveCoverage } from './coverage.queries';
 import { useCoverageTexts } from './coverage.texts';
 import { CoverageCard } from './CoverageCard';
 import { CoverageForm } from './CoverageForm';
+import { PersonGate } from '../family/PersonGate';
 
 /** /medicalRight: the patient's public scheme and private plans, each added, edited or removed here. */
 export function CoveragePage() {
+  return (
+    <PersonGate area="records">
+      <CoverageScreen />
+    </PersonGate>
+  );
+}
+
+function CoverageScreen() {
   const { t, i18n } = useCoverageTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const list = useCoverage();

@@ -25,6 +25,7 @@ import { formatDay, medicineName } from './medications-format';
 import { useChecklist, useMedications, useStopMedication } from './medications.queries';
 import { useOutbox, withQueuedTicks } from './dose-outbox';
 import { useMedicationsTexts } from './medications.texts';
+import { PersonGate } from '../family/PersonGate';
 
 /** The day in the address (?date=YYYY-MM-DD) when it is a real day up to today; today otherwise. */
 function dayOf(asked: string | null, today: string): string {
@@ -33,6 +34,14 @@ function dayOf(asked: string | null, today: string): string {
 
 /** /todo: the day's doses to tick, how well the last weeks went, and the medication list itself. */
 export function TodoPage() {
+  return (
+    <PersonGate area="medicines">
+      <TodoScreen />
+    </PersonGate>
+  );
+}
+
+function TodoScreen() {
   const { t, i18n } = useMedicationsTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const [params, setParams] = useSearchParams();

@@ -1,38 +1,44 @@
 import type { Adherence, Checklist, Medication, MedicationBody, TickInput, UserProfile } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiList, apiOne, isApiError } from '../../api/client';
+import { apiOne, isApiError } from '../../api/client';
 import { userKeys } from '../auth/auth.queries';
 import { offlinePatient } from '../offline/device-copy';
+import { usePatientScope, type PatientScope } from '../family/selected-patient';
 import { markAllWaiting, nextQueuedTick, queueTick, removeQueuedTick, type QueuedTick, type TickChoice } from './dose-outbox';
 
+/** Keys name the person first (family/selected-patient.ts): `all` still covers everybody's. */
 export const medicationKeys = {
   all: ['medications'] as const,
-  list: () => [...medicationKeys.all, 'list'] as const,
-  checklists: () => [...medicationKeys.all, 'checklist'] as const,
-  checklist: (date: string) => [...medicationKeys.checklists(), date] as const,
-  adherence: () => [...medicationKeys.all, 'adherence'] as const,
+  of: (person: string) => [...medicationKeys.all, person] as const,
+  list: (person: string) => [...medicationKeys.of(person), 'list'] as const,
+  checklists: (person: string) => [...medicationKeys.of(person), 'checklist'] as const,
+  checklist: (person: string, date: string) => [...medicationKeys.checklists(person), date] as const,
+  adherence: (person: string) => [...medicationKeys.of(person), 'adherence'] as const,
 };
 
 export function useMedications() {
+  const patient = usePatientScope();
   return useQuery({
-    queryKey: medicationKeys.list(),
-    queryFn: ({ signal }) => apiList<Medication>('/api/medications', { signal }),
+    queryKey: medicationKeys.list(patient.id),
+    queryFn: ({ signal }) => patient.list<Medication>('/api/medications', { signal }),
   });
 }
 
 /** The checklist of one day in Thailand (YYYY-MM-DD), computed by the server from the medications. */
 export function useChecklist(date: string) {
+  const patient = usePatientScope();
   return useQuery({
-    queryKey: medicationKeys.checklist(date),
-    queryFn: ({ signal }) => apiOne<Checklist>(`/api/checklist?date=${encodeURIComponent(date)}`, { signal }),
+    queryKey: medicationKeys.checklist(patient.id, date),
+    queryFn: ({ signal }) => patient.one<Checklist>(`/api/checklist?date=${encodeURIComponent(date)}`, { signal }),
   });
 }
 
 /** The last 7 and the last 30 days, in that order. */
 export function useAdherence() {
+  const patient = usePatientScope();
   return useQuery({
-    queryKey: medicationKeys.adherence(),
-    queryFn: ({ signal }) => apiList<Adherence>('/api/adherence', { signal }),
+    queryKey: medicationKeys.adherence(patient.id),
+    queryFn: ({ signal }) => patient.list<Adherence>('/api/adherence', { signal }),
   });
 }
 
@@ -62,6 +68,7 @@ async function sendTick({ id: _id, takenAt, ...choice }: QueuedTick): Promise<Ch
 async function sendQueue(queryClient: QueryClient): Promise<void> {
   // Not yet known (offline): the queue is the device's own patient's.
   const patientId = queryClient.getQueryData<UserProfile | null>(userKeys.me())?.id ?? null;
+  const person = patientIdOf(queryClient);
   const dates = new Set<string>();
   let refusal: unknown = null;
   let previous: string | null = null;
@@ -71,8 +78,8 @@ async function sendQueue(queryClient: QueryClient): Promise<void> {
       const checklist = await sendTick(tick);
       removeQueuedTick(tick.id);
       // A read of the day that left before this tick arrived would draw the day without it.
-      await queryClient.cancelQueries({ queryKey: medicationKeys.checklist(tick.date) });
-      queryClient.setQueryData(medicationKeys.checklist(checklist.date), checklist);
+      await queryClient.cancelQueries({ queryKey: medicationKeys.checklist(person, tick.date) });
+      queryClient.setQueryData(medicationKeys.checklist(person, checklist.date), checklist);
     } catch (error) {
       if (worthRetrying(error)) {
         markAllWaiting();
@@ -81,16 +88,16 @@ async function sendQueue(queryClient: QueryClient): Promise<void> {
       // Refused (the dose is no longer due, the medication is gone): sending it again would be refused again.
       removeQueuedTick(tick.id);
       refusal ??= error;
-      void queryClient.invalidateQueries({ queryKey: medicationKeys.checklist(tick.date) });
+      void queryClient.invalidateQueries({ queryKey: medicationKeys.checklist(person, tick.date) });
     }
     dates.add(tick.date);
   }
   if (dates.size > 0) {
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: medicationKeys.list() }),
-      queryClient.invalidateQueries({ queryKey: medicationKeys.adherence() }),
+      queryClient.invalidateQueries({ queryKey: medicationKeys.list(person) }),
+      queryClient.invalidateQueries({ queryKey: medicationKeys.adherence(person) }),
       // Stock shown on the other days' lists changed too.
-      queryClient.invalidateQueries({ queryKey: medicationKeys.checklists(), predicate: (query) => !dates.has(String(query.queryKey[2])) }),
+      queryClient.invalidateQueries({ queryKey: medicationKeys.checklists(person), predicate: (query) => !dates.has(String(query.queryKey[3])) }),
     ]);
   }
   if (refusal) throw refusal;
@@ -112,18 +119,32 @@ export function sendQueuedTicks(queryClient: QueryClient): Promise<void> {
 
 const TICK = [...medicationKeys.all, 'tick'] as const;
 
+/** A dependent's tick goes straight to the server (the device keeps only the signed-in patient's own ticks). */
+async function sendDependentTick(queryClient: QueryClient, patient: PatientScope, choice: TickChoice): Promise<void> {
+  const checklist = await patient.one<Checklist>('/api/checklist/ticks', { method: 'PUT', body: choice satisfies TickInput });
+  queryClient.setQueryData(medicationKeys.checklist(patient.id, checklist.date), checklist);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: medicationKeys.list(patient.id) }),
+    queryClient.invalidateQueries({ queryKey: medicationKeys.adherence(patient.id) }),
+    queryClient.invalidateQueries({ queryKey: medicationKeys.checklists(patient.id), predicate: (query) => query.queryKey[3] !== checklist.date }),
+  ]);
+}
+
 /**
- * Ticks or unticks one dose of one day. The change is kept on the device first (dose-outbox.ts), so the box changes
- * at once, with the time of the tick, and a tick made offline is not lost; then the queue is sent. The mutation
- * fails only when the server refused the tick; one that could not be sent waits in the queue, shown "waiting to send".
+ * Ticks or unticks one dose of one day. The patient's own change is kept on the device first (dose-outbox.ts), so the
+ * box changes at once, with the time of the tick, and a tick made offline is not lost; then the queue is sent. The
+ * mutation fails only when the server refused the tick; one that could not be sent waits in the queue, shown "waiting
+ * to send". A dependent's tick is sent online only, and shows once the server has it.
  */
 export function useTickDose() {
   const queryClient = useQueryClient();
+  const patient = usePatientScope();
   return useMutation({
     mutationKey: TICK,
     // Queuing needs no network: TanStack Query must not hold the tick back while the browser is offline.
-    networkMode: 'always',
+    networkMode: patient.dependentId === null ? 'always' : 'online',
     mutationFn: (choice: TickChoice) => {
+      if (patient.dependentId !== null) return sendDependentTick(queryClient, patient, choice);
       queueTick(patientIdOf(queryClient), choice);
       return sendQueuedTicks(queryClient);
     },
@@ -133,20 +154,22 @@ export function useTickDose() {
 /** Adds a medication, or replaces one when `id` is given; every day's checklist is computed again. */
 export function useSaveMedication() {
   const queryClient = useQueryClient();
+  const patient = usePatientScope();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: MedicationBody }) =>
       id
-        ? apiOne<Medication>(`/api/medications/${encodeURIComponent(id)}`, { method: 'PUT', body })
-        : apiOne<Medication>('/api/medications', { method: 'POST', body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: medicationKeys.all }),
+        ? patient.one<Medication>(`/api/medications/${encodeURIComponent(id)}`, { method: 'PUT', body })
+        : patient.one<Medication>('/api/medications', { method: 'POST', body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: medicationKeys.of(patient.id) }),
   });
 }
 
 /** No doses after today; the record and its ticks stay. */
 export function useStopMedication() {
   const queryClient = useQueryClient();
+  const patient = usePatientScope();
   return useMutation({
-    mutationFn: (id: string) => apiOne<Medication>(`/api/medications/${encodeURIComponent(id)}/stop`, { method: 'POST', body: {} }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: medicationKeys.all }),
+    mutationFn: (id: string) => patient.one<Medication>(`/api/medications/${encodeURIComponent(id)}/stop`, { method: 'POST', body: {} }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: medicationKeys.of(patient.id) }),
   });
 }

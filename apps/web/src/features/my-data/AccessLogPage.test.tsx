@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
 import { AccessLogPage } from './AccessLogPage';
@@ -13,6 +13,7 @@ describe('AccessLogPage', () => {
         json(200, {
           data: [
             {
+              by: 'staff',
               at: '2026-11-23T03:15:00.000Z',
               hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
               staff: { name: 'พญ.ใจดี รักษา', role: 'clinician' },
@@ -32,5 +33,31 @@ describe('AccessLogPage', () => {
     mockApi({ 'GET /api/my-data/access-log': () => json(200, { data: [] }) });
     renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });
     expect(await screen.findByText('ยังไม่มีเจ้าหน้าที่เปิดดูข้อมูลของคุณ')).toBeInTheDocument();
+  });
+
+  it('lists a family caregiver beside hospital staff: who, whether they read or changed it, and which part', async () => {
+    mockApi({
+      'GET /api/my-data/access-log': () =>
+        json(200, {
+          data: [
+            { by: 'caregiver', at: '2026-11-24T02:00:00.000Z', caregiver: { name: 'มาลี ใจดี' }, action: 'caregiver.change', area: 'medications' },
+            {
+              by: 'staff',
+              at: '2026-11-23T03:15:00.000Z',
+              hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+              staff: { name: 'พญ.ใจดี รักษา', role: 'clinician' },
+              action: 'patient.record_opened',
+            },
+            { by: 'caregiver', at: '2026-11-22T02:00:00.000Z', caregiver: { name: 'มาลี ใจดี' }, action: 'caregiver.read', area: 'visits' },
+          ],
+        }),
+    });
+    renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });
+    const items = await screen.findAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]!).getByText('บันทึกหรือเปลี่ยนรายการยาของคุณ')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('มาลี ใจดี (ผู้ดูแลในครอบครัว)')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('โรงพยาบาลศิริราช')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('เปิดดูประวัติการรักษาของคุณ')).toBeInTheDocument();
   });
 });

@@ -11,12 +11,21 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
+import { PersonGate } from '../family/PersonGate';
 import { formatDayAndTime } from '../../lib/clock-time';
 import { useAccessLog } from './my-data.queries';
 import { useMyDataTexts } from './my-data.texts';
 
-/** "ใครเปิดดูข้อมูลของฉัน": every time hospital staff saw or changed the patient's record, newest first. */
+/** "ใครเปิดดูข้อมูลของฉัน": every time hospital staff or a family caregiver saw or changed the record, newest first. */
 export function AccessLogPage() {
+  return (
+    <PersonGate area="records">
+      <AccessLog />
+    </PersonGate>
+  );
+}
+
+function AccessLog() {
   const { t } = useMyDataTexts();
   const log = useAccessLog();
 
@@ -52,9 +61,18 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       <CardContent>
-        <Typography sx={{ fontWeight: 600 }}>{t(`access.actions.${entry.action}`)}</Typography>
-        <Typography variant="body2">{lang === 'en' ? entry.hospital.nameEn : entry.hospital.nameTh}</Typography>
-        <Typography variant="body2">{t('access.who', { name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) })}</Typography>
+        {entry.by === 'staff' ? (
+          <>
+            <Typography sx={{ fontWeight: 600 }}>{t(`access.actions.${entry.action}`)}</Typography>
+            <Typography variant="body2">{lang === 'en' ? entry.hospital.nameEn : entry.hospital.nameTh}</Typography>
+            <Typography variant="body2">{t('access.who', { name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) })}</Typography>
+          </>
+        ) : (
+          <>
+            <Typography sx={{ fontWeight: 600 }}>{t(`access.caregiverActions.${entry.action}`, { area: t(`access.areas.${entry.area}`) })}</Typography>
+            <Typography variant="body2">{t('access.caregiverWho', { name: entry.caregiver.name })}</Typography>
+          </>
+        )}
         <Typography variant="body2" color="text.secondary">
           {formatDayAndTime(entry.at, lang)}
         </Typography>

@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { useCurrentUser } from '../auth/auth.queries';
+import { usePatientScope } from '../family/selected-patient';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { useDownloadFhir } from './my-data.queries';
 import { useMyDataTexts } from './my-data.texts';
@@ -22,6 +23,7 @@ import { useMyDataTexts } from './my-data.texts';
 export function MyDataSection() {
   const { t } = useMyDataTexts();
   const me = useCurrentUser();
+  const own = usePatientScope().dependentId === null;
   const download = useDownloadFhir();
   const [deleting, setDeleting] = useState(false);
   const phone = me.data?.phone ?? '';
@@ -63,9 +65,12 @@ export function MyDataSection() {
           <Button variant="outlined" fullWidth startIcon={<VisibilityIcon />} component={Link} to="/my-data/access">
             {t('section.accessLog')}
           </Button>
-          <Button variant="text" color="error" fullWidth startIcon={<DeleteForeverIcon />} onClick={() => setDeleting(true)}>
-            {t('section.deleteAccount')}
-          </Button>
+          {/* Deleting takes the account itself: only its owner's, never a dependent's from a caregiver. */}
+          {own ? (
+            <Button variant="text" color="error" fullWidth startIcon={<DeleteForeverIcon />} onClick={() => setDeleting(true)}>
+              {t('section.deleteAccount')}
+            </Button>
+          ) : null}
         </Stack>
       </CardContent>
       <DeleteAccountDialog open={deleting} phone={phone} onClose={() => setDeleting(false)} />

@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { formatBuddhistDate } from '../../lib/thai-date';
-import { useCurrentUser } from '../auth/auth.queries';
+import { usePersonProfile } from '../profile/profile.queries';
 import { coverageName, formatBaht, insurerName } from '../coverage/coverage-format';
 import { useCoverage } from '../coverage/coverage.queries';
 import { useCoverageTexts } from '../coverage/coverage.texts';
@@ -23,6 +23,7 @@ import { useSymptomNotesTexts } from '../symptom-notes/symptom-notes.texts';
 import { useVisits } from '../visits/visits.queries';
 import { useMyDataTexts } from './my-data.texts';
 import { usePersonTexts } from '../../i18n/person/person.texts';
+import { PersonGate } from '../family/PersonGate';
 
 /**
  * On paper: only the summary, none of the app around it. A plain style element rather than MUI's
@@ -82,13 +83,21 @@ function Section({ title, empty, children }: { title: string; empty: boolean; ch
 
 /** /my-data/summary: everything the app holds, on one printable page in the patient's language. */
 export function MyDataSummaryPage() {
+  return (
+    <PersonGate area="records">
+      <MyDataSummaryScreen />
+    </PersonGate>
+  );
+}
+
+function MyDataSummaryScreen() {
   const { t, i18n } = useMyDataTexts();
   const { t: tc } = useCoverageTexts();
   const { t: tm } = useMedicationsTexts();
   const { t: tn } = useSymptomNotesTexts();
   const { t: person } = usePersonTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
-  const me = useCurrentUser();
+  const me = usePersonProfile();
   const coverage = useCoverage();
   const medications = useMedications();
   const visits = useVisits(null);
@@ -97,9 +106,8 @@ export function MyDataSummaryPage() {
   const profile = me.data;
   const date = (iso: string) => formatBuddhistDate(iso, lang, 'short');
 
-  if (!profile) return null; // the signed-in branch guarantees a profile
-  if (all.some((q) => q.isPending)) return <LoadingState label={t('summary.loading')} />;
-  if (all.some((q) => q.isError)) return <ErrorState onRetry={() => all.forEach((q) => void q.refetch())} />;
+  if (me.isPending || all.some((q) => q.isPending)) return <LoadingState label={t('summary.loading')} />;
+  if (!profile || all.some((q) => q.isError)) return <ErrorState onRetry={() => [me, ...all].forEach((q) => void q.refetch())} />;
 
   const personal: { label: string; value: string }[] = [
     { label: t('summary.name'), value: person('profile.fullName', { firstname: profile.firstname, lastname: profile.lastname }) },
@@ -113,7 +121,7 @@ export function MyDataSummaryPage() {
     { label: person('profile.fields.gender'), value: profile.gender ? person(`gender.${profile.gender}`) : t('common.notSpecified') },
     { label: person('profile.fields.bloodGroup'), value: profile.blood_group ?? t('common.notSpecified') },
     { label: person('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
-    { label: person('profile.fields.phone'), value: formatThaiMobile(profile.phone) },
+    { label: person('profile.fields.phone'), value: profile.phone ? formatThaiMobile(profile.phone) : t('common.notSpecified') },
     { label: person('profile.fields.email'), value: profile.email ?? t('common.notSpecified') },
     { label: person('profile.fields.address'), value: combinedAddress(person, profile) },
   ];

@@ -1,13 +1,14 @@
 import type { AccessLogEntry, ConfirmDeletionInput, FhirBundle, OtpRequested } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiList, apiOne, apiRequest } from '../../api/client';
+import { apiOne, apiRequest } from '../../api/client';
 import { saveFile } from '../../lib/save-file';
 import { userKeys } from '../auth/auth.queries';
+import { forgetSelectedPatient, usePatientScope, type PatientScope } from '../family/selected-patient';
 import { forgetDeviceCopy } from '../offline/device-copy';
 
-/** GET /api/my-data/fhir: the whole record as a FHIR R4 Bundle (the body itself, not `{ data }`). */
-export function fetchFhirBundle(): Promise<FhirBundle> {
-  return apiRequest<FhirBundle>('/api/my-data/fhir', { headers: { Accept: 'application/fhir+json, application/json' } });
+/** GET /api/my-data/fhir: the person's whole record as a FHIR R4 Bundle (the body itself, not `{ data }`). */
+export function fetchFhirBundle(patient: PatientScope): Promise<FhirBundle> {
+  return patient.request<FhirBundle>('/api/my-data/fhir', { headers: { Accept: 'application/fhir+json, application/json' } });
 }
 
 /** Hands the bundle to the browser as a file download. */
@@ -16,8 +17,9 @@ export function saveJsonFile(bundle: unknown, fileName: string): void {
 }
 
 export function useDownloadFhir() {
+  const patient = usePatientScope();
   return useMutation({
-    mutationFn: async (fileName: string) => saveJsonFile(await fetchFhirBundle(), fileName),
+    mutationFn: async (fileName: string) => saveJsonFile(await fetchFhirBundle(patient), fileName),
   });
 }
 
@@ -40,15 +42,17 @@ export function useForgetPatient(): () => void {
   const queryClient = useQueryClient();
   return () => {
     forgetDeviceCopy();
+    forgetSelectedPatient();
     queryClient.clear();
     queryClient.setQueryData(userKeys.me(), null);
   };
 }
 
-/** Who at which hospital saw or changed the patient's record, newest first. */
+/** Who (hospital staff, family caregivers) saw or changed the person's record, newest first. */
 export function useAccessLog() {
+  const patient = usePatientScope();
   return useQuery({
-    queryKey: ['my-data', 'access-log'],
-    queryFn: ({ signal }) => apiList<AccessLogEntry>('/api/my-data/access-log', { signal }),
+    queryKey: ['my-data', patient.id, 'access-log'],
+    queryFn: ({ signal }) => patient.list<AccessLogEntry>('/api/my-data/access-log', { signal }),
   });
 }

@@ -11,8 +11,13 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
 import { MyAppointments } from '../appointments/MyAppointments';
+import { FamilyLink } from '../family/FamilyLink';
+import { PersonSwitcher } from '../family/PersonSwitcher';
+import { allows, type CareArea } from '../family/selected-patient';
+import { useSelectedPerson } from '../family/use-selected-person';
 import { TodayDosesSummary } from '../medications/TodayDosesSummary';
 import { LatestSymptomNote } from '../symptom-notes/LatestSymptomNote';
 import { InstallAppCard } from './InstallAppCard';
@@ -26,48 +31,71 @@ const TILES: { key: TileKey; to: string; icon: ReactNode }[] = [
   { key: 'asd', to: '/asd', icon: <EditNoteIcon /> },
 ];
 
-/** The signed-in home menu: four tiles, the patient's appointments, today's doses and the latest note. */
+/**
+ * The signed-in home menu: four tiles, the appointments, today's doses and the latest note, of the patient or of the
+ * dependent chosen in the person switcher (only the parts that dependent's grant covers: a medicines-only grant shows
+ * the medicines alone).
+ */
 export function MyHealthHome({ firstname }: { firstname: string }) {
   const { t } = useTranslation();
+  const selection = useSelectedPerson();
+  const { person } = selection;
+  const link = person?.link ?? null;
+  const can = (area: CareArea) => link === null || allows(link.scopes, area);
   return (
     <Stack spacing={3}>
       <PageTitle subtitle={t('myHealth.greeting', { name: firstname })}>{t('myHealth.title')}</PageTitle>
-      <Box component="nav" aria-label={t('myHealth.menuLabel')}>
-        <Box
-          component="ul"
-          sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}
-        >
-          {TILES.map((tile) => (
-            <li key={tile.key}>
-              <Card variant="outlined" sx={{ height: '100%' }}>
-                <CardActionArea component={Link} to={tile.to} sx={{ height: '100%' }}>
-                  <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 112 }}>
-                    <Box
-                      aria-hidden
-                      sx={{
-                        width: 44,
-                        height: 44,
-                        borderRadius: 2,
-                        display: 'grid',
-                        placeItems: 'center',
-                        bgcolor: 'rgba(106,166,255,0.15)',
-                        color: 'primary.dark',
-                      }}
-                    >
-                      {tile.icon}
-                    </Box>
-                    <Typography sx={{ fontWeight: 500, lineHeight: 1.3 }}>{t(`myHealth.tiles.${tile.key}`)}</Typography>
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </li>
-          ))}
-        </Box>
-      </Box>
-      <MyAppointments />
-      <TodayDosesSummary />
-      <LatestSymptomNote />
-      <InstallAppCard />
+      <PersonSwitcher selection={selection} />
+      {person ? (
+        <Stack key={person.id} spacing={3}>
+          {can('records') ? <HomeTiles /> : null}
+          {can('appointments') ? <MyAppointments /> : null}
+          {can('medicines') ? <TodayDosesSummary /> : null}
+          {can('records') ? <LatestSymptomNote /> : null}
+          {link ? null : <FamilyLink />}
+          {link ? null : <InstallAppCard />}
+        </Stack>
+      ) : (
+        <LoadingState />
+      )}
     </Stack>
+  );
+}
+
+function HomeTiles() {
+  const { t } = useTranslation();
+  return (
+    <Box component="nav" aria-label={t('myHealth.menuLabel')}>
+      <Box
+        component="ul"
+        sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}
+      >
+        {TILES.map((tile) => (
+          <li key={tile.key}>
+            <Card variant="outlined" sx={{ height: '100%' }}>
+              <CardActionArea component={Link} to={tile.to} sx={{ height: '100%' }}>
+                <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 112 }}>
+                  <Box
+                    aria-hidden
+                    sx={{
+                      width: 44,
+                      height: 44,
+                      borderRadius: 2,
+                      display: 'grid',
+                      placeItems: 'center',
+                      bgcolor: 'rgba(106,166,255,0.15)',
+                      color: 'primary.dark',
+                    }}
+                  >
+                    {tile.icon}
+                  </Box>
+                  <Typography sx={{ fontWeight: 500, lineHeight: 1.3 }}>{t(`myHealth.tiles.${tile.key}`)}</Typography>
+                </CardContent>
+              </CardActionArea>
+            </Card>
+          </li>
+        ))}
+      </Box>
+    </Box>
   );
 }

@@ -140,7 +140,7 @@ describe('the offline copy', () => {
     vi.unstubAllGlobals();
   });
 
-  it('keeps only what the offline screens need, and draws the checklist, the medicines and an appointment from it offline', async () => {
+  it("keeps only what the offline screens need, of the signed-in patient's own, and draws the checklist, the medicines and an appointment from it offline", async () => {
     mockApi({
       'GET /api/checklist': () => json(200, { data: [checklist] }),
       'GET /api/medications': () => json(200, { data: [medication] }),
@@ -153,25 +153,28 @@ describe('the offline copy', () => {
     online.setQueryData(userKeys.me(), patient);
     stops.push(startOfflineCopy(online));
     const get = (url: string) => fetch(url).then((res) => res.json()).then((body: { data: unknown }) => body.data);
+    const me = patient.id;
     await Promise.all([
-      online.fetchQuery({ queryKey: ['medications', 'checklist', today], queryFn: async () => ((await get('/api/checklist')) as unknown[])[0] }),
-      online.fetchQuery({ queryKey: ['medications', 'list'], queryFn: () => get('/api/medications') }),
-      online.fetchQuery({ queryKey: ['medications', 'adherence'], queryFn: () => get('/api/adherence') }),
-      online.fetchQuery({ queryKey: ['appointments', 'list'], queryFn: () => get('/api/appointments') }),
-      online.fetchQuery({ queryKey: ['symptom-notes', 'list'], queryFn: () => get('/api/symptom-notes') }),
-      online.fetchQuery({ queryKey: ['visits', 'list'], queryFn: () => get('/api/visits') }),
+      online.fetchQuery({ queryKey: ['medications', me, 'checklist', today], queryFn: async () => ((await get('/api/checklist')) as unknown[])[0] }),
+      online.fetchQuery({ queryKey: ['medications', me, 'list'], queryFn: () => get('/api/medications') }),
+      online.fetchQuery({ queryKey: ['medications', me, 'adherence'], queryFn: () => get('/api/adherence') }),
+      online.fetchQuery({ queryKey: ['appointments', me, 'list'], queryFn: () => get('/api/appointments') }),
+      online.fetchQuery({ queryKey: ['symptom-notes', me, 'list'], queryFn: () => get('/api/symptom-notes') }),
+      online.fetchQuery({ queryKey: ['visits', me, 'list'], queryFn: () => get('/api/visits') }),
+      // A dependent's medicines, opened by the patient as their caregiver: read online only, never kept on the device.
+      online.fetchQuery({ queryKey: ['medications', 'mother-id', 'list'], queryFn: () => [{ ...medication, name: 'ยาของแม่' }] }),
     ]);
 
     await waitFor(() => expect(stored(DEVICE_KEYS.copy)).toContain('appointments'), { timeout: 3000 });
     const copy = JSON.parse(stored(DEVICE_KEYS.copy)!) as { clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
     expect(copy.clientState.queries.map((q) => q.queryKey).sort()).toEqual(
-      [['appointments', 'list'], ['medications', 'adherence'], ['medications', 'checklist', today], ['medications', 'list'], ['symptom-notes', 'list']].sort(),
+      [['appointments', me, 'list'], ['medications', me, 'adherence'], ['medications', me, 'checklist', today], ['medications', me, 'list'], ['symptom-notes', me, 'list']].sort(),
     );
     expect((copy.clientState.queries.find((q) => q.queryKey[0] === 'symptom-notes')!.state.data as unknown[]).length).toBe(10);
     // The profile stays on the server: only who the copy belongs to and the name My Health greets.
     expect(JSON.parse(stored(DEVICE_KEYS.patient)!)).toEqual({ id: patient.id, firstname: 'สมศรี' });
     const everything = Object.values(DEVICE_KEYS).map(stored).join('');
-    for (const secret of [patient.thai_id, patient.phone, patient.address, patient.lastname, 'ความดันโลหิตสูง']) expect(everything).not.toContain(secret);
+    for (const secret of [patient.thai_id, patient.phone, patient.address, patient.lastname, 'ความดันโลหิตสูง', 'ยาของแม่']) expect(everything).not.toContain(secret);
 
     // The app opened again without a network.
     vi.unstubAllGlobals();

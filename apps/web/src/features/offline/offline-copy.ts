@@ -16,7 +16,8 @@ import { DEVICE_KEYS, offlinePatient } from './device-copy';
  *
  * Only what these screens need is kept (the PDPA's data minimisation): today's checklist, the adherence shown beside
  * it, the medication list, the appointments, the newest NOTES_KEPT symptom notes, and the patient's id and first
- * name. Not the profile (ID number, address, phone), not the history, not coverage. It is forgotten when the patient
+ * name. Only the signed-in patient's own: never a dependent's data a caregiver opened (family care), whose screens
+ * are read online only. Not the profile (ID number, address, phone), not the history, not coverage. It is forgotten when the patient
  * signs out or deletes the account, when the server says nobody is signed in, when another patient signs in, and
  * when it has not been refreshed for MAX_AGE_MS.
  */
@@ -24,7 +25,7 @@ import { DEVICE_KEYS, offlinePatient } from './device-copy';
 /** A reply fetched more than a week ago is dropped, unread: a week offline, or away from the app, and it goes. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
 /** Change it when a kept reply's shape changes: a copy in the old shape is then dropped, never drawn by new code. */
-const FORMAT = 'klaimor-offline-1';
+const FORMAT = 'klaimor-offline-2';
 /** The newest symptom notes kept: My Health shows the latest, the diary a look back; not the whole diary. */
 const NOTES_KEPT = 10;
 /** A queued tick whose send failed while the browser said it was online (it often is not) is tried again this often. */
@@ -32,19 +33,25 @@ const RETRY_MS = 30_000;
 
 const startsWith = (key: QueryKey, prefix: QueryKey) => prefix.every((part, i) => key[i] === part);
 
-/** The queries kept (each with its own key prefix, so they also stay in memory as long as the copy does). */
-const KEPT: { prefix: QueryKey; today?: true }[] = [
-  { prefix: medicationKeys.list() },
-  { prefix: medicationKeys.adherence() },
-  { prefix: medicationKeys.checklists(), today: true },
-  { prefix: appointmentKeys.list() },
-  { prefix: [...appointmentKeys.all, 'one'] },
-  { prefix: symptomNoteKeys.list() },
+/** The queries kept of a patient (each with its own key prefix, so they also stay in memory as long as the copy does). */
+const kept = (patientId: string): { prefix: QueryKey; today?: true }[] => [
+  { prefix: medicationKeys.list(patientId) },
+  { prefix: medicationKeys.adherence(patientId) },
+  { prefix: medicationKeys.checklists(patientId), today: true },
+  { prefix: appointmentKeys.list(patientId) },
+  { prefix: appointmentKeys.ones(patientId) },
+  { prefix: symptomNoteKeys.list(patientId) },
 ];
 
+/** Queries of these features, whoever they are about: what forgetting the copy drops from memory. */
+const FEATURES: QueryKey[] = [medicationKeys.all, appointmentKeys.all, symptomNoteKeys.all];
+
+/** Only the device's own patient's replies: the one signed in, whose id offline-copy.ts keeps beside the copy. */
 function isKept(query: Query): boolean {
+  const owner = offlinePatient()?.id;
+  if (!owner) return false;
   const { queryKey } = query;
-  return KEPT.some(({ prefix, today }) => startsWith(queryKey, prefix) && (!today || queryKey[prefix.length] === todayInBangkok()));
+  return kept(owner).some(({ prefix, today }) => startsWith(queryKey, prefix) && (!today || queryKey[prefix.length] === todayInBangkok()));
 }
 
 const dehydrateOptions: DehydrateOptions = {
@@ -65,7 +72,7 @@ function serialize(client: PersistedClient): string {
   const { clientState } = withoutOld(client);
   const queries = clientState.queries.map((query) => {
     const { data } = query.state;
-    const notes = startsWith(query.queryKey, symptomNoteKeys.list()) && Array.isArray(data);
+    const notes = query.queryKey[0] === symptomNoteKeys.all[0] && Array.isArray(data);
     return {
       ...query,
       state: {
@@ -93,7 +100,6 @@ const started = new WeakMap<QueryClient, () => void>();
 export function startOfflineCopy(queryClient: QueryClient): () => void {
   const running = started.get(queryClient);
   if (running) return running;
-  for (const { prefix } of KEPT) queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
 
   // Closed when the patient is forgotten: a save the persister has already scheduled then writes nothing.
   let writable = false;
@@ -116,6 +122,8 @@ export function startOfflineCopy(queryClient: QueryClient): () => void {
     if (keeping) return;
     keeping = true;
     writable = true;
+    const owner = offlinePatient();
+    if (owner) for (const { prefix } of kept(owner.id)) queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
     // A copy that cannot be read (a damaged or older one) is dropped by the persister; the screens then ask the server.
     await persistQueryClientRestore({ queryClient, persister, maxAge: MAX_AGE_MS, buster: FORMAT }).catch(() => undefined);
     if (!keeping) return;
@@ -136,7 +144,7 @@ export function startOfflineCopy(queryClient: QueryClient): () => void {
       // no storage: nothing was kept
     }
     // What was drawn from the copy leaves memory too.
-    void queryClient.resetQueries({ predicate: (query) => KEPT.some(({ prefix }) => startsWith(query.queryKey, prefix)) });
+    void queryClient.resetQueries({ predicate: (query) => FEATURES.some((prefix) => startsWith(query.queryKey, prefix)) });
   };
 
   const send = () => void sendQueuedTicks(queryClient).catch(() => undefined);

@@ -14,8 +14,13 @@ import { DetailList } from '../../components/DetailList';
 import { PageTitle } from '../../components/PageTitle';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
-import { useCurrentUser, useLogout } from '../auth/auth.queries';
+import { useLogout } from '../auth/auth.queries';
+import { FamilyLink } from '../family/FamilyLink';
+import { PersonGate } from '../family/PersonGate';
+import { forgetSelectedPatient, usePatientScope } from '../family/selected-patient';
+import { usePersonProfile } from './profile.queries';
 import { combinedAddress } from './profile-format';
+import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { ConsentSummary } from '../legal/ConsentSummary';
@@ -26,24 +31,35 @@ import { usePersonTexts } from '../../i18n/person/person.texts';
 const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
 const IdentityCorrectionForm = lazy(() => import('./IdentityCorrectionForm').then((m) => ({ default: m.IdentityCorrectionForm })));
 
-/** The signed-in patient's details, editable where the patient may change them, and log out. */
+/** The details of the person on screen (the patient's own, or a dependent's), editable where allowed, and log out. */
 export function ProfilePage() {
+  return (
+    <PersonGate area="records">
+      <ProfileScreen />
+    </PersonGate>
+  );
+}
+
+function ProfileScreen() {
   const { t, i18n } = usePersonTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const navigate = useNavigate();
-  const me = useCurrentUser();
+  const patient = usePatientScope();
+  const own = patient.dependentId === null;
+  const person = usePersonProfile();
   const logout = useLogout();
   const [editing, setEditing] = useState<'contact' | 'identity' | null>(null);
   const [saved, setSaved] = useState<'contact' | 'identity' | null>(null);
-  const profile = me.data;
-  if (!profile) return null; // the signed-in branch guarantees a profile
+  const profile = person.data;
+  if (person.isPending) return <LoadingState />;
+  if (!profile) return <ErrorState onRetry={() => void person.refetch()} />;
 
   const dash = t('common.notSpecified');
   const rows: { label: string; value: string }[] = [
     { label: t('profile.fields.gender'), value: profile.gender ? t(`gender.${profile.gender}`) : dash },
     { label: t('profile.fields.bloodGroup'), value: profile.blood_group ?? dash },
     { label: t('profile.fields.birthday'), value: formatBuddhistDate(profile.birthday, lang) },
-    { label: t('profile.fields.phone'), value: formatThaiMobile(profile.phone) },
+    { label: t('profile.fields.phone'), value: profile.phone ? formatThaiMobile(profile.phone) : dash },
     { label: t('profile.fields.email'), value: profile.email ?? dash },
     { label: t('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
     { label: t('profile.fields.address'), value: combinedAddress(t, profile) },
@@ -56,6 +72,7 @@ export function ProfilePage() {
 
   const doLogout = async () => {
     try {
+      forgetSelectedPatient();
       await logout.mutateAsync();
     } catch {
       // the cache is cleared either way; the error is shown below
@@ -94,15 +111,23 @@ export function ProfilePage() {
               <Button variant="contained" startIcon={<EditIcon />} fullWidth onClick={() => setEditing('contact')}>
                 {t('profile.edit')}
               </Button>
-              <Button variant="outlined" fullWidth onClick={() => setEditing('identity')}>
-                {t('identity.open')}
-              </Button>
+              {/* Correcting the registered identity takes a code to the person's own phone: their own account only. */}
+              {own ? (
+                <Button variant="outlined" fullWidth onClick={() => setEditing('identity')}>
+                  {t('identity.open')}
+                </Button>
+              ) : null}
             </Stack>
           )}
         </CardContent>
       </Card>
       <MyDataSection />
-      <ConsentSummary consent={profile.consent} />
+      {own ? (
+        <>
+          <FamilyLink />
+          <ConsentSummary consent={profile.consent} />
+        </>
+      ) : null}
       {logout.isError ? <Alert severity="error">{apiErrorMessage(t, logout.error)}</Alert> : null}
       <Button
         variant="outlined"

@@ -1,13 +1,30 @@
 import type { CorrectIdentity, OtpRequested, UpdateProfile, UserProfile } from '@klaimor/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { apiOne } from '../../api/client';
-import { userKeys } from '../auth/auth.queries';
+import { useCurrentUser, userKeys } from '../auth/auth.queries';
+import { usePatientScope } from '../family/selected-patient';
+
+/** A dependent's profile, under the person's own key (the signed-in patient's is `userKeys.me()`). */
+const dependentProfileKey = (person: string) => [...userKeys.all, person, 'profile'] as const;
+
+/** The profile of the person on screen: the signed-in patient's, or the chosen dependent's. */
+export function usePersonProfile(): UseQueryResult<UserProfile | null> {
+  const patient = usePatientScope();
+  const me = useCurrentUser();
+  const dependent = useQuery({
+    queryKey: dependentProfileKey(patient.id),
+    queryFn: ({ signal }) => patient.one<UserProfile>('/api/users/me', { signal }),
+    enabled: patient.dependentId !== null,
+  });
+  return patient.dependentId === null ? me : dependent;
+}
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
+  const patient = usePatientScope();
   return useMutation({
-    mutationFn: (body: UpdateProfile) => apiOne<UserProfile>('/api/users', { method: 'PATCH', body }),
-    onSuccess: (profile) => queryClient.setQueryData(userKeys.me(), profile),
+    mutationFn: (body: UpdateProfile) => patient.one<UserProfile>('/api/users', { method: 'PATCH', body }),
+    onSuccess: (profile) => queryClient.setQueryData(patient.dependentId === null ? userKeys.me() : dependentProfileKey(patient.id), profile),
   });
 }
 

@@ -12,9 +12,18 @@ import { SymptomNoteCard } from './SymptomNoteCard';
 import { SymptomNoteForm } from './SymptomNoteForm';
 import { useRemoveSymptomNote, useSymptomNotes } from './symptom-notes.queries';
 import { useSymptomNotesTexts } from './symptom-notes.texts';
+import { PersonGate } from '../family/PersonGate';
 
 /** /asd (also /symptoms): the dated symptom diary, newest first. */
 export function SymptomNotesPage() {
+  return (
+    <PersonGate area="records">
+      <SymptomNotesScreen />
+    </PersonGate>
+  );
+}
+
+function SymptomNotesScreen() {
   const { t, i18n } = useSymptomNotesTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const notes = useSymptomNotes();

@@ -23,11 +23,20 @@ import { VisitForm } from './VisitForm';
 import { formatBuddhistMonth } from './visits-format';
 import { useRemoveVisit, useVisitMonths, useVisits } from './visits.queries';
 import { useVisitsTexts } from './visits.texts';
+import { PersonGate } from '../family/PersonGate';
 
 const ALL = 'all';
 
 /** /history: the visits as a vertical stepper, newest first, narrowed to one month by the period picker. */
 export function VisitsPage() {
+  return (
+    <PersonGate area="records">
+      <VisitsScreen />
+    </PersonGate>
+  );
+}
+
+function VisitsScreen() {
   const { t, i18n } = useVisitsTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const [params, setParams] = useSearchParams();

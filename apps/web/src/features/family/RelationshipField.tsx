@@ -1,0 +1,41 @@
+import { CareRelationship } from '@klaimor/contracts';
+import TextField from '@mui/material/TextField';
+import type { Ref } from 'react';
+import { useFamilyTexts } from './family.texts';
+
+export interface RelationshipFieldProps {
+  id: string;
+  label: string;
+  value: CareRelationship | null;
+  onChange: (value: CareRelationship | null) => void;
+  onBlur: () => void;
+  inputRef: Ref<HTMLSelectElement>;
+  helperText?: string;
+}
+
+/** What the caregiver is to the person looked after, as the phone's own picker. */
+export function RelationshipField({ id, label, value, onChange, onBlur, inputRef, helperText }: RelationshipFieldProps) {
+  const { t } = useFamilyTexts();
+  return (
+    <TextField
+      id={id}
+      select
+      required
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange(event.target.value === '' ? null : (event.target.value as CareRelationship))}
+      onBlur={onBlur}
+      inputRef={inputRef}
+      error={helperText !== undefined}
+      helperText={helperText}
+      slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+    >
+      <option value="" />
+      {CareRelationship.options.map((relationship) => (
+        <option key={relationship} value={relationship}>
+          {t(`relationships.${relationship}`)}
+        </option>
+      ))}
+    </TextField>
+  );
+}

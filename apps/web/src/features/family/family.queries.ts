@@ -1,0 +1,61 @@
+import type {
+  AcceptCareInput,
+  AddDependentInput,
+  CareConsentCodeInput,
+  CareInvitationInput,
+  CareLink,
+  ChangeCareInput,
+  OtpRequested,
+} from '@klaimor/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiList, apiOne, apiRequest } from '../../api/client';
+import { devSmsKeys } from '../auth/auth.queries';
+import { familyKeys } from './selected-patient';
+
+/** Every family call is about the signed-in patient's own links: none of them names a `patient`. */
+function useFamilyMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: familyKeys.all }),
+  });
+}
+
+/** A code to the mobile number an adult dependent controls, for them to read out (202). */
+export function useRequestConsentCode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CareConsentCodeInput) => apiRequest<unknown>('/api/family/consent-code', { method: 'POST', body }),
+    onSuccess: (_reply, body) => queryClient.invalidateQueries({ queryKey: devSmsKeys.phone(body.phone) }),
+  });
+}
+
+/** Registers a dependent without an account of their own, held under the signed-in patient. */
+export const useAddDependent = () =>
+  useFamilyMutation((body: AddDependentInput) => apiList<CareLink>('/api/family/dependents', { method: 'POST', body }));
+
+/** Asks someone who has an account (found by their number) to be looked after. */
+export const useInviteToCare = () =>
+  useFamilyMutation((body: CareInvitationInput) => apiOne<CareLink>('/api/family/invitations', { method: 'POST', body }));
+
+/** A code to the signed-in invitee's phone, to accept an invitation with. */
+export function useRequestAcceptCode() {
+  return useMutation({
+    mutationFn: (linkId: string) => apiRequest<OtpRequested | undefined>(`/api/family/links/${encodeURIComponent(linkId)}/code`, { method: 'POST' }),
+  });
+}
+
+export const useAcceptCare = () =>
+  useFamilyMutation(({ linkId, body }: { linkId: string; body: AcceptCareInput }) =>
+    apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/accept`, { method: 'POST', body }),
+  );
+
+/** Changes what a grant allows (narrowing is open to both sides, widening to the grantor) or the alert delay. */
+export const useChangeCare = () =>
+  useFamilyMutation(({ linkId, body }: { linkId: string; body: ChangeCareInput }) =>
+    apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}`, { method: 'PATCH', body }),
+  );
+
+/** Ends a grant, or declines an invitation. */
+export const useRevokeCare = () =>
+  useFamilyMutation((linkId: string) => apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/revoke`, { method: 'POST' }));
