@@ -23,3 +23,4 @@ export * from './staff-appointments.js';
 export * from './staff-admin.js';
 export * from './opening-hours.js';
 export * from './notifications.js';
+export * from './family.js';

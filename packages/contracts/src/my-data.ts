@@ -39,12 +39,29 @@ export const StaffAccessAction = z.enum([
 ]);
 export type StaffAccessAction = z.infer<typeof StaffAccessAction>;
 
-/** GET /api/my-data/access-log: who at which hospital opened or changed the patient's record, and when; newest first. */
-export const AccessLogEntry = z.object({
-  at: z.string(),
-  hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }),
-  staff: z.object({ name: z.string(), role: z.enum(['admin', 'front_desk', 'clinician']) }),
-  action: StaffAccessAction,
-});
+/** What a caregiver read or did with a dependent's data under their grant (family care). */
+export const CaregiverAccessAction = z.enum(['caregiver.read', 'caregiver.change']);
+export type CaregiverAccessAction = z.infer<typeof CaregiverAccessAction>;
+
+/**
+ * GET /api/my-data/access-log: who opened or changed the patient's record, and when; newest first. Hospital staff
+ * (`by: 'staff'`) and caregivers acting under a family grant (`by: 'caregiver'`, `area` the part of the record).
+ */
+export const AccessLogEntry = z.discriminatedUnion('by', [
+  z.object({
+    by: z.literal('staff'),
+    at: z.string(),
+    hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }),
+    staff: z.object({ name: z.string(), role: z.enum(['admin', 'front_desk', 'clinician']) }),
+    action: StaffAccessAction,
+  }),
+  z.object({
+    by: z.literal('caregiver'),
+    at: z.string(),
+    caregiver: z.object({ name: z.string() }),
+    action: CaregiverAccessAction,
+    area: z.enum(['profile', 'appointments', 'coverage', 'visits', 'medications', 'symptom_notes', 'my_data']),
+  }),
+]);
 export type AccessLogEntry = z.infer<typeof AccessLogEntry>;
 export const AccessLogReply = dataOf(AccessLogEntry);

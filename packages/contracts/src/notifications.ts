@@ -51,6 +51,7 @@ export const NotificationKind = z.enum([
   'appointment_cancelled',
   'appointment_completed',
   'refund',
+  'missed_dose',
   'test',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -70,6 +71,8 @@ export const Notification = z.object({
   appointmentId: z.string().nullable(),
   /** Where it went besides the app: push, LINE or SMS; `in_app` when only the app has it. */
   channel: NotificationChannel,
+  /** A missed-dose alert to a caregiver: the dependent's mobile number to call, when they have one. */
+  callPhone: z.string().nullable(),
 });
 export type Notification = z.infer<typeof Notification>;
 /** POST /api/notifications/:id/taken, /snooze and /test: the notification answered or sent. */

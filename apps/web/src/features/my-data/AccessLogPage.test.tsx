@@ -7,12 +7,20 @@ import './my-data.texts';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AccessLogPage', () => {
-  it('lists who at which hospital opened the record, in Thai, with the Buddhist-Era date', async () => {
+  it('lists who at which hospital, or which family caregiver, opened the record, in Thai, with the Buddhist-Era date', async () => {
     mockApi({
       'GET /api/my-data/access-log': () =>
         json(200, {
           data: [
             {
+              by: 'caregiver',
+              at: '2026-11-24T12:00:00.000Z',
+              caregiver: { name: 'มาลี ใจดี' },
+              action: 'caregiver.change',
+              area: 'appointments',
+            },
+            {
+              by: 'staff',
               at: '2026-11-23T03:15:00.000Z',
               hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
               staff: { name: 'พญ.ใจดี รักษา', role: 'clinician' },
@@ -26,6 +34,9 @@ describe('AccessLogPage', () => {
     expect(screen.getByText('โรงพยาบาลศิริราช')).toBeInTheDocument();
     expect(screen.getByText('พญ.ใจดี รักษา (แพทย์/พยาบาล)')).toBeInTheDocument();
     expect(screen.getByText(/2569 10:15 น\./)).toBeInTheDocument();
+    expect(screen.getByText('ทำรายการแทนคุณ')).toBeInTheDocument();
+    expect(screen.getByText('นัดหมาย')).toBeInTheDocument();
+    expect(screen.getByText('มาลี ใจดี (ผู้ดูแลในครอบครัว)')).toBeInTheDocument();
   });
 
   it('says plainly when no one has opened it', async () => {

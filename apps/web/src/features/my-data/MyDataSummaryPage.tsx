@@ -113,7 +113,7 @@ export function MyDataSummaryPage() {
     { label: person('profile.fields.gender'), value: profile.gender ? person(`gender.${profile.gender}`) : t('common.notSpecified') },
     { label: person('profile.fields.bloodGroup'), value: profile.blood_group ?? t('common.notSpecified') },
     { label: person('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
-    { label: person('profile.fields.phone'), value: formatThaiMobile(profile.phone) },
+    { label: person('profile.fields.phone'), value: profile.phone ? formatThaiMobile(profile.phone) : t('common.notSpecified') },
     { label: person('profile.fields.email'), value: profile.email ?? t('common.notSpecified') },
     { label: person('profile.fields.address'), value: combinedAddress(person, profile) },
   ];

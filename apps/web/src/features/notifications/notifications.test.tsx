@@ -19,6 +19,7 @@ const reminder = (patch: Partial<Notification> = {}): Notification => ({
   doseTime: 'afterBreakfast',
   appointmentId: null,
   channel: 'in_app',
+  callPhone: null,
   ...patch,
 });
 

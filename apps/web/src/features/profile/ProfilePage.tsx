@@ -43,7 +43,7 @@ export function ProfilePage() {
     { label: t('profile.fields.gender'), value: profile.gender ? t(`gender.${profile.gender}`) : dash },
     { label: t('profile.fields.bloodGroup'), value: profile.blood_group ?? dash },
     { label: t('profile.fields.birthday'), value: formatBuddhistDate(profile.birthday, lang) },
-    { label: t('profile.fields.phone'), value: formatThaiMobile(profile.phone) },
+    { label: t('profile.fields.phone'), value: profile.phone ? formatThaiMobile(profile.phone) : dash },
     { label: t('profile.fields.email'), value: profile.email ?? dash },
     { label: t('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
     { label: t('profile.fields.address'), value: combinedAddress(t, profile) },
