@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApps, createTestApps, latestCode, nextPhone, registerPatient } from '../../test/test-app.js';
 import { rowsOf } from '../../db/results.js';
+import { DEMO_DEPENDENT, DEMO_PATIENT, seedDemoData } from '../../db/seed.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { addDemoSchedules } from '../schedules/demo-schedules.js';
@@ -237,6 +238,17 @@ describe('deleting', () => {
     expect(rows.find((r) => r.id === shared.person.id)!.held_by).toBe(partner.id);
     expect(rows.find((r) => r.id === mother.person.id)).toBeDefined();
     expect(await familyOf(await signIn(mother.phone))).toEqual([]);
+  });
+});
+
+describe('demo data', () => {
+  it('gives the demo patient her mother, cared for in person, once however often the seed runs', async () => {
+    await seedDemoData(t.database.db, t.config);
+    await seedDemoData(t.database.db, t.config);
+    const links = await familyOf(await signIn(DEMO_PATIENT.phone));
+    expect(links).toEqual([expect.objectContaining({ direction: 'caring_for', basis: 'in_person', status: 'active', person: expect.objectContaining({ firstname: 'บุญมา', phone: DEMO_DEPENDENT.phone }) })]);
+    const [mothersView] = await familyOf(await signIn(DEMO_DEPENDENT.phone));
+    expect(mothersView).toMatchObject({ direction: 'cared_for_by', canWiden: true, canRevoke: true });
   });
 });
 
