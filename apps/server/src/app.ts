@@ -83,6 +83,10 @@ import { systemRoutes } from './features/system/system.routes.js';
 import { createUsersRepository } from './features/users/users.repository.js';
 import { createUsersService } from './features/users/users.service.js';
 import { profileRoutes, registrationRoutes } from './features/users/users.routes.js';
+import { createFamilyRepository } from './features/family/family.repository.js';
+import { familyRoutes } from './features/family/family.routes.js';
+import { createFamilyService } from './features/family/family.service.js';
+import { patientSelector, requireCareNeed } from './features/family/patient-selector.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { authenticationGuard, staffAuthenticationGuard } from './plugins/authenticate.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
@@ -196,9 +200,12 @@ export async function buildApp({ config, database, logger = false, sms, notifier
     lineLinked: async (userId) => (await lineLinksRepository.of(userId)) !== null,
   });
   const symptomNotes = createSymptomNotesService(createSymptomNotesRepository(db));
+  const familyRepository = createFamilyRepository(db);
+  const family = createFamilyService({ family: familyRepository, otp });
   const myData = createMyDataService({
     myData: createMyDataRepository(db),
     otp,
+    family: familyRepository,
     appointments,
     coverage,
     visits,
@@ -251,9 +258,12 @@ export async function buildApp({ config, database, logger = false, sms, notifier
         if (payments.name === 'omise') await open.register(omiseWebhookRoutes(appointments));
       });
       // Signed in: every other route. A route is signed-in by living in this scope, whose guard runs before the
-      // hooks of the routes in it and before any body is read; handlers take the patient from signedInPatient().
+      // hooks of the routes in it and before any body is read; handlers take the patient from signedInPatient(),
+      // whom the family-care selector then names: the caller, or a dependent under a grant covering the route.
       await api.register(async (signedIn) => {
+        signedIn.addHook('onRoute', requireCareNeed);
         signedIn.addHook('onRequest', authenticate);
+        signedIn.addHook('onRequest', patientSelector(familyRepository));
         await signedIn.register(profileRoutes(users));
         await signedIn.register(appointmentsRoutes(appointments));
         await signedIn.register(coverageRoutes(coverage));
@@ -263,6 +273,7 @@ export async function buildApp({ config, database, logger = false, sms, notifier
         await signedIn.register(notificationsRoutes(notifications));
         if (lineLink) await signedIn.register(lineRoutes(lineLink, notifications, config.secureCookies));
         await signedIn.register(myDataRoutes(myData, cookies));
+        await signedIn.register(familyRoutes(family));
         if (demo && payments.name === 'development') await signedIn.register(devPaymentsRoutes(appointments));
       });
       // Hospital staff: a separate identity. Public on purpose (listed in deny-by-default.test.ts): enrolment links and

@@ -27,7 +27,7 @@ export const DayListEntry = z.object({
   status: AppointmentStatus,
   queue: QueuePlace.nullable(),
   /** Null once the patient deleted their account. */
-  patient: z.object({ name: z.string(), age: z.number().int(), phone: z.string() }).nullable(),
+  patient: z.object({ name: z.string(), age: z.number().int(), phone: z.string().nullable() }).nullable(),
   symptoms: z.string(),
   duration: z.string(),
   /** The red flags the patient's own words raise (the same check the patient saw when booking). */

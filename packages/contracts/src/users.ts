@@ -65,7 +65,8 @@ export const UserProfile = z.object({
   firstname: z.string(),
   lastname: z.string(),
   thai_id: z.string(),
-  phone: z.string(),
+  /** Null for a dependent's profile held by a caregiver, without a sign-in number of its own. */
+  phone: z.string().nullable(),
   gender: Gender.nullable(),
   birthday: z.string(),
   address: z.string(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -22,7 +23,8 @@ import {
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
-  phone: text('phone').notNull().unique(),
+  /** The sign-in number; null for a dependent held by a caregiver who has no mobile number of their own (a child). */
+  phone: text('phone').unique(),
   thaiId: text('thai_id').notNull().unique(),
   email: text('email'),
   firstname: text('firstname').notNull(),
@@ -38,6 +40,8 @@ export const users = pgTable('users', {
   /** The latest consent to the terms and privacy notice (every one is kept in patient_consents). */
   consentVersion: text('consent_version'),
   consentGivenAt: timestamp('consent_given_at', { withTimezone: true }),
+  /** The caregiver who registered this profile for a dependent (family care); null for a patient who registered. */
+  heldBy: uuid('held_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -606,6 +610,8 @@ export const auditEvents = pgTable(
     patientUserId: uuid('patient_user_id'),
     action: text('action').notNull(),
     target: text('target'),
+    /** A caregiver who acted for the patient under a family grant (no foreign key either). */
+    caregiverUserId: uuid('caregiver_user_id'),
   },
   (t) => [
     index('audit_events_member_at_idx').on(t.staffMemberId, t.at),
@@ -659,6 +665,8 @@ export const notifications = pgTable(
     doseTime: text('dose_time'),
     medicationIds: uuid('medication_ids').array(),
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'cascade' }),
+    /** A missed-dose alert to a caregiver: the dependent whose dose it is. */
+    aboutUserId: uuid('about_user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** 'sent', or 'skipped' when nothing was left to say (every dose ticked before the reminder went). */
@@ -678,7 +686,7 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'refund', 'test')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'refund', 'missed_dose', 'test')`,
     ),
   ],
 );
@@ -724,3 +732,58 @@ export const lineLinks = pgTable('line_links', {
   friend: boolean('friend').notNull(),
   linkedAt: timestamp('linked_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Family care: a caregiver may act for a dependent within what the grant allows. `basis` says who consented: the
+ * caregiver as parent or legal guardian of someone under 20, or the adult dependent themselves (in their own account,
+ * or in person with a code to a number they control). At most one live (pending or active) link per pair.
+ */
+export const careGrants = pgTable(
+  'care_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caregiverUserId: uuid('caregiver_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dependentUserId: uuid('dependent_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    relationship: text('relationship').notNull(),
+    basis: text('basis').notNull(),
+    status: text('status').notNull(),
+    canSee: boolean('can_see').notNull(),
+    canBook: boolean('can_book').notNull(),
+    canManageMedicines: boolean('can_manage_medicines').notNull(),
+    missedDoseAlerts: boolean('missed_dose_alerts').notNull(),
+    missedDoseAfterMinutes: integer('missed_dose_after_minutes').notNull().default(60),
+    /** Who gave the grant: the dependent (adult) or the caregiver (parent or guardian of a minor). */
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('care_grants_live_pair_idx').on(t.caregiverUserId, t.dependentUserId).where(sql`${t.status} <> 'revoked'`),
+    index('care_grants_dependent_idx').on(t.dependentUserId),
+    // The minute's missed-dose alerts start from the grants that ask for them.
+    index('care_grants_alerts_idx').on(t.dependentUserId).where(sql`${t.status} = 'active' and ${t.missedDoseAlerts}`),
+    check('care_grants_not_self', sql`${t.caregiverUserId} <> ${t.dependentUserId}`),
+    check('care_grants_status_check', sql`${t.status} in ('pending', 'active', 'revoked')`),
+    check('care_grants_missed_dose_after_check', sql`${t.missedDoseAfterMinutes} between 15 and 240`),
+  ],
+);
+
+/** Every grant, change, revocation and answer to an invitation: when, by whom, and what the grant allowed after it. */
+export const careGrantEvents = pgTable(
+  'care_grant_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    grantId: uuid('grant_id')
+      .notNull()
+      .references(() => careGrants.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    scopes: json('scopes').$type<{ see: boolean; book: boolean; medicines: boolean; alerts: boolean }>().notNull(),
+  },
+  (t) => [index('care_grant_events_grant_idx').on(t.grantId, t.at)],
+);

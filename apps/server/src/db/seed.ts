@@ -7,7 +7,8 @@ import { addDemoSchedules } from '../features/schedules/demo-schedules.js';
 import type { Config } from '../config.js';
 import { seedDemoStaff } from '../features/staff/demo-staff.js';
 import type { Db } from './client.js';
-import { coverages, medicationTicks, medications, symptomNotes, users, visits } from './schema.js';
+import { scopeColumns } from '../features/family/family.repository.js';
+import { careGrantEvents, careGrants, coverages, medicationTicks, medications, symptomNotes, users, visits } from './schema.js';
 
 /** The demo patient of the embedded setup: log in with this number, the code is in the development outbox. */
 export const DEMO_PATIENT = {
@@ -25,6 +26,29 @@ export const DEMO_PATIENT = {
   postcode: '10330',
   bloodGroup: 'B',
 } as const;
+
+/**
+ * The demo patient's mother, cared for by her daughter under a grant she gave in person (the code to her own basic
+ * phone, read out): sign in as the daughter to see her under ครอบครัว, or with her number to see the grant from her side.
+ */
+export const DEMO_DEPENDENT = {
+  phone: '0812345679',
+  thaiId: '3101700230704',
+  firstname: 'บุญมา',
+  lastname: 'ใจดี',
+  gender: 'female',
+  birthday: '1950-02-03',
+  address: '99/1 ถนนพระรามที่ 4',
+  subdistrict: 'ลุมพินี',
+  district: 'ปทุมวัน',
+  province: 'กรุงเทพมหานคร',
+  postcode: '10330',
+} as const;
+
+const DEMO_DEPENDENT_MEDICATIONS = [
+  { name: 'Amlodipine', strength: '5 mg', form: 'tablet', afterBreakfast: 1, startDate: '2023-05-01', instructions: 'ยาลดความดัน' },
+  { name: 'Calcium carbonate', strength: '1000 mg', form: 'tablet', afterLunch: 1, startDate: '2024-01-10', instructions: 'แคลเซียม' },
+];
 
 /** The spec's three entitlement cards, as records. */
 const DEMO_COVERAGE = [
@@ -175,6 +199,20 @@ async function seedDemoHealthRecords(db: Db, userId: string): Promise<void> {
   }
 }
 
+/** The demo patient's mother and her grant, once. */
+async function seedDemoFamily(db: Db, caregiverId: string): Promise<void> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.thaiId, DEMO_DEPENDENT.thaiId)).limit(1);
+  if (existing) return;
+  const [mother] = await db.insert(users).values({ ...DEMO_DEPENDENT, heldBy: caregiverId }).returning({ id: users.id });
+  const scopes = { see: true, book: true, medicines: true, alerts: true };
+  const [grant] = await db
+    .insert(careGrants)
+    .values({ caregiverUserId: caregiverId, dependentUserId: mother!.id, relationship: 'child', basis: 'in_person', status: 'active', ...scopeColumns(scopes), grantedBy: mother!.id })
+    .returning({ id: careGrants.id });
+  await db.insert(careGrantEvents).values({ grantId: grant!.id, actorUserId: caregiverId, action: 'granted', scopes });
+  await db.insert(medications).values(DEMO_DEPENDENT_MEDICATIONS.map((m) => ({ ...m, userId: mother!.id })));
+}
+
 /**
  * The demo patient with their health records, the shipped hospital directory, demo screening schedules and,
  * in demo mode only, the demo hospital's staff.
@@ -187,5 +225,6 @@ export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secret
   // The demo patient registered through the app, so consented to the terms in force when they were seeded.
   const patient = existing ?? (await createUsersRepository(db).insert(DEMO_PATIENT, CONSENT_VERSION));
   await seedDemoHealthRecords(db, patient.id);
+  await seedDemoFamily(db, patient.id);
   await seedDemoStaff(db, config);
 }

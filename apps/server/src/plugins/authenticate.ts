@@ -13,6 +13,12 @@ export interface SignedInPatient {
   record: UserRow;
 }
 
+/** The patient a request is about: the signed-in patient, or a dependent they care for under a grant. */
+export interface PatientInCare extends SignedInPatient {
+  /** The signed-in caregiver acting for the patient; null when patients act for themselves. */
+  caregiverUserId: string | null;
+}
+
 /**
  * Who a guard let in, per request. Kept here rather than as a request property, so the only way to it is the
  * matching `signedIn…` reader, which refuses with 401 when the guard did not run (a route outside its scope).
@@ -30,6 +36,7 @@ function letInByGuard<T extends object>() {
 }
 
 const patients = letInByGuard<SignedInPatient>();
+const subjects = letInByGuard<PatientInCare>();
 
 /**
  * The onRequest hook of the signed-in scope (app.ts): refuses the request with 401 unless a live session
@@ -45,8 +52,17 @@ export function authenticationGuard(sessions: SessionsService, policy: CookiePol
   };
 }
 
-/** The patient the guard let in; 401 `unauthenticated` for a route registered outside the signed-in scope. */
-export const signedInPatient = (request: FastifyRequest): SignedInPatient => patients.of(request);
+/**
+ * The patient the request is about, as the family-care selector checked it (features/family/patient-selector.ts): the
+ * signed-in patient, or a dependent under a grant covering the route. 401 `unauthenticated` outside the signed-in scope.
+ */
+export const signedInPatient = (request: FastifyRequest): PatientInCare => subjects.of(request);
+
+/** The signed-in patient themselves, whoever the request is about (the selector reads it to check the grant). */
+export const signedInCaller = (request: FastifyRequest): SignedInPatient => patients.of(request);
+
+/** Called once per request by the selector, after the guard. */
+export const setPatientInCare = (request: FastifyRequest, subject: PatientInCare): void => subjects.set(request, subject);
 
 /** The hash of the session the guard let in, for what lives as long as the session (a browser's push subscription). */
 export function signedInSessionHash(request: FastifyRequest): string {

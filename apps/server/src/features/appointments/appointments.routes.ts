@@ -2,12 +2,14 @@ import { AppointmentParams, AppointmentReply, BookAppointmentBody, IdempotencyHe
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { AppointmentsService } from './appointments.service.js';
+import { careFor } from '../family/patient-selector.js';
 
 export function appointmentsRoutes(appointments: AppointmentsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/appointments',
       {
+        config: careFor('appointments', 'book'),
         schema: {
           tags: ['appointments'],
           summary: 'Book a screening: holds the place for 15 minutes and asks for the deposit by PromptPay',
@@ -24,19 +26,22 @@ export function appointmentsRoutes(appointments: AppointmentsService): FastifyPl
 
     app.get(
       '/appointments',
-      { schema: { tags: ['appointments'], summary: "The patient's appointments, upcoming first, then past", response: { 200: AppointmentReply } } },
+      {
+      config: careFor('appointments', 'see', 'book'), schema: { tags: ['appointments'], summary: "The patient's appointments, upcoming first, then past", response: { 200: AppointmentReply } } },
       async (request) => ({ data: await appointments.list(signedInPatient(request).userId) }),
     );
 
     app.get(
       '/appointments/:id',
-      { schema: { tags: ['appointments'], summary: 'One appointment', params: AppointmentParams, response: { 200: AppointmentReply } } },
+      {
+      config: careFor('appointments', 'see', 'book'), schema: { tags: ['appointments'], summary: 'One appointment', params: AppointmentParams, response: { 200: AppointmentReply } } },
       async (request) => ({ data: [await appointments.get(signedInPatient(request).userId, request.params.id)] }),
     );
 
     app.post(
       '/appointments/:id/cancel',
       {
+        config: careFor('appointments', 'book'),
         schema: {
           tags: ['appointments'],
           summary: 'Cancel: the deposit is refunded until 24 hours before the slot, kept after that',

@@ -19,6 +19,9 @@ export function otpSmsText(code: string, ttlSec: number, purpose: OtpPurpose = '
   if (purpose === 'correct_identity') {
     return `${APP_NAME_TH}: รหัสยืนยันการแก้ไขชื่อ วันเกิด หรือเพศของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที หากคุณไม่ได้ขอแก้ไข ห้ามบอกรหัสนี้กับผู้ใด`;
   }
+  if (purpose === 'care_consent') {
+    return `${APP_NAME_TH}: รหัสยินยอมให้ผู้ดูแลเข้าถึงข้อมูลสุขภาพของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที บอกรหัสนี้เฉพาะผู้ดูแลที่คุณยินยอมเท่านั้น`;
+  }
   return `${APP_NAME_TH}: รหัส OTP ของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
 }
 

@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { CoverageService } from './coverage.service.js';
+import { careFor } from '../family/patient-selector.js';
 
 export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/coverage',
       {
+        config: careFor('coverage', 'see'),
         schema: {
           tags: ['coverage'],
           summary: "The patient's medical entitlements: public scheme, private plans, expired ones last",
@@ -21,6 +23,7 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
     app.post(
       '/coverage',
       {
+        config: careFor('coverage', 'see'),
         schema: {
           tags: ['coverage'],
           summary: 'Add a public scheme (one in force at a time, else 409 public_scheme_exists) or a private plan',
@@ -34,6 +37,7 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
     app.put(
       '/coverage/:id',
       {
+        config: careFor('coverage', 'see'),
         schema: { tags: ['coverage'], summary: 'Change an entitlement (the whole record)', params: RecordParams, body: CoverageBody, response: { 200: CoverageReply } },
       },
       async (request) => ({ data: [await coverage.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
@@ -41,7 +45,8 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
 
     app.delete(
       '/coverage/:id',
-      { schema: { tags: ['coverage'], summary: 'Remove an entitlement', params: RecordParams, response: { 204: z.null() } } },
+      {
+      config: careFor('coverage', 'see'), schema: { tags: ['coverage'], summary: 'Remove an entitlement', params: RecordParams, response: { 204: z.null() } } },
       async (request, reply) => {
         await coverage.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);

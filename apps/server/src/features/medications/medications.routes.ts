@@ -12,12 +12,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { ChecklistService } from './checklist.service.js';
 import type { MedicationsService } from './medications.service.js';
+import { careFor } from '../family/patient-selector.js';
 
 export function medicationsRoutes(medications: MedicationsService, checklist: ChecklistService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/medications',
       {
+        config: careFor('medications', 'see', 'medicines'),
         schema: {
           tags: ['medications'],
           summary: "The patient's medications: active, then upcoming, then ended; with stock left and the running-low warning",
@@ -29,13 +31,15 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
 
     app.post(
       '/medications',
-      { schema: { tags: ['medications'], summary: 'Add a medication and its daily schedule', body: MedicationBody, response: { 201: MedicationsReply } } },
+      {
+      config: careFor('medications', 'medicines'), schema: { tags: ['medications'], summary: 'Add a medication and its daily schedule', body: MedicationBody, response: { 201: MedicationsReply } } },
       async (request, reply) => reply.status(201).send({ data: [await medications.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
       '/medications/:id',
       {
+        config: careFor('medications', 'medicines'),
         schema: {
           tags: ['medications'],
           summary: 'Change a medication (the whole record); also how stock is refilled',
@@ -50,6 +54,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.post(
       '/medications/:id/stop',
       {
+        config: careFor('medications', 'medicines'),
         schema: {
           tags: ['medications'],
           summary: 'Stop a medication: no doses after the last day (today by default); the record and its ticks stay',
@@ -64,6 +69,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.get(
       '/checklist',
       {
+        config: careFor('medications', 'see', 'medicines'),
         schema: {
           tags: ['medications'],
           summary: 'The daily checklist of a date (today in Thailand by default, never a future day), computed from the medications',
@@ -77,6 +83,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.put(
       '/checklist/ticks',
       {
+        config: careFor('medications', 'medicines'),
         schema: {
           tags: ['medications'],
           summary: 'Tick or untick one dose of a day (idempotent); ticking takes the units from stock, unticking gives them back',
@@ -90,6 +97,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.get(
       '/adherence',
       {
+        config: careFor('medications', 'see', 'medicines'),
         schema: {
           tags: ['medications'],
           summary: 'Share of doses taken over the last 7 and 30 days, day by day',

@@ -2,6 +2,11 @@ import { createHash } from 'node:crypto';
 import {
   type Appointment,
   type AppointmentStatus,
+  type CareBasis,
+  type CareLinkStatus,
+  type CareRelationship,
+  type CareScopes,
+  CARE_SCOPES,
   type Coverage,
   type FhirBundle,
   type FixedDoseTime,
@@ -27,6 +32,7 @@ import type {
   MedicationStatement,
   Observation,
   Patient,
+  RelatedPerson,
   Resource,
 } from '@medplum/fhirtypes';
 
@@ -45,6 +51,19 @@ export interface PatientRecords {
   medications: Medication[];
   symptomNotes: SymptomNote[];
   appointments: Appointment[];
+  /** Family care: every grant about the patient (any status), oldest first. */
+  careGrants: CareGrantRecord[];
+}
+
+export interface CareGrantRecord {
+  id: string;
+  caregiver: { id: string; firstname: string; lastname: string };
+  relationship: CareRelationship;
+  basis: CareBasis;
+  status: CareLinkStatus;
+  scopes: CareScopes;
+  createdAt: string;
+  revokedAt: string | null;
 }
 
 const LOINC = 'http://loinc.org';
@@ -76,7 +95,7 @@ function patient(p: UserProfile): Patient {
     identifier: [{ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NI' }] }, system: THAI_CID, value: p.thai_id }],
     name: [{ use: 'official', family: p.lastname, given: [p.firstname], text: `${p.firstname} ${p.lastname}` }],
     telecom: [
-      { system: 'phone', value: p.phone, use: 'mobile' },
+      ...(p.phone ? [{ system: 'phone' as const, value: p.phone, use: 'mobile' as const }] : []),
       ...(p.email ? [{ system: 'email' as const, value: p.email }] : []),
     ],
     gender: p.gender === 'unspecified' || p.gender === null ? 'unknown' : p.gender,
@@ -313,6 +332,57 @@ function consent(c: PatientConsent, pid: string, latest: boolean): Consent {
   };
 }
 
+const ROLE_CODE = 'http://terminology.hl7.org/CodeSystem/v3-RoleCode';
+/** What the caregiver is to the patient, as HL7 v3 RoleCode names it. */
+const RELATIONSHIP_CODES: Record<CareRelationship, { code: string; display: string }> = {
+  parent: { code: 'PRN', display: 'parent' },
+  guardian: { code: 'GUARD', display: 'guardian' },
+  child: { code: 'CHILD', display: 'child' },
+  spouse: { code: 'SPS', display: 'spouse' },
+  sibling: { code: 'SIB', display: 'sibling' },
+  grandchild: { code: 'GRNDCHILD', display: 'grandchild' },
+  relative: { code: 'FAMMEMB', display: 'family member' },
+};
+
+/** A caregiver of the patient under a family-care grant. */
+function relatedPerson(g: CareGrantRecord, pid: string): RelatedPerson {
+  const { code, display } = RELATIONSHIP_CODES[g.relationship];
+  return {
+    resourceType: 'RelatedPerson',
+    id: derivedUuid('related-person', g.id),
+    active: g.status === 'active',
+    patient: { reference: ref(pid) },
+    relationship: [{ coding: [{ system: ROLE_CODE, code, display }] }],
+    name: [{ family: g.caregiver.lastname, given: [g.caregiver.firstname], text: `${g.caregiver.firstname} ${g.caregiver.lastname}` }],
+    period: { start: g.createdAt, ...(g.revokedAt ? { end: g.revokedAt } : {}) },
+  };
+}
+
+/**
+ * The grant itself: the patient (or, for a minor, the parent or guardian who declared it) permits the caregiver the
+ * actions named, from when it was given until it was revoked. A pending invitation is a proposal.
+ */
+function careConsent(g: CareGrantRecord, pid: string): Consent {
+  const caregiverRef = ref(derivedUuid('related-person', g.id));
+  return {
+    resourceType: 'Consent',
+    id: g.id,
+    status: g.status === 'active' ? 'active' : g.status === 'pending' ? 'proposed' : 'inactive',
+    scope: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'patient-privacy', display: 'Privacy Consent' }] },
+    category: [{ coding: [{ system: LOINC, code: '59284-0', display: 'Patient Consent' }] }],
+    patient: { reference: ref(pid) },
+    dateTime: g.createdAt,
+    performer: [{ reference: g.basis === 'guardian' ? caregiverRef : ref(pid) }],
+    policy: [{ uri: `urn:klaimor:family-care:${g.basis}` }],
+    provision: {
+      type: 'permit',
+      period: { start: g.createdAt, ...(g.revokedAt ? { end: g.revokedAt } : {}) },
+      actor: [{ role: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType', code: 'IRCP', display: 'information recipient' }] }, reference: { reference: caregiverRef } }],
+      action: CARE_SCOPES.filter((scope) => g.scopes[scope]).map((scope) => ({ coding: [{ system: 'urn:klaimor:care-scope', code: scope }] })),
+    },
+  };
+}
+
 export function toFhirBundle(records: PatientRecords, now: Date = new Date()): FhirBundle {
   const pid = records.profile.id;
   const resources: Resource[] = [
@@ -325,6 +395,7 @@ export function toFhirBundle(records: PatientRecords, now: Date = new Date()): F
     ...[bloodGroupObservation(records.profile)].filter((o): o is Observation => o !== null),
     ...records.symptomNotes.map((n) => symptomObservation(n, pid)),
     ...records.appointments.map((a) => appointment(a, pid)),
+    ...records.careGrants.flatMap((g) => [relatedPerson(g, pid), careConsent(g, pid)]),
   ];
   const entry: BundleEntry[] = resources.map((resource) => ({ fullUrl: ref(resource.id!), resource }));
   const bundle: Bundle = { resourceType: 'Bundle', id: derivedUuid('export', `${pid}:${now.toISOString()}`), type: 'collection', timestamp: now.toISOString(), entry };

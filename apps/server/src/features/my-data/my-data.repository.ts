@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   appointments,
@@ -14,6 +15,8 @@ import {
 } from '../../db/schema.js';
 import { STATUSES_HOLDING_A_PLACE } from '../appointments/appointments.repository.js';
 
+/** The patients who acted as caregivers in a dependent's audit trail. */
+const caregivers = alias(users, 'caregivers');
 
 /** An appointment carries a money trail when a deposit was paid or a provider charge was created for it. */
 const moneyTrail = or(isNotNull(appointments.depositPaidAt), isNotNull(appointments.paymentRef));
@@ -27,13 +30,16 @@ export function createMyDataRepository(db: Db) {
           at: auditEvents.at,
           action: auditEvents.action,
           role: auditEvents.role,
+          target: auditEvents.target,
           staffName: staffMembers.displayName,
           hospital: { id: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn },
+          caregiverName: sql<string | null>`case when ${caregivers.id} is null then null else ${caregivers.firstname} || ' ' || ${caregivers.lastname} end`,
         })
         .from(auditEvents)
-        .innerJoin(staffMembers, eq(staffMembers.id, auditEvents.staffMemberId))
-        .innerJoin(facilities, eq(facilities.id, auditEvents.facilityId))
-        .where(eq(auditEvents.patientUserId, userId))
+        .leftJoin(staffMembers, eq(staffMembers.id, auditEvents.staffMemberId))
+        .leftJoin(facilities, eq(facilities.id, auditEvents.facilityId))
+        .leftJoin(caregivers, eq(caregivers.id, auditEvents.caregiverUserId))
+        .where(and(eq(auditEvents.patientUserId, userId), or(and(isNotNull(staffMembers.id), isNotNull(facilities.id)), isNotNull(caregivers.id))))
         .orderBy(desc(auditEvents.at))
         .limit(200);
     },
@@ -54,7 +60,7 @@ export function createMyDataRepository(db: Db) {
      * patient goes: the account, its sessions and every health record (by cascade), other appointments and
      * their history, and the one-time codes and phone verifications of the number.
      */
-    async erase(userId: string, phone: string): Promise<void> {
+    async erase(userId: string, phone: string | null): Promise<void> {
       await db.transaction(async (tx) => {
         // What a clinician recorded is health data of the patient: it goes, even where the payment record stays.
         await tx.delete(visitRecords).where(inArray(visitRecords.appointmentId, tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId))));
@@ -70,8 +76,10 @@ export function createMyDataRepository(db: Db) {
         for (const { slotId } of erased.filter((a) => (STATUSES_HOLDING_A_PLACE as readonly string[]).includes(a.status))) {
           await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - 1` }).where(eq(screeningSlots.id, slotId));
         }
-        await tx.delete(otpCodes).where(eq(otpCodes.phone, phone));
-        await tx.delete(phoneVerifications).where(eq(phoneVerifications.phone, phone));
+        if (phone !== null) {
+          await tx.delete(otpCodes).where(eq(otpCodes.phone, phone));
+          await tx.delete(phoneVerifications).where(eq(phoneVerifications.phone, phone));
+        }
         await tx.delete(users).where(eq(users.id, userId));
       });
     },

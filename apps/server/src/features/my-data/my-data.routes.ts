@@ -1,21 +1,24 @@
 import { AccessLogReply, ConfirmDeletionBody, FhirBundle, OtpRequestedReply, todayInBangkok } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInPatient } from '../../plugins/authenticate.js';
+import { signedInCaller, signedInPatient } from '../../plugins/authenticate.js';
 import { type CookiePolicy, SESSION_COOKIE, clearCookie } from '../auth/auth-cookies.js';
 import type { MyDataService } from './my-data.service.js';
+import { careFor, holderOnly } from '../family/patient-selector.js';
 
 export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/my-data/access-log',
-      { schema: { tags: ['my-data'], summary: "Who at which hospital opened or changed the patient's record, and when; newest first", response: { 200: AccessLogReply } } },
+      {
+      config: careFor('my_data', 'see'), schema: { tags: ['my-data'], summary: "Who at which hospital opened or changed the patient's record, and when; newest first", response: { 200: AccessLogReply } } },
       async (request) => ({ data: await myData.accessLog(signedInPatient(request).userId) }),
     );
 
     app.get(
       '/my-data/fhir',
       {
+        config: careFor('my_data', 'see'),
         schema: {
           tags: ['my-data'],
           summary: 'Everything the app holds about the patient as a FHIR R4 Bundle (collection), as a file; not in { data }',
@@ -36,18 +39,20 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
     app.post(
       '/my-data/deletion/code',
       {
+        config: holderOnly,
         schema: {
           tags: ['my-data'],
           summary: "Send a one-time code to the patient's phone that only confirms deleting the account",
           response: { 202: OtpRequestedReply },
         },
       },
-      async (request, reply) => reply.status(202).send({ data: [await myData.requestDeletionCode(signedInPatient(request).record, request.ip)] }),
+      async (request, reply) => reply.status(202).send({ data: [await myData.requestDeletionCode(signedInCaller(request).record, request.ip)] }),
     );
 
     app.post(
       '/my-data/deletion',
       {
+        config: holderOnly,
         schema: {
           tags: ['my-data'],
           summary: 'Delete the account with the code: erases personal data, keeps anonymous payment records, ends every session',
@@ -56,8 +61,10 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
         },
       },
       async (request, reply) => {
-        await myData.deleteAccount(signedInPatient(request).record, request.body.code);
-        clearCookie(reply, SESSION_COOKIE, cookies);
+        const patient = signedInPatient(request);
+        await myData.deleteAccount(patient.record, signedInCaller(request).record, request.body.code);
+        // A caregiver deleting a dependent's profile stays signed in.
+        if (patient.caregiverUserId === null) clearCookie(reply, SESSION_COOKIE, cookies);
         return reply.status(204).send(null);
       },
     );

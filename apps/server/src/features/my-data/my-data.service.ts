@@ -1,11 +1,12 @@
-import type { AccessLogEntry, Appointment, FhirBundle } from '@klaimor/contracts';
+import type { AccessLogEntry, Appointment, CareBasis, CareLinkStatus, CareRelationship, FhirBundle } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { AppointmentsService } from '../appointments/appointments.service.js';
 import type { OtpService } from '../auth/otp.service.js';
 import type { CoverageService } from '../coverage/coverage.service.js';
 import type { MedicationsService } from '../medications/medications.service.js';
 import type { SymptomNotesService } from '../symptom-notes/symptom-notes.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import { scopesOf, type FamilyRepository } from '../family/family.repository.js';
+import { signInPhone, type UserRow } from '../users/users.repository.js';
 import { toProfile } from '../users/users.service.js';
 import type { VisitsService } from '../visits/visits.service.js';
 import { toFhirBundle } from './fhir-export.js';
@@ -14,6 +15,7 @@ import type { MyDataRepository } from './my-data.repository.js';
 interface Deps {
   myData: MyDataRepository;
   otp: Pick<OtpService, 'requestCode' | 'confirmCode'>;
+  family: Pick<FamilyRepository, 'releaseHeldProfiles' | 'grantsAbout'>;
   appointments: Pick<AppointmentsService, 'list' | 'cancel'>;
   coverage: Pick<CoverageService, 'list'>;
   visits: Pick<VisitsService, 'list'>;
@@ -26,28 +28,51 @@ interface Deps {
 /** Still holding a place: waiting for its deposit, or booked for a time to come. */
 const holdsPlace = (a: Appointment, now: number) => a.status === 'awaiting_deposit' || (a.status === 'booked' && Date.parse(a.start) > now);
 
-export function createMyDataService({ myData, otp, appointments, coverage, visits, medications, symptomNotes, forgetUser }: Deps) {
+export function createMyDataService({ myData, otp, family, appointments, coverage, visits, medications, symptomNotes, forgetUser }: Deps) {
+  /**
+   * Erases one account. Appointments still holding a place are cancelled first, by the appointments' own rule (a paid
+   * deposit is owed back until 24 hours before the slot), so their places free up and refunds are owed before the
+   * account link is gone.
+   */
+  async function erase(userId: string, phone: string | null): Promise<void> {
+    const now = Date.now();
+    for (const a of (await appointments.list(userId)).filter((a) => holdsPlace(a, now))) {
+      await appointments.cancel(userId, a.id).catch((error: unknown) => {
+        // Settled meanwhile (paid, expired): nothing left to cancel.
+        if (!(error instanceof AppError && error.code === 'appointment_not_cancellable')) throw error;
+      });
+    }
+    await myData.erase(userId, phone);
+    await forgetUser(userId);
+  }
+
   return {
-    /** Who at which hospital read or changed the patient's record, and when (the audit trail about them). */
+    /** Who at which hospital, or which caregiver, read or changed the patient's record, and when (the audit trail about them). */
     async accessLog(userId: string): Promise<AccessLogEntry[]> {
-      return (await myData.accessLog(userId)).map((e) => ({
-        at: e.at.toISOString(),
-        hospital: e.hospital,
-        staff: { name: e.staffName, role: e.role as AccessLogEntry['staff']['role'] },
-        action: e.action as AccessLogEntry['action'],
-      }));
+      return (await myData.accessLog(userId)).map((e): AccessLogEntry =>
+        e.caregiverName !== null
+          ? { by: 'caregiver', at: e.at.toISOString(), caregiver: { name: e.caregiverName }, action: e.action as 'caregiver.read', area: e.target as 'profile' }
+          : {
+              by: 'staff',
+              at: e.at.toISOString(),
+              hospital: e.hospital!,
+              staff: { name: e.staffName!, role: e.role as 'admin' },
+              action: e.action as 'patient.listed',
+            },
+      );
     },
 
     /** Everything the app holds about the patient, as a FHIR R4 Bundle. */
     async fhirExport(patient: UserRow): Promise<FhirBundle> {
       const userId = patient.id;
-      const [consents, coverageList, visitList, medicationList, notes, appointmentList] = await Promise.all([
+      const [consents, coverageList, visitList, medicationList, notes, appointmentList, grants] = await Promise.all([
         myData.consents(userId),
         coverage.list(userId),
         visits.list(userId),
         medications.list(userId),
         symptomNotes.list(userId),
         appointments.list(userId),
+        family.grantsAbout(userId),
       ]);
       return toFhirBundle({
         profile: toProfile(patient),
@@ -57,28 +82,36 @@ export function createMyDataService({ myData, otp, appointments, coverage, visit
         medications: medicationList,
         symptomNotes: notes,
         appointments: appointmentList,
+        careGrants: grants.map(({ grant, caregiver }) => ({
+          id: grant.id,
+          caregiver,
+          relationship: grant.relationship as CareRelationship,
+          basis: grant.basis as CareBasis,
+          status: grant.status as CareLinkStatus,
+          scopes: scopesOf(grant),
+          createdAt: grant.createdAt.toISOString(),
+          revokedAt: grant.revokedAt?.toISOString() ?? null,
+        })),
       });
     },
 
-    /** Sends the patient's phone a code that only confirms deleting the account. */
-    requestDeletionCode: (patient: UserRow, clientIp: string) => otp.requestCode(patient.phone, clientIp, 'delete_account'),
+    /**
+     * Sends the signed-in patient's phone a code that only confirms deleting an account: their own, or a profile they
+     * hold for a dependent who cannot sign in.
+     */
+    requestDeletionCode: (caller: UserRow, clientIp: string) => otp.requestCode(signInPhone(caller), clientIp, 'delete_account'),
 
     /**
      * Deletes the account once the code is right. Appointments still holding a place are cancelled first,
      * by the appointments' own rule (a paid deposit is owed back until 24 hours before the slot), so their places
      * free up and refunds are owed before the account link is gone.
      */
-    async deleteAccount(patient: UserRow, code: string): Promise<void> {
-      await otp.confirmCode(patient.phone, code, 'delete_account');
-      const now = Date.now();
-      for (const a of (await appointments.list(patient.id)).filter((a) => holdsPlace(a, now))) {
-        await appointments.cancel(patient.id, a.id).catch((error: unknown) => {
-          // Settled meanwhile (paid, expired): nothing left to cancel.
-          if (!(error instanceof AppError && error.code === 'appointment_not_cancellable')) throw error;
-        });
+    async deleteAccount(patient: UserRow, caller: UserRow, code: string): Promise<void> {
+      await otp.confirmCode(signInPhone(caller), code, 'delete_account');
+      if (patient.id === caller.id) {
+        for (const dependentId of await family.releaseHeldProfiles(caller.id)) await erase(dependentId, null);
       }
-      await myData.erase(patient.id, patient.phone);
-      await forgetUser(patient.id);
+      await erase(patient.id, patient.phone);
     },
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import { LINE_STATE_COOKIE, type LineLinkService } from './line-link.service.js';
 import type { NotificationsService } from './notifications.service.js';
+import { selfOnly } from '../family/patient-selector.js';
 
 /** The cookie lives only for the trip to LINE Login and back, only on these routes. */
 const stateCookie = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, secure, path: '/api/line', maxAge: 600 });
@@ -14,13 +15,15 @@ export function lineRoutes(lineLink: LineLinkService, notifications: Notificatio
 
     app.get(
       '/line',
-      { schema: { tags, summary: "Whether the patient's LINE account is linked for notifications", response: { 200: LineStatusReply } } },
+      {
+      config: selfOnly, schema: { tags, summary: "Whether the patient's LINE account is linked for notifications", response: { 200: LineStatusReply } } },
       async (request) => ({ data: [await lineLink.status(signedInPatient(request).userId)] }),
     );
 
     app.get(
       '/line/link',
-      { schema: { tags, summary: 'Go to LINE Login to link a LINE account (and add the Official Account as a friend)', response: { 302: z.null() } } },
+      {
+      config: selfOnly, schema: { tags, summary: 'Go to LINE Login to link a LINE account (and add the Official Account as a friend)', response: { 302: z.null() } } },
       async (request, reply) => {
         signedInPatient(request);
         const { url, cookie } = lineLink.start();
@@ -31,6 +34,7 @@ export function lineRoutes(lineLink: LineLinkService, notifications: Notificatio
     app.get(
       '/line/callback',
       {
+        config: selfOnly,
         schema: {
           tags,
           summary: "LINE Login's return: links the LINE account, then back to the notification settings (?line=linked or failed)",
@@ -48,7 +52,8 @@ export function lineRoutes(lineLink: LineLinkService, notifications: Notificatio
 
     app.delete(
       '/line/link',
-      { schema: { tags, summary: "Unlink the patient's LINE account; notifications chosen by LINE go to the app instead", response: { 204: z.null() } } },
+      {
+      config: selfOnly, schema: { tags, summary: "Unlink the patient's LINE account; notifications chosen by LINE go to the app instead", response: { 204: z.null() } } },
       async (request, reply) => {
         const { userId } = signedInPatient(request);
         await lineLink.unlink(userId);

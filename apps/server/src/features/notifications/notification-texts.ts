@@ -38,6 +38,16 @@ export function doseReminderTexts(doseTime: DoseTime, lines: DoseLine[]): { titl
   return { title: `ถึงเวลาทานยา${when}`, body };
 }
 
+/**
+ * A caregiver's alert that a dependent's dose was not ticked in time: 'คุณสมศรียังไม่ได้ทานยาหลังอาหารเย็น' /
+ * 'Amlodipine 5 mg 1 เม็ด (ถึงเวลา 18:30 น.) โทร 081 234 5678'. The number is in the words too, for SMS and LINE.
+ */
+export function missedDoseTexts(doseTime: DoseTime, lines: DoseLine[], dependent: { firstname: string; phone: string | null }, dueClock: string): { title: string; body: string } {
+  const { title, body } = doseReminderTexts(doseTime, lines);
+  const call = dependent.phone ? ` โทร ${dependent.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3')}` : '';
+  return { title: `คุณ${dependent.firstname}ยังไม่ได้${title.replace('ถึงเวลา', '')}`, body: `${body} (ถึงเวลา ${dueClock} น.)${call}` };
+}
+
 export const testTexts = {
   title: 'ทดสอบการแจ้งเตือน',
   body: 'การแจ้งเตือนของใกล้หมอถึงคุณแล้ว การเตือนทานยาและนัดหมายจะมาทางนี้',

@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@klaimor/contracts';
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { changedRows, rowsOf } from '../../db/results.js';
 import { notifications, notificationSettings, users } from '../../db/schema.js';
@@ -59,6 +59,50 @@ async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
           where k.medication_id = m.id and k.dose_date = ${date}::date and k.dose_time = t.dose_time)
     ) due
     group by user_id, dose_time, custom_of
+    on conflict (dedupe_key) do nothing`);
+  return changedRows(result);
+}
+
+/**
+ * Queues the missed-dose alerts of one minute (family care): for each active grant asking for them, the dependent's
+ * doses due `missed_dose_after_minutes` before this minute (at the dependent's own clock for that time of day) and not
+ * ticked, one alert per grant and dose time. The caregiver's quiet hours delay it until they end; the dependent's
+ * quiet hours do not matter (the dose was due). `dedupe_key` makes it once per dose however many servers try; the
+ * wording step drops it when the doses were ticked meanwhile.
+ */
+async function queueMissedDoses(db: Db, minute: Date): Promise<number> {
+  const { date, clock } = bangkokMinute(minute);
+  const d = DEFAULT_NOTIFICATION_SETTINGS;
+  const result = await db.execute(sql`
+    insert into notifications (user_id, kind, dedupe_key, due_at, dose_date, dose_time, medication_ids, about_user_id)
+    select caregiver_user_id, 'missed_dose',
+      'missed:' || grant_id || ':' || dose_date || ':' || dose_time || coalesce(':' || custom_of, ''),
+      after_quiet_hours(${minute.toISOString()}::timestamptz, cs.quiet_from, cs.quiet_until),
+      dose_date, dose_time, array_agg(medication_id order by created_at), dependent_user_id
+    from (
+      select g.id as grant_id, g.caregiver_user_id, g.dependent_user_id, m.id as medication_id, m.created_at, t.dose_time,
+        due.dose_date, case when t.dose_time = 'custom' then m.id::text end as custom_of
+      from care_grants g
+      cross join lateral (select (${date}::date + ${clock}::time) - make_interval(mins => g.missed_dose_after_minutes) as at) was
+      cross join lateral (select was.at::date as dose_date, to_char(was.at, 'HH24:MI') as dose_clock) due
+      join medications m on m.user_id = g.dependent_user_id
+      left join notification_settings s on s.user_id = m.user_id
+      cross join lateral (values
+        ('afterBreakfast', m.after_breakfast, coalesce(s.after_breakfast, ${d.afterBreakfast})),
+        ('afterLunch', m.after_lunch, coalesce(s.after_lunch, ${d.afterLunch})),
+        ('afterDinner', m.after_dinner, coalesce(s.after_dinner, ${d.afterDinner})),
+        ('beforeBed', m.before_bed, coalesce(s.before_bed, ${d.beforeBed})),
+        ('custom', coalesce(m.custom_amount, 0), m.custom_time)
+      ) as t(dose_time, amount, clock)
+      where g.status = 'active' and g.missed_dose_alerts
+        and t.amount > 0 and t.clock = due.dose_clock
+        and m.start_date <= due.dose_date and (m.end_date is null or m.end_date >= due.dose_date)
+        and not exists (
+          select 1 from medication_ticks k
+          where k.medication_id = m.id and k.dose_date = due.dose_date and k.dose_time = t.dose_time)
+    ) missed
+    left join notification_settings cs on cs.user_id = missed.caregiver_user_id
+    group by grant_id, caregiver_user_id, dependent_user_id, dose_date, dose_time, custom_of, cs.quiet_from, cs.quiet_until
     on conflict (dedupe_key) do nothing`);
   return changedRows(result);
 }
@@ -144,6 +188,7 @@ export function createNotificationsRepository(db: Db) {
         for (let at = Math.max(covered + 60_000, current - (catchUpMinutes - 1) * 60_000); at <= current; at += 60_000) {
           await queueDoseReminders(tx as unknown as Db, new Date(at));
           await queueAppointmentReminders(tx as unknown as Db, new Date(at));
+          await queueMissedDoses(tx as unknown as Db, new Date(at));
           minutes += 1;
         }
         if (minutes > 0) await tx.execute(sql`update reminder_progress set covered_until = ${new Date(current).toISOString()}::timestamptz where id = 1`);
@@ -203,6 +248,30 @@ export function createNotificationsRepository(db: Db) {
       return lines;
     },
 
+    /**
+     * For missed-dose alerts: the dependent's first name and number, and the clock the dose was due at, while the
+     * caregiver's grant still asks for alerts (revoked or narrowed meanwhile, the alert is not sent).
+     */
+    async missedDoseSubjects(notificationIds: string[]): Promise<Map<string, { firstname: string; phone: string | null; dueClock: string }>> {
+      if (notificationIds.length === 0) return new Map();
+      const d = DEFAULT_NOTIFICATION_SETTINGS;
+      const rows = rowsOf<{ notification_id: string; firstname: string; phone: string | null; due_clock: string }>(
+        await db.execute(sql`
+          select n.id as notification_id, u.firstname, u.phone,
+            case n.dose_time when 'afterBreakfast' then coalesce(s.after_breakfast, ${d.afterBreakfast})
+              when 'afterLunch' then coalesce(s.after_lunch, ${d.afterLunch}) when 'afterDinner' then coalesce(s.after_dinner, ${d.afterDinner})
+              when 'beforeBed' then coalesce(s.before_bed, ${d.beforeBed})
+              else (select m.custom_time from medications m where m.id = n.medication_ids[1]) end as due_clock
+          from notifications n
+          join users u on u.id = n.about_user_id
+          left join notification_settings s on s.user_id = n.about_user_id
+          join care_grants g on g.caregiver_user_id = n.user_id and g.dependent_user_id = n.about_user_id
+            and g.status = 'active' and g.missed_dose_alerts
+          where n.id in ${notificationIds}`),
+      );
+      return new Map(rows.map((r) => [r.notification_id, { firstname: r.firstname, phone: r.phone, dueClock: r.due_clock }]));
+    },
+
     /** What the appointment notices say: the hospital, the time, the deposit and why the hospital cancelled. */
     async appointmentDetails(notificationIds: string[]): Promise<Map<string, AppointmentDetails>> {
       if (notificationIds.length === 0) return new Map();
@@ -223,11 +292,11 @@ export function createNotificationsRepository(db: Db) {
       );
     },
 
-    /** The mobile numbers of the patients named, for SMS. */
+    /** The mobile numbers of the patients named, for SMS (a dependent's profile may have none). */
     async phonesOf(userIds: string[]): Promise<Map<string, string>> {
       if (userIds.length === 0) return new Map();
       const rows = await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, userIds));
-      return new Map(rows.map((r) => [r.id, r.phone]));
+      return new Map(rows.flatMap((r) => (r.phone === null ? [] : [[r.id, r.phone] as const])));
     },
 
     /** Channels of the patients named, their own choice or the app. */
@@ -269,11 +338,18 @@ export function createNotificationsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** The latest sent notifications, newest first, and how many sent ones are unread. */
-    async list(userId: string, limit: number): Promise<{ rows: NotificationRow[]; unread: number }> {
+    /**
+     * The latest sent notifications, newest first, and how many sent ones are unread. A missed-dose alert carries the
+     * dependent's number to call while the caregiver still cares for them.
+     */
+    async list(userId: string, limit: number): Promise<{ rows: (NotificationRow & { callPhone: string | null })[]; unread: number }> {
       const [rows, unreadCount] = await Promise.all([
         db
-          .select()
+          .select({
+            ...getTableColumns(notifications),
+            callPhone: sql<string | null>`(select u.phone from users u join care_grants g on g.dependent_user_id = u.id
+              where u.id = ${notifications.aboutUserId} and g.caregiver_user_id = ${userId} and g.status = 'active')`,
+          })
           .from(notifications)
           .where(and(eq(notifications.userId, userId), eq(notifications.outcome, 'sent')))
           .orderBy(desc(notifications.sentAt), desc(notifications.id))

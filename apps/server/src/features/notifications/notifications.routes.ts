@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient, signedInSessionHash } from '../../plugins/authenticate.js';
 import type { NotificationsService } from './notifications.service.js';
+import { selfOnly } from '../family/patient-selector.js';
 
 export function notificationsRoutes(notifications: NotificationsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -19,13 +20,15 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
 
     app.get(
       '/notification-settings',
-      { schema: { tags, summary: 'Reminder times of day, quiet hours, what to be reminded of, the channel', response: { 200: NotificationSettingsReply } } },
+      {
+      config: selfOnly, schema: { tags, summary: 'Reminder times of day, quiet hours, what to be reminded of, the channel', response: { 200: NotificationSettingsReply } } },
       async (request) => ({ data: [await notifications.settings(signedInPatient(request).userId)] }),
     );
 
     app.put(
       '/notification-settings',
       {
+        config: selfOnly,
         schema: {
           tags,
           summary: 'Replace the notification settings (the whole record)',
@@ -38,19 +41,22 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
 
     app.get(
       '/notifications',
-      { schema: { tags, summary: 'The notification centre: the latest 50 notifications sent, newest first, and the unread count', response: { 200: NotificationsReply } } },
+      {
+      config: selfOnly, schema: { tags, summary: 'The notification centre: the latest 50 notifications sent, newest first, and the unread count', response: { 200: NotificationsReply } } },
       async (request) => notifications.list(signedInPatient(request).userId),
     );
 
     app.get(
       '/notifications/unread',
-      { schema: { tags, summary: 'How many notifications are unread (the bell)', response: { 200: UnreadNotificationsReply } } },
+      {
+      config: selfOnly, schema: { tags, summary: 'How many notifications are unread (the bell)', response: { 200: UnreadNotificationsReply } } },
       async (request) => ({ data: [{ unread: await notifications.unread(signedInPatient(request).userId) }] }),
     );
 
     app.post(
       '/notifications/read',
-      { schema: { tags, summary: 'Mark every notification read', response: { 204: z.null() } } },
+      {
+      config: selfOnly, schema: { tags, summary: 'Mark every notification read', response: { 204: z.null() } } },
       async (request, reply) => {
         await notifications.markAllRead(signedInPatient(request).userId);
         return reply.status(204).send(null);
@@ -60,6 +66,7 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.post(
       '/notifications/:id/taken',
       {
+        config: selfOnly,
         schema: {
           tags,
           summary: 'Answer a medication reminder "taken": ticks the doses it named (once; a second answer is 409)',
@@ -73,6 +80,7 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.post(
       '/notifications/:id/snooze',
       {
+        config: selfOnly,
         schema: {
           tags,
           summary: 'Answer a medication reminder "remind me in 15 minutes" (once; a second answer is 409)',
@@ -86,6 +94,7 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.post(
       '/push-subscriptions',
       {
+        config: selfOnly,
         schema: {
           tags,
           summary: "Keep this browser's Web Push subscription, for as long as this session lasts (signing out removes it)",
@@ -101,7 +110,8 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
 
     app.delete(
       '/push-subscriptions',
-      { schema: { tags, summary: "Forget this browser's Web Push subscription", body: PushUnsubscribeBody, response: { 204: z.null() } } },
+      {
+      config: selfOnly, schema: { tags, summary: "Forget this browser's Web Push subscription", body: PushUnsubscribeBody, response: { 204: z.null() } } },
       async (request, reply) => {
         await notifications.unsubscribe(signedInPatient(request).userId, request.body.endpoint);
         return reply.status(204).send(null);
@@ -110,7 +120,8 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
 
     app.post(
       '/notifications/test',
-      { schema: { tags, summary: "Send a test notification through the patient's channel now", response: { 201: NotificationReply } } },
+      {
+      config: selfOnly, schema: { tags, summary: "Send a test notification through the patient's channel now", response: { 201: NotificationReply } } },
       async (request, reply) => reply.status(201).send({ data: [await notifications.sendTest(signedInPatient(request).userId)] }),
     );
   };

@@ -15,7 +15,7 @@ const alreadyAnswered = () => new AppError(409, 'reminder_answered', 'ตอบ�
 const lineNotLinked = () => new AppError(409, 'line_not_linked', 'กรุณาเชื่อมต่อบัญชี LINE ก่อนเลือกรับการแจ้งเตือนทาง LINE');
 const channelUnavailable = () => new AppError(409, 'channel_unavailable', 'ช่องทางนี้ยังใช้ไม่ได้ กรุณาเลือกช่องทางอื่น');
 
-function toNotification(row: NotificationRow, today: string): Notification {
+function toNotification(row: NotificationRow & { callPhone?: string | null }, today: string): Notification {
   return {
     id: row.id,
     kind: row.kind as Notification['kind'],
@@ -28,6 +28,7 @@ function toNotification(row: NotificationRow, today: string): Notification {
     doseTime: row.doseTime as DoseTime | null,
     appointmentId: row.appointmentId,
     channel: (row.channel ?? 'in_app') as NotificationChannel,
+    callPhone: row.callPhone ?? null,
   };
 }
 

@@ -9,6 +9,8 @@ export interface OutgoingNotification {
   body: string;
   /** A medication reminder can be answered "taken" or "snooze" from where it is shown. */
   answerable: boolean;
+  /** A missed-dose alert to a caregiver: the dependent's mobile number, for a "call" button. */
+  callPhone?: string;
 }
 
 export interface Delivery {

@@ -1,5 +1,5 @@
 import type { DoseTime, NotificationChannel } from '@klaimor/contracts';
-import { type AppointmentNoticeKind, appointmentTexts, doseReminderTexts } from './notification-texts.js';
+import { type AppointmentNoticeKind, appointmentTexts, doseReminderTexts, missedDoseTexts } from './notification-texts.js';
 import type { Delivered, NotificationRow, NotificationsRepository } from './notifications.repository.js';
 import { inAppNotifier, type Notifier, type OutgoingNotification } from './notifier.js';
 
@@ -35,13 +35,25 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
     return reached;
   }
 
-  async function texts(rows: NotificationRow[]): Promise<Map<string, { title: string; body: string } | null>> {
-    const [doses, appointments] = await Promise.all([
-      notifications.untickedDoses(rows.filter((r) => r.kind === 'dose').map((r) => r.id)),
+  async function texts(rows: NotificationRow[]): Promise<Map<string, { title: string; body: string; callPhone?: string } | null>> {
+    const missed = rows.filter((r) => r.kind === 'missed_dose').map((r) => r.id);
+    const [doses, appointments, dependents] = await Promise.all([
+      notifications.untickedDoses(rows.filter((r) => r.kind === 'dose' || r.kind === 'missed_dose').map((r) => r.id)),
       notifications.appointmentDetails(rows.filter((r) => r.appointmentId !== null).map((r) => r.id)),
+      notifications.missedDoseSubjects(missed),
     ]);
     return new Map(
       rows.map((row) => {
+        if (row.kind === 'missed_dose') {
+          const lines = doses.get(row.id);
+          const dependent = dependents.get(row.id);
+          // Ticked meanwhile, or the grant no longer asks for alerts: nothing to say.
+          if (!lines || !dependent) return [row.id, null];
+          return [
+            row.id,
+            { ...missedDoseTexts(row.doseTime as DoseTime, lines, dependent, dependent.dueClock), ...(dependent.phone ? { callPhone: dependent.phone } : {}) },
+          ];
+        }
         if (row.kind === 'dose') {
           const lines = doses.get(row.id);
           // Every dose it named was ticked (or stopped) before it went: nothing to remind of.

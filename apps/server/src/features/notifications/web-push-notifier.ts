@@ -21,9 +21,13 @@ const ANSWERS = [
   { action: 'snooze', title: 'เตือนอีกครั้งใน 15 นาที' },
 ];
 
+/** A missed-dose alert's button: the service worker opens `tel:` with the number sent beside it. */
+const CALL = [{ action: 'call', title: 'โทรหา' }];
+
 /** What the service worker receives (encrypted end to end: the push service cannot read it). */
 export function pushPayload(n: OutgoingNotification): string {
-  return JSON.stringify({ id: n.id, kind: n.kind, title: n.title, body: n.body, url: '/notifications', actions: n.answerable ? ANSWERS : [] });
+  const actions = n.answerable ? ANSWERS : n.callPhone ? CALL : [];
+  return JSON.stringify({ id: n.id, kind: n.kind, title: n.title, body: n.body, url: '/notifications', actions, ...(n.callPhone ? { callPhone: n.callPhone } : {}) });
 }
 
 /**

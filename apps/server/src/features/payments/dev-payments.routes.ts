@@ -2,6 +2,7 @@ import { AppointmentParams, AppointmentReply } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { AppointmentsService } from '../appointments/appointments.service.js';
+import { careFor } from '../family/patient-selector.js';
 
 /** Only with the development payment provider: stands in for the bank telling us the deposit arrived. */
 export function devPaymentsRoutes(appointments: AppointmentsService): FastifyPluginAsyncZod {
@@ -9,6 +10,7 @@ export function devPaymentsRoutes(appointments: AppointmentsService): FastifyPlu
     app.post(
       '/dev/payments/:id/paid',
       {
+        config: careFor('appointments', 'book'),
         schema: {
           tags: ['development'],
           summary: "Simulate the patient's deposit arriving (development payment provider only)",

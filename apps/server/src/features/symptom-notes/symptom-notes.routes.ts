@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { SymptomNotesService } from './symptom-notes.service.js';
+import { careFor } from '../family/patient-selector.js';
 
 export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/symptom-notes',
       {
+        config: careFor('symptom_notes', 'see'),
         schema: {
           tags: ['symptom-notes'],
           summary: "The patient's symptom diary, newest first, each note with its red-flag triage",
@@ -21,6 +23,7 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
     app.post(
       '/symptom-notes',
       {
+        config: careFor('symptom_notes', 'see'),
         schema: {
           tags: ['symptom-notes'],
           summary: 'Write a symptom note; the reply carries its red-flag triage (warn when emergency)',
@@ -34,6 +37,7 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
     app.put(
       '/symptom-notes/:id',
       {
+        config: careFor('symptom_notes', 'see'),
         schema: {
           tags: ['symptom-notes'],
           summary: 'Change a symptom note (the whole note)',
@@ -47,7 +51,8 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
 
     app.delete(
       '/symptom-notes/:id',
-      { schema: { tags: ['symptom-notes'], summary: 'Delete a symptom note', params: RecordParams, response: { 204: z.null() } } },
+      {
+      config: careFor('symptom_notes', 'see'), schema: { tags: ['symptom-notes'], summary: 'Delete a symptom note', params: RecordParams, response: { 204: z.null() } } },
       async (request, reply) => {
         await notes.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);

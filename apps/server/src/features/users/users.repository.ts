@@ -7,6 +7,15 @@ export type NewUserRow = typeof users.$inferInsert;
 export type UserChanges = Partial<Pick<NewUserRow, 'email' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode' | 'bloodGroup'>>;
 export type IdentityChanges = Partial<Pick<NewUserRow, 'firstname' | 'lastname' | 'birthday' | 'gender'>>;
 
+/**
+ * The number a patient signs in with. Every signed-in patient has one; only a dependent's profile held by a caregiver
+ * may have none, and such a profile never reaches a route that sends its own codes (the selector refuses it).
+ */
+export function signInPhone(user: UserRow): string {
+  if (user.phone === null) throw new Error('A profile without a sign-in number cannot receive codes');
+  return user.phone;
+}
+
 export function createUsersRepository(db: Db) {
   return {
     async findIdByPhone(phone: string): Promise<string | null> {

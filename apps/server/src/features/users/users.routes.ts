@@ -7,6 +7,7 @@ import { type CookiePolicy, REGISTRATION_COOKIE, clearCookie, setSessionCookie }
 import type { OtpService } from '../auth/otp.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import { type UsersService, toProfile } from './users.service.js';
+import { careFor, selfOnly } from '../family/patient-selector.js';
 
 interface RegistrationDeps {
   users: UsersService;
@@ -59,13 +60,15 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
 
     app.get(
       '/users/me',
-      { schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } } },
+      {
+      config: careFor('profile', 'see'), schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } } },
       async (request) => ({ data: [toProfile(signedInPatient(request).record)] }),
     );
 
     app.post(
       '/users/me/consents',
       {
+        config: selfOnly,
         schema: {
           tags: ['users'],
           summary: 'The signed-in patient consents to the terms of use and privacy notice in force',
@@ -83,6 +86,7 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.post(
       '/users/me/identity/code',
       {
+        config: selfOnly,
         schema: {
           tags: ['users'],
           summary: "Send a one-time code to the patient's phone that only confirms correcting their name, birth date or gender",
@@ -95,6 +99,7 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.put(
       '/users/me/identity',
       {
+        config: selfOnly,
         schema: {
           tags: ['users'],
           summary: 'Correct the registered name, birth date or gender, with the ID card number registered and the code',
@@ -108,6 +113,7 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.patch(
       '/users',
       {
+        config: careFor('profile', 'see'),
         schema: {
           tags: ['users'],
           summary: "Change the signed-in patient's contact details and blood group",

@@ -10,7 +10,8 @@ import {
 } from '@klaimor/contracts';
 import { AppError, unauthenticated, validationFailed } from '../../errors.js';
 import type { OtpService } from '../auth/otp.service.js';
-import type { IdentityChanges, UserChanges, UserRow, UsersRepository } from './users.repository.js';
+import { signInPhone, type IdentityChanges, type UserChanges, type UserRow, type UsersRepository } from './users.repository.js';
+import { uniqueViolation } from '../../db/results.js';
 
 export function toProfile(row: UserRow): UserProfile {
   return {
@@ -37,14 +38,6 @@ export function toProfile(row: UserRow): UserProfile {
 const phoneTaken = () => new AppError(409, 'phone_taken', 'หมายเลขโทรศัพท์นี้ลงทะเบียนแล้ว กรุณาเข้าสู่ระบบ');
 const thaiIdTaken = () => new AppError(409, 'thai_id_taken', 'เลขบัตรประชาชนนี้ลงทะเบียนแล้ว');
 
-/** Postgres reports a unique violation as 23505 with the constraint's name. */
-function uniqueViolation(error: unknown): string | null {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return e.constraint ?? '';
-  }
-  return null;
-}
-
 async function assertAddressAgrees(parts: { subdistrist: string; district: string; province: string; postcode: string }) {
   const mismatch = await findThaiAddressMismatch(parts);
   if (mismatch) throw validationFailed(mismatch);
@@ -62,7 +55,7 @@ export function createUsersService(
 ) {
   return {
     /** Sends the patient's phone a code that only confirms a correction of their registered identity. */
-    requestIdentityCode: (patient: UserRow, clientIp: string) => otp.requestCode(patient.phone, clientIp, 'correct_identity'),
+    requestIdentityCode: (patient: UserRow, clientIp: string) => otp.requestCode(signInPhone(patient), clientIp, 'correct_identity'),
 
     /**
      * Corrects a typo in the registered name, birth date or gender. The patient proves it is them twice: the ID card
@@ -75,7 +68,7 @@ export function createUsersService(
         Object.entries(corrected).filter(([field, value]) => patient[field as keyof IdentityChanges] !== value),
       ) as IdentityChanges;
       if (Object.keys(changes).length === 0) throw nothingToCorrect();
-      await otp.confirmCode(patient.phone, body.code, 'correct_identity');
+      await otp.confirmCode(signInPhone(patient), body.code, 'correct_identity');
       const row = await users.correctIdentity(patient.id, changes);
       if (!row) throw unauthenticated();
       await profileChanged(patient.id);

@@ -3,12 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { VisitsService } from './visits.service.js';
+import { careFor } from '../family/patient-selector.js';
 
 export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/visits',
       {
+        config: careFor('visits', 'see'),
         schema: {
           tags: ['visits'],
           summary: 'Treatment history, newest first: recorded visits and completed screenings; one month with ?month=YYYY-MM',
@@ -22,6 +24,7 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
     app.get(
       '/visits/months',
       {
+        config: careFor('visits', 'see'),
         schema: { tags: ['visits'], summary: 'The months (YYYY-MM) that have visits, newest first, for the period picker', response: { 200: VisitMonthsReply } },
       },
       async (request) => ({ data: await visits.months(signedInPatient(request).userId) }),
@@ -29,13 +32,15 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
 
     app.post(
       '/visits',
-      { schema: { tags: ['visits'], summary: 'Record a visit', body: VisitBody, response: { 201: VisitsReply } } },
+      {
+      config: careFor('visits', 'see'), schema: { tags: ['visits'], summary: 'Record a visit', body: VisitBody, response: { 201: VisitsReply } } },
       async (request, reply) => reply.status(201).send({ data: [await visits.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
       '/visits/:id',
       {
+        config: careFor('visits', 'see'),
         schema: {
           tags: ['visits'],
           summary: 'Change a recorded visit (the whole record); screenings are not changed here',
@@ -49,7 +54,8 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
 
     app.delete(
       '/visits/:id',
-      { schema: { tags: ['visits'], summary: 'Delete a recorded visit', params: RecordParams, response: { 204: z.null() } } },
+      {
+      config: careFor('visits', 'see'), schema: { tags: ['visits'], summary: 'Delete a recorded visit', params: RecordParams, response: { 204: z.null() } } },
       async (request, reply) => {
         await visits.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);

@@ -14,7 +14,7 @@ export const daughter = {
   postcode: '10700',
 } as UserProfile;
 
-export function careLink(patch: Partial<CareLink> & { person?: Partial<CareLink['person']> } = {}): CareLink {
+export function careLink(patch: Omit<Partial<CareLink>, 'person'> & { person?: Partial<CareLink['person']> } = {}): CareLink {
   const { person, ...rest } = patch;
   return {
     id: 'link-mother',

@@ -7,11 +7,18 @@ import './my-data.texts';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('AccessLogPage', () => {
-  it('lists who at which hospital opened the record, in Thai, with the Buddhist-Era date', async () => {
+  it('lists who at which hospital, or which family caregiver, opened the record, in Thai, with the Buddhist-Era date', async () => {
     mockApi({
       'GET /api/my-data/access-log': () =>
         json(200, {
           data: [
+            {
+              by: 'caregiver',
+              at: '2026-11-24T12:00:00.000Z',
+              caregiver: { name: 'มาลี ใจดี' },
+              action: 'caregiver.change',
+              area: 'appointments',
+            },
             {
               by: 'staff',
               at: '2026-11-23T03:15:00.000Z',
@@ -27,6 +34,9 @@ describe('AccessLogPage', () => {
     expect(screen.getByText('โรงพยาบาลศิริราช')).toBeInTheDocument();
     expect(screen.getByText('พญ.ใจดี รักษา (แพทย์/พยาบาล)')).toBeInTheDocument();
     expect(screen.getByText(/2569 10:15 น\./)).toBeInTheDocument();
+    expect(screen.getByText('ทำรายการแทนคุณ')).toBeInTheDocument();
+    expect(screen.getByText('นัดหมาย')).toBeInTheDocument();
+    expect(screen.getByText('มาลี ใจดี (ผู้ดูแลในครอบครัว)')).toBeInTheDocument();
   });
 
   it('says plainly when no one has opened it', async () => {
@@ -35,7 +45,7 @@ describe('AccessLogPage', () => {
     expect(await screen.findByText('ยังไม่มีเจ้าหน้าที่เปิดดูข้อมูลของคุณ')).toBeInTheDocument();
   });
 
-  it('lists a family caregiver beside hospital staff: who, whether they read or changed it, and which part', async () => {
+  it('keeps each caregiver row apart from the staff ones: who, whether they read or changed it, and which part', async () => {
     mockApi({
       'GET /api/my-data/access-log': () =>
         json(200, {
@@ -55,9 +65,12 @@ describe('AccessLogPage', () => {
     renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });
     const items = await screen.findAllByRole('listitem');
     expect(items).toHaveLength(3);
-    expect(within(items[0]!).getByText('บันทึกหรือเปลี่ยนรายการยาของคุณ')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('ทำรายการแทนคุณ')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('ยาและการทานยา')).toBeInTheDocument();
     expect(within(items[0]!).getByText('มาลี ใจดี (ผู้ดูแลในครอบครัว)')).toBeInTheDocument();
     expect(within(items[1]!).getByText('โรงพยาบาลศิริราช')).toBeInTheDocument();
-    expect(within(items[2]!).getByText('เปิดดูประวัติการรักษาของคุณ')).toBeInTheDocument();
+    expect(within(items[1]!).queryByText(/ผู้ดูแลในครอบครัว/)).not.toBeInTheDocument();
+    expect(within(items[2]!).getByText('เปิดดูข้อมูลของคุณแทนคุณ')).toBeInTheDocument();
+    expect(within(items[2]!).getByText('ประวัติการรักษา')).toBeInTheDocument();
   });
 });

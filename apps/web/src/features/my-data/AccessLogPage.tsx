@@ -61,15 +61,15 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
   return (
     <Card variant="outlined" component="li" sx={{ listStyle: 'none' }}>
       <CardContent>
+        <Typography sx={{ fontWeight: 600 }}>{t(`access.actions.${entry.action}`)}</Typography>
         {entry.by === 'staff' ? (
           <>
-            <Typography sx={{ fontWeight: 600 }}>{t(`access.actions.${entry.action}`)}</Typography>
             <Typography variant="body2">{lang === 'en' ? entry.hospital.nameEn : entry.hospital.nameTh}</Typography>
             <Typography variant="body2">{t('access.who', { name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) })}</Typography>
           </>
         ) : (
           <>
-            <Typography sx={{ fontWeight: 600 }}>{t(`access.caregiverActions.${entry.action}`, { area: t(`access.areas.${entry.area}`) })}</Typography>
+            <Typography variant="body2">{t(`access.areas.${entry.area}`)}</Typography>
             <Typography variant="body2">{t('access.caregiverWho', { name: entry.caregiver.name })}</Typography>
           </>
         )}

@@ -118,7 +118,7 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
       />
       {requestCode.isSuccess ? (
         <>
-          <Typography role="status">{t('identity.codeSent', { phone: formatThaiMobile(profile.phone) })}</Typography>
+          <Typography role="status">{t('identity.codeSent', { phone: formatThaiMobile(profile.phone ?? '') })}</Typography>
           <TextField
             {...text('code')}
             label={t('identity.code')}

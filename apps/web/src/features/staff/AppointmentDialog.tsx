@@ -147,7 +147,7 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
     ...(entry.patient
       ? [
           { label: t('appointment.age'), value: t('day.age', { count: entry.patient.age }) },
-          { label: t('appointment.phone'), value: formatThaiPhone(entry.patient.phone) },
+          ...(entry.patient.phone ? [{ label: t('appointment.phone'), value: formatThaiPhone(entry.patient.phone) }] : []),
         ]
       : []),
     { label: t('appointment.symptoms'), value: entry.symptoms },

@@ -82,7 +82,8 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
         </ButtonBase>
         {entry.patient ? (
           <Typography variant="body2" color="text.secondary">
-            {t('day.age', { count: entry.patient.age })} · {formatThaiPhone(entry.patient.phone)}
+            {t('day.age', { count: entry.patient.age })}
+            {entry.patient.phone ? ` · ${formatThaiPhone(entry.patient.phone)}` : null}
           </Typography>
         ) : null}
         <Typography variant="caption" color="text.secondary">

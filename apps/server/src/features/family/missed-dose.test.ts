@@ -1,0 +1,91 @@
+import { addDays, todayInBangkok } from '@klaimor/contracts';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type TestApp, createTestApp } from '../../test/test-app.js';
+import { ALL, ONLY, addParentInPerson, as, caregiver, signIn } from './family-test-kit.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.database.db.execute(sql`delete from reminder_progress`);
+});
+
+/** Yesterday in Thailand: every dose of it is already due, whenever the suite runs. */
+const day = addDays(todayInBangkok(), -1);
+const at = (clock: string) => new Date(`${day}T${clock}:00+07:00`);
+/** Runs the minute's job at `clock` alone (as if every minute before had been covered). */
+async function minute(clock: string) {
+  await t.database.db.execute(sql`delete from reminder_progress`);
+  return t.app.sendReminders(at(clock));
+}
+
+/** A daughter caring for her mother, who takes Amlodipine after breakfast and after dinner (18:30 by default). */
+async function family(scopes = ALL) {
+  const daughter = await caregiver(t.app);
+  const mother = await addParentInPerson(t.app, daughter.session, scopes);
+  // Added by the mother herself, in her own account.
+  const med = await t.app.inject({
+    method: 'POST',
+    url: '/api/medications',
+    payload: { name: 'Amlodipine', strength: '5 mg', form: 'tablet', doses: { afterBreakfast: 1, afterDinner: 1 }, startDate: addDays(day, -1) },
+    ...as(await signIn(t.app, t.database, mother.phone)),
+  });
+  expect(med.statusCode, med.body).toBe(201);
+  return { daughter, mother, medicationId: med.json().data[0].id as string };
+}
+
+const alertsOf = async (session: string) =>
+  ((await t.app.inject({ method: 'GET', url: '/api/notifications', ...as(session) })).json().data as Record<string, unknown>[]).filter((n) => n.kind === 'missed_dose');
+
+describe('missed-dose alerts to the caregiver', () => {
+  it('a dose not ticked 60 minutes after its time is told to the caregiver once, with a number to call', async () => {
+    const { daughter, mother } = await family();
+    await minute('19:29');
+    expect(await alertsOf(daughter.session)).toEqual([]);
+    await minute('19:30');
+    await minute('19:30');
+    const alerts = await alertsOf(daughter.session);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({
+      title: 'คุณสมศรียังไม่ได้ทานยาหลังอาหารเย็น',
+      body: `Amlodipine 5 mg 1 เม็ด (ถึงเวลา 18:30 น.) โทร ${mother.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3')}`,
+      callPhone: mother.phone,
+      doseDate: day,
+      doseTime: 'afterDinner',
+    });
+  });
+
+  it('a dose ticked in time, by the dependent or the caregiver, brings no alert', async () => {
+    const { daughter, mother, medicationId } = await family();
+    const tick = await t.app.inject({
+      method: 'PUT',
+      url: `/api/checklist/ticks?patient=${mother.person.id}`,
+      payload: { medicationId, date: day, doseTime: 'afterBreakfast', taken: true },
+      ...as(daughter.session),
+    });
+    expect(tick.statusCode, tick.body).toBe(200);
+    await minute('09:00');
+    expect(await alertsOf(daughter.session)).toEqual([]);
+  });
+
+  it('follows the delay set on the grant, and stops when the grant no longer asks for alerts', async () => {
+    const { daughter } = await family();
+    const [link] = (await t.app.inject({ method: 'GET', url: '/api/family', ...as(daughter.session) })).json().data;
+    await t.app.inject({ method: 'PATCH', url: `/api/family/links/${link.id}`, payload: { missedDoseAfterMinutes: 30 }, ...as(daughter.session) });
+    await minute('08:30');
+    expect(await alertsOf(daughter.session)).toHaveLength(1);
+    await t.app.inject({ method: 'PATCH', url: `/api/family/links/${link.id}`, payload: { scopes: { ...ALL, alerts: false } }, ...as(daughter.session) });
+    await minute('19:00');
+    expect(await alertsOf(daughter.session)).toHaveLength(1);
+  });
+
+  it('a grant without alerts never alerts', async () => {
+    const { daughter } = await family(ONLY('see'));
+    await minute('09:00');
+    await minute('19:30');
+    expect(await alertsOf(daughter.session)).toEqual([]);
+  });
+});
