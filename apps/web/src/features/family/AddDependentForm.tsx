@@ -187,7 +187,7 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
         {scanned ? <Alert severity="info">{t('add.scanDone')}</Alert> : null}
         {text('firstname', t('add.firstname'), { required: true })}
         {text('lastname', t('add.lastname'), { required: true })}
-        {text('thai_id', t('add.thaiId'), { required: true, inputMode: 'numeric' })}
+        {text('thai_id', t('add.thaiId'), { required: true, inputMode: 'numeric', hint: t('add.thaiIdHint') })}
         <Controller
           control={control}
           name="birthday"
@@ -219,7 +219,8 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
           render={({ field, fieldState }) => (
             <RelationshipField
               id="dependent-relationship"
-              label={t('add.relationshipLabel', { name: firstname || t('switcher.someone') })}
+              label={t('add.relationshipShort')}
+            hint={t('add.relationshipLabel', { name: firstname || t('switcher.someone') })}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

@@ -49,7 +49,9 @@ describe('FamilyPage', () => {
     await fillPerson(user, 'ต้นกล้า');
     await chooseBirthday(user, '5', 'พฤษภาคม', '2559');
     await user.click(within(dialog).getByRole('button', { name: 'ที่อยู่เดียวกับฉัน' }));
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: /คุณเป็นอะไรของต้นกล้า/ }), 'พ่อหรือแม่');
+    const relationship = within(dialog).getByRole('combobox', { name: /ความสัมพันธ์/ });
+    expect(relationship).toHaveAccessibleDescription('คุณเป็นอะไรของต้นกล้า');
+    await user.selectOptions(relationship, 'พ่อหรือแม่');
     expect(within(dialog).getByText('อายุต่ำกว่า 20 ปี: คุณดูแลได้ในฐานะพ่อแม่หรือผู้ปกครองตามกฎหมาย')).toBeInTheDocument();
     expect(within(dialog).queryByRole('textbox', { name: /เบอร์มือถือของเขา/ })).not.toBeInTheDocument();
 
@@ -95,7 +97,7 @@ describe('FamilyPage', () => {
     await fillPerson(user, 'สมศรี');
     await chooseBirthday(user, '1', 'มีนาคม', '2493');
     await user.click(within(dialog).getByRole('button', { name: 'ที่อยู่เดียวกับฉัน' }));
-    await user.selectOptions(within(dialog).getByRole('combobox', { name: /คุณเป็นอะไรของสมศรี/ }), 'ลูก');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /ความสัมพันธ์/ }), 'ลูก');
     expect(within(dialog).queryByRole('checkbox', { name: /ผู้ปกครองตามกฎหมายของเด็ก/ })).not.toBeInTheDocument();
 
     const send = within(dialog).getByRole('button', { name: 'ส่งรหัส' });

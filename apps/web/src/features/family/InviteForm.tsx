@@ -66,7 +66,8 @@ export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
         render={({ field, fieldState }) => (
           <RelationshipField
             id="invite-relationship"
-            label={t('add.relationshipLabel', { name: t('switcher.someone') })}
+            label={t('add.relationshipShort')}
+          hint={t('add.relationshipLabel', { name: t('switcher.someone') })}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}

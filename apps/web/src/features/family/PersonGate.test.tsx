@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders, testQueryClient } from '../../test/render';
 import { userKeys } from '../auth/auth.queries';
+import { TodoPage } from '../medications/TodoPage';
 import { MyHealthHome } from '../myhealth/MyHealthHome';
 import { careLink, daughter } from './family-fixtures';
 import { PersonGate } from './PersonGate';
@@ -42,7 +43,7 @@ describe('PersonSwitcher', () => {
     expect(within(band).getByText('ข้อมูลของฉัน')).toBeInTheDocument();
     expect(screen.getByText('ประวัติ')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'เปลี่ยนคนที่ดูข้อมูล: ตอนนี้ ข้อมูลของฉัน' }));
+    await user.click(screen.getByRole('button', { name: 'เปลี่ยนคน (ตอนนี้: ข้อมูลของฉัน)' }));
     const menu = screen.getByRole('menu', { name: 'เลือกคนที่จะดูข้อมูล' });
     const items = within(menu).getAllByRole('menuitem');
     // Oldest grant first: the mother, then the son; then the way to the family screen.
@@ -59,7 +60,7 @@ describe('PersonSwitcher', () => {
     expect(within(motherBand).getByText('สมศรี ใจดี')).toBeInTheDocument();
     const motherColour = getComputedStyle(motherBand).borderLeftColor;
 
-    await user.click(screen.getByRole('button', { name: 'เปลี่ยนคนที่ดูข้อมูล: ตอนนี้ สมศรี ใจดี' }));
+    await user.click(screen.getByRole('button', { name: 'เปลี่ยนคน (ตอนนี้: สมศรี ใจดี)' }));
     await user.click(within(screen.getByRole('menu')).getByText('ต้นกล้า ใจดี'));
     const sonBand = await screen.findByRole('region', { name: 'ข้อมูลของ' });
     expect(within(sonBand).getByText('ต้นกล้า ใจดี')).toBeInTheDocument();
@@ -123,4 +124,26 @@ describe('My Health for a dependent', () => {
     expect(screen.queryByRole('navigation', { name: 'เมนูสุขภาพ' })).not.toBeInTheDocument();
     expect(screen.queryByText('นัดหมายของฉัน')).not.toBeInTheDocument();
   });
+
+  it("shows a see-only grant's checklist and medicines without ticking or changing them, asking with ?patient=", async () => {
+    const urls: string[] = [];
+    const dose = { medicationId: 'med-1', name: 'Amlodipine', strength: '5 mg', form: 'tablet', instructions: null, doseTime: 'afterBreakfast', label: null, time: null, amount: 1, taken: false, takenAt: null, stock: 10, daysOfStockLeft: 10, runningLow: false };
+    mockApi({
+      'GET /api/family': () => json(200, { data: [{ ...mother, scopes: { see: true, book: false, medicines: false, alerts: false } }] }),
+      'GET /api/checklist': ({ url }) => {
+        urls.push(url);
+        return json(200, { data: [{ date: '2026-11-25', due: 1, taken: 0, doses: [dose] }] });
+      },
+      'GET /api/medications': () => json(200, { data: [] }),
+      'GET /api/adherence': () => json(200, { data: [] }),
+    });
+    selectPatient('daughter-id', 'mother-id');
+    renderWithProviders(<TodoPage />, { route: '/todo', queryClient: signedIn() });
+    const box = await screen.findByRole('checkbox', { name: /Amlodipine/ });
+    expect(box).toBeDisabled();
+    expect(urls.every((url) => url.includes('patient=mother-id'))).toBe(true);
+    expect(await screen.findByText('ยังไม่มีรายการยา')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'เพิ่มยา' })).not.toBeInTheDocument();
+  });
 });
+

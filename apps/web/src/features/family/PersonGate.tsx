@@ -11,8 +11,8 @@ import { useFamilyTexts } from './family.texts';
 import { useSelectedPerson } from './use-selected-person';
 
 export interface PersonGateProps {
-  /** The part of a record the screen shows; a dependent's grant must cover it. `own` screens are the patient's only. */
-  area: CareArea | 'own';
+  /** The part of a record the screen shows; a dependent's grant must cover it. */
+  area: CareArea;
   children: ReactNode;
 }
 
@@ -30,20 +30,14 @@ export function PersonGate({ area, children }: PersonGateProps) {
   if (failed) body = <ErrorState onRetry={retry} />;
   else if (!person) body = <LoadingState />;
   else if (!link) body = children;
-  else if (area === 'own' || !allows(link.scopes, area)) {
+  else if (!allows(link.scopes, area)) {
     const granted = (Object.keys(link.scopes) as CareScope[]).filter((scope) => link.scopes[scope]);
     body = (
       <Stack spacing={1.5}>
+        <Alert severity="info">{t('gate.notAllowed', { name: person.firstname, area: t(`gate.areas.${area}`) })}</Alert>
         <Alert severity="info">
-          {area === 'own'
-            ? t('gate.notForDependent')
-            : t('gate.notAllowed', { name: person.firstname, area: t(`gate.areas.${area}`) })}
+          {t('gate.allowed', { name: person.firstname, scopes: granted.map((scope) => t(`scopes.${scope}`)).join(', ') })}
         </Alert>
-        {area === 'own' ? null : (
-          <Alert severity="info">
-            {t('gate.allowed', { name: person.firstname, scopes: granted.map((scope) => t(`scopes.${scope}`)).join(', ') })}
-          </Alert>
-        )}
         <Button variant="outlined" onClick={() => selectPatient(owner, null)} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
           {t('gate.backToMe')}
         </Button>

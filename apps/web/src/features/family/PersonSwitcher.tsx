@@ -84,6 +84,7 @@ export function PersonSwitcher({ selection }: PersonSwitcherProps) {
         data-person={person.id}
         sx={{
           display: 'flex',
+          flexWrap: 'wrap',
           alignItems: 'center',
           gap: 1.5,
           p: 1.5,
@@ -97,7 +98,7 @@ export function PersonSwitcher({ selection }: PersonSwitcherProps) {
         }}
       >
         <PersonAvatar person={person} />
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 8em', minWidth: 0 }}>
           <Typography variant="body2" color="text.secondary">
             {t('switcher.label')}
           </Typography>
@@ -123,7 +124,10 @@ export function PersonSwitcher({ selection }: PersonSwitcherProps) {
           return (
             <MenuItem key={option.id} selected={current} onClick={() => choose(option)} sx={{ minHeight: 56, gap: 1.5 }}>
               <PersonAvatar person={option} size={36} />
-              <ListItemText primary={name} secondary={option.link ? t(`relationships.${option.link.relationship}`) : null} />
+              <ListItemText
+                primary={name}
+                secondary={option.link ? t('link.youAre', { relationship: t(`relationships.${option.link.relationship}`), name: option.firstname }) : null}
+              />
               {current ? (
                 <ListItemIcon sx={{ minWidth: 0 }}>
                   <CheckIcon />

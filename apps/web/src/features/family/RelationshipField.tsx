@@ -10,11 +10,13 @@ export interface RelationshipFieldProps {
   onChange: (value: CareRelationship | null) => void;
   onBlur: () => void;
   inputRef: Ref<HTMLSelectElement>;
+  /** What is wrong with it, in words; when nothing is, the hint is said. */
   helperText?: string;
+  hint?: string;
 }
 
 /** What the caregiver is to the person looked after, as the phone's own picker. */
-export function RelationshipField({ id, label, value, onChange, onBlur, inputRef, helperText }: RelationshipFieldProps) {
+export function RelationshipField({ id, label, value, onChange, onBlur, inputRef, helperText, hint }: RelationshipFieldProps) {
   const { t } = useFamilyTexts();
   return (
     <TextField
@@ -27,7 +29,7 @@ export function RelationshipField({ id, label, value, onChange, onBlur, inputRef
       onBlur={onBlur}
       inputRef={inputRef}
       error={helperText !== undefined}
-      helperText={helperText}
+      helperText={helperText ?? hint}
       slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
     >
       <option value="" />

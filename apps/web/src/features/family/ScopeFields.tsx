@@ -15,14 +15,13 @@ export interface ScopeFieldsProps {
   canTurnOn?: (scope: CareScope) => boolean;
   legend?: string;
   error?: string;
-  disabled?: boolean;
 }
 
 /** The four things a grant allows, each a checkbox with what it means. */
-export function ScopeFields({ value, onChange, canTurnOn = () => true, legend, error, disabled = false }: ScopeFieldsProps) {
+export function ScopeFields({ value, onChange, canTurnOn = () => true, legend, error }: ScopeFieldsProps) {
   const { t } = useFamilyTexts();
   return (
-    <FormControl component="fieldset" error={error !== undefined} disabled={disabled}>
+    <FormControl component="fieldset" error={error !== undefined}>
       <FormLabel component="legend" sx={{ mb: 0.5 }}>
         {legend ?? t('scopes.legend')}
       </FormLabel>

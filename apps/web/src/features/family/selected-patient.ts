@@ -124,13 +124,14 @@ export function activeDependents(links: readonly CareLink[]): CareLink[] {
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** Parts of a dependent's record, and the grants that open each. */
-export type CareArea = 'records' | 'appointments' | 'booking' | 'medicines';
+/** Parts of a dependent's record (seen, or changed), and the grants that open each. */
+export type CareArea = 'records' | 'appointments' | 'booking' | 'medicines' | 'changeMedicines';
 const AREA_SCOPES: Record<CareArea, (keyof CareScopes)[]> = {
   records: ['see'],
   appointments: ['see', 'book'],
   booking: ['book'],
   medicines: ['see', 'medicines'],
+  changeMedicines: ['medicines'],
 };
 
 export function allows(scopes: CareScopes, area: CareArea): boolean {

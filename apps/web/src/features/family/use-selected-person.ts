@@ -2,7 +2,7 @@ import type { CareLink } from '@klaimor/contracts';
 import { useEffect } from 'react';
 import { useCurrentUser } from '../auth/auth.queries';
 import { dependentColour } from './person-colours';
-import { activeDependents, loseAccess, useFamily, useOwnerId, useSelectedDependent } from './selected-patient';
+import { activeDependents, allows, loseAccess, useFamily, useOwnerId, useSelectedDependent, type CareArea } from './selected-patient';
 
 export interface ShownPerson {
   id: string;
@@ -52,4 +52,10 @@ export function useSelectedPerson(): SelectedPerson {
   }, [gone, family.data, dependentId, owner]);
 
   return { owner, person: chosen ?? null, people, failed: chosen === undefined && family.isError, retry: () => void family.refetch() };
+}
+
+/** Whether the screen may offer acting on `area`: always for the patient's own data, else as the grant allows. */
+export function useCareAllows(area: CareArea): boolean {
+  const link = useSelectedPerson().person?.link;
+  return !link || allows(link.scopes, area);
 }

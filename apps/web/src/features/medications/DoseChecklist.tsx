@@ -34,13 +34,15 @@ const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-dig
 export interface DoseChecklistProps {
   /** The server's checklist with the ticks not sent yet drawn over it (dose-outbox.ts `withQueuedTicks`). */
   checklist: ShownChecklist;
+  /** Shown to a caregiver whose grant does not cover ticking: the boxes cannot be changed. */
+  readOnly?: boolean;
 }
 
 /**
  * A day's doses in expandable panels, one per time of day, the first with a dose still due open.
  * Mount it with `key={date}`: the open panels start afresh for each day.
  */
-export function DoseChecklist({ checklist }: DoseChecklistProps) {
+export function DoseChecklist({ checklist, readOnly = false }: DoseChecklistProps) {
   const { t } = useMedicationsTexts();
   const tick = useTickDose();
   const panels = dosePanels(checklist.doses);
@@ -76,6 +78,7 @@ export function DoseChecklist({ checklist }: DoseChecklistProps) {
               panel={panel}
               expanded={open.has(panel.key)}
               onToggle={(expanded) => toggle(panel.key, expanded)}
+              readOnly={readOnly}
               onTick={(dose, taken) =>
                 tick.mutate({ date: checklist.date, medicationId: dose.medicationId, doseTime: dose.doseTime, taken })
               }
@@ -92,9 +95,10 @@ interface DosePanelViewProps {
   expanded: boolean;
   onToggle: (expanded: boolean) => void;
   onTick: (dose: ShownDose, taken: boolean) => void;
+  readOnly: boolean;
 }
 
-function DosePanelView({ panel, expanded, onToggle, onTick }: DosePanelViewProps) {
+function DosePanelView({ panel, expanded, onToggle, onTick, readOnly }: DosePanelViewProps) {
   const { t } = useMedicationsTexts();
   const headingId = useId();
   const taken = panel.doses.filter((d) => d.taken).length;
@@ -127,7 +131,7 @@ function DosePanelView({ panel, expanded, onToggle, onTick }: DosePanelViewProps
       <AccordionDetails sx={{ pt: 0 }}>
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
           {panel.doses.map((dose) => (
-            <DoseRow key={`${dose.medicationId}-${dose.doseTime}`} dose={dose} onTick={(next) => onTick(dose, next)} />
+            <DoseRow key={`${dose.medicationId}-${dose.doseTime}`} dose={dose} readOnly={readOnly} onTick={(next) => onTick(dose, next)} />
           ))}
         </Stack>
       </AccordionDetails>
@@ -135,7 +139,7 @@ function DosePanelView({ panel, expanded, onToggle, onTick }: DosePanelViewProps
   );
 }
 
-function DoseRow({ dose, onTick }: { dose: ShownDose; onTick: (taken: boolean) => void }) {
+function DoseRow({ dose, onTick, readOnly }: { dose: ShownDose; onTick: (taken: boolean) => void; readOnly: boolean }) {
   const { t } = useMedicationsTexts();
   const labelId = useId();
   const name = medicineName(dose);
@@ -147,6 +151,7 @@ function DoseRow({ dose, onTick }: { dose: ShownDose; onTick: (taken: boolean) =
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <Checkbox
           checked={dose.taken}
+          disabled={readOnly}
           onChange={(e) => onTick(e.target.checked)}
           slotProps={{ input: { 'aria-labelledby': labelId } }}
           sx={{ mt: -0.5 }}

@@ -22,10 +22,12 @@ export interface MedicationCardProps {
   medication: Medication;
   onEdit: () => void;
   onStop: () => void;
+  /** Shown to a caregiver whose grant does not cover changing medicines: no edit or stop. */
+  readOnly?: boolean;
 }
 
 /** One medication: what, how much at which times, from when to when, and how much is left. */
-export function MedicationCard({ medication: m, onEdit, onStop }: MedicationCardProps) {
+export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false }: MedicationCardProps) {
   const { t, i18n } = useMedicationsTexts();
   const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
   const name = medicineName(m);
@@ -117,7 +119,7 @@ export function MedicationCard({ medication: m, onEdit, onStop }: MedicationCard
           </Alert>
         ) : null}
       </CardContent>
-      <CardActions sx={{ justifyContent: 'flex-end', pt: 0 }}>
+      <CardActions sx={{ justifyContent: 'flex-end', pt: 0, display: readOnly ? 'none' : undefined }}>
         {m.prescribedBy ? null : (
           <Button size="small" startIcon={<EditIcon />} onClick={onEdit} aria-label={t('list.editNamed', { name })}>
             {t('list.edit')}

@@ -4,15 +4,15 @@ import Typography from '@mui/material/Typography';
 import { todayInBangkok } from '@klaimor/contracts';
 import { SummaryCard } from '../../components/SummaryCard';
 import { dosePanels, panelTitle } from './medications-format';
-import { useOutbox, withQueuedTicks } from './dose-outbox';
-import { useChecklist } from './medications.queries';
+import { withQueuedTicks } from './dose-outbox';
+import { useChecklist, useQueuedTicks } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
 
 /** For My Health: how many of today's doses are still to take and when the next ones are, linking to /todo. */
 export function TodayDosesSummary() {
   const { t } = useMedicationsTexts();
   const checklist = useChecklist(todayInBangkok());
-  const outbox = useOutbox();
+  const outbox = useQueuedTicks();
   const day = checklist.data && withQueuedTicks(checklist.data, outbox);
   const remaining = day ? day.due - day.taken : 0;
   const next = day ? dosePanels(day.doses).find((p) => p.doses.some((d) => !d.taken)) : undefined;

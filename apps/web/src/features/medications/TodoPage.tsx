@@ -22,10 +22,11 @@ import { DoseChecklist } from './DoseChecklist';
 import { MedicationCard } from './MedicationList';
 import { MedicationForm } from './MedicationForm';
 import { formatDay, medicineName } from './medications-format';
-import { useChecklist, useMedications, useStopMedication } from './medications.queries';
-import { useOutbox, withQueuedTicks } from './dose-outbox';
+import { useChecklist, useMedications, useQueuedTicks, useStopMedication } from './medications.queries';
+import { withQueuedTicks } from './dose-outbox';
 import { useMedicationsTexts } from './medications.texts';
 import { PersonGate } from '../family/PersonGate';
+import { useCareAllows } from '../family/use-selected-person';
 
 /** The day in the address (?date=YYYY-MM-DD) when it is a real day up to today; today otherwise. */
 function dayOf(asked: string | null, today: string): string {
@@ -50,7 +51,8 @@ function TodoScreen() {
   const isToday = date === today;
   const checklist = useChecklist(date);
   const medications = useMedications();
-  const outbox = useOutbox();
+  const outbox = useQueuedTicks();
+  const canChange = useCareAllows('changeMedicines');
   const editor = useRecordEditor<Medication>({
     texts: {
       add: t('list.add'),
@@ -126,7 +128,7 @@ function TodoScreen() {
             aria-hidden
             sx={{ height: 8, borderRadius: 4, mt: 0.75, mb: 2 }}
           />
-          <DoseChecklist key={date} checklist={day} />
+          <DoseChecklist key={date} checklist={day} readOnly={!canChange} />
         </Box>
       )}
       <AdherenceChart />
@@ -141,7 +143,7 @@ function TodoScreen() {
         ) : medications.data === undefined ? (
           <ErrorState onRetry={() => void medications.refetch()} />
         ) : medications.data.length === 0 ? (
-          <EmptyState icon={<MedicationIcon />} title={t('list.emptyTitle')} action={editor.addButton} />
+          <EmptyState icon={<MedicationIcon />} title={t('list.emptyTitle')} action={canChange ? editor.addButton : undefined} />
         ) : (
           <Stack spacing={1.5}>
             {medications.data.map((medication) => (
@@ -150,9 +152,10 @@ function TodoScreen() {
                 medication={medication}
                 onEdit={() => editor.edit(medication)}
                 onStop={() => editor.askRemove(medication)}
+                readOnly={!canChange}
               />
             ))}
-            {editor.addButton}
+            {canChange ? editor.addButton : null}
           </Stack>
         )}
       </Box>

@@ -72,6 +72,9 @@ function write(stored: Stored | null): void {
   listeners.forEach((listener) => listener());
 }
 
+/** The queue of someone whose ticks are never kept here (a dependent's, sent online only). */
+export const NOTHING_QUEUED: Outbox = { ticks: [], sending: new Set() };
+
 let sending: ReadonlySet<string> = new Set();
 let snapshotRaw: string | null = null;
 let snapshot: Outbox = { ticks: [], sending };

@@ -4,7 +4,17 @@ import { apiOne, isApiError } from '../../api/client';
 import { userKeys } from '../auth/auth.queries';
 import { offlinePatient } from '../offline/device-copy';
 import { usePatientScope, type PatientScope } from '../family/selected-patient';
-import { markAllWaiting, nextQueuedTick, queueTick, removeQueuedTick, type QueuedTick, type TickChoice } from './dose-outbox';
+import {
+  NOTHING_QUEUED,
+  markAllWaiting,
+  nextQueuedTick,
+  queueTick,
+  removeQueuedTick,
+  useOutbox,
+  type Outbox,
+  type QueuedTick,
+  type TickChoice,
+} from './dose-outbox';
 
 /** Keys name the person first (family/selected-patient.ts): `all` still covers everybody's. */
 export const medicationKeys = {
@@ -40,6 +50,12 @@ export function useAdherence() {
     queryKey: medicationKeys.adherence(patient.id),
     queryFn: ({ signal }) => patient.list<Adherence>('/api/adherence', { signal }),
   });
+}
+
+/** The ticks waiting on the device for the person on screen: only the signed-in patient's own are ever kept. */
+export function useQueuedTicks(): Outbox {
+  const outbox = useOutbox();
+  return usePatientScope().dependentId === null ? outbox : NOTHING_QUEUED;
 }
 
 /** Whose ticks they are: the patient signed in, or offline the patient whose copy the device keeps. */

@@ -129,15 +129,18 @@ function ProfileScreen() {
         </>
       ) : null}
       {logout.isError ? <Alert severity="error">{apiErrorMessage(t, logout.error)}</Alert> : null}
-      <Button
-        variant="outlined"
-        color="error"
-        startIcon={<LogoutIcon />}
-        onClick={() => void doLogout()}
-        loading={logout.isPending}
-      >
-        {t('profile.logout')}
-      </Button>
+      {/* Signing out is the signed-in patient's: offered on their own profile, not on a dependent's. */}
+      {own ? (
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<LogoutIcon />}
+          onClick={() => void doLogout()}
+          loading={logout.isPending}
+        >
+          {t('profile.logout')}
+        </Button>
+      ) : null}
       <NoticeSnackbar notice={saved ? t(saved === 'contact' ? 'profile.saved' : 'identity.saved') : null} onClose={() => setSaved(null)} />
     </Stack>
   );
