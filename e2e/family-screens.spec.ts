@@ -1,11 +1,42 @@
 import type { Page } from '@playwright/test';
+import { todayInBangkok, type CareLink } from '@klaimor/contracts';
 import { expect, test } from './support/fixtures';
-import { screenshot, signInAsDemoPatient } from './support/patient';
+import { newThaiId, registerThroughApi, screenshot } from './support/patient';
 import { LARGE_TEXT, unreadableText } from './support/text-fit';
 
-/** Every family-care screen of the demo patient, who looks after her mother บุญมา (seeded with a full grant). */
+/**
+ * A new patient (not the demo patient, whose codes the other journeys spend) who looks after her son บุญมา: added
+ * through the API on her declaration of being his parent, with a medicine of his.
+ */
+async function parentWithChild(page: Page): Promise<void> {
+  await registerThroughApi(page, { firstname: 'มาลี', lastname: 'ใจดี' });
+  const added = await page.request.post('/api/family/dependents', {
+    data: {
+      thai_id: newThaiId(),
+      firstname: 'บุญมา',
+      lastname: 'ใจดี',
+      birthday: '2016-05-05',
+      address: '45 หมู่ 2',
+      subdistrist: 'ศรีภูมิ',
+      district: 'เมืองเชียงใหม่',
+      province: 'เชียงใหม่',
+      postcode: '50200',
+      relationship: 'parent',
+      scopes: { see: true, book: true, medicines: true, alerts: true },
+      guardianDeclared: true,
+    },
+  });
+  expect(added.status()).toBe(201);
+  const [link] = ((await added.json()) as { data: CareLink[] }).data;
+  const medicine = await page.request.post(`/api/medications?patient=${link!.person.id}`, {
+    data: { name: 'Amlodipine', strength: '5 mg', form: 'tablet', doses: { afterBreakfast: 1 }, startDate: todayInBangkok(), stock: 30 },
+  });
+  expect(medicine.status()).toBe(201);
+}
+
+/** Every family-care screen of a parent who looks after her son. */
 async function familyScreens(page: Page, prefix: string, check: (name: string) => Promise<void>) {
-  await test.step('The family screen lists her mother with what the grant allows and its history', async () => {
+  await test.step('The family screen lists her son with what the grant allows and its history', async () => {
     await page.goto('/family');
     const card = page.getByRole('article', { name: 'บุญมา ใจดี' });
     await expect(card.getByRole('checkbox', { name: /จัดการยาและติ๊กยา/ })).toBeChecked();
@@ -20,14 +51,14 @@ async function familyScreens(page: Page, prefix: string, check: (name: string) =
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 
-  await test.step("Her mother's health: My Health under her name and colour", async () => {
+  await test.step("Her son's health: My Health under his name and colour", async () => {
     await page.getByRole('button', { name: 'ดูข้อมูลของ บุญมา' }).click();
     await expect(page.getByRole('region', { name: 'ข้อมูลของ' }).getByText('บุญมา ใจดี')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'ยาวันนี้' })).toBeVisible();
     await check(`${prefix}myhealth-mother`);
   });
 
-  await test.step("Her mother's medicines, history and access log", async () => {
+  await test.step("Her son's medicines, profile and access log", async () => {
     await page.goto('/todo');
     await expect(page.getByText('Amlodipine').first()).toBeVisible();
     await check(`${prefix}todo-mother`);
@@ -36,7 +67,7 @@ async function familyScreens(page: Page, prefix: string, check: (name: string) =
     await check(`${prefix}profile-mother`);
     await page.goto('/my-data/access');
     await expect(page.getByRole('heading', { name: 'ใครเปิดดูข้อมูลของฉัน' })).toBeVisible();
-    // What the daughter just opened is in her mother's log.
+    // What his mother just opened is in his log.
     await expect(page.getByText(/ผู้ดูแลในครอบครัว/).first()).toBeVisible();
     await check(`${prefix}access-log-mother`);
   });
@@ -50,14 +81,12 @@ async function familyScreens(page: Page, prefix: string, check: (name: string) =
   });
 }
 
-test('family care screens at phone size: accessible, with 44 px targets', async ({ page, request }) => {
-  await page.goto('/login');
-  await signInAsDemoPatient(page, request);
-  await expect(page.getByRole('heading', { name: 'สุขภาพของฉัน' })).toBeVisible();
+test('family care screens at phone size: accessible, with 44 px targets', async ({ page }) => {
+  await parentWithChild(page);
   await familyScreens(page, 'family-', (name) => screenshot(page, name));
 });
 
-test('family care screens at 200% text size read whole', async ({ page, request }) => {
+test('family care screens at 200% text size read whole', async ({ page }) => {
   await page.addInitScript((css) => {
     document.addEventListener('DOMContentLoaded', () => {
       const style = document.createElement('style');
@@ -65,9 +94,7 @@ test('family care screens at 200% text size read whole', async ({ page, request 
       document.head.append(style);
     });
   }, LARGE_TEXT);
-  await page.goto('/login');
-  await signInAsDemoPatient(page, request);
-  await expect(page.getByRole('heading', { name: 'สุขภาพของฉัน' })).toBeVisible();
+  await parentWithChild(page);
   await familyScreens(page, 'large-text-family-', async (name) => {
     await screenshot(page, name);
     expect.soft(await unreadableText(page), `text cut off or overlapping at 200% on ${name} (${page.url()})`).toEqual([]);

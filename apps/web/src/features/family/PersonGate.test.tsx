@@ -6,6 +6,7 @@ import { userKeys } from '../auth/auth.queries';
 import { TodoPage } from '../medications/TodoPage';
 import { MyHealthHome } from '../myhealth/MyHealthHome';
 import { careLink, daughter } from './family-fixtures';
+import { BookingFor } from './BookingFor';
 import { PersonGate } from './PersonGate';
 import { forgetSelectedPatient, loseAccess, selectPatient, selectedDependent } from './selected-patient';
 import './family.texts';
@@ -144,6 +145,18 @@ describe('My Health for a dependent', () => {
     expect(urls.every((url) => url.includes('patient=mother-id'))).toBe(true);
     expect(await screen.findByText('ยังไม่มีรายการยา')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'เพิ่มยา' })).not.toBeInTheDocument();
+  });
+});
+
+describe('BookingFor', () => {
+  it('says for whom a booking is when it is for a dependent, and nothing for my own', async () => {
+    mockApi({ 'GET /api/family': () => json(200, { data: [mother, son] }) });
+    selectPatient('daughter-id', 'mother-id');
+    const view = renderWithProviders(<BookingFor />, { queryClient: signedIn() });
+    expect(await screen.findByText('จองให้: สมศรี ใจดี')).toBeInTheDocument();
+    act(() => selectPatient('daughter-id', null));
+    expect(screen.queryByText(/จองให้/)).not.toBeInTheDocument();
+    view.unmount();
   });
 });
 

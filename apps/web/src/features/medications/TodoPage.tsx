@@ -26,6 +26,7 @@ import { useChecklist, useMedications, useQueuedTicks, useStopMedication } from 
 import { withQueuedTicks } from './dose-outbox';
 import { useMedicationsTexts } from './medications.texts';
 import { PersonGate } from '../family/PersonGate';
+import { usePatientScope } from '../family/selected-patient';
 import { useCareAllows } from '../family/use-selected-person';
 
 /** The day in the address (?date=YYYY-MM-DD) when it is a real day up to today; today otherwise. */
@@ -53,6 +54,7 @@ function TodoScreen() {
   const medications = useMedications();
   const outbox = useQueuedTicks();
   const canChange = useCareAllows('changeMedicines');
+  const own = usePatientScope().dependentId === null;
   const editor = useRecordEditor<Medication>({
     texts: {
       add: t('list.add'),
@@ -77,11 +79,14 @@ function TodoScreen() {
   return (
     <Stack spacing={2.5}>
       <PageTitle subtitle={formatDay(date, lang)}>{t('title')}</PageTitle>
-      <Box>
-        <Button component={Link} to="/settings/notifications" variant="outlined" startIcon={<AlarmIcon />} sx={{ minHeight: 44 }}>
-          {t('reminderTimes')}
-        </Button>
-      </Box>
+      {/* Reminder times are the signed-in patient's own settings, not a dependent's. */}
+      {own ? (
+        <Box>
+          <Button component={Link} to="/settings/notifications" variant="outlined" startIcon={<AlarmIcon />} sx={{ minHeight: 44 }}>
+            {t('reminderTimes')}
+          </Button>
+        </Box>
+      ) : null}
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <IconButton aria-label={t('checklist.previousDay')} onClick={() => goTo(addDays(date, -1))}>
           <ChevronLeftIcon />
