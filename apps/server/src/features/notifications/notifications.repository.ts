@@ -26,6 +26,23 @@ export interface Delivered {
 }
 
 /**
+ * Joined after `medications m`: each time of day the medication is taken (`t.dose_time`), how much (`t.amount`) and the
+ * clock it is due at (`t.clock`: the patient's own clock for the time of day, else the nominal one; a custom dose's
+ * own time). The reminders and the missed-dose alerts read doses due at a clock through this one statement of it.
+ */
+const DOSE_CLOCKS = (() => {
+  const d = DEFAULT_NOTIFICATION_SETTINGS;
+  return sql`left join notification_settings s on s.user_id = m.user_id
+      cross join lateral (values
+        ('afterBreakfast', m.after_breakfast, coalesce(s.after_breakfast, ${d.afterBreakfast})),
+        ('afterLunch', m.after_lunch, coalesce(s.after_lunch, ${d.afterLunch})),
+        ('afterDinner', m.after_dinner, coalesce(s.after_dinner, ${d.afterDinner})),
+        ('beforeBed', m.before_bed, coalesce(s.before_bed, ${d.beforeBed})),
+        ('custom', coalesce(m.custom_amount, 0), m.custom_time)
+      ) as t(dose_time, amount, clock)`;
+})();
+
+/**
  * Queues the medication reminders of one minute, in one statement: for each patient whose time of day (their own
  * clock, else the nominal one) or custom dose time is this minute, one reminder per time of day (one per
  * medication for custom times) naming the medications due then and not ticked yet. None for a patient who turned
@@ -33,7 +50,6 @@ export interface Delivered {
  */
 async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
   const { date, clock } = bangkokMinute(minute);
-  const d = DEFAULT_NOTIFICATION_SETTINGS;
   const result = await db.execute(sql`
     insert into notifications (user_id, kind, dedupe_key, due_at, dose_date, dose_time, medication_ids)
     select user_id, 'dose', 'dose:' || user_id || ':' || ${date} || ':' || dose_time || coalesce(':' || custom_of, ''),
@@ -42,14 +58,7 @@ async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
       select m.user_id, m.id as medication_id, m.created_at, t.dose_time,
         case when t.dose_time = 'custom' then m.id::text end as custom_of
       from medications m
-      left join notification_settings s on s.user_id = m.user_id
-      cross join lateral (values
-        ('afterBreakfast', m.after_breakfast, coalesce(s.after_breakfast, ${d.afterBreakfast})),
-        ('afterLunch', m.after_lunch, coalesce(s.after_lunch, ${d.afterLunch})),
-        ('afterDinner', m.after_dinner, coalesce(s.after_dinner, ${d.afterDinner})),
-        ('beforeBed', m.before_bed, coalesce(s.before_bed, ${d.beforeBed})),
-        ('custom', coalesce(m.custom_amount, 0), m.custom_time)
-      ) as t(dose_time, amount, clock)
+      ${DOSE_CLOCKS}
       where t.amount > 0 and t.clock = ${clock}
         and m.start_date <= ${date}::date and (m.end_date is null or m.end_date >= ${date}::date)
         and coalesce(s.medication_reminders, true)
@@ -72,7 +81,6 @@ async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
  */
 async function queueMissedDoses(db: Db, minute: Date): Promise<number> {
   const { date, clock } = bangkokMinute(minute);
-  const d = DEFAULT_NOTIFICATION_SETTINGS;
   const result = await db.execute(sql`
     insert into notifications (user_id, kind, dedupe_key, due_at, dose_date, dose_time, medication_ids, about_user_id)
     select caregiver_user_id, 'missed_dose',
@@ -86,14 +94,7 @@ async function queueMissedDoses(db: Db, minute: Date): Promise<number> {
       cross join lateral (select (${date}::date + ${clock}::time) - make_interval(mins => g.missed_dose_after_minutes) as at) was
       cross join lateral (select was.at::date as dose_date, to_char(was.at, 'HH24:MI') as dose_clock) due
       join medications m on m.user_id = g.dependent_user_id
-      left join notification_settings s on s.user_id = m.user_id
-      cross join lateral (values
-        ('afterBreakfast', m.after_breakfast, coalesce(s.after_breakfast, ${d.afterBreakfast})),
-        ('afterLunch', m.after_lunch, coalesce(s.after_lunch, ${d.afterLunch})),
-        ('afterDinner', m.after_dinner, coalesce(s.after_dinner, ${d.afterDinner})),
-        ('beforeBed', m.before_bed, coalesce(s.before_bed, ${d.beforeBed})),
-        ('custom', coalesce(m.custom_amount, 0), m.custom_time)
-      ) as t(dose_time, amount, clock)
+      ${DOSE_CLOCKS}
       where g.status = 'active' and g.missed_dose_alerts
         and t.amount > 0 and t.clock = due.dose_clock
         and m.start_date <= due.dose_date and (m.end_date is null or m.end_date >= due.dose_date)
