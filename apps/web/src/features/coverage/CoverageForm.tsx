@@ -16,8 +16,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { FormDateField } from '../../components/FormDateField';
 import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
@@ -257,41 +257,23 @@ export function CoverageForm({ coverage, others, onSaved, onCancel }: CoverageFo
         </>
       )}
       {text('description', t('fields.description'), { multiline: true })}
-      <Controller
+      <FormDateField
         control={control}
         name="validFrom"
-        render={({ field, fieldState }) => (
-          <DateSelectField
-            label={t('fields.validFrom')}
-            name="validFrom"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            fromYear={thisYear - 40}
-            toYear={thisYear + 5}
-            error={fieldState.error !== undefined}
-            helperText={reasonMessage(t, fieldState.error?.message) ?? t('form.datesHint')}
-          />
-        )}
+        label={t('fields.validFrom')}
+        fromYear={thisYear - 40}
+        toYear={thisYear + 5}
+        describeError={(reason) => reasonMessage(t, reason)}
+        hint={t('form.datesHint')}
       />
-      <Controller
+      <FormDateField
         control={control}
         name="validTo"
-        render={({ field, fieldState }) => (
-          <DateSelectField
-            label={t('fields.validTo')}
-            name="validTo"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            fromYear={thisYear - 40}
-            toYear={thisYear + 60}
-            error={fieldState.error !== undefined}
-            helperText={reasonMessage(t, fieldState.error?.message) ?? t('form.datesHint')}
-          />
-        )}
+        label={t('fields.validTo')}
+        fromYear={thisYear - 40}
+        toYear={thisYear + 60}
+        describeError={(reason) => reasonMessage(t, reason)}
+        hint={t('form.datesHint')}
       />
       <FormActions error={formError} busy={isSubmitting} onCancel={onCancel} />
     </Stack>

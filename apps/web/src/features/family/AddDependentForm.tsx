@@ -24,9 +24,9 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Controller, FormProvider, useWatch, type FieldPath } from 'react-hook-form';
 import { AddressFields, type AddressValues } from '../../components/AddressFields';
-import { DateSelectField } from '../../components/DateSelectField';
 import { DevSmsBanner } from '../../components/DevSmsBanner';
 import { FormActions } from '../../components/FormActions';
+import { FormDateField } from '../../components/FormDateField';
 import { LoadingState } from '../../components/LoadingState';
 import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
@@ -188,24 +188,14 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
         {text('firstname', t('add.firstname'), { required: true })}
         {text('lastname', t('add.lastname'), { required: true })}
         {text('thai_id', t('add.thaiId'), { required: true, inputMode: 'numeric', hint: t('add.thaiIdHint') })}
-        <Controller
+        <FormDateField
           control={control}
           name="birthday"
-          render={({ field, fieldState }) => (
-            <DateSelectField
-              label={t('add.birthday')}
-              name="birthday"
-              required
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              fromYear={thisYear - 120}
-              toYear={thisYear}
-              error={fieldState.error !== undefined}
-              helperText={reasonMessage(t, fieldState.error?.message)}
-            />
-          )}
+          label={t('add.birthday')}
+          required
+          fromYear={thisYear - 120}
+          toYear={thisYear}
+          describeError={(reason) => reasonMessage(t, reason)}
         />
         <Box>
           <Button variant="text" startIcon={<HomeIcon />} onClick={sameAddress} disabled={!me.data} sx={{ minHeight: 44, mb: 1 }}>

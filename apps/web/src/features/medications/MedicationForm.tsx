@@ -19,8 +19,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
 import { Controller, useWatch, type FieldPath } from 'react-hook-form';
-import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { FormDateField } from '../../components/FormDateField';
 import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
@@ -227,42 +227,23 @@ export function MedicationForm({ medication, onSaved, onCancel }: MedicationForm
           </Stack>
         </Stack>
       ) : null}
-      <Controller
+      <FormDateField
         control={control}
         name="startDate"
-        render={({ field, fieldState }) => (
-          <DateSelectField
-            label={t('form.startDate')}
-            name="startDate"
-            required
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            fromYear={thisYear - 20}
-            toYear={thisYear + 2}
-            error={fieldState.error !== undefined}
-            helperText={reasonMessage(t, fieldState.error?.message)}
-          />
-        )}
+        label={t('form.startDate')}
+        required
+        fromYear={thisYear - 20}
+        toYear={thisYear + 2}
+        describeError={(reason) => reasonMessage(t, reason)}
       />
-      <Controller
+      <FormDateField
         control={control}
         name="endDate"
-        render={({ field, fieldState }) => (
-          <DateSelectField
-            label={t('form.endDate')}
-            name="endDate"
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            fromYear={thisYear - 20}
-            toYear={thisYear + 10}
-            error={fieldState.error !== undefined}
-            helperText={reasonMessage(t, fieldState.error?.message) ?? t('form.endDateHint')}
-          />
-        )}
+        label={t('form.endDate')}
+        fromYear={thisYear - 20}
+        toYear={thisYear + 10}
+        describeError={(reason) => reasonMessage(t, reason)}
+        hint={t('form.endDateHint')}
       />
       {text('instructions', t('form.instructions'), { multiline: true, hint: t('form.instructionsHint') })}
       {text('stock', t('form.stock'), { inputMode: 'numeric', hint: t('form.stockHint') })}

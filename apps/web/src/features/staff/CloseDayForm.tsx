@@ -5,10 +5,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError } from '../../api/client';
-import { DateSelectField } from '../../components/DateSelectField';
+import { FormDateField } from '../../components/FormDateField';
 import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { fieldMessage, staffErrorMessage } from './staff-errors';
@@ -73,24 +73,14 @@ export function CloseDayForm({ facilityId, onClosed, onCancel }: CloseDayFormPro
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
-      <Controller
+      <FormDateField
         control={control}
         name="date"
-        render={({ field, fieldState }) => (
-          <DateSelectField
-            label={t('closures.form.date')}
-            name="date"
-            required
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            fromYear={thisYear}
-            toYear={thisYear + 1}
-            error={fieldState.error !== undefined}
-            helperText={fieldMessage(t, 'date', fieldState.error?.message)}
-          />
-        )}
+        label={t('closures.form.date')}
+        required
+        fromYear={thisYear}
+        toYear={thisYear + 1}
+        describeError={(reason) => fieldMessage(t, 'date', reason)}
       />
       <TextField
         {...reason}

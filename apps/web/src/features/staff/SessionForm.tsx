@@ -19,8 +19,8 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Controller, useWatch, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { FormDateField } from '../../components/FormDateField';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { ClockTimeField } from './ClockTimeField';
@@ -180,24 +180,14 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
           }}
         />
       ) : (
-        <Controller
+        <FormDateField
           control={control}
           name="onDate"
-          render={({ field: date, fieldState }) => (
-            <DateSelectField
-              label={t('form.onDate')}
-              name="onDate"
-              required
-              value={date.value}
-              onChange={date.onChange}
-              onBlur={date.onBlur}
-              inputRef={date.ref}
-              fromYear={thisYear}
-              toYear={thisYear + 1}
-              error={fieldState.error !== undefined}
-              helperText={fieldMessage(t, 'onDate', fieldState.error?.message)}
-            />
-          )}
+          label={t('form.onDate')}
+          required
+          fromYear={thisYear}
+          toYear={thisYear + 1}
+          describeError={(reason) => fieldMessage(t, 'onDate', reason)}
         />
       )}
       <Stack direction="row" spacing={1.5}>

@@ -13,8 +13,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Controller, useFieldArray, type FieldError, type FieldPath } from 'react-hook-form';
-import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { FormDateField } from '../../components/FormDateField';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { fieldMessage, staffErrorMessage } from './staff-errors';
@@ -141,23 +141,14 @@ export function VisitForm({ onSubmit, onCancel }: VisitFormProps) {
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2.5, sm: 1.5 }}>
         <Box sx={{ flex: 1 }}>{text('icd10', t('visit.icd10'), errors.icd10, { hint: t('visit.icd10Hint'), maxLength: 12 })}</Box>
         <Box sx={{ flex: 2 }}>
-          <Controller
+          <FormDateField
             control={control}
             name="followUpDate"
-            render={({ field, fieldState }) => (
-              <DateSelectField
-                label={t('visit.followUpDate')}
-                name="followUpDate"
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                fromYear={thisYear}
-                toYear={thisYear + 2}
-                error={fieldState.error !== undefined}
-                helperText={fieldMessage(t, 'followUpDate', fieldState.error?.message) ?? t('visit.followUpHint')}
-              />
-            )}
+            label={t('visit.followUpDate')}
+            fromYear={thisYear}
+            toYear={thisYear + 2}
+            describeError={(reason) => fieldMessage(t, 'followUpDate', reason)}
+            hint={t('visit.followUpHint')}
           />
         </Box>
       </Stack>

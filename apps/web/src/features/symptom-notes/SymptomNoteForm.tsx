@@ -15,8 +15,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useDeferredValue, useId, useMemo } from 'react';
 import { Controller, useWatch, type FieldPath } from 'react-hook-form';
-import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { FormDateField } from '../../components/FormDateField';
 import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver, numberFromText } from '../../lib/form-resolver';
@@ -123,24 +123,14 @@ export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProp
   const bpMessage = messageOf('bloodPressure.systolic') ?? messageOf('bloodPressure.diastolic');
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
-      <Controller
+      <FormDateField
         control={control}
         name="date"
-        render={({ field, fieldState }) => (
-          <DateSelectField
-            label={t('fields.date')}
-            name="date"
-            required
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            fromYear={thisYear - 5}
-            toYear={thisYear}
-            error={fieldState.error !== undefined}
-            helperText={reasonMessage(t, fieldState.error?.message)}
-          />
-        )}
+        label={t('fields.date')}
+        required
+        fromYear={thisYear - 5}
+        toYear={thisYear}
+        describeError={(reason) => reasonMessage(t, reason)}
       />
       <TextField
         {...register('time')}

@@ -1,9 +1,8 @@
 import { VisitBody, todayInBangkok, type Visit, type VisitInput } from '@klaimor/contracts';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller } from 'react-hook-form';
-import { DateSelectField } from '../../components/DateSelectField';
 import { FormActions } from '../../components/FormActions';
+import { FormDateField } from '../../components/FormDateField';
 import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver } from '../../lib/form-resolver';
@@ -64,24 +63,14 @@ export function VisitForm({ visit, onSaved, onCancel }: VisitFormProps) {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
-      <Controller
+      <FormDateField
         control={control}
         name="date"
-        render={({ field, fieldState }) => (
-          <DateSelectField
-            label={t('fields.date')}
-            name="date"
-            required
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            fromYear={thisYear - 100}
-            toYear={thisYear}
-            error={fieldState.error !== undefined}
-            helperText={reasonMessage(t, fieldState.error?.message)}
-          />
-        )}
+        label={t('fields.date')}
+        required
+        fromYear={thisYear - 100}
+        toYear={thisYear}
+        describeError={(reason) => reasonMessage(t, reason)}
       />
       <TextField
         {...register('time')}
