@@ -51,6 +51,18 @@ async function familyScreens(page: Page, prefix: string, check: (name: string) =
     await expect(page.getByRole('dialog')).toBeHidden();
   });
 
+  await test.step("Deleting her son's profile says first what goes and that the code comes to her own phone", async () => {
+    await page.getByRole('article', { name: 'บุญมา ใจดี' }).getByRole('button', { name: 'ลบโปรไฟล์' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ลบโปรไฟล์ของ บุญมา?' });
+    await expect(dialog.getByText('บุญมา ไม่มีเบอร์เข้าสู่ระบบของตนเอง รหัสยืนยันจึงส่งไปที่มือถือของคุณ')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: /^ส่งรหัสยืนยันไปที่ 0/ })).toBeVisible();
+    await check(`${prefix}family-delete-profile`);
+    // Not sent, not deleted: the journey goes on with him.
+    await dialog.getByRole('button', { name: 'ยกเลิก' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('article', { name: 'บุญมา ใจดี' })).toBeVisible();
+  });
+
   await test.step("Her son's health: My Health under his name and colour", async () => {
     await page.getByRole('button', { name: 'ดูข้อมูลของ บุญมา' }).click();
     await expect(page.getByRole('region', { name: 'ข้อมูลของ' }).getByText('บุญมา ใจดี')).toBeVisible();

@@ -1,4 +1,5 @@
 import { ageOn, todayInBangkok, type CareLink, type CareScopes } from '@klaimor/contracts';
+import DeleteForeverIcon from '@mui/icons-material/DeleteForever';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -15,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatDayAndTime } from '../../lib/clock-time';
+import { DeleteProfileDialog } from './DeleteProfileDialog';
 import { ScopeFields } from './ScopeFields';
 import { useChangeCare, useRevokeCare } from './family.queries';
 import { useFamilyTexts } from './family.texts';
@@ -44,11 +46,14 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
   const [scopes, setScopes] = useState(link.scopes);
   const [minutes, setMinutes] = useState(link.missedDoseAfterMinutes);
   const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const { person } = link;
   const name = `${person.firstname} ${person.lastname}`;
   const relationship = t(`relationships.${link.relationship}`);
   const active = link.status === 'active';
   const caring = link.direction === 'caring_for';
+  // A profile the patient holds that cannot sign in (a child without a phone) is theirs to delete.
+  const deletable = caring && active && !person.hasOwnSignIn;
   const changed = !sameScopes(scopes, link.scopes) || minutes !== link.missedDoseAfterMinutes;
   const noScope = !scopes.see && !scopes.book && !scopes.medicines && !scopes.alerts;
   const headingId = `care-link-${link.id}`;
@@ -147,6 +152,12 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
             </Button>
           ) : null}
 
+          {deletable ? (
+            <Button variant="text" color="error" startIcon={<DeleteForeverIcon />} onClick={() => setDeleting(true)} sx={{ minHeight: 44 }}>
+              {t('link.deleteProfile')}
+            </Button>
+          ) : null}
+
           {link.events.length > 0 ? (
             <Box component="section" aria-label={t('link.history')}>
               <Typography component="h4" variant="subtitle2" sx={{ fontWeight: 600 }}>
@@ -178,6 +189,17 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
         onConfirm={end}
         onClose={() => setConfirming(false)}
       />
+      {deletable ? (
+        <DeleteProfileDialog
+          open={deleting}
+          link={link}
+          onClose={() => setDeleting(false)}
+          onDeleted={(notice) => {
+            setDeleting(false);
+            onNotice(notice);
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

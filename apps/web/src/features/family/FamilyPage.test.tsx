@@ -1,12 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders, testQueryClient } from '../../test/render';
 import { userKeys } from '../auth/auth.queries';
 import { careLink, daughter } from './family-fixtures';
 import { FamilyPage } from './FamilyPage';
+import { forgetSelectedPatient, lostAccess, selectPatient, selectedDependent } from './selected-patient';
 
+// Before, not after: forgetting the choice re-renders what is still mounted.
+beforeEach(() => forgetSelectedPatient());
 afterEach(() => vi.unstubAllGlobals());
+
+/** The daughter's son, a child without a phone: a profile she holds. */
+const son = careLink({
+  id: 'link-son',
+  person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false },
+  relationship: 'parent',
+  basis: 'guardian',
+  canWiden: true,
+});
 
 function signedIn() {
   const queryClient = testQueryClient();
@@ -196,5 +208,84 @@ describe('FamilyPage', () => {
     await user.type(await within(card).findByRole('textbox', { name: 'รหัสยืนยัน 6 หลัก' }), '654321');
     await user.click(within(card).getByRole('button', { name: 'ยอมรับ' }));
     await waitFor(() => expect(accepted).toEqual([{ code: '654321', scopes: { see: true, book: true, medicines: true, alerts: false } }]));
+  });
+
+  it('offers deleting a profile only on the held profiles that cannot sign in', async () => {
+    const caregiverWithoutPhone = careLink({
+      id: 'link-aunt',
+      direction: 'cared_for_by',
+      person: { id: 'aunt-id', firstname: 'บุญมี', lastname: 'ใจดี', birthday: '1970-01-01', phone: null, hasOwnSignIn: false },
+      relationship: 'relative',
+    });
+    const endedHold = careLink({
+      id: 'link-nephew',
+      person: { id: 'nephew-id', firstname: 'ภูผา', lastname: 'ใจดี', birthday: '2018-01-01', phone: null, hasOwnSignIn: false },
+      relationship: 'relative',
+      status: 'revoked',
+      canRevoke: false,
+    });
+    mockApi({ 'GET /api/family': () => json(200, { data: [careLink(), son, caregiverWithoutPhone, endedHold] }) });
+    renderWithProviders(<FamilyPage />, { route: '/family', queryClient: signedIn() });
+    const sonCard = await screen.findByRole('article', { name: 'ต้นกล้า ใจดี' });
+    expect(within(sonCard).getByRole('button', { name: 'ลบโปรไฟล์' })).toBeInTheDocument();
+    for (const name of ['สมศรี ใจดี', 'บุญมี ใจดี', 'ภูผา ใจดี']) {
+      expect(within(screen.getByRole('article', { name })).queryByRole('button', { name: 'ลบโปรไฟล์' })).not.toBeInTheDocument();
+    }
+    expect(screen.getAllByRole('button', { name: 'ลบโปรไฟล์' })).toHaveLength(1);
+  });
+
+  it('deletes a held profile with a code to my own phone, then lists the family again and shows my own data', async () => {
+    const user = userEvent.setup({ delay: null });
+    let deleted = false;
+    const calls: { url: string; body: unknown }[] = [];
+    const fetchMock = mockApi({
+      'GET /api/family': () => json(200, { data: deleted ? [careLink()] : [careLink(), son] }),
+      'POST /api/my-data/deletion/code': ({ url }) => {
+        calls.push({ url, body: null });
+        return json(202, { data: [{ expiresInSec: 300, resendAfterSec: 30 }] });
+      },
+      'POST /api/my-data/deletion': ({ url, body }) => {
+        const sent = JSON.parse(String(body)) as { code: string };
+        calls.push({ url, body: sent });
+        if (sent.code !== '123456') return json(400, { error: { code: 'otp_invalid', message: 'wrong' } });
+        deleted = true;
+        return json(204);
+      },
+    });
+    // She was looking at her son's data.
+    selectPatient(daughter.id, 'son-id');
+    renderWithProviders(<FamilyPage />, { route: '/family', queryClient: signedIn() });
+    const card = await screen.findByRole('article', { name: 'ต้นกล้า ใจดี' });
+    await user.click(within(card).getByRole('button', { name: 'ลบโปรไฟล์' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ลบโปรไฟล์ของ ต้นกล้า?' });
+    expect(within(dialog).getByText(/ข้อมูลสุขภาพทั้งหมดของ ต้นกล้า ในแอปจะถูกลบถาวร/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/หลักฐานการชำระเงินมัดจำที่ชำระแล้วจะเก็บไว้โดยไม่ระบุตัวตน/)).toBeInTheDocument();
+    expect(within(dialog).getByText('ต้นกล้า ไม่มีเบอร์เข้าสู่ระบบของตนเอง รหัสยืนยันจึงส่งไปที่มือถือของคุณ')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    // The code goes to my own number.
+    await user.click(within(dialog).getByRole('button', { name: 'ส่งรหัสยืนยันไปที่ 089-111-2222' }));
+    expect(await within(dialog).findByRole('textbox', { name: 'หลักที่ 1' })).toHaveAccessibleDescription(
+      'กรอกรหัส 6 หลักที่ส่งไปยังมือถือของคุณ 089-111-2222 เพื่อยืนยันการลบโปรไฟล์ของ ต้นกล้า',
+    );
+    await user.click(within(dialog).getByRole('textbox', { name: 'หลักที่ 1' }));
+    await user.keyboard('654321');
+    expect(await within(dialog).findByText('รหัส OTP ไม่ถูกต้อง กรุณาลองใหม่')).toBeInTheDocument();
+    expect(deleted).toBe(false);
+
+    await user.click(within(dialog).getByRole('textbox', { name: 'หลักที่ 1' }));
+    // The last digit confirms, as the confirm button would.
+    await user.keyboard('123456');
+    expect(await screen.findByText('ลบโปรไฟล์ของ ต้นกล้า แล้ว')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'ต้นกล้า ใจดี' })).not.toBeInTheDocument());
+    expect(screen.getByRole('article', { name: 'สมศรี ใจดี' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // Every call named the son; the family list was read again; I am back on my own data without an "access lost" note.
+    expect(calls.map(({ url }) => new URL(url, 'http://app').searchParams.get('patient'))).toEqual(['son-id', 'son-id', 'son-id']);
+    expect(calls.slice(1).map(({ body }) => body)).toEqual([{ code: '654321' }, { code: '123456' }]);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/family')).length).toBeGreaterThanOrEqual(2);
+    expect(selectedDependent(daughter.id)).toBeNull();
+    expect(lostAccess()).toBeNull();
   });
 });

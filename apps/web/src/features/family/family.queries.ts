@@ -10,7 +10,7 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiOne, apiRequest } from '../../api/client';
 import { devSmsKeys } from '../auth/auth.queries';
-import { familyKeys } from './selected-patient';
+import { familyKeys, selectedDependent, selectPatient, useOwnerId } from './selected-patient';
 
 /** Every family call is about the signed-in patient's own links: none of them names a `patient`. */
 function useFamilyMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
@@ -59,3 +59,17 @@ export const useChangeCare = () =>
 /** Ends a grant, or declines an invitation. */
 export const useRevokeCare = () =>
   useFamilyMutation((linkId: string) => apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/revoke`, { method: 'POST' }));
+
+/**
+ * After a held profile was deleted: a caregiver who was looking at it is back on their own data (no "access lost"
+ * message: they chose this), nothing of it stays cached, and the family list is read again.
+ */
+export function useForgetDeletedProfile(): (dependentId: string) => Promise<void> {
+  const queryClient = useQueryClient();
+  const owner = useOwnerId();
+  return async (dependentId) => {
+    if (selectedDependent(owner) === dependentId) selectPatient(owner, null);
+    queryClient.removeQueries({ predicate: (query) => query.queryKey.includes(dependentId) });
+    await queryClient.invalidateQueries({ queryKey: familyKeys.all });
+  };
+}

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
 import { userKeys } from '../auth/auth.queries';
+import { careLink } from '../family/family-fixtures';
 import { MyDataSection } from './MyDataSection';
 
 const profile: UserProfile = {
@@ -78,6 +79,7 @@ describe('MyDataSection', () => {
   it('deletes the account only with a fresh code, then leaves for the deleted page', async () => {
     const user = userEvent.setup({ delay: null });
     const { fetchMock, queryClient } = renderSection({
+      'GET /api/family': () => json(200, { data: [] }),
       'POST /api/my-data/deletion/code': () => json(202, { data: [{ expiresInSec: 300, resendAfterSec: 30 }] }),
       'POST /api/my-data/deletion': (init) =>
         JSON.parse(init.body as string).code === '123456'
@@ -103,5 +105,42 @@ describe('MyDataSection', () => {
     expect(await screen.findByText('deleted page')).toBeInTheDocument();
     await waitFor(() => expect(queryClient.getQueryData(userKeys.me())).toBeNull());
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/my-data/deletion'))).toHaveLength(2);
+    // One's own account: no dependent is named.
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/my-data/deletion')).every(([url]) => !String(url).includes('patient='))).toBe(true);
+  });
+
+  it('says, before the account goes, which held profiles go with it and who keeps their own account', async () => {
+    const user = userEvent.setup({ delay: null });
+    const held = (id: string, firstname: string) =>
+      careLink({ id: `link-${id}`, person: { id, firstname, lastname: 'รักดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false }, relationship: 'parent' });
+    renderSection({
+      'GET /api/family': () =>
+        json(200, {
+          data: [
+            held('son-id', 'ต้นกล้า'),
+            held('daughter-id', 'ใบข้าว'),
+            careLink({ person: { firstname: 'สมศรี', lastname: 'รักดี' } }),
+            // Ended, and someone looking after me: neither is mine to take along.
+            careLink({ ...held('nephew-id', 'ภูผา'), status: 'revoked' }),
+            careLink({ id: 'link-father', direction: 'cared_for_by', person: { id: 'father-id', firstname: 'สมชาย', lastname: 'รักดี', phone: null, hasOwnSignIn: false } }),
+          ],
+        }),
+    });
+    await user.click(screen.getByRole('button', { name: 'ลบบัญชี' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ลบบัญชีและข้อมูลทั้งหมด?' });
+    const heldNote = (await within(dialog).findByText(/โปรไฟล์ที่คุณดูแลซึ่งไม่มีเบอร์เข้าสู่ระบบของตนเองจะถูกลบไปด้วย เว้นแต่มีผู้ดูแลคนอื่น/)).closest<HTMLElement>('[role="note"]')!;
+    expect(within(heldNote).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['ต้นกล้า รักดี', 'ใบข้าว รักดี']);
+    const ownNote = within(dialog).getByText(/มีเบอร์เข้าสู่ระบบของตนเองจะยังมีบัญชีอยู่ เพียงแต่การดูแลของคุณสิ้นสุดลง/).closest<HTMLElement>('[role="note"]')!;
+    expect(within(ownNote).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['สมศรี รักดี']);
+    expect(within(dialog).queryByText(/ภูผา|สมชาย/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing of family to a patient who looks after nobody', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderSection({ 'GET /api/family': () => json(200, { data: [] }) });
+    await user.click(screen.getByRole('button', { name: 'ลบบัญชี' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ลบบัญชีและข้อมูลทั้งหมด?' });
+    await waitFor(() => expect(within(dialog).queryByText('กำลังตรวจสอบคนที่คุณดูแล…')).not.toBeInTheDocument());
+    expect(within(dialog).queryByRole('note')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiOne, apiRequest } from '../../api/client';
 import { saveFile } from '../../lib/save-file';
 import { userKeys } from '../auth/auth.queries';
-import { forgetSelectedPatient, usePatientScope, type PatientScope } from '../family/selected-patient';
+import { forgetSelectedPatient, usePatientScope, withPatient, type PatientScope } from '../family/selected-patient';
 import { forgetDeviceCopy } from '../offline/device-copy';
 
 /** GET /api/my-data/fhir: the person's whole record as a FHIR R4 Bundle (the body itself, not `{ data }`). */
@@ -23,17 +23,23 @@ export function useDownloadFhir() {
   });
 }
 
-/** Step 1 of deleting the account: a one-time code to the patient's phone that only confirms deletion. */
-export function useRequestDeletionCode() {
+/**
+ * Step 1 of deleting the account, or (with `dependentId`) the profile of a dependent the patient holds who cannot sign
+ * in: a one-time code to the signed-in patient's own phone that only confirms deletion.
+ */
+export function useRequestDeletionCode(dependentId: string | null = null) {
   return useMutation({
-    mutationFn: () => apiOne<OtpRequested>('/api/my-data/deletion/code', { method: 'POST' }),
+    mutationFn: () => apiOne<OtpRequested>(withPatient('/api/my-data/deletion/code', dependentId), { method: 'POST' }),
   });
 }
 
-/** Step 2: erase, end every session. The caller then leaves for a page that needs no account, and forgets. */
-export function useConfirmDeletion() {
+/**
+ * Step 2: erase. The patient's own account ends every session (the caller then leaves for a page that needs no
+ * account, and forgets); a dependent's profile goes and the caregiver stays signed in.
+ */
+export function useConfirmDeletion(dependentId: string | null = null) {
   return useMutation({
-    mutationFn: (body: ConfirmDeletionInput) => apiRequest<void>('/api/my-data/deletion', { method: 'POST', body }),
+    mutationFn: (body: ConfirmDeletionInput) => apiRequest<void>(withPatient('/api/my-data/deletion', dependentId), { method: 'POST', body }),
   });
 }
 
