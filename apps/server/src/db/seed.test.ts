@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies.js';
 import { type TestApp, cookieValue, createTestApp, verifyPhone } from '../test/test-app.js';
-import { DEMO_PATIENT, seedDemoData } from './seed.js';
+import { DEMO_DEPENDENT, DEMO_PATIENT, seedDemoData } from './seed.js';
 
 let t: TestApp;
 let session: string;
@@ -62,8 +62,12 @@ describe('demo patient', () => {
 
   it('seeds each kind of record once', async () => {
     const counts = (await t.database.db.execute(
-      sql`select (select count(*) from coverages)::int as c, (select count(*) from visits)::int as v, (select count(*) from medications)::int as m, (select count(*) from symptom_notes)::int as n`,
-    )) as unknown as { rows: { c: number; v: number; m: number; n: number }[] };
-    expect(counts.rows[0]).toEqual({ c: 3, v: 5, m: 3, n: 2 });
+      sql`select (select count(*) from coverages)::int as c, (select count(*) from visits)::int as v,
+        (select count(*) from medications m join users u on u.id = m.user_id where u.phone = ${DEMO_PATIENT.phone})::int as m,
+        (select count(*) from medications m join users u on u.id = m.user_id where u.phone = ${DEMO_DEPENDENT.phone})::int as mother,
+        (select count(*) from care_grants)::int as grants, (select count(*) from symptom_notes)::int as n`,
+    )) as unknown as { rows: { c: number; v: number; m: number; mother: number; grants: number; n: number }[] };
+    // The demo patient's own records, and her mother's medicines under one grant.
+    expect(counts.rows[0]).toEqual({ c: 3, v: 5, m: 3, mother: 2, grants: 1, n: 2 });
   });
 });
