@@ -122,6 +122,7 @@ describe('My Health for a dependent', () => {
     selectPatient('daughter-id', 'son-id');
     renderWithProviders(<MyHealthHome firstname="มาลี" />, { queryClient: signedIn() });
     expect(await screen.findByRole('heading', { name: 'ยาวันนี้' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'สุขภาพของคุณต้นกล้า' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'เมนูสุขภาพ' })).not.toBeInTheDocument();
     expect(screen.queryByText('นัดหมายของฉัน')).not.toBeInTheDocument();
   });

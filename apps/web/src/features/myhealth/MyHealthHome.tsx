@@ -44,7 +44,10 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
   const can = (area: CareArea) => link === null || allows(link.scopes, area);
   return (
     <Stack spacing={3}>
-      <PageTitle subtitle={t('myHealth.greeting', { name: firstname })}>{t('myHealth.title')}</PageTitle>
+      {/* Whose health the page is about, in words as well as in the switcher's colour: "สุขภาพของคุณบุญมา". */}
+      <PageTitle subtitle={t('myHealth.greeting', { name: firstname })}>
+        {link && person ? t('myHealth.titleOf', { name: person.firstname }) : t('myHealth.title')}
+      </PageTitle>
       <PersonSwitcher selection={selection} />
       {person ? (
         <Stack key={person.id} spacing={3}>
