@@ -12,6 +12,7 @@ import {
 import { AppError, validationFailed } from '../../errors.js';
 import type { OtpService } from '../auth/otp.service.js';
 import type { UserRow } from '../users/users.repository.js';
+import { assertAddressAgrees } from '../users/users.service.js';
 import { scopeColumns, scopesOf, type CareGrantRow, type FamilyRepository, type LinkRow } from './family.repository.js';
 import { uniqueViolation } from '../../db/results.js';
 
@@ -124,6 +125,8 @@ export function createFamilyService({ family, otp }: Deps) {
       } else if (!body.phone || !body.code) {
         throw needsConsent();
       }
+      // Checked before the code is used up, as registration does: a typo costs the dependent no second code.
+      await assertAddressAgrees(body);
       const phone = minor ? null : body.phone!;
       if (phone) {
         if (await family.findUserByPhone(phone)) throw hasAccount();

@@ -53,6 +53,19 @@ describe('adding a dependent', () => {
     expect(profile.json().data[0]).toMatchObject({ firstname: 'สมศรี', phone: null });
   });
 
+  it('a dependent whose subdistrict, district, province and postcode do not agree is refused like a registration', async () => {
+    const me = await caregiver(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/family/dependents',
+      payload: { ...dependentProfile({ birthday: '2019-06-01', postcode: '10330' }), relationship: 'parent', scopes: ALL, guardianDeclared: true },
+      ...as(me.session),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'validation_failed', fields: { province: 'address_mismatch' } });
+    expect(await familyOf(me.session)).toEqual([]);
+  });
+
   it('an adult consents with the code sent to a number they control; without it, or with a wrong one, nothing is stored', async () => {
     const me = await caregiver(app);
     const phone = nextPhone();

@@ -38,7 +38,8 @@ export function toProfile(row: UserRow): UserProfile {
 const phoneTaken = () => new AppError(409, 'phone_taken', 'หมายเลขโทรศัพท์นี้ลงทะเบียนแล้ว กรุณาเข้าสู่ระบบ');
 const thaiIdTaken = () => new AppError(409, 'thai_id_taken', 'เลขบัตรประชาชนนี้ลงทะเบียนแล้ว');
 
-async function assertAddressAgrees(parts: { subdistrist: string; district: string; province: string; postcode: string }) {
+/** Refuses an address whose subdistrict, district, province and postcode are not one real place (400 with the field). */
+export async function assertAddressAgrees(parts: { subdistrist: string; district: string; province: string; postcode: string }) {
   const mismatch = await findThaiAddressMismatch(parts);
   if (mismatch) throw validationFailed(mismatch);
 }
