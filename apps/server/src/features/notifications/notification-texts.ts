@@ -31,11 +31,15 @@ export interface DoseLine {
   customLabel: string | null;
 }
 
+/** 'ทานยาหลังอาหารเช้า', or with a custom time the patient's own label, set apart by a space (it can be any words). */
+const takingAt = (doseTime: DoseTime, lines: DoseLine[]) =>
+  `ทานยา${doseTime === 'custom' ? ` ${lines[0]?.customLabel ?? ''}`.trimEnd() : DOSE_TIMES[doseTime]}`;
+
+/** 'Metformin 500 mg 1 เม็ด, Amlodipine 5 mg 2 เม็ด'. */
+const doseList = (lines: DoseLine[]) => lines.map((l) => `${l.strength ? `${l.name} ${l.strength}` : l.name} ${l.amount} ${UNITS[l.form]}`).join(', ');
+
 export function doseReminderTexts(doseTime: DoseTime, lines: DoseLine[]): { title: string; body: string } {
-  // A custom time is named by the patient's own label, set apart by a space (it can be any words).
-  const when = doseTime === 'custom' ? ` ${lines[0]?.customLabel ?? ''}`.trimEnd() : DOSE_TIMES[doseTime];
-  const body = lines.map((l) => `${l.strength ? `${l.name} ${l.strength}` : l.name} ${l.amount} ${UNITS[l.form]}`).join(', ');
-  return { title: `ถึงเวลาทานยา${when}`, body };
+  return { title: `ถึงเวลา${takingAt(doseTime, lines)}`, body: doseList(lines) };
 }
 
 /**
@@ -43,9 +47,8 @@ export function doseReminderTexts(doseTime: DoseTime, lines: DoseLine[]): { titl
  * 'Amlodipine 5 mg 1 เม็ด (ถึงเวลา 18:30 น.) โทร 081 234 5678'. The number is in the words too, for SMS and LINE.
  */
 export function missedDoseTexts(doseTime: DoseTime, lines: DoseLine[], dependent: { firstname: string; phone: string | null }, dueClock: string): { title: string; body: string } {
-  const { title, body } = doseReminderTexts(doseTime, lines);
   const call = dependent.phone ? ` โทร ${dependent.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3')}` : '';
-  return { title: `คุณ${dependent.firstname}ยังไม่ได้${title.replace('ถึงเวลา', '')}`, body: `${body} (ถึงเวลา ${dueClock} น.)${call}` };
+  return { title: `คุณ${dependent.firstname}ยังไม่ได้${takingAt(doseTime, lines)}`, body: `${doseList(lines)} (ถึงเวลา ${dueClock} น.)${call}` };
 }
 
 export const testTexts = {
