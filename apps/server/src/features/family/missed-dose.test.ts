@@ -1,12 +1,15 @@
 import { addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/results.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../test/test-app.js';
+import { type TestApps, createTestApps } from '../../test/test-app.js';
 import { ALL, ONLY, addParentInPerson, as, caregiver, signIn } from './family-test-kit.js';
 
-let t: TestApp;
+/** Two servers on one database, as in production; most tests drive the first. */
+let t: TestApps & { app: TestApps['apps'][number] };
 beforeAll(async () => {
-  t = await createTestApp();
+  const apps = await createTestApps(2);
+  t = { ...apps, app: apps.apps[0]! };
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -80,6 +83,17 @@ describe('missed-dose alerts to the caregiver', () => {
     await t.app.inject({ method: 'PATCH', url: `/api/family/links/${link.id}`, payload: { scopes: { ...ALL, alerts: false } }, ...as(daughter.session) });
     await minute('19:00');
     expect(await alertsOf(daughter.session)).toHaveLength(1);
+  });
+
+  it('two servers running the same minute at once tell the caregiver once', async () => {
+    const { daughter } = await family();
+    await t.database.db.execute(sql`delete from reminder_progress`);
+    await Promise.all(t.apps.map((server) => server.sendReminders(at('19:30'))));
+    expect(await alertsOf(daughter.session)).toHaveLength(1);
+    const [row] = rowsOf<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from notifications where kind = 'missed_dose' and user_id = ${daughter.id}`),
+    );
+    expect(row!.n).toBe(1);
   });
 
   it('a grant without alerts never alerts', async () => {
