@@ -3,8 +3,8 @@
 // with a valid check digit. No real person's card or data.
 import { getDatabase, preload } from 'thai-address-universal';
 
-export type Condition = 'clean' | 'photographed' | 'poor';
-export const CONDITIONS: readonly Condition[] = ['clean', 'photographed', 'poor'];
+export type Condition = 'clean' | 'photographed' | 'cropped' | 'poor';
+export const CONDITIONS: readonly Condition[] = ['clean', 'photographed', 'cropped', 'poor'];
 
 export type Prefix = 'นาย' | 'นาง' | 'นางสาว' | 'เด็กชาย' | 'เด็กหญิง';
 
@@ -29,10 +29,10 @@ export interface CardHolder {
     thaiId: string;
     thaiBirthday: string;
     englishBirthday: string;
-    addressLine1: string;
-    addressLine2: string;
-    issued: string;
-    expires: string;
+    /** One text: the card wraps it onto a second line where it runs out of room. */
+    address: string;
+    issued: { thai: string; english: string };
+    expires: { thai: string; english: string };
   };
 }
 
@@ -62,6 +62,9 @@ const SURNAMES: [string, string][] = [
   ['ขำคม', 'Khamkhom'], ['บำรุงศรี', 'Bamrungsri'], ['กิจเจริญ', 'Kitcharoen'], ['เรืองศรี', 'Ruangsri'],
   ['ปัญญาดี', 'Panyadee'], ['หอมจันทร์', 'Homchan'],
 ];
+
+/** Major roads, printed "ถ.<name>" on the card; a third of the addresses are on one. */
+const ROADS = ['มิตรภาพ', 'พหลโยธิน', 'เพชรเกษม', 'สุขุมวิท', 'ราชดำเนิน', 'เจริญกรุง', 'นิมมานเหมินท์', 'ศรีนครินทร์', 'รามคำแหง', 'ประชาอุทิศ'];
 
 const THAI_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
 const ENGLISH_MONTHS = ['Jan.', 'Feb.', 'Mar.', 'Apr.', 'May', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Oct.', 'Nov.', 'Dec.'];
@@ -116,7 +119,9 @@ export async function cardHolders(count: number, seed = 20240601): Promise<CardH
     const bangkok = place.province === 'กรุงเทพมหานคร';
     const house = `${1 + Math.floor(rnd() * 299)}${rnd() < 0.4 ? `/${1 + Math.floor(rnd() * 30)}` : ''}`;
     const moo = 1 + Math.floor(rnd() * 15);
-    const address = bangkok ? house : `${house} หมู่ที่ ${moo}`;
+    const road = rnd() < 0.33 ? pick(ROADS) : '';
+    const address = [house, bangkok ? '' : `หมู่ที่ ${moo}`, road && `ถนน${road}`].filter(Boolean).join(' ');
+    const printedStreet = [house, bangkok ? '' : `หมู่ที่ ${moo}`, road && `ถ.${road}`].filter(Boolean).join(' ');
     const dates = printedDates(year, month, day);
     const issuedYear = 2563 + Math.floor(rnd() * 4);
     holders.push({
@@ -138,10 +143,11 @@ export async function cardHolders(count: number, seed = 20240601): Promise<CardH
         thaiId: `${thaiId[0]} ${thaiId.slice(1, 5)} ${thaiId.slice(5, 10)} ${thaiId.slice(10, 12)} ${thaiId[12]}`,
         thaiBirthday: dates.thai,
         englishBirthday: dates.english,
-        addressLine1: bangkok ? `${address} แขวง${place.sub_district}` : `${address} ต.${place.sub_district}`,
-        addressLine2: bangkok ? `เขต${place.district} ${place.province}` : `อ.${place.district} จ.${place.province}`,
-        issued: `${day} ${THAI_MONTHS[month - 1]} ${issuedYear}`,
-        expires: `${day} ${THAI_MONTHS[month - 1]} ${issuedYear + 8}`,
+        address: bangkok
+          ? `${printedStreet} แขวง${place.sub_district} เขต${place.district} ${place.province}`
+          : `${printedStreet} ต.${place.sub_district} อ.${place.district} จ.${place.province}`,
+        issued: printedDates(issuedYear - 543, month, day),
+        expires: printedDates(issuedYear - 543 + 8, month, day),
       },
     });
   }

@@ -33,10 +33,9 @@ export function syntheticHolder(first12Digits: string): CardHolder {
       thaiId: `${thaiId[0]} ${thaiId.slice(1, 5)} ${thaiId.slice(5, 10)} ${thaiId.slice(10, 12)} ${thaiId[12]}`,
       thaiBirthday: '14 ก.ค. 2531',
       englishBirthday: '14 Jul. 1988',
-      addressLine1: '45/6 หมู่ที่ 3 ต.ศรีภูมิ',
-      addressLine2: 'อ.เมืองเชียงใหม่ จ.เชียงใหม่',
-      issued: '14 ก.ค. 2565',
-      expires: '13 ก.ค. 2573',
+      address: '45/6 หมู่ที่ 3 ต.ศรีภูมิ อ.เมืองเชียงใหม่ จ.เชียงใหม่',
+      issued: { thai: '14 ก.ค. 2565', english: '14 Jul. 2022' },
+      expires: { thai: '13 ก.ค. 2573', english: '13 Jul. 2030' },
     },
   };
 }
