@@ -224,3 +224,52 @@ test('a new patient films the ID card with the phone camera and registers from t
     expectNothingLeft(requests, { ...cameraHolder, firstname: 'สมชัย' }, baseURL!, registerAt);
   });
 });
+
+test('a patient scans a card held in the hand: what the reader is sure of is right, and the rest is marked unsure', async ({ browser, page, request }) => {
+  test.setTimeout(180_000);
+  const holder = syntheticHolder('154872039915');
+
+  await test.step('When I pick a photo of my card held close to the lens, a thumb over its edge', async () => {
+    await reachScanStep(page, request, 'ocr-20');
+    const drawing = await drawingPage(browser);
+    const photo = await cardPhoto(drawing, holder, 'hand-held', 'cropped', 5151);
+    await drawing.context().close();
+    await page.locator('input[type=file]').setInputFiles({ name: 'card.jpg', mimeType: photo.mime, buffer: photo.bytes });
+  });
+
+  await test.step('Then the form is filled from it, and every field marked as read agrees with my card', async () => {
+    await expect(page.getByText(/กรอกข้อมูลจากบัตรให้แล้ว \d+ ช่อง/)).toBeVisible({ timeout: 60_000 });
+    const id = holder.thaiId;
+    await expect(page.getByRole('textbox', { name: 'เลขประจำตัวประชาชน' })).toHaveValue(
+      `${id[0]}-${id.slice(1, 5)}-${id.slice(5, 10)}-${id.slice(10, 12)}-${id[12]}`,
+    );
+    const fields = [
+      page.getByRole('textbox', { name: 'ชื่อ', exact: true }),
+      page.getByRole('textbox', { name: 'นามสกุล' }),
+      page.getByRole('textbox', { name: 'ที่อยู่', exact: true }),
+      page.getByRole('combobox', { name: /ตำบล\/แขวง/ }),
+      page.getByRole('combobox', { name: /อำเภอ\/เขต/ }),
+      page.getByRole('textbox', { name: 'จังหวัด' }),
+      page.getByRole('combobox', { name: /รหัสไปรษณีย์/ }),
+    ];
+    const truth = [holder.firstname, holder.lastname, holder.address, holder.subdistrict, holder.district, holder.province, holder.postcode];
+    let sure = 0;
+    for (const [i, field] of fields.entries()) {
+      const value = await field.inputValue();
+      const description = await field.evaluate((el) =>
+        (el.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      );
+      if (value && description.includes('อ่านจากบัตร โปรดตรวจสอบ')) {
+        sure++;
+        expect(value, `a field the reader was sure of: ${truth[i]}`).toBe(truth[i]);
+      }
+      // A filled field is marked one way or the other, never left unmarked.
+      if (value) expect(description).toMatch(/อ่านจากบัตร โปรดตรวจสอบ|อ่านได้ไม่ชัด/);
+    }
+    expect(sure).toBeGreaterThanOrEqual(4);
+    await screenshot(page, 'ocr-21-hand-held-form');
+  });
+});

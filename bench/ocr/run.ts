@@ -259,6 +259,18 @@ async function main() {
         };
       }
       const wrongIds = rows.filter((r, i) => r.fields.thaiId?.value && r.fields.thaiId.value !== holders[i].thaiId).length;
+      // A field filled in wrong that the patient was not told to check: the reader's worst mistake.
+      let wrongSure = 0;
+      rows.forEach((r, i) => {
+        const t = truthOf(holders[i]);
+        for (const f of FIELDS) {
+          const got = r.fields[f];
+          if (got?.value && got.value !== t[f] && got.confidence !== 'low') wrongSure++;
+        }
+      });
+      const share = (ok: (r: PageResult, t: Record<Field, string>) => boolean) =>
+        +(rows.filter((r, i) => ok(r, truthOf(holders[i]))).length / rows.length).toFixed(3);
+      const exact = (r: PageResult, t: Record<Field, string>, f: Field) => (r.fields[f]?.value ?? '') === t[f];
       const rejectedIds = rows.filter((r) => r.thaiIdRejected && !r.fields.thaiId?.value).length;
       (report.conditions as Record<string, unknown>)[condition] = {
         cards: rows.length,
@@ -267,6 +279,13 @@ async function main() {
         wrongIdAccepted: wrongIds,
         idLeftEmpty: rows.filter((r) => !r.fields.thaiId?.value).length,
         idRejectedByCheckDigit: rejectedIds,
+        wrongWithoutMark: +(wrongSure / (rows.length * FIELDS.length)).toFixed(4),
+        groups: {
+          idNumber: share((r, t) => exact(r, t, 'thaiId')),
+          thaiName: share((r, t) => exact(r, t, 'firstname') && exact(r, t, 'lastname')),
+          birthday: share((r, t) => exact(r, t, 'birthday')),
+          address: share((r, t) => (['address', 'subdistrict', 'district', 'province', 'postcode'] as const).every((f) => exact(r, t, f))),
+        },
         medianMs: Math.round(quantile(times, 0.5)),
         p95Ms: Math.round(quantile(times, 0.95)),
         fields,
@@ -305,6 +324,17 @@ function printReport(report: Record<string, unknown>) {
       `${f.padEnd(12)}${names.map((n) => `${pct(conditions[n].fields[f].exact)} (CER ${conditions[n].fields[f].cer.toFixed(3)})`.padStart(22)).join('')}`,
     );
   }
+  type Summary = { groups: Record<string, number>; wrongIdAccepted: number; wrongWithoutMark: number; medianMs: number };
+  const summary = conditions as unknown as Record<string, Summary>;
+  console.log(`\n| field | ${names.join(' | ')} |\n|---|${names.map(() => '---|').join('')}`);
+  const row = (label: string, cell: (c: Summary) => string) => console.log(`| ${label} | ${names.map((n) => cell(summary[n])).join(' | ')} |`);
+  row('ID number exact', (c) => pct(c.groups.idNumber).trim());
+  row('Thai first and last name exact', (c) => pct(c.groups.thaiName).trim());
+  row('birth date exact', (c) => pct(c.groups.birthday).trim());
+  row('house number, moo, subdistrict, district, province, postcode', (c) => pct(c.groups.address).trim());
+  row('wrong ID accepted', (c) => String(c.wrongIdAccepted));
+  row('fields filled wrong without an unsure mark', (c) => `${(c.wrongWithoutMark * 100).toFixed(1)}%`);
+  row('median seconds per card', (c) => (c.medianMs / 1000).toFixed(2));
   for (const n of names) {
     const c = conditions[n];
     console.log(

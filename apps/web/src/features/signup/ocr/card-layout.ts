@@ -1,7 +1,9 @@
 /**
- * Where each field sits on the front of a Thai national ID card (85.6 x 54 mm), as fractions of the
- * card's width and height. The regions are generous: a card found a few pixels off still has the
- * whole line inside, and the parsers drop the printed labels and anything from neighbouring lines.
+ * The front of a Thai national ID card (85.6 x 54 mm): the order of its printed lines, where each one
+ * is expected (its vertical centre, as a fraction of the card's height, measured on real cards: see
+ * bench/ocr/real-card-layout.md), its language and the label printed before its value. The reader
+ * finds the lines on the card itself and identifies them by these labels and by their order; the
+ * positions only settle which found line is which when a label cannot be read.
  */
 export const CARD_ASPECT = 85.6 / 54;
 
@@ -9,6 +11,9 @@ export const CARD_ASPECT = 85.6 / 54;
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = Math.round(CARD_WIDTH / CARD_ASPECT);
 
+export type OcrLanguage = 'tha' | 'eng';
+
+/** The fields the reader reads, in the order the card prints them. */
 export type CardRegionName =
   | 'idNumber'
   | 'thaiName'
@@ -19,31 +24,44 @@ export type CardRegionName =
   | 'address1'
   | 'address2';
 
-export type OcrLanguage = 'tha' | 'eng';
+/** Every printed line, read or not: the unread ones help tell the others apart. */
+export type CardRowName = CardRegionName | 'title' | 'religion' | 'issueDates' | 'issueLabels' | 'issueEnglishDates' | 'issueEnglishLabels';
 
-export interface CardRegion {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
+export interface CardRow {
+  name: CardRowName;
+  /** Vertical centre on the real card, as a fraction of its height. */
+  y: number;
   lang: OcrLanguage;
+  /** The printed label(s) that start the line, as printed. */
+  labels: string[];
+  /** Read for the form (else only used to place the others). */
+  read: boolean;
+  /** Where the value may lie across the card (fractions of its width), when the line itself was not found. */
+  x0: number;
+  x1: number;
   /** Only these characters are read (digits for the ID number). */
   whitelist?: string;
-  /** Read as one line of text (else as a block, whose best line the parser picks). */
-  singleLine?: boolean;
   /** Enlarged by this factor before reading: Thai marks above and below the letters are small. */
   scale?: number;
 }
 
-export const CARD_REGIONS: Record<CardRegionName, CardRegion> = {
-  idNumber: { x0: 0.38, y0: 0.1, x1: 0.96, y1: 0.235, lang: 'eng', whitelist: '0123456789 ' },
-  thaiName: { x0: 0.04, y0: 0.225, x1: 0.97, y1: 0.35, lang: 'tha', scale: 1.6, singleLine: true },
-  englishFirstname: { x0: 0.24, y0: 0.335, x1: 0.76, y1: 0.42, lang: 'eng' },
-  englishLastname: { x0: 0.24, y0: 0.405, x1: 0.76, y1: 0.49, lang: 'eng' },
-  thaiBirthday: { x0: 0.24, y0: 0.483, x1: 0.76, y1: 0.566, lang: 'tha' },
-  englishBirthday: { x0: 0.24, y0: 0.553, x1: 0.76, y1: 0.633, lang: 'eng' },
-  address1: { x0: 0.04, y0: 0.685, x1: 0.76, y1: 0.78, lang: 'tha' },
-  address2: { x0: 0.04, y0: 0.762, x1: 0.97, y1: 0.85, lang: 'tha' },
-};
+export const CARD_ROWS: CardRow[] = [
+  { name: 'title', y: 0.059, lang: 'tha', labels: ['บัตรประจำตัวประชาชน', 'Thai National ID Card'], read: false, x0: 0.15, x1: 0.85 },
+  { name: 'idNumber', y: 0.141, lang: 'eng', labels: ['เลขประจำตัวประชาชน', 'Identification Number'], read: true, x0: 0.4, x1: 0.97, whitelist: '0123456789 ' },
+  { name: 'thaiName', y: 0.242, lang: 'tha', labels: ['ชื่อตัวและชื่อสกุล'], read: true, x0: 0.06, x1: 0.74, scale: 1.6 },
+  { name: 'englishFirstname', y: 0.319, lang: 'eng', labels: ['Name'], read: true, x0: 0.26, x1: 0.74 },
+  { name: 'englishLastname', y: 0.389, lang: 'eng', labels: ['Last name'], read: true, x0: 0.26, x1: 0.74 },
+  { name: 'thaiBirthday', y: 0.455, lang: 'tha', labels: ['เกิดวันที่'], read: true, x0: 0.28, x1: 0.74, scale: 1.3 },
+  { name: 'englishBirthday', y: 0.53, lang: 'eng', labels: ['Date of Birth'], read: true, x0: 0.28, x1: 0.74 },
+  { name: 'religion', y: 0.596, lang: 'tha', labels: ['ศาสนา'], read: false, x0: 0.28, x1: 0.6 },
+  { name: 'address1', y: 0.667, lang: 'tha', labels: ['ที่อยู่'], read: true, x0: 0.05, x1: 0.74, scale: 1.3 },
+  { name: 'address2', y: 0.709, lang: 'tha', labels: [], read: true, x0: 0.05, x1: 0.74, scale: 1.3 },
+  { name: 'issueDates', y: 0.757, lang: 'tha', labels: [], read: false, x0: 0.05, x1: 0.74 },
+  { name: 'issueLabels', y: 0.805, lang: 'tha', labels: ['วันออกบัตร', 'วันบัตรหมดอายุ'], read: false, x0: 0.05, x1: 0.74 },
+  { name: 'issueEnglishDates', y: 0.852, lang: 'eng', labels: [], read: false, x0: 0.05, x1: 0.74 },
+  { name: 'issueEnglishLabels', y: 0.905, lang: 'eng', labels: ['Date of Issue', 'Date of Expiry'], read: false, x0: 0.05, x1: 0.74 },
+];
 
-export const CARD_REGION_NAMES = Object.keys(CARD_REGIONS) as CardRegionName[];
+export const CARD_REGION_NAMES = CARD_ROWS.filter((r) => r.read).map((r) => r.name as CardRegionName);
+
+export const rowOf = (name: CardRowName): CardRow => CARD_ROWS.find((r) => r.name === name)!;

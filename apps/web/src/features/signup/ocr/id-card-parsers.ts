@@ -385,7 +385,8 @@ export function splitAddress(text: string): AddressText {
   if (!out.district && leftover.length > 0) out.district = thaiLettersOnly(leftover.pop()!);
   if (!out.subdistrict && leftover.length > 0) out.subdistrict = thaiLettersOnly(leftover.pop()!);
 
-  const moo = /หมู[^\s\d]{0,4}\s*[^\s\d]{0,3}\s*(\d{1,2})(?![\d/])/.exec(t);
+  // หมู่ที่, however its marks were read (หม่ที่, หมูที).
+  const moo = /หม[^\s\d]{0,4}\s*[^\s\d]{0,3}\s*(\d{1,2})(?![\d/])/.exec(t);
   const soi = /(?:ซอย|ซ\.)\s*(\S+(?:\s+\d+)?)/.exec(t);
   const road = /(?:ถนน|ถ\.)\s*(\S+)/.exec(t);
   // The house number: the number word just before หมู่, else the first number word.

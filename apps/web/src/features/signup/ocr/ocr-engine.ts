@@ -5,7 +5,7 @@
  */
 import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesseract.js';
 import { relaxedSimd, simd } from 'wasm-feature-detect';
-import { CARD_REGIONS, type CardRegionName, type OcrLanguage } from './card-layout';
+import type { OcrLanguage } from './card-layout';
 
 export interface OcrWord {
   text: string;
@@ -98,24 +98,30 @@ export async function unloadEngines(): Promise<void> {
   await Promise.all([tha?.terminate(), eng?.terminate()]);
 }
 
-async function readRegion(worker: TesseractWorker, name: CardRegionName, image: Blob): Promise<RegionReading> {
-  const region = CARD_REGIONS[name];
+export interface LineToRead {
+  lang: OcrLanguage;
+  whitelist?: string;
+  image: Blob;
+}
+
+/** One found line, read as a single line of text (a whole line: its marks are in the image). */
+async function readLine(worker: TesseractWorker, line: LineToRead): Promise<RegionReading> {
   await worker.setParameters({
-    tessedit_pageseg_mode: region.singleLine ? PSM.SINGLE_LINE : PSM.SINGLE_BLOCK,
-    tessedit_char_whitelist: region.whitelist ?? '',
+    tessedit_pageseg_mode: PSM.SINGLE_LINE,
+    tessedit_char_whitelist: line.whitelist ?? '',
   });
-  const { data } = await worker.recognize(image, {}, { text: true, blocks: true });
+  const { data } = await worker.recognize(line.image, {}, { text: true, blocks: true });
   const height = Math.max(1, ...(data.blocks ?? []).map((b) => b.bbox.y1));
   const lines: OcrLine[] = [];
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
-      for (const line of paragraph.lines) {
+      for (const l of paragraph.lines) {
         lines.push({
-          text: line.text.trim(),
-          confidence: line.confidence,
-          words: line.words.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.bbox.x0, x1: w.bbox.x1 })),
-          middle: (line.bbox.y0 + line.bbox.y1) / 2 / height,
-          height: line.bbox.y1 - line.bbox.y0,
+          text: l.text.trim(),
+          confidence: l.confidence,
+          words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.bbox.x0, x1: w.bbox.x1 })),
+          middle: (l.bbox.y0 + l.bbox.y1) / 2 / height,
+          height: l.bbox.y1 - l.bbox.y0,
         });
       }
     }
@@ -123,16 +129,13 @@ async function readRegion(worker: TesseractWorker, name: CardRegionName, image: 
   return { text: data.text, lines };
 }
 
-/** Reads every region, the Thai ones and the English ones side by side. */
-export async function readRegions(
-  regions: Record<CardRegionName, Blob>,
-  onProgress?: EngineProgress,
-): Promise<Record<CardRegionName, RegionReading>> {
+/** Reads every line, the Thai ones and the English ones side by side, in the order given. */
+export async function readLines(toRead: LineToRead[], onProgress?: EngineProgress): Promise<RegionReading[]> {
   const { tha, eng } = await loadEngines(onProgress);
-  const out = {} as Record<CardRegionName, RegionReading>;
+  const out: RegionReading[] = new Array<RegionReading>(toRead.length);
   const run = async (worker: TesseractWorker, lang: OcrLanguage) => {
-    for (const name of Object.keys(CARD_REGIONS) as CardRegionName[]) {
-      if (CARD_REGIONS[name].lang === lang) out[name] = await readRegion(worker, name, regions[name]);
+    for (let i = 0; i < toRead.length; i++) {
+      if (toRead[i].lang === lang) out[i] = await readLine(worker, toRead[i]);
     }
   };
   await Promise.all([run(tha, 'tha'), run(eng, 'eng')]);

@@ -8,7 +8,7 @@
  * rounded corners, and intersected. A photo where no card-shaped outline is found is used whole,
  * as the patient framed it.
  */
-import { CARD_HEIGHT, CARD_REGIONS, CARD_WIDTH, type CardRegionName } from './card-layout';
+import { CARD_HEIGHT, CARD_WIDTH } from './card-layout';
 
 export interface GreyImage {
   width: number;
@@ -417,17 +417,11 @@ export interface PreparedCard {
   /** Whether a card outline was found (otherwise the photo was used whole). */
   found: boolean;
   card: GreyImage;
-  regions: Record<CardRegionName, GreyImage>;
 }
 
-/** Photo in, the straightened, evened-out card and each field's region out. */
+/** Photo in, the straightened, evened-out card out. */
 export function prepareCard(photo: GreyImage): PreparedCard {
   const quad = findCardQuad(photo);
   const card = flattenIllumination(quad ? warpQuad(photo, quad) : resizeWhole(photo));
-  const regions = {} as Record<CardRegionName, GreyImage>;
-  for (const [name, r] of Object.entries(CARD_REGIONS) as [CardRegionName, (typeof CARD_REGIONS)[CardRegionName]][]) {
-    const region = crop(card, r.x0, r.y0, r.x1, r.y1);
-    regions[name] = r.scale ? resizeWhole(region, Math.round(region.width * r.scale), Math.round(region.height * r.scale)) : region;
-  }
-  return { found: quad !== null, card, regions };
+  return { found: quad !== null, card };
 }

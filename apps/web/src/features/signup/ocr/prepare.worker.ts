@@ -1,7 +1,10 @@
 // Runs off the main thread: decodes the photo, finds and straightens the card, evens out the light,
-// and cuts out each field's region as a grey PNG for the recogniser. Nothing leaves the device.
-import { CARD_REGION_NAMES, type CardRegionName } from './card-layout';
-import { greyToRgba, prepareCard, rgbaToGrey, type GreyImage } from './prepare-image';
+// finds the printed lines and cuts out each field's line as a grey PNG for the recogniser.
+// Nothing leaves the device.
+import type { OcrLanguage } from './card-layout';
+import { findTextLines } from './find-lines';
+import { planReads, type PlannedRead } from './locate-fields';
+import { crop, greyToRgba, prepareCard, resizeWhole, rgbaToGrey, type GreyImage } from './prepare-image';
 
 /** Part of the photo to keep, as fractions of its width and height (the camera's card guide). */
 export interface Frame {
@@ -16,9 +19,15 @@ export interface PrepareRequest {
   frame?: Frame;
 }
 
-export type PrepareReply =
-  | { ok: true; found: boolean; regions: Record<CardRegionName, Blob> }
-  | { ok: false; error: string };
+export interface LineImage {
+  field: PlannedRead['field'];
+  lang: OcrLanguage;
+  whitelist?: string;
+  found: boolean;
+  image: Blob;
+}
+
+export type PrepareReply = { ok: true; found: boolean; lines: LineImage[] } | { ok: false; error: string };
 
 /** Larger photos are scaled down first: the card needs no more than this to be read. */
 const MAX_SIDE = 2000;
@@ -29,6 +38,12 @@ async function toPng(img: GreyImage): Promise<Blob> {
   if (!ctx) throw new Error('no 2d context');
   ctx.putImageData(new ImageData(greyToRgba(img), img.width, img.height), 0, 0);
   return canvas.convertToBlob({ type: 'image/png' });
+}
+
+function cut(card: GreyImage, plan: PlannedRead): GreyImage {
+  const { x0, y0, x1, y1 } = plan.box;
+  const line = crop(card, x0 / card.width, y0 / card.height, x1 / card.width, y1 / card.height);
+  return plan.scale ? resizeWhole(line, Math.round(line.width * plan.scale), Math.round(line.height * plan.scale)) : line;
 }
 
 async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> {
@@ -46,10 +61,11 @@ async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> 
   if (!ctx) throw new Error('no 2d context');
   ctx.drawImage(bitmap, sx, sy, sw, sh, 0, 0, width, height);
   bitmap.close();
-  const prepared = prepareCard(rgbaToGrey(ctx.getImageData(0, 0, width, height).data, width, height));
-  const pngs = await Promise.all(CARD_REGION_NAMES.map((name) => toPng(prepared.regions[name])));
-  const regions = Object.fromEntries(CARD_REGION_NAMES.map((name, i) => [name, pngs[i]])) as Record<CardRegionName, Blob>;
-  return { ok: true, found: prepared.found, regions };
+  const { found, card } = prepareCard(rgbaToGrey(ctx.getImageData(0, 0, width, height).data, width, height));
+  const plans = planReads(findTextLines(card), card.width, card.height);
+  const pngs = await Promise.all(plans.map((plan) => toPng(cut(card, plan))));
+  const lines = plans.map((plan, i) => ({ field: plan.field, lang: plan.lang, whitelist: plan.whitelist, found: plan.found, image: pngs[i] }));
+  return { ok: true, found, lines };
 }
 
 self.onmessage = (event: MessageEvent<PrepareRequest>) => {

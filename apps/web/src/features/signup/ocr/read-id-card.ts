@@ -1,13 +1,15 @@
 /**
  * Reads the front of a Thai national ID card from a photo, entirely in the browser: the image is
- * prepared in a worker (card found, straightened, evened out, cut into field regions), each region
- * is recognised by tesseract.js in its own worker, and the text is parsed into form fields.
+ * prepared in a worker (card found, straightened, evened out, its printed lines found and matched to
+ * the card's rows), each line is recognised by tesseract.js in the worker of its language, the lines
+ * are confirmed by their printed labels, and the text is parsed into form fields.
  * Neither the image nor the text is sent anywhere.
  */
 import type { CardRegionName } from './card-layout';
 import { parseIdCard, type IdCardReading } from './id-card-parsers';
+import { identifyFields } from './locate-fields';
 import { matchAddress } from './match-address';
-import { readRegions, type RegionReading } from './ocr-engine';
+import { readLines } from './ocr-engine';
 import type { Frame, PrepareReply, PrepareRequest } from './prepare.worker';
 
 export type ReadStage = 'loading' | 'preparing' | 'reading' | 'checking';
@@ -43,10 +45,9 @@ export async function readIdCard(image: Blob, { frame, onProgress }: ReadOptions
   onProgress?.('preparing');
   const prepared = await prepareInWorker(image, frame);
   onProgress?.('reading');
-  const regions: Record<CardRegionName, RegionReading> = await readRegions(prepared.regions, (loaded) =>
-    onProgress?.(loaded < 1 ? 'loading' : 'reading', loaded),
-  );
+  const readings = await readLines(prepared.lines, (loaded) => onProgress?.(loaded < 1 ? 'loading' : 'reading', loaded));
   onProgress?.('checking');
+  const regions = identifyFields(prepared.lines.map((line, i) => ({ field: line.field, reading: readings[i] })));
   const reading = parseIdCard(regions);
   reading.address = await matchAddress(reading.addressText);
   const texts = Object.fromEntries(Object.entries(regions).map(([k, r]) => [k, r.text])) as Record<CardRegionName, string>;

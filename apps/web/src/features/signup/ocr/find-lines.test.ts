@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { CARD_HEIGHT, CARD_WIDTH } from './card-layout';
+import { findTextLines } from './find-lines';
+import type { GreyImage } from './prepare-image';
+
+/** A white card with dark blocks: letters (x0, y0, width, height in px). */
+function card(blocks: [number, number, number, number][]): GreyImage {
+  const data = new Uint8ClampedArray(CARD_WIDTH * CARD_HEIGHT).fill(250);
+  for (const [x0, y0, w, h] of blocks) {
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) data[y * CARD_WIDTH + x] = 20;
+  }
+  return { width: CARD_WIDTH, height: CARD_HEIGHT, data };
+}
+
+/** A printed word: letters `size` px high from `x`, with its body's top at `top`; marks above some letters. */
+function word(x: number, top: number, size: number, letters: number, marks = 0): [number, number, number, number][] {
+  const out: [number, number, number, number][] = [];
+  for (let i = 0; i < letters; i++) {
+    const left = x + i * Math.round(size * 0.8);
+    out.push([left, top, Math.round(size * 0.6), size]);
+    // A tone mark or an upper vowel: small, a little above the body, not touching it.
+    if (i < marks) out.push([left + 2, top - Math.round(size * 0.55), Math.round(size * 0.4), Math.round(size * 0.3)]);
+  }
+  return out;
+}
+
+describe('findTextLines', () => {
+  it('finds each printed row once, top to bottom, with the marks above a bold Thai name inside its box', () => {
+    const nameTop = 170;
+    const lines = findTextLines(
+      card([
+        ...word(130, nameTop, 26, 12, 8), // a large bold Thai name with tall marks
+        ...word(370, 232, 22, 10), // "Name Mr. ..." below it
+        ...word(370, 285, 22, 9),
+      ]),
+    );
+    expect(lines).toHaveLength(3);
+    const [name, english] = lines;
+    // The marks reach 0.55 of a letter above the body: the box takes them in...
+    expect(name.box.y0).toBeLessThanOrEqual(nameTop - Math.round(26 * 0.55));
+    // ...and stops before the next row's letters.
+    expect(name.box.y1).toBeLessThanOrEqual(english.core.y0);
+    expect(name.core.y0).toBe(nameTop);
+    expect(name.box.x0).toBeLessThan(130);
+    expect(name.box.x1).toBeGreaterThan(130 + 11 * 21 + 16);
+  });
+
+  it('keeps the two lines of a wrapped address apart, though their marks nearly touch', () => {
+    const lines = findTextLines(card([...word(120, 500, 18, 30, 10), ...word(120, 532, 18, 12, 6), ...word(110, 580, 16, 8)]));
+    expect(lines.map((l) => l.core.y0)).toEqual([500, 532, 580]);
+    expect(lines[1].box.y0).toBeGreaterThan(lines[0].core.y1);
+    expect(lines[1].box.y0).toBeLessThanOrEqual(532 - Math.round(18 * 0.55));
+  });
+
+  it('ignores pictures: the chip and the photo are not lines, and text beside the photo is not read', () => {
+    const lines = findTextLines(
+      card([
+        [120, 250, 180, 170], // the chip
+        [890, 350, 280, 330], // the photo
+        ...word(370, 300, 22, 8),
+        ...word(900, 700, 14, 12), // the number under the photo
+      ]),
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0].core.y0).toBe(300);
+  });
+});
