@@ -1,3 +1,4 @@
+import EditNoteIcon from '@mui/icons-material/EditNote';
 import NoPhotographyIcon from '@mui/icons-material/NoPhotography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
@@ -12,6 +13,7 @@ import { useEffect, useRef, useState } from 'react';
 import Webcam from 'react-webcam';
 import { CARD_ASPECT } from './ocr/card-layout';
 import { useOcrTexts } from './ocr/ocr.texts';
+import { PoorScanAdvice } from './ocr/PoorScanAdvice';
 import type { Frame, IdCardScan } from './ocr/read-id-card';
 import { preloadIdCardReader, useIdCardReader } from './ocr/use-id-card-reader';
 
@@ -66,14 +68,19 @@ function dataUrlToBlob(dataUrl: string): Blob {
 export interface IdCardCaptureProps {
   /** Leave the camera for the manual form. */
   onManual: () => void;
-  /** The card was read: at least one field came out. */
+  /**
+   * The card was read: at least half of its fields came out, or the patient chose to keep a poorer
+   * scan and type the rest.
+   */
   onRead: (scan: IdCardScan) => void;
 }
 
 /**
  * Step 4, OCR mode: a live preview with a card-shaped guide, 'Capture photo' for a still and
  * 'Retake photo' to go back to live; or a photo chosen from the device. The still is read on the
- * device as soon as it is taken.
+ * device as soon as it is taken. A photo that gave less than half of the card is not passed on as
+ * read: the patient is told what went wrong, with tips, and asked to retake it (a photo without the
+ * card goes straight back to the guide), or may keep what was read and type the rest.
  */
 export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
   const { t } = useOcrTexts();
@@ -81,9 +88,12 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [camera, setCamera] = useState<CameraState>(() => (cameraSupported() ? 'starting' : 'unsupported'));
   const [photo, setPhoto] = useState<string | null>(null);
-  const { state, read, cancel } = useIdCardReader(onRead);
+  const { state, read, cancel, keep } = useIdCardReader(onRead);
   const problem = camera === 'unsupported' || camera === 'denied' || camera === 'unavailable';
   const working = state.status === 'working';
+  const poor = state.status === 'poor' ? state : null;
+  // A photo without the card is of no use to look at: the guide is shown again at once.
+  const shown = poor?.outcome === 'notFound' ? null : photo;
 
   // The patient chose to scan: fetch the reader while they frame the card.
   useEffect(() => preloadIdCardReader(), []);
@@ -107,7 +117,8 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
   };
 
   const retake = () => {
-    cancel();
+    // The advice of a poor scan stays on screen while the patient frames the card again.
+    if (!poor) cancel();
     setPhoto(null);
   };
 
@@ -118,22 +129,41 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
         : t(`reading.${state.stage}`)
       : null;
 
+  // Without a camera, choosing a photo is the main way in (and the way to try again).
+  const choosePhoto = (
+    <Button
+      variant={problem ? 'contained' : 'text'}
+      disabled={working}
+      onClick={() => fileInput.current?.click()}
+      startIcon={<PhotoLibraryIcon />}
+    >
+      {t('choosePhoto')}
+    </Button>
+  );
+
   return (
     <Stack spacing={2} sx={{ alignItems: 'center' }}>
-      <Alert severity="info" sx={{ width: '100%' }}>
-        {t('privacy')}
-      </Alert>
+      {/* While a poor scan's advice shows, it takes the place of the privacy note and the hint: the
+          advice, the camera and the retake button then fit on a phone's screen together. */}
+      {poor ? null : (
+        <Alert severity="info" sx={{ width: '100%' }}>
+          {t('privacy')}
+        </Alert>
+      )}
       {problem ? (
         <Alert severity="warning" icon={<NoPhotographyIcon />} sx={{ width: '100%' }}>
           {t(`camera.${camera}`)}
         </Alert>
-      ) : (
+      ) : null}
+      {poor ? (
+        <PoorScanAdvice outcome={poor.outcome} coverage={poor.coverage} guide={!problem} />
+      ) : problem ? null : (
         <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
           {t('guideHint')}
         </Typography>
       )}
 
-      {!problem || photo ? (
+      {!problem || shown ? (
         <Box
           sx={{
             position: 'relative',
@@ -145,8 +175,8 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
             '& video, & img': { width: '100%', height: '100%', objectFit: 'cover', display: 'block' },
           }}
         >
-          {photo ? (
-            <img src={photo} alt={t('photoAlt')} />
+          {shown ? (
+            <img src={shown} alt={t('photoAlt')} />
           ) : (
             <>
               <Webcam
@@ -212,8 +242,8 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
       ) : null}
 
       <Stack spacing={1} sx={{ width: '100%', alignItems: 'center' }}>
-        {problem ? null : photo ? (
-          <Button variant="outlined" onClick={retake} startIcon={<PhotoCameraIcon />}>
+        {problem ? null : shown ? (
+          <Button variant={poor ? 'contained' : 'outlined'} onClick={retake} startIcon={<PhotoCameraIcon />}>
             {t('retake')}
           </Button>
         ) : (
@@ -221,14 +251,13 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
             {t('capture')}
           </Button>
         )}
-        <Button
-          variant={problem ? 'contained' : 'text'}
-          disabled={working}
-          onClick={() => fileInput.current?.click()}
-          startIcon={<PhotoLibraryIcon />}
-        >
-          {t('choosePhoto')}
-        </Button>
+        {problem ? choosePhoto : null}
+        {poor && poor.coverage.filled > 0 ? (
+          <Button variant="outlined" onClick={keep} startIcon={<EditNoteIcon />}>
+            {t('keepPartial')}
+          </Button>
+        ) : null}
+        {problem ? null : choosePhoto}
         <input
           ref={fileInput}
           type="file"

@@ -2,7 +2,7 @@ import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import type { OcrReview } from './ocr-review';
+import { cardCoverage, type OcrReview } from './ocr-review';
 import { useOcrTexts } from './ocr.texts';
 
 export interface OcrReviewBannerProps {
@@ -10,14 +10,18 @@ export interface OcrReviewBannerProps {
   onRescan: () => void;
 }
 
-/** Above the filled form: what the scan did, what to check, and a way to scan again. */
+/**
+ * Above the filled form: what the scan did, what to check, and a way to scan again. A scan the
+ * patient kept although it read less than half of the card says so, and asks for the rest.
+ */
 export function OcrReviewBanner({ review, onRescan }: OcrReviewBannerProps) {
   const { t } = useOcrTexts();
   const marks = Object.values(review.fields);
   const unsure = marks.filter((m) => m.confidence === 'low').length;
+  const coverage = cardCoverage(review.fields);
   return (
     <Alert
-      severity={unsure > 0 ? 'warning' : 'success'}
+      severity={unsure > 0 || !coverage.enough ? 'warning' : 'success'}
       icon={<DocumentScannerIcon />}
       action={
         <Button color="inherit" size="small" onClick={onRescan}>
@@ -26,7 +30,7 @@ export function OcrReviewBanner({ review, onRescan }: OcrReviewBannerProps) {
       }
     >
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {t('review.filled', { count: marks.length })}
+        {coverage.enough ? t('review.filled', { count: marks.length }) : t('review.partial', { count: coverage.filled, total: coverage.total })}
       </Typography>
       <Typography variant="body2">{unsure > 0 ? t('review.unsure', { count: unsure }) : t('review.check')}</Typography>
       {review.englishName ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyRegisterDraft } from '../signup-state';
 import type { IdCardReading } from './id-card-parsers';
-import { applyReading, stillFromCard } from './ocr-review';
+import { applyReading, CARD_FIELDS, cardCoverage, outcomeOfScan, stillFromCard } from './ocr-review';
 
 const reading = (patch: Partial<IdCardReading> = {}): IdCardReading => ({
   thaiIdRejected: false,
@@ -41,5 +41,56 @@ describe('applyReading', () => {
   it('compares the ID number as digits (the form shows dashes)', () => {
     expect(stillFromCard('thai_id', '1-1017-00230-70-8', { value: '1101700230708', confidence: 'high' })).toBe(true);
     expect(stillFromCard('thai_id', '1-1017-00230-70-9', { value: '1101700230708', confidence: 'high' })).toBe(false);
+  });
+});
+
+const high = (value: string) => ({ value, confidence: 'high' as const });
+const address = {
+  address: high('45/6 หมู่ที่ 3'),
+  subdistrict: high('บางรัก'),
+  district: high('บางรัก'),
+  province: high('กรุงเทพมหานคร'),
+  postcode: high('10500'),
+};
+/** A reading that got nothing out of the photo. */
+const empty: IdCardReading = { thaiIdRejected: false, addressText: { text: '', street: '', subdistrict: '', district: '', province: '' } };
+
+describe('cardCoverage', () => {
+  it('counts over the ten fields on the front of the card, not the email', () => {
+    expect([...CARD_FIELDS].sort()).toEqual(
+      ['address', 'birthday', 'district', 'firstname', 'gender', 'lastname', 'postcode', 'province', 'subdistrist', 'thai_id'].sort(),
+    );
+    const four = { thai_id: 1, firstname: 1, lastname: 1, birthday: 1, email: 1 };
+    expect(cardCoverage(four)).toEqual({ filled: 4, total: 10, enough: false });
+  });
+
+  it('is enough from half of the fields up', () => {
+    expect(cardCoverage({ thai_id: 1, firstname: 1, lastname: 1, birthday: 1, gender: 1 })).toEqual({ filled: 5, total: 10, enough: true });
+    expect(cardCoverage({})).toEqual({ filled: 0, total: 10, enough: false });
+  });
+});
+
+describe('outcomeOfScan', () => {
+  it('presents a scan that filled half of the card or more as read', () => {
+    expect(outcomeOfScan({ reading: reading({ address }), cardFound: true })).toBe('read');
+    // Five fields: the number, the names, the birthday and the gender.
+    expect(outcomeOfScan({ reading: reading(), cardFound: true })).toBe('read');
+    // A photo read as framed that still gave most of the card is a good scan.
+    expect(outcomeOfScan({ reading: reading(), cardFound: false })).toBe('read');
+  });
+
+  it('calls a scan with less than half of the fields partial, however sure each value is', () => {
+    expect(outcomeOfScan({ reading: reading({ gender: undefined }), cardFound: true })).toBe('partial');
+    expect(outcomeOfScan({ reading: { ...empty, firstname: high('สมชาย') }, cardFound: true })).toBe('partial');
+  });
+
+  it('says the card was not found when there was no card outline and little came out', () => {
+    expect(outcomeOfScan({ reading: empty, cardFound: false })).toBe('notFound');
+    expect(outcomeOfScan({ reading: { ...empty, lastname: high('ใจดี'), birthday: high('1990-03-12') }, cardFound: false })).toBe('notFound');
+  });
+
+  it('calls a found card that gave nothing unreadable, a rejected ID number included', () => {
+    expect(outcomeOfScan({ reading: empty, cardFound: true })).toBe('unreadable');
+    expect(outcomeOfScan({ reading: { ...empty, thaiIdRejected: true }, cardFound: true })).toBe('unreadable');
   });
 });

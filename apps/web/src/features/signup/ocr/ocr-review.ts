@@ -43,6 +43,54 @@ export function marksOfReading(reading: IdCardReading): Partial<Record<RegisterF
   return marks;
 }
 
+/**
+ * The form fields the front of the card can fill (the email is not on the card): what a scan's
+ * coverage is counted over. `subdistrist` is the form's own spelling of the subdistrict field.
+ */
+export const CARD_FIELDS = [
+  'thai_id',
+  'firstname',
+  'lastname',
+  'birthday',
+  'gender',
+  'address',
+  'subdistrist',
+  'district',
+  'province',
+  'postcode',
+] as const satisfies readonly RegisterFormField[];
+
+export interface CardCoverage {
+  /** How many of the card's fields hold a value from the card. */
+  filled: number;
+  total: number;
+  /** At least half of the card's fields: a scan worth presenting as read. */
+  enough: boolean;
+}
+
+/** How much of the card a set of marks covers (fields outside the card do not count). */
+export function cardCoverage(fields: Partial<Record<RegisterFormField, unknown>>): CardCoverage {
+  const filled = CARD_FIELDS.filter((field) => fields[field] !== undefined).length;
+  return { filled, total: CARD_FIELDS.length, enough: filled * 2 >= CARD_FIELDS.length };
+}
+
+/**
+ * What to tell the patient about a scan:
+ * - 'read': half of the card's fields or more came out; the form is filled for checking.
+ * - 'notFound': no card outline was found in the photo and less than half was read.
+ * - 'unreadable': the card was found but nothing at all came out.
+ * - 'partial': the card was found but less than half of its fields came out.
+ * Anything but 'read' asks for a retake before the form is filled.
+ */
+export type ScanOutcome = 'read' | 'partial' | 'notFound' | 'unreadable';
+
+export function outcomeOfScan(scan: { reading: IdCardReading; cardFound: boolean }): ScanOutcome {
+  const { filled, enough } = cardCoverage(marksOfReading(scan.reading));
+  if (enough) return 'read';
+  if (!scan.cardFound) return 'notFound';
+  return filled === 0 ? 'unreadable' : 'partial';
+}
+
 /** Compares as the form shows it (the ID number is grouped with dashes while typed). */
 const comparable = (field: RegisterFormField, value: unknown): string =>
   field === 'thai_id' ? String(value ?? '').replace(/\D/g, '') : String(value ?? '');

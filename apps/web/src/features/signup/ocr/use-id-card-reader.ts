@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { marksOfReading } from './ocr-review';
+import { cardCoverage, marksOfReading, outcomeOfScan, type CardCoverage, type ScanOutcome } from './ocr-review';
 import type * as ReadIdCard from './read-id-card';
 import type { Frame, IdCardScan, ReadStage } from './read-id-card';
 
 export type ReaderState =
   | { status: 'idle' }
   | { status: 'working'; stage: ReadStage; loaded?: number }
-  | { status: 'failed'; reason: 'unreadable' | 'error' };
+  /** The scan read too little to present as read: the patient is asked to retake, or to keep what came out. */
+  | { status: 'poor'; outcome: Exclude<ScanOutcome, 'read'>; coverage: CardCoverage; scan: IdCardScan }
+  | { status: 'failed'; reason: 'error' };
 
 type ReaderModule = typeof ReadIdCard;
 
@@ -27,7 +29,10 @@ export function releaseIdCardReader(): void {
   void reader?.then((m) => m.unloadEngines()).catch(() => undefined);
 }
 
-/** Reads an ID card photo on this device; `onRead` gets a scan that filled at least one field. */
+/**
+ * Reads an ID card photo on this device. `onRead` gets a scan that filled at least half of the card's
+ * fields; a poorer scan is held as the 'poor' state until the patient retakes the photo or `keep`s it.
+ */
 export function useIdCardReader(onRead: (scan: IdCardScan) => void) {
   const [state, setState] = useState<ReaderState>({ status: 'idle' });
   const run = useRef(0);
@@ -52,11 +57,12 @@ export function useIdCardReader(onRead: (scan: IdCardScan) => void) {
           },
         });
         if (!current()) return;
-        if (Object.keys(marksOfReading(scan.reading)).length === 0 && !scan.reading.thaiIdRejected) {
-          setState({ status: 'failed', reason: 'unreadable' });
-        } else {
+        const outcome = outcomeOfScan(scan);
+        if (outcome === 'read') {
           setState({ status: 'idle' });
           onRead(scan);
+        } else {
+          setState({ status: 'poor', outcome, coverage: cardCoverage(marksOfReading(scan.reading)), scan });
         }
       } catch {
         if (current()) setState({ status: 'failed', reason: 'error' });
@@ -70,5 +76,12 @@ export function useIdCardReader(onRead: (scan: IdCardScan) => void) {
     setState({ status: 'idle' });
   }, []);
 
-  return { state, read, cancel };
+  /** Uses a poor scan as it is: the form takes what was read and the patient types the rest. */
+  const keep = useCallback(() => {
+    if (state.status !== 'poor') return;
+    setState({ status: 'idle' });
+    onRead(state.scan);
+  }, [state, onRead]);
+
+  return { state, read, cancel, keep };
 }
