@@ -43,19 +43,24 @@ export interface CardRow {
   whitelist?: string;
   /** Enlarged by this factor before reading: Thai marks above and below the letters are small. */
   scale?: number;
+  /**
+   * Read a second time to check the first: the value alone, without its label ('value'), or the
+   * line larger ('larger'). Two readings that agree are trusted; two that differ are marked unsure.
+   */
+  second?: 'value' | 'larger';
 }
 
 export const CARD_ROWS: CardRow[] = [
   { name: 'title', y: 0.059, lang: 'tha', labels: ['บัตรประจำตัวประชาชน', 'Thai National ID Card'], read: false, x0: 0.15, x1: 0.85 },
   { name: 'idNumber', y: 0.141, lang: 'eng', labels: ['เลขประจำตัวประชาชน', 'Identification Number'], read: true, x0: 0.4, x1: 0.97, whitelist: '0123456789 ' },
-  { name: 'thaiName', y: 0.242, lang: 'tha', labels: ['ชื่อตัวและชื่อสกุล'], read: true, x0: 0.06, x1: 0.74, scale: 1.6 },
+  { name: 'thaiName', y: 0.242, lang: 'tha', labels: ['ชื่อตัวและชื่อสกุล'], read: true, x0: 0.06, x1: 0.74, scale: 1.6, second: 'value' },
   { name: 'englishFirstname', y: 0.319, lang: 'eng', labels: ['Name'], read: true, x0: 0.26, x1: 0.74 },
   { name: 'englishLastname', y: 0.389, lang: 'eng', labels: ['Last name'], read: true, x0: 0.26, x1: 0.74 },
   { name: 'thaiBirthday', y: 0.455, lang: 'tha', labels: ['เกิดวันที่'], read: true, x0: 0.28, x1: 0.74, scale: 1.3 },
   { name: 'englishBirthday', y: 0.53, lang: 'eng', labels: ['Date of Birth'], read: true, x0: 0.28, x1: 0.74 },
   { name: 'religion', y: 0.596, lang: 'tha', labels: ['ศาสนา'], read: false, x0: 0.28, x1: 0.6 },
-  { name: 'address1', y: 0.667, lang: 'tha', labels: ['ที่อยู่'], read: true, x0: 0.05, x1: 0.74, scale: 1.3 },
-  { name: 'address2', y: 0.709, lang: 'tha', labels: [], read: true, x0: 0.05, x1: 0.74, scale: 1.3 },
+  { name: 'address1', y: 0.667, lang: 'tha', labels: ['ที่อยู่'], read: true, x0: 0.05, x1: 0.74, scale: 1.3, second: 'value' },
+  { name: 'address2', y: 0.709, lang: 'tha', labels: [], read: true, x0: 0.05, x1: 0.74, scale: 1.3, second: 'larger' },
   { name: 'issueDates', y: 0.757, lang: 'tha', labels: [], read: false, x0: 0.05, x1: 0.74 },
   { name: 'issueLabels', y: 0.805, lang: 'tha', labels: ['วันออกบัตร', 'วันบัตรหมดอายุ'], read: false, x0: 0.05, x1: 0.74 },
   { name: 'issueEnglishDates', y: 0.852, lang: 'eng', labels: [], read: false, x0: 0.05, x1: 0.74 },

@@ -222,3 +222,21 @@ export function findTextLines(card: GreyImage): TextLine[] {
   });
   return lines;
 }
+
+/**
+ * Where a line's value starts after its printed label (pixels of the line image): the first gap
+ * wider than a space between words once the label's letters have begun; 0 when there is none.
+ * Reading the value without its smaller label gives the recogniser one text size to work with.
+ */
+export function valueStart(line: GreyImage, minGap: number, minLabel: number): number {
+  const shapes = darkShapes(line)
+    .filter((s) => s.pixels >= 3 && s.y1 - s.y0 < line.height)
+    .sort((a, b) => a.x0 - b.x0);
+  if (shapes.length === 0) return 0;
+  let right = shapes[0].x1;
+  for (const s of shapes.slice(1)) {
+    if (s.x0 - right >= minGap && right - shapes[0].x0 >= minLabel) return Math.max(0, s.x0 - Math.round(minGap / 2));
+    right = Math.max(right, s.x1);
+  }
+  return 0;
+}

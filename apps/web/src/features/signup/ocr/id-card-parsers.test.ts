@@ -123,6 +123,11 @@ describe('Thai name and prefix', () => {
     expect(split.title).toBe('Mr.');
     expect(split.name?.value).toBe('Mr. Piya Thongdee');
   });
+
+  it('knows a bold M read as two or three strokes in the title', () => {
+    expect(parseEnglishName(region('name IMI. Somchai'), region('Lastname Srisuk')).name?.value).toBe('Mr. Somchai Srisuk');
+    expect(parseEnglishName(region('name IVliss Napatsorn'), region('Last name Saithong')).title).toBe('Miss');
+  });
 });
 
 describe('dates in both calendars', () => {

@@ -5,6 +5,7 @@
  */
 import { isRealIsoDate, isValidThaiId, todayInBangkok } from '@klaimor/contracts';
 import type { CardRegionName } from './card-layout';
+import type { FieldReading } from './locate-fields';
 import type { OcrLine, RegionReading } from './ocr-engine';
 import { editDistance, isThai, normaliseOcrText, similarity, thaiLettersOnly } from './ocr-text';
 
@@ -46,6 +47,8 @@ export interface IdCardReading {
   englishName?: ReadValue;
   birthday?: ReadValue;
   addressText: AddressText;
+  /** The address as read a second time, to check the first (absent when it could not be read twice). */
+  addressCheckText?: AddressText;
   address?: MatchedAddress;
 }
 
@@ -214,7 +217,11 @@ const ENGLISH_TITLES = ['Mr.', 'Mrs.', 'Miss', 'Ms.', 'Master'];
 
 /** The title a word most likely is, if it is one. */
 function englishTitle(word: string): string | undefined {
-  const w = word.toLowerCase().replace(/[^a-z.]/g, '');
+  // A bold capital M is often read as two or three strokes: IM, IVl, IV, NI ("IVliss", "IMI.").
+  const w = word
+    .replace(/^(IVl|IVI|Ivl|IV|Iv|IM|NI|lVl|lV)/, 'M')
+    .toLowerCase()
+    .replace(/[^a-z.]/g, '');
   let best: string | undefined;
   let bestSim = 0;
   for (const t of ENGLISH_TITLES) {
@@ -407,17 +414,48 @@ export function splitAddress(text: string): AddressText {
 const lowestConfidence = (region: RegionReading) =>
   region.lines.length ? Math.min(...region.lines.filter((l) => l.text.trim()).map((l) => l.confidence)) : 0;
 
+/**
+ * The Thai name, checked against its second reading (the value without its label): two readings
+ * that agree keep their confidence; two that differ give the second one's names (the recogniser
+ * reads one text size better), marked for checking.
+ */
+function checkedThaiName(region: FieldReading, title: string | undefined): ThaiName {
+  const name = parseThaiName(region, title);
+  if (!region.check) return name;
+  const again = parseThaiName(region.check, title);
+  if (again.firstname?.value === name.firstname?.value && again.lastname?.value === name.lastname?.value) return name;
+  const unsure = (v: ReadValue | undefined) => v && { value: v.value, confidence: 'low' as const };
+  if (again.firstname && again.lastname) return { prefix: name.prefix ?? again.prefix, firstname: unsure(again.firstname), lastname: unsure(again.lastname) };
+  return { prefix: name.prefix, firstname: unsure(name.firstname), lastname: unsure(name.lastname) };
+}
+
+/**
+ * The address matched from the first reading, checked against the one matched from the second: a
+ * different place makes every part unsure, a different house number, moo or road makes that unsure.
+ */
+export function checkedAddress(first: MatchedAddress | undefined, second: MatchedAddress | undefined): MatchedAddress | undefined {
+  if (!first || !second) return first;
+  const low = (v: ReadValue): ReadValue => ({ value: v.value, confidence: 'low' });
+  const samePlace = (['subdistrict', 'district', 'province', 'postcode'] as const).every((k) => first[k].value === second[k].value);
+  if (!samePlace) return { address: low(first.address), subdistrict: low(first.subdistrict), district: low(first.district), province: low(first.province), postcode: low(first.postcode) };
+  return first.address.value === second.address.value ? first : { ...first, address: low(first.address) };
+}
+
 /** Every field of the card front that could be made out, each with its confidence. */
-export function parseIdCard(regions: Record<CardRegionName, RegionReading>): IdCardReading {
+export function parseIdCard(regions: Record<CardRegionName, FieldReading>): IdCardReading {
   const id = parseThaiId(regions.idNumber.text, lowestConfidence(regions.idNumber));
   const english = parseEnglishName(regions.englishFirstname, regions.englishLastname);
-  const name = parseThaiName(regions.thaiName, english.title);
+  const name = checkedThaiName(regions.thaiName, english.title);
   const birthday = crossCheckBirthday(
     parseThaiDate(regions.thaiBirthday.text),
     parseEnglishDate(regions.englishBirthday.text),
   );
-  const addressLine = (region: RegionReading) => bestLine(region, thaiLetterCount)?.text ?? '';
+  const addressLine = (region: RegionReading | undefined) => (region ? (bestLine(region, thaiLetterCount)?.text ?? '') : '');
   const addressText = splitAddress(`${addressLine(regions.address1)}\n${addressLine(regions.address2)}`);
+  const { address1, address2 } = regions;
+  const addressCheckText = address1.check
+    ? splitAddress(`${addressLine(address1.check)}\n${addressLine(address2.text ? address2.check ?? address2 : undefined)}`)
+    : undefined;
   return {
     thaiId: id.value,
     thaiIdRejected: id.rejected,
@@ -428,6 +466,7 @@ export function parseIdCard(regions: Record<CardRegionName, RegionReading>): IdC
     englishName: english.name,
     birthday,
     addressText,
+    addressCheckText,
   };
 }
 

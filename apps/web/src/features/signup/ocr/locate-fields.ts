@@ -24,6 +24,7 @@ export interface PlannedRead {
   lang: OcrLanguage;
   whitelist?: string;
   scale?: number;
+  second?: CardRow['second'];
   /** A line was found there (else the box is where the field should be). */
   found: boolean;
 }
@@ -117,16 +118,21 @@ export function planReads(lines: TextLine[], width: number, height: number): Pla
       const half = 0.045 * height;
       box = { x0: Math.round(row.x0 * width), x1: Math.round(row.x1 * width), y0: Math.round(at - half), y1: Math.round(at + half) };
     }
-    plans.push({ field, box, lang: row.lang, whitelist: row.whitelist, scale: row.scale, found: Boolean(line) });
+    plans.push({ field, box, lang: row.lang, whitelist: row.whitelist, scale: row.scale, second: row.second, found: Boolean(line) });
   }
   return plans;
 }
 
 // ---------------------------------------------------------------- after reading
 
+/** A field's reading, and the second reading that checks it (fields read twice). */
+export interface FieldReading extends RegionReading {
+  check?: RegionReading;
+}
+
 export interface ReadLine {
   field: CardRegionName;
-  reading: RegionReading;
+  reading: FieldReading;
 }
 
 /** How well the start of a line's text matches a printed label (0 to 1). */
@@ -171,15 +177,15 @@ function looksLikeIssueBlock(text: string): boolean {
   return dates.length >= 1 || /วันออก|หมดอายุ|Issue|Expiry/i.test(t);
 }
 
-const EMPTY: RegionReading = { text: '', lines: [] };
+const EMPTY: FieldReading = { text: '', lines: [] };
 
 /**
  * The reading of each field, after its label has had its say: a line carrying another field's label
  * is moved there (two lines swapped by a misplaced print), and a second address line that is really
  * the issue dates is dropped.
  */
-export function identifyFields(reads: ReadLine[]): Record<CardRegionName, RegionReading> {
-  const out = Object.fromEntries(CARD_ROWS.filter((r) => r.read).map((r) => [r.name, EMPTY])) as Record<CardRegionName, RegionReading>;
+export function identifyFields(reads: ReadLine[]): Record<CardRegionName, FieldReading> {
+  const out = Object.fromEntries(CARD_ROWS.filter((r) => r.read).map((r) => [r.name, EMPTY])) as Record<CardRegionName, FieldReading>;
   const labels = reads.map((r) => labelledAs(r.reading.text, CARD_ROWS.find((row) => row.name === r.field)!.lang));
   const isRead = (name: CardRowName | null): name is CardRegionName => name !== null && name in out;
   const moved = new Set<number>();

@@ -2,7 +2,7 @@
 // finds the printed lines and cuts out each field's line as a grey PNG for the recogniser.
 // Nothing leaves the device.
 import type { OcrLanguage } from './card-layout';
-import { findTextLines } from './find-lines';
+import { findTextLines, valueStart } from './find-lines';
 import { planReads, type PlannedRead } from './locate-fields';
 import { crop, greyToRgba, prepareCard, resizeWhole, rgbaToGrey, type GreyImage } from './prepare-image';
 
@@ -24,6 +24,8 @@ export interface LineImage {
   lang: OcrLanguage;
   whitelist?: string;
   found: boolean;
+  /** The first reading of the field, or the second one that checks it. */
+  pass: 1 | 2;
   image: Blob;
 }
 
@@ -40,10 +42,20 @@ async function toPng(img: GreyImage): Promise<Blob> {
   return canvas.convertToBlob({ type: 'image/png' });
 }
 
+const enlarged = (img: GreyImage, scale = 1) =>
+  scale === 1 ? img : resizeWhole(img, Math.round(img.width * scale), Math.round(img.height * scale));
+
 function cut(card: GreyImage, plan: PlannedRead): GreyImage {
   const { x0, y0, x1, y1 } = plan.box;
-  const line = crop(card, x0 / card.width, y0 / card.height, x1 / card.width, y1 / card.height);
-  return plan.scale ? resizeWhole(line, Math.round(line.width * plan.scale), Math.round(line.height * plan.scale)) : line;
+  return crop(card, x0 / card.width, y0 / card.height, x1 / card.width, y1 / card.height);
+}
+
+/** The second image of a field read twice: its value without the label, or the line larger. */
+function secondImage(line: GreyImage, plan: PlannedRead, cardWidth: number): GreyImage | null {
+  if (plan.second === 'larger') return enlarged(line, (plan.scale ?? 1) * 1.4);
+  if (plan.second !== 'value') return null;
+  const x = valueStart(line, Math.round(0.012 * cardWidth), Math.round(0.04 * cardWidth));
+  return x > 0 ? enlarged(crop(line, x / line.width, 0, 1, 1), plan.scale) : null;
 }
 
 async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> {
@@ -63,8 +75,15 @@ async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> 
   bitmap.close();
   const { found, card } = prepareCard(rgbaToGrey(ctx.getImageData(0, 0, width, height).data, width, height));
   const plans = planReads(findTextLines(card), card.width, card.height);
-  const pngs = await Promise.all(plans.map((plan) => toPng(cut(card, plan))));
-  const lines = plans.map((plan, i) => ({ field: plan.field, lang: plan.lang, whitelist: plan.whitelist, found: plan.found, image: pngs[i] }));
+  const images: { plan: PlannedRead; pass: 1 | 2; image: GreyImage }[] = [];
+  for (const plan of plans) {
+    const line = cut(card, plan);
+    images.push({ plan, pass: 1, image: enlarged(line, plan.scale) });
+    const second = plan.found ? secondImage(line, plan, card.width) : null;
+    if (second) images.push({ plan, pass: 2, image: second });
+  }
+  const pngs = await Promise.all(images.map(({ image }) => toPng(image)));
+  const lines = images.map(({ plan, pass }, i) => ({ field: plan.field, lang: plan.lang, whitelist: plan.whitelist, found: plan.found, pass, image: pngs[i] }));
   return { ok: true, found, lines };
 }
 

@@ -6,7 +6,7 @@
  * Neither the image nor the text is sent anywhere.
  */
 import type { CardRegionName } from './card-layout';
-import { parseIdCard, type IdCardReading } from './id-card-parsers';
+import { checkedAddress, parseIdCard, type IdCardReading } from './id-card-parsers';
 import { identifyFields } from './locate-fields';
 import { matchAddress } from './match-address';
 import { readLines } from './ocr-engine';
@@ -47,9 +47,15 @@ export async function readIdCard(image: Blob, { frame, onProgress }: ReadOptions
   onProgress?.('reading');
   const readings = await readLines(prepared.lines, (loaded) => onProgress?.(loaded < 1 ? 'loading' : 'reading', loaded));
   onProgress?.('checking');
-  const regions = identifyFields(prepared.lines.map((line, i) => ({ field: line.field, reading: readings[i] })));
+  const checks = new Map(prepared.lines.flatMap((line, i) => (line.pass === 2 ? [[line.field, readings[i]] as const] : [])));
+  const regions = identifyFields(
+    prepared.lines.flatMap((line, i) => (line.pass === 1 ? [{ field: line.field, reading: { ...readings[i], check: checks.get(line.field) } }] : [])),
+  );
   const reading = parseIdCard(regions);
-  reading.address = await matchAddress(reading.addressText);
+  reading.address = checkedAddress(
+    await matchAddress(reading.addressText),
+    reading.addressCheckText && (await matchAddress(reading.addressCheckText)),
+  );
   const texts = Object.fromEntries(Object.entries(regions).map(([k, r]) => [k, r.text])) as Record<CardRegionName, string>;
   return { reading, cardFound: prepared.found, texts };
 }
