@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { CARD_ASPECT } from './card-layout';
 import { applyHomography, findCardQuad, flattenIllumination, homography, prepareCard, type GreyImage, type Point, type Quad } from './prepare-image';
 
-/** A photo: a mid-grey table, and a light card with the given corners (a dark text bar on it). */
-function photo(width: number, height: number, corners: Quad): GreyImage {
+interface Scene {
+  /** The table's brightness at a pixel (default: a mid-grey grain). */
+  table?: (x: number, y: number) => number;
+  /** A thumb over the card: an ellipse of skin, lighter than the table and a little darker than the card. */
+  thumb?: { x: number; y: number; rx: number; ry: number };
+  /** The soft shadow of a hand: brightness multiplied by up to (1 - strength) within radius r. */
+  shadow?: { x: number; y: number; r: number; strength: number };
+}
+
+/** A photo: a table, and a light card with the given corners (a dark text bar on it) if any, slightly blurred. */
+function photo(width: number, height: number, corners: Quad | null, scene: Scene = {}): GreyImage {
   const data = new Uint8ClampedArray(width * height);
   const inside = (x: number, y: number, q: Quad) => {
     let sign = 0;
@@ -18,24 +27,56 @@ function photo(width: number, height: number, corners: Quad): GreyImage {
     }
     return true;
   };
-  const toCard = homography(corners, [
+  const square: Quad = [
     { x: 0, y: 0 },
     { x: 1, y: 0 },
     { x: 1, y: 1 },
     { x: 0, y: 1 },
-  ]);
+  ];
+  const toCard = homography(corners ?? square, square);
+  const table = scene.table ?? ((x: number, y: number) => 70 + ((x * 7 + y * 3) % 11));
+  const { thumb, shadow } = scene;
+  const sharp = new Float32Array(width * height);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      let v = 70 + ((x * 7 + y * 3) % 11); // table grain
-      if (inside(x, y, corners)) {
+      let v = table(x, y);
+      if (corners && inside(x, y, corners)) {
         const c = applyHomography(toCard, { x, y });
         v = c.y > 0.2 && c.y < 0.28 && c.x > 0.4 && c.x < 0.9 ? 30 : 225;
       }
-      data[y * width + x] = v;
+      if (thumb && ((x - thumb.x) / thumb.rx) ** 2 + ((y - thumb.y) / thumb.ry) ** 2 < 1) v = 185;
+      if (shadow) v *= 1 - shadow.strength * Math.max(0, 1 - Math.hypot(x - shadow.x, y - shadow.y) / shadow.r);
+      sharp[y * width + x] = v;
+    }
+  }
+  // A camera's slight blur: the mean of each 3 x 3 block.
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let sum = 0;
+      let n = 0;
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx < 0 || yy < 0 || xx >= width || yy >= height) continue;
+          sum += sharp[yy * width + xx];
+          n++;
+        }
+      }
+      data[y * width + x] = sum / n;
     }
   }
   return { width, height, data };
 }
+
+/** Planks of light and dark wood, 25 px wide, running at `degrees` from the horizontal. */
+const stripes =
+  (degrees: number, dark = 45, light = 165) =>
+  (x: number, y: number): number => {
+    const r = (degrees * Math.PI) / 180;
+    const across = -x * Math.sin(r) + y * Math.cos(r);
+    return Math.floor(across / 25) % 2 === 0 ? dark : light;
+  };
 
 function rotated(cx: number, cy: number, w: number, deg: number): Quad {
   const h = w / CARD_ASPECT;
@@ -48,6 +89,9 @@ function rotated(cx: number, cy: number, w: number, deg: number): Quad {
 }
 
 const near = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+
+/** The largest corner error as a share of the card's width. */
+const cornerError = (found: Quad, truth: Quad) => Math.max(...found.map((p, i) => near(p, truth[i]))) / near(truth[0], truth[1]);
 
 describe('finding and straightening the card', () => {
   it('finds the corners of a card rotated by 8 degrees, to within a few pixels', () => {
@@ -80,6 +124,56 @@ describe('finding and straightening the card', () => {
       { x: 50, y: 330 },
     ]);
     expect(findCardQuad(strip)).toBeNull();
+  });
+
+  it('finds a tilted card on a table of light and dark planks (the light planks almost as bright as the card)', () => {
+    for (const [angle, deg] of [
+      [7, 8],
+      [-4, 70],
+    ]) {
+      const corners = rotated(400, 300, 560, angle);
+      const quad = findCardQuad(photo(800, 600, corners, { table: stripes(deg) }));
+      expect(quad).not.toBeNull();
+      expect(cornerError(quad!, corners)).toBeLessThan(0.01);
+    }
+  });
+
+  it('finds a card held by a thumb over its bottom edge, half of it in the shadow of the hand', () => {
+    const corners = rotated(400, 290, 600, -5);
+    const quad = findCardQuad(
+      photo(800, 600, corners, {
+        table: stripes(20),
+        thumb: { x: 330, y: 500, rx: 45, ry: 75 },
+        shadow: { x: 150, y: 150, r: 420, strength: 0.6 },
+      }),
+    );
+    expect(quad).not.toBeNull();
+    expect(cornerError(quad!, corners)).toBeLessThan(0.01);
+  });
+
+  it('finds a card that runs off the right of the photo, putting the cut-off corners where the shape of the card says', () => {
+    const corners: Quad = [
+      { x: 90, y: 110 },
+      { x: 840, y: 80 },
+      { x: 858, y: 555 },
+      { x: 110, y: 580 },
+    ];
+    const quad = findCardQuad(photo(800, 600, corners, { table: stripes(-15, 60, 120) }));
+    expect(quad).not.toBeNull();
+    expect(cornerError(quad!, corners)).toBeLessThan(0.015);
+  });
+
+  it('finds a card filling the photo with a corner cut off and a thumb on its left edge', () => {
+    const corners = rotated(415, 290, 820, 4);
+    const quad = findCardQuad(photo(800, 600, corners, { thumb: { x: 0, y: 330, rx: 70, ry: 45 } }));
+    expect(quad).not.toBeNull();
+    expect(cornerError(quad!, corners)).toBeLessThan(0.015);
+  });
+
+  it('says no card was found in a photo of a striped table in the shadow of a hand', () => {
+    const table = photo(800, 600, null, { table: stripes(12), shadow: { x: 500, y: 300, r: 400, strength: 0.5 } });
+    expect(findCardQuad(table)).toBeNull();
+    expect(prepareCard(table).found).toBe(false);
   });
 
   it('maps the corners exactly with the solved homography', () => {
