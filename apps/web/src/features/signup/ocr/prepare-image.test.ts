@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_ASPECT } from './card-layout';
-import { applyHomography, findCardQuad, flattenIllumination, homography, prepareCard, type GreyImage, type Point, type Quad } from './prepare-image';
+import { CARD_ASPECT, CARD_WIDTH } from './card-layout';
+import { applyHomography, findCardQuad, flattenIllumination, homography, photoIsTheCard, prepareCard, type GreyImage, type Point, type Quad } from './prepare-image';
 
 interface Scene {
   /** The table's brightness at a pixel (default: a mid-grey grain). */
@@ -223,5 +223,33 @@ describe('evening out the light', () => {
     expect(px(470, 20)).toBeGreaterThan(235);
     expect(px(5, 55)).toBeLessThan(90);
     expect(px(465, 55)).toBeLessThan(90);
+  });
+});
+
+describe('photoIsTheCard', () => {
+  const filled = (width: number, height: number, border: number, inside: number): GreyImage => {
+    const data = new Uint8ClampedArray(width * height);
+    const edge = Math.round(0.08 * height);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const nearEdge = x < edge || y < edge || x >= width - edge || y >= height - edge;
+        data[y * width + x] = nearEdge ? border : inside;
+      }
+    }
+    return { width, height, data };
+  };
+
+  it('takes a photo cut to the card as the card itself: nothing inside it is looked for as an outline', () => {
+    const scan = filled(856, 540, 235, 235);
+    // A dark photo box inside: the finder must not take it for the card.
+    for (let y = 250; y < 480; y++) for (let x = 630; x < 830; x++) scan.data[y * 856 + x] = 90;
+    expect(photoIsTheCard(scan)).toBe(true);
+    expect(prepareCard(scan).found).toBe(false);
+    expect(prepareCard(scan).card.width).toBe(CARD_WIDTH);
+  });
+
+  it('does not take a photo of the card on a table for the card, though it has the card shape', () => {
+    expect(photoIsTheCard(filled(856, 540, 70, 235))).toBe(false);
+    expect(photoIsTheCard(filled(1280, 960, 235, 235))).toBe(false);
   });
 });

@@ -864,7 +864,28 @@ export interface PreparedCard {
 
 /** Photo in, the straightened, evened-out card out. */
 export function prepareCard(photo: GreyImage): PreparedCard {
-  const quad = findCardQuad(photo);
+  const quad = photoIsTheCard(photo) ? null : findCardQuad(photo);
   const card = flattenIllumination(quad ? warpQuad(photo, quad) : resizeWhole(photo));
   return { found: quad !== null, card };
+}
+
+/**
+ * A photo already cropped to the card (a scan, or a photo cut to the card's edges) has the card's
+ * shape and no table around it: its edges are the card's, and any outline found inside it would be
+ * the photo box, the chip or a row of text. Told apart by its shape and by its border being card-light.
+ */
+export function photoIsTheCard(photo: GreyImage): boolean {
+  if (Math.abs(photo.width / photo.height / CARD_ASPECT - 1) > 0.04) return false;
+  const { width, height, data } = photo;
+  const band = Math.max(2, Math.round(0.04 * height));
+  const values: number[] = [];
+  for (let x = Math.round(0.1 * width); x < 0.9 * width; x += 4) {
+    for (const y of [band, height - 1 - band]) values.push(data[y * width + x]);
+  }
+  for (let y = Math.round(0.15 * height); y < 0.85 * height; y += 4) {
+    for (const x of [band, width - 1 - band]) values.push(data[y * width + x]);
+  }
+  values.sort((a, b) => a - b);
+  // Near its edges a card is mostly light paper; a table or a hand would make much of the border dark.
+  return values[Math.floor(values.length * 0.25)] > 150;
 }
