@@ -185,18 +185,25 @@ export function findTextLines(card: GreyImage): TextLine[] {
   );
   const bodies = letters.filter((s) => s.y1 - s.y0 >= MIN_BODY * height);
   const found = bodyRows(bodies, height);
-  const letterSize = found.map((row) => {
-    const sizes = bodies.filter((b) => b.y0 >= row.y0 && b.y1 <= row.y1).map((b) => b.y1 - b.y0).sort((a, b) => a - b);
-    return sizes.length ? sizes[Math.floor(sizes.length / 2)] : 0;
+  const rowLetters = found.map((row) => {
+    const inRow = bodies.filter((b) => b.y0 >= row.y0 && b.y1 <= row.y1);
+    const sizes = inRow.map((b) => b.y1 - b.y0).sort((a, b) => a - b);
+    return {
+      size: sizes.length ? sizes[Math.floor(sizes.length / 2)] : 0,
+      x0: Math.min(...inRow.map((b) => b.x0)),
+      x1: Math.max(...inRow.map((b) => b.x1)),
+    };
   });
-  // A row of small shapes just above or below a row of large letters is their marks (bold names
-  // carry tone marks big enough to count as letters), not a line of its own.
+  // A row of smaller shapes just above or below a row of larger letters, and no wider than it, is
+  // their marks (bold names carry tone marks and vowels big enough to count as letters).
   const rows = found.filter((row, i) =>
     [i - 1, i + 1].every((j) => {
       const n = found[j];
       if (!n) return true;
       const distance = Math.abs((n.y0 + n.y1) / 2 - (row.y0 + row.y1) / 2);
-      return !(letterSize[i] < 0.55 * letterSize[j] && distance < 1.3 * (n.y1 - n.y0));
+      const within = rowLetters[i].x0 >= rowLetters[j].x0 - 0.02 * width && rowLetters[i].x1 <= rowLetters[j].x1 + 0.02 * width;
+      const smaller = rowLetters[i].size < 0.55 * rowLetters[j].size || (within && rowLetters[i].size < 0.7 * rowLetters[j].size);
+      return !(smaller && distance < 1.3 * (n.y1 - n.y0));
     }),
   );
   const lines: TextLine[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkedAddress,
   crossCheckBirthday,
   genderOfPrefix,
   nearestPrefix,
@@ -137,6 +138,10 @@ describe('dates in both calendars', () => {
     expect(parseThaiDate('เกิดวันที่ ๑๗ ก.ค. ๒๔๘๙')).toEqual({ year: 1946, month: 7, day: 17 });
     expect(parseThaiDate('เกิดวันที่ 8 ฟ.ค. 2554')).toEqual({ year: 2011, month: 0, day: 8 });
     expect(parseThaiDate('เกิดวันที่')).toBeNull();
+    // A bold 1 read as a bracket, and a day split in two.
+    expect(parseThaiDate('เกิดวันที่ 1 ] มิ.ย. 2508')).toEqual({ year: 1965, month: 6, day: 11 });
+    expect(parseThaiDate('เกิดวันที่ 1] ต.ค. 2528')).toEqual({ year: 1985, month: 10, day: 11 });
+    expect(parseEnglishDate('Date of Birth  24 Jul.  1 982')).toEqual({ year: 1982, month: 7, day: 24 });
   });
 
   it('reads the English date', () => {
@@ -227,6 +232,58 @@ describe('parseIdCard', () => {
     expect(reading.birthday).toEqual({ value: '1946-09-06', confidence: 'high' });
     expect(reading.englishName?.value).toBe('Mrs. Siriporn Khamkhom');
     expect(reading.addressText.street).toBe('218 หมู่ที่ 4');
+  });
+
+  const card = {
+    idNumber: region('3 1017 00230 70 4'),
+    thaiName: region('ชื่อตัวและชื่อสกุล นาง ศิริพร ขําคม'),
+    englishFirstname: region('Name Mrs. Siriporn'),
+    englishLastname: region('Last name Khamkhom'),
+    thaiBirthday: region('เกิดวันที่ 6 ก.ย. 2489'),
+    englishBirthday: region('Date of Birth 6 Sep. 1946'),
+    address1: region('ที่อยู่ 218 หมู่ที่ 4 ต.ไผ่หลวง'),
+    address2: region('อ.ตะพานหิน จ.พิจิตร'),
+  };
+
+  it('trusts what two readings agree on, and marks for checking what they do not', () => {
+    const agreed = parseIdCard({
+      ...card,
+      idNumber: { ...card.idNumber, check: region('3 1017 00230 70 4') },
+      thaiName: { ...card.thaiName, check: region('นาง ศิริพร ขำคม') },
+    });
+    expect(agreed.thaiId).toEqual({ value: '3101700230704', confidence: 'high' });
+    expect(agreed.firstname).toEqual({ value: 'ศิริพร', confidence: 'high' });
+    // The value read alone is taken when the two differ, and both names are marked.
+    const differ = parseIdCard({ ...card, thaiName: { ...card.thaiName, check: region('นาง ศิริฟร ขำคม') } });
+    expect(differ.firstname).toEqual({ value: 'ศิริฟร', confidence: 'low' });
+    expect(differ.lastname).toEqual({ value: 'ขำคม', confidence: 'low' });
+  });
+
+  it('never fills an ID number two readings disagree on, and marks one the other reading contradicts', () => {
+    // Both have valid check digits but differ: neither is trusted.
+    const two = parseIdCard({ ...card, idNumber: { ...card.idNumber, check: region('3 1017 00230 71 2') } });
+    expect(two.thaiId).toBeUndefined();
+    expect(two.thaiIdRejected).toBe(true);
+    // The second reading saw 13 digits with a wrong check digit: the valid one is filled, for checking.
+    const contradicted = parseIdCard({ ...card, idNumber: { ...card.idNumber, check: region('3 1017 00280 70 4') } });
+    expect(contradicted.thaiId).toEqual({ value: '3101700230704', confidence: 'low' });
+    // The first reading missed the number; the second has it.
+    const rescued = parseIdCard({ ...card, idNumber: { ...region('3 1017'), check: region('3 1017 00230 70 4') } });
+    expect(rescued.thaiId?.value).toBe('3101700230704');
+  });
+
+  it('checks the address against its second reading', () => {
+    const first = {
+      address: { value: '218 หมู่ที่ 4', confidence: 'high' as const },
+      subdistrict: { value: 'ไผ่หลวง', confidence: 'high' as const },
+      district: { value: 'ตะพานหิน', confidence: 'high' as const },
+      province: { value: 'พิจิตร', confidence: 'high' as const },
+      postcode: { value: '66110', confidence: 'high' as const },
+    };
+    expect(checkedAddress(first, first)).toEqual(first);
+    expect(checkedAddress(first, { ...first, address: { value: '218 หมู่ที่ 1', confidence: 'high' } })?.address.confidence).toBe('low');
+    const otherPlace = checkedAddress(first, { ...first, subdistrict: { value: 'ไผ่ขวาง', confidence: 'high' } });
+    expect(Object.values(otherPlace!).map((v) => v.confidence)).toEqual(['low', 'low', 'low', 'low', 'low']);
   });
 
   it('measures character error rate against the truth', () => {

@@ -309,8 +309,18 @@ function dayOf(text: string | undefined): number {
 }
 
 /** "เกิดวันที่ 12 มี.ค. 2533" -> 1990-03-12 (Buddhist Era year); unreadable parts are 0. */
+/**
+ * A bold 1 is often read as a bracket or a bar ("1 ]", "1]"), and a year split by a space ("1 982"):
+ * undone before the date's parts are looked for.
+ */
+const dateDigits = (text: string) =>
+  text
+    .replace(/[\][|!](?=[\s\d]|$)/g, '1')
+    .replace(/(?<!\d)([12]) ([09]\d\d)(?!\d)/g, '$1$2')
+    .replace(/(?<!\d ?)(\d) (\d)(?= ?[^\d\s])/g, '$1$2');
+
 export function parseThaiDate(text: string): PartialDate | null {
-  const t = normaliseOcrText(text.replace(/\n/g, ' ')).replace(/เกิดวันที่|เกิด|วันที่/g, ' ');
+  const t = dateDigits(normaliseOcrText(text.replace(/\n/g, ' ')).replace(/เกิดวันที่|เกิด|วันที่/g, ' '));
   const year = /(?<!\d)(2[45]\d\d)(?!\d)/.exec(t);
   if (!year) return null;
   const before = t.slice(0, year.index);
@@ -322,7 +332,7 @@ export function parseThaiDate(text: string): PartialDate | null {
 
 /** "Date of Birth 12 Mar. 1990" -> 1990-03-12; unreadable parts are 0. */
 export function parseEnglishDate(text: string): PartialDate | null {
-  const t = normaliseOcrText(text.replace(/\n/g, ' ')).replace(/date\s*of\s*birth/i, ' ');
+  const t = dateDigits(normaliseOcrText(text.replace(/\n/g, ' ')).replace(/date\s*of\s*birth/i, ' '));
   const year = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(t);
   if (!year) return null;
   const before = t.slice(0, year.index);
@@ -441,9 +451,24 @@ export function checkedAddress(first: MatchedAddress | undefined, second: Matche
   return first.address.value === second.address.value ? first : { ...first, address: low(first.address) };
 }
 
+/**
+ * The ID number, read twice: a number with a valid check digit from one reading stands unless the
+ * other reading gives a different valid number (then neither is trusted, and the field is left for
+ * the patient); a number the other reading contradicts is marked for checking.
+ */
+function checkedThaiId(region: FieldReading): { value?: ReadValue; rejected: boolean } {
+  const id = parseThaiId(region.text, lowestConfidence(region));
+  if (!region.check) return id;
+  const again = parseThaiId(region.check.text, lowestConfidence(region.check));
+  if (id.value && again.value) return id.value.value === again.value.value ? id : { rejected: true };
+  const one = id.value ? { found: id, other: again } : { found: again, other: id };
+  if (!one.found.value) return { rejected: id.rejected || again.rejected };
+  return one.other.rejected ? { value: { value: one.found.value.value, confidence: 'low' }, rejected: false } : one.found;
+}
+
 /** Every field of the card front that could be made out, each with its confidence. */
 export function parseIdCard(regions: Record<CardRegionName, FieldReading>): IdCardReading {
-  const id = parseThaiId(regions.idNumber.text, lowestConfidence(regions.idNumber));
+  const id = checkedThaiId(regions.idNumber);
   const english = parseEnglishName(regions.englishFirstname, regions.englishLastname);
   const name = checkedThaiName(regions.thaiName, english.title);
   const birthday = crossCheckBirthday(

@@ -23,6 +23,15 @@ const HAND_HELD = lines([
   [621, 680, 97, 628, 818, 681], [682, 700, 637, 681, 783, 708], [715, 731, 358, 703, 573, 738],
 ]);
 
+// A print 2% high, with a chip fragment found as a line (bench card clean #21): rows about evenly
+// spaced, so a placement one whole row down fits almost as well.
+const HIGH = lines([
+  [18, 85, 76, 0, 950, 82], [83, 120, 530, 86, 1011, 137], [140, 189, 137, 121, 718, 211], [221, 257, 372, 194, 678, 248],
+  [249, 267, 201, 258, 231, 271], [272, 299, 373, 268, 669, 311], [325, 352, 405, 305, 736, 364], [380, 405, 408, 361, 765, 416],
+  [437, 457, 408, 422, 583, 466], [479, 509, 126, 458, 850, 523], [524, 543, 128, 510, 228, 551], [552, 573, 658, 544, 832, 582],
+  [597, 611, 672, 587, 820, 617], [627, 666, 117, 612, 835, 669], [670, 689, 655, 667, 777, 698], [714, 726, 363, 705, 558, 731],
+]);
+
 const coreOf = (l: TextLine | undefined) => (l ? [l.core.y0, l.core.y1] : undefined);
 
 describe('matchRows', () => {
@@ -44,6 +53,16 @@ describe('matchRows', () => {
     expect(coreOf(rows.get('englishBirthday'))).toEqual([404, 429]);
     expect(coreOf(rows.get('address1'))).toEqual([503, 530]);
     expect(rows.get('address2')).toBeUndefined();
+  });
+
+  it('does not slip a whole row when the print sits high', () => {
+    const { rows } = matchRows(HIGH, CARD_HEIGHT);
+    expect(coreOf(rows.get('idNumber'))).toEqual([83, 120]);
+    expect(coreOf(rows.get('thaiName'))).toEqual([140, 189]);
+    expect(coreOf(rows.get('thaiBirthday'))).toEqual([325, 352]);
+    expect(coreOf(rows.get('englishBirthday'))).toEqual([380, 405]);
+    expect(coreOf(rows.get('address1'))).toEqual([479, 509]);
+    expect(coreOf(rows.get('address2'))).toEqual([524, 543]);
   });
 
   it('follows the whole print when it sits 3% higher than measured', () => {

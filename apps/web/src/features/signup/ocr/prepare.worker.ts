@@ -79,7 +79,7 @@ async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> 
   for (const plan of plans) {
     const line = cut(card, plan);
     images.push({ plan, pass: 1, image: enlarged(line, plan.scale) });
-    const second = plan.found ? secondImage(line, plan, card.width) : null;
+    const second = plan.found || plan.second === 'larger' ? secondImage(line, plan, card.width) : null;
     if (second) images.push({ plan, pass: 2, image: second });
   }
   const pngs = await Promise.all(images.map(({ image }) => toPng(image)));
