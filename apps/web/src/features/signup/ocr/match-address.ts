@@ -43,6 +43,7 @@ export function substringDistance(pattern: string, text: string): number {
 const MIN_PART = 0.6;
 const MIN_TOTAL = 2.2;
 const SURE_PART = 0.85;
+const CLEAR_PART = 0.95;
 
 const compact = (s: string) => normaliseOcrText(s).replace(/[\s.\d/,:;'"-]/g, '');
 
@@ -74,7 +75,7 @@ export async function matchAddress(read: AddressText): Promise<MatchedAddress | 
     }
     return s;
   };
-  let best: { place: Place; total: number; worst: number } | null = null;
+  let best: { place: Place; total: number; worst: number; clear: number } | null = null;
   let runnerUp = 0;
   for (const place of all) {
     const parts = [
@@ -86,12 +87,16 @@ export async function matchAddress(read: AddressText): Promise<MatchedAddress | 
     const samePlace = best && best.place.subdistrict === place.subdistrict && best.place.district === place.district;
     if (!best || total > best.total) {
       if (best && !samePlace) runnerUp = best.total;
-      best = { place, total, worst: Math.min(...parts) };
+      best = { place, total, worst: Math.min(...parts), clear: parts.filter((p) => p >= CLEAR_PART).length };
     } else if (!samePlace && total > runnerUp) {
       runnerUp = total;
     }
   }
-  if (!best || best.worst < MIN_PART || best.total < MIN_TOTAL) return undefined;
+  if (!best) return undefined;
+  // One name misread beyond the usual tolerance, the other two read clearly and naming one place only:
+  // the place is filled, for the patient to check.
+  const twoClear = best.clear >= 2 && best.total - runnerUp >= 0.3 && best.worst >= 0.3;
+  if ((best.worst < MIN_PART || best.total < MIN_TOTAL) && !twoClear) return undefined;
   const { place } = best;
   const sure = best.worst >= SURE_PART && best.total - runnerUp >= 0.3;
   // One place name can have several postcodes: then the postcode is for the patient to confirm.
