@@ -186,6 +186,11 @@ describe('address', () => {
     });
   });
 
+  it('reads the road, however its ถ. and the marks of หมู่ที่ were read (recorded misreadings)', () => {
+    expect(splitAddress('ที่อยู่ 157/7 หมู่ที่ 2 ถุรามคําแหง ต.บ้านหาด\nอ.บ้านลาด จ.เพชรบุรี').street).toBe('157/7 หมู่ที่ 2 ถนนรามคำแหง');
+    expect(splitAddress('ที่อย 194 หม่ที่ 1 ถ.มิตรภาพ ต.ช่อแล อ.แม่แตง\nจ.เชียงใหม่').street).toBe('194 หมู่ที่ 1 ถนนมิตรภาพ');
+  });
+
   it('survives a misread label, moo and marker', () => {
     const read = splitAddress('ทื่อยู่ 31 หมู่ที 12 ต.บางกะดี\nอ.เมืองปทุมธานี จปทุมธานี');
     expect(read.street).toBe('31 หมู่ที่ 12');
@@ -251,6 +256,14 @@ describe('parseIdCard', () => {
     });
     expect(agreed.thaiId).toEqual({ value: '3101700230704', confidence: 'high' });
     expect(agreed.firstname).toEqual({ value: 'ศิริพร', confidence: 'high' });
+    // Recorded: the prefix lost among the label's letters in the whole line, clear in the value alone.
+    const prefixLost = parseIdCard({
+      ...card,
+      englishFirstname: region('Ver Somsak'),
+      thaiName: { ...region('ชื่อตัวและชื่อสกล ใน ยี สมบัติ ศรีวงศ์'), check: region('นาย สมบัติ ศรีวงศ์') },
+    });
+    expect(prefixLost.prefix?.value).toBe('นาย');
+    expect(prefixLost.firstname?.value).toBe('สมบัติ');
     // The value read alone is taken when the two differ, and both names are marked.
     const differ = parseIdCard({ ...card, thaiName: { ...card.thaiName, check: region('นาง ศิริฟร ขำคม') } });
     expect(differ.firstname).toEqual({ value: 'ศิริฟร', confidence: 'low' });

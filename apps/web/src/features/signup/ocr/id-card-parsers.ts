@@ -405,7 +405,8 @@ export function splitAddress(text: string): AddressText {
   // หมู่ที่, however its marks were read (หม่ที่, หมูที).
   const moo = /หม[^\s\d]{0,4}\s*[^\s\d]{0,3}\s*(\d{1,2})(?![\d/])/.exec(t);
   const soi = /(?:ซอย|ซ\.)\s*(\S+(?:\s+\d+)?)/.exec(t);
-  const road = /(?:ถนน|ถ\.)\s*(\S+)/.exec(t);
+  // ถ. with its dot read as a mark below (ถุ) or a comma.
+  const road = /(?:ถนน|ถ\s*[.,\u0E38\u0E39])\s*(\S+)/.exec(t);
   // The house number: the number word just before หมู่, else the first number word.
   const numberWords = [...t.matchAll(/(?<=^|\s)(\d{1,5}(?:\/\d{1,4})?)(?=\s|$)/g)];
   const beforeMoo = moo ? numberWords.filter((w) => w.index < moo.index) : numberWords;
@@ -433,7 +434,8 @@ function checkedThaiName(region: FieldReading, title: string | undefined): ThaiN
   const name = parseThaiName(region, title);
   if (!region.check) return name;
   const again = parseThaiName(region.check, title);
-  if (again.firstname?.value === name.firstname?.value && again.lastname?.value === name.lastname?.value) return name;
+  // The prefix, when the whole line's reading lost it among the label's letters, from the value alone.
+  if (again.firstname?.value === name.firstname?.value && again.lastname?.value === name.lastname?.value) return { ...name, prefix: name.prefix ?? again.prefix };
   const unsure = (v: ReadValue | undefined) => v && { value: v.value, confidence: 'low' as const };
   if (again.firstname && again.lastname) return { prefix: name.prefix ?? again.prefix, firstname: unsure(again.firstname), lastname: unsure(again.lastname) };
   return { prefix: name.prefix, firstname: unsure(name.firstname), lastname: unsure(name.lastname) };

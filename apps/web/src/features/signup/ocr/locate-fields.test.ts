@@ -32,6 +32,15 @@ const HIGH = lines([
   [597, 611, 672, 587, 820, 617], [627, 666, 117, 612, 835, 669], [670, 689, 655, 667, 777, 698], [714, 726, 363, 705, 558, 731],
 ]);
 
+// A hand-held card whose wrapped address lines touch: the second line's tall letters reach above the
+// first line's lowest ones (bench card cropped #23).
+const TOUCHING = lines([
+  [0, 81, 0, 0, 980, 79], [80, 111, 539, 82, 1080, 125], [158, 185, 143, 138, 873, 197], [215, 239, 379, 197, 704, 250],
+  [268, 298, 375, 246, 710, 312], [318, 342, 410, 300, 739, 353], [372, 395, 407, 355, 751, 400], [401, 411, 200, 396, 232, 416],
+  [431, 459, 409, 412, 572, 472], [477, 506, 128, 460, 751, 501], [502, 544, 127, 507, 440, 548], [549, 572, 113, 545, 283, 582],
+  [619, 663, 390, 586, 827, 683], [710, 724, 370, 700, 581, 730], [743, 757, 0, 733, 42, 757],
+]);
+
 const coreOf = (l: TextLine | undefined) => (l ? [l.core.y0, l.core.y1] : undefined);
 
 describe('matchRows', () => {
@@ -53,6 +62,13 @@ describe('matchRows', () => {
     expect(coreOf(rows.get('englishBirthday'))).toEqual([404, 429]);
     expect(coreOf(rows.get('address1'))).toEqual([503, 530]);
     expect(rows.get('address2')).toBeUndefined();
+  });
+
+  it("takes a wrapped address line whose tall letters reach above the first line's lowest", () => {
+    const { rows } = matchRows(TOUCHING, CARD_HEIGHT);
+    expect(coreOf(rows.get('address1'))).toEqual([477, 506]);
+    expect(coreOf(rows.get('address2'))).toEqual([502, 544]);
+    expect(coreOf(rows.get('issueDates'))).toEqual([549, 572]);
   });
 
   it('does not slip a whole row when the print sits high', () => {

@@ -92,7 +92,10 @@ export function matchRows(lines: TextLine[], height: number): { placement: Place
   // The address's second line: a line between the first one and the issue dates.
   const first = rows.get('address1');
   if (first) {
-    const next = lines.find((l, i) => !taken.has(i) && l.core.y0 >= first.core.y1 && centre(l, height) < place(placement, CARD_ROWS.find((r) => r.name === 'issueDates')!.y) - 0.02);
+    // By its middle: a wrapped line's tall letters may reach above the first line's lowest ones.
+    const below = centre(first, height) + 0.02;
+    const above = place(placement, CARD_ROWS.find((r) => r.name === 'issueDates')!.y) - 0.02;
+    const next = lines.find((l, i) => !taken.has(i) && centre(l, height) > below && centre(l, height) < above);
     if (next) rows.set('address2', next);
   }
   return { placement, rows };
