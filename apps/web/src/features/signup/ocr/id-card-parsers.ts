@@ -406,7 +406,7 @@ export function splitAddress(text: string): AddressText {
   const moo = /หม[^\s\d]{0,4}\s*[^\s\d]{0,3}\s*(\d{1,2})(?![\d/])/.exec(t);
   const soi = /(?:ซอย|ซ\.)\s*(\S+(?:\s+\d+)?)/.exec(t);
   // ถ. with its dot read as a mark below (ถุ) or a comma.
-  const road = /(?:ถนน|ถ\s*[.,\u0E38\u0E39])\s*(\S+)/.exec(t);
+  const road = /(?:ถนน|ถ\s*(?:[.,]|\u0E38|\u0E39))\s*(\S+)/.exec(t);
   // The house number: the number word just before หมู่, else the first number word.
   const numberWords = [...t.matchAll(/(?<=^|\s)(\d{1,5}(?:\/\d{1,4})?)(?=\s|$)/g)];
   const beforeMoo = moo ? numberWords.filter((w) => w.index < moo.index) : numberWords;
