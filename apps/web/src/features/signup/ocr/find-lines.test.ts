@@ -45,6 +45,20 @@ describe('findTextLines', () => {
     expect(name.box.x1).toBeGreaterThan(130 + 11 * 21 + 16);
   });
 
+  it('takes big marks over a few letters of a large bold name as its marks, not a line of their own', () => {
+    const top = 180;
+    const size = 24;
+    const letters = word(130, top, size, 14);
+    // Two letters with a descender (ญ ฐ) make the row taller than its letters.
+    const descenders: [number, number, number, number][] = [3, 11].map((i) => [130 + i * 19, top, 14, size + 10]);
+    // ี over four letters, nearly as tall as the letters' bodies, right above them.
+    const marks: [number, number, number, number][] = [1, 4, 8, 12].map((i) => [130 + i * 19, top - 19, 16, 17]);
+    const lines = findTextLines(card([...letters, ...descenders, ...marks, ...word(370, 260, 22, 10)]));
+    expect(lines).toHaveLength(2);
+    expect(lines[0].box.y0).toBeLessThanOrEqual(top - 19);
+    expect(lines[0].box.y1).toBeGreaterThanOrEqual(top + size + 10);
+  });
+
   it('keeps the two lines of a wrapped address apart, though their marks nearly touch', () => {
     const lines = findTextLines(card([...word(120, 500, 18, 30, 10), ...word(120, 532, 18, 12, 6), ...word(110, 580, 16, 8)]));
     expect(lines.map((l) => l.core.y0)).toEqual([500, 532, 580]);

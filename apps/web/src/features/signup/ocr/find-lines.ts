@@ -189,6 +189,7 @@ export function findTextLines(card: GreyImage): TextLine[] {
     const inRow = bodies.filter((b) => b.y0 >= row.y0 && b.y1 <= row.y1);
     const sizes = inRow.map((b) => b.y1 - b.y0).sort((a, b) => a - b);
     return {
+      count: inRow.length,
       size: sizes.length ? sizes[Math.floor(sizes.length / 2)] : 0,
       x0: Math.min(...inRow.map((b) => b.x0)),
       x1: Math.max(...inRow.map((b) => b.x1)),
@@ -203,7 +204,11 @@ export function findTextLines(card: GreyImage): TextLine[] {
       const distance = Math.abs((n.y0 + n.y1) / 2 - (row.y0 + row.y1) / 2);
       const within = rowLetters[i].x0 >= rowLetters[j].x0 - 0.02 * width && rowLetters[i].x1 <= rowLetters[j].x1 + 0.02 * width;
       const smaller = rowLetters[i].size < 0.55 * rowLetters[j].size || (within && rowLetters[i].size < 0.7 * rowLetters[j].size);
-      return !(smaller && distance < 1.3 * (n.y1 - n.y0));
+      // Big marks (ี ั ุ in a large bold name) form a thin, sparse band right against the letters, within their width.
+      const gap = Math.max(n.y0 - row.y1, row.y0 - n.y1);
+      const thinBand =
+        within && rowLetters[i].count < 0.35 * rowLetters[j].count && row.y1 - row.y0 < 0.6 * (n.y1 - n.y0) && gap < 0.3 * (n.y1 - n.y0);
+      return !((smaller && distance < 1.3 * (n.y1 - n.y0)) || thinBand);
     }),
   );
   const lines: TextLine[] = [];
