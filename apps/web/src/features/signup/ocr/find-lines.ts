@@ -38,7 +38,7 @@ interface Shape {
 }
 
 /** Connected dark shapes (8-connected), with their boxes. */
-export function darkShapes(img: GreyImage, ink = INK): Shape[] {
+function darkShapes(img: GreyImage, ink = INK): Shape[] {
   const { width, height, data } = img;
   const labels = new Int32Array(width * height);
   const parent: number[] = [0];

@@ -5,12 +5,12 @@
  * confirms it or moves it to the field whose label it carries; a wrapped address keeps its second
  * line, and a line that is really the issue date is never taken for the address.
  */
-import { CARD_ROWS, type CardRegionName, type CardRow, type CardRowName, type OcrLanguage } from './card-layout';
+import { CARD_REGION_NAMES, CARD_ROWS, rowOf, type CardRegionName, type CardRow, type CardRowName, type OcrLanguage } from './card-layout';
 import type { TextLine } from './find-lines';
 import type { RegionReading } from './ocr-engine';
 import { normaliseOcrText, similarity } from './ocr-text';
 
-export interface Box {
+interface Box {
   x0: number;
   y0: number;
   x1: number;
@@ -35,15 +35,15 @@ const TOLERANCE = 0.03;
 const centre = (l: TextLine, height: number) => (l.core.y0 + l.core.y1) / 2 / height;
 
 /** The print's vertical placement on this card: where a row's centre y lands, given the measured one. */
-export interface Placement {
+interface Placement {
   scale: number;
   offset: number;
 }
 
-export const place = (p: Placement, y: number) => p.scale * (y - 0.5) + 0.5 + p.offset;
+const place = (p: Placement, y: number) => p.scale * (y - 0.5) + 0.5 + p.offset;
 
 /** The placement under which the most rows have a found line close to where they should be. */
-export function bestPlacement(centres: number[]): Placement {
+function bestPlacement(centres: number[]): Placement {
   let best: Placement = { scale: 1, offset: 0 };
   let bestScore = -1;
   const rows = CARD_ROWS.filter((r) => r.name !== 'address2');
@@ -94,7 +94,7 @@ export function matchRows(lines: TextLine[], height: number): { placement: Place
   if (first) {
     // By its middle: a wrapped line's tall letters may reach above the first line's lowest ones.
     const below = centre(first, height) + 0.02;
-    const above = place(placement, CARD_ROWS.find((r) => r.name === 'issueDates')!.y) - 0.02;
+    const above = place(placement, rowOf('issueDates').y) - 0.02;
     const next = lines.find((l, i) => !taken.has(i) && centre(l, height) > below && centre(l, height) < above);
     if (next) rows.set('address2', next);
   }
@@ -141,7 +141,7 @@ export interface ReadLine {
 }
 
 /** How well the start of a line's text matches a printed label (0 to 1). */
-export function labelScore(text: string, label: string): number {
+function labelScore(text: string, label: string): number {
   const t = normaliseOcrText(text).replace(/\s+/g, '').toLowerCase();
   const l = label.replace(/\s+/g, '').toLowerCase();
   if (!t || !l) return 0;
@@ -190,8 +190,8 @@ const EMPTY: FieldReading = { text: '', lines: [] };
  * the issue dates is dropped.
  */
 export function identifyFields(reads: ReadLine[]): Record<CardRegionName, FieldReading> {
-  const out = Object.fromEntries(CARD_ROWS.filter((r) => r.read).map((r) => [r.name, EMPTY])) as Record<CardRegionName, FieldReading>;
-  const labels = reads.map((r) => labelledAs(r.reading.text, CARD_ROWS.find((row) => row.name === r.field)!.lang));
+  const out = Object.fromEntries(CARD_REGION_NAMES.map((name) => [name, EMPTY])) as Record<CardRegionName, FieldReading>;
+  const labels = reads.map((r) => labelledAs(r.reading.text, rowOf(r.field).lang));
   const isRead = (name: CardRowName | null): name is CardRegionName => name !== null && name in out;
   const moved = new Set<number>();
   reads.forEach((r, i) => {
