@@ -87,14 +87,25 @@ async function checkTouchTargets(page: Page, name: string): Promise<void> {
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   // Two frames first: a transition the last change started (a button turning enabled) is running by then.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  // Headless Chromium now and then stops producing frames after a viewport change; the waits then end on a
+  // timer (the screenshot itself forces a frame) instead of hanging the test.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(resolve));
+        setTimeout(resolve, 1000);
+      }),
+  );
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
   );
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
   await checkAccessibility(page, name);
