@@ -48,12 +48,14 @@ export interface CardRow {
    * line larger ('larger'). Two readings that agree are trusted; two that differ are marked unsure.
    */
   second?: 'value' | 'larger';
+  /** The value is printed in bold: read alone, its strokes are made lighter first. */
+  bold?: true;
 }
 
 export const CARD_ROWS: CardRow[] = [
   { name: 'title', y: 0.059, lang: 'tha', labels: ['บัตรประจำตัวประชาชน', 'Thai National ID Card'], read: false, x0: 0.15, x1: 0.85 },
   { name: 'idNumber', y: 0.141, lang: 'eng', labels: ['เลขประจำตัวประชาชน', 'Identification Number'], read: true, x0: 0.4, x1: 0.97, whitelist: '0123456789 ', second: 'larger' },
-  { name: 'thaiName', y: 0.242, lang: 'tha', labels: ['ชื่อตัวและชื่อสกุล'], read: true, x0: 0.06, x1: 0.74, scale: 1.6, second: 'value' },
+  { name: 'thaiName', y: 0.242, lang: 'tha', labels: ['ชื่อตัวและชื่อสกุล'], read: true, x0: 0.06, x1: 0.74, scale: 1.6, second: 'value', bold: true },
   { name: 'englishFirstname', y: 0.319, lang: 'eng', labels: ['Name'], read: true, x0: 0.26, x1: 0.74 },
   { name: 'englishLastname', y: 0.389, lang: 'eng', labels: ['Last name'], read: true, x0: 0.26, x1: 0.74 },
   { name: 'thaiBirthday', y: 0.455, lang: 'tha', labels: ['เกิดวันที่'], read: true, x0: 0.28, x1: 0.74, scale: 1.3 },

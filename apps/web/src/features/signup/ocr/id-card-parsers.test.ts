@@ -21,13 +21,7 @@ function region(text: string, confidence = 90): RegionReading {
   const lines = text.split('\n').filter(Boolean);
   return {
     text: `${text}\n`,
-    lines: lines.map((line, i) => ({
-      text: line,
-      confidence,
-      words: line.split(' ').map((w, j) => ({ text: w, confidence, x0: j * 100, x1: j * 100 + 80 })),
-      middle: (i + 0.5) / lines.length,
-      height: 30,
-    })),
+    lines: lines.map((line) => ({ text: line, confidence })),
   };
 }
 

@@ -110,7 +110,7 @@ describe('planReads', () => {
 
 const read = (text: string, confidence = 90): RegionReading => ({
   text: `${text}\n`,
-  lines: [{ text, confidence, words: [], middle: 0.5, height: 20 }],
+  lines: [{ text, confidence }],
 });
 
 // Texts as tesseract read them from bench cards' lines (misreadings kept).

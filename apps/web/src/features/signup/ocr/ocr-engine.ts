@@ -7,20 +7,9 @@ import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesserac
 import { relaxedSimd, simd } from 'wasm-feature-detect';
 import type { OcrLanguage } from './card-layout';
 
-export interface OcrWord {
-  text: string;
-  confidence: number;
-  x0: number;
-  x1: number;
-}
-
 export interface OcrLine {
   text: string;
   confidence: number;
-  words: OcrWord[];
-  /** Vertical middle of the line, as a fraction of the region's height. */
-  middle: number;
-  height: number;
 }
 
 export interface RegionReading {
@@ -111,18 +100,11 @@ async function readLine(worker: TesseractWorker, line: LineToRead): Promise<Regi
     tessedit_char_whitelist: line.whitelist ?? '',
   });
   const { data } = await worker.recognize(line.image, {}, { text: true, blocks: true });
-  const height = Math.max(1, ...(data.blocks ?? []).map((b) => b.bbox.y1));
   const lines: OcrLine[] = [];
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const l of paragraph.lines) {
-        lines.push({
-          text: l.text.trim(),
-          confidence: l.confidence,
-          words: l.words.map((w) => ({ text: w.text, confidence: w.confidence, x0: w.bbox.x0, x1: w.bbox.x1 })),
-          middle: (l.bbox.y0 + l.bbox.y1) / 2 / height,
-          height: l.bbox.y1 - l.bbox.y0,
-        });
+        lines.push({ text: l.text.trim(), confidence: l.confidence });
       }
     }
   }

@@ -3,6 +3,7 @@
 // Nothing leaves the device.
 import type { OcrLanguage } from './card-layout';
 import { findTextLines, valueStart } from './find-lines';
+import { lighterStrokes, withMargin } from './line-image';
 import { planReads, type PlannedRead } from './locate-fields';
 import { crop, greyToRgba, prepareCard, resizeWhole, rgbaToGrey, type GreyImage } from './prepare-image';
 
@@ -55,7 +56,9 @@ function secondImage(line: GreyImage, plan: PlannedRead, cardWidth: number): Gre
   if (plan.second === 'larger') return enlarged(line, (plan.scale ?? 1) * 1.4);
   if (plan.second !== 'value') return null;
   const x = valueStart(line, Math.round(0.012 * cardWidth), Math.round(0.04 * cardWidth));
-  return x > 0 ? enlarged(crop(line, x / line.width, 0, 1, 1), plan.scale) : null;
+  if (x === 0) return null;
+  const value = enlarged(crop(line, x / line.width, 0, 1, 1), plan.scale);
+  return plan.bold ? withMargin(lighterStrokes(value)) : value;
 }
 
 async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> {
