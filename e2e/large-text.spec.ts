@@ -45,9 +45,11 @@ test('at 200% text size every main screen reads whole: nothing cut off, nothing 
     await typeCode(page, await latestCode(request, phone));
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await readsWhole(page, '', (p) => expect(p.getByRole('checkbox', { name: /ยินยอมตาม/ })).toBeVisible(), 'signup-consent');
-    await page.getByRole('radio', { name: /กรอกข้อมูลเอง/ }).check();
     await page.getByRole('checkbox', { name: /ยินยอมตาม/ }).check();
     await page.getByRole('button', { name: 'ถัดไป' }).click();
+    // This browser has no camera: the scan step says so and offers a photo from the device or typing.
+    await readsWhole(page, '', (p) => expect(p.getByText(/เลือกรูปบัตรที่ถ่ายไว้แทน/)).toBeVisible(), 'signup-scan');
+    await page.getByRole('button', { name: 'กรอกข้อมูลเอง' }).click();
     await readsWhole(page, '', (p) => expect(p.getByRole('combobox', { name: 'เดือน' })).toBeVisible(), 'signup-form');
   });
 

@@ -87,14 +87,9 @@ export function DetailsStep({
       ) : (
         <Stack spacing={2}>
           <IdCardCapture onManual={() => onModeChange('manual')} onRead={onRead} />
-          <Stack direction="row" spacing={1.5}>
-            <Button variant="outlined" onClick={onBack} sx={{ flex: 1 }}>
-              {t('common.back')}
-            </Button>
-            <Button variant="outlined" onClick={() => onModeChange('manual')} sx={{ flex: 2 }}>
-              {t('useManual')}
-            </Button>
-          </Stack>
+          <Button variant="outlined" onClick={onBack}>
+            {t('common.back')}
+          </Button>
         </Stack>
       )}
     </Suspense>

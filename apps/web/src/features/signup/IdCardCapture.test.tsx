@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderWithProviders } from '../../test/render';
 import { DetailsStep } from './DetailsStep';
+import { IdCardCapture } from './IdCardCapture';
 import { CARD_REGION_NAMES } from './ocr/card-layout';
 import type { IdCardReading } from './ocr/id-card-parsers';
 import type { IdCardScan } from './ocr/read-id-card';
@@ -57,6 +58,25 @@ function cameraWorks() {
     configurable: true,
     value: { getUserMedia: vi.fn(() => Promise.resolve(stream)) },
   });
+}
+
+/** A phone whose back camera starts the first time, and each later time only when `start` is called. */
+function cameraRestartsSlowly(): { start: () => void } {
+  let start = () => {};
+  let calls = 0;
+  Object.defineProperty(navigator, 'mediaDevices', {
+    configurable: true,
+    value: {
+      getUserMedia: vi.fn(() => {
+        calls += 1;
+        if (calls === 1) return Promise.resolve(new MediaStream());
+        return new Promise<MediaStream>((resolve) => {
+          start = () => resolve(new MediaStream());
+        });
+      }),
+    },
+  });
+  return { start: () => start() };
 }
 
 /** Step 4 as the wizard shows it: the scan, then the form it fills. */
@@ -184,5 +204,47 @@ describe('ID card scan (sign-up step 4)', () => {
     expect(screen.getByRole('textbox', { name: 'จังหวัด' })).toHaveValue('กรุงเทพมหานคร');
     expect(screen.queryByText('ไม่พบบัตรในรูป')).not.toBeInTheDocument();
     expect(screen.queryByText('อ่านบัตรได้ไม่ครบ')).not.toBeInTheDocument();
+  });
+
+  it('offers one way to type the details instead, with the camera working or not', async () => {
+    const user = userEvent.setup();
+    const { unmount } = renderWithProviders(<Step />, { route: '/signup' });
+    expect(await screen.findByTestId('card-guide')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'กรอกข้อมูลเอง' })).toHaveLength(1);
+    unmount();
+
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+    renderWithProviders(<Step />, { route: '/signup' });
+    expect(await screen.findByText(/ไม่รองรับการใช้กล้อง/)).toBeInTheDocument();
+    const manual = screen.getAllByRole('button', { name: 'กรอกข้อมูลเอง' });
+    expect(manual).toHaveLength(1);
+    await user.click(manual[0]);
+    expect(await screen.findByRole('textbox', { name: 'ชื่อ' })).toHaveValue('');
+  });
+
+  it('lets a caregiver scanning a family member\'s card leave the working camera for the form', async () => {
+    const user = userEvent.setup();
+    const onManual = vi.fn();
+    renderWithProviders(<IdCardCapture onManual={onManual} onRead={() => {}} />, { route: '/family' });
+    expect(await screen.findByTestId('card-guide')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'กรอกข้อมูลเอง' }));
+    expect(onManual).toHaveBeenCalledOnce();
+  });
+
+  it('keeps the capture button off after a retake until the camera shows the card again', async () => {
+    const camera = cameraRestartsSlowly();
+    const user = userEvent.setup();
+    renderWithProviders(<Step />, { route: '/signup' });
+    expect(await screen.findByTestId('card-guide')).toBeInTheDocument();
+    await scanPhoto(user, scanOf(PARTIAL));
+    await advice('อ่านบัตรได้ไม่ครบ');
+
+    await user.click(screen.getByRole('button', { name: 'ถ่ายใหม่' }));
+    expect(screen.getByRole('button', { name: 'ถ่ายรูป' })).toBeDisabled();
+    expect(screen.queryByTestId('card-guide')).not.toBeInTheDocument();
+
+    camera.start();
+    expect(await screen.findByTestId('card-guide')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ถ่ายรูป' })).toBeEnabled();
   });
 });

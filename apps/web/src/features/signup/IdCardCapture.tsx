@@ -1,4 +1,5 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import KeyboardIcon from '@mui/icons-material/Keyboard';
 import NoPhotographyIcon from '@mui/icons-material/NoPhotography';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
@@ -66,7 +67,7 @@ function dataUrlToBlob(dataUrl: string): Blob {
 }
 
 export interface IdCardCaptureProps {
-  /** Leave the camera for the manual form. */
+  /** Leave the camera for the manual form (offered whether the camera works or not). */
   onManual: () => void;
   /**
    * The card was read: at least half of its fields came out, or the patient chose to keep a poorer
@@ -119,6 +120,8 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
   const retake = () => {
     // The advice of a poor scan stays on screen while the patient frames the card again.
     if (!poor) cancel();
+    // The preview starts its camera again: nothing to capture until it shows the card.
+    if (camera === 'live') setCamera('starting');
     setPhoto(null);
   };
 
@@ -269,11 +272,9 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
             e.target.value = '';
           }}
         />
-        {problem ? (
-          <Button size="small" onClick={onManual}>
-            {t('useManual')}
-          </Button>
-        ) : null}
+        <Button onClick={onManual} startIcon={<KeyboardIcon />}>
+          {t('useManual')}
+        </Button>
       </Stack>
     </Stack>
   );
