@@ -261,11 +261,18 @@ async function main() {
       const wrongIds = rows.filter((r, i) => r.fields.thaiId?.value && r.fields.thaiId.value !== holders[i].thaiId).length;
       // A field filled in wrong that the patient was not told to check: the reader's worst mistake.
       let wrongSure = 0;
+      // And the other way: a field read right but marked for checking. Too many marks and none is heeded.
+      let right = 0;
+      let rightMarked = 0;
       rows.forEach((r, i) => {
         const t = truthOf(holders[i]);
         for (const f of FIELDS) {
           const got = r.fields[f];
           if (got?.value && got.value !== t[f] && got.confidence !== 'low') wrongSure++;
+          if (got?.value && got.value === t[f]) {
+            right++;
+            if (got.confidence === 'low') rightMarked++;
+          }
         }
       });
       const share = (ok: (r: PageResult, t: Record<Field, string>) => boolean) =>
@@ -280,6 +287,7 @@ async function main() {
         idLeftEmpty: rows.filter((r) => !r.fields.thaiId?.value).length,
         idRejectedByCheckDigit: rejectedIds,
         wrongWithoutMark: +(wrongSure / (rows.length * FIELDS.length)).toFixed(4),
+        rightButMarked: +(rightMarked / Math.max(1, right)).toFixed(4),
         groups: {
           idNumber: share((r, t) => exact(r, t, 'thaiId')),
           thaiName: share((r, t) => exact(r, t, 'firstname') && exact(r, t, 'lastname')),
@@ -324,7 +332,7 @@ function printReport(report: Record<string, unknown>) {
       `${f.padEnd(12)}${names.map((n) => `${pct(conditions[n].fields[f].exact)} (CER ${conditions[n].fields[f].cer.toFixed(3)})`.padStart(22)).join('')}`,
     );
   }
-  type Summary = { groups: Record<string, number>; wrongIdAccepted: number; wrongWithoutMark: number; medianMs: number };
+  type Summary = { groups: Record<string, number>; wrongIdAccepted: number; wrongWithoutMark: number; rightButMarked: number; medianMs: number };
   const summary = conditions as unknown as Record<string, Summary>;
   console.log(`\n| field | ${names.join(' | ')} |\n|---|${names.map(() => '---|').join('')}`);
   const row = (label: string, cell: (c: Summary) => string) => console.log(`| ${label} | ${names.map((n) => cell(summary[n])).join(' | ')} |`);
@@ -334,6 +342,7 @@ function printReport(report: Record<string, unknown>) {
   row('house number, moo, subdistrict, district, province, postcode', (c) => pct(c.groups.address).trim());
   row('wrong ID accepted', (c) => String(c.wrongIdAccepted));
   row('fields filled wrong without an unsure mark', (c) => `${(c.wrongWithoutMark * 100).toFixed(1)}%`);
+  row('fields read right but marked unsure', (c) => `${(c.rightButMarked * 100).toFixed(1)}%`);
   row('median seconds per card', (c) => (c.medianMs / 1000).toFixed(2));
   for (const n of names) {
     const c = conditions[n];

@@ -235,20 +235,35 @@ export function findTextLines(card: GreyImage): TextLine[] {
   return lines;
 }
 
+/** A space wider than this share of the card's width ends a label (wider than between its words). */
+const VALUE_GAP = 0.012;
+/** Letters this much taller than the label's tallest are the value's: a label is printed smaller than its value. */
+const VALUE_LETTERS = 1.4;
+
 /**
- * Where a line's value starts after its printed label (pixels of the line image): the first gap
- * wider than a space between words once the label's letters have begun; 0 when there is none.
+ * Where a line's value starts after its printed label (pixels of the line image); 0 when there is none.
+ * The label is at least `labelWidth` (share of the card's width) wide. The value starts at the first
+ * gap after it wider than a space between words, or at a narrower gap after which the letters are
+ * clearly larger than the label's: the Thai name's label is half its size, and the space after the
+ * label can be narrower than the one between the bold names.
  * Reading the value without its smaller label gives the recogniser one text size to work with.
  */
-export function valueStart(line: GreyImage, minGap: number, minLabel: number): number {
+export function valueStart(line: GreyImage, cardWidth: number, labelWidth: number): number {
+  const minGap = Math.round(VALUE_GAP * cardWidth);
+  const minLabel = Math.round(labelWidth * cardWidth);
   const shapes = darkShapes(line)
     .filter((s) => s.pixels >= 3 && s.y1 - s.y0 < line.height)
     .sort((a, b) => a.x0 - b.x0);
   if (shapes.length === 0) return 0;
+  const tall = (s: Shape) => s.y1 - s.y0;
   let right = shapes[0].x1;
+  let labelTallest = tall(shapes[0]);
   for (const s of shapes.slice(1)) {
-    if (s.x0 - right >= minGap && right - shapes[0].x0 >= minLabel) return Math.max(0, s.x0 - Math.round(minGap / 2));
+    const gap = s.x0 - right;
+    const larger = gap >= minGap / 2 && tall(s) >= VALUE_LETTERS * labelTallest;
+    if (right - shapes[0].x0 >= minLabel && (gap >= minGap || larger)) return Math.max(0, s.x0 - Math.round(Math.min(gap, minGap) / 2));
     right = Math.max(right, s.x1);
+    labelTallest = Math.max(labelTallest, tall(s));
   }
   return 0;
 }

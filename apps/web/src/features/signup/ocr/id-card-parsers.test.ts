@@ -258,6 +258,26 @@ describe('parseIdCard', () => {
     });
     expect(prefixLost.prefix?.value).toBe('นาย');
     expect(prefixLost.firstname?.value).toBe('สมบัติ');
+    // Recorded: the whole line garbles the prefix beside the small label; the value alone reads it
+    // exactly and the English title allows it, so it is as sure as the names.
+    const prefixGarbled = parseIdCard({
+      ...card,
+      englishFirstname: region('Name Mr. Teerawat'),
+      thaiName: { ...region('จ่อตัวและชื่อสกล ในํยี ธีรวัฒน์ อินทร์แก้ว'), check: region('นาย ธีรวัฒน์ อินทร์แก้ว') },
+    });
+    expect(prefixGarbled.prefix).toEqual({ value: 'นาย', confidence: 'high' });
+    expect(prefixGarbled.gender).toEqual({ value: 'male', confidence: 'high' });
+    expect(prefixGarbled.firstname).toEqual({ value: 'ธีรวัฒน์', confidence: 'high' });
+    // Recorded on a photographed card: both readings left only a stray letter of the prefix. It is not
+    // the first letter of the first name: the name is not "ยจำลอง", and the prefix is only the title's guess.
+    const prefixRemnant = parseIdCard({
+      ...card,
+      englishFirstname: region('Name Mr. Chamlong'),
+      thaiName: { ...region('เล ย จําลอง ใจดี'), check: region('ย  จําลอง ใจดี') },
+    });
+    expect(prefixRemnant.firstname).toEqual({ value: 'จำลอง', confidence: 'high' });
+    expect(prefixRemnant.lastname?.value).toBe('ใจดี');
+    expect(prefixRemnant.prefix).toEqual({ value: 'นาย', confidence: 'low' });
     // The value read alone is taken when the two differ, and both names are marked.
     const differ = parseIdCard({ ...card, thaiName: { ...card.thaiName, check: region('นาง ศิริฟร ขำคม') } });
     expect(differ.firstname).toEqual({ value: 'ศิริฟร', confidence: 'low' });

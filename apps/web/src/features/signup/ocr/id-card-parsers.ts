@@ -174,12 +174,16 @@ export function parseThaiName(region: RegionReading, title?: string): ThaiName {
     .map((w) => w.replace(/[^\u0E01-\u0E4E.]/g, ''))
     .filter((w) => thaiLetterCount(w) > 0);
   while (words.length > 2 && isNameLabel(words[0])) words.shift();
-  // A lone letter belongs to the next word ("น ายี").
+  const allowed = prefixesOfTitle(title);
+  // A lone letter belongs to the next word ("น ายี"), except what is left of a misread prefix just
+  // before the two names ("ย จำลอง ใจดี"): no prefix before it, and no prefix made by joining it.
   for (let i = words.length - 2; i >= 0; i--) {
-    if (thaiLetterCount(words[i]) === 1 && !words[i].endsWith('.')) words.splice(i, 2, words[i] + words[i + 1]);
+    if (thaiLetterCount(words[i]) !== 1 || words[i].endsWith('.')) continue;
+    const prefixRemnant =
+      words.length - i === 3 && !words.slice(0, i).some((w) => nearestPrefix(w, allowed)) && !nearestPrefix(words[i] + words[i + 1], allowed);
+    if (!prefixRemnant) words.splice(i, 2, words[i] + words[i + 1]);
   }
 
-  const allowed = prefixesOfTitle(title);
   const out: ThaiName = {};
   // "เด็ก ชาย" read as two words.
   if (words.length > 3 && words[0].startsWith('เด็ก') && words[0].length <= 5) words.splice(0, 2, words[0] + words[1]);
@@ -434,11 +438,13 @@ function checkedThaiName(region: FieldReading, title: string | undefined): ThaiN
   const name = parseThaiName(region, title);
   if (!region.check) return name;
   const again = parseThaiName(region.check, title);
-  // The prefix, when the whole line's reading lost it among the label's letters, from the value alone.
-  if (again.firstname?.value === name.firstname?.value && again.lastname?.value === name.lastname?.value) return { ...name, prefix: name.prefix ?? again.prefix };
+  // The whole line often garbles or loses the prefix among the label's small letters: the value
+  // alone is taken when it read the prefix surely (exactly, and allowed by the English title).
+  const prefix = again.prefix?.confidence === 'high' ? again.prefix : (name.prefix ?? again.prefix);
+  if (again.firstname?.value === name.firstname?.value && again.lastname?.value === name.lastname?.value) return { ...name, prefix };
   const unsure = (v: ReadValue | undefined) => v && { value: v.value, confidence: 'low' as const };
-  if (again.firstname && again.lastname) return { prefix: name.prefix ?? again.prefix, firstname: unsure(again.firstname), lastname: unsure(again.lastname) };
-  return { prefix: name.prefix, firstname: unsure(name.firstname), lastname: unsure(name.lastname) };
+  if (again.firstname && again.lastname) return { prefix, firstname: unsure(again.firstname), lastname: unsure(again.lastname) };
+  return { prefix, firstname: unsure(name.firstname), lastname: unsure(name.lastname) };
 }
 
 /**

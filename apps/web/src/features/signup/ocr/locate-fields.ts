@@ -26,6 +26,7 @@ export interface PlannedRead {
   scale?: number;
   second?: CardRow['second'];
   bold?: CardRow['bold'];
+  labelWidth?: CardRow['labelWidth'];
   /** A line was found there (else the box is where the field should be). */
   found: boolean;
 }
@@ -124,7 +125,7 @@ export function planReads(lines: TextLine[], width: number, height: number): Pla
       const half = 0.045 * height;
       box = { x0: Math.round(row.x0 * width), x1: Math.round(row.x1 * width), y0: Math.round(at - half), y1: Math.round(at + half) };
     }
-    plans.push({ field, box, lang: row.lang, whitelist: row.whitelist, scale: row.scale, second: row.second, bold: row.bold, found: Boolean(line) });
+    plans.push({ field, box, lang: row.lang, whitelist: row.whitelist, scale: row.scale, second: row.second, bold: row.bold, labelWidth: row.labelWidth, found: Boolean(line) });
   }
   return plans;
 }

@@ -55,7 +55,7 @@ function cut(card: GreyImage, plan: PlannedRead): GreyImage {
 function secondImage(line: GreyImage, plan: PlannedRead, cardWidth: number): GreyImage | null {
   if (plan.second === 'larger') return enlarged(line, (plan.scale ?? 1) * 1.4);
   if (plan.second !== 'value') return null;
-  const x = valueStart(line, Math.round(0.012 * cardWidth), Math.round(0.04 * cardWidth));
+  const x = valueStart(line, cardWidth, plan.labelWidth ?? 0);
   if (x === 0) return null;
   const value = enlarged(crop(line, x / line.width, 0, 1, 1), plan.scale);
   return plan.bold ? withMargin(lighterStrokes(value)) : value;
