@@ -3,14 +3,17 @@ import { CARD_HEIGHT, CARD_WIDTH, rowOf } from './card-layout';
 import { findTextLines, valueStart } from './find-lines';
 import type { GreyImage } from './prepare-image';
 
-/** A white card with dark blocks: letters (x0, y0, width, height in px). */
-function card(blocks: [number, number, number, number][]): GreyImage {
-  const data = new Uint8ClampedArray(CARD_WIDTH * CARD_HEIGHT).fill(250);
+/** A white image with dark blocks: letters (x0, y0, width, height in px). */
+function blocksImage(width: number, height: number, blocks: [number, number, number, number][]): GreyImage {
+  const data = new Uint8ClampedArray(width * height).fill(250);
   for (const [x0, y0, w, h] of blocks) {
-    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) data[y * CARD_WIDTH + x] = 20;
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) data[y * width + x] = 20;
   }
-  return { width: CARD_WIDTH, height: CARD_HEIGHT, data };
+  return { width, height, data };
 }
+
+/** A straightened card with dark blocks. */
+const card = (blocks: [number, number, number, number][]) => blocksImage(CARD_WIDTH, CARD_HEIGHT, blocks);
 
 /** A printed word: letters `size` px high from `x`, with its body's top at `top`; marks above some letters. */
 function word(x: number, top: number, size: number, letters: number, marks = 0): [number, number, number, number][] {
@@ -80,15 +83,6 @@ describe('findTextLines', () => {
   });
 });
 
-/** A cut-out line: white, with dark blocks (x0, y0, width, height in px). */
-function lineImage(width: number, height: number, blocks: [number, number, number, number][]): GreyImage {
-  const data = new Uint8ClampedArray(width * height).fill(250);
-  for (const [x0, y0, w, h] of blocks) {
-    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) data[y * width + x] = 20;
-  }
-  return { width, height, data };
-}
-
 describe('valueStart', () => {
   const labelWidth = (row: 'thaiName' | 'address1') => rowOf(row).labelWidth ?? 0;
 
@@ -97,7 +91,7 @@ describe('valueStart', () => {
     const label = word(10, 40, 12, 16);
     const prefix = word(176, 28, 24, 3);
     const names = [...word(250, 28, 24, 5), ...word(370, 28, 24, 4)];
-    const x = valueStart(lineImage(480, 70, [...label, ...prefix, ...names]), CARD_WIDTH, labelWidth('thaiName'));
+    const x = valueStart(blocksImage(480, 70, [...label, ...prefix, ...names]), CARD_WIDTH, labelWidth('thaiName'));
     expect(x).toBeGreaterThan(10 + 15 * 10 + 7);
     expect(x).toBeLessThanOrEqual(176);
   });
@@ -107,7 +101,7 @@ describe('valueStart', () => {
     const label = word(10, 30, 16, 3);
     const house = word(60, 26, 20, 3);
     const moo = [...word(128, 30, 16, 4), ...word(200, 30, 16, 1)];
-    const x = valueStart(lineImage(260, 60, [...label, ...house, ...moo]), CARD_WIDTH, labelWidth('address1'));
+    const x = valueStart(blocksImage(260, 60, [...label, ...house, ...moo]), CARD_WIDTH, labelWidth('address1'));
     expect(x).toBeGreaterThan(10 + 2 * 13 + 10);
     expect(x).toBeLessThanOrEqual(60);
   });
@@ -116,13 +110,13 @@ describe('valueStart', () => {
     // "ที่อยู่" with 5 px before a taller letter (ย with ู below it).
     const label = [...word(10, 30, 16, 3), [51, 30, 10, 26] as [number, number, number, number], ...word(64, 30, 16, 1)];
     const house = word(100, 26, 22, 3);
-    const x = valueStart(lineImage(200, 70, [...label, ...house]), CARD_WIDTH, labelWidth('address1'));
+    const x = valueStart(blocksImage(200, 70, [...label, ...house]), CARD_WIDTH, labelWidth('address1'));
     expect(x).toBeGreaterThan(74);
     expect(x).toBeLessThanOrEqual(100);
   });
 
   it('finds no value when the line has no gap after a label', () => {
-    expect(valueStart(lineImage(200, 60, word(10, 20, 20, 9)), CARD_WIDTH, labelWidth('address1'))).toBe(0);
+    expect(valueStart(blocksImage(200, 60, word(10, 20, 20, 9)), CARD_WIDTH, labelWidth('address1'))).toBe(0);
   });
 });
 

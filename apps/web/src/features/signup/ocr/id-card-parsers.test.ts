@@ -243,6 +243,9 @@ describe('parseIdCard', () => {
   });
 
   it('trusts what two readings agree on, and marks for checking what they do not', () => {
+    /** The card with its English name line, and its Thai name read whole and then as the value alone. */
+    const named = (englishName: string, line: string, value: string) =>
+      parseIdCard({ ...card, englishFirstname: region(englishName), thaiName: { ...region(line), check: region(value) } });
     const agreed = parseIdCard({
       ...card,
       idNumber: { ...card.idNumber, check: region('3 1017 00230 70 4') },
@@ -251,30 +254,18 @@ describe('parseIdCard', () => {
     expect(agreed.thaiId).toEqual({ value: '3101700230704', confidence: 'high' });
     expect(agreed.firstname).toEqual({ value: 'ศิริพร', confidence: 'high' });
     // Recorded: the prefix lost among the label's letters in the whole line, clear in the value alone.
-    const prefixLost = parseIdCard({
-      ...card,
-      englishFirstname: region('Ver Somsak'),
-      thaiName: { ...region('ชื่อตัวและชื่อสกล ใน ยี สมบัติ ศรีวงศ์'), check: region('นาย สมบัติ ศรีวงศ์') },
-    });
+    const prefixLost = named('Ver Somsak', 'ชื่อตัวและชื่อสกล ใน ยี สมบัติ ศรีวงศ์', 'นาย สมบัติ ศรีวงศ์');
     expect(prefixLost.prefix?.value).toBe('นาย');
     expect(prefixLost.firstname?.value).toBe('สมบัติ');
     // Recorded: the whole line garbles the prefix beside the small label; the value alone reads it
     // exactly and the English title allows it, so it is as sure as the names.
-    const prefixGarbled = parseIdCard({
-      ...card,
-      englishFirstname: region('Name Mr. Teerawat'),
-      thaiName: { ...region('จ่อตัวและชื่อสกล ในํยี ธีรวัฒน์ อินทร์แก้ว'), check: region('นาย ธีรวัฒน์ อินทร์แก้ว') },
-    });
+    const prefixGarbled = named('Name Mr. Teerawat', 'จ่อตัวและชื่อสกล ในํยี ธีรวัฒน์ อินทร์แก้ว', 'นาย ธีรวัฒน์ อินทร์แก้ว');
     expect(prefixGarbled.prefix).toEqual({ value: 'นาย', confidence: 'high' });
     expect(prefixGarbled.gender).toEqual({ value: 'male', confidence: 'high' });
     expect(prefixGarbled.firstname).toEqual({ value: 'ธีรวัฒน์', confidence: 'high' });
     // Recorded on a photographed card: both readings left only a stray letter of the prefix. It is not
     // the first letter of the first name: the name is not "ยจำลอง", and the prefix is only the title's guess.
-    const prefixRemnant = parseIdCard({
-      ...card,
-      englishFirstname: region('Name Mr. Chamlong'),
-      thaiName: { ...region('เล ย จําลอง ใจดี'), check: region('ย  จําลอง ใจดี') },
-    });
+    const prefixRemnant = named('Name Mr. Chamlong', 'เล ย จําลอง ใจดี', 'ย  จําลอง ใจดี');
     expect(prefixRemnant.firstname).toEqual({ value: 'จำลอง', confidence: 'high' });
     expect(prefixRemnant.lastname?.value).toBe('ใจดี');
     expect(prefixRemnant.prefix).toEqual({ value: 'นาย', confidence: 'low' });
