@@ -72,25 +72,28 @@ describe('cardCoverage', () => {
 
 describe('outcomeOfScan', () => {
   it('presents a scan that filled half of the card or more as read', () => {
-    expect(outcomeOfScan({ reading: reading({ address }), cardFound: true })).toBe('read');
+    expect(outcomeOfScan({ reading: reading({ address }), cardFound: true }).outcome).toBe('read');
     // Five fields: the number, the names, the birthday and the gender.
-    expect(outcomeOfScan({ reading: reading(), cardFound: true })).toBe('read');
+    expect(outcomeOfScan({ reading: reading(), cardFound: true }).outcome).toBe('read');
     // A photo read as framed that still gave most of the card is a good scan.
-    expect(outcomeOfScan({ reading: reading(), cardFound: false })).toBe('read');
+    expect(outcomeOfScan({ reading: reading(), cardFound: false }).outcome).toBe('read');
   });
 
   it('calls a scan with less than half of the fields partial, however sure each value is', () => {
-    expect(outcomeOfScan({ reading: reading({ gender: undefined }), cardFound: true })).toBe('partial');
-    expect(outcomeOfScan({ reading: { ...empty, firstname: high('สมชาย') }, cardFound: true })).toBe('partial');
+    expect(outcomeOfScan({ reading: reading({ gender: undefined }), cardFound: true }).outcome).toBe('partial');
+    expect(outcomeOfScan({ reading: { ...empty, firstname: high('สมชาย') }, cardFound: true })).toEqual({
+      outcome: 'partial',
+      coverage: { filled: 1, total: CARD_FIELDS.length, enough: false },
+    });
   });
 
   it('says the card was not found when there was no card outline and little came out', () => {
-    expect(outcomeOfScan({ reading: empty, cardFound: false })).toBe('notFound');
-    expect(outcomeOfScan({ reading: { ...empty, lastname: high('ใจดี'), birthday: high('1990-03-12') }, cardFound: false })).toBe('notFound');
+    expect(outcomeOfScan({ reading: empty, cardFound: false }).outcome).toBe('notFound');
+    expect(outcomeOfScan({ reading: { ...empty, lastname: high('ใจดี'), birthday: high('1990-03-12') }, cardFound: false }).outcome).toBe('notFound');
   });
 
   it('calls a found card that gave nothing unreadable, a rejected ID number included', () => {
-    expect(outcomeOfScan({ reading: empty, cardFound: true })).toBe('unreadable');
-    expect(outcomeOfScan({ reading: { ...empty, thaiIdRejected: true }, cardFound: true })).toBe('unreadable');
+    expect(outcomeOfScan({ reading: empty, cardFound: true }).outcome).toBe('unreadable');
+    expect(outcomeOfScan({ reading: { ...empty, thaiIdRejected: true }, cardFound: true }).outcome).toBe('unreadable');
   });
 });

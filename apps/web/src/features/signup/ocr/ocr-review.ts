@@ -84,11 +84,10 @@ export function cardCoverage(fields: Partial<Record<RegisterFormField, unknown>>
  */
 export type ScanOutcome = 'read' | 'partial' | 'notFound' | 'unreadable';
 
-export function outcomeOfScan(scan: { reading: IdCardReading; cardFound: boolean }): ScanOutcome {
-  const { filled, enough } = cardCoverage(marksOfReading(scan.reading));
-  if (enough) return 'read';
-  if (!scan.cardFound) return 'notFound';
-  return filled === 0 ? 'unreadable' : 'partial';
+export function outcomeOfScan(scan: { reading: IdCardReading; cardFound: boolean }): { outcome: ScanOutcome; coverage: CardCoverage } {
+  const coverage = cardCoverage(marksOfReading(scan.reading));
+  const outcome = coverage.enough ? 'read' : !scan.cardFound ? 'notFound' : coverage.filled === 0 ? 'unreadable' : 'partial';
+  return { outcome, coverage };
 }
 
 /** Compares as the form shows it (the ID number is grouped with dashes while typed). */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { cardCoverage, marksOfReading, outcomeOfScan, type CardCoverage, type ScanOutcome } from './ocr-review';
+import { outcomeOfScan, type CardCoverage, type ScanOutcome } from './ocr-review';
 import type * as ReadIdCard from './read-id-card';
 import type { Frame, IdCardScan, ReadStage } from './read-id-card';
 
@@ -57,12 +57,12 @@ export function useIdCardReader(onRead: (scan: IdCardScan) => void) {
           },
         });
         if (!current()) return;
-        const outcome = outcomeOfScan(scan);
+        const { outcome, coverage } = outcomeOfScan(scan);
         if (outcome === 'read') {
           setState({ status: 'idle' });
           onRead(scan);
         } else {
-          setState({ status: 'poor', outcome, coverage: cardCoverage(marksOfReading(scan.reading)), scan });
+          setState({ status: 'poor', outcome, coverage, scan });
         }
       } catch {
         if (current()) setState({ status: 'failed', reason: 'error' });
