@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
 import { latestCode, screenshot, typeCode } from './support/patient';
@@ -5,6 +6,30 @@ import { latestCode, screenshot, typeCode } from './support/patient';
 const DEMO_PATIENT = '0812345678';
 
 test.use({ geolocation: { latitude: 13.7563, longitude: 100.4888 } });
+
+/**
+ * Chooses a slot that starts at least ten minutes from now. The first slot offered may start while the test
+ * books it (a run at 12:59:55 in Bangkok), and the server then rightly refuses it as full or past.
+ */
+async function chooseSlotAhead(page: Page): Promise<void> {
+  const inBangkok = (at: Date, options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', ...options }).format(at);
+  const now = new Date();
+  const soon = new Date(now.getTime() + 10 * 60_000);
+  const sameDay = inBangkok(now, { dateStyle: 'short' }) === inBangkok(soon, { dateStyle: 'short' });
+  const earliest = inBangkok(soon, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const today = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', day: 'numeric', month: 'long' }).format(now);
+  const shownDay = (await page.getByText(/^วัน\S+ที่ \d+ \S+ \d{4}$/).textContent()) ?? '';
+  const radios = page.getByRole('radiogroup', { name: 'เลือกเวลานัดตรวจคัดกรอง' }).getByRole('radio');
+  if (!shownDay.includes(today)) return radios.first().check();
+  for (const radio of await radios.all()) {
+    const starts = /(\d{2}:\d{2})–/.exec((await radio.evaluate((e) => e.closest('label')?.textContent)) ?? '')?.[1] ?? '';
+    if (sameDay && starts >= earliest) return radio.check();
+  }
+  // Nothing left today that far ahead: the next day's first slot.
+  await page.getByRole('group', { name: 'เลือกวัน' }).getByRole('button', { pressed: false }).first().click();
+  await radios.first().check();
+}
 
 test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pays the deposit and is booked', async ({
   page,
@@ -54,6 +79,7 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
     await expect(page.getByRole('radiogroup', { name: 'เลือกเวลานัดตรวจคัดกรอง' }).getByRole('radio').first()).toBeChecked();
     await screenshot(page, 'booking-03-red-flag');
     await page.getByRole('checkbox', { name: 'ฉันเข้าใจ และต้องการนัดตรวจคัดกรองต่อ' }).check();
+    await chooseSlotAhead(page);
     await screenshot(page, 'booking-04-symptoms');
     await page.getByRole('button', { name: 'ส่งข้อมูล' }).click();
   });
