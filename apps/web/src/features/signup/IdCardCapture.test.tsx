@@ -247,4 +247,20 @@ describe('ID card scan (sign-up step 4)', () => {
     expect(await screen.findByTestId('card-guide')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ถ่ายรูป' })).toBeEnabled();
   });
+
+  it('keeps the capture button off after a photo without the card until the camera shows the card again', async () => {
+    const camera = cameraRestartsSlowly();
+    const user = userEvent.setup();
+    renderWithProviders(<Step />, { route: '/signup' });
+    expect(await screen.findByTestId('card-guide')).toBeInTheDocument();
+
+    await scanPhoto(user, scanOf(NOTHING, false));
+    await advice('ไม่พบบัตรในรูป');
+    expect(screen.getByRole('button', { name: 'ถ่ายรูป' })).toBeDisabled();
+    expect(screen.queryByTestId('card-guide')).not.toBeInTheDocument();
+
+    camera.start();
+    expect(await screen.findByTestId('card-guide')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ถ่ายรูป' })).toBeEnabled();
+  });
 });

@@ -96,6 +96,15 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
   // A photo without the card is of no use to look at: the guide is shown again at once.
   const shown = poor?.outcome === 'notFound' ? null : photo;
 
+  // Each time the preview comes back (a retake, a photo without the card) it starts its camera again:
+  // nothing to capture until the camera shows the card. Set while rendering, so the button is never
+  // enabled before the new preview's camera reports.
+  const previewing = shown === null;
+  const [wasPreviewing, setWasPreviewing] = useState(previewing);
+  if (previewing !== wasPreviewing) {
+    setWasPreviewing(previewing);
+    if (previewing && camera === 'live') setCamera('starting');
+  }
   // The patient chose to scan: fetch the reader while they frame the card.
   useEffect(() => preloadIdCardReader(), []);
   // A chosen photo is shown through an object URL, released when replaced.
@@ -120,8 +129,6 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
   const retake = () => {
     // The advice of a poor scan stays on screen while the patient frames the card again.
     if (!poor) cancel();
-    // The preview starts its camera again: nothing to capture until it shows the card.
-    if (camera === 'live') setCamera('starting');
     setPhoto(null);
   };
 

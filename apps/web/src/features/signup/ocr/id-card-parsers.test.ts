@@ -269,6 +269,17 @@ describe('parseIdCard', () => {
     expect(prefixRemnant.firstname).toEqual({ value: 'จำลอง', confidence: 'high' });
     expect(prefixRemnant.lastname?.value).toBe('ใจดี');
     expect(prefixRemnant.prefix).toEqual({ value: 'นาย', confidence: 'low' });
+    // A lone letter that cannot be the end of a prefix is the first name's own, split off by the recogniser.
+    for (const [line, firstname] of [
+      ['ณ รงค์ ใจดี', 'ณรงค์'],
+      ['ใน ยี ณ รงค์ ใจดี', 'ณรงค์'],
+      ['เ กียรติ ใจดี', 'เกียรติ'],
+    ]) {
+      expect(named('Name Mr. Narong', line, line).firstname?.value).toBe(firstname);
+    }
+    // Two readings that each read a different prefix exactly, both allowed by "Ms.": marked.
+    const prefixDiffers = named('Name Ms. Siriporn', 'ชื่อตัวและชื่อสกุล นางสาว ศิริพร ขําคม', 'นาง ศิริพร ขําคม');
+    expect(prefixDiffers.prefix?.confidence).toBe('low');
     // The value read alone is taken when the two differ, and both names are marked.
     const differ = parseIdCard({ ...card, thaiName: { ...card.thaiName, check: region('นาง ศิริฟร ขำคม') } });
     expect(differ.firstname).toEqual({ value: 'ศิริฟร', confidence: 'low' });

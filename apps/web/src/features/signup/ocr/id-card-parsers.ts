@@ -83,6 +83,8 @@ export function parseThaiId(text: string, confidence = 100): { value?: ReadValue
 
 const PREFIXES: ThaiPrefix[] = ['เด็กหญิง', 'เด็กชาย', 'นางสาว', 'นาง', 'นาย'];
 const SHORT_PREFIXES: Record<string, ThaiPrefix> = { 'ด.ญ.': 'เด็กหญิง', 'ด.ช.': 'เด็กชาย', 'น.ส.': 'นางสาว' };
+/** The prefixes' last letters: what is left of a prefix whose start was lost beside its label. */
+const PREFIX_ENDINGS = new Set(PREFIXES.map((p) => p.at(-1)));
 
 export function genderOfPrefix(prefix: ThaiPrefix): 'male' | 'female' {
   return prefix === 'นาย' || prefix === 'เด็กชาย' ? 'male' : 'female';
@@ -175,12 +177,15 @@ export function parseThaiName(region: RegionReading, title?: string): ThaiName {
     .filter((w) => thaiLetterCount(w) > 0);
   while (words.length > 2 && isNameLabel(words[0])) words.shift();
   const allowed = prefixesOfTitle(title);
-  // A lone letter belongs to the next word ("น ายี"), except what is left of a misread prefix just
-  // before the two names ("ย จำลอง ใจดี"): no prefix before it, and no prefix made by joining it.
+  // A lone letter belongs to the next word ("น ายี", "ณ รงค์"), except the last letter of a misread
+  // prefix just before the two names ("ย จำลอง ใจดี"): no prefix before it, and none made by joining it.
   for (let i = words.length - 2; i >= 0; i--) {
     if (thaiLetterCount(words[i]) !== 1 || words[i].endsWith('.')) continue;
     const prefixRemnant =
-      words.length - i === 3 && !words.slice(0, i).some((w) => nearestPrefix(w, allowed)) && !nearestPrefix(words[i] + words[i + 1], allowed);
+      words.length - i === 3 &&
+      PREFIX_ENDINGS.has(words[i]) &&
+      !words.slice(0, i).some((w) => nearestPrefix(w, allowed)) &&
+      !nearestPrefix(words[i] + words[i + 1], allowed);
     if (!prefixRemnant) words.splice(i, 2, words[i] + words[i + 1]);
   }
 
@@ -430,6 +435,17 @@ const lowestConfidence = (region: RegionReading) =>
   region.lines.length ? Math.min(...region.lines.filter((l) => l.text.trim()).map((l) => l.confidence)) : 0;
 
 /**
+ * The prefix from the whole line and from the value alone. The whole line often garbles or loses it
+ * among the label's small letters, so the value alone is taken when it read the prefix surely
+ * (exactly, and allowed by the English title); two sure readings that differ are marked.
+ */
+function checkedPrefix(line: ReadValue<ThaiPrefix> | undefined, alone: ReadValue<ThaiPrefix> | undefined): ReadValue<ThaiPrefix> | undefined {
+  if (alone?.confidence !== 'high') return line ?? alone;
+  if (line?.confidence === 'high' && line.value !== alone.value) return { value: alone.value, confidence: 'low' };
+  return alone;
+}
+
+/**
  * The Thai name, checked against its second reading (the value without its label): two readings
  * that agree keep their confidence; two that differ give the second one's names (the recogniser
  * reads one text size better), marked for checking.
@@ -438,9 +454,7 @@ function checkedThaiName(region: FieldReading, title: string | undefined): ThaiN
   const name = parseThaiName(region, title);
   if (!region.check) return name;
   const again = parseThaiName(region.check, title);
-  // The whole line often garbles or loses the prefix among the label's small letters: the value
-  // alone is taken when it read the prefix surely (exactly, and allowed by the English title).
-  const prefix = again.prefix?.confidence === 'high' ? again.prefix : (name.prefix ?? again.prefix);
+  const prefix = checkedPrefix(name.prefix, again.prefix);
   if (again.firstname?.value === name.firstname?.value && again.lastname?.value === name.lastname?.value) return { ...name, prefix };
   const unsure = (v: ReadValue | undefined) => v && { value: v.value, confidence: 'low' as const };
   if (again.firstname && again.lastname) return { prefix, firstname: unsure(again.firstname), lastname: unsure(again.lastname) };

@@ -49,8 +49,9 @@ export function strokeWidth(img: GreyImage): number {
 }
 
 /**
- * Bold print made lighter: each stroke loses about a quarter of its width (an eighth from each side),
- * so that a bold name reads like the regular weight the recogniser knows best. Heavy strokes crowd
+ * Bold print made lighter: each stroke loses up to a quarter of its width across (an eighth of the
+ * usual stroke width, rounded down, from each side; strokes keep their height), so that a bold name
+ * reads more like the regular weight the recogniser knows best. Heavy strokes crowd
  * Thai marks stacked above a letter (the tone mark over ำ, the ์ over ิ). Strokes under 8 pixels,
  * regular print at the sizes read here, are left as they are.
  */
