@@ -17,16 +17,13 @@ interface Box {
   y1: number;
 }
 
-export interface PlannedRead {
+/** How a row's line is read: as the card's row says (its language, whitelist, scale and second reading). */
+type HowRead = Pick<CardRow, 'lang' | 'whitelist' | 'scale' | 'second' | 'bold' | 'labelWidth'>;
+
+export interface PlannedRead extends HowRead {
   field: CardRegionName;
   /** Pixels of the straightened card. */
   box: Box;
-  lang: OcrLanguage;
-  whitelist?: string;
-  scale?: number;
-  second?: CardRow['second'];
-  bold?: CardRow['bold'];
-  labelWidth?: CardRow['labelWidth'];
   /** A line was found there (else the box is where the field should be). */
   found: boolean;
 }
@@ -125,7 +122,8 @@ export function planReads(lines: TextLine[], width: number, height: number): Pla
       const half = 0.045 * height;
       box = { x0: Math.round(row.x0 * width), x1: Math.round(row.x1 * width), y0: Math.round(at - half), y1: Math.round(at + half) };
     }
-    plans.push({ field, box, lang: row.lang, whitelist: row.whitelist, scale: row.scale, second: row.second, bold: row.bold, labelWidth: row.labelWidth, found: Boolean(line) });
+    const { lang, whitelist, scale, second, bold, labelWidth } = row;
+    plans.push({ field, box, lang, whitelist, scale, second, bold, labelWidth, found: Boolean(line) });
   }
   return plans;
 }
