@@ -1,50 +1,118 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { type Database, openDatabase } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
-import { startJobQueue } from './jobs/job-queue.js';
-import { loggerOptions } from './plugins/logging.js';
+import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
+import { errorForLog, loggerOptions } from './plugins/logging.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SHUTDOWN_GRACE_MS = 10_000;
-const config = loadConfig();
-const database = openDatabase(config);
-await database.migrate();
-if (config.seedDemoData) await seedDemoData(database.db, config);
 
-const app = await buildApp({
-  config: { ...config, webDistDir: config.webDistDir ?? path.resolve(here, '../../web/dist') },
-  database,
-  logger: loggerOptions(config.logLevel),
-});
+/** Closes something start-up opened. */
+type Closer = () => Promise<unknown>;
 
-// Background work on the job queue, once across every process sharing the database: each minute old codes go,
-// schedules roll forward, unpaid holds give their places back and owed deposits are asked for again; the minute's
-// reminders are queued and sent.
-const jobs = await startJobQueue(
-  database,
-  [
-    { name: 'housekeeping', cron: '* * * * *', run: () => app.housekeeping() },
-    {
-      name: 'reminders',
-      cron: '* * * * *',
-      // Counts only: who was reminded of what is personal data.
-      run: async () => {
-        const round = await app.sendReminders();
-        if (round.sent + round.skipped > 0) app.log.info({ reminders: round }, 'reminders sent');
-      },
-    },
-  ],
-  (err) => app.log.error({ err }, 'job queue'),
-);
+/** A start-up step that failed: what the server was doing, and the error that stopped it. */
+class StartUpError extends Error {
+  constructor(
+    readonly step: string,
+    readonly reason: unknown,
+  ) {
+    super(step);
+  }
+}
+
+/** Runs one step of start-up, naming it in the error should it fail. */
+async function step<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw new StartUpError(name, error);
+  }
+}
+
+/**
+ * Starts the server, pushing onto `opened` what must be closed should a later step fail. Processes sharing a
+ * database may start together: each sets the database up (migrations, the demo data, the job queue's schema) under
+ * the database's set-up lock, so one at a time.
+ */
+async function start(opened: Closer[]): Promise<void> {
+  const config = await step('reading the configuration', () => loadConfig());
+  const database = await step('opening the database', () => openDatabase(config));
+  opened.push(() => database.close());
+  await step('migrating the database', () => database.migrate());
+  if (config.seedDemoData) await step('seeding the demo data', () => database.withSetUpLock(() => seedDemoData(database.db, config)));
+
+  const app = await step('building the app', () =>
+    buildApp({
+      config: { ...config, webDistDir: config.webDistDir ?? path.resolve(here, '../../web/dist') },
+      database,
+      logger: loggerOptions(config.logLevel),
+    }),
+  );
+  opened.push(() => app.close());
+
+  // Background work on the job queue, once across every process sharing the database: each minute old codes go,
+  // schedules roll forward, unpaid holds give their places back and owed deposits are asked for again; the minute's
+  // reminders are queued and sent.
+  const jobs = await step('starting the job queue', () =>
+    startJobQueue(
+      database,
+      [
+        { name: 'housekeeping', cron: '* * * * *', run: () => app.housekeeping() },
+        {
+          name: 'reminders',
+          cron: '* * * * *',
+          // Counts only: who was reminded of what is personal data.
+          run: async () => {
+            const round = await app.sendReminders();
+            if (round.sent + round.skipped > 0) app.log.info({ reminders: round }, 'reminders sent');
+          },
+        },
+      ],
+      (err) => app.log.error({ err }, 'job queue'),
+    ),
+  );
+  opened.push(() => jobs.stop());
+
+  process.once('SIGINT', () => void shutdown(app, jobs, database, 'SIGINT'));
+  process.once('SIGTERM', () => void shutdown(app, jobs, database, 'SIGTERM'));
+
+  await step(`listening on ${config.host}:${config.port}`, () => app.listen({ host: config.host, port: config.port }));
+  app.log.info(
+    config.mode === 'demo'
+      ? `ใกล้หมอ is running in DEMO MODE on ${config.publicOrigin} (database: ${database.kind}): SMS codes go to the development outbox, deposits are simulated, a demo patient is seeded. Set APP_MODE=production for real use.`
+      : `ใกล้หมอ is running on ${config.publicOrigin} (database: ${database.kind}, SMS: ${config.sms.driver}, payments: ${config.payments.provider})`,
+  );
+}
+
+/**
+ * Why start-up failed, in one line: the innermost cause (a failed query's own message is its SQL; the database's
+ * error under it says what went wrong), as the log keeps errors (no query parameters or refused values), with no stack.
+ */
+function reasonForLog(error: unknown): string {
+  let reason = errorForLog(error);
+  while (reason.cause) reason = reason.cause;
+  // A connection refused at every address of a name is an AggregateError with no message of its own.
+  return reason.message.split('\n')[0] || reason.code || reason.type;
+}
+
+/** Says why start-up failed, closes what it had opened (the latest first), and exits with 1. */
+async function stopAfterFailedStart(error: unknown, opened: Closer[]): Promise<never> {
+  const failure = error instanceof StartUpError ? `${error.step}: ${reasonForLog(error.reason)}` : reasonForLog(error);
+  console.error(`ใกล้หมอ could not start: ${failure}`);
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+  for (const close of opened.reverse()) await close().catch(() => {});
+  process.exit(1);
+}
 
 /**
  * Stops taking requests and jobs, lets those under way finish, then closes the database; a process
  * that cannot finish within SHUTDOWN_GRACE_MS stops anyway (what it had not committed is rolled back by the database).
  */
-async function shutdown(signal: string): Promise<void> {
+async function shutdown(app: FastifyInstance, jobs: JobQueue, database: Database, signal: string): Promise<void> {
   app.log.info(`${signal}: shutting down`);
   setTimeout(() => {
     app.log.error(`did not shut down within ${SHUTDOWN_GRACE_MS / 1000} s: stopping now`);
@@ -55,12 +123,6 @@ async function shutdown(signal: string): Promise<void> {
   app.log.info('shut down');
   process.exit(0);
 }
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.host, port: config.port });
-app.log.info(
-  config.mode === 'demo'
-    ? `ใกล้หมอ is running in DEMO MODE on ${config.publicOrigin} (database: ${database.kind}): SMS codes go to the development outbox, deposits are simulated, a demo patient is seeded. Set APP_MODE=production for real use.`
-    : `ใกล้หมอ is running on ${config.publicOrigin} (database: ${database.kind}, SMS: ${config.sms.driver}, payments: ${config.payments.provider})`,
-);
+const opened: Closer[] = [];
+await start(opened).catch((error: unknown) => stopAfterFailedStart(error, opened));

@@ -24,7 +24,13 @@ export interface Database {
   db: Db;
   /** 'pglite' for the embedded database, 'postgres' for a server. */
   kind: 'pglite' | 'postgres';
+  /** Brings the schema up to date, holding the set-up lock (`withSetUpLock`). */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while this process holds the set-up lock, which one process holds at a time: what processes starting
+   * together would otherwise all do at once (create the same tables, insert the same rows) they do in turn.
+   */
+  withSetUpLock<T>(work: () => Promise<T>): Promise<T>;
   /**
    * Hears PostgreSQL notifications on `channel` (LISTEN/NOTIFY: from every process sharing the database) until the
    * returned function is called. Resolves once listening.
@@ -85,6 +91,33 @@ async function listenOnServer(url: string, channel: string, { onMessage, onListe
   };
 }
 
+/**
+ * The key of the set-up lock: a PostgreSQL session-level advisory lock (`pg_advisory_lock`). A fixed number of this
+ * app's, 0x6b6c6d72 ('klmr' in ASCII), so that every process and every version of the server takes the same lock;
+ * nothing else on the database may use it.
+ */
+export const SET_UP_LOCK_KEY = 0x6b6c6d72;
+
+/**
+ * Runs `work` holding the set-up lock, taken on a connection of its own (a pool's connections come and go, and the
+ * lock belongs to the session that took it). Waits while another process holds it. A process that dies holding it
+ * loses its connection, and the lock with it.
+ */
+async function withAdvisoryLock<T>(url: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  // A connection lost midway releases the lock early: the work under way carries on as it would without the lock,
+  // rather than the process crashing on the event.
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select pg_advisory_lock($1)', [SET_UP_LOCK_KEY]);
+    return await work();
+  } finally {
+    // Ending the session releases its advisory locks, whether the work succeeded or not.
+    await client.end().catch(() => {});
+  }
+}
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function connectPostgres(url: string, poolSize = 10): Database {
@@ -95,7 +128,8 @@ export function connectPostgres(url: string, poolSize = 10): Database {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder }),
+    migrate: () => withAdvisoryLock(url, () => migratePg(db, { migrationsFolder })),
+    withSetUpLock: (work) => withAdvisoryLock(url, work),
     listen: (channel, listener) => listenOnServer(url, channel, listener),
     async query(text, values) {
       if (values && values.length > 0) return pool.query(text, values);
@@ -123,6 +157,9 @@ export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Dat
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // No lock to take: PGlite is one process's database (its data directory opened by one process only, and every
+    // query in it on its one connection), so no other process can be setting it up at the same time.
+    withSetUpLock: (work) => work(),
     // One process, one connection: every notification is heard, and the connection is never lost.
     async listen(channel, { onMessage, onListening }) {
       const stop = await client.listen(channel, onMessage);

@@ -35,6 +35,15 @@ const CRON_MOVE_SECONDS = 1;
 /** The latest a timed job starts into its minute: a skipped look, the move, the worker's poll, and a second's slack. */
 export const JOB_STARTS_WITHIN_SECONDS = 2 * CRON_LOOK_SECONDS + CRON_MOVE_SECONDS + POLL_SECONDS + 1;
 
+/** Creates (or migrates) pg-boss's own schema, then each job's queue and, for a timed job, its schedule. */
+async function setUp(boss: PgBoss, jobs: Job[]): Promise<void> {
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name);
+    if (job.cron) await boss.schedule(job.name, job.cron, undefined, { tz: 'Asia/Bangkok' });
+  }
+}
+
 /**
  * The job queue: pg-boss on the app's own database (the embedded PGlite or a PostgreSQL server). Every process
  * starts it; a scheduled job is queued once per due time however many processes see it due, and each job is
@@ -54,10 +63,15 @@ export async function startJobQueue(
     cronWorkerIntervalSeconds: CRON_MOVE_SECONDS,
   });
   boss.on('error', onError);
-  await boss.start();
+  try {
+    // Processes starting together would each create pg-boss's schema, the queues and the schedules at the same time.
+    await database.withSetUpLock(() => setUp(boss, jobs));
+  } catch (error) {
+    // Its timers started with it: a queue that could not be set up must not keep running them.
+    await boss.stop({ graceful: false }).catch(() => {});
+    throw error;
+  }
   for (const job of jobs) {
-    await boss.createQueue(job.name);
-    if (job.cron) await boss.schedule(job.name, job.cron, undefined, { tz: 'Asia/Bangkok' });
     await boss.work(job.name, { pollingIntervalSeconds: pollSeconds }, async ([taken]) => {
       await job.run(taken?.data);
     });

@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PATIENT } from './seed.js';
+
+/**
+ * The server's start-up as processes: replicas starting together on one empty PostgreSQL database, and a start-up
+ * that cannot reach its database. Started as `npm start` starts it (server.test.ts does the same), without a web build.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverFile = path.join(here, '../server.ts');
+const MIGRATION_COUNT = (JSON.parse(readFileSync(path.join(here, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+const REPLICAS = 5;
+
+let dataDir: string;
+/** Every process started, so that none outlives the file, even after a test that timed out waiting for it. */
+const started: ChildProcess[] = [];
+beforeAll(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-start-up-'));
+});
+afterAll(() => {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+function spawnServer(port: number, env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
+    env: {
+      ...process.env,
+      APP_MODE: 'demo',
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SECRET_KEY: 'start-up-test-key-'.padEnd(40, 'x'),
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, port, exited, output: () => output };
+}
+
+/** Resolves once the process answers its health check; fails with its output should it exit first. */
+async function healthy(server: ServerProcess): Promise<void> {
+  let exitCode: number | null | undefined;
+  void server.exited.then((code) => (exitCode = code));
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`a server exited with ${exitCode} while starting:\n${server.output()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${server.port}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function stop(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode === null) server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(sql).finally(() => client.end());
+}
+
+// Several processes share a database only on a PostgreSQL server: the embedded one belongs to one process.
+describe.skipIf(!process.env.DATABASE_URL)('replicas starting together on an empty PostgreSQL database', () => {
+  const name = `klaimor_test_${randomBytes(6).toString('hex')}`;
+  let serverUrl: string;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    serverUrl = process.env.DATABASE_URL!;
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    await adminQuery(serverUrl, `create database ${name}`);
+  });
+  afterAll(() => adminQuery(serverUrl, `drop database if exists ${name} with (force)`));
+
+  it(`all ${REPLICAS} come up, migrate once, set up one job queue and seed the demo data once`, { timeout: 180_000 }, async () => {
+    const ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
+    const servers = ports.map((port) => spawnServer(port, { DATABASE_URL: databaseUrl }));
+    try {
+      await Promise.all(servers.map(healthy));
+    } finally {
+      await Promise.all(servers.map(stop));
+    }
+
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const migrations = await client.query<{ hash: string; times: number }>(
+        'select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash',
+      );
+      expect(migrations.rows).toHaveLength(MIGRATION_COUNT);
+      expect(migrations.rows.every((m) => m.times === 1)).toBe(true);
+      const schedules = await client.query('select name from jobs.schedule order by name');
+      expect(schedules.rows).toEqual([{ name: 'housekeeping' }, { name: 'reminders' }]);
+      const demo = await client.query<{ coverages: number; visits: number; grants: number }>(
+        `select (select count(*)::int from coverages c where c.user_id = u.id) as coverages,
+                (select count(*)::int from visits v where v.user_id = u.id) as visits,
+                (select count(*)::int from care_grants g where g.caregiver_user_id = u.id) as grants
+           from users u where u.phone = $1`,
+        [DEMO_PATIENT.phone],
+      );
+      expect(demo.rows).toEqual([{ coverages: 3, visits: 5, grants: 1 }]);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe('a start-up that fails', () => {
+  it('says why in one line, without the password or a stack, and exits with 1', { timeout: 60_000 }, async () => {
+    const closedPort = await freePort();
+    const server = spawnServer(await freePort(), { DATABASE_URL: `postgres://klaimor:not-this-password@127.0.0.1:${closedPort}/klaimor` });
+    const code = await server.exited;
+    const output = server.output();
+    expect(code, output).toBe(1);
+    const lines = output.trim().split('\n');
+    expect(lines, output).toHaveLength(1);
+    expect(lines[0]).toContain('could not start');
+    expect(lines[0]).toContain(`ECONNREFUSED 127.0.0.1:${closedPort}`);
+    expect(output).not.toContain('not-this-password');
+    expect(output).not.toMatch(/\n\s+at /);
+  });
+});
