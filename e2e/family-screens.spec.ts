@@ -84,6 +84,17 @@ async function familyScreens(page: Page, prefix: string, check: (name: string) =
     await check(`${prefix}access-log-mother`);
   });
 
+  await test.step("Her son's reminder times and notification centre are hers to keep: his reminders come to her", async () => {
+    await page.goto('/todo');
+    await page.getByRole('link', { name: 'ตั้งเวลาเตือนทานยา' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'ตั้งค่าการแจ้งเตือนของบุญมา' })).toBeVisible();
+    await expect(page.getByText(/^การแจ้งเตือนของบุญมาส่งถึงคุณ/)).toBeVisible();
+    await check(`${prefix}notification-settings-child`);
+    await page.goto('/notifications');
+    await expect(page.getByRole('heading', { level: 1, name: 'การแจ้งเตือนของบุญมา' })).toBeVisible();
+    await check(`${prefix}notifications-child`);
+  });
+
   await test.step('Back to her own data from the switcher', async () => {
     await page.goto('/myhealth');
     await page.getByRole('button', { name: 'เปลี่ยนคน (ตอนนี้: บุญมา ใจดี)' }).click();

@@ -172,7 +172,10 @@ export const DEMO_PATIENT = '0812345678';
  * in as them (what the test adds, and finally the whole account, touch nobody else), without spending the demo
  * patient's codes (5 an hour). Returns their phone number.
  */
-export async function registerThroughApi(page: Page, name = { firstname: 'ดวงใจ', lastname: 'เชียงคำ' }): Promise<string> {
+export async function registerThroughApi(
+  page: Page,
+  person: { firstname: string; lastname: string; birthday?: string } = { firstname: 'ดวงใจ', lastname: 'เชียงคำ' },
+): Promise<string> {
   const phone = newPhone();
   const { request } = page;
   expect((await request.post('/api/auth/otp', { data: { phone } })).status()).toBe(202);
@@ -182,9 +185,9 @@ export async function registerThroughApi(page: Page, name = { firstname: 'ดว
     data: {
       phone,
       thai_id: newThaiId(),
-      ...name,
       gender: 'female',
       birthday: '1988-02-14',
+      ...person,
       address: '45 หมู่ 2',
       subdistrist: 'ศรีภูมิ',
       district: 'เมืองเชียงใหม่',

@@ -201,7 +201,7 @@ export async function buildApp({ config, database, logger = false, sms, notifier
   });
   const symptomNotes = createSymptomNotesService(createSymptomNotesRepository(db));
   const familyRepository = createFamilyRepository(db);
-  const family = createFamilyService({ family: familyRepository, otp });
+  const family = createFamilyService({ family: familyRepository, otp, log: app.log });
   const myData = createMyDataService({
     myData: createMyDataRepository(db),
     otp,

@@ -3,6 +3,8 @@
  * buttons answer the reminder through the API with the patient's session, without opening the app; a tap on the
  * notification opens the notification centre. The words come with the push, from the server. A missed-dose alert to a
  * caregiver that carries the dependent's number (`callPhone`) has a "โทรหา" button that opens the phone's dialler.
+ * A held child's notification reaches the parent holding the profile and names the child (`patient`): its answer is
+ * sent for the child, and a tap opens the child's centre (`url` carries `?patient=`).
  */
 
 /** The push's own buttons, and the call button when the alert names a number to call and the push has none for it. */
@@ -30,7 +32,8 @@ self.addEventListener('push', (event) => {
 });
 
 async function answer(notification, action) {
-  const response = await fetch(`/api/notifications/${encodeURIComponent(notification.id)}/${action}`, {
+  const forChild = notification.patient ? `?patient=${encodeURIComponent(notification.patient)}` : '';
+  const response = await fetch(`/api/notifications/${encodeURIComponent(notification.id)}/${action}${forChild}`, {
     method: 'POST',
     credentials: 'same-origin',
   });
@@ -40,7 +43,10 @@ async function answer(notification, action) {
 
 async function openCentre(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  const open = windows.find((client) => new URL(client.url).pathname === url);
+  const open = windows.find((client) => {
+    const shown = new URL(client.url);
+    return shown.pathname + shown.search === url;
+  });
   if (open) return open.focus();
   return self.clients.openWindow(url);
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import handlers from '../public/push-handlers.js?raw';
 
 type Listener = (event: Record<string, unknown>) => void;
@@ -11,6 +11,8 @@ function serviceWorker() {
     registration: { showNotification: vi.fn(() => Promise.resolve()) },
     clients: { matchAll: vi.fn(() => Promise.resolve([])), openWindow: vi.fn(() => Promise.resolve(null)) },
   };
+  const fetched = vi.fn((_url: string, _init?: RequestInit) => Promise.resolve(new Response(null, { status: 200 })));
+  vi.stubGlobal('fetch', fetched);
   new Function('self', handlers)(scope);
   const push = (payload: unknown) => {
     const waits: Promise<unknown>[] = [];
@@ -22,10 +24,12 @@ function serviceWorker() {
     listeners.get('notificationclick')!({ action, notification: { data, close: () => undefined }, waitUntil: (p: Promise<unknown>) => waits.push(p) });
     return Promise.all(waits);
   };
-  return { scope, push, click };
+  return { scope, push, click, fetched };
 }
 
 const missedDose = { id: 'n1', kind: 'missed_dose', title: 'แม่ยังไม่ได้ทานยาหลังอาหารเช้า', body: 'Metformin', url: '/notifications', actions: [] };
+
+afterEach(() => vi.unstubAllGlobals());
 
 describe('push handlers', () => {
   it("give a missed-dose alert a call button that opens the dialler on the dependent's number", async () => {
@@ -45,5 +49,15 @@ describe('push handlers', () => {
     expect(scope.registration.showNotification).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ actions: [], requireInteraction: false }));
     await click('', missedDose);
     expect(scope.clients.openWindow).toHaveBeenCalledWith('/notifications');
+  });
+
+  it("answer a held child's reminder for the child, and a tap opens the child's centre", async () => {
+    const { scope, click, fetched } = serviceWorker();
+    const reminder = { id: 'n2', kind: 'dose', title: 'ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า', body: 'Paracetamol', patient: 'child-id', url: '/notifications?patient=child-id' };
+    await click('taken', reminder);
+    expect(fetched).toHaveBeenCalledWith('/api/notifications/n2/taken?patient=child-id', expect.objectContaining({ method: 'POST' }));
+    scope.clients.matchAll.mockResolvedValueOnce([{ url: 'https://klaimor.test/notifications', focus: vi.fn() }] as never);
+    await click('', reminder);
+    expect(scope.clients.openWindow).toHaveBeenCalledWith('/notifications?patient=child-id');
   });
 });

@@ -50,6 +50,7 @@ export const ErrorCode = z.enum([
   'care_no_account',
   'care_has_account',
   'care_not_pending',
+  'care_not_reportable',
   'care_self',
   'care_widen_forbidden',
   'internal_error',

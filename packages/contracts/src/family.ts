@@ -53,12 +53,18 @@ export const AGE_OF_OWN_CONSENT = 10;
 export const CareBasis = z.enum(['guardian', 'own_account', 'in_person']);
 export type CareBasis = z.infer<typeof CareBasis>;
 
-export const CareLinkStatus = z.enum(['pending', 'active', 'revoked']);
+/**
+ * - `pending`: waiting for the dependent's consent (an adult's acceptance, or a minor's confirmation of a parent);
+ * - `active`: in force; `revoked`: ended or declined;
+ * - `suspended`: the minor reported it as "not my parent": no access at all until the app's operator has looked into it.
+ */
+export const CareLinkStatus = z.enum(['pending', 'active', 'suspended', 'revoked']);
 export type CareLinkStatus = z.infer<typeof CareLinkStatus>;
 
 export const CareLinkEvent = z.object({
   at: z.string(),
-  action: z.enum(['invited', 'granted', 'changed', 'revoked', 'declined']),
+  /** `confirmed`: the minor confirmed a parent's request with the code sent to their own phone; `reported`: "not my parent". */
+  action: z.enum(['invited', 'granted', 'confirmed', 'changed', 'revoked', 'declined', 'reported']),
   /** Who made it: the signed-in patient, or the other person of the link. */
   by: z.enum(['you', 'other']),
   scopes: CareScopes,
@@ -79,6 +85,11 @@ export const CareLink = z.object({
     phone: z.string().nullable(),
     /** True when the person can sign in themselves (has a number of their own). */
     hasOwnSignIn: z.boolean(),
+    /**
+     * True when the signed-in patient holds this profile: they registered it, it cannot sign in, and so they manage what
+     * only its owner could (its reminder settings and notifications, its contact details, deleting it).
+     */
+    youHold: z.boolean(),
   }),
   relationship: CareRelationship,
   basis: CareBasis,
@@ -90,6 +101,13 @@ export const CareLink = z.object({
   canRevoke: z.boolean(),
   /** A pending invitation waiting for the signed-in patient's answer. */
   awaitingYourAnswer: z.boolean(),
+  /**
+   * A parent's pending request to a minor with an account of their own, seen by the parent: the minor confirms it with
+   * the code sent to their phone (POST /api/family/links/:id/code, then /confirm with the code the child reads out).
+   */
+  awaitingChildsCode: z.boolean(),
+  /** The signed-in minor may report a parent's link as "not my parent" (POST /api/family/links/:id/report). */
+  canReport: z.boolean(),
   createdAt: z.string(),
   events: z.array(CareLinkEvent),
 });
@@ -130,8 +148,9 @@ export type CareConsentCodeInput = z.input<typeof CareConsentCodeBody>;
 
 /**
  * POST /api/family/invitations: ask a person who has an account (found by their mobile number) to let the caller care
- * for them. An adult answers in their own account; for someone under 20, the caller declaring parenthood or legal
- * guardianship makes the link at once, and the child sees it.
+ * for them. An adult answers in their own account. For someone under 20, the caller declares parenthood or legal
+ * guardianship, and the child confirms it: with the code sent to the child's own phone naming the caller (read out to
+ * the parent, who sends it to /confirm), or by accepting in their own account. Until then the link opens nothing.
  */
 export const CareInvitationBody = z.strictObject({
   phone: ThaiMobile,
@@ -141,10 +160,22 @@ export const CareInvitationBody = z.strictObject({
 });
 export type CareInvitationInput = z.input<typeof CareInvitationBody>;
 
-/** POST /api/family/links/:id/code (no body, 202): a code to the signed-in dependent's phone to accept the invitation. */
+/**
+ * POST /api/family/links/:id/code (no body, 202): a code to the invited patient's own phone, to accept the invitation
+ * (asked by the invited patient), or to the minor's phone naming the parent who asks (asked by that parent).
+ */
 /** POST /api/family/links/:id/accept: accept with that code, choosing what the caregiver may do. */
 export const AcceptCareBody = z.strictObject({ code: OtpCode, scopes: scopesWithSome });
 export type AcceptCareInput = z.input<typeof AcceptCareBody>;
+
+/** POST /api/family/links/:id/confirm: the parent confirms a minor's link with the code the minor read out. */
+export const ConfirmCareBody = z.strictObject({ code: OtpCode });
+export type ConfirmCareInput = z.input<typeof ConfirmCareBody>;
+
+/**
+ * POST /api/family/links/:id/report (no body): the minor says the person is not their parent or guardian. The link is
+ * suspended at once (no access) and the app's operator is told.
+ */
 
 /** PATCH /api/family/links/:id: change what the grant allows, or when missed-dose alerts come. */
 export const ChangeCareBody = z

@@ -24,3 +24,4 @@ export * from './staff-admin.js';
 export * from './opening-hours.js';
 export * from './notifications.js';
 export * from './family.js';
+export * from './care-access.js';

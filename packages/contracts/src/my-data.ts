@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf } from './envelope.js';
 import { OtpCode } from './fields.js';
+import { RecordArea } from './care-access.js';
 
 /**
  * "My data": everything the app holds about the patient, and erasing it.
@@ -60,7 +61,7 @@ export const AccessLogEntry = z.discriminatedUnion('by', [
     at: z.string(),
     caregiver: z.object({ name: z.string() }),
     action: CaregiverAccessAction,
-    area: z.enum(['profile', 'appointments', 'coverage', 'visits', 'medications', 'symptom_notes', 'my_data']),
+    area: RecordArea,
   }),
 ]);
 export type AccessLogEntry = z.infer<typeof AccessLogEntry>;

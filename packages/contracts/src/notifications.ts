@@ -80,8 +80,16 @@ export const NotificationReply = dataOf(Notification);
 /** GET /api/notifications: the latest 50, newest first. */
 export const NotificationsReply = z.object({ data: z.array(Notification), meta: z.object({ unread: z.number().int() }) });
 export type NotificationsReply = z.infer<typeof NotificationsReply>;
-/** GET /api/notifications/unread: how many the bell shows. */
-export const UnreadNotificationsReply = z.object({ data: z.array(z.object({ unread: z.number().int() })) });
+/**
+ * GET /api/notifications/unread: how many the bell shows. `unread` is the patient's own; `held`, for each profile the
+ * patient holds (a child without sign-in, whose notifications reach the patient), how many wait in its centre.
+ */
+export const UnreadNotifications = z.object({
+  unread: z.number().int(),
+  held: z.array(z.object({ patientId: z.string(), unread: z.number().int() })),
+});
+export type UnreadNotifications = z.infer<typeof UnreadNotifications>;
+export const UnreadNotificationsReply = dataOf(UnreadNotifications);
 
 /** URL-safe base64, as browsers give a subscription's keys. */
 const base64url = (bytes: number) =>

@@ -767,7 +767,7 @@ export const careGrants = pgTable(
     // The minute's missed-dose alerts start from the grants that ask for them.
     index('care_grants_alerts_idx').on(t.dependentUserId).where(sql`${t.status} = 'active' and ${t.missedDoseAlerts}`),
     check('care_grants_not_self', sql`${t.caregiverUserId} <> ${t.dependentUserId}`),
-    check('care_grants_status_check', sql`${t.status} in ('pending', 'active', 'revoked')`),
+    check('care_grants_status_check', sql`${t.status} in ('pending', 'active', 'suspended', 'revoked')`),
     check('care_grants_missed_dose_after_check', sql`${t.missedDoseAfterMinutes} between 15 and 240`),
   ],
 );
@@ -786,4 +786,20 @@ export const careGrantEvents = pgTable(
     scopes: json('scopes').$type<{ see: boolean; book: boolean; medicines: boolean; alerts: boolean }>().notNull(),
   },
   (t) => [index('care_grant_events_grant_idx').on(t.grantId, t.at)],
+);
+
+/**
+ * What the app's operator must look into: today a minor's report that a linked "parent" is not theirs (`kind`
+ * `care_link_reported`, the grant suspended meanwhile). Kept until resolved; names the grant, never the people.
+ */
+export const operatorAlerts = pgTable(
+  'operator_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    careGrantId: uuid('care_grant_id').references(() => careGrants.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('operator_alerts_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`)],
 );

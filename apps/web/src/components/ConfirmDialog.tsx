@@ -40,7 +40,8 @@ export function ConfirmDialog({
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {body || error ? (
-        <DialogContent>
+        // Focusable: with large text the body may scroll, and a keyboard must be able to scroll it.
+        <DialogContent tabIndex={0}>
           {body ? <DialogContentText>{body}</DialogContentText> : null}
           {error ? (
             <Alert severity="error" sx={{ mt: body ? 2 : 0 }}>

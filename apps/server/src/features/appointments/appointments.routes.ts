@@ -9,7 +9,7 @@ export function appointmentsRoutes(appointments: AppointmentsService): FastifyPl
     app.post(
       '/appointments',
       {
-        config: careFor('appointments', 'book'),
+        config: careFor('appointments', 'change'),
         schema: {
           tags: ['appointments'],
           summary: 'Book a screening: holds the place for 15 minutes and asks for the deposit by PromptPay',
@@ -27,21 +27,21 @@ export function appointmentsRoutes(appointments: AppointmentsService): FastifyPl
     app.get(
       '/appointments',
       {
-      config: careFor('appointments', 'see', 'book'), schema: { tags: ['appointments'], summary: "The patient's appointments, upcoming first, then past", response: { 200: AppointmentReply } } },
+      config: careFor('appointments', 'read'), schema: { tags: ['appointments'], summary: "The patient's appointments, upcoming first, then past", response: { 200: AppointmentReply } } },
       async (request) => ({ data: await appointments.list(signedInPatient(request).userId) }),
     );
 
     app.get(
       '/appointments/:id',
       {
-      config: careFor('appointments', 'see', 'book'), schema: { tags: ['appointments'], summary: 'One appointment', params: AppointmentParams, response: { 200: AppointmentReply } } },
+      config: careFor('appointments', 'read'), schema: { tags: ['appointments'], summary: 'One appointment', params: AppointmentParams, response: { 200: AppointmentReply } } },
       async (request) => ({ data: [await appointments.get(signedInPatient(request).userId, request.params.id)] }),
     );
 
     app.post(
       '/appointments/:id/cancel',
       {
-        config: careFor('appointments', 'book'),
+        config: careFor('appointments', 'change'),
         schema: {
           tags: ['appointments'],
           summary: 'Cancel: the deposit is refunded until 24 hours before the slot, kept after that',

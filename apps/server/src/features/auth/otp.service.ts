@@ -10,7 +10,29 @@ const HOUR_MS = 3_600_000;
 
 export const APP_NAME_TH = 'ใกล้หมอ';
 
-export function otpSmsText(code: string, ttlSec: number, purpose: OtpPurpose = 'login'): string {
+/**
+ * Who asks for a family-care code, and what for: `caregiver`, an adult dependent is to read the code out to them (and
+ * the number becomes the dependent's own sign-in); `guardian`, a minor is to read it out to the parent who asks;
+ * `accept`, the invited patient types it into their own app.
+ */
+export interface CareCodeAsk {
+  requester: string;
+  as: 'caregiver' | 'guardian' | 'accept';
+}
+
+/** A family-care code names who asks and what it gives them, so nobody reads one out to a stranger. */
+function careConsentText(code: string, minutes: number, ask: CareCodeAsk): string {
+  const { requester } = ask;
+  if (ask.as === 'guardian') {
+    return `${requester} ขอเป็นผู้ปกครองของคุณใน${APP_NAME_TH}: รหัส ${code} ให้ดูและจัดการข้อมูลสุขภาพของคุณแทน บอกรหัสนี้เฉพาะพ่อแม่หรือผู้ปกครองของคุณ ใช้ได้ ${minutes} นาที`;
+  }
+  if (ask.as === 'caregiver') {
+    return `${requester} ขอเป็นผู้ดูแลข้อมูลสุขภาพของคุณใน${APP_NAME_TH}: รหัส ${code} ให้ดูข้อมูลสุขภาพ นัดหมายและจัดการยาแทนคุณ และเบอร์นี้จะใช้เข้าสู่ระบบของคุณ บอกรหัสเฉพาะเมื่อคุณยินยอม ใช้ได้ ${minutes} นาที`;
+  }
+  return `${APP_NAME_TH}: รหัสยืนยันให้ ${requester} ดูแลข้อมูลสุขภาพของคุณคือ ${code} ใช้ได้ ${minutes} นาที กรอกในแอปของคุณเอง ห้ามบอกรหัสนี้กับผู้ใด`;
+}
+
+export function otpSmsText(code: string, ttlSec: number, purpose: OtpPurpose = 'login', careAsk?: CareCodeAsk): string {
   const minutes = Math.round(ttlSec / 60);
   // A deletion or correction code says what it does, so nobody reads it out to someone who asks "for your login".
   if (purpose === 'delete_account') {
@@ -20,7 +42,8 @@ export function otpSmsText(code: string, ttlSec: number, purpose: OtpPurpose = '
     return `${APP_NAME_TH}: รหัสยืนยันการแก้ไขชื่อ วันเกิด หรือเพศของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที หากคุณไม่ได้ขอแก้ไข ห้ามบอกรหัสนี้กับผู้ใด`;
   }
   if (purpose === 'care_consent') {
-    return `${APP_NAME_TH}: รหัสยินยอมให้ผู้ดูแลเข้าถึงข้อมูลสุขภาพของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที บอกรหัสนี้เฉพาะผู้ดูแลที่คุณยินยอมเท่านั้น`;
+    if (!careAsk) throw new Error('a family-care code must name who asks for it');
+    return careConsentText(code, minutes, careAsk);
   }
   return `${APP_NAME_TH}: รหัส OTP ของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
 }
@@ -87,7 +110,7 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
      * Sends a fresh code; the answer is the same whether or not the number is registered. The limits count
      * every code sent to the number or from the client, whatever its purpose.
      */
-    async requestCode(phone: string, clientIp: string, purpose: OtpPurpose = 'login') {
+    async requestCode(phone: string, clientIp: string, purpose: OtpPurpose = 'login', careAsk?: CareCodeAsk) {
       const now = Date.now();
       const clientKey = keyedHash(secretKey, 'client', clientIp);
       const code = newOtpCode(OTP_LENGTH);
@@ -98,7 +121,7 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
       );
       if (waitSec !== null) throw rateLimited(waitSec);
       try {
-        await sms.send({ to: phone, text: otpSmsText(code, limits.ttlSec, purpose), code });
+        await sms.send({ to: phone, text: otpSmsText(code, limits.ttlSec, purpose, careAsk), code });
       } catch (error) {
         if (!(error instanceof SmsDeliveryError)) throw error;
         throw new AppError(503, 'sms_unavailable', 'ส่ง SMS ไม่สำเร็จในขณะนี้ กรุณาลองใหม่อีกครั้ง');

@@ -10,7 +10,7 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
     app.get(
       '/coverage',
       {
-        config: careFor('coverage', 'see'),
+        config: careFor('coverage', 'read'),
         schema: {
           tags: ['coverage'],
           summary: "The patient's medical entitlements: public scheme, private plans, expired ones last",
@@ -23,7 +23,7 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
     app.post(
       '/coverage',
       {
-        config: careFor('coverage', 'see'),
+        config: careFor('coverage', 'change'),
         schema: {
           tags: ['coverage'],
           summary: 'Add a public scheme (one in force at a time, else 409 public_scheme_exists) or a private plan',
@@ -37,7 +37,7 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
     app.put(
       '/coverage/:id',
       {
-        config: careFor('coverage', 'see'),
+        config: careFor('coverage', 'change'),
         schema: { tags: ['coverage'], summary: 'Change an entitlement (the whole record)', params: RecordParams, body: CoverageBody, response: { 200: CoverageReply } },
       },
       async (request) => ({ data: [await coverage.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
@@ -46,7 +46,7 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
     app.delete(
       '/coverage/:id',
       {
-      config: careFor('coverage', 'see'), schema: { tags: ['coverage'], summary: 'Remove an entitlement', params: RecordParams, response: { 204: z.null() } } },
+      config: careFor('coverage', 'change'), schema: { tags: ['coverage'], summary: 'Remove an entitlement', params: RecordParams, response: { 204: z.null() } } },
       async (request, reply) => {
         await coverage.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);

@@ -10,7 +10,7 @@ import { ALL, ONLY, addChild, addParentInPerson, ageCodes, as, caregiver } from 
  */
 const TABLE: Record<string, 'self' | 'holder' | CareScope[]> = {
   'GET /api/users/me': ['see'],
-  'PATCH /api/users': ['see'],
+  'PATCH /api/users': 'holder',
   'POST /api/users/me/consents': 'self',
   'POST /api/users/me/identity/code': 'self',
   'PUT /api/users/me/identity': 'self',
@@ -43,13 +43,13 @@ const TABLE: Record<string, 'self' | 'holder' | CareScope[]> = {
   'GET /api/my-data/fhir': ['see'],
   'POST /api/my-data/deletion/code': 'holder',
   'POST /api/my-data/deletion': 'holder',
-  'GET /api/notification-settings': 'self',
-  'PUT /api/notification-settings': 'self',
-  'GET /api/notifications': 'self',
+  'GET /api/notification-settings': 'holder',
+  'PUT /api/notification-settings': 'holder',
+  'GET /api/notifications': 'holder',
   'GET /api/notifications/unread': 'self',
-  'POST /api/notifications/read': 'self',
-  'POST /api/notifications/:id/taken': 'self',
-  'POST /api/notifications/:id/snooze': 'self',
+  'POST /api/notifications/read': 'holder',
+  'POST /api/notifications/:id/taken': 'holder',
+  'POST /api/notifications/:id/snooze': 'holder',
   'POST /api/notifications/test': 'self',
   'POST /api/push-subscriptions': 'self',
   'DELETE /api/push-subscriptions': 'self',
@@ -59,6 +59,8 @@ const TABLE: Record<string, 'self' | 'holder' | CareScope[]> = {
   'POST /api/family/invitations': 'self',
   'POST /api/family/links/:id/code': 'self',
   'POST /api/family/links/:id/accept': 'self',
+  'POST /api/family/links/:id/confirm': 'self',
+  'POST /api/family/links/:id/report': 'self',
   'PATCH /api/family/links/:id': 'self',
   'POST /api/family/links/:id/revoke': 'self',
 };
@@ -124,6 +126,29 @@ describe('acting for a dependent', () => {
         expect(res.json().error.message).toBe(SELECTOR_NOT_FOUND);
       }
     }
+  });
+
+  it('the OpenAPI document declares the `patient` selector on exactly the routes that act for a dependent', async () => {
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    const declared = (route: string) => {
+      const [method, path] = route.split(' ') as [string, string];
+      const operation = paths[path.replace(/:(\w+)/g, '{$1}')]![method.toLowerCase()]!;
+      return (operation.parameters ?? []).some((p) => p.in === 'query' && p.name === 'patient');
+    };
+    const wrong = (await patientRoutes()).filter((route) => declared(route) !== (TABLE[route] !== 'self'));
+    expect(wrong).toEqual([]);
+  });
+
+  it('contact details are changed for a dependent only by the holder of a profile that cannot sign in', async () => {
+    const me = await caregiver(t.app);
+    const child = await addChild(t.app, me.session, ALL);
+    const mother = await addParentInPerson(t.app, me.session, ALL);
+    const moved = { address: '99 หมู่ 1', subdistrist: 'ศรีภูมิ', district: 'เมืองเชียงใหม่', province: 'เชียงใหม่', postcode: '50200' };
+    const patch = (patient: string) => t.app.inject({ method: 'PATCH', url: `/api/users?patient=${patient}`, payload: moved, ...as(me.session) });
+    const childMoved = await patch(child.person.id);
+    expect(childMoved.statusCode, childMoved.body).toBe(200);
+    expect(childMoved.json().data[0]).toMatchObject({ address: '99 หมู่ 1' });
+    expect((await patch(mother.person.id)).json().error.code).toBe('care_forbidden');
   });
 
   it('only the holder of a profile that cannot sign in may delete it; an adult with their own number deletes themselves', async () => {

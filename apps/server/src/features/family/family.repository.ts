@@ -2,7 +2,7 @@ import type { CareScopes } from '@klaimor/contracts';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
-import { careGrantEvents, careGrants, users } from '../../db/schema.js';
+import { careGrantEvents, careGrants, operatorAlerts, users } from '../../db/schema.js';
 import type { NewUserRow, UserRow } from '../users/users.repository.js';
 
 export type CareGrantRow = typeof careGrants.$inferSelect;
@@ -79,6 +79,21 @@ export function createFamilyRepository(db: Db) {
         .orderBy(asc(careGrants.createdAt));
     },
 
+    /** Whether a number or an ID card is registered already: checked before a consent code is used up. */
+    async takenIdentifiers(phone: string | null, thaiId: string): Promise<{ phone: boolean; thaiId: boolean }> {
+      const rows = await db
+        .select({ phone: users.phone, thaiId: users.thaiId })
+        .from(users)
+        .where(phone === null ? eq(users.thaiId, thaiId) : or(eq(users.phone, phone), eq(users.thaiId, thaiId)));
+      return { phone: phone !== null && rows.some((r) => r.phone === phone), thaiId: rows.some((r) => r.thaiId === thaiId) };
+    },
+
+    /** Tells the app's operator of a suspended link, in the same transaction as the suspension. */
+    async alertOperator(tx: Tx, kind: 'care_link_reported', careGrantId: string): Promise<string> {
+      const [row] = await tx.insert(operatorAlerts).values({ kind, careGrantId }).returning({ id: operatorAlerts.id });
+      return row!.id;
+    },
+
     async findUserByPhone(phone: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
       return row ?? null;
@@ -111,12 +126,13 @@ export function createFamilyRepository(db: Db) {
 
     /**
      * Changes one of the patient's links under its row lock: `change` sees the row as it is now (another device may
-     * have revoked it a moment ago) and returns the new values with the event to record, or throws.
+     * have revoked it a moment ago) and returns the new values with the event to record (made by the caller unless it
+     * names who), or throws.
      */
     async changeLink(
       userId: string,
       grantId: string,
-      change: (grant: CareGrantRow, tx: Tx) => Promise<{ values: Partial<CareGrantRow>; action: string }>,
+      change: (grant: CareGrantRow, tx: Tx) => Promise<{ values: Partial<CareGrantRow>; action: string; actorUserId?: string }>,
     ): Promise<CareGrantRow | null> {
       return db.transaction(async (tx) => {
         const [grant] = await tx
@@ -125,9 +141,9 @@ export function createFamilyRepository(db: Db) {
           .where(and(eq(careGrants.id, grantId), or(eq(careGrants.caregiverUserId, userId), eq(careGrants.dependentUserId, userId))))
           .for('update');
         if (!grant) return null;
-        const { values, action } = await change(grant, tx);
+        const { values, action, actorUserId = userId } = await change(grant, tx);
         const [row] = await tx.update(careGrants).set(values).where(eq(careGrants.id, grantId)).returning();
-        await appendEvent(tx, row!, userId, action);
+        await appendEvent(tx, row!, actorUserId, action);
         return row!;
       });
     },

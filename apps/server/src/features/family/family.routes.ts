@@ -5,6 +5,7 @@ import {
   CareInvitationBody,
   CareLinksReply,
   ChangeCareBody,
+  ConfirmCareBody,
   OtpRequestedReply,
   RecordParams,
 } from '@klaimor/contracts';
@@ -31,7 +32,8 @@ export function familyRoutes(family: FamilyService): FastifyPluginAsyncZod {
         config: selfOnly,
         schema: { tags, summary: 'Send a consent code to the mobile number an adult dependent controls', body: CareConsentCodeBody, response: { 202: OtpRequestedReply } },
       },
-      async (request, reply) => reply.status(202).send({ data: [await family.consentCode(request.body.phone, request.ip)] }),
+      async (request, reply) =>
+        reply.status(202).send({ data: [await family.consentCode(signedInPatient(request).record, request.body.phone, request.ip)] }),
     );
 
     app.post(
@@ -56,9 +58,32 @@ export function familyRoutes(family: FamilyService): FastifyPluginAsyncZod {
       '/family/links/:id/code',
       {
         config: selfOnly,
-        schema: { tags, summary: "Send a code to the invited patient's phone to accept the invitation", params: RecordParams, response: { 202: OtpRequestedReply } },
+        schema: {
+          tags,
+          summary: "Send a code for a pending link: to the invited patient's own phone (asked by them), or to a minor's phone naming the parent who asks",
+          params: RecordParams,
+          response: { 202: OtpRequestedReply },
+        },
       },
-      async (request, reply) => reply.status(202).send({ data: [await family.acceptanceCode(signedInPatient(request).record, request.params.id, request.ip)] }),
+      async (request, reply) => reply.status(202).send({ data: [await family.consentCodeFor(signedInPatient(request).record, request.params.id, request.ip)] }),
+    );
+
+    app.post(
+      '/family/links/:id/confirm',
+      {
+        config: selfOnly,
+        schema: { tags, summary: "A parent confirms a minor's link with the code the minor read out from their phone", params: RecordParams, body: ConfirmCareBody, response: { 200: CareLinksReply } },
+      },
+      async (request) => ({ data: [await family.confirmWithChildsCode(signedInPatient(request).record, request.params.id, request.body.code)] }),
+    );
+
+    app.post(
+      '/family/links/:id/report',
+      {
+        config: selfOnly,
+        schema: { tags, summary: 'A minor reports a parent link as not their parent: suspended at once, the operator told', params: RecordParams, response: { 200: CareLinksReply } },
+      },
+      async (request) => ({ data: [await family.report(signedInPatient(request).record, request.params.id)] }),
     );
 
     app.post(

@@ -28,7 +28,10 @@ const linkExists = () => new AppError(409, 'care_link_exists', 'คุณดู�
 const notPending = () => new AppError(409, 'care_not_pending', 'คำเชิญนี้ตอบไปแล้วหรือถูกยกเลิกแล้ว');
 const cannotCareForSelf = () => new AppError(400, 'care_self', 'เพิ่มตัวเองเป็นผู้ถูกดูแลไม่ได้');
 const widenForbidden = () => new AppError(403, 'care_widen_forbidden', 'เพิ่มสิทธิ์ได้เฉพาะผู้ให้ความยินยอม');
-const revokeForbidden = () => new AppError(403, 'care_forbidden', 'ผู้ที่อายุต่ำกว่า 20 ปี ยกเลิกการดูแลของผู้ปกครองเองไม่ได้');
+const revokeForbidden = () =>
+  new AppError(403, 'care_forbidden', 'ผู้ที่อายุต่ำกว่า 20 ปี ยกเลิกการดูแลของผู้ปกครองเองไม่ได้ หากบุคคลนี้ไม่ใช่ผู้ปกครองของคุณ กรุณากด "ไม่ใช่ผู้ปกครองของฉัน"');
+const notReportable = () => new AppError(409, 'care_not_reportable', 'แจ้งได้เฉพาะการดูแลในฐานะผู้ปกครองที่ยังมีผลหรือรอการยืนยัน');
+const thaiIdTaken = () => new AppError(409, 'thai_id_taken', 'เลขบัตรประชาชนนี้ลงทะเบียนแล้ว');
 const lastHolder = () =>
   new AppError(403, 'care_forbidden', 'โปรไฟล์นี้ไม่มีเบอร์เข้าสู่ระบบของตนเองและไม่มีผู้ดูแลคนอื่น หากไม่ต้องการดูแลต่อ กรุณาลบโปรไฟล์แทน');
 
@@ -44,11 +47,19 @@ function grantorNow(grant: CareGrantRow, dependent: Pick<UserRow, 'birthday'>): 
   return grant.grantedBy;
 }
 
-/** Either side may end a grant, except a minor under their parent's or guardian's. */
+/**
+ * Either side may end a grant, except a minor under their parent's or guardian's once it is in force (they decline a
+ * request, or report a link that is not their parent's).
+ */
 function mayRevoke(userId: string, grant: CareGrantRow, dependent: Pick<UserRow, 'birthday'>): boolean {
-  if (userId === grant.caregiverUserId) return true;
+  if (userId === grant.caregiverUserId || grant.status === 'pending') return true;
   return !(grant.basis === 'guardian' && isMinor(dependent.birthday));
 }
+
+/** A minor's parent link, still to be confirmed or in force, can be reported by the minor as not their parent's. */
+const reportable = (grant: Pick<CareGrantRow, 'basis' | 'status'>) => grant.basis === 'guardian' && (grant.status === 'pending' || grant.status === 'active');
+
+const fullName = (person: Pick<UserRow, 'firstname' | 'lastname'>) => `${person.firstname} ${person.lastname}`;
 
 const widens = (from: CareScopes, to: CareScopes) => (Object.keys(to) as (keyof CareScopes)[]).some((scope) => to[scope] && !from[scope]);
 
@@ -65,6 +76,7 @@ function toCareLink(userId: string, { grant, other, events }: LinkRow, me: Pick<
       birthday: other.birthday,
       phone: caringFor && grant.status === 'active' ? other.phone : null,
       hasOwnSignIn: other.phone !== null,
+      youHold: caringFor && other.phone === null && other.heldBy === userId,
     },
     relationship: grant.relationship as CareRelationship,
     basis: grant.basis as CareLink['basis'],
@@ -74,6 +86,8 @@ function toCareLink(userId: string, { grant, other, events }: LinkRow, me: Pick<
     canWiden: grant.status === 'active' && grantorNow(grant, dependent) === userId,
     canRevoke: grant.status !== 'revoked' && mayRevoke(userId, grant, dependent),
     awaitingYourAnswer: grant.status === 'pending' && grant.dependentUserId === userId,
+    awaitingChildsCode: grant.status === 'pending' && caringFor && grant.basis === 'guardian',
+    canReport: !caringFor && reportable(grant),
     createdAt: grant.createdAt.toISOString(),
     events: events.map((e) => ({
       at: e.at.toISOString(),
@@ -87,13 +101,19 @@ function toCareLink(userId: string, { grant, other, events }: LinkRow, me: Pick<
 interface Deps {
   family: FamilyRepository;
   otp: Pick<OtpService, 'requestCode' | 'confirmCode'>;
+  /** The operator's ear: a line in the server's log naming the alert (its row names the grant, never the people). */
+  log: { warn: (fields: object, message: string) => void };
 }
 
-export function createFamilyService({ family, otp }: Deps) {
-  async function linkOf(me: UserRow, grantId: string): Promise<CareLink> {
+export function createFamilyService({ family, otp, log }: Deps) {
+  async function linkRowOf(me: UserRow, grantId: string): Promise<LinkRow> {
     const found = (await family.links(me.id)).find((l) => l.grant.id === grantId);
     if (!found) throw linkNotFound();
-    return toCareLink(me.id, found, me);
+    return found;
+  }
+
+  async function linkOf(me: UserRow, grantId: string): Promise<CareLink> {
+    return toCareLink(me.id, await linkRowOf(me, grantId), me);
   }
 
   async function asLink(me: UserRow, grant: CareGrantRow | null): Promise<CareLink> {
@@ -106,10 +126,13 @@ export function createFamilyService({ family, otp }: Deps) {
       return (await family.links(me.id)).map((link) => toCareLink(me.id, link, me));
     },
 
-    /** A code to the number an adult dependent controls; a number with an account of its own is invited instead. */
-    async consentCode(phone: string, clientIp: string) {
+    /**
+     * A code to the number an adult dependent controls, naming the caregiver who asks; a number with an account of its
+     * own is invited instead.
+     */
+    async consentCode(me: UserRow, phone: string, clientIp: string) {
       if (await family.findUserByPhone(phone)) throw hasAccount();
-      return otp.requestCode(phone, clientIp, 'care_consent');
+      return otp.requestCode(phone, clientIp, 'care_consent', { requester: fullName(me), as: 'caregiver' });
     },
 
     /**
@@ -125,13 +148,14 @@ export function createFamilyService({ family, otp }: Deps) {
       } else if (!body.phone || !body.code) {
         throw needsConsent();
       }
-      // Checked before the code is used up, as registration does: a typo costs the dependent no second code.
+      // Everything that can refuse the addition is checked before the code is used up, as registration does: a typo
+      // costs the dependent no second code. (Two additions racing for one ID card are still told apart below.)
       await assertAddressAgrees(body);
       const phone = minor ? null : body.phone!;
-      if (phone) {
-        if (await family.findUserByPhone(phone)) throw hasAccount();
-        await otp.confirmCode(phone, body.code!, 'care_consent');
-      }
+      const taken = await family.takenIdentifiers(phone, body.thai_id);
+      if (taken.phone) throw hasAccount();
+      if (taken.thaiId) throw thaiIdTaken();
+      if (phone) await otp.confirmCode(phone, body.code!, 'care_consent');
       try {
         const grant = await family.addDependent(
           {
@@ -162,14 +186,15 @@ export function createFamilyService({ family, otp }: Deps) {
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (constraint === null) throw error;
-        if (constraint.includes('thai_id')) throw new AppError(409, 'thai_id_taken', 'เลขบัตรประชาชนนี้ลงทะเบียนแล้ว');
+        if (constraint.includes('thai_id')) throw thaiIdTaken();
         throw hasAccount();
       }
     },
 
     /**
-     * Asks the owner of an account to let the caller care for them. An adult answers in their own account; a minor's
-     * parent or guardian links at once, and the child sees it.
+     * Asks the owner of an account to let the caller care for them. An adult answers in their own account. A minor's
+     * parent or guardian declares it, and the link waits for the minor's confirmation: anyone can claim to be a
+     * parent, only the child's own phone proves the child agrees.
      */
     async invite(me: UserRow, body: { phone: string; relationship: CareRelationship; scopes: CareScopes; guardianDeclared?: boolean }): Promise<CareLink> {
       const invitee = await family.findUserByPhone(body.phone);
@@ -185,12 +210,12 @@ export function createFamilyService({ family, otp }: Deps) {
             dependentUserId: invitee.id,
             relationship: body.relationship,
             basis: asGuardian ? 'guardian' : 'own_account',
-            status: asGuardian ? 'active' : 'pending',
+            status: 'pending',
             ...scopeColumns(body.scopes),
-            grantedBy: asGuardian ? me.id : null,
+            grantedBy: null,
           },
           me.id,
-          asGuardian ? 'granted' : 'invited',
+          'invited',
         );
         return await asLink(me, grant);
       } catch (error) {
@@ -199,22 +224,66 @@ export function createFamilyService({ family, otp }: Deps) {
       }
     },
 
-    /** A code to the invited patient's own phone, to accept an invitation waiting for them. */
-    async acceptanceCode(me: UserRow, grantId: string, clientIp: string) {
-      const link = await linkOf(me, grantId);
-      if (!link.awaitingYourAnswer) throw notPending();
-      return otp.requestCode(me.phone!, clientIp, 'care_consent');
+    /**
+     * A code for a pending link: asked by the invited patient, to their own phone to accept with; asked by a parent
+     * waiting for a minor's confirmation, to the minor's phone, naming the parent, for the minor to read out.
+     */
+    async consentCodeFor(me: UserRow, grantId: string, clientIp: string) {
+      const row = await linkRowOf(me, grantId);
+      const link = toCareLink(me.id, row, me);
+      if (link.awaitingYourAnswer) return otp.requestCode(me.phone!, clientIp, 'care_consent', { requester: fullName(row.other), as: 'accept' });
+      if (link.awaitingChildsCode && row.other.phone) {
+        return otp.requestCode(row.other.phone, clientIp, 'care_consent', { requester: fullName(me), as: 'guardian' });
+      }
+      throw notPending();
     },
 
-    /** The invited adult consents, with a code to their own phone, choosing what the caregiver may do. */
+    /**
+     * The invited patient consents, with a code to their own phone, choosing what the caregiver may do. A minor
+     * confirming a parent's request confirms the parent's declaration: the parent stays the grantor while the child is
+     * under 20.
+     */
     async accept(me: UserRow, grantId: string, body: AcceptCareInput & { scopes: CareScopes }): Promise<CareLink> {
       const link = await linkOf(me, grantId);
       if (!link.awaitingYourAnswer) throw notPending();
       await otp.confirmCode(me.phone!, body.code, 'care_consent');
       const grant = await family.changeLink(me.id, grantId, async (current) => {
         if (current.status !== 'pending' || current.dependentUserId !== me.id) throw notPending();
-        return { values: { status: 'active', grantedBy: me.id, ...scopeColumns(body.scopes) }, action: 'granted' };
+        const guardian = current.basis === 'guardian';
+        return {
+          values: { status: 'active', grantedBy: guardian ? current.caregiverUserId : me.id, ...scopeColumns(body.scopes) },
+          action: guardian ? 'confirmed' : 'granted',
+        };
       });
+      return asLink(me, grant);
+    },
+
+    /** The parent confirms a minor's link with the code sent to the minor's phone, which the minor read out to them. */
+    async confirmWithChildsCode(me: UserRow, grantId: string, code: string): Promise<CareLink> {
+      const row = await linkRowOf(me, grantId);
+      if (!toCareLink(me.id, row, me).awaitingChildsCode || !row.other.phone) throw notPending();
+      await otp.confirmCode(row.other.phone, code, 'care_consent');
+      const grant = await family.changeLink(me.id, grantId, async (current) => {
+        if (current.status !== 'pending' || current.caregiverUserId !== me.id) throw notPending();
+        // The child consented (their code): the event is theirs; the declaration, and so the grant, the parent's.
+        return { values: { status: 'active', grantedBy: me.id }, action: 'confirmed', actorUserId: current.dependentUserId };
+      });
+      return asLink(me, grant);
+    },
+
+    /**
+     * The minor says the person is not their parent or guardian: the link is suspended at once (no access, no alerts),
+     * and the app's operator is told to look into it. Only the operator lifts a suspension; the other side may end it.
+     */
+    async report(me: UserRow, grantId: string): Promise<CareLink> {
+      await linkRowOf(me, grantId);
+      let alertId = '';
+      const grant = await family.changeLink(me.id, grantId, async (current, tx) => {
+        if (current.dependentUserId !== me.id || !reportable(current)) throw notReportable();
+        alertId = await family.alertOperator(tx, 'care_link_reported', current.id);
+        return { values: { status: 'suspended' }, action: 'reported' };
+      });
+      log.warn({ operatorAlert: alertId, kind: 'care_link_reported' }, 'a minor reported a parent link as not theirs: suspended, operator to review');
       return asLink(me, grant);
     },
 

@@ -4,7 +4,7 @@ import { type CareLink, addDays, todayInBangkok } from '@klaimor/contracts';
 import type { Consent, RelatedPerson, Resource } from '@medplum/fhirtypes';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApps, createTestApps, latestCode, nextPhone, registerPatient } from '../../test/test-app.js';
+import { type TestApps, createTestApps, latestCode, nextPhone, nextThaiId, registerPatient } from '../../test/test-app.js';
 import { rowsOf } from '../../db/results.js';
 import { DEMO_DEPENDENT, DEMO_PATIENT, seedDemoData } from '../../db/seed.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
@@ -28,6 +28,7 @@ const get = (session: string, url: string) => app.inject({ method: 'GET', url, .
 const familyOf = async (session: string) => (await get(session, '/api/family')).json().data as CareLink[];
 
 const signIn = (phone: string) => signInAs(app, t.database, phone);
+const latestSms = async (phone: string) => ((await app.inject({ method: 'GET', url: `/api/dev/sms?phone=${phone}` })).json().data as { text: string }[])[0]!.text;
 
 describe('adding a dependent', () => {
   it('a child under 20 needs the caregiver to declare parenthood or guardianship; the profile has no phone', async () => {
@@ -81,6 +82,21 @@ describe('adding a dependent', () => {
     expect(added.json().data[0]).toMatchObject({ basis: 'in_person', person: { phone, hasOwnSignIn: true } });
   });
 
+  it('the code names who asks and what it gives; an addition refused for a registered ID card leaves it for the corrected retry', async () => {
+    const me = await caregiver(app);
+    const registeredId = nextThaiId();
+    await registerPatient(app, nextPhone(), { thai_id: registeredId });
+    const phone = nextPhone();
+    await app.inject({ method: 'POST', url: '/api/family/consent-code', payload: { phone }, ...as(me.session) });
+    expect(await latestSms(phone)).toMatch(/^มาลี ใจดี ขอเป็นผู้ดูแลข้อมูลสุขภาพของคุณในใกล้หมอ: รหัส \d{6} ให้ดูข้อมูลสุขภาพ นัดหมายและจัดการยาแทนคุณ และเบอร์นี้จะใช้เข้าสู่ระบบของคุณ/);
+    const code = await latestCode(app, phone);
+    const body = { ...dependentProfile(), relationship: 'child', scopes: ALL, phone, code };
+    const taken = await app.inject({ method: 'POST', url: '/api/family/dependents', payload: { ...body, thai_id: registeredId }, ...as(me.session) });
+    expect(taken.json().error.code).toBe('thai_id_taken');
+    const corrected = await app.inject({ method: 'POST', url: '/api/family/dependents', payload: body, ...as(me.session) });
+    expect(corrected.statusCode, corrected.body).toBe(201);
+  });
+
   it('a number that already has an account is invited instead; the adult accepts in their own account with a code', async () => {
     const me = await caregiver(app);
     const fatherPhone = nextPhone();
@@ -108,31 +124,122 @@ describe('adding a dependent', () => {
     expect(again.json().error.code).toBe('care_link_exists');
   });
 
-  it('a parent links a child who has an account at once; the child sees it and cannot end it while under 20', async () => {
-    const me = await caregiver(app);
-    const teenPhone = nextPhone();
-    const teen = await registerPatient(app, teenPhone, { birthday: addDays(todayInBangkok(), -15 * 366) });
-    const linked = await app.inject({ method: 'POST', url: '/api/family/invitations', payload: { phone: teenPhone, relationship: 'parent', scopes: ALL, guardianDeclared: true }, ...as(me.session) });
-    expect(linked.json().data[0]).toMatchObject({ status: 'active', basis: 'guardian' });
-    const [seen] = await familyOf(teen.session);
-    expect(seen).toMatchObject({ direction: 'cared_for_by', status: 'active', canRevoke: false, canWiden: false });
-    const revoke = await app.inject({ method: 'POST', url: `/api/family/links/${seen!.id}/revoke`, ...as(teen.session) });
-    expect(revoke.statusCode).toBe(403);
-  });
-
   it('a child who turns 20 takes the grant into their own hands: they may end it, and only they may widen it', async () => {
     const me = await caregiver(app);
-    const phone = nextPhone();
-    const grownUp = await registerPatient(app, phone, { birthday: addDays(todayInBangkok(), -15 * 366) });
-    await app.inject({ method: 'POST', url: '/api/family/invitations', payload: { phone, relationship: 'parent', scopes: ALL, guardianDeclared: true }, ...as(me.session) });
+    const grownUp = await teenager();
+    await linkTeenWithCode(me.session, grownUp);
     // Twenty years old today.
     const twenty = `${Number(todayInBangkok().slice(0, 4)) - 20}${todayInBangkok().slice(4)}`;
-    await t.database.db.execute(sql`update users set birthday = ${twenty} where id = ${grownUp.profile.id as string}`);
+    await t.database.db.execute(sql`update users set birthday = ${twenty} where id = ${grownUp.id}`);
     const [mine] = await familyOf(me.session);
     expect(mine).toMatchObject({ canWiden: false, canRevoke: true });
     const [theirs] = await familyOf(grownUp.session);
     expect(theirs).toMatchObject({ canWiden: true, canRevoke: true });
     expect((await app.inject({ method: 'POST', url: `/api/family/links/${theirs!.id}/revoke`, ...as(grownUp.session) })).statusCode).toBe(200);
+  });
+});
+
+/** A 15-year-old with an account of their own. */
+async function teenager() {
+  const phone = nextPhone();
+  const { session, profile } = await registerPatient(app, phone, { birthday: addDays(todayInBangkok(), -15 * 366) });
+  // Their sign-in code was just sent: the resend wait is for people tapping twice.
+  await ageCodes(t.database, phone);
+  return { phone, session, id: profile.id as string };
+}
+
+const askToBeParent = (session: string, phone: string) =>
+  app.inject({ method: 'POST', url: '/api/family/invitations', payload: { phone, relationship: 'parent', scopes: ALL, guardianDeclared: true }, ...as(session) });
+const sendChildsCode = (session: string, linkId: string) => app.inject({ method: 'POST', url: `/api/family/links/${linkId}/code`, ...as(session) });
+const confirmWithCode = (session: string, linkId: string, code: string) =>
+  app.inject({ method: 'POST', url: `/api/family/links/${linkId}/confirm`, payload: { code }, ...as(session) });
+
+/** The parent asks, the code goes to the child's phone, the child reads it out, the parent confirms with it. */
+async function linkTeenWithCode(parentSession: string, teen: { phone: string }): Promise<CareLink> {
+  const asked = await askToBeParent(parentSession, teen.phone);
+  expect(asked.statusCode, asked.body).toBe(201);
+  const linkId = asked.json().data[0].id as string;
+  expect((await sendChildsCode(parentSession, linkId)).statusCode).toBe(202);
+  const confirmed = await confirmWithCode(parentSession, linkId, await latestCode(app, teen.phone));
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return confirmed.json().data[0] as CareLink;
+}
+
+describe('a parent and a minor who has an account of their own', () => {
+  it('a stranger who declares to be the parent reaches nothing: the link waits for the child, who can report it', async () => {
+    const stranger = await caregiver(app);
+    const teen = await teenager();
+    await app.inject({ method: 'POST', url: '/api/symptom-notes', payload: { date: todayInBangkok(), symptom: 'ปวดท้อง', severity: 3 }, ...as(teen.session) });
+    const asked = await askToBeParent(stranger.session, teen.phone);
+    expect(asked.json().data[0]).toMatchObject({ status: 'pending', basis: 'guardian', awaitingChildsCode: true });
+    const notes = () => get(stranger.session, `/api/symptom-notes?patient=${teen.id}`);
+    expect((await notes()).statusCode).toBe(404);
+    // The code goes to the child's phone and names who asks; a guess is refused.
+    expect((await sendChildsCode(stranger.session, asked.json().data[0].id)).statusCode).toBe(202);
+    expect(await latestSms(teen.phone)).toMatch(/^มาลี ใจดี ขอเป็นผู้ปกครองของคุณในใกล้หมอ: รหัส \d{6} ให้ดูและจัดการข้อมูลสุขภาพของคุณแทน/);
+    const code = await latestCode(app, teen.phone);
+    const guess = await confirmWithCode(stranger.session, asked.json().data[0].id, code === '000000' ? '111111' : '000000');
+    expect(guess.json().error.code).toBe('otp_invalid');
+    expect((await notes()).statusCode).toBe(404);
+    const [seen] = await familyOf(teen.session);
+    expect(seen).toMatchObject({ direction: 'cared_for_by', status: 'pending', awaitingYourAnswer: true, canReport: true, canRevoke: true });
+    const reported = await app.inject({ method: 'POST', url: `/api/family/links/${seen!.id}/report`, ...as(teen.session) });
+    expect(reported.json().data[0]).toMatchObject({ status: 'suspended', canReport: false });
+    // The child's code no longer confirms a suspended request.
+    expect((await confirmWithCode(stranger.session, seen!.id, code)).json().error.code).toBe('care_not_pending');
+    expect((await notes()).statusCode).toBe(404);
+  });
+
+  it('the real parent confirms with the code the child reads out; the child sees it and cannot end it while under 20', async () => {
+    const parent = await caregiver(app);
+    const teen = await teenager();
+    const link = await linkTeenWithCode(parent.session, teen);
+    expect(link).toMatchObject({ status: 'active', basis: 'guardian', awaitingChildsCode: false, canWiden: true });
+    expect(link.events.map((e) => `${e.action}:${e.by}`)).toEqual(['invited:you', 'confirmed:other']);
+    expect((await get(parent.session, `/api/symptom-notes?patient=${teen.id}`)).statusCode).toBe(200);
+    const [seen] = await familyOf(teen.session);
+    expect(seen).toMatchObject({ direction: 'cared_for_by', status: 'active', canRevoke: false, canWiden: false, canReport: true });
+    expect((await app.inject({ method: 'POST', url: `/api/family/links/${seen!.id}/revoke`, ...as(teen.session) })).statusCode).toBe(403);
+  });
+
+  it('the child may instead accept in their own app with a code to their own phone', async () => {
+    const parent = await caregiver(app);
+    const teen = await teenager();
+    await askToBeParent(parent.session, teen.phone);
+    const [waiting] = await familyOf(teen.session);
+    expect((await app.inject({ method: 'POST', url: `/api/family/links/${waiting!.id}/code`, ...as(teen.session) })).statusCode).toBe(202);
+    expect(await latestSms(teen.phone)).toContain('รหัสยืนยันให้ มาลี ใจดี ดูแลข้อมูลสุขภาพของคุณ');
+    const accepted = await app.inject({
+      method: 'POST',
+      url: `/api/family/links/${waiting!.id}/accept`,
+      payload: { code: await latestCode(app, teen.phone), scopes: ONLY('see') },
+      ...as(teen.session),
+    });
+    expect(accepted.json().data[0]).toMatchObject({ status: 'active', scopes: ONLY('see'), canWiden: false });
+    const [mine] = await familyOf(parent.session);
+    expect(mine).toMatchObject({ status: 'active', canWiden: true });
+  });
+
+  it('a link the child reports stops access at once on every server, and the operator is told', async () => {
+    const parent = await caregiver(app);
+    const teen = await teenager();
+    const link = await linkTeenWithCode(parent.session, teen);
+    const read = () => t.apps[1]!.inject({ method: 'GET', url: `/api/symptom-notes?patient=${teen.id}`, ...as(parent.session) });
+    expect((await read()).statusCode).toBe(200);
+    const reported = await app.inject({ method: 'POST', url: `/api/family/links/${link.id}/report`, ...as(teen.session) });
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect((await read()).statusCode).toBe(404);
+    const alerts = rowsOf<{ kind: string; resolved_at: string | null }>(
+      await t.database.db.execute(sql`select kind, resolved_at from operator_alerts where care_grant_id = ${link.id}`),
+    );
+    expect(alerts).toEqual([{ kind: 'care_link_reported', resolved_at: null }]);
+    const [mine] = await familyOf(parent.session);
+    expect(mine).toMatchObject({ status: 'suspended', canRevoke: true, canWiden: false });
+    expect(mine!.events.at(-1)).toMatchObject({ action: 'reported', by: 'other' });
+    const again = await app.inject({ method: 'POST', url: `/api/family/links/${link.id}/report`, ...as(teen.session) });
+    expect(again.json().error.code).toBe('care_not_reportable');
+    // Only the child reports: the parent cannot, and an adult's own grant is not a parent's.
+    expect((await app.inject({ method: 'POST', url: `/api/family/links/${link.id}/report`, ...as(parent.session) })).json().error.code).toBe('care_not_reportable');
   });
 });
 

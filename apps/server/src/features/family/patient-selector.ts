@@ -1,29 +1,26 @@
-import { PATIENT_SELECTOR, type CareScope } from '@klaimor/contracts';
+import { CARE_ACCESS, PATIENT_SELECTOR, careAllows, type CareAction, type RecordArea } from '@klaimor/contracts';
 import type { FastifyRequest, RouteOptions, onRequestHookHandler } from 'fastify';
 import { AppError } from '../../errors.js';
 import { setPatientInCare, signedInCaller } from '../../plugins/authenticate.js';
 import { scopesOf, type FamilyRepository } from './family.repository.js';
 
-/** The part of a patient's record a route reads or changes, as the patient's access log names it. */
-export type RecordArea = 'profile' | 'appointments' | 'coverage' | 'visits' | 'medications' | 'symptom_notes' | 'my_data';
-
 /**
  * What a signed-in route asks of a grant when it acts for someone else: `self` (about the caller's own account; never
- * for another person), `holder` (only the caregiver who registered a profile that cannot sign in), or any one of
- * `scopes`. Every route in the signed-in scope declares one (`config.care`); the scope refuses to start otherwise.
+ * for another person), or an area of the record and whether the route reads or changes it, which `CARE_ACCESS` (in
+ * contracts, shared with the web) turns into the scopes needed. Every route in the signed-in scope declares one
+ * (`config.care`); the scope refuses to start otherwise.
  */
-export type CareNeed = 'self' | 'holder' | { area: RecordArea; scopes: readonly CareScope[] };
+export type CareRouteNeed = 'self' | { area: RecordArea; action: CareAction };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    care?: CareNeed;
+    care?: CareRouteNeed;
   }
 }
 
-/** Route config: the route is about a part of the record and works for a caregiver holding any of `scopes`. */
-export const careFor = (area: RecordArea, ...scopes: CareScope[]): { care: CareNeed } => ({ care: { area, scopes } });
-export const selfOnly = { care: 'self' } as const satisfies { care: CareNeed };
-export const holderOnly = { care: 'holder' } as const satisfies { care: CareNeed };
+/** Route config: the route reads or changes a part of the record, for a caregiver as `CARE_ACCESS` allows. */
+export const careFor = (area: RecordArea, action: CareAction): { care: CareRouteNeed } => ({ care: { area, action } });
+export const selfOnly = { care: 'self' } as const satisfies { care: CareRouteNeed };
 
 const notInYourCare = () => new AppError(404, 'not_found', 'ไม่พบบุคคลนี้ในครอบครัวของคุณ');
 const notCovered = () => new AppError(403, 'care_forbidden', 'สิทธิ์ที่ได้รับไม่ครอบคลุมการทำรายการนี้แทนบุคคลนี้');
@@ -56,14 +53,11 @@ export function patientSelector(family: FamilyRepository): onRequestHookHandler 
     const found = await family.activeGrant(caller.userId, selected);
     if (!found) throw notInYourCare();
     const need = request.routeOptions.config.care!;
+    if (need === 'self') throw notCovered();
     const { grant, dependent } = found;
-    const covered =
-      need === 'holder'
-        ? dependent.heldBy === caller.userId && dependent.phone === null
-        : need !== 'self' && need.scopes.some((scope) => scopesOf(grant)[scope]);
-    if (!covered) throw notCovered();
+    const holds = dependent.heldBy === caller.userId && dependent.phone === null;
+    if (!careAllows({ scopes: scopesOf(grant), holds }, CARE_ACCESS[need.area][need.action])) throw notCovered();
     setPatientInCare(request, { userId: dependent.id, record: dependent, caregiverUserId: caller.userId });
-    const area = need === 'holder' ? 'my_data' : (need as { area: RecordArea }).area;
-    await family.appendCaregiverAct(caller.userId, dependent.id, request.method === 'GET' ? 'caregiver.read' : 'caregiver.change', area);
+    await family.appendCaregiverAct(caller.userId, dependent.id, need.action === 'read' ? 'caregiver.read' : 'caregiver.change', need.area);
   };
 }

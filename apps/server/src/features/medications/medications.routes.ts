@@ -19,7 +19,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.get(
       '/medications',
       {
-        config: careFor('medications', 'see', 'medicines'),
+        config: careFor('medications', 'read'),
         schema: {
           tags: ['medications'],
           summary: "The patient's medications: active, then upcoming, then ended; with stock left and the running-low warning",
@@ -32,14 +32,14 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.post(
       '/medications',
       {
-      config: careFor('medications', 'medicines'), schema: { tags: ['medications'], summary: 'Add a medication and its daily schedule', body: MedicationBody, response: { 201: MedicationsReply } } },
+      config: careFor('medications', 'change'), schema: { tags: ['medications'], summary: 'Add a medication and its daily schedule', body: MedicationBody, response: { 201: MedicationsReply } } },
       async (request, reply) => reply.status(201).send({ data: [await medications.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
       '/medications/:id',
       {
-        config: careFor('medications', 'medicines'),
+        config: careFor('medications', 'change'),
         schema: {
           tags: ['medications'],
           summary: 'Change a medication (the whole record); also how stock is refilled',
@@ -54,7 +54,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.post(
       '/medications/:id/stop',
       {
-        config: careFor('medications', 'medicines'),
+        config: careFor('medications', 'change'),
         schema: {
           tags: ['medications'],
           summary: 'Stop a medication: no doses after the last day (today by default); the record and its ticks stay',
@@ -69,7 +69,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.get(
       '/checklist',
       {
-        config: careFor('medications', 'see', 'medicines'),
+        config: careFor('medications', 'read'),
         schema: {
           tags: ['medications'],
           summary: 'The daily checklist of a date (today in Thailand by default, never a future day), computed from the medications',
@@ -83,7 +83,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.put(
       '/checklist/ticks',
       {
-        config: careFor('medications', 'medicines'),
+        config: careFor('medications', 'change'),
         schema: {
           tags: ['medications'],
           summary: 'Tick or untick one dose of a day (idempotent); ticking takes the units from stock, unticking gives them back',
@@ -97,7 +97,7 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.get(
       '/adherence',
       {
-        config: careFor('medications', 'see', 'medicines'),
+        config: careFor('medications', 'read'),
         schema: {
           tags: ['medications'],
           summary: 'Share of doses taken over the last 7 and 30 days, day by day',

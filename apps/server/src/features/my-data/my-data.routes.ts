@@ -4,21 +4,21 @@ import { z } from 'zod';
 import { signedInCaller, signedInPatient } from '../../plugins/authenticate.js';
 import { type CookiePolicy, SESSION_COOKIE, clearCookie } from '../auth/auth-cookies.js';
 import type { MyDataService } from './my-data.service.js';
-import { careFor, holderOnly } from '../family/patient-selector.js';
+import { careFor } from '../family/patient-selector.js';
 
 export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/my-data/access-log',
       {
-      config: careFor('my_data', 'see'), schema: { tags: ['my-data'], summary: "Who at which hospital opened or changed the patient's record, and when; newest first", response: { 200: AccessLogReply } } },
+      config: careFor('my_data', 'read'), schema: { tags: ['my-data'], summary: "Who at which hospital opened or changed the patient's record, and when; newest first", response: { 200: AccessLogReply } } },
       async (request) => ({ data: await myData.accessLog(signedInPatient(request).userId) }),
     );
 
     app.get(
       '/my-data/fhir',
       {
-        config: careFor('my_data', 'see'),
+        config: careFor('my_data', 'read'),
         schema: {
           tags: ['my-data'],
           summary: 'Everything the app holds about the patient as a FHIR R4 Bundle (collection), as a file; not in { data }',
@@ -39,7 +39,7 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
     app.post(
       '/my-data/deletion/code',
       {
-        config: holderOnly,
+        config: careFor('my_data', 'change'),
         schema: {
           tags: ['my-data'],
           summary: "Send a one-time code to the patient's phone that only confirms deleting the account",
@@ -52,7 +52,7 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
     app.post(
       '/my-data/deletion',
       {
-        config: holderOnly,
+        config: careFor('my_data', 'change'),
         schema: {
           tags: ['my-data'],
           summary: 'Delete the account with the code: erases personal data, keeps anonymous payment records, ends every session',

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { DEFAULT_NOTIFICATION_SETTINGS, addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
+import { addChild, caregiver } from '../family/family-test-kit.js';
 import { aSlot, booked, dayBase, openSchedule, slotIsNow } from '../front-desk/front-desk-test-helpers.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
@@ -27,10 +29,36 @@ const as = (session: string) => ({ cookies: { klaimor_session: session } });
 const at = (date: string, clock: string) => new Date(`${date}T${clock}:00+07:00`);
 const staffPost = (session: string, url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, ...asStaff(session) });
 
-async function inbox(session: string) {
-  const res = await t.app.inject({ method: 'GET', url: '/api/notifications', ...as(session) });
+async function inbox(session: string, patient?: string) {
+  const res = await t.app.inject({ method: 'GET', url: `/api/notifications${patient ? `?patient=${patient}` : ''}`, ...as(session) });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { kind: string; title: string; body: string; appointmentId: string | null }[];
+  return res.json().data as { kind: string; title: string; body: string; appointmentId: string | null; channel: string }[];
+}
+
+/** HH:MM on a Thai clock, `minutes` from now. */
+const clockIn = (minutes: number) => new Date(Date.now() + (7 * 60 + minutes) * 60_000).toISOString().slice(11, 16);
+
+/** A mother who chose SMS and quiet hours, and the child she registered (no phone), booked and paid for by her. */
+async function motherWithChildBooked(quiet: { quietFrom: string; quietUntil: string }, ...slots: string[]) {
+  const mother = await caregiver(t.app);
+  const settings = { ...DEFAULT_NOTIFICATION_SETTINGS, channel: 'sms', ...quiet };
+  expect((await t.app.inject({ method: 'PUT', url: '/api/notification-settings', payload: settings, ...as(mother.session) })).statusCode).toBe(200);
+  const child = (await addChild(t.app, mother.session)).person.id;
+  const appointments: string[] = [];
+  for (const slotId of slots) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/appointments?patient=${child}`,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { hospitalId: FACILITY, slotId, symptoms: 'ไข้ ไอ', duration: '2 วัน' },
+      ...as(mother.session),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().data[0].id as string;
+    expect((await t.app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid?patient=${child}`, ...as(mother.session) })).statusCode).toBe(200);
+    appointments.push(id);
+  }
+  return { mother, child, appointments };
 }
 
 describe('appointment reminders', () => {
@@ -60,6 +88,19 @@ describe('appointment reminders', () => {
     expect((await inbox(patient))[0]).toMatchObject({ kind: 'appointment_soon', title: 'อีก 2 ชั่วโมงถึงเวลานัดของคุณ', body: 'โรงพยาบาลศิริราช เวลา 08:00 น. แจ้งชื่อที่จุดลงทะเบียนเมื่อมาถึง' });
     expect(await inbox(unpaid)).toEqual([]);
     expect(await inbox(declined)).toEqual([]);
+  });
+
+  it("of a held child reach the parent holding the profile, naming the child, after her quiet hours", async () => {
+    const { mother, child } = await motherWithChildBooked({ quietFrom: '17:00', quietUntil: '18:30' }, await aSlot(t.app, 2));
+    await t.app.sendReminders(at(eve, '18:00'));
+    expect(await inbox(mother.session, child)).toEqual([]);
+    await t.app.sendReminders(at(eve, '18:30'));
+    expect(await inbox(mother.session, child)).toEqual([
+      expect.objectContaining({ kind: 'appointment_tomorrow', title: 'พรุ่งนี้น้องฟ้ามีนัดตรวจคัดกรอง', channel: 'sms' }),
+    ]);
+    await t.app.sendReminders(at(day, '06:00'));
+    expect((await inbox(mother.session, child))[0]).toMatchObject({ kind: 'appointment_soon', title: 'อีก 2 ชั่วโมงถึงเวลานัดของน้องฟ้า', channel: 'sms' });
+    expect(await inbox(mother.session)).toEqual([]);
   });
 
   it('wait for the end of quiet hours, and are dropped when that is too late', async () => {
@@ -94,6 +135,27 @@ describe('notices from the hospital', () => {
       body: expect.stringContaining('เหตุผล: แพทย์ติดประชุมด่วน'),
     });
     expect(notices.find((n) => n.kind === 'refund')).toMatchObject({ title: 'คืนเงินมัดจำแล้ว', body: expect.stringMatching(/^100 บาท จากนัดที่โรงพยาบาลศิริราช /) });
+  });
+
+  it("about a held child reach the parent holding the profile, naming the child, once her quiet hours end", async () => {
+    const slots = [await aSlot(t.app, 3), await aSlot(t.app, 6)];
+    const { mother, child, appointments } = await motherWithChildBooked({ quietFrom: clockIn(-60), quietUntil: clockIn(60) }, ...slots);
+    const [cancelled, seen] = appointments as [string, string];
+    expect((await staffPost(desk, `${dayBase}/${cancelled}/cancel`, { reason: 'แพทย์ติดประชุมด่วน' })).statusCode).toBe(200);
+    await slotIsNow(t.database, slots[1]!);
+    expect((await staffPost(desk, `${dayBase}/${seen}/check-in`)).statusCode).toBe(200);
+    const visit = { findings: 'ไข้หวัด', icd10: 'J06.9', advice: 'พักผ่อน', prescriptions: [] };
+    expect((await staffPost(clinician, `${dayBase}/${seen}/complete`, visit)).statusCode).toBe(200);
+
+    await t.app.sendReminders(new Date());
+    expect(await inbox(mother.session, child)).toEqual([]);
+    await t.app.sendReminders(new Date(Date.now() + 65 * 60_000));
+    const told = await inbox(mother.session, child);
+    expect(told.map((n) => [n.kind, n.title, n.channel]).sort()).toEqual([
+      ['appointment_cancelled', 'โรงพยาบาลยกเลิกนัดของน้องฟ้า', 'sms'],
+      ['appointment_completed', 'บันทึกผลการตรวจของน้องฟ้าแล้ว', 'sms'],
+      ['refund', 'คืนเงินมัดจำของน้องฟ้าแล้ว', 'sms'],
+    ]);
   });
 
   it("tell the patient when the visit is recorded, and not when the patient cancels themselves", async () => {

@@ -38,8 +38,12 @@ const takingAt = (doseTime: DoseTime, lines: DoseLine[]) =>
 /** 'Metformin 500 mg 1 เม็ด, Amlodipine 5 mg 2 เม็ด'. */
 const doseList = (lines: DoseLine[]) => lines.map((l) => `${l.strength ? `${l.name} ${l.strength}` : l.name} ${l.amount} ${UNITS[l.form]}`).join(', ');
 
-export function doseReminderTexts(doseTime: DoseTime, lines: DoseLine[]): { title: string; body: string } {
-  return { title: `ถึงเวลา${takingAt(doseTime, lines)}`, body: doseList(lines) };
+/**
+ * 'ถึงเวลาทานยาหลังอาหารเช้า'; for a held profile (`held`: its first name), read by the parent holding it,
+ * 'ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า'.
+ */
+export function doseReminderTexts(doseTime: DoseTime, lines: DoseLine[], held: string | null = null): { title: string; body: string } {
+  return { title: `ถึงเวลา${held ? `ให้${held}` : ''}${takingAt(doseTime, lines)}`, body: doseList(lines) };
 }
 
 /**
@@ -77,21 +81,27 @@ export function thaiDateTime(at: Date): string {
 
 export type AppointmentNoticeKind = 'appointment_tomorrow' | 'appointment_soon' | 'appointment_cancelled' | 'appointment_completed' | 'refund';
 
-export function appointmentTexts(kind: AppointmentNoticeKind, a: AppointmentDetails): { title: string; body: string } {
+/**
+ * An appointment's notice, to the patient ('พรุ่งนี้คุณมีนัดตรวจคัดกรอง') or, for a held profile (`held`: its first
+ * name), to the parent holding it ('พรุ่งนี้น้องฟ้ามีนัดตรวจคัดกรอง').
+ */
+export function appointmentTexts(kind: AppointmentNoticeKind, a: AppointmentDetails, held: string | null = null): { title: string; body: string } {
   const when = thaiDateTime(a.startsAt);
+  const who = held ?? 'คุณ';
+  const whose = held ? `ของ${held}` : '';
   switch (kind) {
     case 'appointment_tomorrow':
-      return { title: 'พรุ่งนี้คุณมีนัดตรวจคัดกรอง', body: `${a.hospital} ${when} กรุณามาก่อนเวลา 15 นาที พร้อมบัตรประชาชน` };
+      return { title: `พรุ่งนี้${who}มีนัดตรวจคัดกรอง`, body: `${a.hospital} ${when} กรุณามาก่อนเวลา 15 นาที พร้อมบัตรประชาชน` };
     case 'appointment_soon':
-      return { title: 'อีก 2 ชั่วโมงถึงเวลานัดของคุณ', body: `${a.hospital} เวลา ${thaiClock.format(a.startsAt)} น. แจ้งชื่อที่จุดลงทะเบียนเมื่อมาถึง` };
+      return { title: `อีก 2 ชั่วโมงถึงเวลานัดของ${who}`, body: `${a.hospital} เวลา ${thaiClock.format(a.startsAt)} น. แจ้งชื่อที่จุดลงทะเบียนเมื่อมาถึง` };
     case 'appointment_cancelled':
       return {
-        title: 'โรงพยาบาลยกเลิกนัดของคุณ',
+        title: `โรงพยาบาลยกเลิกนัดของ${who}`,
         body: `${a.hospital} ${when}${a.cancelReason ? ` เหตุผล: ${a.cancelReason}` : ''} หากชำระมัดจำแล้ว จะได้รับคืนเต็มจำนวน`,
       };
     case 'appointment_completed':
-      return { title: 'บันทึกผลการตรวจแล้ว', body: `${a.hospital}: ดูผลการตรวจและยาที่แพทย์สั่งได้ในประวัติการรักษา` };
+      return { title: `บันทึกผลการตรวจ${whose}แล้ว`, body: `${a.hospital}: ดูผลการตรวจและยาที่แพทย์สั่งได้ในประวัติการรักษา` };
     case 'refund':
-      return { title: 'คืนเงินมัดจำแล้ว', body: `${baht.format(a.depositAmount)} บาท จากนัดที่${a.hospital} ${when}` };
+      return { title: `คืนเงินมัดจำ${whose}แล้ว`, body: `${baht.format(a.depositAmount)} บาท จากนัดที่${a.hospital} ${when}` };
   }
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@klaimor/contracts';
-import { and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { changedRows, rowsOf } from '../../db/results.js';
 import { notifications, notificationSettings, users } from '../../db/schema.js';
@@ -43,10 +43,35 @@ const DOSE_CLOCKS = (() => {
 })();
 
 /**
+ * Whether the users row aliased `u` is a held profile: one that cannot sign in (no phone: a child registered by a parent)
+ * whose holder still cares for it under an active grant. Whatever the app tells such a profile reaches its holder.
+ */
+const isHeld = (u: string) =>
+  sql.raw(`${u}.phone is null and exists (select 1 from care_grants hg
+    where hg.caregiver_user_id = ${u}.held_by and hg.dependent_user_id = ${u}.id and hg.status = 'active')`);
+
+/**
+ * Joined on a patient's id: `q`, the settings of whoever hears the patient's notifications, whose quiet hours they keep:
+ * the holder's for a held profile, the patient's own otherwise.
+ */
+const hearerSettings = (patientId: SQL) => sql`
+  left join users held on held.id = ${patientId} and ${isHeld('held')}
+  left join notification_settings q on q.user_id = coalesce(held.held_by, ${patientId})`;
+
+/** A held profile among notifications' patients: who hears for it, and when their quiet hours let a notice go. */
+export interface HeldProfile {
+  firstname: string;
+  holderId: string;
+  /** The moment asked about, or the end of the holder's quiet hours when it falls in them. */
+  mayGoAt: Date;
+}
+
+/**
  * Queues the medication reminders of one minute, in one statement: for each patient whose time of day (their own
  * clock, else the nominal one) or custom dose time is this minute, one reminder per time of day (one per
  * medication for custom times) naming the medications due then and not ticked yet. None for a patient who turned
- * medication reminders off or whose quiet hours hold this minute. A reminder already queued is left as it is.
+ * medication reminders off or whose quiet hours hold this minute (a held profile's holder's quiet hours: the holder
+ * hears them). A reminder already queued is left as it is.
  */
 async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
   const { date, clock } = bangkokMinute(minute);
@@ -59,10 +84,11 @@ async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
         case when t.dose_time = 'custom' then m.id::text end as custom_of
       from medications m
       ${DOSE_CLOCKS}
+      ${hearerSettings(sql`m.user_id`)}
       where t.amount > 0 and t.clock = ${clock}
         and m.start_date <= ${date}::date and (m.end_date is null or m.end_date >= ${date}::date)
         and coalesce(s.medication_reminders, true)
-        and not clock_in_quiet_hours(${clock}, s.quiet_from, s.quiet_until)
+        and not clock_in_quiet_hours(${clock}, q.quiet_from, q.quiet_until)
         and not exists (
           select 1 from medication_ticks k
           where k.medication_id = m.id and k.dose_date = ${date}::date and k.dose_time = t.dose_time)
@@ -116,7 +142,8 @@ const HOURS_BEFORE = 2;
 /**
  * Queues the appointment reminders of one minute: 2 hours before each booked appointment starting then, and, at
  * DAY_BEFORE_CLOCK, the evening before each booked for tomorrow (booked before this minute). A reminder falling in the
- * patient's quiet hours waits until they end, and is dropped when that would be after the appointment has begun.
+ * quiet hours of whoever hears it (the patient, or a held profile's holder) waits until they end, and is dropped when
+ * that would be after the appointment has begun.
  */
 async function queueAppointmentReminders(db: Db, minute: Date): Promise<number> {
   const { date, clock } = bangkokMinute(minute);
@@ -131,10 +158,11 @@ async function queueAppointmentReminders(db: Db, minute: Date): Promise<number> 
     from (
       select a.user_id, a.id as appointment_id, s.starts_at,
         case when ${soon} then 'appointment_soon' else 'appointment_tomorrow' end as kind,
-        after_quiet_hours(${at}::timestamptz, n.quiet_from, n.quiet_until) as due_at
+        after_quiet_hours(${at}::timestamptz, q.quiet_from, q.quiet_until) as due_at
       from screening_slots s
       join appointments a on a.slot_id = s.id
       left join notification_settings n on n.user_id = a.user_id
+      ${hearerSettings(sql`a.user_id`)}
       where a.status = 'booked' and a.user_id is not null and coalesce(n.appointment_reminders, true)
         and ((${soon}) or (${tomorrow}))
     ) due
@@ -293,6 +321,32 @@ export function createNotificationsRepository(db: Db) {
       );
     },
 
+    /**
+     * The held profiles among the patients named (see `isHeld`), with their first names, their holders and when the
+     * holder's quiet hours let a notice go at `at`. Patients who sign in themselves are not in it.
+     */
+    async heldProfiles(userIds: string[], at: Date): Promise<Map<string, HeldProfile>> {
+      if (userIds.length === 0) return new Map();
+      const rows = rowsOf<{ id: string; firstname: string; holder_id: string; may_go_at: string | Date }>(
+        await db.execute(sql`
+          select u.id, u.firstname, u.held_by as holder_id,
+            after_quiet_hours(${at.toISOString()}::timestamptz, q.quiet_from, q.quiet_until) as may_go_at
+          from users u
+          left join notification_settings q on q.user_id = u.held_by
+          where u.id in ${userIds} and ${isHeld('u')}`),
+      );
+      return new Map(rows.map((r) => [r.id, { firstname: r.firstname, holderId: r.holder_id, mayGoAt: new Date(r.may_go_at) }]));
+    },
+
+    /** Hands claimed notifications back, due later, for any server to send then. */
+    async postpone(waiting: { id: string; dueAt: Date }[]): Promise<void> {
+      if (waiting.length === 0) return;
+      await db.execute(sql`
+        update notifications n set due_at = w."dueAt", claimed_until = null
+        from jsonb_to_recordset(${JSON.stringify(waiting)}::jsonb) as w(id uuid, "dueAt" timestamptz)
+        where n.id = w.id`);
+    },
+
     /** The mobile numbers of the patients named, for SMS (a dependent's profile may have none). */
     async phonesOf(userIds: string[]): Promise<Map<string, string>> {
       if (userIds.length === 0) return new Map();
@@ -361,6 +415,20 @@ export function createNotificationsRepository(db: Db) {
     },
 
     unread,
+
+    /** For the bell: the unread notifications in the centre of each profile the patient holds (see `isHeld`). */
+    async heldUnread(holderId: string): Promise<{ patientId: string; unread: number }[]> {
+      const rows = rowsOf<{ patient_id: string; unread: number }>(
+        await db.execute(sql`
+          select u.id as patient_id,
+            (select count(*)::int from notifications n where n.user_id = u.id and n.outcome = 'sent' and n.read_at is null) as unread
+          from care_grants g
+          join users u on u.id = g.dependent_user_id
+          where g.caregiver_user_id = ${holderId} and g.status = 'active' and u.held_by = ${holderId} and u.phone is null
+          order by g.created_at, u.id`),
+      );
+      return rows.map((r) => ({ patientId: r.patient_id, unread: r.unread }));
+    },
 
     async markAllRead(userId: string): Promise<void> {
       await db

@@ -12,7 +12,14 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient, signedInSessionHash } from '../../plugins/authenticate.js';
 import type { NotificationsService } from './notifications.service.js';
-import { selfOnly } from '../family/patient-selector.js';
+import { careFor, selfOnly } from '../family/patient-selector.js';
+
+/**
+ * A held profile (a child registered by a parent, who cannot sign in) is heard by its holder: the holder keeps its
+ * reminder times and opens and answers its notification centre with `?patient=`. Anyone else's are their own.
+ */
+const heldRead = careFor('notifications', 'read');
+const heldChange = careFor('notifications', 'change');
 
 export function notificationsRoutes(notifications: NotificationsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,42 +28,42 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.get(
       '/notification-settings',
       {
-      config: selfOnly, schema: { tags, summary: 'Reminder times of day, quiet hours, what to be reminded of, the channel', response: { 200: NotificationSettingsReply } } },
+      config: heldRead, schema: { tags, summary: 'Reminder times of day, quiet hours, what to be reminded of, the channel', response: { 200: NotificationSettingsReply } } },
       async (request) => ({ data: [await notifications.settings(signedInPatient(request).userId)] }),
     );
 
     app.put(
       '/notification-settings',
       {
-        config: selfOnly,
+        config: heldChange,
         schema: {
           tags,
-          summary: 'Replace the notification settings (the whole record)',
+          summary: "Replace the notification settings (the whole record); a held profile's keep no channel or quiet hours (its holder's count)",
           body: NotificationSettings,
           response: { 200: NotificationSettingsReply },
         },
       },
-      async (request) => ({ data: [await notifications.saveSettings(signedInPatient(request).userId, request.body)] }),
+      async (request) => ({ data: [await notifications.saveSettings(signedInPatient(request), request.body)] }),
     );
 
     app.get(
       '/notifications',
       {
-      config: selfOnly, schema: { tags, summary: 'The notification centre: the latest 50 notifications sent, newest first, and the unread count', response: { 200: NotificationsReply } } },
+      config: heldRead, schema: { tags, summary: 'The notification centre: the latest 50 notifications sent, newest first, and the unread count', response: { 200: NotificationsReply } } },
       async (request) => notifications.list(signedInPatient(request).userId),
     );
 
     app.get(
       '/notifications/unread',
       {
-      config: selfOnly, schema: { tags, summary: 'How many notifications are unread (the bell)', response: { 200: UnreadNotificationsReply } } },
-      async (request) => ({ data: [{ unread: await notifications.unread(signedInPatient(request).userId) }] }),
+      config: selfOnly, schema: { tags, summary: 'How many notifications are unread (the bell): the own, and per profile the patient holds', response: { 200: UnreadNotificationsReply } } },
+      async (request) => ({ data: [await notifications.unread(signedInPatient(request).userId)] }),
     );
 
     app.post(
       '/notifications/read',
       {
-      config: selfOnly, schema: { tags, summary: 'Mark every notification read', response: { 204: z.null() } } },
+      config: heldChange, schema: { tags, summary: 'Mark every notification read', response: { 204: z.null() } } },
       async (request, reply) => {
         await notifications.markAllRead(signedInPatient(request).userId);
         return reply.status(204).send(null);
@@ -66,7 +73,7 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.post(
       '/notifications/:id/taken',
       {
-        config: selfOnly,
+        config: heldChange,
         schema: {
           tags,
           summary: 'Answer a medication reminder "taken": ticks the doses it named (once; a second answer is 409)',
@@ -80,7 +87,7 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.post(
       '/notifications/:id/snooze',
       {
-        config: selfOnly,
+        config: heldChange,
         schema: {
           tags,
           summary: 'Answer a medication reminder "remind me in 15 minutes" (once; a second answer is 409)',

@@ -1,4 +1,14 @@
-import { type DoseTime, type Notification, type NotificationChannel, type NotificationSettings, type PushSubscriptionBody, SNOOZE_MINUTES, todayInBangkok } from '@klaimor/contracts';
+import {
+  type DoseTime,
+  type Notification,
+  type NotificationChannel,
+  type NotificationSettings,
+  type PushSubscriptionBody,
+  SNOOZE_MINUTES,
+  type UnreadNotifications,
+  todayInBangkok,
+} from '@klaimor/contracts';
+import type { PatientInCare } from '../../plugins/authenticate.js';
 import { AppError } from '../../errors.js';
 import type { ChecklistService } from '../medications/checklist.service.js';
 import { testTexts } from './notification-texts.js';
@@ -60,10 +70,20 @@ export function createNotificationsService(deps: {
 
     settings: (userId: string) => notifications.settings(userId),
 
-    async saveSettings(userId: string, settings: NotificationSettings): Promise<NotificationSettings> {
+    /**
+     * Keeps a patient's settings. A caregiver reaches this for someone else only as the holder of a profile that cannot
+     * sign in (the route asks it): that profile's notifications go by the holder's channel and quiet hours, so it keeps
+     * only its own times of day and what to be reminded of.
+     */
+    async saveSettings(patient: Pick<PatientInCare, 'userId' | 'caregiverUserId'>, settings: NotificationSettings): Promise<NotificationSettings> {
+      if (patient.caregiverUserId !== null) {
+        const held: NotificationSettings = { ...settings, channel: 'in_app', quietFrom: null, quietUntil: null };
+        await notifications.saveSettings(patient.userId, held);
+        return held;
+      }
       if (!available.has(settings.channel)) throw channelUnavailable();
-      if (settings.channel === 'line' && !(await deps.lineLinked(userId))) throw lineNotLinked();
-      await notifications.saveSettings(userId, settings);
+      if (settings.channel === 'line' && !(await deps.lineLinked(patient.userId))) throw lineNotLinked();
+      await notifications.saveSettings(patient.userId, settings);
       return settings;
     },
 
@@ -79,7 +99,11 @@ export function createNotificationsService(deps: {
       return { data: rows.map((r) => toNotification(r, today)), meta: { unread } };
     },
 
-    unread: (userId: string) => notifications.unread(userId),
+    /** The bell: the patient's own unread notifications, and those waiting in the centre of each profile they hold. */
+    async unread(userId: string): Promise<UnreadNotifications> {
+      const [unread, held] = await Promise.all([notifications.unread(userId), notifications.heldUnread(userId)]);
+      return { unread, held };
+    },
 
     /** Keeps this browser's push subscription for as long as the session it was made in. */
     subscribe: (userId: string, sessionTokenHash: string, subscription: PushSubscriptionBody) =>

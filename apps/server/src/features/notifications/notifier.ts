@@ -3,7 +3,10 @@ import type { NotificationChannel, NotificationKind } from '@klaimor/contracts';
 /** A notification ready to leave: its texts are final, in Thai. */
 export interface OutgoingNotification {
   id: string;
+  /** Who is told: the patient, or the holder of a held profile (a child registered by a parent, who cannot sign in). */
   userId: string;
+  /** A held profile's notification, told to its holder: the profile's id, to answer it and open its centre for it. */
+  heldPatientId?: string;
   kind: NotificationKind;
   title: string;
   body: string;

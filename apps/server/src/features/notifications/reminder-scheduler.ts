@@ -1,12 +1,18 @@
 import type { DoseTime, NotificationChannel } from '@klaimor/contracts';
 import { type AppointmentNoticeKind, appointmentTexts, doseReminderTexts, missedDoseTexts } from './notification-texts.js';
-import type { Delivered, NotificationRow, NotificationsRepository } from './notifications.repository.js';
+import type { Delivered, HeldProfile, NotificationRow, NotificationsRepository } from './notifications.repository.js';
 import { inAppNotifier, type Notifier, type OutgoingNotification } from './notifier.js';
 
 /** Notifications handled per claim: one statement each to claim, read the doses and record, whatever the count. */
 const BATCH = 1000;
 /** A server down longer than this does not send what fell due meanwhile: a reminder an hour late misleads. */
 const CATCH_UP_MINUTES = 30;
+/**
+ * The hospital's notices, queued by database triggers (migration 0015) after the quiet hours of the patient they are
+ * about. A held profile's notice is heard by its holder, so at delivery it also waits out the holder's quiet hours.
+ * (Dose and appointment reminders are queued outside the hearer's quiet hours already; a snooze was asked for.)
+ */
+const HOSPITAL_NOTICES = new Set(['appointment_cancelled', 'appointment_completed', 'refund']);
 
 export interface ReminderRun {
   minutesQueued: number;
@@ -35,7 +41,10 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
     return reached;
   }
 
-  async function texts(rows: NotificationRow[]): Promise<Map<string, { title: string; body: string; callPhone?: string } | null>> {
+  async function texts(
+    rows: NotificationRow[],
+    held: Map<string, HeldProfile>,
+  ): Promise<Map<string, { title: string; body: string; callPhone?: string } | null>> {
     const missed = rows.filter((r) => r.kind === 'missed_dose').map((r) => r.id);
     const [doses, appointments, dependents] = await Promise.all([
       notifications.untickedDoses(rows.filter((r) => r.kind === 'dose' || r.kind === 'missed_dose').map((r) => r.id)),
@@ -44,6 +53,8 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
     ]);
     return new Map(
       rows.map((row) => {
+        // A held profile's notification is read by its holder: it names the profile.
+        const heldName = held.get(row.userId)?.firstname ?? null;
         if (row.kind === 'missed_dose') {
           const lines = doses.get(row.id);
           const dependent = dependents.get(row.id);
@@ -57,21 +68,39 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
         if (row.kind === 'dose') {
           const lines = doses.get(row.id);
           // Every dose it named was ticked (or stopped) before it went: nothing to remind of.
-          return [row.id, lines ? doseReminderTexts(row.doseTime as DoseTime, lines) : null];
+          return [row.id, lines ? doseReminderTexts(row.doseTime as DoseTime, lines, heldName) : null];
         }
         const appointment = appointments.get(row.id);
         // A reminder whose appointment was cancelled or moved on before it went has nothing left to say.
         const stale = (row.kind === 'appointment_tomorrow' || row.kind === 'appointment_soon') && appointment?.status !== 'booked';
-        if (appointment && !stale) return [row.id, appointmentTexts(row.kind as AppointmentNoticeKind, appointment)];
+        if (appointment && !stale) return [row.id, appointmentTexts(row.kind as AppointmentNoticeKind, appointment, heldName)];
         if (appointment) return [row.id, null];
         return [row.id, row.title ? { title: row.title, body: row.body ?? '' } : null];
       }),
     );
   }
 
-  /** Hands claimed notifications to their patients' channels and records the outcome. */
-  async function deliver(rows: NotificationRow[], now: Date): Promise<{ sent: number; skipped: number }> {
-    const [worded, chosen] = await Promise.all([texts(rows), notifications.channels([...new Set(rows.map((r) => r.userId))])]);
+  /** A held profile's hospital notices that fall in its holder's quiet hours go back to wait for their end. */
+  async function waitOutQuietHours(rows: NotificationRow[], held: Map<string, HeldProfile>, now: Date): Promise<NotificationRow[]> {
+    const waiting = rows.flatMap((row) => {
+      const mayGoAt = held.get(row.userId)?.mayGoAt;
+      return HOSPITAL_NOTICES.has(row.kind) && mayGoAt && mayGoAt > now ? [{ id: row.id, dueAt: mayGoAt }] : [];
+    });
+    await notifications.postpone(waiting);
+    const later = new Set(waiting.map((w) => w.id));
+    return rows.filter((row) => !later.has(row.id));
+  }
+
+  /**
+   * Hands claimed notifications to their patients' channels and records the outcome. A held profile (a child registered
+   * by a parent, who cannot sign in) is heard by its holder: on the holder's channel, in words naming the profile; the
+   * notification stays in the profile's own centre, which the holder opens for it.
+   */
+  async function deliver(claimed: NotificationRow[], now: Date): Promise<{ sent: number; skipped: number }> {
+    const held = await notifications.heldProfiles([...new Set(claimed.map((r) => r.userId))], now);
+    const rows = await waitOutQuietHours(claimed, held, now);
+    const hearerOf = (row: NotificationRow) => held.get(row.userId)?.holderId ?? row.userId;
+    const [worded, chosen] = await Promise.all([texts(rows, held), notifications.channels([...new Set(rows.map(hearerOf))])]);
     const outcomes: Delivered[] = [];
     const outgoing = new Map<Notifier, OutgoingNotification[]>();
     for (const row of rows) {
@@ -80,9 +109,17 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
         outcomes.push({ id: row.id, outcome: 'skipped', channel: null, title: null, body: null });
         continue;
       }
-      const notifier = byChannel.get(chosen.get(row.userId) as NotificationChannel) ?? inAppNotifier;
+      const hearer = hearerOf(row);
+      const notifier = byChannel.get(chosen.get(hearer) as NotificationChannel) ?? inAppNotifier;
       const batch = outgoing.get(notifier) ?? [];
-      batch.push({ id: row.id, userId: row.userId, kind: row.kind as OutgoingNotification['kind'], ...words, answerable: row.kind === 'dose' });
+      batch.push({
+        id: row.id,
+        userId: hearer,
+        ...(hearer === row.userId ? {} : { heldPatientId: row.userId }),
+        kind: row.kind as OutgoingNotification['kind'],
+        ...words,
+        answerable: row.kind === 'dose',
+      });
       outgoing.set(notifier, batch);
     }
     for (const [notifier, batch] of outgoing) {

@@ -1,4 +1,5 @@
 import type { Agent } from 'node:https';
+import { PATIENT_SELECTOR } from '@klaimor/contracts';
 import pLimit from 'p-limit';
 import webpush, { WebPushError } from 'web-push';
 import type { Notifier, OutgoingNotification } from './notifier.js';
@@ -24,10 +25,15 @@ const ANSWERS = [
 /** A missed-dose alert's button: the service worker opens `tel:` with the number sent beside it. */
 const CALL = [{ action: 'call', title: 'โทรหา' }];
 
-/** What the service worker receives (encrypted end to end: the push service cannot read it). */
+/**
+ * What the service worker receives (encrypted end to end: the push service cannot read it). A held profile's
+ * notification names the profile (`patient`): the holder's answer is sent for it, and a tap opens its centre.
+ */
 export function pushPayload(n: OutgoingNotification): string {
   const actions = n.answerable ? ANSWERS : n.callPhone ? CALL : [];
-  return JSON.stringify({ id: n.id, kind: n.kind, title: n.title, body: n.body, url: '/notifications', actions, ...(n.callPhone ? { callPhone: n.callPhone } : {}) });
+  const forHeld = n.heldPatientId ? { patient: n.heldPatientId } : {};
+  const url = n.heldPatientId ? `/notifications?${PATIENT_SELECTOR}=${encodeURIComponent(n.heldPatientId)}` : '/notifications';
+  return JSON.stringify({ id: n.id, kind: n.kind, title: n.title, body: n.body, url, actions, ...(n.callPhone ? { callPhone: n.callPhone } : {}), ...forHeld });
 }
 
 /**

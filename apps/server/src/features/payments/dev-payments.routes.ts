@@ -10,7 +10,7 @@ export function devPaymentsRoutes(appointments: AppointmentsService): FastifyPlu
     app.post(
       '/dev/payments/:id/paid',
       {
-        config: careFor('appointments', 'book'),
+        config: careFor('appointments', 'change'),
         schema: {
           tags: ['development'],
           summary: "Simulate the patient's deposit arriving (development payment provider only)",

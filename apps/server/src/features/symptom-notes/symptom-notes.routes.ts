@@ -10,7 +10,7 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
     app.get(
       '/symptom-notes',
       {
-        config: careFor('symptom_notes', 'see'),
+        config: careFor('symptom_notes', 'read'),
         schema: {
           tags: ['symptom-notes'],
           summary: "The patient's symptom diary, newest first, each note with its red-flag triage",
@@ -23,7 +23,7 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
     app.post(
       '/symptom-notes',
       {
-        config: careFor('symptom_notes', 'see'),
+        config: careFor('symptom_notes', 'change'),
         schema: {
           tags: ['symptom-notes'],
           summary: 'Write a symptom note; the reply carries its red-flag triage (warn when emergency)',
@@ -37,7 +37,7 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
     app.put(
       '/symptom-notes/:id',
       {
-        config: careFor('symptom_notes', 'see'),
+        config: careFor('symptom_notes', 'change'),
         schema: {
           tags: ['symptom-notes'],
           summary: 'Change a symptom note (the whole note)',
@@ -52,7 +52,7 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
     app.delete(
       '/symptom-notes/:id',
       {
-      config: careFor('symptom_notes', 'see'), schema: { tags: ['symptom-notes'], summary: 'Delete a symptom note', params: RecordParams, response: { 204: z.null() } } },
+      config: careFor('symptom_notes', 'change'), schema: { tags: ['symptom-notes'], summary: 'Delete a symptom note', params: RecordParams, response: { 204: z.null() } } },
       async (request, reply) => {
         await notes.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);

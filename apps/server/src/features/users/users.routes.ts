@@ -61,7 +61,7 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.get(
       '/users/me',
       {
-      config: careFor('profile', 'see'), schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } } },
+      config: careFor('profile', 'read'), schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } } },
       async (request) => ({ data: [toProfile(signedInPatient(request).record)] }),
     );
 
@@ -113,7 +113,7 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.patch(
       '/users',
       {
-        config: careFor('profile', 'see'),
+        config: careFor('profile', 'change'),
         schema: {
           tags: ['users'],
           summary: "Change the signed-in patient's contact details and blood group",

@@ -10,7 +10,7 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
     app.get(
       '/visits',
       {
-        config: careFor('visits', 'see'),
+        config: careFor('visits', 'read'),
         schema: {
           tags: ['visits'],
           summary: 'Treatment history, newest first: recorded visits and completed screenings; one month with ?month=YYYY-MM',
@@ -24,7 +24,7 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
     app.get(
       '/visits/months',
       {
-        config: careFor('visits', 'see'),
+        config: careFor('visits', 'read'),
         schema: { tags: ['visits'], summary: 'The months (YYYY-MM) that have visits, newest first, for the period picker', response: { 200: VisitMonthsReply } },
       },
       async (request) => ({ data: await visits.months(signedInPatient(request).userId) }),
@@ -33,14 +33,14 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
     app.post(
       '/visits',
       {
-      config: careFor('visits', 'see'), schema: { tags: ['visits'], summary: 'Record a visit', body: VisitBody, response: { 201: VisitsReply } } },
+      config: careFor('visits', 'change'), schema: { tags: ['visits'], summary: 'Record a visit', body: VisitBody, response: { 201: VisitsReply } } },
       async (request, reply) => reply.status(201).send({ data: [await visits.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
       '/visits/:id',
       {
-        config: careFor('visits', 'see'),
+        config: careFor('visits', 'change'),
         schema: {
           tags: ['visits'],
           summary: 'Change a recorded visit (the whole record); screenings are not changed here',
@@ -55,7 +55,7 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
     app.delete(
       '/visits/:id',
       {
-      config: careFor('visits', 'see'), schema: { tags: ['visits'], summary: 'Delete a recorded visit', params: RecordParams, response: { 204: z.null() } } },
+      config: careFor('visits', 'change'), schema: { tags: ['visits'], summary: 'Delete a recorded visit', params: RecordParams, response: { 204: z.null() } } },
       async (request, reply) => {
         await visits.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);

@@ -16,7 +16,9 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatDayAndTime } from '../../lib/clock-time';
+import { ChildsCodeConfirm } from './ChildsCodeConfirm';
 import { DeleteProfileDialog } from './DeleteProfileDialog';
+import { ReportNotMyParent } from './ReportNotMyParent';
 import { ScopeFields } from './ScopeFields';
 import { useChangeCare, useRevokeCare } from './family.queries';
 import { useFamilyTexts } from './family.texts';
@@ -53,7 +55,7 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
   const active = link.status === 'active';
   const caring = link.direction === 'caring_for';
   // A profile the patient holds that cannot sign in (a child without a phone) is theirs to delete.
-  const deletable = caring && active && !person.hasOwnSignIn;
+  const deletable = active && person.youHold;
   const changed = !sameScopes(scopes, link.scopes) || minutes !== link.missedDoseAfterMinutes;
   const noScope = !scopes.see && !scopes.book && !scopes.medicines && !scopes.alerts;
   const headingId = `care-link-${link.id}`;
@@ -87,11 +89,12 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
     <Card variant="outlined" component="article" aria-labelledby={headingId} sx={colour && active ? { borderLeft: 8, borderLeftColor: colour } : undefined}>
       <CardContent>
         <Stack spacing={2}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          {/* The status wraps under the name when the text is large, rather than squeezing the name into a sliver. */}
+          <Stack direction="row" useFlexGap spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Avatar aria-hidden sx={{ bgcolor: colour ?? 'primary.main', color: colour ? '#fff' : 'primary.contrastText' }}>
               {person.firstname.slice(0, 1)}
             </Avatar>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
               <Typography id={headingId} component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                 {name}
               </Typography>
@@ -104,8 +107,12 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
             <Chip size="small" label={t(`link.status.${link.status}`)} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />
           </Stack>
 
-          {link.status === 'pending' && !link.awaitingYourAnswer ? (
+          {link.awaitingChildsCode ? <ChildsCodeConfirm link={link} onNotice={onNotice} /> : null}
+          {link.status === 'pending' && !link.awaitingYourAnswer && !link.awaitingChildsCode ? (
             <Typography variant="body2">{t('invitation.waiting', { name: person.firstname })}</Typography>
+          ) : null}
+          {link.status === 'suspended' ? (
+            <Alert severity="warning">{t(caring ? 'link.suspendedCaregiver' : 'link.suspendedDependent', { name: person.firstname })}</Alert>
           ) : null}
 
           {caring && active ? (
@@ -145,6 +152,8 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
               ) : null}
             </>
           ) : null}
+
+          {link.canReport ? <ReportNotMyParent link={link} onNotice={onNotice} /> : null}
 
           {link.canRevoke && link.status !== 'revoked' ? (
             <Button variant="outlined" color="error" onClick={() => setConfirming(true)} sx={{ minHeight: 44 }}>

@@ -14,7 +14,7 @@ afterEach(() => vi.unstubAllGlobals());
 /** The daughter's son, a child without a phone: a profile she holds. */
 const son = careLink({
   id: 'link-son',
-  person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false },
+  person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true },
   relationship: 'parent',
   basis: 'guardian',
   canWiden: true,
@@ -210,16 +210,78 @@ describe('FamilyPage', () => {
     await waitFor(() => expect(accepted).toEqual([{ code: '654321', scopes: { see: true, book: true, medicines: true, alerts: false } }]));
   });
 
+  it('a parent confirms a teenager’s link with the code the teenager reads out from their own phone', async () => {
+    const user = userEvent.setup({ delay: null });
+    const confirmed: unknown[] = [];
+    const request = careLink({
+      id: 'link-teen',
+      person: { id: 'teen-id', firstname: 'ภูมิ', lastname: 'ใจดี', birthday: '2011-02-02', phone: null, hasOwnSignIn: true },
+      relationship: 'parent',
+      basis: 'guardian',
+      status: 'pending',
+      awaitingChildsCode: true,
+    });
+    const codes: string[] = [];
+    mockApi({
+      'GET /api/family': () => json(200, { data: [request] }),
+      'POST /api/family/links/link-teen/code': () => {
+        codes.push('sent');
+        return json(202, { data: [{ expiresInSec: 300, resendAfterSec: 30 }] });
+      },
+      'POST /api/family/links/link-teen/confirm': async ({ body }) => {
+        confirmed.push(JSON.parse(String(body)));
+        return json(200, { data: [{ ...request, status: 'active', awaitingChildsCode: false }] });
+      },
+    });
+    renderWithProviders(<FamilyPage />, { route: '/family', queryClient: signedIn() });
+    const card = await screen.findByRole('article', { name: 'ภูมิ ใจดี' });
+    expect(within(card).queryByText(/รอ ภูมิ ตอบรับในแอปของเขา/)).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'ส่งรหัสไปที่มือถือของ ภูมิ' }));
+    await user.type(await within(card).findByRole('textbox', { name: 'รหัส 6 หลัก' }), '246810');
+    await user.click(within(card).getByRole('button', { name: 'ยืนยัน' }));
+    await waitFor(() => expect(confirmed).toEqual([{ code: '246810' }]));
+    expect(codes).toEqual(['sent']);
+  });
+
+  it('a teenager reports someone claiming to be their parent: the link is suspended', async () => {
+    const user = userEvent.setup({ delay: null });
+    const claimed = careLink({
+      id: 'link-claimed',
+      direction: 'cared_for_by',
+      person: { id: 'stranger-id', firstname: 'สมปอง', lastname: 'แปลกหน้า', birthday: '1980-01-01', phone: null },
+      relationship: 'parent',
+      basis: 'guardian',
+      canRevoke: false,
+      canReport: true,
+    });
+    let reported = 0;
+    mockApi({
+      'GET /api/family': () => json(200, { data: reported ? [{ ...claimed, status: 'suspended', canReport: false }] : [claimed] }),
+      'POST /api/family/links/link-claimed/report': () => {
+        reported += 1;
+        return json(200, { data: [{ ...claimed, status: 'suspended', canReport: false }] });
+      },
+    });
+    renderWithProviders(<FamilyPage />, { route: '/family', queryClient: signedIn() });
+    const card = await screen.findByRole('article', { name: 'สมปอง แปลกหน้า' });
+    expect(within(card).queryByRole('button', { name: 'ยกเลิกการดูแล' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'ไม่ใช่ผู้ปกครองของฉัน' }));
+    const dialog = await screen.findByRole('dialog', { name: 'สมปอง ไม่ใช่พ่อแม่หรือผู้ปกครองของคุณ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'แจ้งและระงับทันที' }));
+    await waitFor(() => expect(reported).toBe(1));
+    expect(await screen.findByText('ระงับแล้ว สมปอง เข้าถึงข้อมูลของคุณไม่ได้ ทีมงานใกล้หมอจะตรวจสอบ')).toBeInTheDocument();
+  });
+
   it('offers deleting a profile only on the held profiles that cannot sign in', async () => {
     const caregiverWithoutPhone = careLink({
       id: 'link-aunt',
       direction: 'cared_for_by',
-      person: { id: 'aunt-id', firstname: 'บุญมี', lastname: 'ใจดี', birthday: '1970-01-01', phone: null, hasOwnSignIn: false },
+      person: { id: 'aunt-id', firstname: 'บุญมี', lastname: 'ใจดี', birthday: '1970-01-01', phone: null, hasOwnSignIn: false, youHold: false },
       relationship: 'relative',
     });
     const endedHold = careLink({
       id: 'link-nephew',
-      person: { id: 'nephew-id', firstname: 'ภูผา', lastname: 'ใจดี', birthday: '2018-01-01', phone: null, hasOwnSignIn: false },
+      person: { id: 'nephew-id', firstname: 'ภูผา', lastname: 'ใจดี', birthday: '2018-01-01', phone: null, hasOwnSignIn: false, youHold: true },
       relationship: 'relative',
       status: 'revoked',
       canRevoke: false,

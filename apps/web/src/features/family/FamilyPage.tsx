@@ -76,7 +76,7 @@ function AddFamilyMember({ open, onClose, onDone }: { open: boolean; onClose: ()
         ) : (
           <InviteForm
             onCancel={onClose}
-            onInvited={(link) => onDone(link.status === 'active' ? t('add.added', { name: link.person.firstname }) : t('add.invited'))}
+            onInvited={(link) => onDone(link.awaitingChildsCode ? t('add.askedChild', { name: link.person.firstname }) : t('add.invited'))}
           />
         )}
       </Stack>

@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { ScopeFields } from './ScopeFields';
-import { useAcceptCare, useRequestAcceptCode, useRevokeCare } from './family.queries';
+import { ReportNotMyParent } from './ReportNotMyParent';
+import { useAcceptCare, useRequestLinkCode, useRevokeCare } from './family.queries';
 import { useFamilyTexts } from './family.texts';
 
 export interface InvitationCardProps {
@@ -20,11 +21,11 @@ export interface InvitationCardProps {
 
 /**
  * An invitation waiting for the signed-in patient: choose what the caregiver may do, have a code sent to one's own
- * phone and accept with it; or decline.
+ * phone and accept with it; or decline; a minor asked by someone claiming to be their parent may report it.
  */
 export function InvitationCard({ link, onNotice }: InvitationCardProps) {
   const { t } = useFamilyTexts();
-  const requestCode = useRequestAcceptCode();
+  const requestCode = useRequestLinkCode();
   const accept = useAcceptCare();
   const decline = useRevokeCare();
   const [scopes, setScopes] = useState(link.scopes);
@@ -34,14 +35,17 @@ export function InvitationCard({ link, onNotice }: InvitationCardProps) {
   const headingId = `invitation-${link.id}`;
   const noScope = !scopes.see && !scopes.book && !scopes.medicines && !scopes.alerts;
   const failure = requestCode.error ?? accept.error;
+  // Someone who declared to be the minor's parent: the minor may also say they are not.
+  const asParent = link.basis === 'guardian';
 
   return (
     <Card variant="outlined" component="article" aria-labelledby={headingId} sx={{ borderColor: 'primary.main' }}>
       <CardContent>
         <Stack spacing={2}>
           <Typography id={headingId} component="h3" sx={{ fontWeight: 600 }}>
-            {t('invitation.from', { name: `${link.person.firstname} ${link.person.lastname}` })}
+            {t(asParent ? 'invitation.fromParent' : 'invitation.from', { name: `${link.person.firstname} ${link.person.lastname}` })}
           </Typography>
+          {asParent ? <Typography variant="body2">{t('invitation.parentNote', { name })}</Typography> : null}
           <ScopeFields
             value={scopes}
             onChange={setScopes}
@@ -81,6 +85,7 @@ export function InvitationCard({ link, onNotice }: InvitationCardProps) {
           <Button variant="outlined" color="error" onClick={() => setDeclining(true)} sx={{ minHeight: 44 }}>
             {t('invitation.decline')}
           </Button>
+          {link.canReport ? <ReportNotMyParent link={link} onNotice={onNotice} /> : null}
         </Stack>
       </CardContent>
       <ConfirmDialog

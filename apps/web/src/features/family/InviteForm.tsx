@@ -35,8 +35,8 @@ export interface InviteFormProps {
 }
 
 /**
- * Someone who has the app, found by their mobile number: an adult answers the invitation in their own account; for a
- * child, the patient's declaration of being their parent or guardian makes the link at once.
+ * Someone who has the app, found by their mobile number: an adult answers the invitation in their own account; a
+ * child confirms the patient's declaration of being their parent or guardian with a code to the child's own phone.
  */
 export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
   const { t } = useFamilyTexts();
@@ -59,7 +59,7 @@ export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)} aria-label={t('add.invite')}>
-      {text('phone', t('add.myPhone'), { required: true, inputMode: 'numeric' })}
+      {text('phone', t('add.phone'), { required: true, inputMode: 'numeric', hint: t('add.myPhoneHint') })}
       <Controller
         control={control}
         name="relationship"
@@ -80,6 +80,7 @@ export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
       {guardian ? (
         <Stack spacing={1}>
           <Typography variant="body2">{t('add.minorNote')}</Typography>
+          <Typography variant="body2">{t('add.childConfirms')}</Typography>
           <Controller
             control={control}
             name="guardianDeclared"

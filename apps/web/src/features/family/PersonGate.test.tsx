@@ -14,7 +14,7 @@ import './family.texts';
 const mother = careLink();
 const son = careLink({
   id: 'link-son',
-  person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false },
+  person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true },
   relationship: 'parent',
   basis: 'guardian',
   scopes: { see: false, book: false, medicines: true, alerts: true },

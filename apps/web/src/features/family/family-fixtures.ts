@@ -19,7 +19,7 @@ export function careLink(patch: Omit<Partial<CareLink>, 'person'> & { person?: P
   return {
     id: 'link-mother',
     direction: 'caring_for',
-    person: { id: 'mother-id', firstname: 'สมศรี', lastname: 'ใจดี', birthday: '1950-03-01', phone: '0812345678', hasOwnSignIn: true, ...person },
+    person: { id: 'mother-id', firstname: 'สมศรี', lastname: 'ใจดี', birthday: '1950-03-01', phone: '0812345678', hasOwnSignIn: true, youHold: false, ...person },
     relationship: 'child',
     basis: 'in_person',
     status: 'active',
@@ -28,6 +28,8 @@ export function careLink(patch: Omit<Partial<CareLink>, 'person'> & { person?: P
     canWiden: false,
     canRevoke: true,
     awaitingYourAnswer: false,
+    awaitingChildsCode: false,
+    canReport: false,
     createdAt: '2026-11-01T03:00:00.000Z',
     events: [{ at: '2026-11-01T03:00:00.000Z', action: 'granted', by: 'other', scopes: { see: true, book: true, medicines: true, alerts: true } }],
     ...rest,

@@ -5,6 +5,7 @@ import type {
   CareInvitationInput,
   CareLink,
   ChangeCareInput,
+  ConfirmCareInput,
   OtpRequested,
 } from '@klaimor/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -38,8 +39,11 @@ export const useAddDependent = () =>
 export const useInviteToCare = () =>
   useFamilyMutation((body: CareInvitationInput) => apiOne<CareLink>('/api/family/invitations', { method: 'POST', body }));
 
-/** A code to the signed-in invitee's phone, to accept an invitation with. */
-export function useRequestAcceptCode() {
+/**
+ * A code for a pending link: to the signed-in invitee's own phone to accept with, or, asked by a parent, to the
+ * minor's phone for the minor to read out.
+ */
+export function useRequestLinkCode() {
   return useMutation({
     mutationFn: (linkId: string) => apiRequest<OtpRequested | undefined>(`/api/family/links/${encodeURIComponent(linkId)}/code`, { method: 'POST' }),
   });
@@ -49,6 +53,16 @@ export const useAcceptCare = () =>
   useFamilyMutation(({ linkId, body }: { linkId: string; body: AcceptCareInput }) =>
     apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/accept`, { method: 'POST', body }),
   );
+
+/** The parent confirms a minor's link with the code the minor read out from their phone. */
+export const useConfirmWithChildsCode = () =>
+  useFamilyMutation(({ linkId, body }: { linkId: string; body: ConfirmCareInput }) =>
+    apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/confirm`, { method: 'POST', body }),
+  );
+
+/** The minor reports a parent link as not their parent's: suspended at once. */
+export const useReportNotMyParent = () =>
+  useFamilyMutation((linkId: string) => apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/report`, { method: 'POST' }));
 
 /** Changes what a grant allows (narrowing is open to both sides, widening to the grantor) or the alert delay. */
 export const useChangeCare = () =>

@@ -1,4 +1,4 @@
-import { PATIENT_SELECTOR, type CareLink, type CareScopes } from '@klaimor/contracts';
+import { CARE_ACCESS, PATIENT_SELECTOR, careAllows, type CareLink, type CareNeed } from '@klaimor/contracts';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useMemo, useSyncExternalStore } from 'react';
 import { apiList, apiOne, apiRequest, isApiError, type RequestOptions } from '../../api/client';
@@ -124,18 +124,23 @@ export function activeDependents(links: readonly CareLink[]): CareLink[] {
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
-/** Parts of a dependent's record (seen, or changed), and the grants that open each. */
-export type CareArea = 'records' | 'appointments' | 'booking' | 'medicines' | 'changeMedicines';
-const AREA_SCOPES: Record<CareArea, (keyof CareScopes)[]> = {
-  records: ['see'],
-  appointments: ['see', 'book'],
-  booking: ['book'],
-  medicines: ['see', 'medicines'],
-  changeMedicines: ['medicines'],
+/**
+ * What a screen shows or offers for a dependent, each read from the one table of what a grant opens (`CARE_ACCESS`
+ * in contracts, which the server's routes check too).
+ */
+export type CareArea = 'records' | 'appointments' | 'booking' | 'medicines' | 'changeMedicines' | 'changeProfile' | 'notifications';
+const AREA_NEEDS: Record<CareArea, CareNeed> = {
+  records: CARE_ACCESS.visits.read,
+  appointments: CARE_ACCESS.appointments.read,
+  booking: CARE_ACCESS.appointments.change,
+  medicines: CARE_ACCESS.medications.read,
+  changeMedicines: CARE_ACCESS.medications.change,
+  changeProfile: CARE_ACCESS.profile.change,
+  notifications: CARE_ACCESS.notifications.read,
 };
 
-export function allows(scopes: CareScopes, area: CareArea): boolean {
-  return AREA_SCOPES[area].some((scope) => scopes[scope]);
+export function allows(link: Pick<CareLink, 'scopes' | 'person'>, area: CareArea): boolean {
+  return careAllows({ scopes: link.scopes, holds: link.person.youHold }, AREA_NEEDS[area]);
 }
 
 export interface PatientScope {

@@ -57,5 +57,5 @@ export function useSelectedPerson(): SelectedPerson {
 /** Whether the screen may offer acting on `area`: always for the patient's own data, else as the grant allows. */
 export function useCareAllows(area: CareArea): boolean {
   const link = useSelectedPerson().person?.link;
-  return !link || allows(link.scopes, area);
+  return !link || allows(link, area);
 }

@@ -1,4 +1,4 @@
-import { IsoDate, addDays, todayInBangkok, type Medication } from '@klaimor/contracts';
+import { CARE_ACCESS, IsoDate, addDays, careAllows, todayInBangkok, type Medication } from '@klaimor/contracts';
 import AlarmIcon from '@mui/icons-material/Alarm';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -26,8 +26,7 @@ import { useChecklist, useMedications, useQueuedTicks, useStopMedication } from 
 import { withQueuedTicks } from './dose-outbox';
 import { useMedicationsTexts } from './medications.texts';
 import { PersonGate } from '../family/PersonGate';
-import { usePatientScope } from '../family/selected-patient';
-import { useCareAllows } from '../family/use-selected-person';
+import { useCareAllows, useSelectedPerson } from '../family/use-selected-person';
 
 /** The day in the address (?date=YYYY-MM-DD) when it is a real day up to today; today otherwise. */
 function dayOf(asked: string | null, today: string): string {
@@ -54,7 +53,9 @@ function TodoScreen() {
   const medications = useMedications();
   const outbox = useQueuedTicks();
   const canChange = useCareAllows('changeMedicines');
-  const own = usePatientScope().dependentId === null;
+  const link = useSelectedPerson().person?.link;
+  // Reminder times are kept by whoever hears the reminders: the patient, for themselves or for a child they hold.
+  const keepsReminderTimes = !link || careAllows({ scopes: link.scopes, holds: link.person.youHold }, CARE_ACCESS.notifications.change);
   const editor = useRecordEditor<Medication>({
     texts: {
       add: t('list.add'),
@@ -79,8 +80,7 @@ function TodoScreen() {
   return (
     <Stack spacing={2.5}>
       <PageTitle subtitle={formatDay(date, lang)}>{t('title')}</PageTitle>
-      {/* Reminder times are the signed-in patient's own settings, not a dependent's. */}
-      {own ? (
+      {keepsReminderTimes ? (
         <Box>
           <Button component={Link} to="/settings/notifications" variant="outlined" startIcon={<AlarmIcon />} sx={{ minHeight: 44 }}>
             {t('reminderTimes')}

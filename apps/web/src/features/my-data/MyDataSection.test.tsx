@@ -112,7 +112,7 @@ describe('MyDataSection', () => {
   it('says, before the account goes, which held profiles go with it and who keeps their own account', async () => {
     const user = userEvent.setup({ delay: null });
     const held = (id: string, firstname: string) =>
-      careLink({ id: `link-${id}`, person: { id, firstname, lastname: 'รักดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false }, relationship: 'parent' });
+      careLink({ id: `link-${id}`, person: { id, firstname, lastname: 'รักดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true }, relationship: 'parent' });
     renderSection({
       'GET /api/family': () =>
         json(200, {
@@ -122,7 +122,7 @@ describe('MyDataSection', () => {
             careLink({ person: { firstname: 'สมศรี', lastname: 'รักดี' } }),
             // Ended, and someone looking after me: neither is mine to take along.
             careLink({ ...held('nephew-id', 'ภูผา'), status: 'revoked' }),
-            careLink({ id: 'link-father', direction: 'cared_for_by', person: { id: 'father-id', firstname: 'สมชาย', lastname: 'รักดี', phone: null, hasOwnSignIn: false } }),
+            careLink({ id: 'link-father', direction: 'cared_for_by', person: { id: 'father-id', firstname: 'สมชาย', lastname: 'รักดี', phone: null, hasOwnSignIn: false, youHold: false } }),
           ],
         }),
     });

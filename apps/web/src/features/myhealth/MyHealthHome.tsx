@@ -41,7 +41,7 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
   const selection = useSelectedPerson();
   const { person } = selection;
   const link = person?.link ?? null;
-  const can = (area: CareArea) => link === null || allows(link.scopes, area);
+  const can = (area: CareArea) => link === null || allows(link, area);
   return (
     <Stack spacing={3}>
       {/* Whose health the page is about, in words as well as in the switcher's colour: "สุขภาพของคุณบุญมา". */}

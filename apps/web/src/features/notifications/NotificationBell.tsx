@@ -7,10 +7,12 @@ import { useSavePushSubscription, useUnreadCount } from './notifications.queries
 import { existingPushSubscription } from './web-push';
 import { useNotificationsTexts } from './notifications.texts';
 
-/** The app bar's bell for a signed-in patient: the unread count, and the way to the notification centre. */
+/** The app bar's bell for a signed-in patient: the unread count (theirs and their held children's), and the way to the notification centre. */
 export function NotificationBell() {
   const { t } = useNotificationsTexts();
-  const unread = useUnreadCount().data?.unread ?? 0;
+  const bell = useUnreadCount().data;
+  // A held child's notifications reach the patient: what waits in the child's centre counts too.
+  const unread = (bell?.unread ?? 0) + (bell?.held ?? []).reduce((sum, child) => sum + child.unread, 0);
   // A browser that allowed push before (another session, since signed out) gives its subscription to this session.
   const { mutate: savePushSubscription } = useSavePushSubscription();
   useEffect(() => {

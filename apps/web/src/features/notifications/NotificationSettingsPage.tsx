@@ -19,8 +19,12 @@ import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useAppConfig } from '../auth/auth.queries';
+import { selectPatient, useOwnerId } from '../family/selected-patient';
+import { useSelectedPerson } from '../family/use-selected-person';
 import { useMedicationsTexts } from '../medications/medications.texts';
 import { ChannelChoice } from './ChannelChoice';
+import { PersonGate } from '../family/PersonGate';
+import { useHeardBy } from './use-heard-by';
 import { useNotificationSettings, useSaveNotificationSettings, useSavePushSubscription, useSendTestNotification } from './notifications.queries';
 import { PushRefused, pushSupported, subscribeToPush } from './web-push';
 import { useNotificationsTexts } from './notifications.texts';
@@ -47,25 +51,60 @@ const toValues = (s: NotificationSettings): SettingsValues => ({
 
 const FIELDS = [...FIXED_DOSE_TIMES, 'quietFrom', 'quietUntil', 'medicationReminders', 'appointmentReminders', 'channel'] as const;
 
-/** /settings/notifications: reminder times, what to be reminded of, quiet hours, the channel, a test message. */
+/**
+ * /settings/notifications: reminder times, what to be reminded of, quiet hours, the channel, a test message. For a
+ * child whose profile the patient holds, the child's times and what to remind of: the rest is the patient's own.
+ */
 export function NotificationSettingsPage() {
+  return (
+    <PersonGate area="notifications" notAllowed={useHeardBy()}>
+      <Settings />
+    </PersonGate>
+  );
+}
+
+function Settings() {
+  const person = useSelectedPerson().person!;
   const { t } = useNotificationsTexts();
   const settings = useNotificationSettings();
+  const held = person.link === null ? null : { name: person.firstname };
   return (
-    <Stack spacing={2.5}>
-      <PageTitle subtitle={t('settings.subtitle')}>{t('settings.title')}</PageTitle>
+    <>
+      <PageTitle subtitle={held ? t('settings.subtitleFor', held) : t('settings.subtitle')}>{held ? t('settings.titleFor', held) : t('settings.title')}</PageTitle>
       {settings.isPending ? (
         <LoadingState label={t('settings.loading')} />
       ) : settings.isError ? (
         <ErrorState onRetry={() => void settings.refetch()} />
       ) : (
-        <SettingsForm settings={settings.data} />
+        <SettingsForm settings={settings.data} held={held} />
       )}
-    </Stack>
+    </>
   );
 }
 
-function SettingsForm({ settings }: { settings: NotificationSettings }) {
+/** How a held child's notifications reach the patient, and the way to the patient's own channel and quiet hours. */
+function HeardByYou({ name }: { name: string }) {
+  const { t } = useNotificationsTexts();
+  const owner = useOwnerId();
+  return (
+    <Alert severity="info">
+      <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <span>{t('settings.heldHears', { name })}</span>
+        <Button variant="outlined" color="inherit" onClick={() => selectPatient(owner, null)} sx={{ minHeight: 44 }}>
+          {t('settings.ownSettings')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+interface SettingsFormProps {
+  settings: NotificationSettings;
+  /** A held child's settings: only the child's times and what to remind of (the channel and quiet hours are the patient's). */
+  held: { name: string } | null;
+}
+
+function SettingsForm({ settings, held }: SettingsFormProps) {
   const { t } = useNotificationsTexts();
   const doseTimes = useMedicationsTexts().t;
   const config = useAppConfig().data;
@@ -138,9 +177,10 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit(saveSettings)}>
+      {held ? <HeardByYou name={held.name} /> : null}
       <Stack component="fieldset" spacing={2} sx={{ border: 0, p: 0, m: 0 }}>
         <Typography component="legend" variant="h6" sx={{ fontWeight: 600, mb: 0.5 }}>
-          {t('settings.doseTimesTitle')}
+          {held ? t('settings.doseTimesTitleFor', held) : t('settings.doseTimesTitle')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {t('settings.doseTimesHint')}
@@ -152,42 +192,46 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
         </Box>
         {switchField('medicationReminders', t('settings.medicationReminders'), t('settings.medicationRemindersHint'))}
         {switchField('appointmentReminders', t('settings.appointmentReminders'), t('settings.appointmentRemindersHint'))}
-        {switchField('quiet', t('settings.quietHours'), t('settings.quietHoursHint'))}
-        {quiet ? (
+        {held ? null : switchField('quiet', t('settings.quietHours'), t('settings.quietHoursHint'))}
+        {quiet && !held ? (
           <Stack direction="row" spacing={2} sx={{ pl: 1, borderLeft: 3, borderColor: 'primary.light' }}>
             <Box sx={{ flex: 1 }}>{timeField('quietFrom', t('settings.quietFrom'))}</Box>
             <Box sx={{ flex: 1 }}>{timeField('quietUntil', t('settings.quietUntil'))}</Box>
           </Stack>
         ) : null}
       </Stack>
-      <Controller
-        control={control}
-        name="channel"
-        render={({ field }) => (
-          <ChannelChoice
-            value={field.value}
-            onChange={field.onChange}
-            channels={channels}
-            canPush={canPush}
-            onUnlinkedLine={() => {
-              field.onChange('in_app');
-              setNotice(t('settings.lineUnlinked'));
-            }}
-          />
-        )}
-      />
+      {held ? null : (
+        <Controller
+          control={control}
+          name="channel"
+          render={({ field }) => (
+            <ChannelChoice
+              value={field.value}
+              onChange={field.onChange}
+              channels={channels}
+              canPush={canPush}
+              onUnlinkedLine={() => {
+                field.onChange('in_app');
+                setNotice(t('settings.lineUnlinked'));
+              }}
+            />
+          )}
+        />
+      )}
       {formError ? <Alert severity="error">{formError}</Alert> : null}
       <Button type="submit" variant="contained" size="large" loading={save.isPending} sx={{ minHeight: 48 }}>
         {t('settings.save')}
       </Button>
-      <Button
-        variant="outlined"
-        loading={sendTest.isPending}
-        onClick={() => sendTest.mutate(undefined, { onSuccess: () => setNotice(t('settings.testSent')), onError: (e) => setNotice(apiErrorMessage(t, e)) })}
-        sx={{ minHeight: 48 }}
-      >
-        {t('settings.test')}
-      </Button>
+      {held ? null : (
+        <Button
+          variant="outlined"
+          loading={sendTest.isPending}
+          onClick={() => sendTest.mutate(undefined, { onSuccess: () => setNotice(t('settings.testSent')), onError: (e) => setNotice(apiErrorMessage(t, e)) })}
+          sx={{ minHeight: 48 }}
+        >
+          {t('settings.test')}
+        </Button>
+      )}
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>
   );

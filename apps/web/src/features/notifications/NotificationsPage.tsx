@@ -1,7 +1,8 @@
-import { formatThaiMobile, type Notification } from '@klaimor/contracts';
+import { PATIENT_SELECTOR, formatThaiMobile, type Notification } from '@klaimor/contracts';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import PhoneIcon from '@mui/icons-material/Phone';
 import SettingsIcon from '@mui/icons-material/Settings';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -10,20 +11,87 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { PageTitle } from '../../components/PageTitle';
 import { apiErrorMessage } from '../../lib/error-messages';
+import { selectPatient, useFamily } from '../family/selected-patient';
+import { useSelectedPerson, type ShownPerson } from '../family/use-selected-person';
 import { formatSentAt } from './notification-time';
-import { useAnswerReminder, useMarkAllRead, useNotifications } from './notifications.queries';
+import { PersonGate } from '../family/PersonGate';
+import { useHeardBy } from './use-heard-by';
+import { useAnswerReminder, useMarkAllRead, useNotifications, useUnreadCount } from './notifications.queries';
 import { useNotificationsTexts } from './notifications.texts';
 
-/** /notifications: every notification sent, newest first; a medication reminder of today can be answered here. */
+/**
+ * /notifications: every notification sent, newest first; a medication reminder of today can be answered here. For a
+ * child whose profile the patient holds, the child's centre: the child's reminders reach the patient.
+ */
 export function NotificationsPage() {
+  const { t } = useNotificationsTexts();
+  const chosen = useChoiceFromAddress();
+  const heardBy = useHeardBy();
+  if (!chosen) return <LoadingState label={t('centre.loading')} />;
+  return (
+    <PersonGate area="notifications" notAllowed={heardBy}>
+      <Centre />
+    </PersonGate>
+  );
+}
+
+/**
+ * A tap on a push about a held child opens `/notifications?patient=<id>`: that person is chosen, once the family says
+ * who they are, and the address forgets it. Until then no centre is shown, so none is marked read by mistake.
+ */
+function useChoiceFromAddress(): boolean {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get(PATIENT_SELECTOR);
+  const { owner, people } = useSelectedPerson();
+  const family = useFamily({ enabled: wanted !== null && owner !== '' });
+  const known = family.isFetched;
+  useEffect(() => {
+    if (wanted === null || !known) return;
+    if (people.some((person) => person.id === wanted)) selectPatient(owner, wanted === owner ? null : wanted);
+    setParams({}, { replace: true });
+  }, [wanted, known, people, owner, setParams]);
+  return wanted === null;
+}
+
+/** What waits unread in the other centres the patient hears (their own, a held child's), with the way to each. */
+function WaitingElsewhere({ shown }: { shown: ShownPerson }) {
+  const { t } = useNotificationsTexts();
+  const bell = useUnreadCount().data;
+  const { owner, people } = useSelectedPerson();
+  if (!bell) return null;
+  const centres = [{ patientId: owner, unread: bell.unread }, ...bell.held];
+  return centres
+    .filter((centre) => centre.patientId !== shown.id && centre.unread > 0)
+    .map(({ patientId, unread }) => {
+      const person = people.find((p) => p.id === patientId);
+      if (!person) return null;
+      const own = person.link === null;
+      const words = { name: person.firstname, count: unread };
+      return (
+        <Alert key={patientId} severity="info" icon={<NotificationsIcon />}>
+          <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+            <span>{own ? t('centre.waitingOwn', words) : t('centre.waitingFor', words)}</span>
+            <Button variant="outlined" color="inherit" onClick={() => selectPatient(owner, own ? null : patientId)} sx={{ minHeight: 44 }}>
+              {own ? t('centre.openOwn') : t('centre.openFor', words)}
+            </Button>
+          </Stack>
+        </Alert>
+      );
+    });
+}
+
+/** The centre of `person`: the patient's own, or a held child's (named in the headings). */
+function Centre() {
+  const person = useSelectedPerson().person!;
   const { t, i18n } = useNotificationsTexts();
+  const held = person.link === null ? null : { name: person.firstname };
   const list = useNotifications();
   const markAllRead = useMarkAllRead();
   const answer = useAnswerReminder();
@@ -46,11 +114,12 @@ export function NotificationsPage() {
     );
 
   return (
-    <Stack spacing={2.5}>
-      <PageTitle subtitle={t('centre.subtitle')}>{t('centre.title')}</PageTitle>
+    <>
+      <PageTitle subtitle={held ? t('centre.subtitleFor', held) : t('centre.subtitle')}>{held ? t('centre.titleFor', held) : t('centre.title')}</PageTitle>
+      <WaitingElsewhere shown={person} />
       <Box>
         <Button component={Link} to="/settings/notifications" variant="outlined" startIcon={<SettingsIcon />} sx={{ minHeight: 44 }}>
-          {t('centre.settings')}
+          {held ? t('centre.settingsFor', held) : t('centre.settings')}
         </Button>
       </Box>
       {list.isPending ? (
@@ -58,7 +127,11 @@ export function NotificationsPage() {
       ) : list.isError ? (
         <ErrorState onRetry={() => void list.refetch()} />
       ) : list.data.data.length === 0 ? (
-        <EmptyState icon={<NotificationsIcon />} title={t('centre.emptyTitle')} description={t('centre.emptyBody')} />
+        <EmptyState
+          icon={<NotificationsIcon />}
+          title={held ? t('centre.emptyTitleFor', held) : t('centre.emptyTitle')}
+          description={held ? t('centre.emptyBodyFor', held) : t('centre.emptyBody')}
+        />
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0, listStyle: 'none' }}>
           {list.data.data.map((n) => (
@@ -103,6 +176,6 @@ export function NotificationsPage() {
         </Stack>
       )}
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
-    </Stack>
+    </>
   );
 }

@@ -1,68 +1,81 @@
-import type { LineStatus, Notification, NotificationSettings, NotificationsReply } from '@klaimor/contracts';
+import type { LineStatus, Notification, NotificationSettings, NotificationsReply, UnreadNotifications } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiOne, apiRequest } from '../../api/client';
+import { usePatientScope } from '../family/selected-patient';
 import { medicationKeys } from '../medications/medications.queries';
 
+/**
+ * The centre and the settings are the person's on screen (the patient's own, or a held child's, which the parent holding
+ * the profile keeps): their keys name the person, as family/selected-patient.ts asks. The bell and LINE are the
+ * signed-in patient's.
+ */
 export const notificationKeys = {
   all: ['notifications'] as const,
-  list: () => [...notificationKeys.all, 'list'] as const,
+  of: (person: string) => [...notificationKeys.all, person] as const,
+  list: (person: string) => [...notificationKeys.of(person), 'list'] as const,
+  settings: (person: string) => [...notificationKeys.of(person), 'settings'] as const,
   unread: () => [...notificationKeys.all, 'unread'] as const,
-  settings: () => [...notificationKeys.all, 'settings'] as const,
   line: () => [...notificationKeys.all, 'line'] as const,
 };
 
 /** How often the bell asks for new notifications while the app is open (reminders are made each minute). */
 const BELL_POLL_MS = 60_000;
 
+/** The bell's count: the patient's own unread notifications, and those in the centre of each child they hold. */
 export function useUnreadCount() {
   return useQuery({
     queryKey: notificationKeys.unread(),
-    queryFn: ({ signal }) => apiOne<{ unread: number }>('/api/notifications/unread', { signal }),
+    queryFn: ({ signal }) => apiOne<UnreadNotifications>('/api/notifications/unread', { signal }),
     refetchInterval: BELL_POLL_MS,
   });
 }
 
 export function useNotifications() {
+  const patient = usePatientScope();
   return useQuery({
-    queryKey: notificationKeys.list(),
-    queryFn: ({ signal }) => apiRequest<NotificationsReply>('/api/notifications', { signal }),
+    queryKey: notificationKeys.list(patient.id),
+    queryFn: ({ signal }) => patient.request<NotificationsReply>('/api/notifications', { signal }),
   });
 }
 
-/** Marks every notification read; the list keeps showing which were new until it is read again. */
+/** Marks every notification of the person read; the list keeps showing which were new until it is read again. */
 export function useMarkAllRead() {
+  const patient = usePatientScope();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<void>('/api/notifications/read', { method: 'POST' }),
-    onSuccess: () => queryClient.setQueryData(notificationKeys.unread(), { unread: 0 }),
+    mutationFn: () => patient.request<void>('/api/notifications/read', { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.unread() }),
   });
 }
 
 /** "กินแล้ว" or "เตือนอีกครั้งใน 15 นาที" on a medication reminder; the checklist is read again after a "taken". */
 export function useAnswerReminder() {
+  const patient = usePatientScope();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: 'taken' | 'snooze' }) =>
-      apiOne<Notification>(`/api/notifications/${id}/${answer}`, { method: 'POST' }),
+      patient.one<Notification>(`/api/notifications/${id}/${answer}`, { method: 'POST' }),
     onSuccess: async (_, { answer }) => {
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.list() });
-      if (answer === 'taken') await queryClient.invalidateQueries({ queryKey: medicationKeys.all });
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.list(patient.id) });
+      if (answer === 'taken') await queryClient.invalidateQueries({ queryKey: medicationKeys.of(patient.id) });
     },
   });
 }
 
 export function useNotificationSettings() {
+  const patient = usePatientScope();
   return useQuery({
-    queryKey: notificationKeys.settings(),
-    queryFn: ({ signal }) => apiOne<NotificationSettings>('/api/notification-settings', { signal }),
+    queryKey: notificationKeys.settings(patient.id),
+    queryFn: ({ signal }) => patient.one<NotificationSettings>('/api/notification-settings', { signal }),
   });
 }
 
 export function useSaveNotificationSettings() {
+  const patient = usePatientScope();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: NotificationSettings) => apiOne<NotificationSettings>('/api/notification-settings', { method: 'PUT', body: settings }),
-    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings(), saved),
+    mutationFn: (settings: NotificationSettings) => patient.one<NotificationSettings>('/api/notification-settings', { method: 'PUT', body: settings }),
+    onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings(patient.id), saved),
   });
 }
 

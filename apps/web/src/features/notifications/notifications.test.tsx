@@ -1,8 +1,12 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type Notification } from '@klaimor/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockApi, renderWithProviders } from '../../test/render';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders, testQueryClient } from '../../test/render';
+import { userKeys } from '../auth/auth.queries';
+import { careLink, daughter } from '../family/family-fixtures';
+import { forgetSelectedPatient, selectPatient, selectedDependent } from '../family/selected-patient';
+import { TodoPage } from '../medications/TodoPage';
 import { NotificationBell } from './NotificationBell';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { NotificationsPage } from './NotificationsPage';
@@ -23,14 +27,152 @@ const reminder = (patch: Partial<Notification> = {}): Notification => ({
   ...patch,
 });
 
+beforeEach(() => forgetSelectedPatient());
 afterEach(() => vi.unstubAllGlobals());
+
+/** The signed-in daughter holds her son's profile (he has no phone); her mother signs in herself. */
+const mother = careLink();
+const son = careLink({
+  id: 'link-son',
+  person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true },
+  relationship: 'parent',
+  basis: 'guardian',
+  createdAt: '2026-11-02T03:00:00.000Z',
+});
+
+/** The query string a call was made with ('' for none). */
+const query = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?')) : '');
+
+function signedIn() {
+  const queryClient = testQueryClient();
+  queryClient.setQueryData(userKeys.me(), daughter);
+  return queryClient;
+}
 
 describe('NotificationBell', () => {
   it('says how many are unread and leads to the notification centre', async () => {
-    mockApi({ 'GET /api/notifications/unread': () => json(200, { data: [{ unread: 3 }] }) });
+    mockApi({ 'GET /api/notifications/unread': () => json(200, { data: [{ unread: 3, held: [] }] }) });
     renderWithProviders(<NotificationBell />);
     const bell = await screen.findByRole('link', { name: 'การแจ้งเตือน ยังไม่ได้อ่าน 3 รายการ' });
     expect(bell).toHaveAttribute('href', '/notifications');
+  });
+
+  it('counts what waits in the centre of a child the patient holds', async () => {
+    mockApi({ 'GET /api/notifications/unread': () => json(200, { data: [{ unread: 1, held: [{ patientId: 'son-id', unread: 2 }] }] }) });
+    renderWithProviders(<NotificationBell />);
+    expect(await screen.findByRole('link', { name: 'การแจ้งเตือน ยังไม่ได้อ่าน 3 รายการ' })).toBeInTheDocument();
+  });
+});
+
+describe("a held child's notifications, for the parent holding the profile", () => {
+  it("the centre names the child, and reads, marks and answers the child's notifications", async () => {
+    const user = userEvent.setup({ delay: null });
+    const calls: string[] = [];
+    mockApi({
+      'GET /api/family': () => json(200, { data: [mother, son] }),
+      'GET /api/notifications/unread': () => json(200, { data: [{ unread: 0, held: [{ patientId: 'son-id', unread: 1 }] }] }),
+      'GET /api/notifications': ({ url }) => {
+        calls.push(`list ${query(url)}`);
+        return json(200, { data: [reminder({ title: 'ถึงเวลาให้ต้นกล้าทานยาหลังอาหารเช้า' })], meta: { unread: 1 } });
+      },
+      'POST /api/notifications/read': ({ url }) => {
+        calls.push(`read ${query(url)}`);
+        return new Response(null, { status: 204 });
+      },
+      'POST /api/notifications/n1/taken': ({ url }) => {
+        calls.push(`taken ${query(url)}`);
+        return json(200, { data: [reminder({ answerable: false, read: true })] });
+      },
+    });
+    selectPatient('daughter-id', 'son-id');
+    renderWithProviders(<NotificationsPage />, { route: '/notifications', queryClient: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'การแจ้งเตือนของต้นกล้า' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ตั้งค่าการแจ้งเตือนของต้นกล้า' })).toHaveAttribute('href', '/settings/notifications');
+    const [item] = await screen.findAllByRole('listitem');
+    await user.click(within(item!).getByRole('button', { name: 'กินแล้ว' }));
+    expect(await screen.findByText('บันทึกว่าทานยาแล้ว')).toBeInTheDocument();
+    expect(calls).toEqual(['list ?patient=son-id', 'read ?patient=son-id', 'taken ?patient=son-id', 'list ?patient=son-id']);
+  });
+
+  it("the settings name the child and keep the child's times; the channel and quiet hours are the parent's own", async () => {
+    const user = userEvent.setup({ delay: null });
+    let saved: { url: string; body: unknown } | null = null;
+    mockApi({
+      'GET /api/family': () => json(200, { data: [mother, son] }),
+      'GET /api/app-config': () => json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'sms'] }] }),
+      'GET /api/notification-settings': () => json(200, { data: [DEFAULT_NOTIFICATION_SETTINGS] }),
+      'PUT /api/notification-settings': ({ url, body }) => {
+        saved = { url: query(url), body: JSON.parse(body as string) };
+        return json(200, { data: [JSON.parse(body as string)] });
+      },
+    });
+    selectPatient('daughter-id', 'son-id');
+    renderWithProviders(<NotificationSettingsPage />, { route: '/settings/notifications', queryClient: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'ตั้งค่าการแจ้งเตือนของต้นกล้า' })).toBeInTheDocument();
+    expect(await screen.findByText('เวลาทานยาของต้นกล้า')).toBeInTheDocument();
+    expect(screen.getByText(/การแจ้งเตือนของต้นกล้าส่งถึงคุณ/)).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'ช่วงเวลางดเตือน' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ส่งการแจ้งเตือนทดสอบ' })).not.toBeInTheDocument();
+
+    const breakfast = screen.getByLabelText(/หลังอาหารเช้า/);
+    await user.clear(breakfast);
+    await user.type(breakfast, '07:00');
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(saved).toEqual({ url: '?patient=son-id', body: { ...DEFAULT_NOTIFICATION_SETTINGS, afterBreakfast: '07:00' } }));
+
+    // Her own channel and quiet hours are one tap away.
+    await user.click(screen.getByRole('button', { name: 'ตั้งค่าการแจ้งเตือนของฉัน' }));
+    expect(selectedDependent('daughter-id')).toBeNull();
+  });
+
+  it('a tap on a push about the child opens his centre', async () => {
+    mockApi({
+      'GET /api/family': () => json(200, { data: [mother, son] }),
+      'GET /api/notifications': () => json(200, { data: [], meta: { unread: 0 } }),
+    });
+    renderWithProviders(<NotificationsPage />, { route: '/notifications?patient=son-id', queryClient: signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'การแจ้งเตือนของต้นกล้า' })).toBeInTheDocument();
+    expect(selectedDependent('daughter-id')).toBe('son-id');
+  });
+
+  it("the parent's own centre says what waits in the child's, and goes there", async () => {
+    const user = userEvent.setup({ delay: null });
+    mockApi({
+      'GET /api/family': () => json(200, { data: [mother, son] }),
+      'GET /api/notifications/unread': () => json(200, { data: [{ unread: 0, held: [{ patientId: 'son-id', unread: 2 }] }] }),
+      'GET /api/notifications': () => json(200, { data: [], meta: { unread: 0 } }),
+    });
+    renderWithProviders(<NotificationsPage />, { route: '/notifications', queryClient: signedIn() });
+    expect(await screen.findByText('ต้นกล้ามีการแจ้งเตือนที่ยังไม่ได้อ่าน 2 รายการ')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ดูการแจ้งเตือนของต้นกล้า' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'การแจ้งเตือนของต้นกล้า' })).toBeInTheDocument();
+  });
+
+  it("the daily checklist leads to the held child's reminder times, and not to those of a dependent who signs in", async () => {
+    mockApi({
+      'GET /api/family': () => json(200, { data: [mother, son] }),
+      'GET /api/checklist': () => json(200, { data: [{ date: '2026-11-25', due: 0, taken: 0, doses: [] }] }),
+      'GET /api/medications': () => json(200, { data: [] }),
+      'GET /api/adherence': () => json(200, { data: [] }),
+    });
+    selectPatient('daughter-id', 'son-id');
+    const view = renderWithProviders(<TodoPage />, { route: '/todo', queryClient: signedIn() });
+    expect(await screen.findByRole('link', { name: 'ตั้งเวลาเตือนทานยา' })).toHaveAttribute('href', '/settings/notifications');
+    view.unmount();
+    selectPatient('daughter-id', 'mother-id');
+    renderWithProviders(<TodoPage />, { route: '/todo', queryClient: signedIn() });
+    expect(await screen.findByText('ยังไม่มีรายการยา')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'ตั้งเวลาเตือนทานยา' })).not.toBeInTheDocument();
+  });
+
+  it('a dependent who signs in hears her own: her centre is not opened for her caregiver', async () => {
+    const fetched = mockApi({ 'GET /api/family': () => json(200, { data: [mother, son] }) });
+    selectPatient('daughter-id', 'mother-id');
+    renderWithProviders(<NotificationsPage />, { route: '/notifications', queryClient: signedIn() });
+    expect(await screen.findByText('สมศรีเข้าใช้แอปด้วยเบอร์ของตัวเอง การแจ้งเตือนของสมศรีจึงส่งถึงสมศรีเอง')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'กลับไปดูข้อมูลของฉัน' })).toBeInTheDocument();
+    expect(fetched.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('/api/notifications'));
   });
 });
 

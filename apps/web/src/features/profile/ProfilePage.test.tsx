@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
 import { userKeys } from '../auth/auth.queries';
+import { careLink, daughter } from '../family/family-fixtures';
+import { forgetSelectedPatient, selectPatient } from '../family/selected-patient';
 import { ProfilePage } from './ProfilePage';
 
 const profile: UserProfile = {
@@ -110,4 +112,44 @@ describe('ProfilePage editing', () => {
     expect(body).toEqual({ firstname: 'สมหญิง', lastname: 'รักษ์ดี', birthday: '1985-11-02', gender: 'female', thai_id: '1101700230708', code: '123456' });
     expect(screen.getByRole('heading', { level: 2, name: 'สมหญิง รักษ์ดี' })).toBeInTheDocument();
   }, 20_000);
+});
+
+describe('ProfilePage for a family member', () => {
+  afterEach(() => {
+    forgetSelectedPatient();
+    vi.unstubAllGlobals();
+  });
+
+  /** The daughter looks at her mother (an adult with her own sign-in) or her son (a profile she holds). */
+  function renderFor(dependent: 'mother' | 'son') {
+    const mother = careLink();
+    const son = careLink({
+      id: 'link-son',
+      person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true },
+      relationship: 'parent',
+      basis: 'guardian',
+    });
+    const link = dependent === 'mother' ? mother : son;
+    mockApi({
+      'GET /api/family': () => json(200, { data: [mother, son] }),
+      'GET /api/users/me': ({ url }) =>
+        json(200, { data: [url.includes(`patient=${link.person.id}`) ? { ...profile, id: link.person.id, firstname: link.person.firstname } : { ...profile, id: daughter.id }] }),
+    });
+    selectPatient(daughter.id, link.person.id);
+    const result = renderWithProviders(<ProfilePage />, { route: '/profile' });
+    result.queryClient.setQueryData(userKeys.me(), daughter);
+    return link.person.firstname;
+  }
+
+  it('offers changing contact details only for a profile the patient holds, as the grant table says', async () => {
+    renderFor('mother');
+    expect(await screen.findByRole('heading', { name: 'สมศรี รักดี' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'แก้ไขข้อมูล' })).toBeNull();
+  });
+
+  it('the holder of a child’s profile changes its contact details', async () => {
+    renderFor('son');
+    expect(await screen.findByRole('heading', { name: 'ต้นกล้า รักดี' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'แก้ไขข้อมูล' })).toBeInTheDocument();
+  });
 });

@@ -18,6 +18,7 @@ import { useLogout } from '../auth/auth.queries';
 import { FamilyLink } from '../family/FamilyLink';
 import { PersonGate } from '../family/PersonGate';
 import { forgetSelectedPatient, usePatientScope } from '../family/selected-patient';
+import { useCareAllows } from '../family/use-selected-person';
 import { usePersonProfile } from './profile.queries';
 import { combinedAddress } from './profile-format';
 import { ErrorState } from '../../components/ErrorState';
@@ -46,6 +47,7 @@ function ProfileScreen() {
   const navigate = useNavigate();
   const patient = usePatientScope();
   const own = patient.dependentId === null;
+  const mayChangeContact = useCareAllows('changeProfile');
   const person = usePersonProfile();
   const logout = useLogout();
   const [editing, setEditing] = useState<'contact' | 'identity' | null>(null);
@@ -108,9 +110,11 @@ function ProfileScreen() {
             </Suspense>
           ) : (
             <Stack spacing={1} sx={{ mt: 2 }}>
-              <Button variant="contained" startIcon={<EditIcon />} fullWidth onClick={() => setEditing('contact')}>
-                {t('profile.edit')}
-              </Button>
+              {mayChangeContact ? (
+                <Button variant="contained" startIcon={<EditIcon />} fullWidth onClick={() => setEditing('contact')}>
+                  {t('profile.edit')}
+                </Button>
+              ) : null}
               {/* Correcting the registered identity takes a code to the person's own phone: their own account only. */}
               {own ? (
                 <Button variant="outlined" fullWidth onClick={() => setEditing('identity')}>
