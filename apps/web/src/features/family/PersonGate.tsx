@@ -14,10 +14,10 @@ export interface PersonGateProps {
   /** The part of a record the screen shows; a dependent's grant must cover it. */
   area: CareArea;
   /**
-   * What to say instead of "the grant does not cover this", where a grant's scopes are not what decides (a held
-   * profile's notifications go to its holder whatever the scopes).
+   * What to show, instead of "the grant does not cover this", on a screen that falls back to the patient's own data
+   * (the notification centre: a dependent who signs in hears their own notifications, the patient theirs).
    */
-  notAllowed?: (link: CareLink) => string;
+  otherwise?: (link: CareLink) => ReactNode;
   children: ReactNode;
 }
 
@@ -25,7 +25,7 @@ export interface PersonGateProps {
  * A screen of personal data: the person switcher on top, then the screen, mounted only once it is known whose data it
  * is and that the grant covers it. A grant that does not says so, with the way back to the patient's own data.
  */
-export function PersonGate({ area, notAllowed, children }: PersonGateProps) {
+export function PersonGate({ area, otherwise, children }: PersonGateProps) {
   const { t } = useFamilyTexts();
   const selection = useSelectedPerson();
   const { owner, person, failed, retry } = selection;
@@ -35,20 +35,15 @@ export function PersonGate({ area, notAllowed, children }: PersonGateProps) {
   if (failed) body = <ErrorState onRetry={retry} />;
   else if (!person) body = <LoadingState />;
   else if (!link) body = children;
+  else if (!allows(link, area) && otherwise) body = otherwise(link);
   else if (!allows(link, area)) {
     const granted = (Object.keys(link.scopes) as CareScope[]).filter((scope) => link.scopes[scope]);
     body = (
       <Stack spacing={1.5}>
-        {notAllowed ? (
-          <Alert severity="info">{notAllowed(link)}</Alert>
-        ) : (
-          <>
-            <Alert severity="info">{t('gate.notAllowed', { name: person.firstname, area: t(`gate.areas.${area}`) })}</Alert>
-            <Alert severity="info">
-              {t('gate.allowed', { name: person.firstname, scopes: granted.map((scope) => t(`scopes.${scope}`)).join(', ') })}
-            </Alert>
-          </>
-        )}
+        <Alert severity="info">{t('gate.notAllowed', { name: person.firstname, area: t(`gate.areas.${area}`) })}</Alert>
+        <Alert severity="info">
+          {t('gate.allowed', { name: person.firstname, scopes: granted.map((scope) => t(`scopes.${scope}`)).join(', ') })}
+        </Alert>
         <Button variant="outlined" onClick={() => selectPatient(owner, null)} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
           {t('gate.backToMe')}
         </Button>

@@ -20,11 +20,11 @@ import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
 import { useAppConfig } from '../auth/auth.queries';
 import { selectPatient, useOwnerId } from '../family/selected-patient';
-import { useSelectedPerson } from '../family/use-selected-person';
 import { useMedicationsTexts } from '../medications/medications.texts';
 import { ChannelChoice } from './ChannelChoice';
 import { PersonGate } from '../family/PersonGate';
-import { useHeardBy } from './use-heard-by';
+import { OwnInstead } from './OwnInstead';
+import { useHeardPerson } from './heard-person';
 import { useNotificationSettings, useSaveNotificationSettings, useSavePushSubscription, useSendTestNotification } from './notifications.queries';
 import { PushRefused, pushSupported, subscribeToPush } from './web-push';
 import { useNotificationsTexts } from './notifications.texts';
@@ -57,14 +57,14 @@ const FIELDS = [...FIXED_DOSE_TIMES, 'quietFrom', 'quietUntil', 'medicationRemin
  */
 export function NotificationSettingsPage() {
   return (
-    <PersonGate area="notifications" notAllowed={useHeardBy()}>
+    <PersonGate area="notifications" otherwise={(link) => <OwnInstead link={link} screen={<Settings />} />}>
       <Settings />
     </PersonGate>
   );
 }
 
 function Settings() {
-  const person = useSelectedPerson().person!;
+  const person = useHeardPerson()!;
   const { t } = useNotificationsTexts();
   const settings = useNotificationSettings();
   const held = person.link === null ? null : { name: person.firstname };

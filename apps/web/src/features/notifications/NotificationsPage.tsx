@@ -22,7 +22,8 @@ import { selectPatient, useFamily } from '../family/selected-patient';
 import { useSelectedPerson, type ShownPerson } from '../family/use-selected-person';
 import { formatSentAt } from './notification-time';
 import { PersonGate } from '../family/PersonGate';
-import { useHeardBy } from './use-heard-by';
+import { OwnInstead } from './OwnInstead';
+import { useHeardPerson } from './heard-person';
 import { useAnswerReminder, useMarkAllRead, useNotifications, useUnreadCount } from './notifications.queries';
 import { useNotificationsTexts } from './notifications.texts';
 
@@ -33,10 +34,9 @@ import { useNotificationsTexts } from './notifications.texts';
 export function NotificationsPage() {
   const { t } = useNotificationsTexts();
   const chosen = useChoiceFromAddress();
-  const heardBy = useHeardBy();
   if (!chosen) return <LoadingState label={t('centre.loading')} />;
   return (
-    <PersonGate area="notifications" notAllowed={heardBy}>
+    <PersonGate area="notifications" otherwise={(link) => <OwnInstead link={link} screen={<Centre />} />}>
       <Centre />
     </PersonGate>
   );
@@ -89,7 +89,7 @@ function WaitingElsewhere({ shown }: { shown: ShownPerson }) {
 
 /** The centre of `person`: the patient's own, or a held child's (named in the headings). */
 function Centre() {
-  const person = useSelectedPerson().person!;
+  const person = useHeardPerson()!;
   const { t, i18n } = useNotificationsTexts();
   const held = person.link === null ? null : { name: person.firstname };
   const list = useNotifications();

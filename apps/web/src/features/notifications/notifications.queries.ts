@@ -1,12 +1,12 @@
 import type { LineStatus, Notification, NotificationSettings, NotificationsReply, UnreadNotifications } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiOne, apiRequest } from '../../api/client';
-import { usePatientScope } from '../family/selected-patient';
+import { useHeardScope } from './heard-person';
 import { medicationKeys } from '../medications/medications.queries';
 
 /**
- * The centre and the settings are the person's on screen (the patient's own, or a held child's, which the parent holding
- * the profile keeps): their keys name the person, as family/selected-patient.ts asks. The bell and LINE are the
+ * The centre and the settings are the heard person's (the patient's own, or a held child's, which the parent holding
+ * the profile keeps; `useHeardPerson`): their keys name the person, as family/selected-patient.ts asks. The bell and LINE are the
  * signed-in patient's.
  */
 export const notificationKeys = {
@@ -31,7 +31,7 @@ export function useUnreadCount() {
 }
 
 export function useNotifications() {
-  const patient = usePatientScope();
+  const patient = useHeardScope();
   return useQuery({
     queryKey: notificationKeys.list(patient.id),
     queryFn: ({ signal }) => patient.request<NotificationsReply>('/api/notifications', { signal }),
@@ -40,7 +40,7 @@ export function useNotifications() {
 
 /** Marks every notification of the person read; the list keeps showing which were new until it is read again. */
 export function useMarkAllRead() {
-  const patient = usePatientScope();
+  const patient = useHeardScope();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => patient.request<void>('/api/notifications/read', { method: 'POST' }),
@@ -50,7 +50,7 @@ export function useMarkAllRead() {
 
 /** "กินแล้ว" or "เตือนอีกครั้งใน 15 นาที" on a medication reminder; the checklist is read again after a "taken". */
 export function useAnswerReminder() {
-  const patient = usePatientScope();
+  const patient = useHeardScope();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, answer }: { id: string; answer: 'taken' | 'snooze' }) =>
@@ -63,7 +63,7 @@ export function useAnswerReminder() {
 }
 
 export function useNotificationSettings() {
-  const patient = usePatientScope();
+  const patient = useHeardScope();
   return useQuery({
     queryKey: notificationKeys.settings(patient.id),
     queryFn: ({ signal }) => patient.one<NotificationSettings>('/api/notification-settings', { signal }),
@@ -71,7 +71,7 @@ export function useNotificationSettings() {
 }
 
 export function useSaveNotificationSettings() {
-  const patient = usePatientScope();
+  const patient = useHeardScope();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: NotificationSettings) => patient.one<NotificationSettings>('/api/notification-settings', { method: 'PUT', body: settings }),

@@ -166,13 +166,19 @@ describe("a held child's notifications, for the parent holding the profile", () 
     expect(screen.queryByRole('link', { name: 'ตั้งเวลาเตือนทานยา' })).not.toBeInTheDocument();
   });
 
-  it('a dependent who signs in hears her own: her centre is not opened for her caregiver', async () => {
-    const fetched = mockApi({ 'GET /api/family': () => json(200, { data: [mother, son] }) });
+  it('a dependent who signs in hears her own: while she is chosen, the caregiver’s bell still opens the caregiver’s own centre', async () => {
+    const fetched = mockApi({
+      'GET /api/family': () => json(200, { data: [mother, son] }),
+      'GET /api/notifications': () => json(200, { data: [], meta: { unread: 0 } }),
+      'GET /api/notifications/unread': () => json(200, { data: [{ unread: 0, held: [] }] }),
+    });
     selectPatient('daughter-id', 'mother-id');
     renderWithProviders(<NotificationsPage />, { route: '/notifications', queryClient: signedIn() });
-    expect(await screen.findByText('สมศรีเข้าใช้แอปด้วยเบอร์ของตัวเอง การแจ้งเตือนของสมศรีจึงส่งถึงสมศรีเอง')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'กลับไปดูข้อมูลของฉัน' })).toBeInTheDocument();
-    expect(fetched.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('/api/notifications'));
+    expect(await screen.findByText('สมศรีเข้าใช้แอปด้วยเบอร์ของตัวเอง การแจ้งเตือนของสมศรีจึงส่งถึงสมศรีเอง ด้านล่างเป็นของคุณ')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'การแจ้งเตือน' })).toBeInTheDocument();
+    const urls = fetched.mock.calls.map(([url]) => String(url));
+    expect(urls).toContainEqual(expect.stringMatching(/\/api\/notifications$/));
+    expect(urls).not.toContainEqual(expect.stringContaining('patient=mother-id'));
   });
 });
 
