@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CONSENT_VERSION } from '@klaimor/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from './test/free-port.js';
 
 /**
  * The server as a process: started as `npm start` starts it, stopped with SIGTERM while patients are booking.
@@ -19,14 +19,6 @@ const PHONE = '0871234567';
 let dataDir: string;
 let databaseUrl = '';
 let dropDatabase = async () => {};
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface Running {
   process: ChildProcess;
