@@ -25,3 +25,4 @@ export * from './opening-hours.js';
 export * from './notifications.js';
 export * from './family.js';
 export * from './care-access.js';
+export * from './staff-access.js';

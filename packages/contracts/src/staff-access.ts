@@ -1,0 +1,29 @@
+import type { StaffRole } from './staff.js';
+
+/**
+ * The one table of what each staff role may do at a facility: the server's staff routes declare one of these areas and
+ * one hook checks it (a route without one is refused at start); the staff screens show exactly the screens it allows.
+ */
+export const STAFF_ACCESS = {
+  /** The day's appointments at the desk and in the consulting room. */
+  dayList: ['front_desk', 'clinician'],
+  /** Checking patients in, marking no-shows, cancelling with a refund. */
+  frontDesk: ['front_desk'],
+  /** Opening a patient's record, recording the visit and prescribing. */
+  consultation: ['clinician'],
+  /** Seeing the schedule. */
+  scheduleRead: ['admin', 'front_desk'],
+  /** Changing sessions, closures and holidays. */
+  scheduleEdit: ['admin'],
+  /** Inviting members and changing their roles. */
+  members: ['admin'],
+  /** The facility's hours, deposit and contact details. */
+  settings: ['admin'],
+  /** The facility's audit log. */
+  audit: ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffArea = keyof typeof STAFF_ACCESS;
+
+/** Whether a member holding `roles` at a facility may act in `area` there. */
+export const staffMay = (roles: readonly StaffRole[], area: StaffArea): boolean =>
+  (STAFF_ACCESS[area] as readonly StaffRole[]).some((role) => roles.includes(role));
