@@ -6,7 +6,7 @@ import { todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { testConfig } from '../apps/server/src/config.js';
-import { hashToken, newToken } from '../apps/server/src/features/auth/secrets.js';
+import { hashToken, newToken } from '../apps/server/src/shared/secrets.js';
 import { STAFF_COOKIE } from '../apps/server/src/features/staff/staff-cookies.js';
 import { createStaffRepository } from '../apps/server/src/features/staff/staff.repository.js';
 import { openBenchDatabase } from './bench-database.js';

@@ -49,14 +49,14 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await admin.getByLabel(/^รหัสผ่าน/).fill(ADMIN.password);
     await admin.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(ADMIN.secret));
     await admin.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-    await expect(admin).toHaveURL(/\/staff$/);
+    await expect(admin).toHaveURL(/\/staff\/schedule$/);
     const tabs = admin.getByRole('tablist', { name: 'หน้าจอของเจ้าหน้าที่' });
     await expect(tabs.getByRole('tab')).toHaveText(['ตารางออกตรวจ', 'เจ้าหน้าที่', 'ตั้งค่าสถานพยาบาล', 'บันทึกการเข้าถึง']);
   });
 
   await test.step('And the staff tab lists the demo staff, me marked as me', async () => {
     await admin.getByRole('tab', { name: 'เจ้าหน้าที่' }).click();
-    await expect(admin).toHaveURL(/\?screen=members$/);
+    await expect(admin).toHaveURL(/\/staff\/members$/);
     await expect(admin.getByRole('heading', { level: 1, name: 'เจ้าหน้าที่' })).toBeVisible();
     const table = admin.getByRole('table', { name: 'รายชื่อเจ้าหน้าที่' });
     const me = table.getByRole('row').filter({ hasText: ADMIN.email });
@@ -209,5 +209,14 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     // Only the header row names nobody
     await expect(log.getByRole('row').filter({ hasNotText: 'ผู้ดูแลระบบ (เดโม)' })).toHaveCount(1);
     await expect(log.getByRole('row').nth(1)).toContainText('เปลี่ยนการตั้งค่าสถานพยาบาล');
+  });
+
+  await test.step('When I go back, I am on the settings again; the audit log opens from its own address', async () => {
+    await admin.goBack();
+    await expect(admin).toHaveURL(/\/staff\/settings$/);
+    await expect(admin.getByRole('heading', { level: 1, name: 'ตั้งค่าสถานพยาบาล' })).toBeVisible();
+    await admin.goto('/staff/audit');
+    await expect(admin.getByRole('tab', { name: 'บันทึกการเข้าถึง', selected: true })).toBeVisible();
+    await expect(admin.getByRole('heading', { level: 1, name: 'บันทึกการเข้าถึง' })).toBeVisible();
   });
 });

@@ -51,7 +51,8 @@ async function signIn(page: Page, member: { email: string; secret: string }): Pr
   await page.getByLabel(/^รหัสผ่าน/).fill(PASSWORD);
   await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(member.secret));
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
+  // On to the member's first screen: the schedule for the admin, the day's appointments for the others.
+  await expect(page).toHaveURL(/\/staff\/(day|schedule)$/);
 }
 
 async function signOut(page: Page): Promise<void> {

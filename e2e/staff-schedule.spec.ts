@@ -50,7 +50,7 @@ test.describe('at the front desk', () => {
       await page.getByLabel(/^รหัสผ่าน/).fill(ADMIN.password);
       await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(ADMIN.totpSecret));
       await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-      await expect(page).toHaveURL(/\/staff$/);
+      await expect(page).toHaveURL(/\/staff\/schedule$/);
       await expect(page.getByRole('heading', { level: 1, name: 'ตารางออกตรวจ' })).toBeVisible();
       await expect(page.getByText('ผู้ดูแลระบบ (เดโม)')).toBeVisible();
       await expect(page.getByText('โรงพยาบาลศิริราช')).toBeVisible();

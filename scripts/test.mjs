@@ -1,4 +1,4 @@
-// The whole suite: typecheck, lint, unit, API integration, browser end-to-end; then one summary line.
+// The whole suite: typecheck, lint (import cycles and layers included), unit, API integration, browser end-to-end; then one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { CHROMIUM_MISSING, findChromium } from './find-chromium.mjs';

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { backgroundJobs } from './composition/housekeeping.js';
 import { loadConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
-import { seedDemoData } from './db/seed.js';
+import { seedDemoData } from './demo/seed.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { errorForLog, loggerOptions } from './plugins/logging.js';
 
@@ -54,26 +55,9 @@ async function start(opened: Closer[]): Promise<void> {
   );
   opened.push(() => app.close());
 
-  // Background work on the job queue, once across every process sharing the database: each minute old codes go,
-  // schedules roll forward, unpaid holds give their places back and owed deposits are asked for again; the minute's
-  // reminders are queued and sent.
+  // Background work on the job queue, once across every process sharing the database (composition/housekeeping.ts).
   const jobs = await step('starting the job queue', () =>
-    startJobQueue(
-      database,
-      [
-        { name: 'housekeeping', cron: '* * * * *', run: () => app.housekeeping() },
-        {
-          name: 'reminders',
-          cron: '* * * * *',
-          // Counts only: who was reminded of what is personal data.
-          run: async () => {
-            const round = await app.sendReminders();
-            if (round.sent + round.skipped > 0) app.log.info({ reminders: round }, 'reminders sent');
-          },
-        },
-      ],
-      (err) => app.log.error({ err }, 'job queue'),
-    ),
+    startJobQueue(database, backgroundJobs(app), (err) => app.log.error({ err }, 'job queue')),
   );
   opened.push(() => jobs.stop());
 

@@ -4,9 +4,9 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './AppProviders';
-import { assumeLoggedOut } from './features/auth/auth.queries';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
+import { assumeLoggedOut } from './session/current-user';
 
 export interface PrerenderedPage {
   /** The markup of the root element. */

@@ -29,6 +29,12 @@ const NotificationsPage = page(async () => (await lazyPages()).notifications(), 
 const NotificationSettingsPage = page(async () => (await lazyPages()).notificationSettings(), 'NotificationSettingsPage');
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
 const StaffApp = page(async () => (await lazyPages()).staff(), 'StaffApp');
+// The shell's pieces for a signed-in patient, loaded once it knows one: never part of a first screen.
+const NotificationBell = page(async () => (await lazyPages()).notificationBell(), 'NotificationBell');
+const ConsentRenewalDialog = page(async () => (await lazyPages()).consentRenewal(), 'ConsentRenewalDialog');
+
+/** The offline copy's code (features/offline), which the app's start loads on a device a patient signed in on. */
+export const loadOfflineCopy = async () => (await lazyPages()).offlineCopy();
 
 /**
  * The whole route table. Paths match case-insensitively (react-router's default),
@@ -38,7 +44,7 @@ export const routes: RouteObject[] = [
   // Hospital staff: their own shell and route table, none of the patients' (features/staff).
   { path: 'staff/*', element: <StaffApp /> },
   {
-    element: <AppShell />,
+    element: <AppShell notificationBell={<NotificationBell />} consentRenewal={<ConsentRenewalDialog />} />,
     children: [
       // public
       { index: true, element: <SeekPage /> },

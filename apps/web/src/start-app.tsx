@@ -2,12 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './AppProviders';
-import { assumeLoggedOut } from './features/auth/auth.queries';
-import { keepDeviceCopy } from './features/offline/device-copy';
 import { currentLanguage, restoreLanguage } from './i18n';
 import { captureInstallPrompt } from './install-prompt';
 import { createQueryClient } from './query-client';
-import { AppRoutes } from './routes';
+import { AppRoutes, loadOfflineCopy } from './routes';
+import { assumeLoggedOut } from './session/current-user';
+import { keepDeviceCopy } from './session/keep-device-copy';
 
 /** The prerender is in Thai and has no navigation state (react-router keeps it in history.state.usr). */
 function matchesPrerender(): boolean {
@@ -38,5 +38,5 @@ export async function startApp(container: HTMLElement): Promise<void> {
   } else {
     createRoot(container).render(app);
   }
-  keepDeviceCopy(queryClient);
+  keepDeviceCopy(queryClient, loadOfflineCopy);
 }

@@ -13,6 +13,8 @@ import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-nodefs.js';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The transaction `db.transaction(work)` hands to `work`: queries in it run on its one connection. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Listener {
   onMessage: (payload: string) => void;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PATIENT } from './seed.js';
+import { DEMO_PATIENT } from '../demo/seed.js';
 import { freePort } from '../test/free-port.js';
 
 /**

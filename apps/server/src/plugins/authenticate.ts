@@ -1,12 +1,7 @@
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { StaffMemberRow, UserRow } from '../db/rows.js';
 import { unauthenticated } from '../errors.js';
-import { type CookiePolicy, SESSION_COOKIE, setSessionCookie } from '../features/auth/auth-cookies.js';
-import { hashToken } from '../features/auth/secrets.js';
-import type { SessionsService } from '../features/auth/sessions.service.js';
-import { STAFF_COOKIE, setStaffCookie } from '../features/staff/staff-cookies.js';
-import type { StaffMemberRow } from '../features/staff/staff.repository.js';
-import type { StaffService } from '../features/staff/staff.service.js';
-import type { UserRow } from '../features/users/users.repository.js';
+import { hashToken } from '../shared/secrets.js';
 
 export interface SignedInPatient {
   userId: string;
@@ -23,7 +18,7 @@ export interface PatientInCare extends SignedInPatient {
  * Who a guard let in, per request. Kept here rather than as a request property, so the only way to it is the
  * matching `signedIn…` reader, which refuses with 401 when the guard did not run (a route outside its scope).
  */
-function letInByGuard<T extends object>() {
+export function letInByGuard<T extends object>() {
   const letIn = new WeakMap<FastifyRequest, T>();
   return {
     set: (request: FastifyRequest, who: T): void => void letIn.set(request, who),
@@ -35,40 +30,62 @@ function letInByGuard<T extends object>() {
   };
 }
 
-const patients = letInByGuard<SignedInPatient>();
-const subjects = letInByGuard<PatientInCare>();
-
 /**
- * The onRequest hook of the signed-in scope (app.ts): refuses the request with 401 unless a live session
- * cookie names a patient, before the body is read or validated.
+ * What a guard needs from the feature that keeps a kind of session (features/auth for patients, features/staff for
+ * staff), handed in where the scopes are opened: the guard itself knows no feature.
  */
-export function authenticationGuard(sessions: SessionsService, policy: CookiePolicy): onRequestHookHandler {
+export interface SessionCheck<T> {
+  /** The cookie that carries the session token. */
+  cookie: string;
+  /** Whom the token's live session belongs to, or null; `renew` when its cookie is to be sent again. */
+  resolve(token: string): Promise<{ who: T; renew: boolean } | null>;
+  /** Sends the session cookie again, its lifetime starting over. */
+  renewCookie(reply: FastifyReply, token: string): void;
+}
+
+/** The onRequest hook of a signed-in scope: 401 unless a live session's cookie came, before the body is read. */
+function sessionGuard<T>(
+  check: SessionCheck<T>,
+  letIn: (request: FastifyRequest, who: T, token: string) => void,
+): onRequestHookHandler {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await sessions.resolve(token) : null;
+    const token = request.cookies[check.cookie];
+    const session = token ? await check.resolve(token) : null;
     if (!token || !session) throw unauthenticated();
-    if (session.refreshed) setSessionCookie(reply, token, policy);
-    patients.set(request, { userId: session.user.id, record: session.user });
+    if (session.renew) check.renewCookie(reply, token);
+    letIn(request, session.who, token);
   };
 }
 
+const patients = letInByGuard<SignedInPatient & { sessionToken: string }>();
+const subjects = letInByGuard<PatientInCare>();
+
 /**
- * The patient the request is about, as the family-care selector checked it (features/family/patient-selector.ts): the
+ * The onRequest hook of the signed-in scope (composition/route-scopes.ts): refuses the request with 401 unless a live
+ * session cookie names a patient, before the body is read or validated.
+ */
+export const authenticationGuard = (sessions: SessionCheck<UserRow>): onRequestHookHandler =>
+  sessionGuard(sessions, (request, user, sessionToken) =>
+    patients.set(request, { userId: user.id, record: user, sessionToken }),
+  );
+
+/**
+ * The patient the request is about, as the family-care selector checked it (plugins/patient-selector.ts): the
  * signed-in patient, or a dependent under a grant covering the route. 401 `unauthenticated` outside the signed-in scope.
  */
 export const signedInPatient = (request: FastifyRequest): PatientInCare => subjects.of(request);
 
 /** The signed-in patient themselves, whoever the request is about (the selector reads it to check the grant). */
-export const signedInCaller = (request: FastifyRequest): SignedInPatient => patients.of(request);
+export function signedInCaller(request: FastifyRequest): SignedInPatient {
+  const { userId, record } = patients.of(request);
+  return { userId, record };
+}
 
 /** Called once per request by the selector, after the guard. */
 export const setPatientInCare = (request: FastifyRequest, subject: PatientInCare): void => subjects.set(request, subject);
 
 /** The hash of the session the guard let in, for what lives as long as the session (a browser's push subscription). */
-export function signedInSessionHash(request: FastifyRequest): string {
-  patients.of(request);
-  return hashToken(request.cookies[SESSION_COOKIE]!);
-}
+export const signedInSessionHash = (request: FastifyRequest): string => hashToken(patients.of(request).sessionToken);
 
 export interface SignedInStaff {
   memberId: string;
@@ -80,18 +97,13 @@ export interface SignedInStaff {
 const staffMembers = letInByGuard<SignedInStaff>();
 
 /**
- * The onRequest hook of the staff signed-in scope (app.ts): reads only the staff cookie, so a patient session never
- * opens a staff route; refuses with 401 before the body is read. Each request keeps the session alive (12 h idle).
+ * The onRequest hook of the staff signed-in scope (composition/route-scopes.ts): reads only the staff cookie, so a
+ * patient session never opens a staff route; refuses with 401 before the body is read.
  */
-export function staffAuthenticationGuard(staff: StaffService, secureCookies: boolean): onRequestHookHandler {
-  return async function authenticateStaff(request: FastifyRequest, reply: FastifyReply) {
-    const token = request.cookies[STAFF_COOKIE];
-    const member = token ? await staff.resolveSession(token) : null;
-    if (!token || !member) throw unauthenticated();
-    setStaffCookie(reply, token, secureCookies);
-    staffMembers.set(request, { memberId: member.id, member, sessionToken: token });
-  };
-}
+export const staffAuthenticationGuard = (staff: SessionCheck<StaffMemberRow>): onRequestHookHandler =>
+  sessionGuard(staff, (request, member, sessionToken) =>
+    staffMembers.set(request, { memberId: member.id, member, sessionToken }),
+  );
 
 /** The staff member the staff guard let in; 401 `unauthenticated` for a route outside the staff signed-in scope. */
 export const signedInStaff = (request: FastifyRequest): SignedInStaff => staffMembers.of(request);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SESSION_COOKIE } from '../features/auth/auth-cookies.js';
 
 /** An origin for a Content-Security-Policy source list: scheme and host, a leading `*.` allowed, nothing else. */
 const CspOrigin = z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i);
@@ -55,10 +54,10 @@ function pagePath(url: string): string {
 
 /**
  * Serves the built web app. A page path gets its prerendered file when there is one and the browser
- * has no session cookie (so it shows what a logged-out visitor sees); otherwise index.html, the empty
- * shell, so the client router can take it.
+ * has no session cookie (`sessionCookie`, the patients' session; so it shows what a logged-out visitor sees);
+ * otherwise index.html, the empty shell, so the client router can take it.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, distDir: string, sessionCookie: string): Promise<void> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn(`web app not built: ${distDir} has no index.html (run npm run build)`);
     return;
@@ -76,7 +75,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
-    const page = request.cookies[SESSION_COOKIE] ? undefined : pages.get(pagePath(request.url));
+    const page = request.cookies[sessionCookie] ? undefined : pages.get(pagePath(request.url));
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')

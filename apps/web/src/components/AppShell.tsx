@@ -4,11 +4,11 @@ import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { consentNeeded } from '@klaimor/contracts';
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
-import { useCurrentUser } from '../features/auth/auth.queries';
 import { useHeightVariable } from '../lib/use-height-variable';
+import { useCurrentUser } from '../session/current-user';
 import { APP_BAR_VARIABLE, BOTTOM_NAV_HEIGHT } from './bar-heights';
 import { BottomNav } from './BottomNav';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -17,18 +17,18 @@ import { LoadingState } from './LoadingState';
 import { OfflineBanner } from './OfflineBanner';
 import { RouteErrorPage } from './RouteErrorPage';
 
-// Shown only to a patient whose consent is to an earlier version: its code loads then, never on a first screen.
-const ConsentRenewalDialog = lazy(async () => ({
-  default: (await (await import('../lazy-pages')).lazyPages.consentRenewal()).ConsentRenewalDialog,
-}));
-
-// A signed-in patient's bell: loaded once the session is known, never on a first screen.
-const NotificationBell = lazy(async () => ({
-  default: (await (await import('../lazy-pages')).lazyPages.notificationBell()).NotificationBell,
-}));
+export interface AppShellProps {
+  /**
+   * A signed-in patient's bell, in the app bar. The route table passes it lazily loaded, so it is never part of a first
+   * screen, and the shell imports no feature.
+   */
+  notificationBell?: ReactNode;
+  /** Shown only to a patient whose consent is to an earlier version; lazily loaded too, by the route table. */
+  consentRenewal?: ReactNode;
+}
 
 /** App bar, the page, and the bottom navigation; waits for the startup current-user call. */
-export function AppShell() {
+export function AppShell({ notificationBell, consentRenewal }: AppShellProps) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const { pathname } = useLocation();
@@ -47,9 +47,7 @@ export function AppShell() {
             {t('app.name')}
           </Typography>
           {me.data ? (
-            <Suspense fallback={null}>
-              <NotificationBell />
-            </Suspense>
+            <Suspense fallback={null}>{notificationBell}</Suspense>
           ) : null}
           <LanguageToggle />
         </Toolbar>
@@ -68,9 +66,7 @@ export function AppShell() {
       </Container>
       <BottomNav />
       {me.data && consentNeeded(me.data.consent) ? (
-        <Suspense fallback={null}>
-          <ConsentRenewalDialog />
-        </Suspense>
+        <Suspense fallback={null}>{consentRenewal}</Suspense>
       ) : null}
     </Box>
   );

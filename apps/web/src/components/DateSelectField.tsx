@@ -13,6 +13,7 @@ import {
   toIsoDate,
 } from '../lib/thai-date';
 import { usePersonTexts } from '../i18n/person/person.texts';
+import { appLanguage } from '../i18n/language';
 
 export interface DateSelectFieldProps {
   label: string;
@@ -64,7 +65,7 @@ export function DateSelectField({
 }: DateSelectFieldProps) {
   // The part labels are the birthday's: day, month, BE year and "choose" read the same for any date.
   const { t, i18n } = usePersonTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   // While a date is incomplete the parts live here; a complete value is always read from `value`.
   const [draft, setDraft] = useState<Parts | null>(null);
   const parts = partsOf(value) ?? draft ?? EMPTY;

@@ -3,7 +3,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { formatThaiMobile } from '@klaimor/contracts';
 import { useTranslation } from 'react-i18next';
-import { useAppConfig, useDevSms } from '../features/auth/auth.queries';
+import { useAppConfig, useDevSms } from '../session/app-config';
 
 export interface DevSmsBannerProps {
   phone: string;

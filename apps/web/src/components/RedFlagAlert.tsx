@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useRedFlagTexts } from '../i18n/red-flags/red-flags.texts';
+import { appLanguage } from '../i18n/language';
 
 export interface RedFlagAlertProps {
   redFlags: RedFlagHit[];
@@ -16,7 +17,7 @@ export interface RedFlagAlertProps {
 /** What in the patient's words sounds urgent, and a button that calls 1669: the same warning wherever symptoms are typed. */
 export function RedFlagAlert({ redFlags, children }: RedFlagAlertProps) {
   const { t, i18n } = useRedFlagTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   return (
     <Alert severity="error" variant="filled" role="alert">
       <AlertTitle>{t('title')}</AlertTitle>

@@ -1,9 +1,9 @@
 import i18n, { type Resources } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { appLanguage, LANGUAGES, type Language } from './language';
 import th from './locales/th.json';
 
-export const LANGUAGES = ['th', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
 const STORAGE_KEY = 'klaimor.lang';
 
@@ -85,7 +85,7 @@ export async function restoreLanguage(): Promise<void> {
 }
 
 export function currentLanguage(): Language {
-  return i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  return appLanguage(i18n);
 }
 
 export { i18n };

@@ -3,10 +3,17 @@
  * readers write them ('23 Nov 2026'). The year pickers keep BE in both languages, labelled so, since that is the year
  * on the card being copied from.
  */
+import { EARLIEST_BIRTHDAY, todayInBangkok } from '@klaimor/contracts';
+
 export const BE_OFFSET = 543;
 const ZONE = 'Asia/Bangkok';
 
 export type DateLanguage = 'th' | 'en';
+
+/** The years a birth date may fall in: from the contracts' earliest birthday to this year in Bangkok. */
+export function birthYears(): { fromYear: number; toYear: number } {
+  return { fromYear: Number(EARLIEST_BIRTHDAY.slice(0, 4)), toYear: Number(todayInBangkok().slice(0, 4)) };
+}
 
 /** The one place that says which calendar each language's dates are shown in: th-TH counts years in the Buddhist Era. */
 export const dateLocaleOf = (lang: string): string => (lang === 'en' ? 'en-GB' : 'th-TH');

@@ -1,10 +1,16 @@
-import type { AppointmentStatus } from '@klaimor/contracts';
-import { type SQL, and, eq, gt, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { uniqueViolation } from '../../db/results.js';
 import { appointmentEvents, appointments, facilities, screeningSlots } from '../../db/schema.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type Actor = 'patient' | 'hospital' | 'payment_provider' | 'development' | 'system';
+import {
+  type AppointmentMoveName,
+  type MoveOptions,
+  holdPastItsTime,
+  moveAppointment,
+  moveAppointments,
+  recordAppointmentHeld,
+  tryMoveAppointment,
+} from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 
 export interface NewAppointment {
   id: string;
@@ -26,40 +32,6 @@ const REFUND_CLAIM = sql`interval '2 minutes'`;
 
 /** No payment request has reached the appointment yet. */
 const withoutDeposit = and(isNull(appointments.paymentRef), isNull(appointments.promptpayPayload), isNull(appointments.qrImageUrl));
-
-/**
- * An unpaid hold past its time: expired, whether or not housekeeping has recorded it yet. The one statement of the
- * rule in SQL (the slot list counts places with it); `statusNow` in the service is the same rule on a row already read.
- */
-export const holdPastItsTime = and(eq(appointments.status, 'awaiting_deposit'), lt(appointments.depositExpiresAt, sql`now()`));
-
-/**
- * Unpaid holds past their time (all of them, or those of one slot or one appointment) become expired and give their
- * places back, in one statement that locks the rows it changes, so a deposit confirmed at the same moment waits for it.
- */
-async function expireStaleHolds(tx: Tx, only: SQL | undefined): Promise<number> {
-  // Rows locked in id order, then slots in id order: sweeps that overlap (housekeeping on two servers, a booking's own
-  // slot) queue behind each other instead of deadlocking.
-  const stale = tx.select({ id: appointments.id }).from(appointments).where(and(holdPastItsTime, only)).orderBy(appointments.id).for('update');
-  const expired = await tx
-    .update(appointments)
-    .set({ status: 'expired', updatedAt: sql`now()` })
-    .where(and(inArray(appointments.id, stale), holdPastItsTime))
-    .returning({ id: appointments.id, slotId: appointments.slotId });
-  if (!expired.length) return 0;
-  const freed = new Map<string, number>();
-  for (const { slotId } of expired.sort((x, y) => (x.slotId < y.slotId ? -1 : 1))) freed.set(slotId, (freed.get(slotId) ?? 0) + 1);
-  for (const [slotId, places] of freed) {
-    await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - ${places}` }).where(eq(screeningSlots.id, slotId));
-  }
-  await tx
-    .insert(appointmentEvents)
-    .values(expired.map(({ id }) => ({ appointmentId: id, fromStatus: 'awaiting_deposit', toStatus: 'expired', actor: 'system' })));
-  return expired.length;
-}
-
-/** Statuses in which an appointment is counted in its slot's taken places and may still be served. */
-export const STATUSES_HOLDING_A_PLACE = ['awaiting_deposit', 'booked', 'checked_in', 'in_consultation'] as const;
 
 /** How many checked-in patients of the same facility and day, still waiting, have a lower queue number. */
 export const queueAhead = sql<number>`(select count(*)::int from appointments b where b.facility_id = ${appointments.facilityId}
@@ -89,10 +61,6 @@ async function releasePlace(tx: Tx, slotId: string): Promise<void> {
   await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - 1` }).where(eq(screeningSlots.id, slotId));
 }
 
-async function record(tx: Tx, appointmentId: string, from: AppointmentStatus | null, to: AppointmentStatus, actor: Actor) {
-  await tx.insert(appointmentEvents).values({ appointmentId, fromStatus: from, toStatus: to, actor });
-}
-
 export function createAppointmentsRepository(db: Db) {
   const selectDetail = () =>
     db
@@ -101,39 +69,14 @@ export function createAppointmentsRepository(db: Db) {
       .innerJoin(facilities, eq(facilities.id, appointments.facilityId))
       .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId));
 
-  /** Moves an appointment on only from the given statuses; false when it was elsewhere already. */
-  async function transition(
-    id: string,
-    from: AppointmentStatus[],
-    to: AppointmentStatus,
-    actor: Actor,
-    changes: { depositPaidAt?: Date; refundRequestedAt?: Date; cancelledBy?: 'patient' } = {},
-  ) {
-    return db.transaction(async (tx) => {
-      // A move that gives the place back locks the slot before the appointment, in the order a hold and a closed day
-      // take them (slot, then appointment): the other order deadlocks against a hospital closing the day.
-      if (to === 'cancelled' || to === 'expired') {
-        await tx
-          .select({ id: screeningSlots.id })
-          .from(screeningSlots)
-          .where(inArray(screeningSlots.id, tx.select({ slotId: appointments.slotId }).from(appointments).where(eq(appointments.id, id))))
-          .for('update');
-      }
-      const [before] = await tx
-        .select({ status: appointments.status, slotId: appointments.slotId })
-        .from(appointments)
-        .where(eq(appointments.id, id))
-        .for('update');
-      if (!before || !from.includes(before.status as AppointmentStatus)) return false;
-      await tx.update(appointments).set({ status: to, updatedAt: sql`now()`, ...changes }).where(eq(appointments.id, id));
-      if (to === 'cancelled' || to === 'expired') await releasePlace(tx, before.slotId);
-      await record(tx, id, before.status as AppointmentStatus, to, actor);
-      return true;
-    });
-  }
-
   return {
-    transition,
+    /** Makes a move of the lifecycle table in a transaction of its own; throws its refusal (404, or 409 and code). */
+    move: (id: string, name: AppointmentMoveName, options?: MoveOptions) =>
+      db.transaction((tx) => moveAppointment(tx, id, name, options)),
+
+    /** Makes a move of the lifecycle table when the appointment may make it now; null when it may not. */
+    tryMove: (id: string, name: AppointmentMoveName, options?: MoveOptions) =>
+      db.transaction((tx) => tryMoveAppointment(tx, id, name, options)),
 
     /**
      * Holds a place in the slot and creates the appointment with the slot's deposit, unless the slot is full, past,
@@ -143,7 +86,7 @@ export function createAppointmentsRepository(db: Db) {
       try {
         return await db.transaction(async (tx) => {
           // A hold of this slot past its time must not keep the patient out before housekeeping comes round.
-          await expireStaleHolds(tx, eq(appointments.slotId, appointment.slotId));
+          await moveAppointments(tx, eq(appointments.slotId, appointment.slotId), 'hold_lapsed');
           const [place] = await tx
             .update(screeningSlots)
             .set({ taken: sql`${screeningSlots.taken} + 1` })
@@ -159,12 +102,12 @@ export function createAppointmentsRepository(db: Db) {
             .returning({ depositAmount: screeningSlots.depositAmount });
           if (!place) return 'slot_full';
           await tx.insert(appointments).values({ ...appointment, depositAmount: place.depositAmount, status: 'awaiting_deposit' });
-          await record(tx, appointment.id, null, 'awaiting_deposit', 'patient');
+          await recordAppointmentHeld(tx, appointment.id);
           return 'held';
         });
       } catch (error) {
         // The same patient sent the same Idempotency-Key twice at once: the first one won.
-        if ((error as { cause?: { code?: string } }).cause?.code === '23505') return 'duplicate';
+        if (uniqueViolation(error) !== null) return 'duplicate';
         throw error;
       }
     },
@@ -214,24 +157,6 @@ export function createAppointmentsRepository(db: Db) {
         .where(and(eq(appointments.paymentProvider, provider), eq(appointments.paymentRef, reference)))
         .limit(1);
       return row ?? null;
-    },
-
-    /**
-     * A deposit arrived for an appointment that no longer waits for one (it expired or was cancelled first):
-     * notes when, owes it back, with an event that keeps the status as it is. False when it was noted already or the
-     * appointment still waits (then it should be confirmed instead).
-     */
-    async recordLateDeposit(id: string, actor: Actor): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(appointments)
-          .set({ depositPaidAt: sql`now()`, refundRequestedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(and(eq(appointments.id, id), isNull(appointments.depositPaidAt), ne(appointments.status, 'awaiting_deposit')))
-          .returning({ status: appointments.status });
-        if (!row) return false;
-        await record(tx, id, row.status as AppointmentStatus, row.status as AppointmentStatus, actor);
-        return true;
-      });
     },
 
     /**
@@ -287,9 +212,14 @@ export function createAppointmentsRepository(db: Db) {
       return selectDetail().where(eq(appointments.userId, userId));
     },
 
-    /** Housekeeping, or one appointment whose deposit just arrived: unpaid holds past their time give their places back. */
-    expireUnpaid: (only?: { appointmentId: string }): Promise<number> =>
-      db.transaction((tx) => expireStaleHolds(tx, only && eq(appointments.id, only.appointmentId))),
+    /**
+     * Housekeeping, or one appointment whose deposit just arrived: unpaid holds past their time give their places back,
+     * under their row locks, so a deposit confirmed at the same moment waits for it and whichever commits first wins.
+     */
+    async expireUnpaid(only?: { appointmentId: string }): Promise<number> {
+      const which = only ? eq(appointments.id, only.appointmentId) : holdPastItsTime!;
+      return (await db.transaction((tx) => moveAppointments(tx, which, 'hold_lapsed'))).length;
+    },
 
     async history(id: string) {
       return db.select().from(appointmentEvents).where(eq(appointmentEvents.appointmentId, id)).orderBy(appointmentEvents.at);

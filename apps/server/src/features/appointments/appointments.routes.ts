@@ -2,7 +2,7 @@ import { AppointmentParams, AppointmentReply, BookAppointmentBody, IdempotencyHe
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { AppointmentsService } from './appointments.service.js';
-import { careFor } from '../family/patient-selector.js';
+import { careFor } from '../../plugins/patient-selector.js';
 
 export function appointmentsRoutes(appointments: AppointmentsService): FastifyPluginAsyncZod {
   return async (app) => {

@@ -5,7 +5,7 @@ import type { HospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { hospitalNotFound } from '../hospitals/hospitals.service.js';
 import { type PaymentProvider, PaymentProviderError } from '../payments/payment-provider.js';
 import { promptpayTargetOf } from '../payments/promptpay-target.js';
-import type { Actor, AppointmentDetail, AppointmentsRepository } from './appointments.repository.js';
+import type { AppointmentDetail, AppointmentsRepository } from './appointments.repository.js';
 
 const HOUR_MS = 3_600_000;
 /** Time the request that held a place has to get its payment request: the provider client's two calls of at most 10 s each, and margin. */
@@ -99,8 +99,8 @@ export interface BookingRequest {
 
 export function createAppointmentsService({ appointments, hospitals, payments }: Deps) {
   /** The deposit arrived: awaiting_deposit -> booked. Never moves an appointment backwards. */
-  const confirmDeposit = (id: string, actor: Actor): Promise<boolean> =>
-    appointments.transition(id, ['awaiting_deposit'], 'booked', actor, { depositPaidAt: new Date() });
+  const confirmDeposit = async (id: string, by: 'payment_provider' | 'development'): Promise<boolean> =>
+    (await appointments.tryMove(id, by === 'development' ? 'deposit_paid_in_demo' : 'deposit_paid')) !== null;
 
   /**
    * Asks the provider to return the deposits owed that this server can claim (any, or one appointment's), one claim
@@ -157,7 +157,7 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
         });
       await appointments.attachDeposit(a.id, { paymentRef: deposit.reference, promptpayPayload: deposit.promptpayPayload, qrImageUrl: deposit.qrImageUrl });
     } else {
-      await appointments.transition(a.id, ['awaiting_deposit'], 'booked', 'system');
+      await appointments.tryMove(a.id, 'booked_without_deposit');
     }
     return toAppointment(await mine(userId, a.id));
   }
@@ -201,18 +201,13 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
     },
 
     /**
-     * Cancels; a paid deposit is owed back until 24 hours before the slot and kept after that.
-     * The place is freed first; a refund the provider cannot make now stays pending and is retried.
+     * Cancels (409 `appointment_not_cancellable` once no longer held or booked); a paid deposit is owed back until 24
+     * hours before the slot and kept after that. The place is freed first; a refund the provider cannot make now stays
+     * pending and is retried.
      */
     async cancel(userId: string, id: string): Promise<Appointment> {
-      const row = await mine(userId, id);
-      const status = statusNow(row.appointment);
-      const refundable = status === 'booked' && Date.now() < row.slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS;
-      const cancelled =
-        (status === 'awaiting_deposit' || status === 'booked') &&
-        (await appointments.transition(id, [status], 'cancelled', 'patient', { cancelledBy: 'patient', ...(refundable ? { refundRequestedAt: new Date() } : {}) }));
-      if (!cancelled) throw new AppError(409, 'appointment_not_cancellable', 'นัดหมายนี้ยกเลิกไม่ได้แล้ว');
-      if (refundable) await returnDeposits({ appointmentId: id });
+      const { refundOwed } = await appointments.move(id, 'cancelled_by_patient', { userId });
+      if (refundOwed) await returnDeposits({ appointmentId: id });
       return toAppointment(await mine(userId, id));
     },
 
@@ -246,7 +241,9 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
       // is expired first, and the money owed back. Money that arrived in time books the hold not yet swept.
       if (!payment.paidAt || payment.paidAt > row.depositExpiresAt) await appointments.expireUnpaid({ appointmentId });
       if (await confirmDeposit(appointmentId, 'payment_provider')) return { outcome: 'booked', appointmentId };
-      if (await appointments.recordLateDeposit(appointmentId, 'payment_provider')) return { outcome: 'paid_late', appointmentId };
+      if (await appointments.tryMove(appointmentId, 'deposit_paid_late')) {
+        return { outcome: 'paid_late', appointmentId };
+      }
       return { outcome: 'already_settled', appointmentId };
     },
 
@@ -254,9 +251,7 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
     async simulatePayment(userId: string, id: string): Promise<Appointment> {
       await mine(userId, id);
       await appointments.expireUnpaid({ appointmentId: id });
-      if (!(await confirmDeposit(id, 'development'))) {
-        throw new AppError(409, 'deposit_not_due', 'นัดหมายนี้ไม่มีมัดจำที่รอชำระ');
-      }
+      await appointments.move(id, 'deposit_paid_in_demo', { userId });
       return toAppointment(await mine(userId, id));
     },
   };

@@ -2,7 +2,7 @@ import { OTP_LENGTH } from '@klaimor/contracts';
 import type { Config } from '../../config.js';
 import { AppError } from '../../errors.js';
 import type { OtpPurpose, OtpRepository, RecentOtpRequests } from './otp.repository.js';
-import { hashToken, keyedHash, newOtpCode, newToken, sameHash } from './secrets.js';
+import { hashToken, keyedHash, newOtpCode, newToken, sameHash } from '../../shared/secrets.js';
 import type { SmsSender } from './sms/sms-sender.js';
 import { SmsDeliveryError } from './sms/sms-sender.js';
 

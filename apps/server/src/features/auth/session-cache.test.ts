@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import { SessionCache } from './session-cache.js';
 
 const user = (id: string) => ({ id }) as UserRow;

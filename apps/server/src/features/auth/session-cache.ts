@@ -1,4 +1,4 @@
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/rows.js';
 
 export interface CachedSession {
   user: UserRow;

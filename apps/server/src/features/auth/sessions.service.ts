@@ -1,8 +1,8 @@
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import type { SessionCache } from './session-cache.js';
 import type { SessionRevocations } from './session-revocations.js';
 import type { SessionsRepository } from './sessions.repository.js';
-import { hashToken, newToken } from './secrets.js';
+import { hashToken, newToken } from '../../shared/secrets.js';
 
 // Writing last-seen on every request would turn each read into a write; once an hour is enough for a 30-day idle limit.
 const TOUCH_AFTER_MS = 3_600_000;

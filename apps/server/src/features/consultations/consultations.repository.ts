@@ -1,7 +1,8 @@
 import { type VisitRecordBody, addDays } from '@klaimor/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointmentEvents, appointments, medications, users, visitRecords } from '../../db/schema.js';
+import { appointments, medications, users, visitRecords } from '../../db/schema.js';
+import { moveAppointment } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 
 export function createConsultationsRepository(db: Db) {
   return {
@@ -16,20 +17,13 @@ export function createConsultationsRepository(db: Db) {
     },
 
     /**
-     * Ends a consultation in one transaction: the appointment (checked in or being seen, its row locked) becomes
-     * completed, the visit record is kept, and each prescription joins the patient's medications from the visit date
-     * for its days. Returns the patient, or null when the appointment was not the facility's or not in consultation.
+     * Ends a consultation in one transaction: the appointment (checked in or being seen) becomes completed, the visit
+     * record is kept, and each prescription joins the patient's medications from the visit date for its days. Returns
+     * the patient; throws the lifecycle's refusal (404 for another facility's, 409 when not in consultation).
      */
     async complete(facilityId: string, appointmentId: string, recordedBy: string, visitDate: string, body: VisitRecordBody) {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ status: appointments.status, userId: appointments.userId })
-          .from(appointments)
-          .where(and(eq(appointments.id, appointmentId), eq(appointments.facilityId, facilityId), inArray(appointments.status, ['checked_in', 'in_consultation'])))
-          .for('update');
-        if (!row) return null;
-        await tx.update(appointments).set({ status: 'completed', updatedAt: sql`now()` }).where(eq(appointments.id, appointmentId));
-        await tx.insert(appointmentEvents).values({ appointmentId, fromStatus: row.status, toStatus: 'completed', actor: 'hospital' });
+        const { userId } = await moveAppointment(tx, appointmentId, 'visit_recorded', { facilityId });
         await tx.insert(visitRecords).values({
           appointmentId,
           findings: body.findings,
@@ -38,10 +32,10 @@ export function createConsultationsRepository(db: Db) {
           followUpDate: body.followUpDate ?? null,
           recordedBy,
         });
-        if (row.userId && body.prescriptions.length) {
+        if (userId && body.prescriptions.length) {
           await tx.insert(medications).values(
             body.prescriptions.map((p) => ({
-              userId: row.userId!,
+              userId,
               name: p.drug,
               strength: p.strength ?? null,
               form: p.form,
@@ -53,7 +47,7 @@ export function createConsultationsRepository(db: Db) {
             })),
           );
         }
-        return { userId: row.userId };
+        return { userId };
       });
     },
   };

@@ -1,18 +1,19 @@
 import { DayListReply, PatientRecordForStaffReply, StaffAppointmentParams, VisitRecordBody } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { StaffAccess } from '../staff/staff-access.js';
+import { staffAtFacility } from '../../plugins/staff-areas.js';
 import type { ConsultationsService } from './consultations.service.js';
 
 const tags = ['staff: consultations'];
 
 /** The clinician's routes of a visit. In the staff signed-in scope. */
-export function consultationsRoutes(consultations: ConsultationsService, access: StaffAccess): FastifyPluginAsyncZod {
+export function consultationsRoutes(consultations: ConsultationsService): FastifyPluginAsyncZod {
   return async (app) => {
     const one = '/staff/facilities/:facilityId/appointments/:appointmentId';
 
     app.get(
       `${one}/record`,
       {
+        config: { staff: 'consultation' },
         schema: {
           tags,
           summary: "Open the patient's record (their medicines and history); audited and shown to the patient",
@@ -21,7 +22,7 @@ export function consultationsRoutes(consultations: ConsultationsService, access:
         },
       },
       async (request) => {
-        const actor = await access.at(request, request.params.facilityId, ['clinician']);
+        const actor = staffAtFacility(request);
         return { data: [await consultations.patientRecord(actor, request.params.appointmentId)] };
       },
     );
@@ -29,6 +30,7 @@ export function consultationsRoutes(consultations: ConsultationsService, access:
     app.post(
       `${one}/complete`,
       {
+        config: { staff: 'consultation' },
         schema: {
           tags,
           summary: "Record the visit (findings, ICD-10, advice, follow-up) and its prescriptions; they reach the patient's history and medicines",
@@ -38,7 +40,7 @@ export function consultationsRoutes(consultations: ConsultationsService, access:
         },
       },
       async (request) => {
-        const actor = await access.at(request, request.params.facilityId, ['clinician']);
+        const actor = staffAtFacility(request);
         return { data: [await consultations.complete(actor, request.params.appointmentId, request.body)] };
       },
     );

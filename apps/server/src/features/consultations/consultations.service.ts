@@ -35,10 +35,6 @@ export function createConsultationsService({ consultations, access, medications,
       const today = todayInBangkok();
       if (body.followUpDate && body.followUpDate <= today) throw validationFailed({ followUpDate: 'out_of_range' });
       const done = await consultations.complete(actor.facilityId, appointmentId, actor.memberId, today, body);
-      if (!done) {
-        await frontDesk.entry(actor, appointmentId);
-        throw new AppError(409, 'appointment_status_conflict', 'บันทึกผลการตรวจได้เฉพาะผู้ป่วยที่เช็กอินแล้วและยังไม่ได้บันทึก');
-      }
       await access.audit(actor, { action: 'visit.recorded', target: appointmentId, patientUserId: done.userId });
       return frontDesk.entry(actor, appointmentId);
     },

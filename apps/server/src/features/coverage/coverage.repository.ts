@@ -1,18 +1,11 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { uniqueViolation } from '../../db/results.js';
 import { coverages, users } from '../../db/schema.js';
 
 export type CoverageRow = typeof coverages.$inferSelect;
 export type CoverageFields = Omit<typeof coverages.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 export type Period = Pick<CoverageRow, 'validFrom' | 'validTo'>;
-
-/** Postgres reports a unique violation as 23505 with the constraint's name, possibly wrapped by the driver. */
-function violatedUnique(error: unknown): string | null {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return e.constraint ?? '';
-  }
-  return null;
-}
 
 export type SaveOutcome = { saved: CoverageRow } | { conflict: 'public_scheme' } | { missing: true };
 
@@ -50,7 +43,7 @@ export function createCoverageRepository(db: Db) {
           return row ? { saved: row } : { missing: true };
         });
       } catch (error) {
-        if (violatedUnique(error) === 'coverages_one_open_public_scheme') return { conflict: 'public_scheme' };
+        if (uniqueViolation(error) === 'coverages_one_open_public_scheme') return { conflict: 'public_scheme' };
         throw error;
       }
     },

@@ -1,26 +1,33 @@
 import { FacilityParams, FacilitySettingsBody, FacilitySettingsReply } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { StaffAccess } from '../staff/staff-access.js';
+import { staffAtFacility } from '../../plugins/staff-areas.js';
 import type { FacilitySettingsService } from './facility-settings.service.js';
 
 const tags = ['staff: facility settings'];
-/** Who may read and change a facility's settings. */
-export const SETTINGS_EDITORS = ['admin'] as const;
 
 /** The facility's own settings, as patients see them in the directory. In the staff signed-in scope. */
-export function facilitySettingsRoutes(settings: FacilitySettingsService, access: StaffAccess): FastifyPluginAsyncZod {
+export function facilitySettingsRoutes(settings: FacilitySettingsService): FastifyPluginAsyncZod {
   return async (app) => {
     const url = '/staff/facilities/:facilityId/settings';
 
     app.get(
       url,
-      { schema: { tags, summary: "The facility's phone, opening hours, accepted schemes and insurers, and default deposit", params: FacilityParams, response: { 200: FacilitySettingsReply } } },
-      async (request) => ({ data: [await settings.read(await access.at(request, request.params.facilityId, SETTINGS_EDITORS))] }),
+      {
+        config: { staff: 'settings' },
+        schema: {
+          tags,
+          summary: "The facility's phone, opening hours, accepted schemes and insurers, and default deposit",
+          params: FacilityParams,
+          response: { 200: FacilitySettingsReply },
+        },
+      },
+      async (request) => ({ data: [await settings.read(staffAtFacility(request))] }),
     );
 
     app.put(
       url,
       {
+        config: { staff: 'settings' },
         schema: {
           tags,
           summary: 'Change them: patients see the change on the map at once, and the directory import no longer overwrites it',
@@ -29,7 +36,7 @@ export function facilitySettingsRoutes(settings: FacilitySettingsService, access
           response: { 200: FacilitySettingsReply },
         },
       },
-      async (request) => ({ data: [await settings.save(await access.at(request, request.params.facilityId, SETTINGS_EDITORS), request.body)] }),
+      async (request) => ({ data: [await settings.save(staffAtFacility(request), request.body)] }),
     );
   };
 }

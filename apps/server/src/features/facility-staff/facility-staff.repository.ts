@@ -1,6 +1,7 @@
 import type { StaffRole } from '@klaimor/contracts';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import { rowsOf } from '../../db/results.js';
 import { staffRoles } from '../../db/schema.js';
 
 export interface FacilityMemberRow {
@@ -13,8 +14,6 @@ export interface FacilityMemberRow {
   invitationExpiresAt: Date | null;
   lastSignInAt: Date | null;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createFacilityStaffRepository(db: Db) {
   /** The facility's staff, or the one member, with their roles there, sign-in state and newest unused link. */
@@ -31,7 +30,7 @@ export function createFacilityStaffRepository(db: Db) {
       where r.facility_id = ${facilityId} ${memberId ? sql`and m.id = ${memberId}` : sql``}
       group by m.id
       order by m.display_name, m.email`);
-    return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((row) => ({
+    return rowsOf<Record<string, unknown>>(result).map((row) => ({
       id: row.id as string,
       email: row.email as string,
       displayName: row.displayName as string,

@@ -1,27 +1,34 @@
 import { ChangeStaffRolesBody, FacilityParams, FacilityStaffReply, InviteStaffBody, StaffInvitationReply, StaffMemberParams } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { StaffAccess } from '../staff/staff-access.js';
+import { staffAtFacility } from '../../plugins/staff-areas.js';
 import type { FacilityStaffService } from './facility-staff.service.js';
 
 const tags = ['staff: the facility staff'];
-/** Who may see and change who works at a facility. */
-export const STAFF_MANAGERS = ['admin'] as const;
 
 /** An admin's console of the facility's staff. In the staff signed-in scope. */
-export function facilityStaffRoutes(facilityStaff: FacilityStaffService, access: StaffAccess): FastifyPluginAsyncZod {
+export function facilityStaffRoutes(facilityStaff: FacilityStaffService): FastifyPluginAsyncZod {
   return async (app) => {
     const base = '/staff/facilities/:facilityId/staff';
 
     app.get(
       base,
-      { schema: { tags, summary: "The facility's staff: roles here, sign-in state, invitation", params: FacilityParams, response: { 200: FacilityStaffReply } } },
-      async (request) => ({ data: await facilityStaff.list(await access.at(request, request.params.facilityId, STAFF_MANAGERS)) }),
+      {
+        config: { staff: 'members' },
+        schema: {
+          tags,
+          summary: "The facility's staff: roles here, sign-in state, invitation",
+          params: FacilityParams,
+          response: { 200: FacilityStaffReply },
+        },
+      },
+      async (request) => ({ data: await facilityStaff.list(staffAtFacility(request)) }),
     );
 
     app.post(
       base,
       {
+        config: { staff: 'members' },
         schema: {
           tags,
           summary: 'Invite someone with roles here: a one-time enrolment link (24 h) unless they are enrolled or work elsewhere',
@@ -31,7 +38,7 @@ export function facilityStaffRoutes(facilityStaff: FacilityStaffService, access:
         },
       },
       async (request, reply) => {
-        const actor = await access.at(request, request.params.facilityId, STAFF_MANAGERS);
+        const actor = staffAtFacility(request);
         return reply.status(201).send({ data: [await facilityStaff.invite(actor, request.body)] });
       },
     );
@@ -39,6 +46,7 @@ export function facilityStaffRoutes(facilityStaff: FacilityStaffService, access:
     app.post(
       `${base}/:memberId/enrolment-link`,
       {
+        config: { staff: 'members' },
         schema: {
           tags,
           summary: 'A new enrolment link for a member who works here only; following it resets their password and authenticator',
@@ -47,7 +55,7 @@ export function facilityStaffRoutes(facilityStaff: FacilityStaffService, access:
         },
       },
       async (request, reply) => {
-        const actor = await access.at(request, request.params.facilityId, STAFF_MANAGERS);
+        const actor = staffAtFacility(request);
         return reply.status(201).send({ data: [await facilityStaff.newLink(actor, request.params.memberId)] });
       },
     );
@@ -55,6 +63,7 @@ export function facilityStaffRoutes(facilityStaff: FacilityStaffService, access:
     app.put(
       `${base}/:memberId`,
       {
+        config: { staff: 'members' },
         schema: {
           tags,
           summary: "Set the member's roles here; leaving the facility without an admin is refused",
@@ -64,16 +73,24 @@ export function facilityStaffRoutes(facilityStaff: FacilityStaffService, access:
         },
       },
       async (request) => {
-        const actor = await access.at(request, request.params.facilityId, STAFF_MANAGERS);
+        const actor = staffAtFacility(request);
         return { data: [await facilityStaff.changeRoles(actor, request.params.memberId, request.body.roles)] };
       },
     );
 
     app.delete(
       `${base}/:memberId`,
-      { schema: { tags, summary: 'Remove the member from the facility; leaving it without an admin is refused', params: StaffMemberParams, response: { 204: z.null() } } },
+      {
+        config: { staff: 'members' },
+        schema: {
+          tags,
+          summary: 'Remove the member from the facility; leaving it without an admin is refused',
+          params: StaffMemberParams,
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
-        await facilityStaff.remove(await access.at(request, request.params.facilityId, STAFF_MANAGERS), request.params.memberId);
+        await facilityStaff.remove(staffAtFacility(request), request.params.memberId);
         return reply.status(204).send(null);
       },
     );

@@ -1,13 +1,12 @@
 import type { CareScopes } from '@klaimor/contracts';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
 import { careGrantEvents, careGrants, operatorAlerts, users } from '../../db/schema.js';
-import type { NewUserRow, UserRow } from '../users/users.repository.js';
+import type { NewUserRow, UserRow } from '../../db/rows.js';
 
 export type CareGrantRow = typeof careGrants.$inferSelect;
 export type CareGrantEventRow = typeof careGrantEvents.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const scopesOf = (grant: CareGrantRow): CareScopes => ({
   see: grant.canSee,

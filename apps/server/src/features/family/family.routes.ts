@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { FamilyService } from './family.service.js';
-import { selfOnly } from './patient-selector.js';
+import { selfOnly } from '../../plugins/patient-selector.js';
 
 /** The caller's own family links: always about the signed-in patient, never through the selector. */
 export function familyRoutes(family: FamilyService): FastifyPluginAsyncZod {

@@ -11,7 +11,7 @@ import {
 } from '@klaimor/contracts';
 import { AppError, validationFailed } from '../../errors.js';
 import type { OtpService } from '../auth/otp.service.js';
-import type { UserRow } from '../users/users.repository.js';
+import type { UserRow } from '../../db/rows.js';
 import { assertAddressAgrees } from '../users/users.service.js';
 import { scopeColumns, scopesOf, type CareGrantRow, type FamilyRepository, type LinkRow } from './family.repository.js';
 import { uniqueViolation } from '../../db/results.js';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApps, createTestApps, latestCode, nextPhone, nextThaiId, registerPatient } from '../../test/test-app.js';
 import { rowsOf } from '../../db/results.js';
-import { DEMO_DEPENDENT, DEMO_PATIENT, seedDemoData } from '../../db/seed.js';
+import { DEMO_DEPENDENT, DEMO_PATIENT, seedDemoData } from '../../demo/seed.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { addDemoSchedules } from '../schedules/demo-schedules.js';

@@ -1,9 +1,9 @@
 import type { AppointmentStatus } from '@klaimor/contracts';
-import { type SQL, and, asc, eq, gte, ilike, inArray, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { appointmentEvents, appointments, queueCounters, screeningSlots, users } from '../../db/schema.js';
+import { type SQL, and, asc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { appointments, queueCounters, screeningSlots, users } from '../../db/schema.js';
+import { type AppointmentMoveName, moveAppointment } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 import { queueAhead } from '../appointments/appointments.repository.js';
-
 
 export interface DayListFilter {
   status?: AppointmentStatus;
@@ -23,7 +23,21 @@ function matching(q: string): SQL | undefined {
   );
 }
 
-export type StaffMove = 'checked_in' | 'in_consultation' | 'no_show' | 'cancelled';
+/** The moves the desk and the clinician make from the day list. */
+export type StaffMove = Extract<AppointmentMoveName, 'called_in' | 'no_show' | 'cancelled_by_hospital'>;
+
+/** The facility's next queue number of a day: the counter row hands them out one at a time. */
+async function nextQueueNumber(tx: Tx, facilityId: string, day: string): Promise<number> {
+  const [counter] = await tx
+    .insert(queueCounters)
+    .values({ facilityId, onDate: day, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [queueCounters.facilityId, queueCounters.onDate],
+      set: { lastNumber: sql`${queueCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: queueCounters.lastNumber });
+  return counter.lastNumber;
+}
 
 export function createFrontDeskRepository(db: Db) {
   const entries = (where: SQL | undefined) =>
@@ -76,64 +90,36 @@ export function createFrontDeskRepository(db: Db) {
     /**
      * Checks a booked patient in on the day of their slot and gives the next queue number of the facility's day, in
      * one transaction: the appointment row is locked first, so two desks checking the same patient in at once give one
-     * number (the second finds them checked in); the counter row then hands out numbers one at a time, and a unique
-     * index backs it. Returns the outcome and the queue number.
+     * number (the second finds it given); the counter row then hands out numbers one at a time, and a unique index
+     * backs it. Throws the lifecycle's refusal (404, 409) when the patient may not be checked in.
      */
-    async checkIn(facilityId: string, appointmentId: string, today: string) {
+    async checkIn(facilityId: string, appointmentId: string) {
       return db.transaction(async (tx) => {
         const [row] = await tx
-          .select({ status: appointments.status, queueNumber: appointments.queueNumber, day: sql<string>`to_char(${screeningSlots.startsAt} at time zone 'Asia/Bangkok', 'YYYY-MM-DD')` })
+          .select({
+            queueNumber: appointments.queueNumber,
+            day: sql<string>`to_char(${screeningSlots.startsAt} at time zone 'Asia/Bangkok', 'YYYY-MM-DD')`,
+          })
           .from(appointments)
           .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
           .where(and(eq(appointments.id, appointmentId), eq(appointments.facilityId, facilityId)))
           .for('update', { of: appointments });
-        if (!row) return { outcome: 'not_found' as const };
-        if (row.queueNumber !== null) return { outcome: 'already' as const, queueNumber: row.queueNumber };
-        if (row.status !== 'booked') return { outcome: 'wrong_status' as const, status: row.status as AppointmentStatus };
-        if (row.day !== today) return { outcome: 'not_today' as const };
-        const [counter] = await tx
-          .insert(queueCounters)
-          .values({ facilityId, onDate: today, lastNumber: 1 })
-          .onConflictDoUpdate({ target: [queueCounters.facilityId, queueCounters.onDate], set: { lastNumber: sql`${queueCounters.lastNumber} + 1` } })
-          .returning({ lastNumber: queueCounters.lastNumber });
-        await tx
-          .update(appointments)
-          .set({ status: 'checked_in', queueNumber: counter.lastNumber, queueDate: today, updatedAt: sql`now()` })
-          .where(eq(appointments.id, appointmentId));
-        await tx.insert(appointmentEvents).values({ appointmentId, fromStatus: 'booked', toStatus: 'checked_in', actor: 'hospital' });
-        return { outcome: 'checked_in' as const, queueNumber: counter.lastNumber };
+        if (row?.queueNumber != null) return { outcome: 'already' as const, queueNumber: row.queueNumber };
+        // The number is taken before the move, so the move writes the row once (a second UPDATE of a row this
+        // transaction changed re-checks its foreign keys, and would queue behind a cancellation holding the slot);
+        // a refused move rolls the number back with it. The move checks that the slot's day is today.
+        const queue = row && { number: await nextQueueNumber(tx, facilityId, row.day), date: row.day };
+        await moveAppointment(tx, appointmentId, 'checked_in', { facilityId, queue });
+        return { outcome: 'checked_in' as const, queueNumber: queue!.number };
       });
     },
 
     /**
-     * Moves one of the facility's appointments from one of `from` to `to`, with the row locked; `slotEnded` asks
-     * that its slot be over (a no-show). A hospital's cancellation frees the place, records the reason and
-     * owes a paid deposit back in full. Returns the status it was in, or null when it was not in one of `from` (or not
-     * the facility's, or `when` failed).
+     * Makes a move of the lifecycle table for one of the facility's appointments, in a transaction of its own; throws
+     * its refusal (404 for another facility's, 409 with the move's code).
      */
-    async move(facilityId: string, appointmentId: string, from: readonly AppointmentStatus[], to: StaffMove, options: { slotEnded?: boolean; reason?: string } = {}) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({ status: appointments.status, slotId: appointments.slotId, paid: sql<boolean>`${appointments.depositPaidAt} is not null` })
-          .from(appointments)
-          .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
-          .where(and(eq(appointments.id, appointmentId), eq(appointments.facilityId, facilityId), inArray(appointments.status, [...from]), options.slotEnded ? lte(screeningSlots.endsAt, sql`now()`) : undefined))
-          .for('update', { of: appointments });
-        if (!row) return null;
-        const cancelling = to === 'cancelled';
-        await tx
-          .update(appointments)
-          .set({
-            status: to,
-            updatedAt: sql`now()`,
-            ...(cancelling && { cancelledBy: 'hospital', cancelReason: options.reason ?? null, refundRequestedAt: row.paid ? sql`now()` : null }),
-          })
-          .where(eq(appointments.id, appointmentId));
-        if (cancelling) await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - 1` }).where(eq(screeningSlots.id, row.slotId));
-        await tx.insert(appointmentEvents).values({ appointmentId, fromStatus: row.status, toStatus: to, actor: 'hospital' });
-        return { from: row.status as AppointmentStatus, paid: row.paid };
-      });
-    },
+    move: (facilityId: string, appointmentId: string, name: StaffMove, reason?: string) =>
+      db.transaction((tx) => moveAppointment(tx, appointmentId, name, { facilityId, reason })),
   };
 }
 export type FrontDeskRepository = ReturnType<typeof createFrontDeskRepository>;

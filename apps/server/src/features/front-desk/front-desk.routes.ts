@@ -1,14 +1,12 @@
 import { DayListQuery, DayListReply, FacilityParams, StaffAppointmentParams, StaffCancelBody } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { StaffAccess } from '../staff/staff-access.js';
+import { staffAtFacility } from '../../plugins/staff-areas.js';
 import type { FrontDeskService } from './front-desk.service.js';
 
 const tags = ['staff: front desk'];
-/** Who sees a facility's day list with the patients' details: the desk and the clinicians, not the administrators. */
-export const DAY_LIST_READERS = ['front_desk', 'clinician'] as const;
 
 /** The facility's day: today's list, check-in and queue, the consultation, no-shows, cancelling. In the staff signed-in scope. */
-export function frontDeskRoutes(frontDesk: FrontDeskService, access: StaffAccess): FastifyPluginAsyncZod {
+export function frontDeskRoutes(frontDesk: FrontDeskService): FastifyPluginAsyncZod {
   return async (app) => {
     const base = '/staff/facilities/:facilityId/appointments';
     const one = `${base}/:appointmentId`;
@@ -16,6 +14,7 @@ export function frontDeskRoutes(frontDesk: FrontDeskService, access: StaffAccess
     app.get(
       base,
       {
+        config: { staff: 'dayList' },
         schema: {
           tags,
           summary: "A day's appointments (today by default) with the patients' details; search by name, phone or booking reference",
@@ -24,32 +23,56 @@ export function frontDeskRoutes(frontDesk: FrontDeskService, access: StaffAccess
           response: { 200: DayListReply },
         },
       },
-      async (request) => ({ data: await frontDesk.dayList(await access.at(request, request.params.facilityId, DAY_LIST_READERS), request.query) }),
+      async (request) => ({ data: await frontDesk.dayList(staffAtFacility(request), request.query) }),
     );
 
     app.post(
       `${one}/check-in`,
-      { schema: { tags, summary: "Check a booked patient in on the day: they get the day's next queue number (once)", params: StaffAppointmentParams, response: { 200: DayListReply } } },
+      {
+        config: { staff: 'frontDesk' },
+        schema: {
+          tags,
+          summary: "Check a booked patient in on the day: they get the day's next queue number (once)",
+          params: StaffAppointmentParams,
+          response: { 200: DayListReply },
+        },
+      },
       async (request) => {
-        const actor = await access.at(request, request.params.facilityId, ['front_desk']);
+        const actor = staffAtFacility(request);
         return { data: [await frontDesk.checkIn(actor, request.params.appointmentId)] };
       },
     );
 
     app.post(
       `${one}/start-consultation`,
-      { schema: { tags, summary: 'Call a checked-in patient in to see the clinician', params: StaffAppointmentParams, response: { 200: DayListReply } } },
+      {
+        config: { staff: 'consultation' },
+        schema: {
+          tags,
+          summary: 'Call a checked-in patient in to see the clinician',
+          params: StaffAppointmentParams,
+          response: { 200: DayListReply },
+        },
+      },
       async (request) => {
-        const actor = await access.at(request, request.params.facilityId, ['clinician']);
+        const actor = staffAtFacility(request);
         return { data: [await frontDesk.startConsultation(actor, request.params.appointmentId)] };
       },
     );
 
     app.post(
       `${one}/no-show`,
-      { schema: { tags, summary: 'Record that a booked patient did not come (after the slot ended); the deposit is kept', params: StaffAppointmentParams, response: { 200: DayListReply } } },
+      {
+        config: { staff: 'frontDesk' },
+        schema: {
+          tags,
+          summary: 'Record that a booked patient did not come (after the slot ended); the deposit is kept',
+          params: StaffAppointmentParams,
+          response: { 200: DayListReply },
+        },
+      },
       async (request) => {
-        const actor = await access.at(request, request.params.facilityId, ['front_desk']);
+        const actor = staffAtFacility(request);
         return { data: [await frontDesk.noShow(actor, request.params.appointmentId)] };
       },
     );
@@ -57,6 +80,7 @@ export function frontDeskRoutes(frontDesk: FrontDeskService, access: StaffAccess
     app.post(
       `${one}/cancel`,
       {
+        config: { staff: 'frontDesk' },
         schema: {
           tags,
           summary: "Cancel for the hospital, with a reason the patient sees; a paid deposit is refunded in full",
@@ -66,7 +90,7 @@ export function frontDeskRoutes(frontDesk: FrontDeskService, access: StaffAccess
         },
       },
       async (request) => {
-        const actor = await access.at(request, request.params.facilityId, ['front_desk']);
+        const actor = staffAtFacility(request);
         return { data: [await frontDesk.cancel(actor, request.params.appointmentId, request.body.reason)] };
       },
     );

@@ -7,7 +7,6 @@ import type { FrontDeskRepository } from './front-desk.repository.js';
 type Row = NonNullable<Awaited<ReturnType<FrontDeskRepository['entry']>>>;
 
 const notFound = () => new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
-const statusConflict = (message: string) => new AppError(409, 'appointment_status_conflict', message);
 
 /** What became of the deposit, as both sides are shown it. */
 export function depositState(a: Row['appointment']): DepositState {
@@ -84,38 +83,27 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
       return rows.map(toDayListEntry);
     },
 
+    /** On the slot's day, a booking whose deposit is paid; a patient checked in already keeps their number. */
     async checkIn(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
-      const result = await frontDesk.checkIn(actor.facilityId, appointmentId, todayInBangkok());
-      if (result.outcome === 'not_found') throw notFound();
-      if (result.outcome === 'not_today') throw new AppError(409, 'check_in_not_today', 'เช็กอินได้เฉพาะในวันที่นัดเท่านั้น');
-      if (result.outcome === 'wrong_status') {
-        throw statusConflict(result.status === 'awaiting_deposit' ? 'ผู้ป่วยยังไม่ได้ชำระมัดจำ จึงยังเช็กอินไม่ได้' : 'นัดหมายนี้เช็กอินไม่ได้แล้ว');
-      }
+      const result = await frontDesk.checkIn(actor.facilityId, appointmentId);
       return result.outcome === 'checked_in' ? changed(actor, appointmentId, 'appointment.checked_in') : entry(actor, appointmentId);
     },
 
     async startConsultation(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
-      await entry(actor, appointmentId);
-      if (!(await frontDesk.move(actor.facilityId, appointmentId, ['checked_in'], 'in_consultation'))) {
-        throw statusConflict('เรียกพบแพทย์ได้เฉพาะผู้ป่วยที่เช็กอินแล้วและยังรออยู่');
-      }
+      await frontDesk.move(actor.facilityId, appointmentId, 'called_in');
       return changed(actor, appointmentId, 'appointment.consultation_started');
     },
 
     /** After the slot has ended only; the deposit is kept, as the booking rules say. */
     async noShow(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
-      await entry(actor, appointmentId);
-      const moved = await frontDesk.move(actor.facilityId, appointmentId, ['booked'], 'no_show', { slotEnded: true });
-      if (!moved) throw statusConflict('บันทึกว่าไม่มาตามนัดได้เฉพาะนัดที่ยังไม่เช็กอิน และหลังหมดเวลานัดแล้ว');
+      await frontDesk.move(actor.facilityId, appointmentId, 'no_show');
       return changed(actor, appointmentId, 'appointment.no_show');
     },
 
     /** The hospital cancels: the place goes back, a paid deposit is refunded in full, the patient is told why. */
     async cancel(actor: StaffAtFacility, appointmentId: string, reason: string): Promise<DayListEntry> {
-      await entry(actor, appointmentId);
-      const moved = await frontDesk.move(actor.facilityId, appointmentId, ['awaiting_deposit', 'booked', 'checked_in'], 'cancelled', { reason });
-      if (!moved) throw statusConflict('นัดหมายนี้ยกเลิกไม่ได้แล้ว');
-      if (moved.paid) await returnDeposits();
+      const { refundOwed } = await frontDesk.move(actor.facilityId, appointmentId, 'cancelled_by_hospital', reason);
+      if (refundOwed) await returnDeposits();
       return changed(actor, appointmentId, 'appointment.cancelled_by_hospital');
     },
   };

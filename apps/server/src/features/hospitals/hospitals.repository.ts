@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, gt, gte, isNull, lt, type SQL, sql } fro
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { appointments, facilities, screeningSlots } from '../../db/schema.js';
-import { holdPastItsTime } from '../appointments/appointments.repository.js';
+import { holdPastItsTime } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 import type { Facility } from './facility.js';
 
 /** Columns the directory does not show: the internal id, the PromptPay id and bookkeeping. */

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { ChecklistService } from './checklist.service.js';
 import type { MedicationsService } from './medications.service.js';
-import { careFor } from '../family/patient-selector.js';
+import { careFor } from '../../plugins/patient-selector.js';
 
 export function medicationsRoutes(medications: MedicationsService, checklist: ChecklistService): FastifyPluginAsyncZod {
   return async (app) => {

@@ -13,7 +13,7 @@ import {
   users,
   visitRecords,
 } from '../../db/schema.js';
-import { STATUSES_HOLDING_A_PLACE } from '../appointments/appointments.repository.js';
+import { STATUSES_HOLDING_A_PLACE } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 
 /** The patients who acted as caregivers in a dependent's audit trail. */
 const caregivers = alias(users, 'caregivers');

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { signedInCaller, signedInPatient } from '../../plugins/authenticate.js';
 import { type CookiePolicy, SESSION_COOKIE, clearCookie } from '../auth/auth-cookies.js';
 import type { MyDataService } from './my-data.service.js';
-import { careFor } from '../family/patient-selector.js';
+import { careFor } from '../../plugins/patient-selector.js';
 
 export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): FastifyPluginAsyncZod {
   return async (app) => {

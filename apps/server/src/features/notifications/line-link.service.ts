@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LineStatus } from '@klaimor/contracts';
-import { sameHash } from '../auth/secrets.js';
+import { sameHash } from '../../shared/secrets.js';
 import type { LineClient } from './line-client.js';
 import type { LineLinksRepository } from './line-links.repository.js';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import { LINE_STATE_COOKIE, type LineLinkService } from './line-link.service.js';
 import type { NotificationsService } from './notifications.service.js';
-import { selfOnly } from '../family/patient-selector.js';
+import { selfOnly } from '../../plugins/patient-selector.js';
 
 /** The cookie lives only for the trip to LINE Login and back, only on these routes. */
 const stateCookie = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, secure, path: '/api/line', maxAge: 600 });

@@ -1,6 +1,6 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@klaimor/contracts';
 import { type SQL, and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { changedRows, rowsOf } from '../../db/results.js';
 import { notifications, notificationSettings, users } from '../../db/schema.js';
 import type { AppointmentDetails, DoseLine } from './notification-texts.js';
@@ -73,7 +73,7 @@ export interface HeldProfile {
  * medication reminders off or whose quiet hours hold this minute (a held profile's holder's quiet hours: the holder
  * hears them). A reminder already queued is left as it is.
  */
-async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
+async function queueDoseReminders(db: Db | Tx, minute: Date): Promise<number> {
   const { date, clock } = bangkokMinute(minute);
   const result = await db.execute(sql`
     insert into notifications (user_id, kind, dedupe_key, due_at, dose_date, dose_time, medication_ids)
@@ -105,7 +105,7 @@ async function queueDoseReminders(db: Db, minute: Date): Promise<number> {
  * quiet hours do not matter (the dose was due). `dedupe_key` makes it once per dose however many servers try; the
  * wording step drops it when the doses were ticked meanwhile.
  */
-async function queueMissedDoses(db: Db, minute: Date): Promise<number> {
+async function queueMissedDoses(db: Db | Tx, minute: Date): Promise<number> {
   const { date, clock } = bangkokMinute(minute);
   const result = await db.execute(sql`
     insert into notifications (user_id, kind, dedupe_key, due_at, dose_date, dose_time, medication_ids, about_user_id)
@@ -145,7 +145,7 @@ const HOURS_BEFORE = 2;
  * quiet hours of whoever hears it (the patient, or a held profile's holder) waits until they end, and is dropped when
  * that would be after the appointment has begun.
  */
-async function queueAppointmentReminders(db: Db, minute: Date): Promise<number> {
+async function queueAppointmentReminders(db: Db | Tx, minute: Date): Promise<number> {
   const { date, clock } = bangkokMinute(minute);
   const at = minute.toISOString();
   const soon = sql`s.starts_at >= ${at}::timestamptz + make_interval(hours => ${HOURS_BEFORE})
@@ -215,9 +215,9 @@ export function createNotificationsRepository(db: Db) {
         const covered = new Date(progress!.covered_until).getTime();
         let minutes = 0;
         for (let at = Math.max(covered + 60_000, current - (catchUpMinutes - 1) * 60_000); at <= current; at += 60_000) {
-          await queueDoseReminders(tx as unknown as Db, new Date(at));
-          await queueAppointmentReminders(tx as unknown as Db, new Date(at));
-          await queueMissedDoses(tx as unknown as Db, new Date(at));
+          await queueDoseReminders(tx, new Date(at));
+          await queueAppointmentReminders(tx, new Date(at));
+          await queueMissedDoses(tx, new Date(at));
           minutes += 1;
         }
         if (minutes > 0) await tx.execute(sql`update reminder_progress set covered_until = ${new Date(current).toISOString()}::timestamptz where id = 1`);

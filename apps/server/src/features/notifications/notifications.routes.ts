@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient, signedInSessionHash } from '../../plugins/authenticate.js';
 import type { NotificationsService } from './notifications.service.js';
-import { careFor, selfOnly } from '../family/patient-selector.js';
+import { careFor, selfOnly } from '../../plugins/patient-selector.js';
 
 /**
  * A held profile (a child registered by a parent, who cannot sign in) is heard by its holder: the holder keeps its

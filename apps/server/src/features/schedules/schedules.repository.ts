@@ -1,9 +1,9 @@
 import { type SQL, and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { changedRows, rowsOf } from '../../db/results.js';
-import type { Db } from '../../db/client.js';
-import { appointmentEvents, appointments, scheduleClosures, scheduleTemplates, screeningSlots } from '../../db/schema.js';
+import type { Db, Tx } from '../../db/client.js';
+import { appointments, scheduleClosures, scheduleTemplates, screeningSlots } from '../../db/schema.js';
+import { moveAppointments } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type TemplateRow = typeof scheduleTemplates.$inferSelect;
 export type TemplateValues = Pick<
   typeof scheduleTemplates.$inferInsert,
@@ -88,28 +88,13 @@ export function createSchedulesRepository(db: Db) {
       if (!closed) return null;
       await tx.update(screeningSlots).set({ withdrawnAt: sql`now()` }).where(and(onDay(facilityId, date), isNull(screeningSlots.withdrawnAt)));
       const daySlots = tx.select({ id: screeningSlots.id }).from(screeningSlots).where(onDay(facilityId, date));
-      const live = await tx
-        .select({ id: appointments.id, status: appointments.status, slotId: appointments.slotId, userId: appointments.userId, paid: sql<boolean>`${appointments.depositPaidAt} is not null` })
-        .from(appointments)
-        .where(and(inArray(appointments.slotId, daySlots), inArray(appointments.status, ['awaiting_deposit', 'booked'])))
-        .orderBy(appointments.id)
-        .for('update');
-      if (live.length && !confirm) throw new DayHasBookings(live.length);
-      for (const a of live) {
-        await tx
-          .update(appointments)
-          .set({
-            status: 'cancelled',
-            cancelledBy: 'hospital',
-            cancelReason: reason,
-            refundRequestedAt: a.paid ? sql`now()` : null,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(appointments.id, a.id));
-        await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - 1` }).where(eq(screeningSlots.id, a.slotId));
-        await tx.insert(appointmentEvents).values({ appointmentId: a.id, fromStatus: a.status, toStatus: 'cancelled', actor: 'hospital' });
-      }
-      return { cancelled: live };
+      const cancelled = await moveAppointments(tx, inArray(appointments.slotId, daySlots), 'day_closed', {
+        facilityId,
+        reason,
+      });
+      // Counted under the same row locks as a confirmed closing cancels them; unconfirmed, the throw rolls all back.
+      if (cancelled.length && !confirm) throw new DayHasBookings(cancelled.length);
+      return { cancelled };
     });
   }
 

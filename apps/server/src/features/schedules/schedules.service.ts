@@ -158,7 +158,7 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
       for (const a of outcome.cancelled) {
         await access.audit(actor, { action: 'appointment.cancelled_by_hospital', target: a.id, patientUserId: a.userId });
       }
-      if (outcome.cancelled.some((a) => a.paid)) await returnDeposits();
+      if (outcome.cancelled.some((a) => a.refundOwed)) await returnDeposits();
       return { date, reason, cancelledAppointments: outcome.cancelled.length };
     },
 

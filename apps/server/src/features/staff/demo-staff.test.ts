@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
-import { seedDemoData } from '../../db/seed.js';
+import { seedDemoData } from '../../demo/seed.js';
 import { type TestApp, createTestApp } from '../../test/test-app.js';
 import { STAFF_COOKIE } from './staff-cookies.js';
 import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './demo-staff.js';

@@ -5,6 +5,7 @@ import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
+import { rowsOf } from '../../db/results.js';
 import { cookieValue } from '../../test/test-app.js';
 import { STAFF_COOKIE } from './staff-cookies.js';
 import { createStaffEnrolment } from './staff-bootstrap.js';
@@ -52,7 +53,7 @@ export async function enrolStaff(
 
 /** Rows of a query, on PGlite and on PostgreSQL alike. */
 export async function queryRows<T>(db: Database['db'], query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return rowsOf<T>(await db.execute(query));
 }
 
 /** The staff session cookie of an enrolled member, for `inject`. */

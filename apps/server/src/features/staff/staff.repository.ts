@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { StaffMemberRow } from '../../db/rows.js';
 import { auditEvents, facilities, staffEnrolmentTokens, staffMembers, staffRecoveryCodes, staffRoles, staffSessions } from '../../db/schema.js';
 
-export type StaffMemberRow = typeof staffMembers.$inferSelect;
 export type StaffRoleName = 'admin' | 'front_desk' | 'clinician';
 
 export interface AuditEvent {

@@ -76,23 +76,35 @@ export function staffPublicRoutes(staff: StaffService, secureCookies: boolean): 
   };
 }
 
-/** Behind the staff guard: the member comes from signedInStaff(). */
+/** Behind the staff guard, about the member's own account (`staff: 'self'`): the member comes from signedInStaff(). */
 export function staffRoutes(staff: StaffService, secureCookies: boolean): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/staff/me', { schema: { tags, summary: 'The signed-in member and their roles per facility', response: { 200: StaffMeReply } } }, async (request) => ({
-      data: [await staff.me(signedInStaff(request).member)],
-    }));
+    app.get(
+      '/staff/me',
+      {
+        config: { staff: 'self' },
+        schema: { tags, summary: 'The signed-in member and their roles per facility', response: { 200: StaffMeReply } },
+      },
+      async (request) => ({ data: [await staff.me(signedInStaff(request).member)] }),
+    );
 
-    app.post('/staff/sign-out', { schema: { tags, summary: 'End this staff session', response: { 204: z.null() } } }, async (request, reply) => {
-      const { memberId, sessionToken } = signedInStaff(request);
-      await staff.signOut(memberId, sessionToken);
-      clearStaffCookie(reply, secureCookies);
-      return reply.status(204).send(null);
-    });
+    app.post(
+      '/staff/sign-out',
+      { config: { staff: 'self' }, schema: { tags, summary: 'End this staff session', response: { 204: z.null() } } },
+      async (request, reply) => {
+        const { memberId, sessionToken } = signedInStaff(request);
+        await staff.signOut(memberId, sessionToken);
+        clearStaffCookie(reply, secureCookies);
+        return reply.status(204).send(null);
+      },
+    );
 
     app.post(
       '/staff/sign-out-everywhere',
-      { schema: { tags, summary: "End every one of the member's staff sessions", response: { 204: z.null() } } },
+      {
+        config: { staff: 'self' },
+        schema: { tags, summary: "End every one of the member's staff sessions", response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await staff.signOutEverywhere(signedInStaff(request).memberId);
         clearStaffCookie(reply, secureCookies);

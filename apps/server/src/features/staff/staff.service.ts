@@ -1,8 +1,9 @@
 import type { Enrolled, EnrolmentStarted, StaffEnrolment, StaffMe, StaffRole } from '@klaimor/contracts';
 import { RECOVERY_CODE_COUNT } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
-import { hashToken, keyedHash, newToken } from '../auth/secrets.js';
-import type { AuditEvent, StaffMemberRow, StaffRepository } from './staff.repository.js';
+import { hashToken, keyedHash, newToken } from '../../shared/secrets.js';
+import type { StaffMemberRow } from '../../db/rows.js';
+import type { AuditEvent, StaffRepository } from './staff.repository.js';
 import {
   type TotpSecretBox,
   burnPasswordCheck,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { SymptomNotesService } from './symptom-notes.service.js';
-import { careFor } from '../family/patient-selector.js';
+import { careFor } from '../../plugins/patient-selector.js';
 
 export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,9 +1,8 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { NewUserRow, UserRow } from '../../db/rows.js';
 import { identityCorrections, patientConsents, users } from '../../db/schema.js';
 
-export type UserRow = typeof users.$inferSelect;
-export type NewUserRow = typeof users.$inferInsert;
 export type UserChanges = Partial<Pick<NewUserRow, 'email' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode' | 'bloodGroup'>>;
 export type IdentityChanges = Partial<Pick<NewUserRow, 'firstname' | 'lastname' | 'birthday' | 'gender'>>;
 

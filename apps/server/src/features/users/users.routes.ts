@@ -7,7 +7,7 @@ import { type CookiePolicy, REGISTRATION_COOKIE, clearCookie, setSessionCookie }
 import type { OtpService } from '../auth/otp.service.js';
 import type { SessionsService } from '../auth/sessions.service.js';
 import { type UsersService, toProfile } from './users.service.js';
-import { careFor, selfOnly } from '../family/patient-selector.js';
+import { careFor, selfOnly } from '../../plugins/patient-selector.js';
 
 interface RegistrationDeps {
   users: UsersService;

@@ -10,7 +10,8 @@ import {
 } from '@klaimor/contracts';
 import { AppError, unauthenticated, validationFailed } from '../../errors.js';
 import type { OtpService } from '../auth/otp.service.js';
-import { signInPhone, type IdentityChanges, type UserChanges, type UserRow, type UsersRepository } from './users.repository.js';
+import type { UserRow } from '../../db/rows.js';
+import { signInPhone, type IdentityChanges, type UserChanges, type UsersRepository } from './users.repository.js';
 import { uniqueViolation } from '../../db/results.js';
 
 export function toProfile(row: UserRow): UserProfile {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { VisitsService } from './visits.service.js';
-import { careFor } from '../family/patient-selector.js';
+import { careFor } from '../../plugins/patient-selector.js';
 
 export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
   return async (app) => {

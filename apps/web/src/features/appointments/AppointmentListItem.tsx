@@ -7,18 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { dayAndMonthOf, formatTimeRange } from '../../lib/clock-time';
-import { statusColor } from './appointment-rules';
+import { visuallyHidden } from '../../lib/visually-hidden';
+import { statusColor } from '../../lib/appointment-rules';
 import { useAppointmentsTexts } from './appointments.texts';
-
-// Strings, not numbers: in `sx` a width of 1 means 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * One appointment as the home screen lists it: the day and month, doctor, time, hospital and status. The link's name

@@ -16,15 +16,16 @@ import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
 import { formatBaht, formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { isApiError } from '../../api/client';
-import { isUnreachable } from '../offline/device-copy';
+import { isUnreachable } from '../../session/device-copy';
 import { DepositStep } from '../booking/DepositStep';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
 import { VisitGuide } from './VisitGuide';
-import { depositFate, isCancellable, isUpcoming, statusColor } from './appointment-rules';
-import { useAppointment, useListedAppointment } from './appointments.queries';
+import { depositFate, isCancellable, isUpcoming, statusColor } from '../../lib/appointment-rules';
+import { useAppointment } from '../../session/appointment-queries';
+import { useListedAppointment } from './appointments.queries';
 import { useAppointmentsTexts } from './appointments.texts';
-import { BookingFor } from '../family/BookingFor';
-import { PersonGate } from '../family/PersonGate';
+import { BookingFor } from '../../session/BookingFor';
+import { PersonGate } from '../../session/PersonGate';
 
 /** One appointment: where, when, with whom, the deposit, and cancelling it. */
 export function AppointmentPage() {

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { formatBaht, formatDayAndTime } from '../../lib/clock-time';
 import { apiErrorMessage } from '../../lib/error-messages';
-import { cancellationOutcome } from './appointment-rules';
+import { cancellationOutcome } from '../../lib/appointment-rules';
 import { useCancelAppointment } from './appointments.queries';
 import { useAppointmentsTexts } from './appointments.texts';
 

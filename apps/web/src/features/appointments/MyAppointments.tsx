@@ -13,7 +13,7 @@ import { formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { AppointmentListItem } from './AppointmentListItem';
-import { isCancelledByHospitalAhead, isUpcoming } from './appointment-rules';
+import { isCancelledByHospitalAhead, isUpcoming } from '../../lib/appointment-rules';
 import { useAppointments } from './appointments.queries';
 import { useAppointmentsTexts } from './appointments.texts';
 

@@ -1,8 +1,8 @@
 import { Outlet, useLocation } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
-import { isUnreachable, offlinePatient } from '../offline/device-copy';
-import { useCurrentUser } from './auth.queries';
+import { isUnreachable, offlinePatient } from '../../session/device-copy';
+import { useCurrentUser } from '../../session/current-user';
 import { SignInCard } from './SignInCard';
 
 /**

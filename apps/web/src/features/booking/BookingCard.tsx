@@ -11,19 +11,19 @@ import { isApiError } from '../../api/client';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { apiErrorMessage } from '../../lib/error-messages';
-import { useCurrentUser } from '../auth/auth.queries';
+import { useCurrentUser } from '../../session/current-user';
 import type { ReturnToState } from '../auth/return-to';
 import { AppointmentStatusStep } from './AppointmentStatusStep';
 import { clearDraft, loadDraft, newIdempotencyKey, saveDraft, type BookingDraft, type BookingStep } from './booking-draft';
-import { useAppointment } from '../appointments/appointments.queries';
+import { useAppointment } from '../../session/appointment-queries';
 import { bookingKeys, useBookAppointment } from './booking.queries';
 import { DepositStep } from './DepositStep';
 import { HospitalSummary } from './HospitalSummary';
 import { stickyActionStyles } from './StickyAction';
 import { SymptomsStep } from './SymptomsStep';
 import { useBookingTexts } from './booking.texts';
-import { BookingFor } from '../family/BookingFor';
-import { PersonGate } from '../family/PersonGate';
+import { BookingFor } from '../../session/BookingFor';
+import { PersonGate } from '../../session/PersonGate';
 
 export interface BookingCardProps {
   hospital: Hospital;

@@ -8,14 +8,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeCanvas } from 'qrcode.react';
 import { useRef } from 'react';
 import { apiErrorMessage, errorCodeMessage } from '../../lib/error-messages';
-import { useAppConfig } from '../auth/auth.queries';
+import { useAppConfig } from '../../session/app-config';
 import { formatBaht, formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { formatCountdown } from './booking-format';
 import { PayFromThisPhone } from './PayFromThisPhone';
 import { StickyAction } from './StickyAction';
-import { appointmentKeys } from '../appointments/appointments.queries';
+import { appointmentKeys } from '../../session/appointment-queries';
 import { useSimulatePayment } from './booking.queries';
-import { usePatientScope } from '../family/selected-patient';
+import { usePatientScope } from '../../session/patient-scope';
 import { useSecondsUntil } from './use-seconds-until';
 import { useBookingTexts } from './booking.texts';
 

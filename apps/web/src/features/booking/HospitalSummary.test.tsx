@@ -2,7 +2,7 @@ import type { Coverage, Hospital } from '@klaimor/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
-import { userKeys } from '../auth/auth.queries';
+import { userKeys } from '../../session/current-user';
 import { HospitalSummary } from './HospitalSummary';
 import './booking.texts';
 

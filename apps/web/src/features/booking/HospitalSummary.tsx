@@ -9,8 +9,8 @@ import { useState } from 'react';
 import { formatBaht } from '../../lib/clock-time';
 import { insurerName } from '../coverage/coverage-format';
 import { acceptsOwnCoverage, useOwnCoverage } from '../coverage/own-coverage';
-import { formatDistance, formatOpeningStatus } from '../seek/seek-format';
-import { usePlaceTexts } from '../seek/places.texts';
+import { usePlaceTexts } from '../../i18n/places/places.texts';
+import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
 import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
 

@@ -1,8 +1,8 @@
 import type { Appointment, BookAppointmentInput, ScreeningSlot } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiList } from '../../api/client';
-import { appointmentKeys } from '../appointments/appointments.queries';
-import { usePatientScope } from '../family/selected-patient';
+import { appointmentKeys } from '../../session/appointment-queries';
+import { usePatientScope } from '../../session/patient-scope';
 
 export const bookingKeys = {
   slots: (hospitalId: string) => ['hospitals', 'slots', hospitalId] as const,
@@ -18,7 +18,7 @@ export function useSlots(hospitalId: string, enabled: boolean) {
   });
 }
 
-/** Books for the person on screen: the signed-in patient, or the dependent chosen (family/selected-patient.ts). */
+/** Books for the person on screen: the signed-in patient, or the dependent chosen (session/patient-scope.ts). */
 export function useBookAppointment() {
   const queryClient = useQueryClient();
   const patient = usePatientScope();

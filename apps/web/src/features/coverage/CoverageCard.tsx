@@ -15,6 +15,7 @@ import { DetailList } from '../../components/DetailList';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { coverageName, formatBaht, insurerName } from './coverage-format';
 import { useCoverageTexts } from './coverage.texts';
+import { appLanguage } from '../../i18n/language';
 
 export interface CoverageCardProps {
   coverage: Coverage;
@@ -27,7 +28,7 @@ const STATUS_COLOUR = { active: 'success', upcoming: 'info', expired: 'default' 
 /** One entitlement: what it is, where it applies, how much it covers and until when. */
 export function CoverageCard({ coverage, onEdit, onRemove }: CoverageCardProps) {
   const { t, i18n } = useCoverageTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const name = coverageName(coverage, t, lang);
   const expired = coverage.status === 'expired';
   const date = (iso: string) => formatBuddhistDate(iso, lang, 'short');

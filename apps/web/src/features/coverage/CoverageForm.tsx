@@ -25,6 +25,7 @@ import { useContractForm } from '../../lib/use-contract-form';
 import { formatBaht, insurerName } from './coverage-format';
 import { useSaveCoverage } from './coverage.queries';
 import { useCoverageTexts } from './coverage.texts';
+import { appLanguage } from '../../i18n/language';
 
 const OTHER_INSURER = 'other';
 
@@ -119,7 +120,7 @@ export interface CoverageFormProps {
 /** Adds or edits one entitlement: a public scheme or a private plan, validated by the contract. */
 export function CoverageForm({ coverage, others, onSaved, onCancel }: CoverageFormProps) {
   const { t, i18n } = useCoverageTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const save = useSaveCoverage();
   const kindLabelId = useId();
   const { form, formError, onSubmit } = useContractForm<CoverageFormValues, CoverageBody>({

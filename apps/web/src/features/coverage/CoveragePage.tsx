@@ -14,7 +14,8 @@ import { useCoverage, useRemoveCoverage } from './coverage.queries';
 import { useCoverageTexts } from './coverage.texts';
 import { CoverageCard } from './CoverageCard';
 import { CoverageForm } from './CoverageForm';
-import { PersonGate } from '../family/PersonGate';
+import { PersonGate } from '../../session/PersonGate';
+import { appLanguage } from '../../i18n/language';
 
 /** /medicalRight: the patient's public scheme and private plans, each added, edited or removed here. */
 export function CoveragePage() {
@@ -27,7 +28,7 @@ export function CoveragePage() {
 
 function CoverageScreen() {
   const { t, i18n } = useCoverageTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const list = useCoverage();
   const records = list.data ?? [];
   const editor = useRecordEditor<Coverage>({

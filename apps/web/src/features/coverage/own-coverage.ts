@@ -1,5 +1,5 @@
 import type { Coverage, HealthScheme, Hospital } from '@klaimor/contracts';
-import { useCurrentUser } from '../auth/auth.queries';
+import { useCurrentUser } from '../../session/current-user';
 import { useCoverage } from './coverage.queries';
 
 /** The schemes and insurers a patient's coverage in force today names, as the directory names them. */

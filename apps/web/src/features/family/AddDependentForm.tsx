@@ -32,12 +32,13 @@ import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { contractResolver } from '../../lib/form-resolver';
 import { useContractForm } from '../../lib/use-contract-form';
-import { useCurrentUser } from '../auth/auth.queries';
+import { useCurrentUser } from '../../session/current-user';
 import type { IdCardScan } from '../signup/ocr/read-id-card';
 import { marksOfReading } from '../signup/ocr/ocr-review';
 import { RelationshipField } from './RelationshipField';
 import { ScopeFields } from './ScopeFields';
 import { useAddDependent, useRequestConsentCode } from './family.queries';
+import { useCareTexts } from '../../i18n/care/care.texts';
 import { useFamilyTexts } from './family.texts';
 
 // The camera and the card reader load only when the patient chooses to scan (signup's own scanner).
@@ -117,6 +118,7 @@ export interface AddDependentFormProps {
  */
 export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
   const { t } = useFamilyTexts();
+  const { t: careText } = useCareTexts();
   const me = useCurrentUser();
   const add = useAddDependent();
   const requestCode = useRequestConsentCode();
@@ -210,7 +212,7 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
             <RelationshipField
               id="dependent-relationship"
               label={t('add.relationshipShort')}
-            hint={t('add.relationshipLabel', { name: firstname || t('switcher.someone') })}
+            hint={t('add.relationshipLabel', { name: firstname || careText('switcher.someone') })}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}

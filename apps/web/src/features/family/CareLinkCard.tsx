@@ -21,8 +21,10 @@ import { DeleteProfileDialog } from './DeleteProfileDialog';
 import { ReportNotMyParent } from './ReportNotMyParent';
 import { ScopeFields } from './ScopeFields';
 import { useChangeCare, useRevokeCare } from './family.queries';
+import { useCareTexts } from '../../i18n/care/care.texts';
 import { useFamilyTexts } from './family.texts';
-import { selectPatient } from './selected-patient';
+import { selectPatient } from '../../session/selected-patient';
+import { appLanguage } from '../../i18n/language';
 
 /** Choices for when a caregiver is told a dose was not ticked (the contract allows 15 to 240 minutes). */
 const MISSED_DOSE_MINUTES = [15, 30, 60, 90, 120, 180, 240];
@@ -41,7 +43,8 @@ export interface CareLinkCardProps {
 /** One dependent or caregiver: who, what the grant allows (changeable), ending it, and its history. */
 export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProps) {
   const { t, i18n } = useFamilyTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const { t: careText } = useCareTexts();
+  const lang = appLanguage(i18n);
   const navigate = useNavigate();
   const change = useChangeCare();
   const revoke = useRevokeCare();
@@ -51,7 +54,7 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
   const [deleting, setDeleting] = useState(false);
   const { person } = link;
   const name = `${person.firstname} ${person.lastname}`;
-  const relationship = t(`relationships.${link.relationship}`);
+  const relationship = careText(`relationships.${link.relationship}`);
   const active = link.status === 'active';
   const caring = link.direction === 'caring_for';
   // A profile the patient holds that cannot sign in (a child without a phone) is theirs to delete.
@@ -99,7 +102,9 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
                 {name}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {caring ? t('link.youAre', { relationship, name: person.firstname }) : t('link.relationshipOf', { relationship, name: person.firstname })}
+                {caring
+                  ? careText('youAre', { relationship, name: person.firstname })
+                  : t('link.relationshipOf', { relationship, name: person.firstname })}
                 {' · '}
                 {t('link.age', { age: ageOn(person.birthday, todayInBangkok()) })}
               </Typography>
@@ -123,7 +128,12 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
 
           {active ? (
             <>
-              <ScopeFields value={scopes} onChange={setScopes} canTurnOn={() => link.canWiden} error={noScope ? t('scopes.noScope') : undefined} />
+              <ScopeFields
+                value={scopes}
+                onChange={setScopes}
+                canTurnOn={() => link.canWiden}
+                error={noScope ? careText('scopes.noScope') : undefined}
+              />
               {link.canWiden ? null : (
                 <Typography variant="body2" color="text.secondary">
                   {t('link.widenNote')}

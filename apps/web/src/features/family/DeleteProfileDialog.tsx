@@ -1,7 +1,7 @@
 import { formatThaiMobile, type CareLink } from '@klaimor/contracts';
 import Typography from '@mui/material/Typography';
 import { Trans } from 'react-i18next';
-import { useCurrentUser } from '../auth/auth.queries';
+import { useCurrentUser } from '../../session/current-user';
 import { DeletionDialog, phoneOnOneLine } from '../my-data/DeletionDialog';
 import { useForgetDeletedProfile } from './family.queries';
 import { useFamilyTexts } from './family.texts';

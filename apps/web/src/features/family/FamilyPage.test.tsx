@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders, testQueryClient } from '../../test/render';
-import { userKeys } from '../auth/auth.queries';
-import { careLink, daughter } from './family-fixtures';
+import { userKeys } from '../../session/current-user';
+import { careLink, daughter } from '../../test/family-fixtures';
 import { FamilyPage } from './FamilyPage';
-import { forgetSelectedPatient, lostAccess, selectPatient, selectedDependent } from './selected-patient';
+import { forgetSelectedPatient, lostAccess, selectPatient, selectedDependent } from '../../session/selected-patient';
 
 // Before, not after: forgetting the choice re-renders what is still mounted.
 beforeEach(() => forgetSelectedPatient());

@@ -25,8 +25,9 @@ import { CareLinkCard } from './CareLinkCard';
 import { InviteForm } from './InviteForm';
 import { InvitationCard } from './InvitationCard';
 import { useFamilyTexts } from './family.texts';
-import { dependentColour } from './person-colours';
-import { activeDependents, useFamily, useOwnerId } from './selected-patient';
+import { dependentColour } from '../../session/person-colours';
+import { activeDependents, useFamily } from '../../session/care-links';
+import { useOwnerId } from '../../session/patient-scope';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

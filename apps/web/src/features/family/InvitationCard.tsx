@@ -12,6 +12,7 @@ import { apiErrorMessage } from '../../lib/error-messages';
 import { ScopeFields } from './ScopeFields';
 import { ReportNotMyParent } from './ReportNotMyParent';
 import { useAcceptCare, useRequestLinkCode, useRevokeCare } from './family.queries';
+import { useCareTexts } from '../../i18n/care/care.texts';
 import { useFamilyTexts } from './family.texts';
 
 export interface InvitationCardProps {
@@ -25,6 +26,7 @@ export interface InvitationCardProps {
  */
 export function InvitationCard({ link, onNotice }: InvitationCardProps) {
   const { t } = useFamilyTexts();
+  const { t: careText } = useCareTexts();
   const requestCode = useRequestLinkCode();
   const accept = useAcceptCare();
   const decline = useRevokeCare();
@@ -50,7 +52,7 @@ export function InvitationCard({ link, onNotice }: InvitationCardProps) {
             value={scopes}
             onChange={setScopes}
             legend={t('invitation.choose', { name })}
-            error={noScope ? t('scopes.noScope') : undefined}
+            error={noScope ? careText('scopes.noScope') : undefined}
           />
           {requestCode.isSuccess ? (
             <>

@@ -14,6 +14,7 @@ import { NEW_GRANT } from './AddDependentForm';
 import { RelationshipField } from './RelationshipField';
 import { ScopeFields } from './ScopeFields';
 import { useInviteToCare } from './family.queries';
+import { useCareTexts } from '../../i18n/care/care.texts';
 import { useFamilyTexts } from './family.texts';
 
 export interface InviteFormValues {
@@ -40,6 +41,7 @@ export interface InviteFormProps {
  */
 export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
   const { t } = useFamilyTexts();
+  const { t: careText } = useCareTexts();
   const invite = useInviteToCare();
   const { form, formError, onSubmit } = useContractForm<InviteFormValues, z.output<typeof CareInvitationBody>>({
     resolver,
@@ -67,7 +69,7 @@ export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
           <RelationshipField
             id="invite-relationship"
             label={t('add.relationshipShort')}
-          hint={t('add.relationshipLabel', { name: t('switcher.someone') })}
+          hint={t('add.relationshipLabel', { name: careText('switcher.someone') })}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}

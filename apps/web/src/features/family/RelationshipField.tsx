@@ -1,7 +1,7 @@
 import { CareRelationship } from '@klaimor/contracts';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
-import { useFamilyTexts } from './family.texts';
+import { useCareTexts } from '../../i18n/care/care.texts';
 
 export interface RelationshipFieldProps {
   id: string;
@@ -17,7 +17,7 @@ export interface RelationshipFieldProps {
 
 /** What the caregiver is to the person looked after, as the phone's own picker. */
 export function RelationshipField({ id, label, value, onChange, onBlur, inputRef, helperText, hint }: RelationshipFieldProps) {
-  const { t } = useFamilyTexts();
+  const { t } = useCareTexts();
   return (
     <TextField
       id={id}

@@ -6,7 +6,7 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Typography from '@mui/material/Typography';
-import { useFamilyTexts } from './family.texts';
+import { useCareTexts } from '../../i18n/care/care.texts';
 
 export interface ScopeFieldsProps {
   value: CareScopes;
@@ -19,7 +19,7 @@ export interface ScopeFieldsProps {
 
 /** The four things a grant allows, each a checkbox with what it means. */
 export function ScopeFields({ value, onChange, canTurnOn = () => true, legend, error }: ScopeFieldsProps) {
-  const { t } = useFamilyTexts();
+  const { t } = useCareTexts();
   return (
     <FormControl component="fieldset" error={error !== undefined}>
       <FormLabel component="legend" sx={{ mb: 0.5 }}>

@@ -10,8 +10,10 @@ import type {
 } from '@klaimor/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiList, apiOne, apiRequest } from '../../api/client';
-import { devSmsKeys } from '../auth/auth.queries';
-import { familyKeys, selectedDependent, selectPatient, useOwnerId } from './selected-patient';
+import { devSmsKeys } from '../../session/app-config';
+import { familyKeys } from '../../session/care-links';
+import { selectedDependent, selectPatient } from '../../session/selected-patient';
+import { useOwnerId } from '../../session/patient-scope';
 
 /** Every family call is about the signed-in patient's own links: none of them names a `patient`. */
 function useFamilyMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {

@@ -4,5 +4,5 @@ import th from './locales/th.json';
 
 addFeatureTexts('family', th, () => import('./locales/en.json'));
 
-/** The family care texts: the person switcher, the family screen (shared ones still resolve: the fallback namespace). */
+/** The family screen's texts; those it shares with other screens are in i18n/care (shared ones still resolve). */
 export const useFamilyTexts = () => useTranslation('family');

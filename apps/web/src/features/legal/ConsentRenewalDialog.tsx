@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { apiOne } from '../../api/client';
-import { userKeys } from '../auth/auth.queries';
+import { userKeys } from '../../session/current-user';
 import { LegalDocument } from './LegalDocument';
 import { useLegalTexts } from './legal.texts';
 

@@ -14,6 +14,7 @@ import { visuallyHidden } from '../../lib/visually-hidden';
 import { percent } from './medications-format';
 import { useAdherence } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
+import { appLanguage } from '../../i18n/language';
 
 const CHART_HEIGHT = 96;
 
@@ -26,7 +27,7 @@ const barColour = (rate: number) => (rate >= 0.8 ? 'success.main' : rate >= 0.5 
  */
 export function AdherenceChart() {
   const { t, i18n } = useMedicationsTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const adherence = useAdherence();
   const [days, setDays] = useState(7);
   const headingId = useId();

@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { formatUnits, medicineName, panelTitle } from './medications-format';
 import { useMedicationsTexts } from './medications.texts';
+import { appLanguage } from '../../i18n/language';
 
 const STATUS_COLOUR = { active: 'success', upcoming: 'info', ended: 'default' } as const;
 
@@ -29,7 +30,7 @@ export interface MedicationCardProps {
 /** One medication: what, how much at which times, from when to when, and how much is left. */
 export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false }: MedicationCardProps) {
   const { t, i18n } = useMedicationsTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const name = medicineName(m);
   const date = (iso: string) => formatBuddhistDate(iso, lang, 'short');
   const schedule = [

@@ -25,8 +25,9 @@ import { formatDay, medicineName } from './medications-format';
 import { useChecklist, useMedications, useQueuedTicks, useStopMedication } from './medications.queries';
 import { withQueuedTicks } from './dose-outbox';
 import { useMedicationsTexts } from './medications.texts';
-import { PersonGate } from '../family/PersonGate';
-import { useCareAllows, useSelectedPerson } from '../family/use-selected-person';
+import { PersonGate } from '../../session/PersonGate';
+import { useCareAllows, useSelectedPerson } from '../../session/use-selected-person';
+import { appLanguage } from '../../i18n/language';
 
 /** The day in the address (?date=YYYY-MM-DD) when it is a real day up to today; today otherwise. */
 function dayOf(asked: string | null, today: string): string {
@@ -44,7 +45,7 @@ export function TodoPage() {
 
 function TodoScreen() {
   const { t, i18n } = useMedicationsTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const [params, setParams] = useSearchParams();
   const today = todayInBangkok();
   const date = dayOf(params.get('date'), today);

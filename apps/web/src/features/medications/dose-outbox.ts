@@ -1,6 +1,6 @@
 import type { Checklist, ChecklistDose, DoseTime } from '@klaimor/contracts';
 import { useSyncExternalStore } from 'react';
-import { DEVICE_KEYS } from '../offline/device-copy';
+import { DEVICE_KEYS } from '../../session/device-copy';
 
 /**
  * Ticks kept on the device until the server has them. Every tick and untick goes here first and is sent from here

@@ -1,9 +1,9 @@
 import type { Adherence, Checklist, Medication, MedicationBody, TickInput, UserProfile } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiOne, isApiError } from '../../api/client';
-import { userKeys } from '../auth/auth.queries';
-import { offlinePatient } from '../offline/device-copy';
-import { usePatientScope, type PatientScope } from '../family/selected-patient';
+import { userKeys } from '../../session/current-user';
+import { offlinePatient } from '../../session/device-copy';
+import { usePatientScope, type PatientScope } from '../../session/patient-scope';
 import {
   NOTHING_QUEUED,
   markAllWaiting,
@@ -16,7 +16,7 @@ import {
   type TickChoice,
 } from './dose-outbox';
 
-/** Keys name the person first (family/selected-patient.ts): `all` still covers everybody's. */
+/** Keys name the person first (session/patient-scope.ts): `all` still covers everybody's. */
 export const medicationKeys = {
   all: ['medications'] as const,
   of: (person: string) => [...medicationKeys.all, person] as const,

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
-import { DEVICE_KEYS } from '../offline/device-copy';
+import { DEVICE_KEYS } from '../../session/device-copy';
 import { sendQueuedTicks } from './medications.queries';
 import { TodoPage } from './TodoPage';
 

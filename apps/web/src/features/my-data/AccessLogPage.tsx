@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
-import { PersonGate } from '../family/PersonGate';
+import { PersonGate } from '../../session/PersonGate';
 import { formatDayAndTime } from '../../lib/clock-time';
 import { useAccessLog } from './my-data.queries';
 import { useMyDataTexts } from './my-data.texts';

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Trans } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useFamily } from '../family/selected-patient';
+import { useFamily } from '../../session/care-links';
 import { DeletionDialog, phoneOnOneLine } from './DeletionDialog';
 import { useForgetPatient } from './my-data.queries';
 import { useMyDataTexts } from './my-data.texts';

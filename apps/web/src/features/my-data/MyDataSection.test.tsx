@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
-import { userKeys } from '../auth/auth.queries';
-import { careLink } from '../family/family-fixtures';
+import { userKeys } from '../../session/current-user';
+import { careLink } from '../../test/family-fixtures';
 import { MyDataSection } from './MyDataSection';
 
 const profile: UserProfile = {

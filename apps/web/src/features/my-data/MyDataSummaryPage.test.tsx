@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
-import { userKeys } from '../auth/auth.queries';
+import { userKeys } from '../../session/current-user';
 import { MyDataSummaryPage } from './MyDataSummaryPage';
 
 const profile = {

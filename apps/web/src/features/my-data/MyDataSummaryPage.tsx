@@ -10,20 +10,21 @@ import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { formatBuddhistDate } from '../../lib/thai-date';
-import { usePersonProfile } from '../profile/profile.queries';
+import { usePersonProfile } from '../../session/person-profile';
 import { coverageName, formatBaht, insurerName } from '../coverage/coverage-format';
 import { useCoverage } from '../coverage/coverage.queries';
 import { useCoverageTexts } from '../coverage/coverage.texts';
 import { formatUnits, medicineName, panelTitle } from '../medications/medications-format';
 import { useMedications } from '../medications/medications.queries';
 import { useMedicationsTexts } from '../medications/medications.texts';
-import { combinedAddress } from '../profile/profile-format';
+import { combinedAddress } from '../../lib/address-format';
 import { useSymptomNotes } from '../symptom-notes/symptom-notes.queries';
 import { useSymptomNotesTexts } from '../symptom-notes/symptom-notes.texts';
 import { useVisits } from '../visits/visits.queries';
 import { useMyDataTexts } from './my-data.texts';
 import { usePersonTexts } from '../../i18n/person/person.texts';
-import { PersonGate } from '../family/PersonGate';
+import { PersonGate } from '../../session/PersonGate';
+import { appLanguage } from '../../i18n/language';
 
 /**
  * On paper: only the summary, none of the app around it. A plain style element rather than MUI's
@@ -96,7 +97,7 @@ function MyDataSummaryScreen() {
   const { t: tm } = useMedicationsTexts();
   const { t: tn } = useSymptomNotesTexts();
   const { t: person } = usePersonTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const me = usePersonProfile();
   const coverage = useCoverage();
   const medications = useMedications();

@@ -2,9 +2,10 @@ import type { AccessLogEntry, ConfirmDeletionInput, FhirBundle, OtpRequested } f
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiOne, apiRequest } from '../../api/client';
 import { saveFile } from '../../lib/save-file';
-import { userKeys } from '../auth/auth.queries';
-import { forgetSelectedPatient, usePatientScope, withPatient, type PatientScope } from '../family/selected-patient';
-import { forgetDeviceCopy } from '../offline/device-copy';
+import { userKeys } from '../../session/current-user';
+import { forgetSelectedPatient } from '../../session/selected-patient';
+import { usePatientScope, withPatient, type PatientScope } from '../../session/patient-scope';
+import { forgetDeviceCopy } from '../../session/device-copy';
 
 /** GET /api/my-data/fhir: the person's whole record as a FHIR R4 Bundle (the body itself, not `{ data }`). */
 export function fetchFhirBundle(patient: PatientScope): Promise<FhirBundle> {

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
-import { useCurrentUser } from '../auth/auth.queries';
+import { useCurrentUser } from '../../session/current-user';
 import { SignInCard } from '../auth/SignInCard';
-import { isUnreachable, offlinePatient } from '../offline/device-copy';
+import { isUnreachable, offlinePatient } from '../../session/device-copy';
 
 // The signed-in home (tiles, appointments, today's doses) loads only for a patient who is logged in.
 const MyHealthHome = lazy(() => import('./MyHealthHome').then((m) => ({ default: m.MyHealthHome })));

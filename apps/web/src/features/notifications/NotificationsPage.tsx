@@ -18,14 +18,16 @@ import { LoadingState } from '../../components/LoadingState';
 import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { PageTitle } from '../../components/PageTitle';
 import { apiErrorMessage } from '../../lib/error-messages';
-import { selectPatient, useFamily } from '../family/selected-patient';
-import { useSelectedPerson, type ShownPerson } from '../family/use-selected-person';
+import { selectPatient } from '../../session/selected-patient';
+import { useFamily } from '../../session/care-links';
+import { useSelectedPerson, type ShownPerson } from '../../session/use-selected-person';
 import { formatSentAt } from './notification-time';
-import { PersonGate } from '../family/PersonGate';
+import { PersonGate } from '../../session/PersonGate';
 import { OwnInstead } from './OwnInstead';
 import { useHeardPerson } from './heard-person';
 import { useAnswerReminder, useMarkAllRead, useNotifications, useUnreadCount } from './notifications.queries';
 import { useNotificationsTexts } from './notifications.texts';
+import { appLanguage } from '../../i18n/language';
 
 /**
  * /notifications: every notification sent, newest first; a medication reminder of today can be answered here. For a
@@ -146,7 +148,7 @@ function Centre() {
                   </Stack>
                   <Typography>{n.body}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {formatSentAt(n.sentAt, i18n.resolvedLanguage ?? 'th')}
+                    {formatSentAt(n.sentAt, appLanguage(i18n))}
                     {n.channel === 'in_app' ? null : ` · ${t('centre.sentBy', { channel: t(`settings.channels.${n.channel}`) })}`}
                   </Typography>
                   {n.callPhone ? (

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { allows, patientScope, usePatientScope, type PatientScope } from '../family/selected-patient';
-import { useSelectedPerson, type ShownPerson } from '../family/use-selected-person';
+import { allows } from '../../session/care-links';
+import { patientScope, usePatientScope, type PatientScope } from '../../session/patient-scope';
+import { useSelectedPerson, type ShownPerson } from '../../session/use-selected-person';
 
 /**
  * Whose notifications the screens show: a held child's while the patient holding the profile has chosen them, else the

@@ -6,7 +6,7 @@ import { medicationKeys } from '../medications/medications.queries';
 
 /**
  * The centre and the settings are the heard person's (the patient's own, or a held child's, which the parent holding
- * the profile keeps; `useHeardPerson`): their keys name the person, as family/selected-patient.ts asks. The bell and LINE are the
+ * the profile keeps; `useHeardPerson`): their keys name the person, as session/patient-scope.ts asks. The bell and LINE are the
  * signed-in patient's.
  */
 export const notificationKeys = {

@@ -6,11 +6,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders, testQueryClient } from '../../test/render';
 import { AppShell } from '../../components/AppShell';
 import { AppointmentPage } from '../appointments/AppointmentPage';
-import { useLogout, userKeys } from '../auth/auth.queries';
+import { useLogout, userKeys } from '../../session/current-user';
 import { RequireAuth } from '../auth/RequireAuth';
 import { TodoPage } from '../medications/TodoPage';
 import { MyHealthPage } from '../myhealth/MyHealthPage';
-import { DEVICE_KEYS } from './device-copy';
+import { DEVICE_KEYS } from '../../session/device-copy';
 import { startOfflineCopy } from './offline-copy';
 
 const today = todayInBangkok();

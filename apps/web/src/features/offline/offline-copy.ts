@@ -2,17 +2,17 @@ import { todayInBangkok, type UserProfile } from '@klaimor/contracts';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { DehydrateOptions, Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client';
-import { appointmentKeys } from '../appointments/appointments.queries';
-import { userKeys } from '../auth/auth.queries';
+import { appointmentKeys } from '../../session/appointment-queries';
+import { userKeys } from '../../session/current-user';
 import { anyWaiting, keepQueuedTicksOf, outbox } from '../medications/dose-outbox';
 import { medicationKeys, sendQueuedTicks } from '../medications/medications.queries';
 import { symptomNoteKeys } from '../symptom-notes/symptom-notes.queries';
-import { DEVICE_KEYS, offlinePatient } from './device-copy';
+import { DEVICE_KEYS, offlinePatient } from '../../session/device-copy';
 
 /**
  * The signed-in patient's last-synced medicine checklist, medication list, appointments and latest symptom notes,
  * kept on the device (localStorage, through TanStack Query's persister) so those screens read without a network,
- * and the sending of ticks kept offline when the network comes back. Loaded lazily by device-copy.ts.
+ * and the sending of ticks kept offline when the network comes back. Loaded lazily by session/keep-device-copy.ts.
  *
  * Only what these screens need is kept (the PDPA's data minimisation): today's checklist, the adherence shown beside
  * it, the medication list, the appointments, the newest NOTES_KEPT symptom notes, and the patient's id and first

@@ -5,15 +5,15 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { ChoiceField } from '../../components/ChoiceField';
 import { FormActions } from '../../components/FormActions';
+import { FormDateField } from '../../components/FormDateField';
+import { FormThaiIdField } from '../../components/FormThaiIdField';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
+import { birthYears } from '../../lib/thai-date';
 import { useContractForm } from '../../lib/use-contract-form';
-import { BirthdayField } from '../signup/BirthdayField';
-import { ThaiIdField } from '../signup/ThaiIdField';
 import { useCorrectIdentity, useRequestIdentityCode } from './profile.queries';
 
 type CorrectionInput = z.input<typeof CorrectIdentityBody>;
@@ -77,19 +77,13 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
       <Alert severity="info">{t('identity.why')}</Alert>
       <TextField {...text('firstname')} label={t('register.firstname')} required autoComplete="given-name" />
       <TextField {...text('lastname')} label={t('register.lastname')} required autoComplete="family-name" />
-      <Controller
+      <FormDateField
         name="birthday"
         control={control}
-        render={({ field, fieldState }) => (
-          <BirthdayField
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error !== undefined}
-            helperText={reasonMessage(t, fieldState.error?.message)}
-          />
-        )}
+        label={t('register.birthday.label')}
+        required
+        {...birthYears()}
+        describeError={(reason) => reasonMessage(t, reason)}
       />
       <ChoiceField
         name="gender"
@@ -99,22 +93,12 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
         options={Gender.options.map((g) => ({ value: g, label: t(`gender.${g}`) }))}
         none={{ label: t('gender.none'), value: null }}
       />
-      <Controller
+      <FormThaiIdField
         name="thai_id"
         control={control}
-        render={({ field, fieldState }) => (
-          <ThaiIdField
-            label={t('identity.thaiId')}
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            placeholder="1-2345-67890-12-3"
-            error={fieldState.error !== undefined}
-            helperText={reasonMessage(t, fieldState.error?.message) ?? t('identity.thaiIdHint')}
-          />
-        )}
+        label={t('identity.thaiId')}
+        describeError={(reason) => reasonMessage(t, reason)}
+        hint={t('identity.thaiIdHint')}
       />
       {requestCode.isSuccess ? (
         <>

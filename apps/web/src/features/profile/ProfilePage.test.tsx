@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
-import { userKeys } from '../auth/auth.queries';
-import { careLink, daughter } from '../family/family-fixtures';
-import { forgetSelectedPatient, selectPatient } from '../family/selected-patient';
+import { userKeys } from '../../session/current-user';
+import { careLink, daughter } from '../../test/family-fixtures';
+import { forgetSelectedPatient, selectPatient } from '../../session/selected-patient';
 import { ProfilePage } from './ProfilePage';
 
 const profile: UserProfile = {

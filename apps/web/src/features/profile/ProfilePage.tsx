@@ -14,19 +14,21 @@ import { DetailList } from '../../components/DetailList';
 import { PageTitle } from '../../components/PageTitle';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
-import { useLogout } from '../auth/auth.queries';
+import { useLogout } from '../../session/current-user';
 import { FamilyLink } from '../family/FamilyLink';
-import { PersonGate } from '../family/PersonGate';
-import { forgetSelectedPatient, usePatientScope } from '../family/selected-patient';
-import { useCareAllows } from '../family/use-selected-person';
-import { usePersonProfile } from './profile.queries';
-import { combinedAddress } from './profile-format';
+import { PersonGate } from '../../session/PersonGate';
+import { forgetSelectedPatient } from '../../session/selected-patient';
+import { usePatientScope } from '../../session/patient-scope';
+import { useCareAllows } from '../../session/use-selected-person';
+import { usePersonProfile } from '../../session/person-profile';
+import { combinedAddress } from '../../lib/address-format';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { ConsentSummary } from '../legal/ConsentSummary';
 import { MyDataSection } from '../my-data/MyDataSection';
 import { usePersonTexts } from '../../i18n/person/person.texts';
+import { appLanguage } from '../../i18n/language';
 
 // The forms (zod, address list) load only when the patient starts editing.
 const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
@@ -43,7 +45,7 @@ export function ProfilePage() {
 
 function ProfileScreen() {
   const { t, i18n } = usePersonTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const navigate = useNavigate();
   const patient = usePatientScope();
   const own = patient.dependentId === null;

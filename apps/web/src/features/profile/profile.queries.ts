@@ -1,23 +1,9 @@
 import type { CorrectIdentity, OtpRequested, UpdateProfile, UserProfile } from '@klaimor/contracts';
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiOne } from '../../api/client';
-import { useCurrentUser, userKeys } from '../auth/auth.queries';
-import { usePatientScope } from '../family/selected-patient';
-
-/** A dependent's profile, under the person's own key (the signed-in patient's is `userKeys.me()`). */
-const dependentProfileKey = (person: string) => [...userKeys.all, person, 'profile'] as const;
-
-/** The profile of the person on screen: the signed-in patient's, or the chosen dependent's. */
-export function usePersonProfile(): UseQueryResult<UserProfile | null> {
-  const patient = usePatientScope();
-  const me = useCurrentUser();
-  const dependent = useQuery({
-    queryKey: dependentProfileKey(patient.id),
-    queryFn: ({ signal }) => patient.one<UserProfile>('/api/users/me', { signal }),
-    enabled: patient.dependentId !== null,
-  });
-  return patient.dependentId === null ? me : dependent;
-}
+import { userKeys } from '../../session/current-user';
+import { usePatientScope } from '../../session/patient-scope';
+import { dependentProfileKey } from '../../session/person-profile';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

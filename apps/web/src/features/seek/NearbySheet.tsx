@@ -11,9 +11,9 @@ import Typography from '@mui/material/Typography';
 import { useId, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { acceptsOwnCoverage, useOwnCoverage, type OwnCoverage } from '../coverage/own-coverage';
 import { distanceMetres } from './distance';
-import { formatDistance, formatOpeningStatus } from './seek-format';
+import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
 import type { LatLng } from './seek.queries';
-import { usePlaceTexts } from './places.texts';
+import { usePlaceTexts } from '../../i18n/places/places.texts';
 
 /** How many of the nearest places the list shows. */
 const LISTED = 20;

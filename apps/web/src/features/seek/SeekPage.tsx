@@ -16,7 +16,7 @@ import { Notice } from '../../components/Notice';
 import { TextInput } from '../../components/TextInput';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { visuallyHidden } from '../../lib/visually-hidden';
-import { useCurrentUser } from '../auth/auth.queries';
+import { useCurrentUser } from '../../session/current-user';
 import type { FitRequest } from './SeekMap';
 import { distanceMetres } from './distance';
 import { BANGKOK, useHospital, useNearbyHospitals, useProvinceCentre, type LatLng } from './seek.queries';

@@ -13,15 +13,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { AddressFields } from '../../components/AddressFields';
 import { ChoiceField } from '../../components/ChoiceField';
+import { FormDateField } from '../../components/FormDateField';
+import { FormThaiIdField } from '../../components/FormThaiIdField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { showFieldReasons } from '../../lib/field-reasons';
-import { useRefreshCurrentUser } from '../auth/auth.queries';
-import { BirthdayField } from './BirthdayField';
+import { birthYears } from '../../lib/thai-date';
+import { useRefreshCurrentUser } from '../../session/current-user';
 import { FreshCodeDialog } from './FreshCodeDialog';
 import { OcrFieldNote, ocrFieldSx } from './ocr/OcrFieldNote';
 import { stillFromCard, type OcrReview } from './ocr/ocr-review';
@@ -35,7 +37,6 @@ import {
 } from './register-form.schema';
 import type { RegisterDraft } from './signup-state';
 import { useRegisterUser } from './signup.queries';
-import { ThaiIdField } from './ThaiIdField';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 
 export interface RegisterFormProps {
@@ -179,42 +180,26 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
         <TextField {...text('firstname')} label={t('register.firstname')} required autoComplete="given-name" />
         <TextField {...text('lastname')} label={t('register.lastname')} required autoComplete="family-name" />
         <Box sx={ocrFieldSx(fromCard('thai_id'))}>
-          <Controller
+          <FormThaiIdField
             name="thai_id"
             control={control}
-            render={({ field, fieldState }) => (
-              <ThaiIdField
-                label={t('register.thaiId')}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                placeholder="1-2345-67890-12-3"
-                error={fieldState.error !== undefined}
-                helperText={
-                  reasonMessage(t, fieldState.error?.message) ??
-                  noteText('thai_id') ??
-                  (review?.thaiIdRejected && !field.value ? tOcr('field.idRejected') : t('register.thaiIdHint'))
-                }
-              />
-            )}
+            label={t('register.thaiId')}
+            describeError={(reason) => reasonMessage(t, reason)}
+            hint={
+              noteText('thai_id') ??
+              (review?.thaiIdRejected && !values.thai_id ? tOcr('field.idRejected') : t('register.thaiIdHint'))
+            }
           />
         </Box>
         <Box sx={ocrFieldSx(fromCard('birthday'))}>
-          <Controller
+          <FormDateField
             name="birthday"
             control={control}
-            render={({ field, fieldState }) => (
-              <BirthdayField
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error !== undefined}
-                helperText={reasonMessage(t, fieldState.error?.message) ?? noteText('birthday')}
-              />
-            )}
+            label={t('register.birthday.label')}
+            required
+            {...birthYears()}
+            describeError={(reason) => reasonMessage(t, reason)}
+            hint={noteText('birthday')}
           />
         </Box>
         <Box sx={ocrFieldSx(fromCard('gender'))}>

@@ -7,13 +7,13 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
-import { useCurrentUser, useRefreshCurrentUser } from '../auth/auth.queries';
+import { useCurrentUser, useRefreshCurrentUser } from '../../session/current-user';
 import { PhoneForm } from '../auth/PhoneForm';
 import { readReturnTo } from '../auth/return-to';
+import { readSignupLocationState } from '../auth/signup-handoff';
 import {
   SIGNUP_STEPS,
   emptyRegisterDraft,
-  readSignupLocationState,
   type PersonalInfoMode,
   type RegisterDraft,
   type SignupStep,

@@ -6,18 +6,6 @@ export const SIGNUP_STEPS = 5;
 /** Step 3's choice: scan the ID card (the default) or type the details. */
 export type PersonalInfoMode = 'ocr' | 'manual';
 
-/** What /login hands to /signup when a verified number is not registered yet. */
-export interface SignupLocationState {
-  phone: string;
-  verified: boolean;
-}
-
-export function readSignupLocationState(state: unknown): SignupLocationState | null {
-  if (state === null || typeof state !== 'object') return null;
-  const { phone, verified } = state as Partial<SignupLocationState>;
-  return typeof phone === 'string' && phone !== '' ? { phone, verified: verified === true } : null;
-}
-
 /** The manual form as typed so far; kept by the wizard so stepping back loses nothing. */
 export type RegisterDraft = Omit<RegisterUserInput, 'phone'>;
 

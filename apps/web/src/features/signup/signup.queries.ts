@@ -1,7 +1,7 @@
 import type { RegisterUser, UserProfile } from '@klaimor/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiOne } from '../../api/client';
-import { userKeys } from '../auth/auth.queries';
+import { userKeys } from '../../session/current-user';
 
 export function useRegisterUser() {
   const queryClient = useQueryClient();

@@ -1,21 +1,51 @@
-import { useRoutes } from 'react-router';
-import { StaffEnrolPage } from './StaffEnrolPage';
-import { StaffHomePage } from './StaffHomePage';
-import { StaffNotFoundPage } from './StaffNotFoundPage';
-import { StaffShell } from './StaffShell';
-import { StaffSignInPage } from './StaffSignInPage';
-import './staff.texts';
+import { staffMay } from '@klaimor/contracts';
+import { useRoutes, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../../components/NotFoundPage';
+import { AuditLogScreen } from './admin/AuditLogScreen';
+import { FacilitySettingsScreen } from './admin/FacilitySettingsScreen';
+import { StaffMembersScreen } from './admin/StaffMembersScreen';
+import { DayListScreen } from './day/DayListScreen';
+import { ScheduleScreen } from './schedule/ScheduleScreen';
+import { facilityNameIn } from './shared/staff-format';
+import { ForChosenFacility, type ScreenRender } from './shell/ForChosenFacility';
+import { StaffEnrolPage } from './shell/StaffEnrolPage';
+import { StaffScreensLayout } from './shell/StaffScreensLayout';
+import { StaffShell } from './shell/StaffShell';
+import { StaffSignInPage } from './shell/StaffSignInPage';
+import type { StaffScreen } from './shell/staff-screens';
+import { useStaffTexts } from './staff.texts';
+
+/** A staff screen at /staff/<screen>, drawn for the facility chosen. */
+const screen = (path: StaffScreen, render: ScreenRender): RouteObject => ({
+  path,
+  element: <ForChosenFacility render={render} />,
+});
 
 /** The staff screens under /staff: their own shell and route table, none of the patients'. */
 export function StaffApp() {
+  const { t } = useStaffTexts();
   return useRoutes([
     {
       element: <StaffShell />,
       children: [
-        { index: true, element: <StaffHomePage /> },
         { path: 'sign-in', element: <StaffSignInPage /> },
         { path: 'enrol', element: <StaffEnrolPage /> },
-        { path: '*', element: <StaffNotFoundPage /> },
+        {
+          // Signed in, the member's screens at the chosen facility (shell/staff-screens.ts says which roles see which).
+          element: <StaffScreensLayout />,
+          children: [
+            // /staff: the layout leads on to the member's first screen.
+            { index: true, element: null },
+            screen('day', (f) => <DayListScreen facilityId={f.id} roles={f.roles} />),
+            screen('schedule', (f) => <ScheduleScreen facilityId={f.id} canEdit={staffMay(f.roles, 'scheduleEdit')} />),
+            screen('members', (f, language) => (
+              <StaffMembersScreen facilityId={f.id} facilityName={facilityNameIn(language, f)} />
+            )),
+            screen('settings', (f) => <FacilitySettingsScreen facilityId={f.id} />),
+            screen('audit', (f) => <AuditLogScreen facilityId={f.id} />),
+          ],
+        },
+        { path: '*', element: <NotFoundPage home="/staff" homeLabel={t('notFound.home')} /> },
       ],
     },
   ]);

@@ -11,11 +11,12 @@ import Typography from '@mui/material/Typography';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { severityColour } from './symptom-notes-format';
 import { useSymptomNotesTexts } from './symptom-notes.texts';
+import { appLanguage } from '../../i18n/language';
 
 /** The date (and time) a note is filed under. */
 export function useNoteDateLabel(): (note: Pick<SymptomNote, 'date' | 'time'>) => string {
   const { t, i18n } = useSymptomNotesTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   return (note) => {
     const date = formatBuddhistDate(note.date, lang, 'short');
     return note.time ? t('note.dateTime', { date, time: note.time }) : date;
@@ -25,7 +26,7 @@ export function useNoteDateLabel(): (note: Pick<SymptomNote, 'date' | 'time'>) =
 /** The numbers of a note: severity, and temperature and blood pressure when measured. */
 export function NoteMeasures({ note }: { note: SymptomNote }) {
   const { t, i18n } = useSymptomNotesTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
       <Chip size="small" color={severityColour(note.severity)} label={t('severity.value', { severity: note.severity })} />
@@ -53,7 +54,7 @@ export interface SymptomNoteCardProps {
 
 export function SymptomNoteCard({ note, onEdit, onRemove }: SymptomNoteCardProps) {
   const { t, i18n } = useSymptomNotesTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const dateLabel = useNoteDateLabel();
   const date = formatBuddhistDate(note.date, lang, 'short');
   return (

@@ -12,7 +12,8 @@ import { SymptomNoteCard } from './SymptomNoteCard';
 import { SymptomNoteForm } from './SymptomNoteForm';
 import { useRemoveSymptomNote, useSymptomNotes } from './symptom-notes.queries';
 import { useSymptomNotesTexts } from './symptom-notes.texts';
-import { PersonGate } from '../family/PersonGate';
+import { PersonGate } from '../../session/PersonGate';
+import { appLanguage } from '../../i18n/language';
 
 /** /asd (also /symptoms): the dated symptom diary, newest first. */
 export function SymptomNotesPage() {
@@ -25,7 +26,7 @@ export function SymptomNotesPage() {
 
 function SymptomNotesScreen() {
   const { t, i18n } = useSymptomNotesTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const notes = useSymptomNotes();
   const editor = useRecordEditor<SymptomNote>({
     texts: usualRecordTexts((key) => t(key), (note) => t('confirmRemove.title', { date: formatBuddhistDate(note.date, lang, 'short') })),

@@ -1,8 +1,8 @@
 import type { SymptomNote, SymptomNoteBody } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usePatientScope } from '../family/selected-patient';
+import { usePatientScope } from '../../session/patient-scope';
 
-/** Keys name the person first (family/selected-patient.ts): `all` still covers everybody's. */
+/** Keys name the person first (session/patient-scope.ts): `all` still covers everybody's. */
 export const symptomNoteKeys = {
   all: ['symptom-notes'] as const,
   of: (person: string) => [...symptomNoteKeys.all, person] as const,

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { Fragment } from 'react';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { useVisitsTexts } from './visits.texts';
+import { appLanguage } from '../../i18n/language';
 
 /** The stepper's dot: a stethoscope case for a recorded visit, a calendar tick for a screening. */
 export function VisitIcon({ source }: { source: Visit['source'] }) {
@@ -36,7 +37,7 @@ export function VisitIcon({ source }: { source: Visit['source'] }) {
 /** The date (and time) a visit is listed under. */
 export function useVisitDateLabel(): (visit: Visit) => string {
   const { t, i18n } = useVisitsTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   return (visit) => {
     const date = formatBuddhistDate(visit.date, lang, 'short');
     return visit.time ? t('entry.dateTime', { date, time: visit.time }) : date;
@@ -52,7 +53,7 @@ export interface VisitDetailsProps {
 /** What happened at a visit, in plain words; a recorded one can be edited or removed. */
 export function VisitDetails({ visit, onEdit, onRemove }: VisitDetailsProps) {
   const { t, i18n } = useVisitsTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const date = formatBuddhistDate(visit.date, lang, 'short');
   const rows: { label: string; value: string | null }[] = [
     { label: t('entry.department'), value: visit.department },

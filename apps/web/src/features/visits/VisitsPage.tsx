@@ -23,7 +23,8 @@ import { VisitForm } from './VisitForm';
 import { formatBuddhistMonth } from './visits-format';
 import { useRemoveVisit, useVisitMonths, useVisits } from './visits.queries';
 import { useVisitsTexts } from './visits.texts';
-import { PersonGate } from '../family/PersonGate';
+import { PersonGate } from '../../session/PersonGate';
+import { appLanguage } from '../../i18n/language';
 
 const ALL = 'all';
 
@@ -38,7 +39,7 @@ export function VisitsPage() {
 
 function VisitsScreen() {
   const { t, i18n } = useVisitsTexts();
-  const lang = i18n.resolvedLanguage === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const [params, setParams] = useSearchParams();
   const asked = params.get('month');
   const month = asked !== null && YearMonth.safeParse(asked).success ? asked : null;

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ReminderRun } from '../features/notifications/reminder-scheduler.js';
+import type { Job } from '../jobs/job-queue.js';
+import type { Services } from './services.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Housekeeping: asks the payment provider again for deposits still owed back. */
+    retryRefunds(): Promise<number>;
+    /**
+     * One round of housekeeping, off the request path: old codes, dead staff sessions and links go, the schedules make
+     * slots for the day that came into their horizon, unpaid holds past their time give their places back, owed
+     * deposits are asked for again. Safe to run on several servers at once.
+     */
+    housekeeping(): Promise<{ slotsMade: number; expiredHolds: number; refunded: number }>;
+    /** One minute's reminders: queues those fallen due since the last run and hands every due one to its channel. */
+    sendReminders(now?: Date): Promise<ReminderRun>;
+  }
+}
+
+/** How long the notification centre keeps a notification: long enough to look back on a quarter's reminders. */
+const NOTIFICATIONS_KEPT_DAYS = 90;
+/** How long a used or expired one-time code is kept (for the sending limits), in milliseconds. */
+const CODES_KEPT_MS = 86_400_000;
+
+/** Gives the app its background work, which the job queue (or a test) runs: housekeeping, refunds, reminders. */
+export function decorateHousekeeping(app: FastifyInstance, services: Services): void {
+  const { appointments, otpRepository, staff, notificationsRepository, schedules, reminders } = services;
+  app.decorate('retryRefunds', appointments.retryRefunds);
+  app.decorate('sendReminders', reminders.run);
+  app.decorate('housekeeping', async () => {
+    await otpRepository.purgeExpired(new Date(Date.now() - CODES_KEPT_MS));
+    await staff.purgeStale();
+    await notificationsRepository.purgeOlderThan(NOTIFICATIONS_KEPT_DAYS, 5_000);
+    const slotsMade = await schedules.rollForward();
+    const expiredHolds = await appointments.expireUnpaid();
+    return { slotsMade, expiredHolds, refunded: await appointments.retryRefunds() };
+  });
+}
+
+/**
+ * The app's timed jobs on the job queue, once across every process sharing the database: each minute old codes go,
+ * schedules roll forward, unpaid holds give their places back and owed deposits are asked for again; the minute's
+ * reminders are queued and sent.
+ */
+export function backgroundJobs(app: FastifyInstance): Job[] {
+  return [
+    { name: 'housekeeping', cron: '* * * * *', run: () => app.housekeeping() },
+    {
+      name: 'reminders',
+      cron: '* * * * *',
+      // Counts only: who was reminded of what is personal data.
+      run: async () => {
+        const round = await app.sendReminders();
+        if (round.sent + round.skipped > 0) app.log.info({ reminders: round }, 'reminders sent');
+      },
+    },
+  ];
+}

@@ -1,0 +1,165 @@
+import type { FastifyInstance, FastifyPluginAsync, onRequestHookHandler } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { appointmentsRoutes } from '../features/appointments/appointments.routes.js';
+import { devPaymentsRoutes } from '../features/appointments/dev-payments.routes.js';
+import { omiseWebhookRoutes } from '../features/appointments/omise-webhook.routes.js';
+import { auditLogRoutes } from '../features/audit-log/audit-log.routes.js';
+import { type CookiePolicy, SESSION_COOKIE, setSessionCookie } from '../features/auth/auth-cookies.js';
+import { authRoutes } from '../features/auth/auth.routes.js';
+import { consultationsRoutes } from '../features/consultations/consultations.routes.js';
+import { coverageRoutes } from '../features/coverage/coverage.routes.js';
+import { devSmsRoutes } from '../features/dev/dev-sms.routes.js';
+import { facilitySettingsRoutes } from '../features/facility-settings/facility-settings.routes.js';
+import { facilityStaffRoutes } from '../features/facility-staff/facility-staff.routes.js';
+import { scopesOf } from '../features/family/family.repository.js';
+import { familyRoutes } from '../features/family/family.routes.js';
+import { frontDeskRoutes } from '../features/front-desk/front-desk.routes.js';
+import { hospitalsRoutes } from '../features/hospitals/hospitals.routes.js';
+import { medicationsRoutes } from '../features/medications/medications.routes.js';
+import { myDataRoutes } from '../features/my-data/my-data.routes.js';
+import { lineRoutes } from '../features/notifications/line.routes.js';
+import { notificationsRoutes } from '../features/notifications/notifications.routes.js';
+import { schedulesRoutes } from '../features/schedules/schedules.routes.js';
+import { STAFF_COOKIE, setStaffCookie } from '../features/staff/staff-cookies.js';
+import { staffPublicRoutes, staffRoutes } from '../features/staff/staff.routes.js';
+import { symptomNotesRoutes } from '../features/symptom-notes/symptom-notes.routes.js';
+import { systemRoutes } from '../features/system/system.routes.js';
+import { profileRoutes, registrationRoutes } from '../features/users/users.routes.js';
+import { visitsRoutes } from '../features/visits/visits.routes.js';
+import { authenticationGuard, staffAuthenticationGuard } from '../plugins/authenticate.js';
+import { type CareGrants, patientSelector, requireCareNeed } from '../plugins/patient-selector.js';
+import { type StaffRoles, requireStaffArea, staffAreaCheck } from '../plugins/staff-areas.js';
+import type { Drivers } from './drivers.js';
+import type { Services } from './services.js';
+
+/**
+ * The patients' signed-in scope. A route is signed-in by living in it: the guard runs before the hooks of the routes in
+ * it and before any body is read; handlers take the patient from signedInPatient(), whom the family-care selector then
+ * names: the caller, or a dependent under a grant covering the route (each route declares `config.care`).
+ */
+export function signedInScope(
+  guard: { authenticate: onRequestHookHandler; care: CareGrants },
+  routes: FastifyPluginAsync,
+): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRoute', requireCareNeed);
+    scope.addHook('onRequest', guard.authenticate);
+    scope.addHook('onRequest', patientSelector(guard.care));
+    await scope.register(routes);
+  };
+}
+
+/**
+ * The staff signed-in scope: its guard reads only the staff cookie; each route declares its area (`config.staff`, a
+ * `STAFF_ACCESS` area or `self`), which one hook checks at the facility its URL names, before the handler.
+ */
+export function staffSignedInScope(
+  guard: { authenticate: onRequestHookHandler; roles: StaffRoles },
+  routes: FastifyPluginAsync,
+): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRoute', requireStaffArea);
+    scope.addHook('onRequest', guard.authenticate);
+    scope.addHook('preHandler', staffAreaCheck(guard.roles));
+    await scope.register(routes);
+  };
+}
+
+/** What the family-care selector asks of family care, read from the grants. */
+const careGrantsOf = (family: Services['familyRepository']): CareGrants => ({
+  async activeGrant(caregiverId, dependentId) {
+    const found = await family.activeGrant(caregiverId, dependentId);
+    return found && { scopes: scopesOf(found.grant), dependent: found.dependent };
+  },
+  appendCaregiverAct: family.appendCaregiverAct,
+});
+
+/**
+ * The API under /api, deny by default: an explicitly public scope, the patients' signed-in scope, and the staff's
+ * public and signed-in scopes. Every route lives in exactly one of them.
+ */
+export async function registerApi(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+  drivers: Drivers,
+  services: Services,
+): Promise<void> {
+  const { payments, consoleSms } = drivers;
+  const { otp, sessions, users, appointments, notifications, lineLink, staff } = services;
+  const demo = config.mode === 'demo';
+  const cookies: CookiePolicy = { secure: config.secureCookies, sessionIdleDays: config.session.idleDays };
+  const authenticate = authenticationGuard({
+    cookie: SESSION_COOKIE,
+    resolve: async (token) => {
+      const session = await sessions.resolve(token);
+      return session && { who: session.user, renew: session.refreshed };
+    },
+    renewCookie: (reply, token) => setSessionCookie(reply, token, cookies),
+  });
+  // Each staff request keeps the session alive (12 h idle), so the cookie goes out again every time.
+  const authenticateStaff = staffAuthenticationGuard({
+    cookie: STAFF_COOKIE,
+    resolve: async (token) => {
+      const member = await staff.resolveSession(token);
+      return member && { who: member, renew: true };
+    },
+    renewCookie: (reply, token) => setStaffCookie(reply, token, config.secureCookies),
+  });
+
+  await app.register(
+    async (api) => {
+      // Public, on purpose (plugins/deny-by-default.test.ts lists each route): what the app needs before login,
+      // signing in, registering with the registration cookie, finding care, and Omise's webhook.
+      await api.register(async (open) => {
+        await open.register(
+          systemRoutes(database.db, {
+            devSmsOutbox: consoleSms !== null,
+            devPayments: payments.name === 'development',
+            notificationChannels: notifications.channels,
+            webPushPublicKey: config.webPush?.publicKey ?? null,
+          }),
+        );
+        await open.register(authRoutes({ otp, sessions, cookies }));
+        await open.register(registrationRoutes({ users, otp, sessions, cookies }));
+        await open.register(hospitalsRoutes(services.hospitals));
+        if (demo && consoleSms) await open.register(devSmsRoutes(consoleSms));
+        if (payments.name === 'omise') await open.register(omiseWebhookRoutes(appointments));
+      });
+      // Signed in: every other patient route.
+      await api.register(
+        signedInScope({ authenticate, care: careGrantsOf(services.familyRepository) }, async (signedIn) => {
+          await signedIn.register(profileRoutes(users));
+          await signedIn.register(appointmentsRoutes(appointments));
+          await signedIn.register(coverageRoutes(services.coverage));
+          await signedIn.register(visitsRoutes(services.visits));
+          await signedIn.register(medicationsRoutes(services.medications, services.checklist));
+          await signedIn.register(symptomNotesRoutes(services.symptomNotes));
+          await signedIn.register(notificationsRoutes(notifications));
+          if (lineLink) await signedIn.register(lineRoutes(lineLink, notifications, config.secureCookies));
+          await signedIn.register(myDataRoutes(services.myData, cookies));
+          await signedIn.register(familyRoutes(services.family));
+          if (demo && payments.name === 'development') await signedIn.register(devPaymentsRoutes(appointments));
+        }),
+      );
+      // Hospital staff: a separate identity. Public on purpose (listed in deny-by-default.test.ts): enrolment links and
+      // signing in. Everything else lives in the staff signed-in scope.
+      await api.register(async (staffOpen) => {
+        await staffOpen.register(staffPublicRoutes(staff, config.secureCookies));
+      });
+      await api.register(
+        staffSignedInScope({ authenticate: authenticateStaff, roles: services.staffRepository }, async (staffIn) => {
+          await staffIn.register(staffRoutes(staff, config.secureCookies));
+          await staffIn.register(schedulesRoutes(services.schedules));
+          await staffIn.register(frontDeskRoutes(services.frontDesk));
+          await staffIn.register(consultationsRoutes(services.consultations));
+          await staffIn.register(facilityStaffRoutes(services.facilityStaff));
+          await staffIn.register(facilitySettingsRoutes(services.facilitySettings));
+          await staffIn.register(auditLogRoutes(services.auditLog));
+        }),
+      );
+    },
+    { prefix: '/api' },
+  );
+}

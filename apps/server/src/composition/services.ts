@@ -1,0 +1,189 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createAppointmentsRepository } from '../features/appointments/appointments.repository.js';
+import { createAppointmentsService } from '../features/appointments/appointments.service.js';
+import { createAuditLogRepository } from '../features/audit-log/audit-log.repository.js';
+import { createAuditLogService } from '../features/audit-log/audit-log.service.js';
+import { createOtpRepository } from '../features/auth/otp.repository.js';
+import { createOtpService } from '../features/auth/otp.service.js';
+import { SessionCache } from '../features/auth/session-cache.js';
+import { shareSessionRevocations } from '../features/auth/session-revocations.js';
+import { createSessionsRepository } from '../features/auth/sessions.repository.js';
+import { createSessionsService } from '../features/auth/sessions.service.js';
+import { createConsultationsRepository } from '../features/consultations/consultations.repository.js';
+import { createConsultationsService } from '../features/consultations/consultations.service.js';
+import { createCoverageRepository } from '../features/coverage/coverage.repository.js';
+import { createCoverageService } from '../features/coverage/coverage.service.js';
+import { createFacilitySettingsRepository } from '../features/facility-settings/facility-settings.repository.js';
+import { createFacilitySettingsService } from '../features/facility-settings/facility-settings.service.js';
+import { createFacilityStaffRepository } from '../features/facility-staff/facility-staff.repository.js';
+import { createFacilityStaffService } from '../features/facility-staff/facility-staff.service.js';
+import { createFamilyRepository } from '../features/family/family.repository.js';
+import { createFamilyService } from '../features/family/family.service.js';
+import { createFrontDeskRepository } from '../features/front-desk/front-desk.repository.js';
+import { createFrontDeskService } from '../features/front-desk/front-desk.service.js';
+import { createHospitalsRepository } from '../features/hospitals/hospitals.repository.js';
+import { createHospitalsService } from '../features/hospitals/hospitals.service.js';
+import { createChecklistService } from '../features/medications/checklist.service.js';
+import { createMedicationsRepository } from '../features/medications/medications.repository.js';
+import { createMedicationsService } from '../features/medications/medications.service.js';
+import { createMyDataRepository } from '../features/my-data/my-data.repository.js';
+import { createMyDataService } from '../features/my-data/my-data.service.js';
+import { createLineLinkService } from '../features/notifications/line-link.service.js';
+import { createLineLinksRepository } from '../features/notifications/line-links.repository.js';
+import { createNotificationsRepository } from '../features/notifications/notifications.repository.js';
+import { createNotificationsService } from '../features/notifications/notifications.service.js';
+import type { Notifier } from '../features/notifications/notifier.js';
+import { createPushSubscriptionsRepository } from '../features/notifications/push-subscriptions.repository.js';
+import { createReminderScheduler } from '../features/notifications/reminder-scheduler.js';
+import { createSchedulesRepository } from '../features/schedules/schedules.repository.js';
+import { createSchedulesService } from '../features/schedules/schedules.service.js';
+import { createStaffAccess } from '../features/staff/staff-access.js';
+import { createStaffRepository } from '../features/staff/staff.repository.js';
+import { createStaffService } from '../features/staff/staff.service.js';
+import { createTotpSecretBox } from '../features/staff/staff-secrets.js';
+import { createSymptomNotesRepository } from '../features/symptom-notes/symptom-notes.repository.js';
+import { createSymptomNotesService } from '../features/symptom-notes/symptom-notes.service.js';
+import { createUsersRepository } from '../features/users/users.repository.js';
+import { createUsersService } from '../features/users/users.service.js';
+import { createVisitsRepository } from '../features/visits/visits.repository.js';
+import { createVisitsService } from '../features/visits/visits.service.js';
+import { type Drivers, notificationChannels } from './drivers.js';
+
+/**
+ * Every feature's repository and service, wired to each other and to the drivers. Features never build each other:
+ * what one needs of another is handed to it here.
+ */
+export async function createServices(
+  config: Config,
+  database: Database,
+  drivers: Drivers,
+  log: FastifyBaseLogger,
+  extraNotifiers: Notifier[],
+) {
+  const { db } = database;
+
+  // A session ended on any server is forgotten by every server's cache (PostgreSQL LISTEN/NOTIFY).
+  const sessionCache = new SessionCache(config.session.cacheSec * 1000);
+  const revocations = await shareSessionRevocations(database, sessionCache);
+  const usersRepository = createUsersRepository(db);
+  const sessionsRepository = createSessionsRepository(db);
+  const sessions = createSessionsService(sessionsRepository, sessionCache, revocations, config.session.idleDays);
+  const otpRepository = createOtpRepository(db);
+  const otp = createOtpService({
+    config,
+    otp: otpRepository,
+    sms: drivers.sms,
+    findUserIdByPhone: usersRepository.findIdByPhone,
+  });
+  const users = createUsersService(usersRepository, otp, (userId) => revocations.patient(userId));
+
+  const hospitalsRepository = createHospitalsRepository(db);
+  const appointments = createAppointmentsService({
+    appointments: createAppointmentsRepository(db),
+    hospitals: hospitalsRepository,
+    payments: drivers.payments,
+  });
+
+  const coverage = createCoverageService(createCoverageRepository(db));
+  const visits = createVisitsService(createVisitsRepository(db));
+  const medicationsRepository = createMedicationsRepository(db);
+  const medications = createMedicationsService(medicationsRepository);
+  const checklist = createChecklistService(medicationsRepository);
+
+  const pushSubscriptions = createPushSubscriptionsRepository(db, config.session.idleDays);
+  const notificationsRepository = createNotificationsRepository(db);
+  const lineLinks = createLineLinksRepository(db);
+  const channelSources = { phonesOf: notificationsRepository.phonesOf, pushSubscriptions, lineLinks };
+  const notifiers = notificationChannels(config, drivers, channelSources, extraNotifiers);
+  const lineLink =
+    config.line && drivers.line
+      ? createLineLinkService(drivers.line, lineLinks, {
+          redirectUri: `${config.publicOrigin}/api/line/callback`,
+          addFriendUrl: config.line.addFriendUrl,
+        })
+      : null;
+  const reminders = createReminderScheduler(notificationsRepository, notifiers);
+  const notifications = createNotificationsService({
+    notifications: notificationsRepository,
+    scheduler: reminders,
+    checklist,
+    notifiers,
+    pushSubscriptions,
+    lineLinked: async (userId) => (await lineLinks.of(userId)) !== null,
+  });
+
+  const symptomNotes = createSymptomNotesService(createSymptomNotesRepository(db));
+  const familyRepository = createFamilyRepository(db);
+  const family = createFamilyService({ family: familyRepository, otp, log });
+  const myData = createMyDataService({
+    myData: createMyDataRepository(db),
+    otp,
+    family: familyRepository,
+    appointments,
+    coverage,
+    visits,
+    medications,
+    symptomNotes,
+    forgetUser: (userId) => revocations.patient(userId),
+  });
+
+  const staffRepository = createStaffRepository(db);
+  const staff = createStaffService({
+    staff: staffRepository,
+    secretKey: config.secretKey,
+    totpBox: createTotpSecretBox(config.secretKey),
+  });
+  const staffAccess = createStaffAccess(staffRepository);
+  const returnDeposits = appointments.retryRefunds;
+  const schedulesRepository = createSchedulesRepository(db);
+  const schedules = createSchedulesService({ schedules: schedulesRepository, access: staffAccess, returnDeposits });
+  const frontDeskRepository = createFrontDeskRepository(db);
+  const frontDesk = createFrontDeskService({ frontDesk: frontDeskRepository, access: staffAccess, returnDeposits });
+  const consultations = createConsultationsService({
+    consultations: createConsultationsRepository(db),
+    access: staffAccess,
+    medications,
+    visits,
+    frontDesk,
+  });
+  const facilityStaff = createFacilityStaffService({
+    facilityStaff: createFacilityStaffRepository(db),
+    staff,
+    staffRepository,
+    access: staffAccess,
+    publicOrigin: config.publicOrigin,
+  });
+
+  return {
+    revocations,
+    sessions,
+    otp,
+    otpRepository,
+    users,
+    hospitals: createHospitalsService(hospitalsRepository),
+    appointments,
+    coverage,
+    visits,
+    medications,
+    checklist,
+    notifications,
+    notificationsRepository,
+    reminders,
+    lineLink,
+    symptomNotes,
+    familyRepository,
+    family,
+    myData,
+    staff,
+    staffRepository,
+    schedules,
+    frontDesk,
+    consultations,
+    facilityStaff,
+    facilitySettings: createFacilitySettingsService(createFacilitySettingsRepository(db), staffAccess),
+    auditLog: createAuditLogService(createAuditLogRepository(db)),
+  };
+}
+export type Services = Awaited<ReturnType<typeof createServices>>;

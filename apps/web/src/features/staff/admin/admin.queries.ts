@@ -1,0 +1,147 @@
+import { AUDIT_LOG_PAGE } from '@klaimor/contracts';
+import type {
+  AuditLogEntry,
+  ChangeStaffRolesBody,
+  FacilitySettings,
+  FacilitySettingsBody,
+  FacilityStaffMember,
+  InviteStaffBody,
+  StaffInvitation,
+} from '@klaimor/contracts';
+import type { z } from 'zod';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiList, apiOne, apiRequest } from '../../../api/client';
+import { facilityPath, retryServerTrouble, staffKeys } from '../shared/staff-api';
+
+export interface AuditFilter {
+  date: string;
+  /** One member's actions only; null for everyone's. */
+  memberId: string | null;
+}
+
+export const adminKeys = {
+  /** A facility's members, as its admin manages them. */
+  members: (facilityId: string) => [...staffKeys.all, 'members', facilityId] as const,
+  settings: (facilityId: string) => [...staffKeys.all, 'settings', facilityId] as const,
+  /** A facility's audit trail; any change an admin makes here adds to it. */
+  audit: (facilityId: string) => [...staffKeys.all, 'audit', facilityId] as const,
+  auditPages: (facilityId: string, filter: AuditFilter) => [...adminKeys.audit(facilityId), filter] as const,
+};
+
+const membersPath = (facilityId: string) => `${facilityPath(facilityId)}/staff`;
+const memberPath = (facilityId: string, memberId: string) =>
+  `${membersPath(facilityId)}/${encodeURIComponent(memberId)}`;
+
+/** The facility's members: who they are, their roles here, whether they have enrolled, when they last signed in. */
+export function useFacilityStaff(facilityId: string) {
+  return useQuery({
+    queryKey: adminKeys.members(facilityId),
+    queryFn: ({ signal }) => apiList<FacilityStaffMember>(membersPath(facilityId), { signal }),
+    retry: retryServerTrouble,
+  });
+}
+
+/**
+ * A change to the members is answered by reading them again, and the audit trail that records it; the signed-in
+ * member too, whose own roles may have changed.
+ */
+function useMembersMutation<V, R>(facilityId: string, mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminKeys.members(facilityId) }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.audit(facilityId) }),
+      ]),
+  });
+}
+
+/**
+ * Invites someone with their roles here: the reply holds the one-time enrolment link (null for someone already
+ * enrolled).
+ */
+export function useInviteStaff(facilityId: string) {
+  return useMembersMutation(facilityId, (body: z.output<typeof InviteStaffBody>) =>
+    apiOne<StaffInvitation>(membersPath(facilityId), { method: 'POST', body }),
+  );
+}
+
+/**
+ * A new one-time enrolment link: following it sets a new password and authenticator. 409 staff_member_elsewhere for
+ * someone who also works elsewhere.
+ */
+export function useNewEnrolmentLink(facilityId: string) {
+  return useMembersMutation(facilityId, (memberId: string) =>
+    apiOne<StaffInvitation>(`${memberPath(facilityId, memberId)}/enrolment-link`, { method: 'POST' }),
+  );
+}
+
+interface RolesChange {
+  member: FacilityStaffMember;
+  body: z.output<typeof ChangeStaffRolesBody>;
+}
+
+/** 409 staff_last_admin when it would leave the facility without an admin. */
+export function useChangeStaffRoles(facilityId: string) {
+  const queryClient = useQueryClient();
+  return useMembersMutation(facilityId, async ({ member, body }: RolesChange) => {
+    const changed = await apiOne<FacilityStaffMember>(memberPath(facilityId, member.id), { method: 'PUT', body });
+    // An admin who gives up their own admin role here sees their screens change at once.
+    if (member.isYou) await queryClient.invalidateQueries({ queryKey: staffKeys.me() });
+    return changed;
+  });
+}
+
+/** Takes every role here away from a member; 409 staff_last_admin for the last admin. */
+export function useRemoveStaff(facilityId: string) {
+  const queryClient = useQueryClient();
+  return useMembersMutation(facilityId, async (member: FacilityStaffMember) => {
+    await apiRequest<void>(memberPath(facilityId, member.id), { method: 'DELETE' });
+    if (member.isYou) await queryClient.invalidateQueries({ queryKey: staffKeys.me() });
+  });
+}
+
+const settingsPath = (facilityId: string) => `${facilityPath(facilityId)}/settings`;
+
+/**
+ * What patients see of the facility (phone, opening hours, schemes, insurers) and the deposit new sessions start
+ * from.
+ */
+export function useFacilitySettings(facilityId: string) {
+  return useQuery({
+    queryKey: adminKeys.settings(facilityId),
+    queryFn: ({ signal }) => apiOne<FacilitySettings>(settingsPath(facilityId), { signal }),
+    retry: retryServerTrouble,
+  });
+}
+
+export function useSaveFacilitySettings(facilityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof FacilitySettingsBody>) =>
+      apiOne<FacilitySettings>(settingsPath(facilityId), { method: 'PUT', body }),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.settings(facilityId), saved),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.audit(facilityId) }),
+  });
+}
+
+/**
+ * One Bangkok day of the facility's audit trail, newest first, 50 entries a page; the next page starts after the
+ * last entry's cursor.
+ */
+export function useAuditLog(facilityId: string, filter: AuditFilter) {
+  return useInfiniteQuery({
+    queryKey: adminKeys.auditPages(facilityId, filter),
+    queryFn: ({ signal, pageParam }) => {
+      const params = new URLSearchParams({ date: filter.date });
+      if (filter.memberId) params.set('memberId', filter.memberId);
+      if (pageParam) params.set('after', pageParam);
+      return apiList<AuditLogEntry>(`${facilityPath(facilityId)}/audit?${params.toString()}`, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => (page.length >= AUDIT_LOG_PAGE ? (page.at(-1)?.cursor ?? null) : null),
+    placeholderData: keepPreviousData,
+    retry: retryServerTrouble,
+  });
+}

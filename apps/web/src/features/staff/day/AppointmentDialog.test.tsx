@@ -1,0 +1,148 @@
+import type { DayListEntry, StaffRole } from '@klaimor/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../../test/render';
+import { apiError, dayEntry, member, patientRecord, today } from '../staff-test-data';
+import { renderStaff } from '../staff-test-render';
+
+const LIST = '/api/staff/facilities/siriraj-hospital/appointments';
+
+/** A Bangkok clock time `minutes` from now, so a slot can be over or still to come. */
+const clockIn = (minutes: number) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bangkok' }).format(new Date(Date.now() + minutes * 60_000));
+
+/** The list with one appointment, whose actions answer as the server would; opens it. */
+async function openAppointment(roles: StaffRole[], entry: DayListEntry, handlers: Parameters<typeof mockApi>[0] = {}) {
+  const user = userEvent.setup({ delay: null });
+  const fetchMock = mockApi({
+    'GET /api/staff/me': () => json(200, { data: [member(roles)] }),
+    [`GET ${LIST}`]: () => json(200, { data: [entry] }),
+    ...handlers,
+  });
+  renderStaff('/staff');
+  await user.click(await screen.findByRole('button', { name: entry.patient?.name }));
+  const dialog = await screen.findByRole('dialog', { name: entry.patient?.name });
+  return { user, fetchMock, dialog };
+}
+
+const posts = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([url, init]) => ({ path: String(url).replace(LIST, ''), body: init?.body ? JSON.parse(init.body as string) : undefined }));
+
+describe("an appointment's actions", () => {
+  // Noon in Bangkok: a slot half an hour ahead or behind is still today's.
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, now: new Date(`${today}T12:00:00+07:00`) });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  it('lets the front desk check a patient in and shows the queue number big', async () => {
+    const entry = dayEntry(clockIn(30));
+    const { user, fetchMock, dialog } = await openAppointment(['front_desk'], entry, {
+      [`POST ${LIST}/${entry.id}/check-in`]: () => json(200, { data: [{ ...entry, status: 'checked_in', queue: { number: 7, ahead: 2 } }] }),
+    });
+    expect(within(dialog).queryByRole('button', { name: 'เรียกพบแพทย์' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'บันทึกผลการตรวจ' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'เปิดดูประวัติผู้ป่วย' })).not.toBeInTheDocument();
+    // The slot has not ended: a no-show cannot be recorded yet, and the desk is told when it can.
+    expect(within(dialog).getByRole('button', { name: 'ไม่มาตามนัด' })).toBeDisabled();
+    expect(within(dialog).getByText(/^บันทึกว่าไม่มาตามนัดได้หลังหมดเวลานัด/)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'เช็กอิน' }));
+    expect(await within(dialog).findByText('เช็กอิน ปิยะ ใจงาม แล้ว ได้คิวที่ 7')).toBeInTheDocument();
+    expect(posts(fetchMock)).toEqual([{ path: `/${entry.id}/check-in`, body: undefined }]);
+  });
+
+  it('shows the server’s Thai words when a check-in is refused', async () => {
+    const entry = dayEntry(clockIn(30));
+    const { user, dialog } = await openAppointment(['front_desk'], entry, {
+      [`POST ${LIST}/${entry.id}/check-in`]: () => json(409, apiError('check_in_not_today', 'เช็กอินได้เฉพาะในวันที่นัดเท่านั้น')),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'เช็กอิน' }));
+    expect(await within(dialog).findByText('เช็กอินได้เฉพาะในวันที่นัดเท่านั้น')).toBeInTheDocument();
+  });
+
+  it('records a no-show only after the slot, saying the deposit is kept', async () => {
+    const entry = dayEntry(clockIn(-90));
+    const { user, fetchMock, dialog } = await openAppointment(['front_desk'], entry, {
+      [`POST ${LIST}/${entry.id}/no-show`]: () => json(200, { data: [{ ...entry, status: 'no_show', deposit: { amount: 300, state: 'kept' } }] }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'ไม่มาตามนัด' }));
+    const confirm = await screen.findByRole('dialog', { name: 'บันทึกว่า ปิยะ ใจงาม ไม่มาตามนัด?' });
+    expect(confirm).toHaveTextContent('ไม่คืนเงินมัดจำ 300 บาท ตามเงื่อนไขการจอง');
+    await user.click(within(confirm).getByRole('button', { name: 'บันทึกไม่มาตามนัด' }));
+    expect(await within(dialog).findByText('บันทึกว่า ปิยะ ใจงาม ไม่มาตามนัดแล้ว')).toBeInTheDocument();
+    expect(posts(fetchMock)).toEqual([{ path: `/${entry.id}/no-show`, body: undefined }]);
+  });
+
+  it('cancels with a reason, saying the deposit is refunded in full', async () => {
+    const entry = dayEntry(clockIn(30));
+    const { user, fetchMock, dialog } = await openAppointment(['front_desk'], entry, {
+      [`POST ${LIST}/${entry.id}/cancel`]: () => json(200, { data: [{ ...entry, status: 'cancelled', deposit: { amount: 300, state: 'refund_pending' } }] }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'ยกเลิกนัด' }));
+    const confirm = await screen.findByRole('dialog', { name: 'ยกเลิกนัดของ ปิยะ ใจงาม?' });
+    expect(confirm).toHaveTextContent('ผู้ป่วยจะได้รับเงินมัดจำ 300 บาท คืนเต็มจำนวน');
+    await user.click(within(confirm).getByRole('button', { name: 'ยืนยันยกเลิกนัด' }));
+    const reason = within(confirm).getByRole('textbox', { name: /^เหตุผลที่ยกเลิก/ });
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้'));
+    expect(posts(fetchMock)).toEqual([]);
+    await user.type(reason, 'แพทย์ติดประชุมด่วน');
+    await user.click(within(confirm).getByRole('button', { name: 'ยืนยันยกเลิกนัด' }));
+    expect(await within(dialog).findByText('ยกเลิกนัดของ ปิยะ ใจงาม แล้ว')).toBeInTheDocument();
+    expect(posts(fetchMock)).toEqual([{ path: `/${entry.id}/cancel`, body: { reason: 'แพทย์ติดประชุมด่วน' } }]);
+  });
+
+  it('lets a clinician call a checked-in patient in, and opens the record only when asked', async () => {
+    const entry = dayEntry(clockIn(-10), { status: 'checked_in', queue: { number: 4, ahead: 0 } });
+    const { user, fetchMock, dialog } = await openAppointment(['clinician'], entry, {
+      [`POST ${LIST}/${entry.id}/start-consultation`]: () => json(200, { data: [{ ...entry, status: 'in_consultation' }] }),
+      [`GET ${LIST}/${entry.id}/record`]: () =>
+        json(200, {
+          data: [
+            patientRecord({
+              medications: [
+                {
+                  id: 'm1', name: 'Amlodipine', strength: '5 mg', form: 'tablet', doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 0 },
+                  customDose: null, startDate: '2025-01-01', endDate: null, instructions: null, stock: null, status: 'active', stoppedAt: null,
+                  dailyUnits: 1, daysOfStockLeft: null, runningLow: false, prescribedBy: null,
+                  createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+                },
+              ],
+            }),
+          ],
+        }),
+    });
+    expect(within(dialog).getByRole('status')).toHaveTextContent('คิวที่4คิวถัดไป');
+    expect(within(dialog).queryByRole('button', { name: 'เช็กอิน' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'ยกเลิกนัด' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'ไม่มาตามนัด' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('การเปิดดูประวัติจะถูกบันทึกไว้ และผู้ป่วยจะเห็นว่าใครเปิดดูเมื่อใด')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/record'))).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'เรียกพบแพทย์' }));
+    expect(await within(dialog).findByText('เรียก ปิยะ ใจงาม พบแพทย์แล้ว')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'เปิดดูประวัติผู้ป่วย' }));
+    const record = await within(dialog).findByRole('region', { name: 'ประวัติผู้ป่วย' });
+    expect(await within(record).findByText('Amlodipine 5 mg')).toBeInTheDocument();
+    expect(record).toHaveTextContent('หลังอาหารเช้า 1');
+    expect(record).toHaveTextContent('ชาย');
+    expect(record).toHaveTextContent('ยังไม่มีประวัติการรักษา');
+  });
+
+  it('offers nothing to change on a cancelled appointment and says why it was cancelled', async () => {
+    const entry = dayEntry(clockIn(30), { status: 'cancelled', cancellation: { by: 'hospital', reason: 'ปิดปรับปรุงอาคาร' }, deposit: { amount: 300, state: 'refunded' } });
+    const { dialog } = await openAppointment(['front_desk', 'clinician'], entry);
+    expect(dialog).toHaveTextContent('โรงพยาบาลยกเลิก: ปิดปรับปรุงอาคาร');
+    expect(dialog).toHaveTextContent('คืนเงินแล้ว 300 บาท');
+    expect(within(dialog).getByText('ไม่มีสิ่งที่ต้องทำกับนัดนี้แล้ว')).toBeInTheDocument();
+    expect(within(dialog).queryAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['ปิด']);
+  });
+});

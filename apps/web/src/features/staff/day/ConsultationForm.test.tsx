@@ -1,0 +1,122 @@
+import { addDays, type VisitRecordBody } from '@klaimor/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../api/client';
+import { renderWithProviders } from '../../../test/render';
+import { today } from '../staff-test-data';
+import '../staff.texts';
+import { ConsultationForm } from './ConsultationForm';
+
+function renderForm(onSubmit = vi.fn(async (_body: VisitRecordBody): Promise<unknown> => undefined)) {
+  const user = userEvent.setup({ delay: null });
+  renderWithProviders(<ConsultationForm onSubmit={onSubmit} onCancel={() => undefined} />);
+  return { user, onSubmit, submit: () => user.click(screen.getByRole('button', { name: 'บันทึกผลการตรวจ' })) };
+}
+
+const drug = (n: number) => screen.getByRole('group', { name: `ยารายการที่ ${n}` });
+
+describe('the visit and prescription form', () => {
+  it('needs the findings, and checks the ICD-10 code with the shared schema', async () => {
+    const { user, onSubmit, submit } = renderForm();
+    await submit();
+    const findings = screen.getByRole('textbox', { name: /^ผลการตรวจ/ });
+    await waitFor(() => expect(findings).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้'));
+    await user.type(findings, 'คออักเสบจากไวรัส ไม่ต้องใช้ยาปฏิชีวนะ');
+    await user.type(screen.getByRole('textbox', { name: /^รหัส ICD-10/ }), 'J069');
+    await submit();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^รหัส ICD-10/ })).toHaveAccessibleDescription('รหัส ICD-10 ไม่ถูกต้อง (เช่น J06.9)'));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('adds and removes prescription rows, checks each, and sends the body the server expects', async () => {
+    const { user, onSubmit, submit } = renderForm();
+    expect(screen.getByText('ยังไม่ได้สั่งยา')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^ผลการตรวจ/ }), 'คออักเสบ');
+    await user.type(screen.getByRole('textbox', { name: /^รหัส ICD-10/ }), 'j06.9');
+    await user.type(screen.getByRole('textbox', { name: /^คำแนะนำ/ }), 'ดื่มน้ำมากๆ พักผ่อน');
+
+    await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
+    await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
+    expect(screen.getAllByRole('group', { name: /^ยารายการที่/ })).toHaveLength(2);
+    await user.type(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }), 'ยาที่จะลบ');
+    await user.click(screen.getByRole('button', { name: 'ลบยารายการที่ 1' }));
+    expect(screen.getAllByRole('group', { name: /^ยารายการที่/ })).toHaveLength(1);
+    expect(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ })).toHaveValue('');
+
+    // A drug needs its number of days, and a dose at some time of day.
+    await user.type(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }), 'Paracetamol');
+    await submit();
+    const days = within(drug(1)).getByRole('textbox', { name: /^จำนวนวัน/ });
+    await waitFor(() => expect(days).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้'));
+    await user.type(days, '5');
+    await submit();
+    const doses = within(drug(1)).getByRole('group', { name: 'จำนวนต่อมื้อ' });
+    await waitFor(() => expect(doses).toHaveAccessibleDescription('กรุณาระบุจำนวนยาอย่างน้อยหนึ่งมื้อ'));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(within(drug(1)).getByRole('textbox', { name: /^ความแรง/ }), '500 mg');
+    await user.type(within(doses).getByRole('textbox', { name: 'หลังอาหารเช้า' }), '1');
+    await user.type(within(doses).getByRole('textbox', { name: 'ก่อนนอน' }), '2');
+    await user.type(within(drug(1)).getByRole('textbox', { name: /^วิธีใช้เพิ่มเติม/ }), 'ทานเมื่อมีไข้');
+
+    await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
+    await user.type(within(drug(2)).getByRole('textbox', { name: /^ชื่อยา/ }), 'ยาอมแก้เจ็บคอ');
+    await user.selectOptions(within(drug(2)).getByRole('combobox', { name: 'รูปแบบยา' }), 'อื่นๆ');
+    await user.type(within(drug(2)).getByRole('textbox', { name: 'หลังอาหารกลางวัน' }), '1');
+    await user.type(within(drug(2)).getByRole('textbox', { name: /^จำนวนวัน/ }), '3');
+    await submit();
+
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toEqual({
+      findings: 'คออักเสบ',
+      icd10: 'J06.9',
+      advice: 'ดื่มน้ำมากๆ พักผ่อน',
+      followUpDate: null,
+      prescriptions: [
+        {
+          drug: 'Paracetamol',
+          strength: '500 mg',
+          form: 'tablet',
+          doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 2 },
+          days: 5,
+          instructions: 'ทานเมื่อมีไข้',
+        },
+        {
+          drug: 'ยาอมแก้เจ็บคอ',
+          strength: null,
+          form: 'other',
+          doses: { afterBreakfast: 0, afterLunch: 1, afterDinner: 0, beforeBed: 0 },
+          days: 3,
+          instructions: null,
+        },
+      ],
+    });
+  });
+
+  it('takes a follow-up date after today only, and shows what the server refused', async () => {
+    const conflict = 'บันทึกผลการตรวจได้เฉพาะผู้ป่วยที่เช็กอินแล้วและยังไม่ได้บันทึก';
+    const onSubmit = vi.fn(async (_body: VisitRecordBody): Promise<unknown> => {
+      throw new ApiError(409, 'appointment_status_conflict', conflict);
+    });
+    const { user, submit } = renderForm(onSubmit);
+    await user.type(screen.getByRole('textbox', { name: /^ผลการตรวจ/ }), 'ความดันสูงเล็กน้อย');
+    const followUp = screen.getByRole('group', { name: 'วันนัดติดตามอาการ' });
+    const pick = async (date: string) => {
+      const [y, m, d] = date.split('-').map(Number);
+      await user.selectOptions(within(followUp).getByRole('combobox', { name: 'ปี พ.ศ.' }), String(y + 543));
+      await user.selectOptions(within(followUp).getByRole('combobox', { name: 'เดือน' }), String(m));
+      await user.selectOptions(within(followUp).getByRole('combobox', { name: 'วัน' }), String(d));
+    };
+    await pick(today);
+    await submit();
+    expect(await screen.findByText('เลือกวันหลังจากวันนี้')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await pick(addDays(today, 14));
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({ followUpDate: addDays(today, 14), prescriptions: [] });
+    expect(await screen.findByText(conflict)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,265 @@
+import { FIXED_DOSE_TIMES, MedicationForm, VisitRecordBody, todayInBangkok, type FixedDoseTime, type VisitRecordInput } from '@klaimor/contracts';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { Controller, useFieldArray, type FieldError, type FieldPath } from 'react-hook-form';
+import { FormActions } from '../../../components/FormActions';
+import { FormDateField } from '../../../components/FormDateField';
+import { appLanguage } from '../../../i18n/language';
+import { contractResolver, numberFromText } from '../../../lib/form-resolver';
+import { useContractForm } from '../../../lib/use-contract-form';
+import { fieldMessage, staffErrorMessage } from '../shared/staff-errors';
+import { useStaffTexts } from '../staff.texts';
+
+export interface PrescriptionValues {
+  drug: string;
+  strength: string;
+  form: MedicationForm;
+  /** Units at each time of day, as typed; empty is none. */
+  doses: Record<FixedDoseTime, string>;
+  days: string;
+  instructions: string;
+}
+
+export interface ConsultationFormValues {
+  findings: string;
+  icd10: string;
+  advice: string;
+  followUpDate: string;
+  prescriptions: PrescriptionValues[];
+}
+
+export const emptyPrescription = (): PrescriptionValues => ({
+  drug: '',
+  strength: '',
+  form: 'tablet',
+  doses: { afterBreakfast: '', afterLunch: '', afterDinner: '', beforeBed: '' },
+  days: '',
+  instructions: '',
+});
+
+/** A number box as the body's number: empty is missing, anything else not a number is NaN. */
+const wholeNumberOf = (text: string) => (numberFromText(text) ?? undefined) as number;
+
+/** What the boxes hold, as the request body before the contract checks it. */
+export function visitInputOf(v: ConsultationFormValues): VisitRecordInput {
+  return {
+    findings: v.findings,
+    icd10: v.icd10.trim() === '' ? null : v.icd10,
+    advice: v.advice,
+    followUpDate: v.followUpDate === '' ? null : v.followUpDate,
+    prescriptions: v.prescriptions.map((p) => ({
+      drug: p.drug,
+      strength: p.strength,
+      form: p.form,
+      doses: {
+        afterBreakfast: numberFromText(p.doses.afterBreakfast) ?? 0,
+        afterLunch: numberFromText(p.doses.afterLunch) ?? 0,
+        afterDinner: numberFromText(p.doses.afterDinner) ?? 0,
+        beforeBed: numberFromText(p.doses.beforeBed) ?? 0,
+      },
+      days: wholeNumberOf(p.days),
+      instructions: p.instructions,
+    })),
+  };
+}
+
+const resolver = contractResolver(VisitRecordBody, visitInputOf);
+const FORMS = MedicationForm.options;
+
+export interface ConsultationFormProps {
+  /** Sends the visit; a rejection is shown on the form. */
+  onSubmit: (body: VisitRecordBody) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/**
+ * The clinician's record of the visit: findings in plain words (required), an optional ICD-10 code, advice, a
+ * follow-up date and the prescriptions (drug, strength, form, units after each meal and before bed, days,
+ * instructions), checked with the shared VisitRecordBody schema.
+ */
+export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) {
+  const { t, i18n } = useStaffTexts();
+  const lang = appLanguage(i18n);
+  const baseId = useId();
+  const { form, formError, onSubmit: submitWith } = useContractForm<ConsultationFormValues, VisitRecordBody>({
+    resolver,
+    defaultValues: { findings: '', icd10: '', advice: '', followUpDate: '', prescriptions: [] },
+    fields: ['findings', 'icd10', 'advice', 'followUpDate'],
+    errorMessage: (error) => staffErrorMessage(t, error, lang),
+  });
+  const {
+    control,
+    register,
+    setError,
+    formState: { errors, isSubmitting },
+  } = form;
+  const prescriptions = useFieldArray({ control, name: 'prescriptions' });
+  const today = todayInBangkok();
+  const thisYear = Number(today.slice(0, 4));
+
+  const text = (
+    name: FieldPath<ConsultationFormValues>,
+    label: string,
+    error: FieldError | undefined,
+    options: {
+      hint?: string;
+      required?: boolean;
+      multiline?: boolean;
+      numeric?: boolean;
+      reasonField?: string;
+      maxLength?: number;
+    } = {},
+  ) => {
+    const { ref, ...rest } = register(name);
+    const message = fieldMessage(t, options.reasonField ?? name.split('.').at(-1) ?? name, error?.message);
+    return (
+      <TextField
+        {...rest}
+        inputRef={ref}
+        id={`${baseId}-${name}`}
+        label={label}
+        required={options.required ?? false}
+        fullWidth
+        multiline={options.multiline}
+        minRows={options.multiline ? 2 : undefined}
+        error={message !== undefined}
+        helperText={message ?? options.hint}
+        slotProps={{ htmlInput: { maxLength: options.maxLength, ...(options.numeric ? { inputMode: 'numeric', autoComplete: 'off' } : {}) } }}
+      />
+    );
+  };
+
+  const submit = submitWith(async (body) => {
+    if (body.followUpDate && body.followUpDate <= today) {
+      setError('followUpDate', { type: 'validate', message: 'out_of_range' }, { shouldFocus: true });
+      return;
+    }
+    await onSubmit(body);
+  });
+
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
+      {text('findings', t('visit.findings'), errors.findings, { required: true, multiline: true, hint: t('visit.findingsHint'), maxLength: 1000 })}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2.5, sm: 1.5 }}>
+        <Box sx={{ flex: 1 }}>{text('icd10', t('visit.icd10'), errors.icd10, { hint: t('visit.icd10Hint'), maxLength: 12 })}</Box>
+        <Box sx={{ flex: 2 }}>
+          <FormDateField
+            control={control}
+            name="followUpDate"
+            label={t('visit.followUpDate')}
+            fromYear={thisYear}
+            toYear={thisYear + 2}
+            describeError={(reason) => fieldMessage(t, 'followUpDate', reason)}
+            hint={t('visit.followUpHint')}
+          />
+        </Box>
+      </Stack>
+      {text('advice', t('visit.advice'), errors.advice, { multiline: true, maxLength: 2000 })}
+      <Box component="section" aria-labelledby={`${baseId}-prescriptions`}>
+        <Typography id={`${baseId}-prescriptions`} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          {t('visit.prescriptions')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('visit.prescriptionsIntro')}
+        </Typography>
+        <Stack spacing={2}>
+          {prescriptions.fields.length === 0 ? (
+            <Typography color="text.secondary">{t('visit.noDrugs')}</Typography>
+          ) : null}
+          {prescriptions.fields.map((row, i) => {
+            const rowErrors = errors.prescriptions?.[i];
+            const dosesReason = rowErrors?.doses?.message ?? FIXED_DOSE_TIMES.map((time) => rowErrors?.doses?.[time]?.message).find(Boolean);
+            const dosesMessage = fieldMessage(t, 'doses', dosesReason);
+            const legendId = `${baseId}-doses-${row.id}`;
+            const helpId = `${baseId}-doses-help-${row.id}`;
+            return (
+              <Paper key={row.id} variant="outlined" component="fieldset" sx={{ p: 2, m: 0, minWidth: 0 }}>
+                <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
+                  {t('visit.drugN', { n: i + 1 })}
+                </Box>
+                <Stack spacing={2}>
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+                    <Box sx={{ flex: 1 }}>{text(`prescriptions.${i}.drug`, t('visit.drug'), rowErrors?.drug, { required: true, maxLength: 120 })}</Box>
+                    <IconButton aria-label={t('visit.removeDrug', { n: i + 1 })} onClick={() => prescriptions.remove(i)} sx={{ mt: 0.5 }}>
+                      <DeleteOutlinedIcon />
+                    </IconButton>
+                  </Box>
+                  <Stack direction="row" spacing={1.5}>
+                    {text(`prescriptions.${i}.strength`, t('visit.strength'), rowErrors?.strength, { hint: t('visit.strengthHint'), maxLength: 50 })}
+                    <Controller
+                      control={control}
+                      name={`prescriptions.${i}.form`}
+                      render={({ field }) => (
+                        <TextField
+                          select
+                          id={`${baseId}-form-${row.id}`}
+                          label={t('visit.form')}
+                          value={field.value}
+                          onChange={field.onChange}
+                          onBlur={field.onBlur}
+                          inputRef={field.ref}
+                          fullWidth
+                          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                        >
+                          {FORMS.map((form) => (
+                            <option key={form} value={form}>
+                              {t(`visit.forms.${form}`)}
+                            </option>
+                          ))}
+                        </TextField>
+                      )}
+                    />
+                  </Stack>
+                  <FormControl component="fieldset" error={dosesMessage !== undefined} aria-describedby={helpId} sx={{ minWidth: 0 }}>
+                    <FormLabel component="legend" id={legendId} sx={{ mb: 1.5, fontSize: '0.9rem' }}>
+                      {t('visit.doses')}
+                    </FormLabel>
+                    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' } }}>
+                      {FIXED_DOSE_TIMES.map((time) => {
+                        const { ref, ...rest } = register(`prescriptions.${i}.doses.${time}`);
+                        return (
+                          <TextField
+                            key={time}
+                            {...rest}
+                            inputRef={ref}
+                            id={`${baseId}-${time}-${row.id}`}
+                            label={t(`visit.${time}`)}
+                            placeholder="0"
+                            error={rowErrors?.doses?.[time] !== undefined || rowErrors?.doses?.message !== undefined}
+                            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 2 }, inputLabel: { shrink: true } }}
+                          />
+                        );
+                      })}
+                    </Box>
+                    <FormHelperText id={helpId}>{dosesMessage ?? t('visit.dosesHint')}</FormHelperText>
+                  </FormControl>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 1.5 }}>
+                    <Box sx={{ flex: '0 0 140px' }}>{text(`prescriptions.${i}.days`, t('visit.days'), rowErrors?.days, { required: true, numeric: true, reasonField: 'days', maxLength: 3 })}</Box>
+                    <Box sx={{ flex: 1 }}>{text(`prescriptions.${i}.instructions`, t('visit.instructions'), rowErrors?.instructions, { hint: t('visit.instructionsHint'), maxLength: 500 })}</Box>
+                  </Stack>
+                </Stack>
+              </Paper>
+            );
+          })}
+          <Box>
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => prescriptions.append(emptyPrescription(), { focusName: `prescriptions.${prescriptions.fields.length}.drug` })} disabled={prescriptions.fields.length >= 20}>
+              {t('visit.addDrug')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+      <FormActions error={formError} submitLabel={t('visit.submit')} busy={isSubmitting} onCancel={onCancel} />
+    </Stack>
+  );
+}

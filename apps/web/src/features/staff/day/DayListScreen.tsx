@@ -1,0 +1,171 @@
+import { todayInBangkok, type AppointmentStatus, type DayListEntry, type StaffRole } from '@klaimor/contracts';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { DateSelectField } from '../../../components/DateSelectField';
+import { EmptyState } from '../../../components/EmptyState';
+import { LoadingState } from '../../../components/LoadingState';
+import { PageTitle } from '../../../components/PageTitle';
+import { appLanguage } from '../../../i18n/language';
+import { StaffLoadError } from '../shared/StaffLoadError';
+import { formatClock, formatDateWithWeekday } from '../shared/staff-format';
+import { useStaffTexts } from '../staff.texts';
+import { AppointmentDialog } from './AppointmentDialog';
+import { DayListRow, ROW_GRID } from './DayListRow';
+import { DAY_STATUSES } from './day-format';
+import { useDayList } from './day.queries';
+
+const SEARCH_DELAY_MS = 300;
+const isStatus = (value: string): value is AppointmentStatus => (DAY_STATUSES as readonly string[]).includes(value);
+
+export interface DayListScreenProps {
+  facilityId: string;
+  /** The member's roles here: the front desk checks in, records no-shows and cancels; a clinician calls in and records the visit. */
+  roles: readonly StaffRole[];
+}
+
+/**
+ * A day's appointments at the facility (today unless another date is chosen), found by name, phone or booking
+ * reference and filtered by status; asked again every 5 seconds. A row opens the appointment and its actions.
+ */
+export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
+  const { t, i18n } = useStaffTexts();
+  const lang = appLanguage(i18n);
+  const today = todayInBangkok();
+  const [date, setDate] = useState(today);
+  const [status, setStatus] = useState<AppointmentStatus | null>(null);
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const list = useDayList(facilityId, { date, status, q });
+  const entries = list.data ?? [];
+  // The open appointment follows the list as it refreshes; it stays open with its last state if a filter hides it.
+  const [lastOpen, setLastOpen] = useState<DayListEntry | null>(null);
+  const open = entries.find((e) => e.id === openId) ?? (lastOpen?.id === openId ? lastOpen : null);
+  const filtered = status !== null || q.trim() !== '';
+  const thisYear = Number(today.slice(0, 4));
+
+  const clearFilters = () => {
+    setStatus(null);
+    setTyped('');
+    setQ('');
+  };
+
+  let body;
+  if (list.isPending) {
+    body = <LoadingState label={t('day.loading')} />;
+  } else if (list.isError && !list.data) {
+    body = <StaffLoadError error={list.error} onRetry={() => void list.refetch()} />;
+  } else if (entries.length === 0) {
+    body = filtered ? (
+      <EmptyState
+        icon={<EventNoteIcon />}
+        title={t('day.emptyFiltered')}
+        description={t('day.emptyFilteredBody')}
+        action={
+          <Button variant="outlined" onClick={clearFilters}>
+            {t('day.clearFilters')}
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState icon={<EventNoteIcon />} title={t('day.empty')} description={t('day.emptyBody')} />
+    );
+  } else {
+    body = (
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Box
+          aria-hidden
+          sx={{ ...ROW_GRID, display: { xs: 'none', md: 'grid' }, px: 2, py: 1, borderLeft: 4, borderLeftColor: 'transparent', bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}
+        >
+          {(['time', 'queue', 'patient', 'symptoms', 'deposit', 'status'] as const).map((column) => (
+            <Typography key={column} variant="body2" color="text.secondary" sx={{ gridArea: column, fontWeight: 600 }}>
+              {t(`day.columns.${column}`)}
+            </Typography>
+          ))}
+        </Box>
+        <Box component="ul" aria-label={t('day.listLabel')} sx={{ m: 0, p: 0 }}>
+          {entries.map((entry) => (
+            <DayListRow
+              key={entry.id}
+              entry={entry}
+              lang={lang}
+              onOpen={(chosen) => {
+                setLastOpen(chosen);
+                setOpenId(chosen.id);
+              }}
+            />
+          ))}
+        </Box>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack spacing={2.5}>
+      <PageTitle subtitle={formatDateWithWeekday(t, date, lang)}>{date === today ? t('day.title') : t('day.titleOtherDay')}</PageTitle>
+      <Box
+        role="search"
+        aria-label={t('day.filtersLabel')}
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'minmax(220px, 1.4fr) minmax(150px, 0.8fr) minmax(340px, 1.6fr)' }, alignItems: 'start' }}
+      >
+        <TextField
+          id="day-search"
+          type="search"
+          label={t('day.search')}
+          helperText={t('day.searchHint')}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100, autoComplete: 'off' } }}
+          sx={{ gridColumn: { sm: '1 / -1', md: 'auto' } }}
+        />
+        <TextField
+          select
+          id="day-status"
+          label={t('day.status')}
+          value={status ?? ''}
+          onChange={(e) => setStatus(isStatus(e.target.value) ? e.target.value : null)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('day.allStatuses')}</option>
+          {DAY_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`status.${s}`)}
+            </option>
+          ))}
+        </TextField>
+        <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start', gap: 1 }}>
+          <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
+            <DateSelectField label={t('day.date')} name="date" value={date} onChange={(next) => next && setDate(next)} fromYear={thisYear - 1} toYear={thisYear + 1} />
+          </Box>
+          <Button variant="outlined" onClick={() => setDate(today)} disabled={date === today} sx={{ mt: { xs: 0, sm: 4.25 }, flexShrink: 0 }}>
+            {t('day.today')}
+          </Button>
+        </Box>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{list.data ? t('day.count', { count: entries.length }) : null}</Typography>
+        {list.dataUpdatedAt > 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('day.autoRefresh', { time: formatClock(new Date(list.dataUpdatedAt).toISOString()) })}
+          </Typography>
+        ) : null}
+      </Box>
+      {list.isError && list.data ? <Alert severity="warning">{t('day.refreshFailed')}</Alert> : null}
+      {body}
+      {open ? <AppointmentDialog facilityId={facilityId} entry={open} roles={roles} onClose={() => setOpenId(null)} /> : null}
+    </Stack>
+  );
+}

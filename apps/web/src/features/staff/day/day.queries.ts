@@ -1,0 +1,87 @@
+import type {
+  AppointmentStatus,
+  DayListEntry,
+  PatientRecordForStaff,
+  StaffCancelBody,
+  VisitRecordBody,
+} from '@klaimor/contracts';
+import type { z } from 'zod';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiList, apiOne } from '../../../api/client';
+import { facilityPath, retryServerTrouble, staffKeys } from '../shared/staff-api';
+
+export interface DayListFilter {
+  date: string;
+  status: AppointmentStatus | null;
+  q: string;
+}
+
+export const dayKeys = {
+  /** A facility's day lists; an action on one appointment refreshes every list of the facility. */
+  appointments: (facilityId: string) => [...staffKeys.all, 'appointments', facilityId] as const,
+  list: (facilityId: string, filter: DayListFilter) => [...dayKeys.appointments(facilityId), 'day', filter] as const,
+  /** Apart from the lists, so an action never asks for the record again: each opening is audited. */
+  record: (facilityId: string, appointmentId: string) =>
+    [...staffKeys.all, 'record', facilityId, appointmentId] as const,
+};
+
+/** How often the day list is asked again, so a desk sees new bookings and other desks' check-ins without reloading. */
+export const DAY_LIST_POLL_MS = 5000;
+
+const appointmentsPath = (facilityId: string) => `${facilityPath(facilityId)}/appointments`;
+const appointmentPath = (facilityId: string, appointmentId: string) =>
+  `${appointmentsPath(facilityId)}/${encodeURIComponent(appointmentId)}`;
+
+/**
+ * A day's appointments at the facility, asked again every 5 seconds; the previous list stays on screen while a new
+ * filter loads.
+ */
+export function useDayList(facilityId: string, filter: DayListFilter) {
+  const params = new URLSearchParams({ date: filter.date });
+  if (filter.status) params.set('status', filter.status);
+  const q = filter.q.trim();
+  if (q) params.set('q', q);
+  return useQuery({
+    queryKey: dayKeys.list(facilityId, { ...filter, q }),
+    queryFn: ({ signal }) => apiList<DayListEntry>(`${appointmentsPath(facilityId)}?${params.toString()}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: DAY_LIST_POLL_MS,
+    retry: retryServerTrouble,
+  });
+}
+
+export type AppointmentAction =
+  | { kind: 'check-in' | 'start-consultation' | 'no-show' }
+  | { kind: 'cancel'; body: z.output<typeof StaffCancelBody> }
+  | { kind: 'complete'; body: VisitRecordBody };
+
+/**
+ * Moves one appointment on (check-in, calling in, no-show, cancel, the visit recorded); answers it as the list
+ * shows it.
+ */
+export function useAppointmentAction(facilityId: string, appointmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: AppointmentAction) =>
+      apiOne<DayListEntry>(`${appointmentPath(facilityId, appointmentId)}/${action.kind}`, {
+        method: 'POST',
+        body: 'body' in action ? action.body : undefined,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: dayKeys.appointments(facilityId) }),
+  });
+}
+
+/**
+ * The patient's record for the clinician; each opening is audited and shown to the patient, so it is asked only on
+ * request.
+ */
+export function usePatientRecord(facilityId: string, appointmentId: string, open: boolean) {
+  return useQuery({
+    queryKey: dayKeys.record(facilityId, appointmentId),
+    queryFn: ({ signal }) =>
+      apiOne<PatientRecordForStaff>(`${appointmentPath(facilityId, appointmentId)}/record`, { signal }),
+    enabled: open,
+    staleTime: Infinity,
+    retry: retryServerTrouble,
+  });
+}
