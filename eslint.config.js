@@ -6,11 +6,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const noFocusedOrSkippedTests = ['describe', 'it', 'test'].flatMap((object) =>
-  ['only', 'skip', 'todo'].map((property) => ({ object, property, message: 'Every test runs: no .only, .skip or .todo.' })),
+  ['only', 'skip', 'todo'].map((property) => ({
+    object,
+    property,
+    message: 'Every test runs: no .only, .skip or .todo.',
+  })),
 );
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'artifacts/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', 'artifacts/**', 'test-results/**', 'playwright-report/**', 'data/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -25,7 +31,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       'no-restricted-properties': ['error', ...noFocusedOrSkippedTests],
     },
   },

@@ -38,14 +38,25 @@ export function stopChild(child) {
 function startApp(port, env) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'false', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   return { child, stop: () => stopChild(child).then(() => rmSync(dataDir, { recursive: true, force: true })) };
 }
 
 function startBare(port) {
-  const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), { env: { ...process.env, PORT: String(port) } });
+  const child = fork(path.join(import.meta.dirname, 'bare-server.mjs'), {
+    env: { ...process.env, PORT: String(port) },
+  });
   return { child, stop: () => stopChild(child) };
 }
 
@@ -57,23 +68,45 @@ async function sessionCookie(base) {
   for (let i = 0; i < 12; i++) sum += Number(idBase[i]) * (13 - i);
   const thaiId = `${idBase}${(11 - (sum % 11)) % 10}`;
   const post = (url, body, cookie) =>
-    fetch(base + url, { method: 'POST', headers: { 'content-type': 'application/json', ...(cookie && { cookie }) }, body: JSON.stringify(body) });
+    fetch(base + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(cookie && { cookie }) },
+      body: JSON.stringify(body),
+    });
   await post('/api/auth/otp', { phone });
   const [sms] = (await (await fetch(`${base}/api/dev/sms?phone=${phone}`)).json()).data;
   const verified = await post('/api/auth/otp/verify', { phone, code: sms.code });
   const registration = verified.headers.getSetCookie()[0].split(';')[0];
   const registered = await post(
     '/api/users',
-    { phone, thai_id: thaiId, firstname: 'ทดสอบ', lastname: 'ความเร็ว', birthday: '1990-01-01', address: '1', subdistrist: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330', consent_version: CONSENT_VERSION },
+    {
+      phone,
+      thai_id: thaiId,
+      firstname: 'ทดสอบ',
+      lastname: 'ความเร็ว',
+      birthday: '1990-01-01',
+      address: '1',
+      subdistrist: 'ลุมพินี',
+      district: 'ปทุมวัน',
+      province: 'กรุงเทพมหานคร',
+      postcode: '10330',
+      consent_version: CONSENT_VERSION,
+    },
     registration,
   );
-  if (registered.status !== 201) throw new Error(`registration failed: ${registered.status} ${await registered.text()}`);
-  return registered.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('klaimor_session='));
+  if (registered.status !== 201)
+    throw new Error(`registration failed: ${registered.status} ${await registered.text()}`);
+  return registered.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('klaimor_session='));
 }
 
 function load(url, headers = {}, duration = DURATION) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ url, connections: CONNECTIONS, duration, headers }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 

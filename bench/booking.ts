@@ -25,7 +25,12 @@ try {
   await seedFacilities(hospitals);
   await addDemoSchedules(database.db);
   const app = await buildApp({ config: testConfig(), database });
-  const sessions = createSessionsService(createSessionsRepository(database.db), new SessionCache(0), { session: async () => {} }, 30);
+  const sessions = createSessionsService(
+    createSessionsRepository(database.db),
+    new SessionCache(0),
+    { session: async () => {} },
+    30,
+  );
 
   const patients = await Promise.all(
     Array.from({ length: PATIENTS }, async (_, i) => {
@@ -81,7 +86,17 @@ try {
   const overbooked = (over as unknown as { rows: { n: number }[] }).rows[0].n;
   await app.close();
   console.log(
-    JSON.stringify({ database: database.kind, patients: PATIENTS, seconds: SECONDS, booked, full, failed, bookingsPerSec: +(booked / SECONDS).toFixed(1), attemptsPerSec: +((booked + full) / SECONDS).toFixed(1), overbookedSlots: overbooked }),
+    JSON.stringify({
+      database: database.kind,
+      patients: PATIENTS,
+      seconds: SECONDS,
+      booked,
+      full,
+      failed,
+      bookingsPerSec: +(booked / SECONDS).toFixed(1),
+      attemptsPerSec: +((booked + full) / SECONDS).toFixed(1),
+      overbookedSlots: overbooked,
+    }),
   );
 } finally {
   await database.close();

@@ -55,13 +55,18 @@ async function loadPatient(database: Database, n: number): Promise<string> {
     .returning();
   const ticks = meds.flatMap((m) =>
     TIMES.filter((time) => m[time] > 0).flatMap((doseTime) =>
-      Array.from({ length: DAYS }, (_, d) => ({ medicationId: m.id, doseDate: addDays(firstDay, d), doseTime, userId: user.id, stockTaken: 1 })),
+      Array.from({ length: DAYS }, (_, d) => ({
+        medicationId: m.id,
+        doseDate: addDays(firstDay, d),
+        doseTime,
+        userId: user.id,
+        stockTaken: 1,
+      })),
     ),
   );
   for (let i = 0; i < ticks.length; i += 5000) await db.insert(medicationTicks).values(ticks.slice(i, i + 5000));
   return user.id;
 }
-
 
 const database = await openBenchDatabase();
 try {
@@ -71,10 +76,19 @@ try {
   for (let n = 1; n <= NEIGHBOURS; n++) await loadPatient(database, n);
   await database.db.execute(sql`analyze`);
   const loadSec = +((performance.now() - started) / 1000).toFixed(1);
-  const tickCount = ((await database.db.execute(sql`select count(*)::int as n from medication_ticks`)) as unknown as { rows: { n: number }[] }).rows[0].n;
+  const tickCount = (
+    (await database.db.execute(sql`select count(*)::int as n from medication_ticks`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0].n;
 
   const app = await buildApp({ config: testConfig(), database });
-  const session = await createSessionsService(createSessionsRepository(database.db), new SessionCache(0), { session: async () => {} }, 30).start(userId);
+  const session = await createSessionsService(
+    createSessionsRepository(database.db),
+    new SessionCache(0),
+    { session: async () => {} },
+    30,
+  ).start(userId);
   const timed = async (url: () => string) => {
     const ms: number[] = [];
     for (let i = 0; i < 2500; i++) {
@@ -86,9 +100,21 @@ try {
     return summarise(ms);
   };
   const todayRoute = await timed(() => '/api/checklist');
-  const pastDay = await timed(() => `/api/checklist?date=${addDays(today, -1 - Math.floor(Math.random() * (DAYS - 1)))}`);
+  const pastDay = await timed(
+    () => `/api/checklist?date=${addDays(today, -1 - Math.floor(Math.random() * (DAYS - 1)))}`,
+  );
   await app.close();
-  console.log(JSON.stringify({ database: database.kind, medications: MEDICATIONS, days: DAYS, ticks: tickCount, loadSec, today: todayRoute, pastDay }));
+  console.log(
+    JSON.stringify({
+      database: database.kind,
+      medications: MEDICATIONS,
+      days: DAYS,
+      ticks: tickCount,
+      loadSec,
+      today: todayRoute,
+      pastDay,
+    }),
+  );
 } finally {
   await database.close();
 }

@@ -35,7 +35,9 @@ try {
     select f.id, ((${today}::date + d) + time '08:00' + s * interval '10 minutes') at time zone 'Asia/Bangkok',
       ((${today}::date + d) + time '08:10' + s * interval '10 minutes') at time zone 'Asia/Bangkok', 'แพทย์ทดสอบ', 40, 200
     from facilities f, generate_series(-13, 14) d, generate_series(0, 49) s`);
-  const target = (await db.execute(sql`select id, stable_id from facilities where stable_id = 'bench-0'`)) as unknown as { rows: { id: string; stable_id: string }[] };
+  const target = (await db.execute(
+    sql`select id, stable_id from facilities where stable_id = 'bench-0'`,
+  )) as unknown as { rows: { id: string; stable_id: string }[] };
   const facility = target.rows[0];
   // The desk's day: 40 patients in each of today's 50 slots.
   await db.execute(sql`insert into appointments (user_id, facility_id, slot_id, status, symptoms, duration, deposit_amount, deposit_expires_at, deposit_paid_at, payment_provider, idempotency_key)
@@ -64,10 +66,16 @@ try {
   const token = newToken();
   await staff.createSession(hashToken(token), member.id);
   const app = await buildApp({ config: testConfig(), database });
-  const call = () => app.inject({ method: 'GET', url: `/api/staff/facilities/${facility.stable_id}/appointments`, cookies: { [STAFF_COOKIE]: token } });
+  const call = () =>
+    app.inject({
+      method: 'GET',
+      url: `/api/staff/facilities/${facility.stable_id}/appointments`,
+      cookies: { [STAFF_COOKIE]: token },
+    });
   const first = await call();
   const listed = first.json().data.length as number;
-  if (first.statusCode !== 200 || listed !== TODAY_AT_THE_DESK) throw new Error(`expected ${TODAY_AT_THE_DESK} listed, got ${first.statusCode} ${listed}`);
+  if (first.statusCode !== 200 || listed !== TODAY_AT_THE_DESK)
+    throw new Error(`expected ${TODAY_AT_THE_DESK} listed, got ${first.statusCode} ${listed}`);
   for (let i = 0; i < 20; i++) await call();
   const ms: number[] = [];
   for (let i = 0; i < CALLS; i++) {
@@ -75,9 +83,19 @@ try {
     await call();
     ms.push(performance.now() - t0);
   }
-  const [{ n: total }] = ((await db.execute(sql`select count(*)::int as n from appointments`)) as unknown as { rows: { n: number }[] }).rows;
+  const [{ n: total }] = (
+    (await db.execute(sql`select count(*)::int as n from appointments`)) as unknown as { rows: { n: number }[] }
+  ).rows;
   await app.close();
-  console.log(JSON.stringify({ database: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite', appointments: total, listed, route: summarise(ms), loadSec: +loadSec.toFixed(1) }));
+  console.log(
+    JSON.stringify({
+      database: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite',
+      appointments: total,
+      listed,
+      route: summarise(ms),
+      loadSec: +loadSec.toFixed(1),
+    }),
+  );
 } finally {
   await database.close();
 }

@@ -17,7 +17,7 @@ const seed: { lat: number; lng: number; province: string }[] = JSON.parse(
 // Deterministic noise so that every run measures the same directory. Math.imul multiplies exactly modulo 2^32; a plain
 // multiplication rounds beyond 2^53, and the sequence then repeats within some 10,000 draws.
 let state = 42;
-const random = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) & 0x7fffffff) / 2 ** 31);
+const random = () => (state = (Math.imul(state, 1_103_515_245) + 12_345) & 0x7fffffff) / 2 ** 31;
 const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 * Math.PI * random());
 
 /**
@@ -27,7 +27,8 @@ const gaussian = () => Math.sqrt(-2 * Math.log(random() || 1e-9)) * Math.cos(2 *
 function generatedPlace(): { lat: number; lng: number } {
   if (random() < 0.2) return { lat: 6 + random() * 14, lng: 98 + random() * 7 };
   const bangkok = seed.filter((s) => s.province === 'กรุงเทพมหานคร');
-  const anchor = random() < 0.17 ? bangkok[Math.floor(random() * bangkok.length)] : seed[Math.floor(random() * seed.length)];
+  const anchor =
+    random() < 0.17 ? bangkok[Math.floor(random() * bangkok.length)] : seed[Math.floor(random() * seed.length)];
   return { lat: anchor.lat + gaussian() * 0.25, lng: anchor.lng + gaussian() * 0.25 };
 }
 
@@ -51,7 +52,6 @@ async function load(database: Database, count: number): Promise<void> {
   await database.db.execute(sql`vacuum analyze facilities`);
   await database.db.execute(sql`checkpoint`);
 }
-
 
 async function measure(count: number) {
   const database = await openBenchDatabase();
@@ -82,11 +82,18 @@ async function measure(count: number) {
       return hospitals.nearest(lat, lng, 20, {});
     });
     // The floor on the path the search takes: PGlite's simple protocol, a server's extended one.
-    const client = (database.db as unknown as { $client: { query(text: string): Promise<unknown>; exec?(text: string): Promise<unknown> } }).$client;
+    const client = (
+      database.db as unknown as {
+        $client: { query(text: string): Promise<unknown>; exec?(text: string): Promise<unknown> };
+      }
+    ).$client;
     const floor = await timed(() => (database.kind === 'pglite' ? client.exec!('select 1') : client.query('select 1')));
     const route = await timed(async () => {
       const { lat, lng } = generatedPlace();
-      const res = await app.inject({ method: 'GET', url: `/api/hospitals?lat=${lat}&lng=${lng}&limit=20&radiusKm=100` });
+      const res = await app.inject({
+        method: 'GET',
+        url: `/api/hospitals?lat=${lat}&lng=${lng}&limit=20&radiusKm=100`,
+      });
       if (res.statusCode !== 200) throw new Error(res.body);
     });
     await app.close();

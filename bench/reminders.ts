@@ -18,7 +18,10 @@
 // on disk, durable, as the app opens it; BENCH_PATIENTS, BENCH_HISTORY_DAYS and BENCH_RUN_AT_SECOND change the above)
 import { addDays, todayInBangkok, type NotificationChannel } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
-import { type Delivered, createNotificationsRepository } from '../apps/server/src/features/notifications/notifications.repository.js';
+import {
+  type Delivered,
+  createNotificationsRepository,
+} from '../apps/server/src/features/notifications/notifications.repository.js';
 import type { Notifier } from '../apps/server/src/features/notifications/notifier.js';
 import { createReminderScheduler } from '../apps/server/src/features/notifications/reminder-scheduler.js';
 import { JOB_STARTS_WITHIN_SECONDS } from '../apps/server/src/jobs/job-queue.js';
@@ -77,8 +80,13 @@ try {
     select id, ${today}::date - d, dose_time, user_id, 1 ${doses}`);
   await db.execute(sql`analyze`);
   const seedSec = seconds(performance.now() - started);
-  const counted = async (table: string) => rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
-  const seeded = { users: await counted('users'), medications: await counted('medications'), settings: await counted('notification_settings') };
+  const counted = async (table: string) =>
+    rowsOf<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0].n;
+  const seeded = {
+    users: await counted('users'),
+    medications: await counted('medications'),
+    settings: await counted('notification_settings'),
+  };
 
   // Handed over: by the outside channels' `deliver`, and for the app's own centre once its row is stored as sent.
   let handed = new Map<string, number>();
@@ -126,10 +134,16 @@ try {
     const run = await scheduler.run(new Date(due.getTime() + RUN_AT_SECOND * 1000));
     const runMs = performance.now() - t0;
     const ids = rowsOf<{ id: string; sent: boolean }>(
-      await db.execute(sql`select id, sent_at is not null as sent from notifications where due_at = ${due.toISOString()}::timestamptz`),
+      await db.execute(
+        sql`select id, sent_at is not null as sent from notifications where due_at = ${due.toISOString()}::timestamptz`,
+      ),
     );
-    const delays = ids.map(({ id }) => handed.get(id)).filter((t) => t !== undefined).map((t) => RUN_AT_SECOND * 1000 + (t - t0));
-    if (delays.length !== ids.length || ids.some((r) => !r.sent)) throw new Error(`${label}: ${ids.length} due, ${delays.length} handed over`);
+    const delays = ids
+      .map(({ id }) => handed.get(id))
+      .filter((t) => t !== undefined)
+      .map((t) => RUN_AT_SECOND * 1000 + (t - t0));
+    if (delays.length !== ids.length || ids.some((r) => !r.sent))
+      throw new Error(`${label}: ${ids.length} due, ${delays.length} handed over`);
     delays.sort((a, b) => a - b);
     const pick = (p: number) => seconds(delays[Math.min(delays.length - 1, Math.floor((p / 100) * delays.length))]);
     return {

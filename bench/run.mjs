@@ -9,21 +9,30 @@ import { benchApi } from './api.mjs';
 import { benchWeb } from './web.mjs';
 
 const only = process.argv[2]; // "api", "hospitals", "booking", "checklist", "schedules", "day-list", "reminders" or "web" to run one part
-const results = { machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}` };
+const results = {
+  machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+};
 console.log(`machine: ${results.machine}`);
 
 /**
  * The bench's own throwaway PostgreSQL server: a data directory of its own and port PGPORT_TEST (else 54339), so it
  * neither reuses nor stops the test suite's server (scripts/postgres-for-tests.sh's default directory and port 54329).
  */
-const benchServer = { ...process.env, TMPDIR: path.join(os.tmpdir(), 'klaimor-bench'), PGPORT_TEST: process.env.PGPORT_TEST || '54339' };
+const benchServer = {
+  ...process.env,
+  TMPDIR: path.join(os.tmpdir(), 'klaimor-bench'),
+  PGPORT_TEST: process.env.PGPORT_TEST || '54339',
+};
 
 async function withPostgres(fn) {
   let adminUrl = process.env.DATABASE_URL;
   let started = false;
   if (!adminUrl) {
     try {
-      adminUrl = execFileSync('scripts/postgres-for-tests.sh', ['start'], { encoding: 'utf8', env: benchServer }).trim();
+      adminUrl = execFileSync('scripts/postgres-for-tests.sh', ['start'], {
+        encoding: 'utf8',
+        env: benchServer,
+      }).trim();
       started = true;
     } catch {
       console.log('PostgreSQL server not available (apt-get install postgresql): PostgreSQL figures skipped');
@@ -64,7 +73,11 @@ async function benchScript(script, databaseUrl) {
     env: { ...process.env, DATABASE_URL: databaseUrl ?? '' },
     maxBuffer: 1 << 20,
   });
-  return stdout.trim().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line));
+  return stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line));
 }
 
 if (only === undefined || only === 'hospitals') {
@@ -94,7 +107,9 @@ if (only === undefined || only === 'checklist') {
   results.checklist.push(...((await withPostgres((url) => benchScript('bench/checklist.ts', url))) ?? []));
   console.log('\nGET /api/checklist in process, one patient with 20 medications and two years of ticks, ms:');
   for (const r of results.checklist) {
-    console.log(`  ${r.database.padEnd(8)} ${r.ticks} ticks | today p50 ${r.today.p50} p99 ${r.today.p99} | a past day p50 ${r.pastDay.p50} p99 ${r.pastDay.p99} | load ${r.loadSec} s`);
+    console.log(
+      `  ${r.database.padEnd(8)} ${r.ticks} ticks | today p50 ${r.today.p50} p99 ${r.today.p99} | a past day p50 ${r.pastDay.p50} p99 ${r.pastDay.p99} | load ${r.loadSec} s`,
+    );
   }
 }
 
@@ -103,7 +118,9 @@ if (only === undefined || only === 'schedules') {
   results.schedules.push(...((await withPostgres((url) => benchScript('bench/schedules.ts', url))) ?? []));
   console.log('\nMaking 28 days of slots for 1,000 facilities (two weekly templates each), one housekeeping round:');
   for (const r of results.schedules) {
-    console.log(`  ${r.database.padEnd(8)} ${r.slotsMade} slots in ${r.seconds} s | a round with nothing to make ${r.idleRoundMs} ms`);
+    console.log(
+      `  ${r.database.padEnd(8)} ${r.slotsMade} slots in ${r.seconds} s | a round with nothing to make ${r.idleRoundMs} ms`,
+    );
   }
 }
 
@@ -112,7 +129,9 @@ if (only === undefined || only === 'day-list') {
   results.dayList.push(...((await withPostgres((url) => benchScript('bench/day-list.ts', url))) ?? []));
   console.log("\nThe front desk's day list: 2,000 appointments today among 1,000,000, GET in process, ms:");
   for (const r of results.dayList) {
-    console.log(`  ${r.database.padEnd(8)} ${r.appointments} appointments, ${r.listed} listed | route p50 ${r.route.p50} p99 ${r.route.p99} | load ${r.loadSec} s`);
+    console.log(
+      `  ${r.database.padEnd(8)} ${r.appointments} appointments, ${r.listed} listed | route p50 ${r.route.p50} p99 ${r.route.p99} | load ${r.loadSec} s`,
+    );
   }
 }
 

@@ -38,9 +38,18 @@ try {
     { sessionStart: '13:00', sessionEnd: '16:00' },
   ];
   const templates = places.flatMap(({ id }) =>
-    sessions.map((s) => ({ facilityId: id, weekdays: [1, 2, 3, 4, 5, 6], ...s, slotMinutes: 15, places: 3, clinician: 'แพทย์ทดสอบ', depositAmount: 200 })),
+    sessions.map((s) => ({
+      facilityId: id,
+      weekdays: [1, 2, 3, 4, 5, 6],
+      ...s,
+      slotMinutes: 15,
+      places: 3,
+      clinician: 'แพทย์ทดสอบ',
+      depositAmount: 200,
+    })),
   );
-  for (let i = 0; i < templates.length; i += 500) await db.insert(scheduleTemplates).values(templates.slice(i, i + 500));
+  for (let i = 0; i < templates.length; i += 500)
+    await db.insert(scheduleTemplates).values(templates.slice(i, i + 500));
 
   const schedules = createSchedulesRepository(db);
   const horizon = horizonAt();
@@ -50,7 +59,9 @@ try {
   started = performance.now();
   const again = await schedules.rollForward(horizon);
   const idleMs = performance.now() - started;
-  const [{ n }] = ((await db.execute(sql`select count(*)::int as n from screening_slots`)) as unknown as { rows: { n: number }[] }).rows;
+  const [{ n }] = (
+    (await db.execute(sql`select count(*)::int as n from screening_slots`)) as unknown as { rows: { n: number }[] }
+  ).rows;
   console.log(
     JSON.stringify({
       database: database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite',

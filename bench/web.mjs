@@ -32,7 +32,12 @@ async function loadedScripts(browser, url, { beforePosition = false } = {}) {
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') {
       const file = `assets/${new URL(res.url()).pathname.split('/').pop()}`;
-      bodies.push(res.body().then((b) => [file, gzipSync(b, { level: 9 }).length], () => [file, 0]));
+      bodies.push(
+        res.body().then(
+          (b) => [file, gzipSync(b, { level: 9 }).length],
+          () => [file, 0],
+        ),
+      );
     }
   });
   await page.goto(url, { waitUntil: 'networkidle' });
@@ -58,11 +63,17 @@ function onlyReachedThrough(inside) {
     }
     return new Set([...seen].map((key) => manifest[key].file));
   };
-  const rest = reach(Object.keys(manifest).filter((k) => manifest[k].isEntry), inside);
+  const rest = reach(
+    Object.keys(manifest).filter((k) => manifest[k].isEntry),
+    inside,
+  );
   const through = reach(Object.keys(manifest).filter(inside), () => false);
   const only = new Set([...through].filter((file) => !rest.has(file)));
   const starts = Object.keys(manifest).filter(inside);
-  if (!starts.length || !only.has(manifest[starts[0]].file)) throw new Error(`the manifest shows no file of ${starts[0] ?? 'those modules'} alone: the measure would mean nothing`);
+  if (!starts.length || !only.has(manifest[starts[0]].file))
+    throw new Error(
+      `the manifest shows no file of ${starts[0] ?? 'those modules'} alone: the measure would mean nothing`,
+    );
   return only;
 }
 
@@ -72,10 +83,21 @@ const staffOnlyFiles = () => onlyReachedThrough((key) => key.startsWith('src/fea
 async function lighthouseScores(chromePath, url) {
   const chrome = await chromeLauncher.launch({
     chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
     writeFileSync(`artifacts/lighthouse${new URL(url).pathname.replaceAll('/', '-')}.json`, result.report);
     const { performance, accessibility } = result.lhr.categories;
     return {
@@ -95,12 +117,22 @@ export async function benchWeb() {
   mkdirSync('artifacts', { recursive: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-bench-web-'));
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
     await waitFor(`http://127.0.0.1:${PORT}/api/health`);
-    const browser = await chromium.launch({ executablePath: chromePath, args: ['--no-sandbox', '--disable-background-networking'] });
+    const browser = await chromium.launch({
+      executablePath: chromePath,
+      args: ['--no-sandbox', '--disable-background-networking'],
+    });
     const results = [];
     const staffOnly = staffOnlyFiles();
     try {

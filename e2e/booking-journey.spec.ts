@@ -18,12 +18,15 @@ async function chooseSlotAhead(page: Page): Promise<void> {
   const soon = new Date(now.getTime() + 10 * 60_000);
   const sameDay = inBangkok(now, { dateStyle: 'short' }) === inBangkok(soon, { dateStyle: 'short' });
   const earliest = inBangkok(soon, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-  const today = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', day: 'numeric', month: 'long' }).format(now);
+  const today = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', day: 'numeric', month: 'long' }).format(
+    now,
+  );
   const shownDay = (await page.getByText(/^วัน\S+ที่ \d+ \S+ \d{4}$/).textContent()) ?? '';
   const radios = page.getByRole('radiogroup', { name: 'เลือกเวลานัดตรวจคัดกรอง' }).getByRole('radio');
   if (!shownDay.includes(today)) return radios.first().check();
   for (const radio of await radios.all()) {
-    const starts = /(\d{2}:\d{2})–/.exec((await radio.evaluate((e) => e.closest('label')?.textContent)) ?? '')?.[1] ?? '';
+    const starts =
+      /(\d{2}:\d{2})–/.exec((await radio.evaluate((e) => e.closest('label')?.textContent)) ?? '')?.[1] ?? '';
     if (sameDay && starts >= earliest) return radio.check();
   }
   // Nothing left today that far ahead: the next day's first slot.
@@ -76,7 +79,9 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
     await expect(warning).toBeVisible();
     await expect(warning.getByRole('link', { name: 'โทร 1669' })).toHaveAttribute('href', 'tel:1669');
     await expect(page.getByRole('button', { name: 'ส่งข้อมูล' })).toBeDisabled();
-    await expect(page.getByRole('radiogroup', { name: 'เลือกเวลานัดตรวจคัดกรอง' }).getByRole('radio').first()).toBeChecked();
+    await expect(
+      page.getByRole('radiogroup', { name: 'เลือกเวลานัดตรวจคัดกรอง' }).getByRole('radio').first(),
+    ).toBeChecked();
     await screenshot(page, 'booking-03-red-flag');
     await page.getByRole('checkbox', { name: 'ฉันเข้าใจ และต้องการนัดตรวจคัดกรองต่อ' }).check();
     await chooseSlotAhead(page);
@@ -108,7 +113,10 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
     await page.getByRole('link', { name: 'ดูนัดหมาย' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'รายละเอียดนัดหมาย' })).toBeVisible();
     await expect(page.getByText('2 ถนนวังหลัง ศิริราช บางกอกน้อย กรุงเทพมหานคร 10700')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'นำทางไปโรงพยาบาล' })).toHaveAttribute('href', /destination=13\.75793,100\.48585$/);
+    await expect(page.getByRole('link', { name: 'นำทางไปโรงพยาบาล' })).toHaveAttribute(
+      'href',
+      /destination=13\.75793,100\.48585$/,
+    );
     await expect(page.getByText('บัตรประจำตัวประชาชน', { exact: true })).toBeVisible();
     const calendar = page.waitForEvent('download');
     await page.getByRole('button', { name: 'เพิ่มในปฏิทิน' }).click();

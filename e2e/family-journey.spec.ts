@@ -26,7 +26,12 @@ test.use({ geolocation: { latitude: 13.7563, longitude: 100.4888 } });
 
 /** The clock in Bangkok `minutes` from now: 'HH:MM'. */
 const bangkokClock = (minutes: number) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bangkok' }).format(Date.now() + minutes * 60_000);
+  new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Bangkok',
+  }).format(Date.now() + minutes * 60_000);
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
 
 /** A desktop-like page to draw the card in. */
@@ -64,10 +69,14 @@ test('a daughter cares for her mother without a phone: adds her from her ID card
     const drawing = await drawingPage(browser);
     const photo = await cardPhoto(drawing, mother, 'family-mother-card');
     await drawing.context().close();
-    await dialog.locator('input[type=file]').setInputFiles({ name: 'card.jpg', mimeType: photo.mime, buffer: photo.bytes });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'card.jpg', mimeType: photo.mime, buffer: photo.bytes });
     await expect(dialog.getByText('อ่านบัตรแล้ว กรุณาตรวจสอบทุกช่องก่อนบันทึก')).toBeVisible({ timeout: 60_000 });
     const id = mother.thaiId;
-    await expect(dialog.getByRole('textbox', { name: 'เลขประจำตัวประชาชน' })).toHaveValue(new RegExp(`^${id[0]}-?${id.slice(1, 5)}-?${id.slice(5, 10)}-?${id.slice(10, 12)}-?${id[12]}$`));
+    await expect(dialog.getByRole('textbox', { name: 'เลขประจำตัวประชาชน' })).toHaveValue(
+      new RegExp(`^${id[0]}-?${id.slice(1, 5)}-?${id.slice(5, 10)}-?${id.slice(10, 12)}-?${id[12]}$`),
+    );
     await expect(dialog.getByRole('combobox', { name: 'ปี พ.ศ.' })).toHaveValue('2498');
     await screenshot(page, 'family-journey-01-card-read');
   });
@@ -81,14 +90,18 @@ test('a daughter cares for her mother without a phone: adds her from her ID card
     await dialog.getByRole('textbox', { name: 'เบอร์มือถือของเขา' }).fill(typed(mothersPhone));
     await dialog.getByRole('button', { name: 'ส่งรหัส' }).click();
     await expect(dialog.getByRole('status').filter({ hasText: /ขอให้เจ้าของเบอร์อ่านรหัส/ })).toBeVisible();
-    await dialog.getByRole('textbox', { name: 'รหัส 6 หลักที่เขาอ่านให้ฟัง' }).fill(await latestCode(page.request, mothersPhone));
+    await dialog
+      .getByRole('textbox', { name: 'รหัส 6 หลักที่เขาอ่านให้ฟัง' })
+      .fill(await latestCode(page.request, mothersPhone));
     await screenshot(page, 'family-journey-02-consent-code');
     await dialog.getByRole('button', { name: 'เพิ่มสมาชิกครอบครัว' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
     const card = page.getByRole('article', { name: 'บุญมี ศรีสุข' });
     await expect(card).toBeVisible();
     await screenshot(page, 'family-journey-03-mother-added');
-    const links = (await (await page.request.get('/api/family')).json()).data as { person: { id: string; firstname: string } }[];
+    const links = (await (await page.request.get('/api/family')).json()).data as {
+      person: { id: string; firstname: string };
+    }[];
     motherId = links.find((l) => l.person.firstname === 'บุญมี')!.person.id;
   });
 
@@ -111,18 +124,44 @@ test('a daughter cares for her mother without a phone: adds her from her ID card
     const mine = (await (await page.request.get('/api/appointments')).json()).data;
     const hers = (await (await page.request.get(`/api/appointments?patient=${motherId}`)).json()).data;
     expect(mine).toEqual([]);
-    expect(hers).toEqual([expect.objectContaining({ status: 'booked', hospital: expect.objectContaining({ id: 'siriraj-hospital' }) })]);
+    expect(hers).toEqual([
+      expect.objectContaining({ status: 'booked', hospital: expect.objectContaining({ id: 'siriraj-hospital' }) }),
+    ]);
   });
 
   await test.step("And with her mother's medicines in the app, she ticks the morning dose", async () => {
-    const add = (body: Record<string, unknown>) => page.request.post(`/api/medications?patient=${motherId}`, { data: body });
-    expect((await add({ name: 'Amlodipine', strength: '5 mg', form: 'tablet', doses: { afterBreakfast: 1 }, startDate: today() })).status()).toBe(201);
+    const add = (body: Record<string, unknown>) =>
+      page.request.post(`/api/medications?patient=${motherId}`, { data: body });
+    expect(
+      (
+        await add({
+          name: 'Amlodipine',
+          strength: '5 mg',
+          form: 'tablet',
+          doses: { afterBreakfast: 1 },
+          startDate: today(),
+        })
+      ).status(),
+    ).toBe(201);
     // The evening pill's time was 14 minutes ago, so the alert (15 minutes after, the shortest delay) comes within a
     // minute or two. (Run in the first quarter hour of a Bangkok day, the pill would be tonight's and no alert comes.)
     const evening = { label: 'ยาเย็น', time: bangkokClock(-14), amount: 1 };
-    expect((await add({ name: 'Losartan', strength: '50 mg', form: 'tablet', doses: {}, customDose: evening, startDate: today() })).status()).toBe(201);
+    expect(
+      (
+        await add({
+          name: 'Losartan',
+          strength: '50 mg',
+          form: 'tablet',
+          doses: {},
+          customDose: evening,
+          startDate: today(),
+        })
+      ).status(),
+    ).toBe(201);
     const [link] = (await (await page.request.get('/api/family')).json()).data as { id: string }[];
-    expect((await page.request.patch(`/api/family/links/${link!.id}`, { data: { missedDoseAfterMinutes: 15 } })).status()).toBe(200);
+    expect(
+      (await page.request.patch(`/api/family/links/${link!.id}`, { data: { missedDoseAfterMinutes: 15 } })).status(),
+    ).toBe(200);
     await page.goto('/todo');
     await expect(page.getByRole('region', { name: 'ข้อมูลของ' }).getByText('บุญมี ศรีสุข')).toBeVisible();
     // The checklist opens the time of day at hand; the morning may be folded away by now.
@@ -140,7 +179,11 @@ test('a daughter cares for her mother without a phone: adds her from her ID card
     await expect
       .poll(
         async () => {
-          const list = (await (await page.request.get('/api/notifications')).json()).data as { kind: string; title: string; callPhone: string | null }[];
+          const list = (await (await page.request.get('/api/notifications')).json()).data as {
+            kind: string;
+            title: string;
+            callPhone: string | null;
+          }[];
           alert = list.find((n) => n.kind === 'missed_dose');
           return alert;
         },

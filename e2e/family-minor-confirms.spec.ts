@@ -25,14 +25,19 @@ for (const size of ['phone', 'large-text'] as const) {
     const prefix = size === 'phone' ? 'family-minor-' : 'large-text-family-minor-';
     const check = async (on: Page, name: string) => {
       await screenshot(on, `${prefix}${name}`);
-      if (size === 'large-text') expect.soft(await unreadableText(on), `text cut off or overlapping at 200% on ${name}`).toEqual([]);
+      if (size === 'large-text')
+        expect.soft(await unreadableText(on), `text cut off or overlapping at 200% on ${name}`).toEqual([]);
     };
     if (size === 'large-text') await inLargeText(page);
     await registerThroughApi(page, { firstname: 'มาลี', lastname: 'ใจดี' });
     const teen = await browser.newContext(onPhone(baseURL));
     const son = await teen.newPage();
     if (size === 'large-text') await inLargeText(son);
-    const sonsPhone = await registerThroughApi(son, { firstname: 'ภูมิ', lastname: 'ใจดี', birthday: addDays(todayInBangkok(), -15 * 366) });
+    const sonsPhone = await registerThroughApi(son, {
+      firstname: 'ภูมิ',
+      lastname: 'ใจดี',
+      birthday: addDays(todayInBangkok(), -15 * 366),
+    });
 
     await test.step('The mother invites her son: the form says he confirms first', async () => {
       await page.goto('/family');
@@ -67,17 +72,24 @@ for (const size of ['phone', 'large-text'] as const) {
       await check(page, 'confirmed');
     });
 
-    await test.step("A stranger claims to be his parent: the son sees the request and reports it", async () => {
+    await test.step('A stranger claims to be his parent: the son sees the request and reports it', async () => {
       const stranger = await browser.newContext(onPhone(baseURL));
       const strangersPage = await stranger.newPage();
       await registerThroughApi(strangersPage, { firstname: 'สมปอง', lastname: 'แปลกหน้า' });
       const asked = await strangersPage.request.post('/api/family/invitations', {
-        data: { phone: sonsPhone, relationship: 'parent', scopes: { see: true, book: true, medicines: true, alerts: true }, guardianDeclared: true },
+        data: {
+          phone: sonsPhone,
+          relationship: 'parent',
+          scopes: { see: true, book: true, medicines: true, alerts: true },
+          guardianDeclared: true,
+        },
       });
       expect(asked.status()).toBe(201);
       await son.goto('/family');
       const request = son.getByRole('article', { name: 'สมปอง แปลกหน้า ขอเป็นผู้ปกครองของคุณ' });
-      await expect(request.getByText('ยอมรับเฉพาะเมื่อ สมปอง เป็นพ่อแม่หรือผู้ปกครองของคุณจริง ถ้าไม่ใช่ กด "ไม่ใช่ผู้ปกครองของฉัน"')).toBeVisible();
+      await expect(
+        request.getByText('ยอมรับเฉพาะเมื่อ สมปอง เป็นพ่อแม่หรือผู้ปกครองของคุณจริง ถ้าไม่ใช่ กด "ไม่ใช่ผู้ปกครองของฉัน"'),
+      ).toBeVisible();
       await check(son, 'request-to-son');
       await request.getByRole('button', { name: 'ไม่ใช่ผู้ปกครองของฉัน' }).click();
       const dialog = son.getByRole('dialog', { name: 'สมปอง ไม่ใช่พ่อแม่หรือผู้ปกครองของคุณ?' });

@@ -29,7 +29,14 @@ async function parentWithChild(page: Page): Promise<void> {
   expect(added.status()).toBe(201);
   const [link] = ((await added.json()) as { data: CareLink[] }).data;
   const medicine = await page.request.post(`/api/medications?patient=${link!.person.id}`, {
-    data: { name: 'Amlodipine', strength: '5 mg', form: 'tablet', doses: { afterBreakfast: 1 }, startDate: todayInBangkok(), stock: 30 },
+    data: {
+      name: 'Amlodipine',
+      strength: '5 mg',
+      form: 'tablet',
+      doses: { afterBreakfast: 1 },
+      startDate: todayInBangkok(),
+      stock: 30,
+    },
   });
   expect(medicine.status()).toBe(201);
 }
@@ -45,7 +52,9 @@ async function familyScreens(page: Page, prefix: string, check: (name: string) =
 
   await test.step('Adding a family member without the app asks for the ID card details', async () => {
     await page.getByRole('button', { name: 'เพิ่มสมาชิกครอบครัว' }).click();
-    await expect(page.getByRole('dialog', { name: 'เพิ่มสมาชิกครอบครัว' }).getByRole('button', { name: 'สแกนบัตรประชาชน' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog', { name: 'เพิ่มสมาชิกครอบครัว' }).getByRole('button', { name: 'สแกนบัตรประชาชน' }),
+    ).toBeVisible();
     await check(`${prefix}family-add`);
     await page.getByRole('dialog').getByRole('button', { name: 'ยกเลิก' }).last().click();
     await expect(page.getByRole('dialog')).toBeHidden();
@@ -120,6 +129,8 @@ test('family care screens at 200% text size read whole', async ({ page }) => {
   await parentWithChild(page);
   await familyScreens(page, 'large-text-family-', async (name) => {
     await screenshot(page, name);
-    expect.soft(await unreadableText(page), `text cut off or overlapping at 200% on ${name} (${page.url()})`).toEqual([]);
+    expect
+      .soft(await unreadableText(page), `text cut off or overlapping at 200% on ${name} (${page.url()})`)
+      .toEqual([]);
   });
 });

@@ -6,14 +6,20 @@ import { latestCode, newPhone, newThaiId, screenshot } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 // Demo mode only: the demo hospital's administrator (README, "Hospital staff (demo)").
-const ADMIN = { email: 'admin@demo.klaimor.test', password: 'klaimor-demo-staff', secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN' };
+const ADMIN = {
+  email: 'admin@demo.klaimor.test',
+  password: 'klaimor-demo-staff',
+  secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN',
+};
 const HOSPITAL = 'siriraj-hospital';
 const REASON = 'ระบบน้ำประปาในอาคารขัดข้อง';
 
 /** The demo administrator signed in through the API, in a cookie jar of its own. */
 async function signInAdmin(baseURL: string): Promise<APIRequestContext> {
   const staff = await playwrightRequest.newContext({ baseURL });
-  const res = await staff.post('/api/staff/sign-in', { data: { email: ADMIN.email, password: ADMIN.password, code: await unusedTotpCode(ADMIN.secret) } });
+  const res = await staff.post('/api/staff/sign-in', {
+    data: { email: ADMIN.email, password: ADMIN.password, code: await unusedTotpCode(ADMIN.secret) },
+  });
   expect(res.status(), await res.text()).toBe(204);
   return staff;
 }
@@ -29,7 +35,9 @@ test('a hospital closes a day: the patient booked that day is told why, on My He
   await test.step('Given a patient booked and paid for a screening three days from now', async () => {
     const phone = newPhone();
     await page.request.post('/api/auth/otp', { data: { phone } });
-    const verified = await page.request.post('/api/auth/otp/verify', { data: { phone, code: await latestCode(request, phone) } });
+    const verified = await page.request.post('/api/auth/otp/verify', {
+      data: { phone, code: await latestCode(request, phone) },
+    });
     expect(verified.ok()).toBe(true);
     const registered = await page.request.post('/api/users', {
       data: {
@@ -49,7 +57,8 @@ test('a hospital closes a day: the patient booked that day is told why, on My He
     });
     expect(registered.status(), await registered.text()).toBe(201);
     day = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
-    const slots = (await (await page.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json()).data as { id: string }[];
+    const slots = (await (await page.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json())
+      .data as { id: string }[];
     const booked = await page.request.post('/api/appointments', {
       headers: { 'idempotency-key': randomUUID() },
       data: { hospitalId: HOSPITAL, slotId: slots[0].id, symptoms: 'ปวดเข่าเวลาเดินขึ้นบันได', duration: '2 สัปดาห์' },
@@ -61,7 +70,9 @@ test('a hospital closes a day: the patient booked that day is told why, on My He
 
   await test.step('When the hospital closes that day and confirms it', async () => {
     const staff = await signInAdmin(baseURL!);
-    const closed = await staff.post(`/api/staff/facilities/${HOSPITAL}/schedule/closures`, { data: { date: day, reason: REASON, confirm: true } });
+    const closed = await staff.post(`/api/staff/facilities/${HOSPITAL}/schedule/closures`, {
+      data: { date: day, reason: REASON, confirm: true },
+    });
     expect(closed.status(), await closed.text()).toBe(201);
     expect((await closed.json()).data[0].cancelledAppointments).toBeGreaterThanOrEqual(1);
     // The day opens again for the other journeys; the patient's appointment stays cancelled.

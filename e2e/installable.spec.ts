@@ -1,11 +1,23 @@
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, screenshot } from './support/patient';
 
-test('the app can be installed: a manifest in Thai with its icons, and a service worker for the whole app', async ({ page, request }) => {
+test('the app can be installed: a manifest in Thai with its icons, and a service worker for the whole app', async ({
+  page,
+  request,
+}) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();
-  expect(manifest).toMatchObject({ name: 'ใกล้หมอ', short_name: 'ใกล้หมอ', lang: 'th', start_url: '/', display: 'standalone', theme_color: '#6AA6FF' });
+  expect(manifest).toMatchObject({
+    name: 'ใกล้หมอ',
+    short_name: 'ใกล้หมอ',
+    lang: 'th',
+    start_url: '/',
+    display: 'standalone',
+    theme_color: '#6AA6FF',
+  });
   const icons = manifest.icons as { src: string; sizes: string; purpose?: string }[];
-  expect(icons.map((icon) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual(expect.arrayContaining(['192x192', '512x512', '512x512 maskable']));
+  expect(icons.map((icon) => `${icon.sizes}${icon.purpose ? ` ${icon.purpose}` : ''}`)).toEqual(
+    expect.arrayContaining(['192x192', '512x512', '512x512 maskable']),
+  );
   for (const icon of icons) {
     const res = await request.get(icon.src);
     expect(res.status(), icon.src).toBe(200);
@@ -35,7 +47,9 @@ test('a page opened before opens again without a network, and says so', async ({
   await expect(page.getByText('ไม่มีอินเทอร์เน็ต')).toHaveCount(0);
 });
 
-test('My Health invites a signed-in patient to install the app when the browser offers it, and says why', async ({ page }) => {
+test('My Health invites a signed-in patient to install the app when the browser offers it, and says why', async ({
+  page,
+}) => {
   await registerThroughApi(page);
   await page.goto('/myhealth');
   await expect(page.getByRole('heading', { level: 1, name: 'สุขภาพของฉัน' })).toBeVisible();

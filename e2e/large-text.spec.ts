@@ -14,7 +14,10 @@ async function readsWhole(page: Page, path: string, ready: (page: Page) => Promi
   expect.soft(await unreadableText(page), `text cut off or overlapping at 200% on ${name} (${page.url()})`).toEqual([]);
 }
 
-test('at 200% text size every main screen reads whole: nothing cut off, nothing drawn over other text', async ({ page, request }) => {
+test('at 200% text size every main screen reads whole: nothing cut off, nothing drawn over other text', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const tile = tilePng();
   await page.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
@@ -27,10 +30,15 @@ test('at 200% text size every main screen reads whole: nothing cut off, nothing 
   }, LARGE_TEXT);
 
   await test.step('Signed out: the map with its list, signing in and the policies', async () => {
-    await readsWhole(page, '/', async (p) => {
-      await expect(p.getByText('กำลังโหลดแผนที่…')).toBeHidden();
-      await expect(p.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' })).toBeVisible();
-    }, 'map');
+    await readsWhole(
+      page,
+      '/',
+      async (p) => {
+        await expect(p.getByText('กำลังโหลดแผนที่…')).toBeHidden();
+        await expect(p.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' })).toBeVisible();
+      },
+      'map',
+    );
     // The prerendered page's button is enabled once the app has started; checked before, its colours are mid-change.
     await readsWhole(page, '/login', (p) => expect(p.getByRole('button', { name: 'ถัดไป' })).toBeEnabled(), 'login');
     await readsWhole(page, '/terms', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'terms');
@@ -44,7 +52,12 @@ test('at 200% text size every main screen reads whole: nothing cut off, nothing 
     await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
     await typeCode(page, await latestCode(request, phone));
     await page.getByRole('button', { name: 'ถัดไป' }).click();
-    await readsWhole(page, '', (p) => expect(p.getByRole('checkbox', { name: /ยินยอมตาม/ })).toBeVisible(), 'signup-consent');
+    await readsWhole(
+      page,
+      '',
+      (p) => expect(p.getByRole('checkbox', { name: /ยินยอมตาม/ })).toBeVisible(),
+      'signup-consent',
+    );
     await page.getByRole('checkbox', { name: /ยินยอมตาม/ }).check();
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     // This browser has no camera: the scan step says so and offers a photo from the device or typing.
@@ -57,12 +70,32 @@ test('at 200% text size every main screen reads whole: nothing cut off, nothing 
     await page.goto('/login');
     await signInAsDemoPatient(page, request);
     await readsWhole(page, '/myhealth', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'myhealth');
-    await readsWhole(page, '/profile', (p) => expect(p.getByRole('button', { name: 'แก้ไขข้อมูล' })).toBeVisible(), 'profile');
+    await readsWhole(
+      page,
+      '/profile',
+      (p) => expect(p.getByRole('button', { name: 'แก้ไขข้อมูล' })).toBeVisible(),
+      'profile',
+    );
     await readsWhole(page, '/todo', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'todo');
-    await readsWhole(page, '/medicalRight', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'coverage');
+    await readsWhole(
+      page,
+      '/medicalRight',
+      (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+      'coverage',
+    );
     await readsWhole(page, '/history', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'history');
     await readsWhole(page, '/asd', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'symptom-notes');
-    await readsWhole(page, '/settings/notifications', (p) => expect(p.getByRole('button', { name: 'ส่งการแจ้งเตือนทดสอบ' })).toBeVisible(), 'notification-settings');
-    await readsWhole(page, '/notifications', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'notifications');
+    await readsWhole(
+      page,
+      '/settings/notifications',
+      (p) => expect(p.getByRole('button', { name: 'ส่งการแจ้งเตือนทดสอบ' })).toBeVisible(),
+      'notification-settings',
+    );
+    await readsWhole(
+      page,
+      '/notifications',
+      (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+      'notifications',
+    );
   });
 });

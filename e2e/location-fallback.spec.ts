@@ -25,7 +25,9 @@ test('a patient whose location is unknown sees the map of the province they regi
   });
 
   await test.step('And when I look for a medicine, the map asks for pharmacies only and says what to ask for', async () => {
-    const pharmacies = page.waitForRequest((req) => req.url().includes('/api/hospitals?') && req.url().includes('kind=pharmacy'));
+    const pharmacies = page.waitForRequest(
+      (req) => req.url().includes('/api/hospitals?') && req.url().includes('kind=pharmacy'),
+    );
     await page.goto(`/map?kind=pharmacy&medicine=${encodeURIComponent('Metformin 500 mg')}`);
     await pharmacies;
     await expect(page.getByText('ถามร้านยาหา: Metformin 500 mg (แสดงเฉพาะร้านยาใกล้คุณ)')).toBeVisible();

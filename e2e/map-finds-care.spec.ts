@@ -28,7 +28,9 @@ async function facilitiesInView(page: Page): Promise<number> {
   );
 }
 
-test('the map shows the nearest care at once, lists it, and a search moves the map to what it found', async ({ page }) => {
+test('the map shows the nearest care at once, lists it, and a search moves the map to what it found', async ({
+  page,
+}) => {
   const tile = tilePng();
   await page.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
 
@@ -65,12 +67,18 @@ test('the map shows the nearest care at once, lists it, and a search moves the m
   });
 
   await test.step('And tapping it in the list opens its card, whose main button is in sight above the tab bar', async () => {
-    await page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' }).getByRole('button', { name: /^โรงพยาบาลกลาง/ }).click();
+    await page
+      .getByRole('region', { name: 'สถานที่ใกล้ที่สุด' })
+      .getByRole('button', { name: /^โรงพยาบาลกลาง/ })
+      .click();
     await expect(page.getByRole('heading', { level: 2, name: 'โรงพยาบาลกลาง' })).toBeVisible();
     await expect(page.getByText(/^ค่ามัดจำ \d+ บาท ชำระผ่านพร้อมเพย์ตอนจอง/)).toBeVisible();
     const main = page.getByRole('button', { name: 'ระบุอาการ' });
     await expect(main).toBeInViewport({ ratio: 1 });
-    const [button, tabs] = [await main.boundingBox(), await page.getByRole('navigation', { name: 'เมนูหลัก' }).boundingBox()];
+    const [button, tabs] = [
+      await main.boundingBox(),
+      await page.getByRole('navigation', { name: 'เมนูหลัก' }).boundingBox(),
+    ];
     expect(button!.y + button!.height).toBeLessThanOrEqual(tabs!.y);
     await screenshot(page, 'map-03-card');
     await page.getByRole('button', { name: 'ปิด' }).click();

@@ -1,7 +1,9 @@
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, screenshot } from './support/patient';
 
-test('a patient sets their medicine times and quiet hours, sends a test, and reads it under the bell', async ({ page }) => {
+test('a patient sets their medicine times and quiet hours, sends a test, and reads it under the bell', async ({
+  page,
+}) => {
   await registerThroughApi(page);
   await page.goto('/todo');
   await page.getByRole('link', { name: 'ตั้งเวลาเตือนทานยา' }).click();

@@ -49,7 +49,12 @@ function recordRequests(page: Page): Request[] {
 /** JPEG, PNG, WebP and GIF signatures: no request may carry a picture. */
 function looksLikeImage(body: Buffer): boolean {
   const hex = body.subarray(0, 12).toString('hex');
-  return hex.startsWith('ffd8ff') || hex.startsWith('89504e47') || hex.startsWith('47494638') || body.subarray(8, 12).toString() === 'WEBP';
+  return (
+    hex.startsWith('ffd8ff') ||
+    hex.startsWith('89504e47') ||
+    hex.startsWith('47494638') ||
+    body.subarray(8, 12).toString() === 'WEBP'
+  );
 }
 
 /** Sign-up up to step 4 with a fresh number, OCR chosen (the default). */
@@ -95,7 +100,12 @@ async function expectFilledFrom(page: Page, holder: ReturnType<typeof syntheticH
 }
 
 /** The privacy promise, checked on every request the journey made. */
-function expectNothingLeft(requests: Request[], holder: ReturnType<typeof syntheticHolder>, origin: string, registerAt: number): void {
+function expectNothingLeft(
+  requests: Request[],
+  holder: ReturnType<typeof syntheticHolder>,
+  origin: string,
+  registerAt: number,
+): void {
   expect(requests.length).toBeGreaterThan(10);
   const cardOnly = [holder.englishFirstname, holder.englishLastname, 'ชื่อตัวและชื่อสกุล', 'Identification'];
   const filled = [holder.thaiId, holder.firstname, holder.lastname, encodeURIComponent(holder.lastname)];
@@ -116,7 +126,12 @@ function expectNothingLeft(requests: Request[], holder: ReturnType<typeof synthe
   expect(requests.indexOf(registrations[0])).toBeGreaterThanOrEqual(registerAt);
 }
 
-test('a new patient scans the ID card from a photo, checks the filled form, corrects a field and registers', async ({ browser, page, request, baseURL }) => {
+test('a new patient scans the ID card from a photo, checks the filled form, corrects a field and registers', async ({
+  browser,
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const holder = syntheticHolder('320660145597');
   const requests = recordRequests(page);
@@ -132,7 +147,9 @@ test('a new patient scans the ID card from a photo, checks the filled form, corr
     const drawing = await drawingPage(browser);
     const photo = await cardPhoto(drawing, holder, 'photo');
     await drawing.context().close();
-    await page.locator('input[type=file]').setInputFiles({ name: 'card.jpg', mimeType: photo.mime, buffer: photo.bytes });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'card.jpg', mimeType: photo.mime, buffer: photo.bytes });
     await expect(page.getByRole('img', { name: 'รูปบัตรประชาชนที่ถ่ายไว้' })).toBeVisible();
   });
 
@@ -181,7 +198,11 @@ test('a new patient scans the ID card from a photo, checks the filled form, corr
   });
 });
 
-test('a new patient films the ID card with the phone camera and registers from the filled form', async ({ page, request, baseURL }) => {
+test('a new patient films the ID card with the phone camera and registers from the filled form', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const requests = recordRequests(page);
 
@@ -225,7 +246,11 @@ test('a new patient films the ID card with the phone camera and registers from t
   });
 });
 
-test('a patient scans a card held in the hand: what the reader is sure of is right, and the rest is marked unsure', async ({ browser, page, request }) => {
+test('a patient scans a card held in the hand: what the reader is sure of is right, and the rest is marked unsure', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const holder = syntheticHolder('154872039915');
 
@@ -234,7 +259,9 @@ test('a patient scans a card held in the hand: what the reader is sure of is rig
     const drawing = await drawingPage(browser);
     const photo = await cardPhoto(drawing, holder, 'hand-held', 'cropped', 5151);
     await drawing.context().close();
-    await page.locator('input[type=file]').setInputFiles({ name: 'card.jpg', mimeType: photo.mime, buffer: photo.bytes });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'card.jpg', mimeType: photo.mime, buffer: photo.bytes });
   });
 
   await test.step('Then the form is filled from it, and every field marked as read agrees with my card', async () => {
@@ -268,7 +295,9 @@ test('a patient scans a card held in the hand: what the reader is sure of is rig
       }
     }
     // The address is marked as one: sure only if every part of it is right.
-    const addressNote = page.getByRole('heading', { name: 'ที่อยู่ตามบัตรประชาชน' }).locator('xpath=following-sibling::*[1]');
+    const addressNote = page
+      .getByRole('heading', { name: 'ที่อยู่ตามบัตรประชาชน' })
+      .locator('xpath=following-sibling::*[1]');
     await expect(addressNote).toHaveText(/อ่านจากบัตร โปรดตรวจสอบ|อ่านได้ไม่ชัด/);
     marked++;
     if ((await addressNote.textContent())?.includes('อ่านจากบัตร โปรดตรวจสอบ')) {

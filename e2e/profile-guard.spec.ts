@@ -1,7 +1,10 @@
 import { expect, test } from './support/fixtures';
 import { latestCode, newPhone, newThaiId, screenshot, signInAsDemoPatient, typeCode, typed } from './support/patient';
 
-test('a visitor who opens a signed-in page sees its sign-in card there, signs in and is back on that page', async ({ page, request }) => {
+test('a visitor who opens a signed-in page sees its sign-in card there, signs in and is back on that page', async ({
+  page,
+  request,
+}) => {
   await page.goto('/history');
   await expect(page).toHaveURL(/\/history$/);
   await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูประวัติการรักษาของคุณ' })).toBeVisible();
@@ -30,7 +33,10 @@ test('routes match whatever the case of the address', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูสิทธิการรักษาของคุณ' })).toBeVisible();
 });
 
-test('a visitor who registers from a page’s sign-in card comes back to that page once registered', async ({ page, request }) => {
+test('a visitor who registers from a page’s sign-in card comes back to that page once registered', async ({
+  page,
+  request,
+}) => {
   const phone = newPhone();
   await page.goto('/asd');
   await expect(page.getByRole('heading', { name: 'เข้าสู่ระบบเพื่อดูบันทึกอาการของคุณ' })).toBeVisible();

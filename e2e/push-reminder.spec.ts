@@ -6,19 +6,38 @@ interface WorkerScope {
   registration: ServiceWorkerRegistration;
   dispatchEvent(event: Event): boolean;
 }
-declare const NotificationEvent: new (type: 'notificationclick', init: { notification: Notification; action: string }) => Event;
+declare const NotificationEvent: new (
+  type: 'notificationclick',
+  init: { notification: Notification; action: string },
+) => Event;
 
 /** The clock in Bangkok `minutes` from now: 'HH:MM'. */
 const bangkokClock = (minutes: number) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bangkok' }).format(Date.now() + minutes * 60_000);
+  new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Bangkok',
+  }).format(Date.now() + minutes * 60_000);
 
-test('a medicine reminder pushed to the phone shows a notification whose "taken" button ticks the dose', async ({ page, context, baseURL }) => {
+test('a medicine reminder pushed to the phone shows a notification whose "taken" button ticks the dose', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   await context.grantPermissions(['notifications']);
   await registerThroughApi(page);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
   const added = await page.request.post('/api/medications', {
-    data: { name: 'Amlodipine', strength: '5 mg', form: 'tablet', doses: {}, customDose: { label: 'หลังตื่นนอน', time: bangkokClock(1), amount: 1 }, startDate: today },
+    data: {
+      name: 'Amlodipine',
+      strength: '5 mg',
+      form: 'tablet',
+      doses: {},
+      customDose: { label: 'หลังตื่นนอน', time: bangkokClock(1), amount: 1 },
+      startDate: today,
+    },
   });
   expect(added.status()).toBe(201);
   const medicationId = (await added.json()).data[0].id as string;
@@ -36,7 +55,12 @@ test('a medicine reminder pushed to the phone shows a notification whose "taken"
   await expect
     .poll(
       async () => {
-        const list = (await (await page.request.get('/api/notifications')).json()).data as { id: string; kind: string; title: string; body: string }[];
+        const list = (await (await page.request.get('/api/notifications')).json()).data as {
+          id: string;
+          kind: string;
+          title: string;
+          body: string;
+        }[];
         reminder = list.find((n) => n.kind === 'dose');
         return reminder;
       },
@@ -65,7 +89,11 @@ test('a medicine reminder pushed to the phone shows a notification whose "taken"
     ],
   };
   const { registrationId } = registrations.find((r) => r.scopeURL === `${baseURL}/`)!;
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL!, registrationId, data: JSON.stringify(payload) });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: baseURL!,
+    registrationId,
+    data: JSON.stringify(payload),
+  });
 
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   await expect
@@ -78,7 +106,9 @@ test('a medicine reminder pushed to the phone shows a notification whose "taken"
         })),
       ),
     )
-    .toEqual([{ title: 'ถึงเวลาทานยา หลังตื่นนอน', body: 'Amlodipine 5 mg 1 เม็ด', actions: ['กินแล้ว', 'เตือนอีกครั้งใน 15 นาที'] }]);
+    .toEqual([
+      { title: 'ถึงเวลาทานยา หลังตื่นนอน', body: 'Amlodipine 5 mg 1 เม็ด', actions: ['กินแล้ว', 'เตือนอีกครั้งใน 15 นาที'] },
+    ]);
 
   // The patient presses "กินแล้ว" on the notification.
   await worker.evaluate(async () => {
@@ -88,7 +118,9 @@ test('a medicine reminder pushed to the phone shows a notification whose "taken"
   });
   await expect
     .poll(async () => {
-      const checklist = (await (await page.request.get('/api/checklist')).json()).data[0] as { doses: { medicationId: string; taken: boolean }[] };
+      const checklist = (await (await page.request.get('/api/checklist')).json()).data[0] as {
+        doses: { medicationId: string; taken: boolean }[];
+      };
       return checklist.doses.find((d) => d.medicationId === medicationId)?.taken;
     })
     .toBe(true);

@@ -62,7 +62,10 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
     await expect(period.getByRole('option', { name: 'ธันวาคม 2565' })).toBeAttached();
     await period.selectOption({ label: 'เมษายน 2566' });
     await expect(list.getByRole('heading', { level: 2, name: '15 ธ.ค. 2565 · 13:00 น.' })).toBeHidden();
-    await expect(list.getByRole('heading', { level: 2 })).toHaveText(['18 เม.ย. 2566 · 09:30 น.', '3 เม.ย. 2566 · 07:45 น.']);
+    await expect(list.getByRole('heading', { level: 2 })).toHaveText([
+      '18 เม.ย. 2566 · 09:30 น.',
+      '3 เม.ย. 2566 · 07:45 น.',
+    ]);
     await expect(list).toContainText('ความดันโลหิตสูงและเบาหวาน ควบคุมได้ดี');
     await shot(page, 'records-03-history-april-2566');
   });

@@ -1,7 +1,10 @@
 import { expect, test } from './support/fixtures';
 import { latestCode, newPhone, newThaiId, screenshot, typeCode, typed } from './support/patient';
 
-test('a new patient signs up with an SMS code, edits the profile, logs out and logs back in', async ({ page, request }) => {
+test('a new patient signs up with an SMS code, edits the profile, logs out and logs back in', async ({
+  page,
+  request,
+}) => {
   const phone = newPhone();
   const thaiId = newThaiId();
 

@@ -5,9 +5,17 @@ import { onPhone, screenshot } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 /** The demo hospital's administrator (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
-const ADMIN = { email: 'admin@demo.klaimor.test', password: 'klaimor-demo-staff', secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN' };
+const ADMIN = {
+  email: 'admin@demo.klaimor.test',
+  password: 'klaimor-demo-staff',
+  secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN',
+};
 const FACILITY = 'siriraj-hospital';
-const NEWCOMER = { email: `newcomer-${Date.now()}@e2e.klaimor.test`, name: 'นพ.ใหม่ ทดลองงาน', password: 'ฟ้าใสไร้เมฆสองพันห้าร้อย' };
+const NEWCOMER = {
+  email: `newcomer-${Date.now()}@e2e.klaimor.test`,
+  name: 'นพ.ใหม่ ทดลองงาน',
+  password: 'ฟ้าใสไร้เมฆสองพันห้าร้อย',
+};
 const PHONE = { typed: '02 419 9999', shown: '02-419-9999', stored: '024199999' };
 
 /** Nothing scrolls sideways; then the screenshot, checked with axe-core. */
@@ -63,7 +71,9 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await expect(me).toContainText('คุณ');
     await expect(me).toContainText('ผู้ดูแลระบบ');
     await expect(me).toContainText('ใช้งานอยู่');
-    await expect(table.getByRole('row').filter({ hasText: 'frontdesk@demo.klaimor.test' })).toContainText('เจ้าหน้าที่หน้าเคาน์เตอร์');
+    await expect(table.getByRole('row').filter({ hasText: 'frontdesk@demo.klaimor.test' })).toContainText(
+      'เจ้าหน้าที่หน้าเคาน์เตอร์',
+    );
     await shotsAtEveryWidth(admin, 'staff-admin-01-members');
   });
 
@@ -167,7 +177,9 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await admin.getByRole('button', { name: 'บันทึก' }).click();
     await expect(admin.getByText('บันทึกการตั้งค่าแล้ว ผู้ป่วยเห็นข้อมูลใหม่ทันที')).toBeVisible();
     await expect(phone).toHaveValue(PHONE.shown);
-    await expect(admin.getByRole('group', { name: 'เวลาปิดวันเสาร์' }).getByRole('combobox', { name: 'ชั่วโมง' })).toHaveValue('12');
+    await expect(
+      admin.getByRole('group', { name: 'เวลาปิดวันเสาร์' }).getByRole('combobox', { name: 'ชั่วโมง' }),
+    ).toHaveValue('12');
   });
 
   await test.step('Then a patient sees the new schemes on the hospital’s card, and the directory has the new phone', async () => {
@@ -175,7 +187,9 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     const violations = await watchContentSecurityPolicy(context);
     const patient = await context.newPage();
     const tile = tilePng();
-    await patient.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
+    await patient.route('**/*/*/*.png', (route) =>
+      route.fulfill({ status: 200, contentType: 'image/png', body: tile }),
+    );
     await patient.goto(`/?hospital=${FACILITY}`);
     await expect(patient.getByRole('heading', { level: 2, name: 'โรงพยาบาลศิริราช' })).toBeVisible();
     const accepts = patient.getByRole('list', { name: 'สิทธิและประกันที่รับ' });
@@ -185,7 +199,14 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     // The card does not show the phone: the directory's answer does.
     const found = await patient.request.get(`/api/hospitals?q=${encodeURIComponent('ศิริราช')}`);
     expect(found.ok()).toBe(true);
-    const siriraj = ((await found.json()).data as { id: string; phone: string | null; schemes: string[]; openingHours: string | null }[]).find((h) => h.id === FACILITY);
+    const siriraj = (
+      (await found.json()).data as {
+        id: string;
+        phone: string | null;
+        schemes: string[];
+        openingHours: string | null;
+      }[]
+    ).find((h) => h.id === FACILITY);
     expect(siriraj?.phone).toBe(PHONE.stored);
     expect(siriraj?.schemes).toContain('csmbs');
     expect(siriraj?.openingHours).toBe('Mo-Fr 08:00-20:00; Sa 08:00-12:00');

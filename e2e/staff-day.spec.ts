@@ -20,21 +20,32 @@ const DAY_MINUTES = 24 * 60;
 /** Minutes since midnight in Bangkok (UTC+7, no daylight saving). */
 const bangkokMinutes = () => Math.floor(Date.now() / 60_000 + 7 * 60) % DAY_MINUTES;
 const bangkokToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
-const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
  * An extra session today whose first slot starts at the next 5-minute mark at least 3 minutes ahead (booking needs a
  * slot still to come, check-in needs it to be today), for an hour or what is left of the day. Within the day's last
  * few minutes it waits for the next day.
  */
-async function sessionToday(): Promise<{ onDate: string; sessionStart: string; sessionEnd: string; slotMinutes: number }> {
+async function sessionToday(): Promise<{
+  onDate: string;
+  sessionStart: string;
+  sessionEnd: string;
+  slotMinutes: number;
+}> {
   let start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
   if (start > DAY_MINUTES - 10) {
     await new Promise((resolve) => setTimeout(resolve, (DAY_MINUTES - bangkokMinutes() + 1) * 60_000));
     start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
   }
   const end = Math.min(start + 60, DAY_MINUTES - 1);
-  return { onDate: bangkokToday(), sessionStart: clock(start), sessionEnd: clock(end), slotMinutes: Math.min(15, end - start) };
+  return {
+    onDate: bangkokToday(),
+    sessionStart: clock(start),
+    sessionEnd: clock(end),
+    slotMinutes: Math.min(15, end - start),
+  };
 }
 
 /** Nothing scrolls sideways; then the screenshot, checked with axe-core. */
@@ -85,7 +96,9 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     expect(added.status(), await added.text()).toBe(201);
     await staff.reload();
     const extra = staff.getByRole('region', { name: 'รอบตรวจพิเศษ' });
-    await expect(extra.getByRole('row', { name: new RegExp(`${session.sessionStart}–${session.sessionEnd} น\\.`) })).toContainText(DOCTOR);
+    await expect(
+      extra.getByRole('row', { name: new RegExp(`${session.sessionStart}–${session.sessionEnd} น\\.`) }),
+    ).toContainText(DOCTOR);
     await shot(staff, 'staff-day-01-admin-extra-session');
     await signOut(staff);
   });
@@ -118,7 +131,10 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     if (await enter.isVisible()) await enter.click();
     await symptoms.fill('เจ็บคอ ไอ มีไข้ต่ำๆ เจ็บหน้าอกเวลาไอ');
     await patient.getByRole('textbox', { name: 'ระยะเวลาที่พบอาการ' }).fill('3 วัน');
-    await patient.getByRole('radio', { name: new RegExp(`${session.sessionStart}.*${DOCTOR}`) }).first().check();
+    await patient
+      .getByRole('radio', { name: new RegExp(`${session.sessionStart}.*${DOCTOR}`) })
+      .first()
+      .check();
     const acknowledge = patient.getByRole('checkbox', { name: 'ฉันเข้าใจ และต้องการนัดตรวจคัดกรองต่อ' });
     if (await acknowledge.isVisible()) await acknowledge.check();
     await shot(patient, 'staff-day-02-patient-books');
@@ -130,7 +146,10 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await expect(patient.getByText('นัดหมายสำเร็จ')).toBeVisible();
 
     await patient.getByRole('link', { name: 'สุขภาพของฉัน' }).click();
-    await patient.getByRole('link', { name: /^ดูรายละเอียดนัดหมาย .*โรงพยาบาลศิริราช/ }).first().click();
+    await patient
+      .getByRole('link', { name: /^ดูรายละเอียดนัดหมาย .*โรงพยาบาลศิริราช/ })
+      .first()
+      .click();
     await expect(patient.getByRole('heading', { level: 1, name: 'รายละเอียดนัดหมาย' })).toBeVisible();
     await expect(patient.getByText(DOCTOR)).toBeVisible();
     await shot(patient, 'staff-day-03-patient-appointment');
@@ -179,7 +198,10 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
   await test.step('The clinician calls the patient in, opens the record and records the visit with a prescription', async () => {
     await signIn(staff, CLINICIAN);
     await expect(staff.getByRole('tab', { name: 'ตารางออกตรวจ' })).toHaveCount(0);
-    const row = staff.getByRole('list', { name: 'รายชื่อผู้ป่วยที่นัดหมาย' }).getByRole('listitem').filter({ hasText: PATIENT_NAME });
+    const row = staff
+      .getByRole('list', { name: 'รายชื่อผู้ป่วยที่นัดหมาย' })
+      .getByRole('listitem')
+      .filter({ hasText: PATIENT_NAME });
     await expect(row).toContainText('เช็กอินแล้ว');
     await row.getByRole('button').click();
     const dialog = staff.getByRole('dialog', { name: PATIENT_NAME });

@@ -4,7 +4,11 @@ import { screenshot } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 /** The demo hospital's administrator (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
-const ADMIN = { email: 'admin@demo.klaimor.test', password: 'klaimor-demo-staff', totpSecret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN' };
+const ADMIN = {
+  email: 'admin@demo.klaimor.test',
+  password: 'klaimor-demo-staff',
+  totpSecret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN',
+};
 
 /** A Bangkok calendar date `days` from today, as YYYY-MM-DD. */
 function bangkokDate(days: number): string {
@@ -15,7 +19,12 @@ function bangkokDate(days: number): string {
 
 /** '2026-12-01' as the app writes it short, in the Buddhist Era: '1 ธ.ค. 2569'. */
 const shortThaiDate = (date: string) =>
-  new Intl.DateTimeFormat('th-TH', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Bangkok' }).format(new Date(`${date}T12:00:00+07:00`));
+  new Intl.DateTimeFormat('th-TH', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'Asia/Bangkok',
+  }).format(new Date(`${date}T12:00:00+07:00`));
 
 /** Every screen fits its width: nothing scrolls sideways. Then the screenshot. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -34,7 +43,9 @@ test('the sign-in page fits a phone', async ({ page }) => {
 test.describe('at the front desk', () => {
   test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
-  test('the demo admin signs in, adds a weekly session, previews its slots, closes a day and opens it again', async ({ page }) => {
+  test('the demo admin signs in, adds a weekly session, previews its slots, closes a day and opens it again', async ({
+    page,
+  }) => {
     const closedDay = bangkokDate(6);
     const closedDayText = shortThaiDate(closedDay);
 
@@ -130,7 +141,10 @@ test.describe('at the front desk', () => {
     await test.step('When I remove the session I added, the demo schedule is as it was', async () => {
       await page.getByRole('tab', { name: 'รอบตรวจ' }).click();
       await page.getByRole('button', { name: 'ลบรอบ จ.–ศ. 17:00–19:00 น.' }).click();
-      await page.getByRole('dialog', { name: 'ลบรอบ จ.–ศ. 17:00–19:00 น.?' }).getByRole('button', { name: 'ลบ' }).click();
+      await page
+        .getByRole('dialog', { name: 'ลบรอบ จ.–ศ. 17:00–19:00 น.?' })
+        .getByRole('button', { name: 'ลบ' })
+        .click();
       await expect(page.getByText('ลบรอบตรวจแล้ว')).toBeVisible();
       await expect(page.getByRole('row', { name: /17:00–19:00 น\./ })).toHaveCount(0);
     });

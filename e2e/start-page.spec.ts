@@ -4,11 +4,16 @@ import { screenshot } from './support/patient';
 test.describe('before any script has run', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the start page is already drawn: the search, the notice that the position is being asked for, the tabs', async ({ page }) => {
+  test('the start page is already drawn: the search, the notice that the position is being asked for, the tabs', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'กำลังหาตำแหน่งของคุณ' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ค้นหา' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ค้นหา' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });
 

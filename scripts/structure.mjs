@@ -78,7 +78,9 @@ for (const root of APPS) {
     entry.files += 1;
     entry.lines += text.split('\n').length;
     folders.set(folder, entry);
-    for (const match of text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    for (const match of text.matchAll(
+      /(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    )) {
       const target = resolve(file, match[1] ?? match[2], known);
       if (target) graph.get(file).push(target);
     }
@@ -102,9 +104,13 @@ for (const root of APPS) {
   });
   const [largest, size] = [...folders].sort((a, b) => b[1].files - a[1].files)[0];
   console.log(`${root}`);
-  console.log(`  import cycles: ${found.length}${found.length ? ` (${found.map((c) => `${c.length} files`).join(', ')})` : ''}`);
+  console.log(
+    `  import cycles: ${found.length}${found.length ? ` (${found.map((c) => `${c.length} files`).join(', ')})` : ''}`,
+  );
   console.log(`  imports between features: ${crossEdges} edges, ${pairs.size} ordered pairs`);
-  console.log(`  features importing each other: ${mutual.length ? mutual.map((p) => p.replace('->', '<->')).join(', ') : 'none'}`);
+  console.log(
+    `  features importing each other: ${mutual.length ? mutual.map((p) => p.replace('->', '<->')).join(', ') : 'none'}`,
+  );
   console.log(`  largest folder: ${path.relative(root, largest)} (${size.files} files, ${size.lines} lines)`);
   console.log(`  lines over 120 characters: ${longLines}`);
 }

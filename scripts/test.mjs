@@ -1,4 +1,4 @@
-// The whole suite: typecheck, lint (import cycles and layers included), unit, API integration, browser end-to-end; then one summary line.
+// The whole suite: typecheck, lint (import cycles and layers included), format, unit, API integration, browser end-to-end; then one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { CHROMIUM_MISSING, findChromium } from './find-chromium.mjs';
@@ -15,7 +15,10 @@ function run(label, command, args) {
 function vitestCounts(file) {
   if (!existsSync(file)) return { passed: 0, failed: 0 };
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests + report.numPendingTests + report.numTodoTests };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + report.numPendingTests + report.numTodoTests,
+  };
 }
 
 function playwrightCounts(file) {
@@ -27,8 +30,12 @@ function playwrightCounts(file) {
 const steps = [];
 steps.push(['typecheck', run('typecheck', 'npm', ['run', '--silent', 'typecheck'])]);
 steps.push(['lint', run('lint', 'npm', ['run', '--silent', 'lint'])]);
+steps.push(['format', run('format', 'npm', ['run', '--silent', 'format:check'])]);
 const vitestJson = (name) => ['--reporter=default', '--reporter=json', `--outputFile.json=artifacts/${name}.json`];
-steps.push(['unit', run('unit', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', ...vitestJson('unit-report')])]);
+steps.push([
+  'unit',
+  run('unit', 'npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', ...vitestJson('unit-report')]),
+]);
 steps.push(['api', run('API integration', 'npx', ['vitest', 'run', '--project', 'api', ...vitestJson('api-report')])]);
 
 if (findChromium()) {
@@ -40,11 +47,17 @@ if (findChromium()) {
   steps.push(['e2e', false]);
 }
 
-const counts = [vitestCounts('artifacts/unit-report.json'), vitestCounts('artifacts/api-report.json'), playwrightCounts('artifacts/e2e-report.json')];
+const counts = [
+  vitestCounts('artifacts/unit-report.json'),
+  vitestCounts('artifacts/api-report.json'),
+  playwrightCounts('artifacts/e2e-report.json'),
+];
 const passed = counts.reduce((n, c) => n + c.passed, 0);
 const failedTests = counts.reduce((n, c) => n + c.failed, 0);
 const failedSteps = steps.filter(([, ok]) => !ok).map(([name]) => name);
 
 console.log(`\nsteps: ${steps.map(([name, ok]) => `${name} ${ok ? 'ok' : 'FAILED'}`).join(', ')}`);
-console.log(`tests: ${passed} passed, ${failedTests + (failedSteps.length && !failedTests ? failedSteps.length : 0)} failed`);
+console.log(
+  `tests: ${passed} passed, ${failedTests + (failedSteps.length && !failedTests ? failedSteps.length : 0)} failed`,
+);
 process.exit(failedSteps.length ? 1 : 0);

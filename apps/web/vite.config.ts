@@ -54,11 +54,16 @@ function webOrigins(): Plugin {
       const tileUrl: string = config.env.VITE_MAP_TILE_URL || DEFAULT_TILE_URL;
       // A {s} subdomain (a.tile…, b.tile…) is allowed as the policy's wildcard, *.tile…
       const tileOrigin = new URL(tileUrl.replace('{s}', '*')).origin;
-      if (!/^https?:\/\/[^{}]+$/.test(tileOrigin)) throw new Error(`VITE_MAP_TILE_URL: no http(s) origin in ${tileUrl}`);
-      origins = { apiOrigin: /^https?:\/\//i.test(apiBase) ? new URL(apiBase).origin : null, mapTileOrigin: tileOrigin };
+      if (!/^https?:\/\/[^{}]+$/.test(tileOrigin))
+        throw new Error(`VITE_MAP_TILE_URL: no http(s) origin in ${tileUrl}`);
+      origins = {
+        apiOrigin: /^https?:\/\//i.test(apiBase) ? new URL(apiBase).origin : null,
+        mapTileOrigin: tileOrigin,
+      };
     },
     generateBundle() {
-      if (origins) this.emitFile({ type: 'asset', fileName: 'web-origins.json', source: `${JSON.stringify(origins, null, 2)}\n` });
+      if (origins)
+        this.emitFile({ type: 'asset', fileName: 'web-origins.json', source: `${JSON.stringify(origins, null, 2)}\n` });
     },
   };
 }
@@ -106,7 +111,8 @@ const installable = VitePWA({
       },
       {
         // Built files have their content's hash in their name: one never changes, so the kept copy is used.
-        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/ocr/'),
+        urlPattern: ({ url, sameOrigin }) =>
+          sameOrigin && url.pathname.startsWith('/assets/') && !url.pathname.startsWith('/assets/ocr/'),
         handler: 'CacheFirst',
         options: { cacheName: 'assets', expiration: { maxEntries: 300 } },
       },

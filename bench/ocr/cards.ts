@@ -85,7 +85,12 @@ export function cardHtml(holder: CardHolder, seed: number): string {
     .map((w) => `<span class="word">${esc(w)}</span>`)
     .join(' ');
   const addressTop = (address.y + dy) * H - (ADDRESS_PITCH * H) / 2;
-  const dateBlock = (xShift: number, date: { thai: string; english: string }, thaiLabel: string, englishLabel: string) =>
+  const dateBlock = (
+    xShift: number,
+    date: { thai: string; english: string },
+    thaiLabel: string,
+    englishLabel: string,
+  ) =>
     [
       line(ROWS.dateThai, esc(date.thai), '', xShift),
       line(ROWS.dateLabelThai, esc(thaiLabel), 'color:#2a3550', xShift),
@@ -198,8 +203,14 @@ function sceneOptions(condition: Condition, seed: number): SceneOptions {
       noise: between(0.03, 0.07),
       glare: null,
       // Where a holding thumb sits: over the chip's edge, the signature block, or the photo.
-      thumb: rnd() < 0.75 ? { edge, at: edge === 'bottom' ? between(0.3, 0.45) : between(0.45, 0.7), reach: between(0.04, 0.08) } : null,
-      handShadow: rnd() < 0.6 ? { x: between(0, 1280), y: between(0, 960), r: between(300, 520), strength: between(0.25, 0.45) } : null,
+      thumb:
+        rnd() < 0.75
+          ? { edge, at: edge === 'bottom' ? between(0.3, 0.45) : between(0.45, 0.7), reach: between(0.04, 0.08) }
+          : null,
+      handShadow:
+        rnd() < 0.6
+          ? { x: between(0, 1280), y: between(0, 960), r: between(300, 520), strength: between(0.25, 0.45) }
+          : null,
       table: rnd() < 0.6 ? 'striped' : 'plain',
       quality: Math.round(between(60, 82)),
     };
@@ -218,7 +229,9 @@ function sceneOptions(condition: Condition, seed: number): SceneOptions {
     shade: between(0.15, 0.4),
     dark: poor ? between(0.45, 0.6) : 0,
     noise: poor ? between(0.1, 0.16) : between(0.03, 0.07),
-    glare: poor ? { x: between(430, 850), y: between(330, 620), r: between(90, 150), strength: between(0.65, 0.85) } : null,
+    glare: poor
+      ? { x: between(430, 850), y: between(330, 620), r: between(90, 150), strength: between(0.65, 0.85) }
+      : null,
     thumb: null,
     handShadow: null,
     table: 'striped',
@@ -242,7 +255,12 @@ function thumbHtml(thumb: NonNullable<SceneOptions['thumb']>): string {
 }
 
 /** Draws one card in the given condition and returns the image a patient would supply. */
-export async function renderCard(page: Page, holder: CardHolder, condition: Condition, seed: number): Promise<CardImage> {
+export async function renderCard(
+  page: Page,
+  holder: CardHolder,
+  condition: Condition,
+  seed: number,
+): Promise<CardImage> {
   const card = cardHtml(holder, seed);
   if (condition === 'clean') {
     await page.setViewportSize({ width: 900, height: 580 });

@@ -37,34 +37,102 @@ export interface CardHolder {
 }
 
 const MALE: [string, string][] = [
-  ['สมชาย', 'Somchai'], ['สมศักดิ์', 'Somsak'], ['ประเสริฐ', 'Prasert'], ['วิชัย', 'Wichai'],
-  ['สุรชัย', 'Surachai'], ['ธนากร', 'Thanakorn'], ['กิตติพงษ์', 'Kittipong'], ['ณัฐวุฒิ', 'Nattawut'],
-  ['อนุชา', 'Anucha'], ['ชัยวัฒน์', 'Chaiwat'], ['พงศกร', 'Pongsakorn'], ['ธีรวัฒน์', 'Teerawat'],
-  ['วีระพงษ์', 'Weerapong'], ['สุทธิพงษ์', 'Sutthipong'], ['อภิชาติ', 'Apichat'], ['ศุภชัย', 'Supachai'],
-  ['เกียรติศักดิ์', 'Kiattisak'], ['ปิยะ', 'Piya'], ['บุญมี', 'Boonmee'], ['สมบัติ', 'Sombat'],
-  ['ณรงค์', 'Narong'], ['อำนาจ', 'Amnat'], ['กำพล', 'Kamphon'], ['จำลอง', 'Chamlong'], ['ธำรง', 'Thamrong'],
+  ['สมชาย', 'Somchai'],
+  ['สมศักดิ์', 'Somsak'],
+  ['ประเสริฐ', 'Prasert'],
+  ['วิชัย', 'Wichai'],
+  ['สุรชัย', 'Surachai'],
+  ['ธนากร', 'Thanakorn'],
+  ['กิตติพงษ์', 'Kittipong'],
+  ['ณัฐวุฒิ', 'Nattawut'],
+  ['อนุชา', 'Anucha'],
+  ['ชัยวัฒน์', 'Chaiwat'],
+  ['พงศกร', 'Pongsakorn'],
+  ['ธีรวัฒน์', 'Teerawat'],
+  ['วีระพงษ์', 'Weerapong'],
+  ['สุทธิพงษ์', 'Sutthipong'],
+  ['อภิชาติ', 'Apichat'],
+  ['ศุภชัย', 'Supachai'],
+  ['เกียรติศักดิ์', 'Kiattisak'],
+  ['ปิยะ', 'Piya'],
+  ['บุญมี', 'Boonmee'],
+  ['สมบัติ', 'Sombat'],
+  ['ณรงค์', 'Narong'],
+  ['อำนาจ', 'Amnat'],
+  ['กำพล', 'Kamphon'],
+  ['จำลอง', 'Chamlong'],
+  ['ธำรง', 'Thamrong'],
 ];
 const FEMALE: [string, string][] = [
-  ['สมหญิง', 'Somying'], ['มาลี', 'Malee'], ['สุภาพร', 'Supaporn'], ['วันเพ็ญ', 'Wanpen'],
-  ['กาญจนา', 'Kanjana'], ['ศิริพร', 'Siriporn'], ['นภัสสร', 'Napatsorn'], ['ปิยะนุช', 'Piyanuch'],
-  ['อรุณี', 'Arunee'], ['จันทร์เพ็ญ', 'Janpen'], ['พิมพ์ชนก', 'Pimchanok'], ['ธิดารัตน์', 'Thidarat'],
-  ['รัตนา', 'Rattana'], ['สุนิสา', 'Sunisa'], ['วรรณา', 'Wanna'], ['ชุติมา', 'Chutima'],
-  ['เยาวลักษณ์', 'Yaowalak'], ['อัมพร', 'Amporn'], ['น้ำฝน', 'Namfon'], ['ลำดวน', 'Lamduan'],
-  ['อำไพ', 'Ampai'], ['คำปุน', 'Kampun'],
+  ['สมหญิง', 'Somying'],
+  ['มาลี', 'Malee'],
+  ['สุภาพร', 'Supaporn'],
+  ['วันเพ็ญ', 'Wanpen'],
+  ['กาญจนา', 'Kanjana'],
+  ['ศิริพร', 'Siriporn'],
+  ['นภัสสร', 'Napatsorn'],
+  ['ปิยะนุช', 'Piyanuch'],
+  ['อรุณี', 'Arunee'],
+  ['จันทร์เพ็ญ', 'Janpen'],
+  ['พิมพ์ชนก', 'Pimchanok'],
+  ['ธิดารัตน์', 'Thidarat'],
+  ['รัตนา', 'Rattana'],
+  ['สุนิสา', 'Sunisa'],
+  ['วรรณา', 'Wanna'],
+  ['ชุติมา', 'Chutima'],
+  ['เยาวลักษณ์', 'Yaowalak'],
+  ['อัมพร', 'Amporn'],
+  ['น้ำฝน', 'Namfon'],
+  ['ลำดวน', 'Lamduan'],
+  ['อำไพ', 'Ampai'],
+  ['คำปุน', 'Kampun'],
 ];
 const SURNAMES: [string, string][] = [
-  ['ใจดี', 'Jaidee'], ['สุขสวัสดิ์', 'Suksawat'], ['ศรีสุข', 'Srisuk'], ['วงศ์ใหญ่', 'Wongyai'],
-  ['แก้วมณี', 'Kaewmanee'], ['ทองดี', 'Thongdee'], ['บุญมา', 'Boonma'], ['รักษ์ไทย', 'Rakthai'],
-  ['สายทอง', 'Saithong'], ['เพชรรัตน์', 'Petcharat'], ['จันทร์หอม', 'Chanhom'], ['พรหมมา', 'Promma'],
-  ['มั่นคง', 'Mankong'], ['คำแก้ว', 'Khamkaew'], ['ศรีวงศ์', 'Sriwong'], ['ทองคำ', 'Thongkham'],
-  ['อินทร์แก้ว', 'Inkaew'], ['ชัยมงคล', 'Chaimongkol'], ['นาคสุข', 'Naksuk'], ['ประเสริฐสุข', 'Prasertsuk'],
-  ['สมบูรณ์ชัย', 'Somboonchai'], ['วัฒนากุล', 'Wattanakul'], ['ธนสาร', 'Thanasan'], ['พึ่งทอง', 'Phuengthong'],
-  ['ขำคม', 'Khamkhom'], ['บำรุงศรี', 'Bamrungsri'], ['กิจเจริญ', 'Kitcharoen'], ['เรืองศรี', 'Ruangsri'],
-  ['ปัญญาดี', 'Panyadee'], ['หอมจันทร์', 'Homchan'],
+  ['ใจดี', 'Jaidee'],
+  ['สุขสวัสดิ์', 'Suksawat'],
+  ['ศรีสุข', 'Srisuk'],
+  ['วงศ์ใหญ่', 'Wongyai'],
+  ['แก้วมณี', 'Kaewmanee'],
+  ['ทองดี', 'Thongdee'],
+  ['บุญมา', 'Boonma'],
+  ['รักษ์ไทย', 'Rakthai'],
+  ['สายทอง', 'Saithong'],
+  ['เพชรรัตน์', 'Petcharat'],
+  ['จันทร์หอม', 'Chanhom'],
+  ['พรหมมา', 'Promma'],
+  ['มั่นคง', 'Mankong'],
+  ['คำแก้ว', 'Khamkaew'],
+  ['ศรีวงศ์', 'Sriwong'],
+  ['ทองคำ', 'Thongkham'],
+  ['อินทร์แก้ว', 'Inkaew'],
+  ['ชัยมงคล', 'Chaimongkol'],
+  ['นาคสุข', 'Naksuk'],
+  ['ประเสริฐสุข', 'Prasertsuk'],
+  ['สมบูรณ์ชัย', 'Somboonchai'],
+  ['วัฒนากุล', 'Wattanakul'],
+  ['ธนสาร', 'Thanasan'],
+  ['พึ่งทอง', 'Phuengthong'],
+  ['ขำคม', 'Khamkhom'],
+  ['บำรุงศรี', 'Bamrungsri'],
+  ['กิจเจริญ', 'Kitcharoen'],
+  ['เรืองศรี', 'Ruangsri'],
+  ['ปัญญาดี', 'Panyadee'],
+  ['หอมจันทร์', 'Homchan'],
 ];
 
 /** Major roads, printed "ถ.<name>" on the card; a third of the addresses are on one. */
-const ROADS = ['มิตรภาพ', 'พหลโยธิน', 'เพชรเกษม', 'สุขุมวิท', 'ราชดำเนิน', 'เจริญกรุง', 'นิมมานเหมินท์', 'ศรีนครินทร์', 'รามคำแหง', 'ประชาอุทิศ'];
+const ROADS = [
+  'มิตรภาพ',
+  'พหลโยธิน',
+  'เพชรเกษม',
+  'สุขุมวิท',
+  'ราชดำเนิน',
+  'เจริญกรุง',
+  'นิมมานเหมินท์',
+  'ศรีนครินทร์',
+  'รามคำแหง',
+  'ประชาอุทิศ',
+];
 
 const THAI_MONTHS = ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'];
 const ENGLISH_MONTHS = ['Jan.', 'Feb.', 'Mar.', 'Apr.', 'May', 'Jun.', 'Jul.', 'Aug.', 'Sep.', 'Oct.', 'Nov.', 'Dec.'];
@@ -110,7 +178,15 @@ export async function cardHolders(count: number, seed = 20240601): Promise<CardH
     const day = 1 + Math.floor(rnd() * 28);
     const child = year >= 2012;
     const prefix: Prefix = child ? (female ? 'เด็กหญิง' : 'เด็กชาย') : female ? (rnd() < 0.5 ? 'นาง' : 'นางสาว') : 'นาย';
-    const englishPrefix = child ? (female ? 'Miss' : 'Master') : prefix === 'นาง' ? 'Mrs.' : prefix === 'นางสาว' ? 'Miss' : 'Mr.';
+    const englishPrefix = child
+      ? female
+        ? 'Miss'
+        : 'Master'
+      : prefix === 'นาง'
+        ? 'Mrs.'
+        : prefix === 'นางสาว'
+          ? 'Miss'
+          : 'Mr.';
     const [firstname, englishFirstname] = pick(female ? FEMALE : MALE);
     const [lastname, englishLastname] = pick(SURNAMES);
     const first12 = `${1 + Math.floor(rnd() * 8)}${Array.from({ length: 11 }, () => Math.floor(rnd() * 10)).join('')}`;

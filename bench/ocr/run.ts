@@ -93,7 +93,8 @@ function editDistance(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length];
@@ -104,30 +105,63 @@ const quantile = (values: number[], q: number) => {
   return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
 };
 
-async function startApp(): Promise<{ origin: string; page: string; module: string; child: ChildProcess; cleanup: () => void }> {
+async function startApp(): Promise<{
+  origin: string;
+  page: string;
+  module: string;
+  child: ChildProcess;
+  cleanup: () => void;
+}> {
   if (DEV) {
-    const child = spawn(process.execPath, ['../../node_modules/vite/bin/vite.js', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'], {
-      cwd: 'apps/web',
-      stdio: 'ignore',
-    });
+    const child = spawn(
+      process.execPath,
+      ['../../node_modules/vite/bin/vite.js', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
+      {
+        cwd: 'apps/web',
+        stdio: 'ignore',
+      },
+    );
     const origin = `http://127.0.0.1:${PORT}`;
     await waitFor(`${origin}/`);
     // A plain file of the app's origin, not the app: the dev client would reload the page while it
     // prepares the reader's dependencies.
-    return { origin, page: '/package.json', module: '/src/features/signup/ocr/read-id-card.ts', child, cleanup: () => {} };
+    return {
+      origin,
+      page: '/package.json',
+      module: '/src/features/signup/ocr/read-id-card.ts',
+      child,
+      cleanup: () => {},
+    };
   }
   execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
-  const manifest = JSON.parse(readFileSync('apps/web/dist/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const manifest = JSON.parse(readFileSync('apps/web/dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string }
+  >;
   const entry = manifest['src/features/signup/ocr/read-id-card.ts'];
   if (!entry) throw new Error('read-id-card is not a chunk of the build');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-bench-ocr-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${PORT}`;
   await waitFor(`${origin}/api/health`);
-  return { origin, page: '/signup', module: `/${entry.file}`, child, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+  return {
+    origin,
+    page: '/signup',
+    module: `/${entry.file}`,
+    child,
+    cleanup: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
 }
 
 async function readInPage(page: Page, module: string, image: Buffer, mime: string): Promise<PageResult> {
@@ -165,7 +199,10 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   const app = await startApp();
-  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, load ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
   console.log(`machine: ${machine}; ${holders.length} cards per condition; ${DEV ? 'dev server' : 'production build'}`);
   try {
     // Draw the cards first (their own page), so drawing does not count in the reading time.
@@ -175,7 +212,10 @@ async function main() {
       images[condition] = [];
       for (let i = 0; i < holders.length; i++) {
         const img = await renderCard(drawPage, holders[i], condition, 1000 + i);
-        writeFileSync(`${OUT}/${condition}-${String(i).padStart(3, '0')}.${img.mime === 'image/png' ? 'png' : 'jpg'}`, img.bytes);
+        writeFileSync(
+          `${OUT}/${condition}-${String(i).padStart(3, '0')}.${img.mime === 'image/png' ? 'png' : 'jpg'}`,
+          img.bytes,
+        );
         images[condition].push(img);
       }
     }
@@ -194,7 +234,12 @@ async function main() {
     // Workers' requests are reported by their own targets: count them through the page's own view too.
     page.on('requestfinished', (req) => {
       void req.sizes().then((s) => {
-        requests.push({ url: req.url(), method: req.method(), bytes: s.responseBodySize + s.responseHeadersSize, body: s.requestBodySize });
+        requests.push({
+          url: req.url(),
+          method: req.method(),
+          bytes: s.responseBodySize + s.responseHeadersSize,
+          body: s.requestBodySize,
+        });
       });
     });
     await page.goto(`${app.origin}${app.page}`, { waitUntil: 'networkidle' });
@@ -258,7 +303,9 @@ async function main() {
           lowConfidence: +(low / rows.length).toFixed(3),
         };
       }
-      const wrongIds = rows.filter((r, i) => r.fields.thaiId?.value && r.fields.thaiId.value !== holders[i].thaiId).length;
+      const wrongIds = rows.filter(
+        (r, i) => r.fields.thaiId?.value && r.fields.thaiId.value !== holders[i].thaiId,
+      ).length;
       // A field filled in wrong that the patient was not told to check: the reader's worst mistake.
       let wrongSure = 0;
       // And the other way: a field read right but marked for checking. Too many marks and none is heeded.
@@ -292,7 +339,9 @@ async function main() {
           idNumber: share((r, t) => exact(r, t, 'thaiId')),
           thaiName: share((r, t) => exact(r, t, 'firstname') && exact(r, t, 'lastname')),
           birthday: share((r, t) => exact(r, t, 'birthday')),
-          address: share((r, t) => (['address', 'subdistrict', 'district', 'province', 'postcode'] as const).every((f) => exact(r, t, f))),
+          address: share((r, t) =>
+            (['address', 'subdistrict', 'district', 'province', 'postcode'] as const).every((f) => exact(r, t, f)),
+          ),
         },
         medianMs: Math.round(quantile(times, 0.5)),
         p95Ms: Math.round(quantile(times, 0.95)),
@@ -303,7 +352,9 @@ async function main() {
           const t = truthOf(holders[i]);
           const wrong = FIELDS.filter((f) => (r.fields[f]?.value ?? '') !== t[f]);
           if (wrong.length) {
-            console.log(`${condition} #${i}: ${wrong.map((f) => `${f}=${JSON.stringify(r.fields[f]?.value ?? '')}≠${JSON.stringify(t[f])}`).join(' ')}`);
+            console.log(
+              `${condition} #${i}: ${wrong.map((f) => `${f}=${JSON.stringify(r.fields[f]?.value ?? '')}≠${JSON.stringify(t[f])}`).join(' ')}`,
+            );
             if (args.includes('--texts')) console.log(JSON.stringify(r.texts));
           }
         });
@@ -322,20 +373,41 @@ async function main() {
 }
 
 function printReport(report: Record<string, unknown>) {
-  const conditions = report.conditions as Record<string, { cards: number; cardFound: number; errors: number; wrongIdAccepted: number; idLeftEmpty: number; medianMs: number; p95Ms: number; fields: Record<string, { exact: number; cer: number; lowConfidence: number }> }>;
+  const conditions = report.conditions as Record<
+    string,
+    {
+      cards: number;
+      cardFound: number;
+      errors: number;
+      wrongIdAccepted: number;
+      idLeftEmpty: number;
+      medianMs: number;
+      p95Ms: number;
+      fields: Record<string, { exact: number; cer: number; lowConfidence: number }>;
+    }
+  >;
   const names = Object.keys(conditions);
   const pct = (n: number) => `${(n * 100).toFixed(1)}%`.padStart(7);
-  console.log(`\nexact match (character error rate) per field, ${report.cardsPerCondition as number} cards per condition`);
+  console.log(
+    `\nexact match (character error rate) per field, ${report.cardsPerCondition as number} cards per condition`,
+  );
   console.log(`${'field'.padEnd(12)}${names.map((n) => n.padStart(22)).join('')}`);
   for (const f of FIELDS) {
     console.log(
       `${f.padEnd(12)}${names.map((n) => `${pct(conditions[n].fields[f].exact)} (CER ${conditions[n].fields[f].cer.toFixed(3)})`.padStart(22)).join('')}`,
     );
   }
-  type Summary = { groups: Record<string, number>; wrongIdAccepted: number; wrongWithoutMark: number; rightButMarked: number; medianMs: number };
+  type Summary = {
+    groups: Record<string, number>;
+    wrongIdAccepted: number;
+    wrongWithoutMark: number;
+    rightButMarked: number;
+    medianMs: number;
+  };
   const summary = conditions as unknown as Record<string, Summary>;
   console.log(`\n| field | ${names.join(' | ')} |\n|---|${names.map(() => '---|').join('')}`);
-  const row = (label: string, cell: (c: Summary) => string) => console.log(`| ${label} | ${names.map((n) => cell(summary[n])).join(' | ')} |`);
+  const row = (label: string, cell: (c: Summary) => string) =>
+    console.log(`| ${label} | ${names.map((n) => cell(summary[n])).join(' | ')} |`);
   row('ID number exact', (c) => pct(c.groups.idNumber).trim());
   row('Thai first and last name exact', (c) => pct(c.groups.thaiName).trim());
   row('birth date exact', (c) => pct(c.groups.birthday).trim());
@@ -350,7 +422,9 @@ function printReport(report: Record<string, unknown>) {
       `${n}: card found ${pct(c.cardFound).trim()}, ID wrong but accepted ${c.wrongIdAccepted}, ID left empty ${c.idLeftEmpty}, errors ${c.errors}, median ${c.medianMs} ms, p95 ${c.p95Ms} ms`,
     );
   }
-  console.log(`all cards after the first: median ${report.medianMs as number} ms, p95 ${report.p95Ms as number} ms; first card (loads the reader) ${report.firstCardMs as number} ms`);
+  console.log(
+    `all cards after the first: median ${report.medianMs as number} ms, p95 ${report.p95Ms as number} ms; first card (loads the reader) ${report.firstCardMs as number} ms`,
+  );
   console.log(
     `downloaded for OCR (first scan, compressed as served): ${((report.ocrDownloadBytes as number) / 1024 / 1024).toFixed(2)} MiB in ${(report.ocrDownloads as unknown[]).length} files; requests carrying a body: ${report.requestsWithBody as number}`,
   );

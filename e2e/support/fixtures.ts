@@ -21,7 +21,9 @@ export async function watchContentSecurityPolicy(context: BrowserContext): Promi
       'securitypolicyviolation',
       (event) => {
         const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
-        window.reportCspViolation?.(`${event.effectiveDirective} blocked ${event.blockedURI || 'an inline resource'}${where}`);
+        window.reportCspViolation?.(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'an inline resource'}${where}`,
+        );
       },
       true,
     );

@@ -44,7 +44,13 @@ export function syntheticHolder(first12Digits: string): CardHolder {
  * The card as a patient's photo of it, saved for people to look at: tilted on a table, or held in the
  * hand close to the lens ('cropped': the card fills the frame, a thumb over its edge).
  */
-export async function cardPhoto(page: Page, holder: CardHolder, name: string, condition: 'photographed' | 'cropped' = 'photographed', seed = 4242): Promise<CardImage> {
+export async function cardPhoto(
+  page: Page,
+  holder: CardHolder,
+  name: string,
+  condition: 'photographed' | 'cropped' = 'photographed',
+  seed = 4242,
+): Promise<CardImage> {
   const image = await renderCard(page, holder, condition, seed);
   writeFileSync(`${CARD_DIR}/${name}.jpg`, image.bytes);
   return image;

@@ -47,8 +47,13 @@ function blockingFindings(results: AxeResults): string[] {
 async function checkAccessibility(page: Page, name: string): Promise<void> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const results = await page.evaluate((options) => window.axe!.run(document, options), AXE_OPTIONS);
-  writeFileSync(`${SHOTS}/${name}.axe.json`, `${JSON.stringify({ url: results.url, violations: results.violations }, null, 2)}\n`);
-  expect.soft(blockingFindings(results), `serious or critical accessibility violations on ${name} (${page.url()})`).toEqual([]);
+  writeFileSync(
+    `${SHOTS}/${name}.axe.json`,
+    `${JSON.stringify({ url: results.url, violations: results.violations }, null, 2)}\n`,
+  );
+  expect
+    .soft(blockingFindings(results), `serious or critical accessibility violations on ${name} (${page.url()})`)
+    .toEqual([]);
 }
 
 /** The smallest touch target on a phone, in CSS pixels (WCAG 2.5.5; Apple's and Android's guides ask as much). */
@@ -62,13 +67,23 @@ async function checkTouchTargets(page: Page, name: string): Promise<void> {
   if ((page.viewportSize()?.width ?? 0) > 600) return;
   const small = await page.evaluate((min) => {
     const found: string[] = [];
-    const controls = Array.from(document.querySelectorAll<HTMLElement>('button, a[href], [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"]'));
+    const controls = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        'button, a[href], [role="button"], [role="tab"], input[type="checkbox"], input[type="radio"]',
+      ),
+    );
     for (const control of controls) {
       const style = getComputedStyle(control);
       if (style.visibility === 'hidden' || control.closest('[aria-hidden="true"], [inert]')) continue;
-      const inSentence = control.tagName === 'A' && Array.from(control.parentElement?.childNodes ?? []).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '');
+      const inSentence =
+        control.tagName === 'A' &&
+        Array.from(control.parentElement?.childNodes ?? []).some(
+          (n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== '',
+        );
       if (inSentence) continue;
-      const target = (control.closest('label') as HTMLElement | null) ?? (control.matches('input') ? control.parentElement! : control);
+      const target =
+        (control.closest('label') as HTMLElement | null) ??
+        (control.matches('input') ? control.parentElement! : control);
       const box = target.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
       if (box.width < min - 0.5 || box.height < min - 0.5) {
@@ -179,7 +194,9 @@ export async function registerThroughApi(
   const phone = newPhone();
   const { request } = page;
   expect((await request.post('/api/auth/otp', { data: { phone } })).status()).toBe(202);
-  const verify = await request.post('/api/auth/otp/verify', { data: { phone, code: await latestCode(request, phone) } });
+  const verify = await request.post('/api/auth/otp/verify', {
+    data: { phone, code: await latestCode(request, phone) },
+  });
   expect(verify.ok()).toBe(true);
   const registered = await request.post('/api/users', {
     data: {

@@ -38,7 +38,8 @@ export async function unreadableText(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
       const el = node.parentElement;
-      if (!el || text.trim() === '' || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TITLE'].includes(el.tagName) || !shown(el)) continue;
+      if (!el || text.trim() === '' || ['SCRIPT', 'STYLE', 'NOSCRIPT', 'TITLE'].includes(el.tagName) || !shown(el))
+        continue;
       const range = document.createRange();
       range.selectNodeContents(node);
       const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
@@ -50,7 +51,9 @@ export async function unreadableText(page: Page): Promise<string[]> {
       // Squeezed: a longer text broken over three or more lines, none of them four letters wide.
       const em = parseFloat(style.fontSize);
       if (text.trim().length >= 8 && rects.length >= 3 && rects.every((r) => r.width < 4 * em)) {
-        findings.push(`${label(text)} is squeezed into a column ${Math.round(Math.max(...rects.map((r) => r.width)))} px wide`);
+        findings.push(
+          `${label(text)} is squeezed into a column ${Math.round(Math.max(...rects.map((r) => r.width)))} px wide`,
+        );
         continue;
       }
       if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
@@ -63,8 +66,14 @@ export async function unreadableText(page: Page): Promise<string[]> {
         if ([overflowX, overflowY].some((o) => o === 'auto' || o === 'scroll')) break;
         if (![overflowX, overflowY].some((o) => o === 'hidden' || o === 'clip')) continue;
         const edge = box.getBoundingClientRect();
-        const out = rects.some((r) => r.left < edge.left - 2 || r.right > edge.right + 2 || r.top < edge.top - 2 || r.bottom > edge.bottom + 2);
-        if (out) findings.push(`${label(text)} is cut off by its ${box.tagName.toLowerCase()}.${String(box.className).split(' ')[0]}`);
+        const out = rects.some(
+          (r) =>
+            r.left < edge.left - 2 || r.right > edge.right + 2 || r.top < edge.top - 2 || r.bottom > edge.bottom + 2,
+        );
+        if (out)
+          findings.push(
+            `${label(text)} is cut off by its ${box.tagName.toLowerCase()}.${String(box.className).split(' ')[0]}`,
+          );
         break;
       }
     }
@@ -103,7 +112,9 @@ export async function unreadableText(page: Page): Promise<string[]> {
       if (x < 0 || y < 0 || x > window.innerWidth || y > window.innerHeight) continue;
       const top = document.elementFromPoint(x, y);
       if (!top || control.contains(top) || top.contains(control) || layerOf(top) !== layerOf(control)) continue;
-      findings.push(`${label(control.textContent || control.getAttribute('aria-label') || control.tagName)} is covered by ${top.tagName.toLowerCase()}.${String(top.className).split(' ')[0]}`);
+      findings.push(
+        `${label(control.textContent || control.getAttribute('aria-label') || control.tagName)} is covered by ${top.tagName.toLowerCase()}.${String(top.className).split(' ')[0]}`,
+      );
     }
     return findings;
   });

@@ -18,13 +18,18 @@ describe('payment provider configuration', () => {
       secretKey: key,
       apiUrl: 'https://api.omise.co',
     });
-    expect(loadConfig({ ...base, PAYMENT_PROVIDER: 'omise', OMISE_SECRET_KEY: key, OMISE_API_URL: 'http://127.0.0.1:9' }).payments).toMatchObject({
+    expect(
+      loadConfig({ ...base, PAYMENT_PROVIDER: 'omise', OMISE_SECRET_KEY: key, OMISE_API_URL: 'http://127.0.0.1:9' })
+        .payments,
+    ).toMatchObject({
       apiUrl: 'http://127.0.0.1:9',
     });
   });
 
   it('refuses Omise without a secret key', () => {
-    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'omise' })).toThrow('OMISE_SECRET_KEY must be set when PAYMENT_PROVIDER=omise');
+    expect(() => loadConfig({ ...base, PAYMENT_PROVIDER: 'omise' })).toThrow(
+      'OMISE_SECRET_KEY must be set when PAYMENT_PROVIDER=omise',
+    );
   });
 
   it('refuses a public key in place of the secret one, without repeating it', () => {
@@ -90,7 +95,19 @@ describe('Web Push configuration', () => {
 
   it('is off unless keys are given (and in tests)', () => {
     expect(loadConfig(base).webPush).toBeNull();
-    expect(loadConfig({ ...base, APP_MODE: 'production', SMS_DRIVER: 'thaibulksms', THAIBULKSMS_API_KEY: 'k', THAIBULKSMS_API_SECRET: 's', THAIBULKSMS_SENDER: 'KlaiMor', PAYMENT_PROVIDER: 'omise', OMISE_SECRET_KEY: 'skey_test_1', SEED_DEMO_DATA: 'false' }).webPush).toBeNull();
+    expect(
+      loadConfig({
+        ...base,
+        APP_MODE: 'production',
+        SMS_DRIVER: 'thaibulksms',
+        THAIBULKSMS_API_KEY: 'k',
+        THAIBULKSMS_API_SECRET: 's',
+        THAIBULKSMS_SENDER: 'KlaiMor',
+        PAYMENT_PROVIDER: 'omise',
+        OMISE_SECRET_KEY: 'skey_test_1',
+        SEED_DEMO_DATA: 'false',
+      }).webPush,
+    ).toBeNull();
   });
 
   it('takes a key pair with its contact, and refuses half of one', () => {
@@ -100,8 +117,12 @@ describe('Web Push configuration', () => {
       subject: 'mailto:ops@klaimor.example',
     });
     expect(() => loadConfig({ ...base, ...keys })).toThrow('VAPID_SUBJECT must be set when the VAPID keys are set');
-    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow('VAPID_PRIVATE_KEY must be set');
-    expect(() => loadConfig({ ...base, ...keys, VAPID_SUBJECT: 'ops@klaimor.example' })).toThrow('VAPID_SUBJECT: must be a mailto: or https: address');
+    expect(() => loadConfig({ ...base, VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toThrow(
+      'VAPID_PRIVATE_KEY must be set',
+    );
+    expect(() => loadConfig({ ...base, ...keys, VAPID_SUBJECT: 'ops@klaimor.example' })).toThrow(
+      'VAPID_SUBJECT: must be a mailto: or https: address',
+    );
   });
 
   it('in demo mode makes a key pair once and keeps it', () => {
@@ -115,8 +136,17 @@ describe('Web Push configuration', () => {
 describe('LINE configuration', () => {
   it('is off unless configured, and refuses half of it', () => {
     expect(loadConfig(base).line).toBeNull();
-    expect(() => loadConfig({ ...base, LINE_CHANNEL_ACCESS_TOKEN: 'token' })).toThrow('LINE_LOGIN_CHANNEL_ID must be set when LINE is configured');
-    expect(loadConfig({ ...base, LINE_CHANNEL_ACCESS_TOKEN: 'token', LINE_LOGIN_CHANNEL_ID: '1650000001', LINE_LOGIN_CHANNEL_SECRET: 's' }).line).toEqual({
+    expect(() => loadConfig({ ...base, LINE_CHANNEL_ACCESS_TOKEN: 'token' })).toThrow(
+      'LINE_LOGIN_CHANNEL_ID must be set when LINE is configured',
+    );
+    expect(
+      loadConfig({
+        ...base,
+        LINE_CHANNEL_ACCESS_TOKEN: 'token',
+        LINE_LOGIN_CHANNEL_ID: '1650000001',
+        LINE_LOGIN_CHANNEL_SECRET: 's',
+      }).line,
+    ).toEqual({
       channelAccessToken: 'token',
       loginChannelId: '1650000001',
       loginChannelSecret: 's',

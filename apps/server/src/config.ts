@@ -34,13 +34,25 @@ const EnvSchema = z.object({
   THAIBULKSMS_URL: z.url().default('https://api-v2.thaibulksms.com/sms'),
   PAYMENT_PROVIDER: z.enum(['development', 'omise']).optional(),
   // A secret key (skey_…), never the public one (pkey_…): docs.omise.co/api-authentication.
-  OMISE_SECRET_KEY: z.string().regex(/^skey_\w+$/, { error: 'must be an Omise secret key (skey_…)' }).optional(),
+  OMISE_SECRET_KEY: z
+    .string()
+    .regex(/^skey_\w+$/, { error: 'must be an Omise secret key (skey_…)' })
+    .optional(),
   OMISE_API_URL: z.url().default('https://api.omise.co'),
   // Web Push (RFC 8292): the application server's key pair, URL-safe base64 as `npx web-push generate-vapid-keys`
   // prints it, and a contact the push services may write to. Demo mode makes a pair once and keeps it in DATA_DIR.
-  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a P-256 public key, URL-safe base64 (87 characters)' }).optional(),
-  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key, URL-safe base64 (43 characters)' }).optional(),
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/, { error: 'must be a mailto: or https: address' }).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: 'must be a P-256 public key, URL-safe base64 (87 characters)' })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: 'must be a P-256 private key, URL-safe base64 (43 characters)' })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'must be a mailto: or https: address' })
+    .optional(),
   // LINE: the Official Account's Messaging API channel (push messages) and the LINE Login channel that links a patient
   // to it (the same provider, so the user ids match). Both, or neither.
   LINE_CHANNEL_ACCESS_TOKEN: z.string().optional(),
@@ -81,12 +93,18 @@ function toConfig(env: Env, secretKey: string) {
     secureCookies: publicUrl.protocol === 'https:',
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    corsOrigins: env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     secretKey,
     seedDemoData: env.SEED_DEMO_DATA ?? env.APP_MODE === 'demo',
-    session: { idleDays: env.SESSION_IDLE_DAYS, cacheSec: env.SESSION_CACHE_SEC, registrationTtlSec: env.REGISTRATION_TTL_SEC },
+    session: {
+      idleDays: env.SESSION_IDLE_DAYS,
+      cacheSec: env.SESSION_CACHE_SEC,
+      registrationTtlSec: env.REGISTRATION_TTL_SEC,
+    },
     otp: {
       ttlSec: env.OTP_TTL_SEC,
       resendAfterSec: env.OTP_RESEND_AFTER_SEC,
@@ -122,7 +140,8 @@ function toConfig(env: Env, secretKey: string) {
 function lineOf(env: Env) {
   const given = [env.LINE_CHANNEL_ACCESS_TOKEN, env.LINE_LOGIN_CHANNEL_ID, env.LINE_LOGIN_CHANNEL_SECRET];
   if (given.every((v) => !v)) return null;
-  const when = 'LINE is configured (LINE_CHANNEL_ACCESS_TOKEN, LINE_LOGIN_CHANNEL_ID, LINE_LOGIN_CHANNEL_SECRET go together)';
+  const when =
+    'LINE is configured (LINE_CHANNEL_ACCESS_TOKEN, LINE_LOGIN_CHANNEL_ID, LINE_LOGIN_CHANNEL_SECRET go together)';
   return {
     channelAccessToken: required(env.LINE_CHANNEL_ACCESS_TOKEN, 'LINE_CHANNEL_ACCESS_TOKEN', when),
     loginChannelId: required(env.LINE_LOGIN_CHANNEL_ID, 'LINE_LOGIN_CHANNEL_ID', when),
@@ -187,5 +206,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: in-memory secret, overrides on top of the defaults. */
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SECRET_KEY: randomBytes(32).toString('hex'), ...overrides });
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: randomBytes(32).toString('hex'),
+    ...overrides,
+  });
 }

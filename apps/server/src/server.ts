@@ -44,7 +44,8 @@ async function start(opened: Closer[]): Promise<void> {
   const database = await step('opening the database', () => openDatabase(config));
   opened.push(() => database.close());
   await step('migrating the database', () => database.migrate());
-  if (config.seedDemoData) await step('seeding the demo data', () => database.withSetUpLock(() => seedDemoData(database.db, config)));
+  if (config.seedDemoData)
+    await step('seeding the demo data', () => database.withSetUpLock(() => seedDemoData(database.db, config)));
 
   const app = await step('building the app', () =>
     buildApp({

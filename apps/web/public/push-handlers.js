@@ -55,7 +55,8 @@ self.addEventListener('notificationclick', (event) => {
   const notification = event.notification.data;
   event.notification.close();
   let work;
-  if (event.action === 'call' && notification.callPhone) work = self.clients.openWindow(`tel:${notification.callPhone}`);
+  if (event.action === 'call' && notification.callPhone)
+    work = self.clients.openWindow(`tel:${notification.callPhone}`);
   else if (event.action === 'taken' || event.action === 'snooze') work = answer(notification, event.action);
   else work = openCentre(notification.url);
   event.waitUntil(work);

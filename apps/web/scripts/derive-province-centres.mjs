@@ -5,8 +5,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { getProvinceAll } from 'thai-address-universal';
 
-const NAME_FIXES = { 'กรุงเทพฯ': 'กรุงเทพมหานคร', แนน: 'น่าน' };
-const states = JSON.parse(readFileSync(process.argv[2], 'utf8')).filter((s) => s.type === 'province' || s.iso2 === '10');
+const NAME_FIXES = { กรุงเทพฯ: 'กรุงเทพมหานคร', แนน: 'น่าน' };
+const states = JSON.parse(readFileSync(process.argv[2], 'utf8')).filter(
+  (s) => s.type === 'province' || s.iso2 === '10',
+);
 const provinces = await getProvinceAll();
 const centres = Object.fromEntries(
   states
@@ -16,7 +18,8 @@ const centres = Object.fromEntries(
 const missing = provinces.filter((p) => !centres[p]);
 if (missing.length > 0) throw new Error(`no centre for: ${missing.join(', ')}`);
 const rows = Object.entries(centres).map(([name, [lat, lng]]) => `    ${JSON.stringify(name)}: [${lat}, ${lng}]`);
-const source = 'Province capitals from the Countries States Cities Database (github.com/dr5hn/countries-states-cities-database, npm @countrystatecity/countries 1.0.9), ODbL 1.0';
+const source =
+  'Province capitals from the Countries States Cities Database (github.com/dr5hn/countries-states-cities-database, npm @countrystatecity/countries 1.0.9), ODbL 1.0';
 writeFileSync(
   new URL('../src/features/seek/province-centres.json', import.meta.url),
   `{\n  "source": ${JSON.stringify(source)},\n  "centres": {\n${rows.join(',\n')}\n  }\n}\n`,

@@ -23,7 +23,9 @@ try {
   for (const [source, size, file] of DRAWN) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });
     const svg = readFileSync(join(icons, source), 'utf8');
-    await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${svg}`,
+    );
     await page.screenshot({ path: join(icons, file), omitBackground: true });
     await page.close();
     console.log(`${file} (${size}x${size})`);

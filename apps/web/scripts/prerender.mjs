@@ -35,7 +35,10 @@ async function inlineStylesheets(html) {
  */
 function refuseInlineScript(file, html) {
   const inline = html.match(/<script\b(?![^>]*\ssrc=)[^>]*>/i);
-  if (inline) throw new Error(`${file} has an inline script (${inline[0]}), which the Content-Security-Policy blocks: load it from a file`);
+  if (inline)
+    throw new Error(
+      `${file} has an inline script (${inline[0]}), which the Content-Security-Policy blocks: load it from a file`,
+    );
 }
 
 /** The entry's stylesheets are inlined into every page: a lazy chunk loading one again would re-declare the fonts (see vite.config.ts). */

@@ -21,13 +21,24 @@ function serviceWorker() {
   };
   const click = (action: string, data: unknown) => {
     const waits: Promise<unknown>[] = [];
-    listeners.get('notificationclick')!({ action, notification: { data, close: () => undefined }, waitUntil: (p: Promise<unknown>) => waits.push(p) });
+    listeners.get('notificationclick')!({
+      action,
+      notification: { data, close: () => undefined },
+      waitUntil: (p: Promise<unknown>) => waits.push(p),
+    });
     return Promise.all(waits);
   };
   return { scope, push, click, fetched };
 }
 
-const missedDose = { id: 'n1', kind: 'missed_dose', title: 'แม่ยังไม่ได้ทานยาหลังอาหารเช้า', body: 'Metformin', url: '/notifications', actions: [] };
+const missedDose = {
+  id: 'n1',
+  kind: 'missed_dose',
+  title: 'แม่ยังไม่ได้ทานยาหลังอาหารเช้า',
+  body: 'Metformin',
+  url: '/notifications',
+  actions: [],
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -46,17 +57,32 @@ describe('push handlers', () => {
   it('show no call button without a number, and a tap opens the notification centre', async () => {
     const { scope, push, click } = serviceWorker();
     await push({ ...missedDose, callPhone: null });
-    expect(scope.registration.showNotification).toHaveBeenCalledWith(expect.any(String), expect.objectContaining({ actions: [], requireInteraction: false }));
+    expect(scope.registration.showNotification).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ actions: [], requireInteraction: false }),
+    );
     await click('', missedDose);
     expect(scope.clients.openWindow).toHaveBeenCalledWith('/notifications');
   });
 
   it("answer a held child's reminder for the child, and a tap opens the child's centre", async () => {
     const { scope, click, fetched } = serviceWorker();
-    const reminder = { id: 'n2', kind: 'dose', title: 'ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า', body: 'Paracetamol', patient: 'child-id', url: '/notifications?patient=child-id' };
+    const reminder = {
+      id: 'n2',
+      kind: 'dose',
+      title: 'ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า',
+      body: 'Paracetamol',
+      patient: 'child-id',
+      url: '/notifications?patient=child-id',
+    };
     await click('taken', reminder);
-    expect(fetched).toHaveBeenCalledWith('/api/notifications/n2/taken?patient=child-id', expect.objectContaining({ method: 'POST' }));
-    scope.clients.matchAll.mockResolvedValueOnce([{ url: 'https://klaimor.test/notifications', focus: vi.fn() }] as never);
+    expect(fetched).toHaveBeenCalledWith(
+      '/api/notifications/n2/taken?patient=child-id',
+      expect.objectContaining({ method: 'POST' }),
+    );
+    scope.clients.matchAll.mockResolvedValueOnce([
+      { url: 'https://klaimor.test/notifications', focus: vi.fn() },
+    ] as never);
     await click('', reminder);
     expect(scope.clients.openWindow).toHaveBeenCalledWith('/notifications?patient=child-id');
   });

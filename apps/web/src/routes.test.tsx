@@ -83,9 +83,14 @@ describe('routes', () => {
   });
 
   it('asks a patient who consented to an earlier version of the terms to consent again, on any page', async () => {
-    mockApi({ 'GET /api/users/me': () => json(200, { data: [{ ...profile, consent: { version: '2025-01-01', givenAt: '2025-01-01T00:00:00Z' } }] }) });
+    mockApi({
+      'GET /api/users/me': () =>
+        json(200, { data: [{ ...profile, consent: { version: '2025-01-01', givenAt: '2025-01-01T00:00:00Z' } }] }),
+    });
     renderWithProviders(<AppRoutes />, { route: '/profile' });
-    expect(await screen.findByRole('dialog', { name: 'ข้อตกลงการใช้งานและนโยบายความเป็นส่วนตัวฉบับใหม่' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'ข้อตกลงการใช้งานและนโยบายความเป็นส่วนตัวฉบับใหม่' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ยอมรับและใช้งานต่อ' })).toBeInTheDocument();
   });
 
@@ -105,12 +110,15 @@ describe('routes', () => {
     ['/appointments/0b6f1a52-1f0e-4c55-8d1c-2f6a9d1e0a01', 'เข้าสู่ระบบเพื่อดูนัดหมายของคุณ'],
     ['/profile', 'เข้าสู่ระบบเพื่อดูข้อมูลส่วนตัวของคุณ'],
     ['/my-data/access', 'เข้าสู่ระบบเพื่อดูข้อมูลของคุณ'],
-  ])('shows a logged-out visitor of %s the sign-in card there, saying what the page holds: "%s"', async (route, heading) => {
-    mockApi({ 'GET /api/users/me': loggedOut });
-    renderWithProviders(<AppRoutes />, { route });
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
-    expect(screen.getByRole('navigation', { name: 'เมนูหลัก' })).toBeInTheDocument();
-  });
+  ])(
+    'shows a logged-out visitor of %s the sign-in card there, saying what the page holds: "%s"',
+    async (route, heading) => {
+      mockApi({ 'GET /api/users/me': loggedOut });
+      renderWithProviders(<AppRoutes />, { route });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'เมนูหลัก' })).toBeInTheDocument();
+    },
+  );
 
   it('opens the symptom notes at /symptoms too, under the My Health tab', async () => {
     mockApi({

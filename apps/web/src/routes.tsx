@@ -26,7 +26,10 @@ const FamilyPage = page(async () => (await lazyPages()).family(), 'FamilyPage');
 const TermsPage = page(async () => (await lazyPages()).legal(), 'TermsPage');
 const PrivacyPage = page(async () => (await lazyPages()).legal(), 'PrivacyPage');
 const NotificationsPage = page(async () => (await lazyPages()).notifications(), 'NotificationsPage');
-const NotificationSettingsPage = page(async () => (await lazyPages()).notificationSettings(), 'NotificationSettingsPage');
+const NotificationSettingsPage = page(
+  async () => (await lazyPages()).notificationSettings(),
+  'NotificationSettingsPage',
+);
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
 const StaffApp = page(async () => (await lazyPages()).staff(), 'StaffApp');
 // The shell's pieces for a signed-in patient, loaded once it knows one: never part of a first screen.

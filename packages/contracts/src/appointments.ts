@@ -7,7 +7,16 @@ export const DEPOSIT_HOLD_MINUTES = 15;
 /** A patient may cancel and get the deposit back until this long before the slot. */
 export const FREE_CANCEL_HOURS = 24;
 
-export const AppointmentStatus = z.enum(['awaiting_deposit', 'booked', 'checked_in', 'in_consultation', 'completed', 'cancelled', 'no_show', 'expired']);
+export const AppointmentStatus = z.enum([
+  'awaiting_deposit',
+  'booked',
+  'checked_in',
+  'in_consultation',
+  'completed',
+  'cancelled',
+  'no_show',
+  'expired',
+]);
 export type AppointmentStatus = z.infer<typeof AppointmentStatus>;
 
 /** POST /api/appointments (with an Idempotency-Key header). */

@@ -14,12 +14,18 @@ describe('the table of what a family grant opens', () => {
     const rows = lines.slice(header + 2, end);
     const printed = Object.fromEntries(
       rows.map((line) => {
-        const [area, read, change] = line.split('|').slice(1, 4).map((cell) => cell.trim());
+        const [area, read, change] = line
+          .split('|')
+          .slice(1, 4)
+          .map((cell) => cell.trim());
         return [/`(\w+)`/.exec(area!)![1], { read, change }];
       }),
     );
     const expected = Object.fromEntries(
-      (Object.keys(CARE_ACCESS) as RecordArea[]).map((area) => [area, { read: spoken(CARE_ACCESS[area].read), change: spoken(CARE_ACCESS[area].change) }]),
+      (Object.keys(CARE_ACCESS) as RecordArea[]).map((area) => [
+        area,
+        { read: spoken(CARE_ACCESS[area].read), change: spoken(CARE_ACCESS[area].change) },
+      ]),
     );
     expect(printed).toEqual(expected);
   });

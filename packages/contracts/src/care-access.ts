@@ -2,7 +2,16 @@ import { z } from 'zod';
 import type { CareScope, CareScopes } from './family.js';
 
 /** The parts of a patient's record a caregiver may read or change, as routes, screens and the access log name them. */
-export const RecordArea = z.enum(['profile', 'appointments', 'coverage', 'visits', 'medications', 'symptom_notes', 'notifications', 'my_data']);
+export const RecordArea = z.enum([
+  'profile',
+  'appointments',
+  'coverage',
+  'visits',
+  'medications',
+  'symptom_notes',
+  'notifications',
+  'my_data',
+]);
 export type RecordArea = z.infer<typeof RecordArea>;
 
 /**

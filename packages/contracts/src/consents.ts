@@ -3,7 +3,6 @@ import { dataOf } from './envelope.js';
 import { CONSENT_VERSION } from './consent-version.js';
 import { reasons } from './fields.js';
 
-
 /** The version the patient was shown; only the one in force can be consented to. */
 export const ConsentVersion = z.literal(CONSENT_VERSION, { error: reasons.consentOutdated });
 

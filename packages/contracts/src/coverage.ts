@@ -68,7 +68,9 @@ export const PrivateCoverageBody = z
   .refine(endNotBeforeStart, { error: reasons.endBeforeStart, path: ['validTo'] });
 
 /** POST /api/coverage and PUT /api/coverage/:id (the whole record; `kind` may change). */
-export const CoverageBody = z.discriminatedUnion('kind', [PublicCoverageBody, PrivateCoverageBody], { error: reasons.invalidChoice });
+export const CoverageBody = z.discriminatedUnion('kind', [PublicCoverageBody, PrivateCoverageBody], {
+  error: reasons.invalidChoice,
+});
 export type CoverageInput = z.input<typeof CoverageBody>;
 export type CoverageBody = z.output<typeof CoverageBody>;
 

@@ -180,7 +180,10 @@ export type ConfirmCareInput = z.input<typeof ConfirmCareBody>;
 /** PATCH /api/family/links/:id: change what the grant allows, or when missed-dose alerts come. */
 export const ChangeCareBody = z
   .strictObject({ scopes: scopesWithSome.optional(), missedDoseAfterMinutes: MissedDoseAfterMinutes.optional() })
-  .refine((body) => body.scopes !== undefined || body.missedDoseAfterMinutes !== undefined, { message: 'required', path: ['scopes'] });
+  .refine((body) => body.scopes !== undefined || body.missedDoseAfterMinutes !== undefined, {
+    message: 'required',
+    path: ['scopes'],
+  });
 export type ChangeCareInput = z.input<typeof ChangeCareBody>;
 
 /** POST /api/family/links/:id/revoke (no body): end the grant, or decline an invitation. */

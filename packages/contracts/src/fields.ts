@@ -136,10 +136,13 @@ export const IsoDate = z
 export const PastOrTodayDate = IsoDate.refine((d) => d <= todayInBangkok(), { error: reasons.dateInFuture });
 
 /** A clock time, HH:MM, 24-hour. */
-export const ClockTime = z.string({ error: reasons.invalidTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: reasons.invalidTime });
+export const ClockTime = z
+  .string({ error: reasons.invalidTime })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: reasons.invalidTime });
 
 /** Missing is `required`; anything else that is not a number is `invalid_number`. */
-const numberError = (issue: { input?: unknown }) => (issue.input === undefined ? reasons.required : reasons.invalidNumber);
+const numberError = (issue: { input?: unknown }) =>
+  issue.input === undefined ? reasons.required : reasons.invalidNumber;
 
 /** A whole number in [min, max], sent as a JSON number. */
 export const wholeNumber = (min: number, max: number) =>

@@ -19,13 +19,27 @@ describe('addDays', () => {
 
 describe('health record forms', () => {
   it('turns empty optional boxes into null and fills missing dose times with 0', () => {
-    const parsed = MedicationBody.parse({ name: ' Metformin ', strength: '', doses: { afterDinner: 2 }, startDate: '2024-01-01' });
-    expect(parsed).toMatchObject({ name: 'Metformin', strength: null, form: 'tablet', doses: { afterBreakfast: 0, afterLunch: 0, afterDinner: 2, beforeBed: 0 } });
+    const parsed = MedicationBody.parse({
+      name: ' Metformin ',
+      strength: '',
+      doses: { afterDinner: 2 },
+      startDate: '2024-01-01',
+    });
+    expect(parsed).toMatchObject({
+      name: 'Metformin',
+      strength: null,
+      form: 'tablet',
+      doses: { afterBreakfast: 0, afterLunch: 0, afterDinner: 2, beforeBed: 0 },
+    });
   });
 
   it('says "required" for a missing number and "invalid_number" for text', () => {
-    expect(reasonsOf(SymptomNoteBody.safeParse({ date: '2024-01-01', symptoms: 'ไอ' }))).toEqual({ severity: 'required' });
-    expect(reasonsOf(SymptomNoteBody.safeParse({ date: '2024-01-01', symptoms: 'ไอ', severity: 'มาก' }))).toEqual({ severity: 'invalid_number' });
+    expect(reasonsOf(SymptomNoteBody.safeParse({ date: '2024-01-01', symptoms: 'ไอ' }))).toEqual({
+      severity: 'required',
+    });
+    expect(reasonsOf(SymptomNoteBody.safeParse({ date: '2024-01-01', symptoms: 'ไอ', severity: 'มาก' }))).toEqual({
+      severity: 'invalid_number',
+    });
   });
 
   it('checks each kind of coverage by its own fields', () => {

@@ -10,9 +10,10 @@ export const HealthScheme = z.enum(HEALTH_SCHEMES, { error: reasons.invalidChoic
 export type HealthScheme = z.infer<typeof HealthScheme>;
 
 const number = (min: number, max: number) =>
-  z.coerce.number({ error: reasons.invalidNumber }).refine(Number.isFinite, { error: reasons.invalidNumber }).pipe(
-    z.number().min(min, { error: reasons.outOfRange }).max(max, { error: reasons.outOfRange }),
-  );
+  z.coerce
+    .number({ error: reasons.invalidNumber })
+    .refine(Number.isFinite, { error: reasons.invalidNumber })
+    .pipe(z.number().min(min, { error: reasons.outOfRange }).max(max, { error: reasons.outOfRange }));
 
 /** GET /api/hospitals: nearest first around (lat, lng), or by name when no position is given. */
 export const HospitalsQuery = z
@@ -20,7 +21,12 @@ export const HospitalsQuery = z
     lat: number(-90, 90).optional(),
     lng: number(-180, 180).optional(),
     radiusKm: number(0.1, 2000).default(50),
-    limit: z.coerce.number({ error: reasons.invalidNumber }).int({ error: reasons.invalidNumber }).min(1, { error: reasons.outOfRange }).max(200, { error: reasons.outOfRange }).default(20),
+    limit: z.coerce
+      .number({ error: reasons.invalidNumber })
+      .int({ error: reasons.invalidNumber })
+      .min(1, { error: reasons.outOfRange })
+      .max(200, { error: reasons.outOfRange })
+      .default(20),
     scheme: HealthScheme.optional(),
     kind: FacilityKind.optional(),
     q: z.string().trim().max(100, { error: reasons.tooLong }).optional(),

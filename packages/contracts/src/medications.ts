@@ -10,7 +10,9 @@ import { ClockTime, IsoDate, PastOrTodayDate, optionalText, reasons, requiredTex
  */
 
 /** When in the day a dose is taken; `custom` is the medication's own labelled time. */
-export const DoseTime = z.enum(['afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom'], { error: reasons.invalidChoice });
+export const DoseTime = z.enum(['afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom'], {
+  error: reasons.invalidChoice,
+});
 export type DoseTime = z.infer<typeof DoseTime>;
 export const FIXED_DOSE_TIMES = ['afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed'] as const;
 export type FixedDoseTime = (typeof FIXED_DOSE_TIMES)[number];
@@ -23,9 +25,12 @@ export const NOMINAL_DOSE_CLOCK: Record<FixedDoseTime, string> = {
   beforeBed: '21:30',
 };
 
-export const MedicationForm = z.enum(['tablet', 'capsule', 'liquid', 'injection', 'inhaler', 'drops', 'topical', 'other'], {
-  error: reasons.invalidChoice,
-});
+export const MedicationForm = z.enum(
+  ['tablet', 'capsule', 'liquid', 'injection', 'inhaler', 'drops', 'topical', 'other'],
+  {
+    error: reasons.invalidChoice,
+  },
+);
 export type MedicationForm = z.infer<typeof MedicationForm>;
 
 /** Fewer days of stock left than this shows the running-low warning. */
@@ -69,7 +74,10 @@ export const MedicationBody = z
     stock: wholeNumber(0, MAX_STOCK).nullable().optional(),
   })
   .refine((m) => !m.endDate || m.endDate >= m.startDate, { error: reasons.endBeforeStart, path: ['endDate'] })
-  .refine((m) => Object.values(m.doses).some((n) => n > 0) || !!m.customDose, { error: reasons.noDoses, path: ['doses'] });
+  .refine((m) => Object.values(m.doses).some((n) => n > 0) || !!m.customDose, {
+    error: reasons.noDoses,
+    path: ['doses'],
+  });
 export type MedicationInput = z.input<typeof MedicationBody>;
 export type MedicationBody = z.output<typeof MedicationBody>;
 
@@ -85,7 +93,12 @@ export const Medication = z.object({
   name: z.string(),
   strength: z.string().nullable(),
   form: MedicationForm,
-  doses: z.object({ afterBreakfast: z.number().int(), afterLunch: z.number().int(), afterDinner: z.number().int(), beforeBed: z.number().int() }),
+  doses: z.object({
+    afterBreakfast: z.number().int(),
+    afterLunch: z.number().int(),
+    afterDinner: z.number().int(),
+    beforeBed: z.number().int(),
+  }),
   customDose: z.object({ label: z.string(), time: z.string(), amount: z.number().int() }).nullable(),
   startDate: z.string(),
   endDate: z.string().nullable(),
@@ -101,7 +114,12 @@ export const Medication = z.object({
   /** Fewer than LOW_STOCK_DAYS days left. */
   runningLow: z.boolean(),
   /** Prescribed at a hospital visit (the appointment), read-only for the patient but for stopping; null when the patient added it. */
-  prescribedBy: z.object({ appointmentId: z.string(), hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }) }).nullable(),
+  prescribedBy: z
+    .object({
+      appointmentId: z.string(),
+      hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }),
+    })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

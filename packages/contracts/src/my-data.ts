@@ -14,7 +14,9 @@ export const FhirBundle = z.looseObject({
   resourceType: z.literal('Bundle'),
   type: z.literal('collection'),
   timestamp: z.string(),
-  entry: z.array(z.looseObject({ fullUrl: z.string(), resource: z.looseObject({ resourceType: z.string(), id: z.string() }) })),
+  entry: z.array(
+    z.looseObject({ fullUrl: z.string(), resource: z.looseObject({ resourceType: z.string(), id: z.string() }) }),
+  ),
 });
 export type FhirBundle = z.infer<typeof FhirBundle>;
 

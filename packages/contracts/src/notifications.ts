@@ -29,7 +29,10 @@ export const NotificationSettings = z
     channel: NotificationChannel,
   })
   .refine((s) => (s.quietFrom === null) === (s.quietUntil === null), { error: reasons.required, path: ['quietUntil'] })
-  .refine((s) => s.quietFrom === null || s.quietFrom !== s.quietUntil, { error: reasons.invalidTime, path: ['quietUntil'] });
+  .refine((s) => s.quietFrom === null || s.quietFrom !== s.quietUntil, {
+    error: reasons.invalidTime,
+    path: ['quietUntil'],
+  });
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 /** GET and PUT /api/notification-settings: the whole settings, one item. */
 export const NotificationSettingsReply = dataOf(NotificationSettings);
@@ -78,7 +81,10 @@ export type Notification = z.infer<typeof Notification>;
 /** POST /api/notifications/:id/taken, /snooze and /test: the notification answered or sent. */
 export const NotificationReply = dataOf(Notification);
 /** GET /api/notifications: the latest 50, newest first. */
-export const NotificationsReply = z.object({ data: z.array(Notification), meta: z.object({ unread: z.number().int() }) });
+export const NotificationsReply = z.object({
+  data: z.array(Notification),
+  meta: z.object({ unread: z.number().int() }),
+});
 export type NotificationsReply = z.infer<typeof NotificationsReply>;
 /**
  * GET /api/notifications/unread: how many the bell shows. `unread` is the patient's own; `held`, for each profile the
@@ -93,7 +99,9 @@ export const UnreadNotificationsReply = dataOf(UnreadNotifications);
 
 /** URL-safe base64, as browsers give a subscription's keys. */
 const base64url = (bytes: number) =>
-  z.string({ error: reasons.invalidChoice }).regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`), { error: reasons.invalidChoice });
+  z
+    .string({ error: reasons.invalidChoice })
+    .regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}={0,2}$`), { error: reasons.invalidChoice });
 
 /**
  * POST /api/push-subscriptions: this browser's Web Push subscription (`PushSubscription.toJSON()`), kept while this

@@ -22,7 +22,7 @@ export function toOpeningHoursText(hours: OpeningHours): string | null {
 /** Runs of three or more days as a range (Mo-Fr), shorter ones listed (Sa,Su). */
 function daySelector(weekdays: number[]): string {
   const parts: string[] = [];
-  for (let i = 0; i < weekdays.length; ) {
+  for (let i = 0; i < weekdays.length;) {
     let j = i;
     while (j + 1 < weekdays.length && weekdays[j + 1] === weekdays[j] + 1) j++;
     const name = (weekday: number) => DAYS[weekday - 1];
@@ -34,7 +34,9 @@ function daySelector(weekdays: number[]): string {
 }
 
 const DAY = '(?:Mo|Tu|We|Th|Fr|Sa|Su)';
-const RULE = new RegExp(`^(?:(${DAY}(?:-${DAY})?(?:,${DAY}(?:-${DAY})?)*)\\s+)?([01]\\d|2[0-3]):([0-5]\\d)-([01]\\d|2[0-4]):([0-5]\\d)$`);
+const RULE = new RegExp(
+  `^(?:(${DAY}(?:-${DAY})?(?:,${DAY}(?:-${DAY})?)*)\\s+)?([01]\\d|2[0-3]):([0-5]\\d)-([01]\\d|2[0-4]):([0-5]\\d)$`,
+);
 
 /** What the form shows of stored hours: the hours when it can draw them exactly, else not stated and the text as stored. */
 export function readOpeningHours(text: string | null): { openingHours: OpeningHours; openingHoursText: string | null } {
@@ -45,7 +47,8 @@ export function readOpeningHours(text: string | null): { openingHours: OpeningHo
   if (days === null) return { openingHours: { kind: 'not_stated' }, openingHoursText: trimmed };
   const allDay = days.length === 7 && days.every((d) => d.opens === '00:00' && d.closes === '24:00');
   if (allDay) return { openingHours: { kind: 'always' }, openingHoursText: null };
-  if (days.some((d) => d.closes === '24:00')) return { openingHours: { kind: 'not_stated' }, openingHoursText: trimmed };
+  if (days.some((d) => d.closes === '24:00'))
+    return { openingHours: { kind: 'not_stated' }, openingHoursText: trimmed };
   return { openingHours: { kind: 'weekly', days }, openingHoursText: null };
 }
 
@@ -98,7 +101,8 @@ export function openingStatusAt(text: string | null, at: Date): OpeningStatus | 
   if (today && today.opens <= time && time < today.closes) return { kind: 'open', closes: today.closes };
   for (let ahead = 0; ahead <= 7; ahead++) {
     const day = byWeekday.get(((weekday - 1 + ahead) % 7) + 1);
-    if (day && (ahead > 0 || time < day.opens)) return { kind: 'closed', opens: { daysAhead: ahead, weekday: day.weekday, time: day.opens } };
+    if (day && (ahead > 0 || time < day.opens))
+      return { kind: 'closed', opens: { daysAhead: ahead, weekday: day.weekday, time: day.opens } };
   }
   return { kind: 'closed', opens: null };
 }

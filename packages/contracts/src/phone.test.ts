@@ -15,9 +15,12 @@ describe('Thai mobile normalisation', () => {
     expect(normalizeThaiMobile(input)).toBe(expected);
   });
 
-  it.each(['021234567', '0712345678', '081234567', '08123456789', '+6621234567', 'abcdefghij', ''])('refuses %j', (input) => {
-    expect(normalizeThaiMobile(input)).toBeNull();
-  });
+  it.each(['021234567', '0712345678', '081234567', '08123456789', '+6621234567', 'abcdefghij', ''])(
+    'refuses %j',
+    (input) => {
+      expect(normalizeThaiMobile(input)).toBeNull();
+    },
+  );
 
   it('formats for display', () => {
     expect(formatThaiMobile('0812345678')).toBe('081-234-5678');

@@ -11,7 +11,11 @@ export const ScheduleService = z.enum(['screening'], { error: reasons.invalidCho
 export type ScheduleService = z.infer<typeof ScheduleService>;
 
 /** ISO weekday: 1 Monday … 7 Sunday. */
-export const IsoWeekday = z.number({ error: reasons.invalidChoice }).int({ error: reasons.invalidChoice }).min(1, { error: reasons.invalidChoice }).max(7, { error: reasons.invalidChoice });
+export const IsoWeekday = z
+  .number({ error: reasons.invalidChoice })
+  .int({ error: reasons.invalidChoice })
+  .min(1, { error: reasons.invalidChoice })
+  .max(7, { error: reasons.invalidChoice });
 
 /** What every session shares: the hours, the slot length, the places per slot, who sees patients, the deposit. */
 const sessionFields = {
@@ -26,7 +30,8 @@ const sessionFields = {
 
 type SessionShape = { sessionStart: string; sessionEnd: string; slotMinutes: number };
 const sessionChecks = <T extends SessionShape>(s: T, ctx: z.core.$RefinementCtx<T>) => {
-  if (s.sessionEnd <= s.sessionStart) ctx.addIssue({ code: 'custom', message: reasons.endBeforeStart, path: ['sessionEnd'] });
+  if (s.sessionEnd <= s.sessionStart)
+    ctx.addIssue({ code: 'custom', message: reasons.endBeforeStart, path: ['sessionEnd'] });
   else if (minutesBetween(s.sessionStart, s.sessionEnd) < s.slotMinutes) {
     ctx.addIssue({ code: 'custom', message: reasons.slotLongerThanSession, path: ['slotMinutes'] });
   }
@@ -91,7 +96,10 @@ export const PublicHolidaysBody = z.strictObject({ year: wholeNumber(2020, 2099)
 export type PublicHolidaysBody = z.input<typeof PublicHolidaysBody>;
 
 export const FacilityParams = z.strictObject({ facilityId: z.string().min(1).max(100) });
-export const TemplateParams = z.strictObject({ facilityId: z.string().min(1).max(100), templateId: z.uuid({ error: reasons.invalidChoice }) });
+export const TemplateParams = z.strictObject({
+  facilityId: z.string().min(1).max(100),
+  templateId: z.uuid({ error: reasons.invalidChoice }),
+});
 export const ClosureParams = z.strictObject({ facilityId: z.string().min(1).max(100), date: IsoDate });
 
 export const StaffSlotsQuery = z

@@ -29,7 +29,9 @@ describe('RegisterUserBody', () => {
     for (const body of [withoutConsent, { ...valid, consent_version: '2020-01-01' }]) {
       const result = RegisterUserBody.safeParse(body);
       expect(result.success).toBe(false);
-      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['consent_version', 'consent_outdated']]);
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['consent_version', 'consent_outdated'],
+      ]);
     }
   });
 
@@ -39,10 +41,19 @@ describe('RegisterUserBody', () => {
   });
 
   it('reports one reason code per bad field', () => {
-    const result = RegisterUserBody.safeParse({ ...valid, thai_id: '1101700230709', postcode: 'abc', birthday: '2999-01-01' });
+    const result = RegisterUserBody.safeParse({
+      ...valid,
+      thai_id: '1101700230709',
+      postcode: 'abc',
+      birthday: '2999-01-01',
+    });
     expect(result.success).toBe(false);
     const reasons = Object.fromEntries(result.error!.issues.map((i) => [i.path.join('.'), i.message]));
-    expect(reasons).toMatchObject({ thai_id: 'invalid_thai_id', postcode: 'invalid_postcode', birthday: 'birthday_in_future' });
+    expect(reasons).toMatchObject({
+      thai_id: 'invalid_thai_id',
+      postcode: 'invalid_postcode',
+      birthday: 'birthday_in_future',
+    });
   });
 });
 
@@ -65,17 +76,38 @@ describe('subdistrict alias', () => {
 
 describe('Thai address dataset', () => {
   it('accepts a real place', async () => {
-    expect(await findThaiAddressMismatch({ subdistrist: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' })).toBeNull();
+    expect(
+      await findThaiAddressMismatch({
+        subdistrist: 'ลุมพินี',
+        district: 'ปทุมวัน',
+        province: 'กรุงเทพมหานคร',
+        postcode: '10330',
+      }),
+    ).toBeNull();
   });
   it('names the first part that does not belong', async () => {
-    expect(await findThaiAddressMismatch({ subdistrist: 'ลุมพินี', district: 'ปทุมวัน', province: 'เชียงใหม่', postcode: '10330' })).toEqual({ province: 'address_mismatch' });
-    expect(await findThaiAddressMismatch({ subdistrist: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '99999' })).toEqual({ postcode: 'invalid_postcode' });
+    expect(
+      await findThaiAddressMismatch({ subdistrist: 'ลุมพินี', district: 'ปทุมวัน', province: 'เชียงใหม่', postcode: '10330' }),
+    ).toEqual({ province: 'address_mismatch' });
+    expect(
+      await findThaiAddressMismatch({
+        subdistrist: 'ลุมพินี',
+        district: 'ปทุมวัน',
+        province: 'กรุงเทพมหานคร',
+        postcode: '99999',
+      }),
+    ).toEqual({ postcode: 'invalid_postcode' });
   });
   it('suggests complete places from a postcode or a subdistrict name', async () => {
     const byPostcode = await suggestThaiAddresses('50200');
     expect(byPostcode.length).toBeGreaterThan(0);
     expect(byPostcode.every((p) => p.postcode === '50200' && p.province === 'เชียงใหม่')).toBe(true);
     const byName = await suggestThaiAddresses('ลุมพิน');
-    expect(byName).toContainEqual({ subdistrict: 'ลุมพินี', district: 'ปทุมวัน', province: 'กรุงเทพมหานคร', postcode: '10330' });
+    expect(byName).toContainEqual({
+      subdistrict: 'ลุมพินี',
+      district: 'ปทุมวัน',
+      province: 'กรุงเทพมหานคร',
+      postcode: '10330',
+    });
   });
 });

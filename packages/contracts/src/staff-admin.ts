@@ -108,10 +108,15 @@ export type OpeningHours = z.infer<typeof OpeningHours>;
 export const FacilitySettingsBody = z.strictObject({
   phone: FacilityPhone.nullable(),
   openingHours: OpeningHours,
-  schemes: z.array(HealthScheme, { error: reasons.invalidChoice }).max(4).refine(unique, { error: reasons.invalidChoice }),
+  schemes: z
+    .array(HealthScheme, { error: reasons.invalidChoice })
+    .max(4)
+    .refine(unique, { error: reasons.invalidChoice }),
   /** Private insurers whose cards are accepted, by the directory's names (see KNOWN_INSURERS). */
   insurers: z
-    .array(z.string().trim().min(1, { error: reasons.required }).max(100, { error: reasons.tooLong }), { error: reasons.invalidChoice })
+    .array(z.string().trim().min(1, { error: reasons.required }).max(100, { error: reasons.tooLong }), {
+      error: reasons.invalidChoice,
+    })
     .max(30, { error: reasons.tooLong })
     .refine(unique, { error: reasons.invalidChoice }),
   /** The deposit a new screening session starts from, in baht; each session keeps its own. */

@@ -82,7 +82,12 @@ export type VisitRecordBody = z.output<typeof VisitRecordBody>;
 
 /** What a clinician opens of the patient before them: who they are, their medicines and their history. Audited. */
 export const PatientRecordForStaff = z.object({
-  patient: z.object({ name: z.string(), age: z.number().int(), gender: z.string().nullable(), bloodGroup: z.string().nullable() }),
+  patient: z.object({
+    name: z.string(),
+    age: z.number().int(),
+    gender: z.string().nullable(),
+    bloodGroup: z.string().nullable(),
+  }),
   medications: z.array(Medication),
   visits: z.array(Visit),
 });

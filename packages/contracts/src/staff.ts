@@ -52,8 +52,15 @@ export const EnrolledReply = dataOf(Enrolled);
 /** `code` is an authenticator code or one of the recovery codes. */
 export const StaffSignInBody = z.strictObject({
   email: StaffEmail,
-  password: z.string({ error: reasons.required }).min(1, { error: reasons.required }).max(1024, { error: reasons.tooLong }),
-  code: z.string({ error: reasons.required }).trim().min(1, { error: reasons.required }).max(64, { error: reasons.tooLong }),
+  password: z
+    .string({ error: reasons.required })
+    .min(1, { error: reasons.required })
+    .max(1024, { error: reasons.tooLong }),
+  code: z
+    .string({ error: reasons.required })
+    .trim()
+    .min(1, { error: reasons.required })
+    .max(64, { error: reasons.tooLong }),
 });
 export type StaffSignInBody = z.input<typeof StaffSignInBody>;
 

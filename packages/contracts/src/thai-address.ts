@@ -49,7 +49,12 @@ export async function suggestThaiAddresses(query: string, limit = 8): Promise<Th
     const key = `${r.sub_district}|${r.district}|${r.province}|${r.postal_code}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ subdistrict: r.sub_district, district: r.district, province: r.province, postcode: String(r.postal_code) });
+    out.push({
+      subdistrict: r.sub_district,
+      district: r.district,
+      province: r.province,
+      postcode: String(r.postal_code),
+    });
     if (out.length >= limit) break;
   }
   return out;

@@ -17,9 +17,12 @@ describe('Thai ID check digit', () => {
     expect(isValidThaiId('1011700230708')).toBe(false);
   });
 
-  it.each(['', '110170023070', '11017002307081', '110170023070a', '1-1017-00230-70-8'])('rejects malformed %j', (id) => {
-    expect(isValidThaiId(id)).toBe(false);
-  });
+  it.each(['', '110170023070', '11017002307081', '110170023070a', '1-1017-00230-70-8'])(
+    'rejects malformed %j',
+    (id) => {
+      expect(isValidThaiId(id)).toBe(false);
+    },
+  );
 
   it('uses 0 when 11 - sum mod 11 is 10 or 11', () => {
     // sum mod 11 = 1 -> 10 -> check digit 0

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { ConsentVersion, PatientConsent } from './consents.js';
 import { dataOf } from './envelope.js';
-import { Birthday, BloodGroup, Gender, OptionalEmail, OtpCode, Postcode, ThaiId, ThaiMobile, requiredText } from './fields.js';
+import {
+  Birthday,
+  BloodGroup,
+  Gender,
+  OptionalEmail,
+  OtpCode,
+  Postcode,
+  ThaiId,
+  ThaiMobile,
+  requiredText,
+} from './fields.js';
 
 const addressFields = {
   address: requiredText(300),
@@ -28,16 +38,15 @@ export type RegisterUserInput = z.input<typeof RegisterUserBody>;
 export type RegisterUser = z.output<typeof RegisterUserBody>;
 
 /** PATCH /api/users: only what a patient may change themselves. */
-export const UpdateProfileBody = z
-  .strictObject({
-    email: OptionalEmail,
-    address: addressFields.address.optional(),
-    subdistrist: addressFields.subdistrist.optional(),
-    district: addressFields.district.optional(),
-    province: addressFields.province.optional(),
-    postcode: Postcode.optional(),
-    blood_group: BloodGroup.nullable().optional(),
-  });
+export const UpdateProfileBody = z.strictObject({
+  email: OptionalEmail,
+  address: addressFields.address.optional(),
+  subdistrist: addressFields.subdistrist.optional(),
+  district: addressFields.district.optional(),
+  province: addressFields.province.optional(),
+  postcode: Postcode.optional(),
+  blood_group: BloodGroup.nullable().optional(),
+});
 export type UpdateProfileInput = z.input<typeof UpdateProfileBody>;
 export type UpdateProfile = z.output<typeof UpdateProfileBody>;
 

@@ -27,7 +27,9 @@ export type VisitInput = z.input<typeof VisitBody>;
 export type VisitBody = z.output<typeof VisitBody>;
 
 /** YYYY-MM: a month of the Gregorian calendar (the app shows the Buddhist-era year). */
-export const YearMonth = z.string({ error: reasons.invalidMonth }).regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, { error: reasons.invalidMonth });
+export const YearMonth = z
+  .string({ error: reasons.invalidMonth })
+  .regex(/^(19|20)\d\d-(0[1-9]|1[0-2])$/, { error: reasons.invalidMonth });
 
 /** GET /api/visits?month=YYYY-MM: one month, or everything when no month is given. */
 export const VisitsQuery = z.strictObject({ month: YearMonth.optional() });

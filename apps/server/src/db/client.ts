@@ -52,7 +52,11 @@ const CHANNEL = /^[a-z_]+$/;
 const RELISTEN_AFTER_MS = 500;
 
 /** LISTEN on a connection of its own (a pool's connections come and go), opened again whenever it drops. */
-async function listenOnServer(url: string, channel: string, { onMessage, onListening }: Listener): Promise<() => Promise<void>> {
+async function listenOnServer(
+  url: string,
+  channel: string,
+  { onMessage, onListening }: Listener,
+): Promise<() => Promise<void>> {
   if (!CHANNEL.test(channel)) throw new Error(`not a channel name: ${channel}`);
   let current: pg.Client | null = null;
   let stopped = false;

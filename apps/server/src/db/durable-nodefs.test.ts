@@ -34,7 +34,9 @@ describe('the embedded database on disk', () => {
       flushed.push(fs.readlinkSync(`/proc/self/fd/${fd}`));
     });
     try {
-      await database.db.execute(sql`insert into phone_verifications (token_hash, phone, expires_at) values ('durable', '0800000000', now())`);
+      await database.db.execute(
+        sql`insert into phone_verifications (token_hash, phone, expires_at) values ('durable', '0800000000', now())`,
+      );
     } finally {
       fsync.mockRestore();
     }

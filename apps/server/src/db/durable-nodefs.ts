@@ -12,7 +12,11 @@ import { NodeFS } from '@electric-sql/pglite/nodefs';
  * and NODEFS's fsync made a real one, installed before PostgreSQL starts. The cost is in README's figures
  * (`npm run bench booking`); `durable-nodefs.test.ts` checks that a commit reaches fsync.
  */
-export const DURABLE_START_PARAMS = [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'];
+export const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((param) => param !== '-F'),
+  '-c',
+  'wal_sync_method=fsync',
+];
 
 interface NodeFsStream {
   nfd?: number;

@@ -16,14 +16,19 @@ describe('listening for notifications', () => {
   it('hears what is sent on its channel, and says when its connection is lost and back', async () => {
     const heard: string[] = [];
     const listening: boolean[] = [];
-    const stop = await database.listen(CHANNEL, { onMessage: (p) => heard.push(p), onListening: (l) => listening.push(l) });
+    const stop = await database.listen(CHANNEL, {
+      onMessage: (p) => heard.push(p),
+      onListening: (l) => listening.push(l),
+    });
     expect(listening).toEqual([true]);
     await notify('first');
     await eventually(() => heard.includes('first'));
 
     if (database.kind === 'postgres') {
       // The server ends the listening connection (a restart, a failover): it is said, and listening starts again.
-      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN ${CHANNEL}`}`);
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where query = ${`LISTEN ${CHANNEL}`}`,
+      );
       await eventually(() => listening.length === 3);
       expect(listening).toEqual([true, false, true]);
     } else {

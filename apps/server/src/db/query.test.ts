@@ -10,7 +10,9 @@ afterAll(() => database.close());
 describe('SQL text as a library writes it', () => {
   it('runs a parameterised statement, and a script of several returning the last one’s rows', async () => {
     expect((await database.query('select $1::int + 1 as n', [41])).rows).toEqual([{ n: 42 }]);
-    expect((await database.query('create temporary table if not exists t (n int); select 7 as n')).rows).toEqual([{ n: 7 }]);
+    expect((await database.query('create temporary table if not exists t (n int); select 7 as n')).rows).toEqual([
+      { n: 7 },
+    ]);
   });
 
   it('leaves no transaction open when a script fails inside one', async () => {

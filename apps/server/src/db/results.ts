@@ -9,7 +9,11 @@ export function changedRows(result: unknown): number {
 
 /** The constraint a unique violation (Postgres 23505, wherever in the error's causes) names; null for any other error. */
 export function uniqueViolation(error: unknown): string | null {
-  for (let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
     if (e.code === '23505') return e.constraint ?? '';
   }
   return null;

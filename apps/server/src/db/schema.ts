@@ -115,7 +115,9 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().default(sql`now()`),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -147,12 +149,20 @@ export const facilities = pgTable(
      * such points orders places exactly as their great-circle distance does, so the nearest-first index needs no re-ranking.
      */
     globePosition: cube('globe_position')
-      .generatedAlwaysAs(sql`cube(array[cos(radians(lat)) * cos(radians(lng)), cos(radians(lat)) * sin(radians(lng)), sin(radians(lat))])`)
+      .generatedAlwaysAs(
+        sql`cube(array[cos(radians(lat)) * cos(radians(lng)), cos(radians(lat)) * sin(radians(lng)), sin(radians(lat))])`,
+      )
       .notNull(),
     phone: text('phone'),
     openingHours: text('opening_hours'),
-    schemes: text('schemes').array().notNull().default(sql`'{}'`),
-    insurers: text('insurers').array().notNull().default(sql`'{}'`),
+    schemes: text('schemes')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    insurers: text('insurers')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     depositAmount: integer('deposit_amount').notNull().default(0),
     promptpayId: text('promptpay_id'),
     /**
@@ -170,7 +180,10 @@ export const facilities = pgTable(
      */
     directoryEntry: json('directory_entry'),
   },
-  (t) => [index('facilities_globe_position_idx').using('gist', t.globePosition), check('facilities_deposit_check', sql`${t.depositAmount} >= 0`)],
+  (t) => [
+    index('facilities_globe_position_idx').using('gist', t.globePosition),
+    check('facilities_deposit_check', sql`${t.depositAmount} >= 0`),
+  ],
 );
 
 /**
@@ -186,7 +199,10 @@ export const scheduleTemplates = pgTable(
       .references(() => facilities.id, { onDelete: 'cascade' }),
     service: text('service').notNull().default('screening'),
     /** ISO weekdays: 1 Monday … 7 Sunday. */
-    weekdays: smallint('weekdays').array().notNull().default(sql`'{}'`),
+    weekdays: smallint('weekdays')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     onDate: date('on_date', { mode: 'string' }),
     sessionStart: time('session_start').notNull(),
     sessionEnd: time('session_end').notNull(),
@@ -247,7 +263,9 @@ export const screeningSlots = pgTable(
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('screening_slots_template_start_idx').on(t.templateId, t.startsAt).where(sql`${t.withdrawnAt} is null`),
+    uniqueIndex('screening_slots_template_start_idx')
+      .on(t.templateId, t.startsAt)
+      .where(sql`${t.withdrawnAt} is null`),
     index('screening_slots_facility_start_idx').on(t.facilityId, t.startsAt),
     // The minute's appointment reminders find the slots starting two hours on.
     index('screening_slots_start_idx').on(t.startsAt),
@@ -305,7 +323,9 @@ export const appointments = pgTable(
     // A provider's payment settles one appointment, found by its reference when the provider calls.
     unique('appointments_payment_ref').on(t.paymentProvider, t.paymentRef),
     check('appointments_cancelled_by_check', sql`${t.cancelledBy} in ('patient', 'hospital')`),
-    uniqueIndex('appointments_queue_number_idx').on(t.facilityId, t.queueDate, t.queueNumber).where(sql`${t.queueNumber} is not null`),
+    uniqueIndex('appointments_queue_number_idx')
+      .on(t.facilityId, t.queueDate, t.queueNumber)
+      .where(sql`${t.queueNumber} is not null`),
     index('appointments_slot_idx').on(t.slotId),
   ],
 );
@@ -385,13 +405,18 @@ export const coverages = pgTable(
   (t) => [
     index('coverages_user_idx').on(t.userId),
     // One public scheme in force at a time: at most one without an end date (the service also refuses overlapping periods).
-    uniqueIndex('coverages_one_open_public_scheme').on(t.userId).where(sql`${t.kind} = 'public' and ${t.validTo} is null`),
+    uniqueIndex('coverages_one_open_public_scheme')
+      .on(t.userId)
+      .where(sql`${t.kind} = 'public' and ${t.validTo} is null`),
     check(
       'coverages_kind_check',
       sql`(${t.kind} = 'public' and ${t.scheme} is not null and ${t.insurer} is null and ${t.planName} is null)
         or (${t.kind} = 'private' and ${t.scheme} is null and ${t.insurer} is not null and ${t.planName} is not null)`,
     ),
-    check('coverages_period_check', sql`${t.validTo} is null or ${t.validFrom} is null or ${t.validTo} >= ${t.validFrom}`),
+    check(
+      'coverages_period_check',
+      sql`${t.validTo} is null or ${t.validFrom} is null or ${t.validTo} >= ${t.validFrom}`,
+    ),
     check('coverages_limit_check', sql`${t.coverageLimitBaht} is null or ${t.coverageLimitBaht} >= 0`),
   ],
 );
@@ -481,7 +506,10 @@ export const medicationTicks = pgTable(
     primaryKey({ columns: [t.medicationId, t.doseDate, t.doseTime] }),
     index('medication_ticks_user_date_idx').on(t.userId, t.doseDate),
     check('medication_ticks_stock_check', sql`${t.stockTaken} >= 0`),
-    check('medication_ticks_dose_time_check', sql`${t.doseTime} in ('afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom')`),
+    check(
+      'medication_ticks_dose_time_check',
+      sql`${t.doseTime} in ('afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom')`,
+    ),
   ],
 );
 
@@ -680,7 +708,9 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('notifications_due_idx').on(t.dueAt).where(sql`${t.sentAt} is null`),
+    index('notifications_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.sentAt} is null`),
     index('notifications_user_sent_idx').on(t.userId, t.sentAt),
     // Housekeeping forgets the oldest each minute (purgeOlderThan).
     index('notifications_created_idx').on(t.createdAt),
@@ -762,10 +792,14 @@ export const careGrants = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('care_grants_live_pair_idx').on(t.caregiverUserId, t.dependentUserId).where(sql`${t.status} <> 'revoked'`),
+    uniqueIndex('care_grants_live_pair_idx')
+      .on(t.caregiverUserId, t.dependentUserId)
+      .where(sql`${t.status} <> 'revoked'`),
     index('care_grants_dependent_idx').on(t.dependentUserId),
     // The minute's missed-dose alerts start from the grants that ask for them.
-    index('care_grants_alerts_idx').on(t.dependentUserId).where(sql`${t.status} = 'active' and ${t.missedDoseAlerts}`),
+    index('care_grants_alerts_idx')
+      .on(t.dependentUserId)
+      .where(sql`${t.status} = 'active' and ${t.missedDoseAlerts}`),
     check('care_grants_not_self', sql`${t.caregiverUserId} <> ${t.dependentUserId}`),
     check('care_grants_status_check', sql`${t.status} in ('pending', 'active', 'suspended', 'revoked')`),
     check('care_grants_missed_dose_after_check', sql`${t.missedDoseAfterMinutes} between 15 and 240`),
@@ -801,5 +835,9 @@ export const operatorAlerts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
-  (t) => [index('operator_alerts_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} is null`)],
+  (t) => [
+    index('operator_alerts_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} is null`),
+  ],
 );

@@ -15,7 +15,9 @@ import { freePort } from '../test/free-port.js';
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverFile = path.join(here, '../server.ts');
-const MIGRATION_COUNT = (JSON.parse(readFileSync(path.join(here, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+const MIGRATION_COUNT = (
+  JSON.parse(readFileSync(path.join(here, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] }
+).entries.length;
 const REPLICAS = 5;
 
 let dataDir: string;
@@ -104,43 +106,49 @@ onPostgres('replicas starting together on an empty PostgreSQL database', () => {
   });
   afterAll(() => adminQuery(serverUrl, `drop database if exists ${name} with (force)`));
 
-  it(`all ${REPLICAS} come up, migrate once, set up one job queue and seed the demo data once`, { timeout: 180_000 }, async () => {
-    const ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
-    const servers = ports.map((port) => spawnServer(port, { DATABASE_URL: databaseUrl }));
-    try {
-      await Promise.all(servers.map(healthy));
-    } finally {
-      await Promise.all(servers.map(stop));
-    }
+  it(
+    `all ${REPLICAS} come up, migrate once, set up one job queue and seed the demo data once`,
+    { timeout: 180_000 },
+    async () => {
+      const ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
+      const servers = ports.map((port) => spawnServer(port, { DATABASE_URL: databaseUrl }));
+      try {
+        await Promise.all(servers.map(healthy));
+      } finally {
+        await Promise.all(servers.map(stop));
+      }
 
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      const migrations = await client.query<{ hash: string; times: number }>(
-        'select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash',
-      );
-      expect(migrations.rows).toHaveLength(MIGRATION_COUNT);
-      expect(migrations.rows.every((m) => m.times === 1)).toBe(true);
-      const schedules = await client.query('select name from jobs.schedule order by name');
-      expect(schedules.rows).toEqual([{ name: 'housekeeping' }, { name: 'reminders' }]);
-      const demo = await client.query<{ coverages: number; visits: number; grants: number }>(
-        `select (select count(*)::int from coverages c where c.user_id = u.id) as coverages,
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const migrations = await client.query<{ hash: string; times: number }>(
+          'select hash, count(*)::int as times from drizzle.__drizzle_migrations group by hash',
+        );
+        expect(migrations.rows).toHaveLength(MIGRATION_COUNT);
+        expect(migrations.rows.every((m) => m.times === 1)).toBe(true);
+        const schedules = await client.query('select name from jobs.schedule order by name');
+        expect(schedules.rows).toEqual([{ name: 'housekeeping' }, { name: 'reminders' }]);
+        const demo = await client.query<{ coverages: number; visits: number; grants: number }>(
+          `select (select count(*)::int from coverages c where c.user_id = u.id) as coverages,
                 (select count(*)::int from visits v where v.user_id = u.id) as visits,
                 (select count(*)::int from care_grants g where g.caregiver_user_id = u.id) as grants
            from users u where u.phone = $1`,
-        [DEMO_PATIENT.phone],
-      );
-      expect(demo.rows).toEqual([{ coverages: 3, visits: 5, grants: 1 }]);
-    } finally {
-      await client.end();
-    }
-  });
+          [DEMO_PATIENT.phone],
+        );
+        expect(demo.rows).toEqual([{ coverages: 3, visits: 5, grants: 1 }]);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });
 
 describe('a start-up that fails', () => {
   it('says why in one line, without the password or a stack, and exits with 1', { timeout: 60_000 }, async () => {
     const closedPort = await freePort();
-    const server = spawnServer(await freePort(), { DATABASE_URL: `postgres://klaimor:not-this-password@127.0.0.1:${closedPort}/klaimor` });
+    const server = spawnServer(await freePort(), {
+      DATABASE_URL: `postgres://klaimor:not-this-password@127.0.0.1:${closedPort}/klaimor`,
+    });
     const code = await server.exited;
     const output = server.output();
     expect(code, output).toBe(1);

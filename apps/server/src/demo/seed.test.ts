@@ -26,7 +26,11 @@ const get = async (url: string) => {
 describe('demo patient', () => {
   it('has the three entitlement cards of the spec as records', async () => {
     const coverage = await get('/api/coverage');
-    expect(coverage.map((c: { scheme: string | null; insurer: string | null }) => c.scheme ?? c.insurer)).toEqual(['csmbs', 'AIA', 'Muang Thai Life']);
+    expect(coverage.map((c: { scheme: string | null; insurer: string | null }) => c.scheme ?? c.insurer)).toEqual([
+      'csmbs',
+      'AIA',
+      'Muang Thai Life',
+    ]);
     expect(coverage[0].description).toContain('โรงพยาบาลรัฐ');
     expect(coverage[1]).toMatchObject({ coverageLimitBaht: 8_000_000, status: 'active' });
     expect(coverage[2].description).toContain('โรคร้ายแรง');
@@ -40,14 +44,20 @@ describe('demo patient', () => {
     ]);
     const visits = await get('/api/visits');
     expect(visits).toHaveLength(5);
-    expect(visits.map((v: { date: string }) => v.date)).toEqual([...visits.map((v: { date: string }) => v.date)].sort().reverse());
+    expect(visits.map((v: { date: string }) => v.date)).toEqual(
+      [...visits.map((v: { date: string }) => v.date)].sort().reverse(),
+    );
   });
 
   it('has the Todo panels: 1 tablet after breakfast, 3 after dinner, 1 before bed', async () => {
     const [checklist] = await get('/api/checklist');
     const units = (time: string) =>
-      checklist.doses.filter((d: { doseTime: string }) => d.doseTime === time).reduce((sum: number, d: { amount: number }) => sum + d.amount, 0);
-    expect([units('afterBreakfast'), units('afterLunch'), units('afterDinner'), units('beforeBed')]).toEqual([1, 0, 3, 1]);
+      checklist.doses
+        .filter((d: { doseTime: string }) => d.doseTime === time)
+        .reduce((sum: number, d: { amount: number }) => sum + d.amount, 0);
+    expect([units('afterBreakfast'), units('afterLunch'), units('afterDinner'), units('beforeBed')]).toEqual([
+      1, 0, 3, 1,
+    ]);
     const medications = await get('/api/medications');
     expect(medications.map((m: { name: string }) => m.name).sort()).toEqual(['Amlodipine', 'Metformin', 'Simvastatin']);
     expect(medications.find((m: { name: string }) => m.name === 'Simvastatin')).toMatchObject({ runningLow: true });

@@ -8,7 +8,16 @@ import type { Config } from '../config.js';
 import { seedDemoStaff } from '../features/staff/demo-staff.js';
 import type { Db } from '../db/client.js';
 import { scopeColumns } from '../features/family/family.repository.js';
-import { careGrantEvents, careGrants, coverages, medicationTicks, medications, symptomNotes, users, visits } from '../db/schema.js';
+import {
+  careGrantEvents,
+  careGrants,
+  coverages,
+  medicationTicks,
+  medications,
+  symptomNotes,
+  users,
+  visits,
+} from '../db/schema.js';
 
 /** The demo patient of the embedded setup: log in with this number, the code is in the development outbox. */
 export const DEMO_PATIENT = {
@@ -46,8 +55,22 @@ export const DEMO_DEPENDENT = {
 } as const;
 
 const DEMO_DEPENDENT_MEDICATIONS = [
-  { name: 'Amlodipine', strength: '5 mg', form: 'tablet', afterBreakfast: 1, startDate: '2023-05-01', instructions: 'ยาลดความดัน' },
-  { name: 'Calcium carbonate', strength: '1000 mg', form: 'tablet', afterLunch: 1, startDate: '2024-01-10', instructions: 'แคลเซียม' },
+  {
+    name: 'Amlodipine',
+    strength: '5 mg',
+    form: 'tablet',
+    afterBreakfast: 1,
+    startDate: '2023-05-01',
+    instructions: 'ยาลดความดัน',
+  },
+  {
+    name: 'Calcium carbonate',
+    strength: '1000 mg',
+    form: 'tablet',
+    afterLunch: 1,
+    startDate: '2024-01-10',
+    instructions: 'แคลเซียม',
+  },
 ];
 
 /** The spec's three entitlement cards, as records. */
@@ -164,7 +187,15 @@ const DEMO_MEDICATIONS = [
 ];
 
 const DEMO_SYMPTOM_NOTES = [
-  { daysAgo: 1, noteTime: '08:10', symptoms: 'เวียนศีรษะเล็กน้อยตอนลุกจากเตียง', severity: 3, systolic: 138, diastolic: 86, notes: 'ดีขึ้นหลังนั่งพัก' },
+  {
+    daysAgo: 1,
+    noteTime: '08:10',
+    symptoms: 'เวียนศีรษะเล็กน้อยตอนลุกจากเตียง',
+    severity: 3,
+    systolic: 138,
+    diastolic: 86,
+    notes: 'ดีขึ้นหลังนั่งพัก',
+  },
   { daysAgo: 4, noteTime: '20:30', symptoms: 'ไอ เจ็บคอ มีน้ำมูกใส', severity: 4, temperatureC: 37.6, notes: 'ดื่มน้ำอุ่น' },
 ];
 
@@ -177,7 +208,9 @@ async function seedDemoHealthRecords(db: Db, userId: string): Promise<void> {
   if (await none(coverages)) await db.insert(coverages).values(DEMO_COVERAGE.map((c) => ({ ...c, userId })));
   if (await none(visits)) await db.insert(visits).values(DEMO_VISITS.map((v) => ({ ...v, userId })));
   if (await none(symptomNotes)) {
-    await db.insert(symptomNotes).values(DEMO_SYMPTOM_NOTES.map(({ daysAgo, ...n }) => ({ ...n, noteDate: addDays(today, -daysAgo), userId })));
+    await db
+      .insert(symptomNotes)
+      .values(DEMO_SYMPTOM_NOTES.map(({ daysAgo, ...n }) => ({ ...n, noteDate: addDays(today, -daysAgo), userId })));
   }
   if (await none(medications)) {
     const meds = await db
@@ -187,12 +220,14 @@ async function seedDemoHealthRecords(db: Db, userId: string): Promise<void> {
     // The past week ticked, but for one forgotten evening, so adherence has something to show.
     const ticks = meds.flatMap((m) =>
       [1, 2, 3, 4, 5, 6, 7].flatMap((daysAgo) =>
-        FIXED_DOSE_TIMES.filter((time) => m[time] > 0 && !(daysAgo === 3 && time === 'afterDinner')).map((doseTime) => ({
-          medicationId: m.id,
-          doseDate: addDays(today, -daysAgo),
-          doseTime,
-          userId,
-        })),
+        FIXED_DOSE_TIMES.filter((time) => m[time] > 0 && !(daysAgo === 3 && time === 'afterDinner')).map(
+          (doseTime) => ({
+            medicationId: m.id,
+            doseDate: addDays(today, -daysAgo),
+            doseTime,
+            userId,
+          }),
+        ),
       ),
     );
     await db.insert(medicationTicks).values(ticks);
@@ -201,13 +236,28 @@ async function seedDemoHealthRecords(db: Db, userId: string): Promise<void> {
 
 /** The demo patient's mother and her grant, once. */
 async function seedDemoFamily(db: Db, caregiverId: string): Promise<void> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.thaiId, DEMO_DEPENDENT.thaiId)).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.thaiId, DEMO_DEPENDENT.thaiId))
+    .limit(1);
   if (existing) return;
-  const [mother] = await db.insert(users).values({ ...DEMO_DEPENDENT, heldBy: caregiverId }).returning({ id: users.id });
+  const [mother] = await db
+    .insert(users)
+    .values({ ...DEMO_DEPENDENT, heldBy: caregiverId })
+    .returning({ id: users.id });
   const scopes = { see: true, book: true, medicines: true, alerts: true };
   const [grant] = await db
     .insert(careGrants)
-    .values({ caregiverUserId: caregiverId, dependentUserId: mother!.id, relationship: 'child', basis: 'in_person', status: 'active', ...scopeColumns(scopes), grantedBy: mother!.id })
+    .values({
+      caregiverUserId: caregiverId,
+      dependentUserId: mother!.id,
+      relationship: 'child',
+      basis: 'in_person',
+      status: 'active',
+      ...scopeColumns(scopes),
+      grantedBy: mother!.id,
+    })
     .returning({ id: careGrants.id });
   await db.insert(careGrantEvents).values({ grantId: grant!.id, actorUserId: caregiverId, action: 'granted', scopes });
   await db.insert(medications).values(DEMO_DEPENDENT_MEDICATIONS.map((m) => ({ ...m, userId: mother!.id })));

@@ -25,7 +25,14 @@ describe('the job queue on two servers', () => {
     const runs: { server: number; n: number }[] = [];
     const queues: JobQueue[] = [];
     for (const [server, db] of [database, second].entries()) {
-      queues.push(await startJobQueue(db, [{ name: 'tally', run: async (data) => runs.push({ server, n: (data as { n: number }).n }) }], fail, 0.5));
+      queues.push(
+        await startJobQueue(
+          db,
+          [{ name: 'tally', run: async (data) => runs.push({ server, n: (data as { n: number }).n }) }],
+          fail,
+          0.5,
+        ),
+      );
     }
     try {
       await Promise.all(Array.from({ length: 20 }, (_, n) => queues[n % 2].send('tally', { n })));
@@ -45,7 +52,9 @@ describe('the job queue on two servers', () => {
     const queues: JobQueue[] = [];
     for (const db of [database, second]) queues.push(await startJobQueue(db, [job], fail));
     try {
-      const schedules = (await database.query(`select name, cron, timezone from jobs.schedule where name = 'housekeeping_test'`)).rows;
+      const schedules = (
+        await database.query(`select name, cron, timezone from jobs.schedule where name = 'housekeeping_test'`)
+      ).rows;
       expect(schedules).toEqual([{ name: 'housekeeping_test', cron: '* * * * *', timezone: 'Asia/Bangkok' }]);
     } finally {
       await Promise.all(queues.map((q) => q.stop()));

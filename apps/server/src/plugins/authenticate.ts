@@ -82,7 +82,8 @@ export function signedInCaller(request: FastifyRequest): SignedInPatient {
 }
 
 /** Called once per request by the selector, after the guard. */
-export const setPatientInCare = (request: FastifyRequest, subject: PatientInCare): void => subjects.set(request, subject);
+export const setPatientInCare = (request: FastifyRequest, subject: PatientInCare): void =>
+  subjects.set(request, subject);
 
 /** The hash of the session the guard let in, for what lives as long as the session (a browser's push subscription). */
 export const signedInSessionHash = (request: FastifyRequest): string => hashToken(patients.of(request).sessionToken);

@@ -42,7 +42,10 @@ async function apiOperations(t: TestApp): Promise<Operation[]> {
   return Object.entries(paths)
     .filter(([path]) => path.startsWith('/api/'))
     .flatMap(([path, operations]) =>
-      Object.keys(operations).map((method) => ({ method: method.toUpperCase(), path: path.replace(/\{(\w+)\}/g, ':$1') })),
+      Object.keys(operations).map((method) => ({
+        method: method.toUpperCase(),
+        path: path.replace(/\{(\w+)\}/g, ':$1'),
+      })),
     );
 }
 
@@ -60,7 +63,11 @@ function callWithoutSession(t: TestApp, op: Operation) {
 // The development setup has the dev routes; the Omise setup has the webhook instead of the simulated payment.
 const setups = {
   development: {},
-  omise: { PAYMENT_PROVIDER: 'omise', OMISE_SECRET_KEY: 'skey_test_denybydefault', OMISE_API_URL: 'http://127.0.0.1:9' },
+  omise: {
+    PAYMENT_PROVIDER: 'omise',
+    OMISE_SECRET_KEY: 'skey_test_denybydefault',
+    OMISE_API_URL: 'http://127.0.0.1:9',
+  },
 };
 
 const apps: Record<string, TestApp> = {};
@@ -76,25 +83,31 @@ afterAll(async () => {
 });
 
 describe('deny by default', () => {
-  it.each(Object.keys(setups))('refuses every operation off the public list without a session (%s setup)', async (setup) => {
-    const guarded = operations[setup].filter((op) => !PUBLIC.includes(nameOf(op)));
-    expect(guarded.length).toBeGreaterThan(20);
-    const answers: Record<string, string> = {};
-    for (const op of guarded) {
-      const res = await callWithoutSession(apps[setup], op);
-      answers[nameOf(op)] = `${res.statusCode} ${res.json().error?.code}`;
-    }
-    expect(answers).toEqual(Object.fromEntries(guarded.map((op) => [nameOf(op), '401 unauthenticated'])));
-  });
+  it.each(Object.keys(setups))(
+    'refuses every operation off the public list without a session (%s setup)',
+    async (setup) => {
+      const guarded = operations[setup].filter((op) => !PUBLIC.includes(nameOf(op)));
+      expect(guarded.length).toBeGreaterThan(20);
+      const answers: Record<string, string> = {};
+      for (const op of guarded) {
+        const res = await callWithoutSession(apps[setup], op);
+        answers[nameOf(op)] = `${res.statusCode} ${res.json().error?.code}`;
+      }
+      expect(answers).toEqual(Object.fromEntries(guarded.map((op) => [nameOf(op), '401 unauthenticated'])));
+    },
+  );
 
-  it.each(Object.keys(setups))('lets a stranger reach every public operation, whose answer to an empty request is never a 5xx (%s setup)', async (setup) => {
-    const open = operations[setup].filter((op) => PUBLIC.includes(nameOf(op)));
-    for (const op of open) {
-      const res = await callWithoutSession(apps[setup], op);
-      expect(res.statusCode, nameOf(op)).not.toBe(401);
-      expect(res.statusCode, `${nameOf(op)}: ${res.body}`).toBeLessThan(500);
-    }
-  });
+  it.each(Object.keys(setups))(
+    'lets a stranger reach every public operation, whose answer to an empty request is never a 5xx (%s setup)',
+    async (setup) => {
+      const open = operations[setup].filter((op) => PUBLIC.includes(nameOf(op)));
+      for (const op of open) {
+        const res = await callWithoutSession(apps[setup], op);
+        expect(res.statusCode, nameOf(op)).not.toBe(401);
+        expect(res.statusCode, `${nameOf(op)}: ${res.body}`).toBeLessThan(500);
+      }
+    },
+  );
 
   it('lists only operations that exist', () => {
     const existing = new Set(Object.values(operations).flat().map(nameOf));

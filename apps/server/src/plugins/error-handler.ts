@@ -64,7 +64,5 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return send(reply, 500, { code: 'internal_error', message: 'ระบบขัดข้องชั่วคราว กรุณาลองใหม่อีกครั้ง' });
   });
 
-  app.setNotFoundHandler((_request, reply) =>
-    send(reply, 404, { code: 'not_found', message: 'ไม่พบสิ่งที่ต้องการ' }),
-  );
+  app.setNotFoundHandler((_request, reply) => send(reply, 404, { code: 'not_found', message: 'ไม่พบสิ่งที่ต้องการ' }));
 }

@@ -53,7 +53,9 @@ function exchange(bytes: string): Promise<RawReply> {
       }
     });
     socket.on('error', reject);
-    socket.on('close', () => reject(new Error(`connection closed before a complete reply: ${Buffer.concat(chunks).toString('latin1')}`)));
+    socket.on('close', () =>
+      reject(new Error(`connection closed before a complete reply: ${Buffer.concat(chunks).toString('latin1')}`)),
+    );
   });
 }
 
@@ -78,7 +80,9 @@ function expectAppError(reply: RawReply, status: number, code: string): void {
 
 describe('errors before routing, over HTTP', () => {
   it('answers a 64 KB header with 431 in the app shape and headers', async () => {
-    const reply = await exchange(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: ${'a'.repeat(64 * 1024)}\r\n\r\n`);
+    const reply = await exchange(
+      `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+    );
     expectAppError(reply, 431, 'payload_too_large');
   });
 
@@ -88,13 +92,20 @@ describe('errors before routing, over HTTP', () => {
       const chunks: Buffer[] = [];
       let reply: RawReply | null = null;
       // Half-open allowed: like a client busy uploading, it keeps sending after the server has said its piece.
-      const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () => socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: ${'a'.repeat(20 * 1024)}`));
+      const socket = net.connect({ port, host: '127.0.0.1', allowHalfOpen: true }, () =>
+        socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Filler: ${'a'.repeat(20 * 1024)}`),
+      );
       socket.on('data', (chunk) => {
         chunks.push(chunk);
         if (reply) return;
         reply = parseReply(Buffer.concat(chunks));
         // The rest of the header arrives after the reply, in parts: the server must not reset the connection for it.
-        if (reply) void sendSlowly(socket, [Buffer.alloc(64 * 1024, 'a'), Buffer.alloc(64 * 1024, 'a'), Buffer.from('\r\n\r\n')]);
+        if (reply)
+          void sendSlowly(socket, [
+            Buffer.alloc(64 * 1024, 'a'),
+            Buffer.alloc(64 * 1024, 'a'),
+            Buffer.from('\r\n\r\n'),
+          ]);
       });
       socket.on('error', (error) => errors.push(error));
       socket.on('close', () => (reply ? resolve(reply) : reject(new Error('closed without a reply'))));
@@ -118,7 +129,7 @@ describe('errors before routing, over HTTP', () => {
     expectAppError(reply, 400, 'bad_request');
   });
 
-  it('answers a path parameter over the router\'s length limit with 414 in the app shape and headers', async () => {
+  it("answers a path parameter over the router's length limit with 414 in the app shape and headers", async () => {
     const reply = await exchange(`DELETE /api/coverage/${'a'.repeat(200)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
     expectAppError(reply, 414, 'payload_too_large');
   });
@@ -137,33 +148,36 @@ describe('a 10 MB upload to an API route (the limit is 64 KiB)', () => {
   it.each([
     ['with its Content-Length', true],
     ['in chunks', false],
-  ])('sent %s, gets a readable 413 in the app shape; the client sends it all and the connection closes without a reset', async (_how, withLength) => {
-    const body = Buffer.alloc(10 * 1024 * 1024, 'a');
-    const reply = await new Promise<RawReply>((resolve, reject) => {
-      let reply: RawReply | undefined;
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/api/auth/otp',
-          headers: { 'content-type': 'application/json', ...(withLength && { 'content-length': body.length }) },
-          agent: false,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () => {
-            const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
-            reply = { status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') };
-          });
-        },
-      );
-      // A reset (EPIPE while sending, ECONNRESET while reading) rejects; only a clean close with the whole reply resolves.
-      request.on('error', reject);
-      request.on('close', () => (reply ? resolve(reply) : reject(new Error('closed without a complete reply'))));
-      request.end(body);
-    });
-    expectAppError(reply, 413, 'payload_too_large');
-  });
+  ])(
+    'sent %s, gets a readable 413 in the app shape; the client sends it all and the connection closes without a reset',
+    async (_how, withLength) => {
+      const body = Buffer.alloc(10 * 1024 * 1024, 'a');
+      const reply = await new Promise<RawReply>((resolve, reject) => {
+        let reply: RawReply | undefined;
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/auth/otp',
+            headers: { 'content-type': 'application/json', ...(withLength && { 'content-length': body.length }) },
+            agent: false,
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const headers = Object.fromEntries(Object.entries(res.headers).map(([k, v]) => [k, String(v)]));
+              reply = { status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('utf8') };
+            });
+          },
+        );
+        // A reset (EPIPE while sending, ECONNRESET while reading) rejects; only a clean close with the whole reply resolves.
+        request.on('error', reject);
+        request.on('close', () => (reply ? resolve(reply) : reject(new Error('closed without a complete reply'))));
+        request.end(body);
+      });
+      expectAppError(reply, 413, 'payload_too_large');
+    },
+  );
 });

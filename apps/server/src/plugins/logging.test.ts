@@ -47,10 +47,16 @@ beforeAll(async () => {
   });
   await app.ready();
 
-  expect((await call({ method: 'POST', url: '/api/auth/otp', payload: { phone: '086-951-7342' } })).statusCode).toBe(202);
+  expect((await call({ method: 'POST', url: '/api/auth/otp', payload: { phone: '086-951-7342' } })).statusCode).toBe(
+    202,
+  );
   const outbox = await call({ method: 'GET', url: `/api/dev/sms?phone=${PHONE}` });
   secrets.code = outbox.json().data[0].code;
-  const verified = await call({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: '+66869517342', code: secrets.code } });
+  const verified = await call({
+    method: 'POST',
+    url: '/api/auth/otp/verify',
+    payload: { phone: '+66869517342', code: secrets.code },
+  });
   secrets.registrationToken = cookieValue(verified, REGISTRATION_COOKIE)!;
 
   const registered = await call({
@@ -64,14 +70,20 @@ beforeAll(async () => {
   const session = { cookies: { [SESSION_COOKIE]: secrets.session } };
 
   expect((await call({ method: 'GET', url: '/api/users/me', ...session })).statusCode).toBe(200);
-  expect((await call({ method: 'GET', url: `/api/hospitals?lat=${LAT}&lng=${LNG}&kind=hospital` })).statusCode).toBe(200);
+  expect((await call({ method: 'GET', url: `/api/hospitals?lat=${LAT}&lng=${LNG}&kind=hospital` })).statusCode).toBe(
+    200,
+  );
   expect((await call({ method: 'GET', url: `/api/appointments/${A_UUID}`, ...session })).statusCode).toBe(404);
-  expect((await call({ method: 'GET', url: `/api/patients/${PHONE}/records?lat=${LAT}&phone=${PHONE}` })).statusCode).toBe(404);
+  expect(
+    (await call({ method: 'GET', url: `/api/patients/${PHONE}/records?lat=${LAT}&phone=${PHONE}` })).statusCode,
+  ).toBe(404);
 
   // The database goes away: the failing query carries the phone number as a parameter.
   await database.close();
   databaseOpen = false;
-  expect((await call({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: PHONE, code: '123456' } })).statusCode).toBe(500);
+  expect(
+    (await call({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: PHONE, code: '123456' } })).statusCode,
+  ).toBe(500);
 });
 afterAll(async () => {
   await app?.close();
@@ -138,7 +150,10 @@ describe('the production log', () => {
 
   it('logs the failed query without its parameters', () => {
     const failure = lines().find((line) => line.msg === 'unhandled error');
-    expect(failure?.err).toMatchObject({ type: 'DrizzleQueryError', message: expect.stringContaining('Failed query: update') });
+    expect(failure?.err).toMatchObject({
+      type: 'DrizzleQueryError',
+      message: expect.stringContaining('Failed query: update'),
+    });
     expect(Object.keys(failure!.err as object).sort()).toEqual(['cause', 'message', 'stack', 'type']);
     expect(JSON.stringify(failure)).not.toContain('params');
   });
@@ -147,7 +162,9 @@ describe('the production log', () => {
 describe('what the log keeps of a request and an error', () => {
   it('names an unmatched URL, or one a wildcard route took, by its plain words only', () => {
     expect(requestForLog({ url: '/signup' })).toBe('/signup');
-    expect(requestForLog({ url: '/appointments/3f2b8c1e?from=sms', routeOptions: { url: '/*' } })).toBe('/appointments/[redacted]?from=[redacted]');
+    expect(requestForLog({ url: '/appointments/3f2b8c1e?from=sms', routeOptions: { url: '/*' } })).toBe(
+      '/appointments/[redacted]?from=[redacted]',
+    );
     expect(requestForLog({ url: '/api/x/%E0%B8%AA%E0%B8%A1/a@b.co/+66869517342?q=%E0%B8%AA&&flag&0869517342=1' })).toBe(
       '/api/x/[redacted]/[redacted]/[redacted]?q=[redacted]&flag=[redacted]&[redacted]=[redacted]',
     );
@@ -160,7 +177,12 @@ describe('what the log keeps of a request and an error', () => {
       query: `select * from users where id = '0869517342'`,
     });
     const logged = errorForLog(refused);
-    expect(logged).toEqual({ type: 'Error', message: 'invalid input syntax for type uuid: "[redacted]"', stack: expect.any(String), code: '22P02' });
+    expect(logged).toEqual({
+      type: 'Error',
+      message: 'invalid input syntax for type uuid: "[redacted]"',
+      stack: expect.any(String),
+      code: '22P02',
+    });
     expect(logged.stack).not.toContain(PHONE);
   });
 });

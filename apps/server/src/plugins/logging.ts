@@ -51,7 +51,8 @@ type LoggedError = {
  * (SQLSTATE class 22) quote the value they refused: both are cut out.
  */
 export function errorForLog(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: '(thrown value that is not an Error)', stack: '' };
+  if (!(error instanceof Error))
+    return { type: typeof error, message: '(thrown value that is not an Error)', stack: '' };
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   let message = error.message.replace(/\nparams: [\s\S]*$/, '');
   if (typeof code === 'string' && code.startsWith('22')) message = message.replace(/"[^"]*"/g, `"${REDACTED}"`);

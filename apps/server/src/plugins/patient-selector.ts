@@ -75,6 +75,11 @@ export function patientSelector(family: CareGrants): onRequestHookHandler {
     const holds = dependent.heldBy === caller.userId && dependent.phone === null;
     if (!careAllows({ scopes, holds }, CARE_ACCESS[need.area][need.action])) throw notCovered();
     setPatientInCare(request, { userId: dependent.id, record: dependent, caregiverUserId: caller.userId });
-    await family.appendCaregiverAct(caller.userId, dependent.id, need.action === 'read' ? 'caregiver.read' : 'caregiver.change', need.area);
+    await family.appendCaregiverAct(
+      caller.userId,
+      dependent.id,
+      need.action === 'read' ? 'caregiver.read' : 'caregiver.change',
+      need.area,
+    );
   };
 }

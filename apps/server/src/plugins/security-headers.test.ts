@@ -71,7 +71,12 @@ describe('security headers on an API-only server over http', () => {
       ['validation', await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: {} }), 400],
       [
         'bad JSON',
-        await t.app.inject({ method: 'POST', url: '/api/auth/otp', headers: { 'content-type': 'application/json' }, payload: '{"phone":' }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/otp',
+          headers: { 'content-type': 'application/json' },
+          payload: '{"phone":',
+        }),
         400,
       ],
       [
@@ -81,7 +86,12 @@ describe('security headers on an API-only server over http', () => {
       ],
       [
         'unsupported type',
-        await t.app.inject({ method: 'POST', url: '/api/auth/otp', headers: { 'content-type': 'text/csv' }, payload: 'a,b' }),
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/otp',
+          headers: { 'content-type': 'text/csv' },
+          payload: 'a,b',
+        }),
         415,
       ],
     ];
@@ -141,7 +151,13 @@ describe('security headers with the web app, Omise and an https address', () => 
     const res = await t.app.inject({ method: 'GET', url: '/signup' });
     expect(res.statusCode).toBe(200);
     const csp = directives(res);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://*.tile.example.org', 'https://api.omise.co']);
+    expect(csp.get('img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https://*.tile.example.org',
+      'https://api.omise.co',
+    ]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.klaimor.example', 'https://*.tile.example.org']);
     expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
   });

@@ -12,7 +12,10 @@ let dist: string;
 function writeDist(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-web-dist-'));
   writeFileSync(path.join(dir, 'index.html'), 'shell');
-  writeFileSync(path.join(dir, 'web-origins.json'), JSON.stringify({ apiOrigin: null, mapTileOrigin: 'https://tile.openstreetmap.org' }));
+  writeFileSync(
+    path.join(dir, 'web-origins.json'),
+    JSON.stringify({ apiOrigin: null, mapTileOrigin: 'https://tile.openstreetmap.org' }),
+  );
   mkdirSync(path.join(dir, 'signup'));
   writeFileSync(path.join(dir, 'signup', 'index.html'), 'prerendered signup');
   writeFileSync(path.join(dir, 'start-page.html'), 'prerendered start page');

@@ -6,8 +6,7 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 /** Tokens carry enough entropy for a plain hash; only the hash is stored. */
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-export const newOtpCode = (length: number): string =>
-  Array.from({ length }, () => randomInt(10)).join('');
+export const newOtpCode = (length: number): string => Array.from({ length }, () => randomInt(10)).join('');
 
 /** A 6-digit code is guessable from an unkeyed hash, so codes are hashed with the server's key. */
 export const keyedHash = (secretKey: string, purpose: string, value: string): string =>

@@ -74,7 +74,9 @@ function parseBody(contentType: string | undefined, raw: string): Record<string,
   try {
     if (contentType?.startsWith('application/json')) {
       const parsed: unknown = JSON.parse(raw);
-      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : 'unreadable';
+      return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : 'unreadable';
     }
     if (contentType?.startsWith('application/x-www-form-urlencoded')) return parseForm(raw);
   } catch {
@@ -119,16 +121,31 @@ export async function startFakeOmise(secretKey: string): Promise<FakeOmise> {
     return charge;
   }
 
-  function handle(method: string, path: string, body: Record<string, unknown> | null): { status: number; body: unknown } {
+  function handle(
+    method: string,
+    path: string,
+    body: Record<string, unknown> | null,
+  ): { status: number; body: unknown } {
     if (method === 'POST' && path === '/sources') {
       if (body?.type !== 'promptpay') return error(400, 'invalid_source_type', 'type is not supported');
-      if (!isAmount(body.amount) || body.amount < 2000) return error(400, 'invalid_amount', 'amount must be at least 2000');
-      if (String(body.currency).toLowerCase() !== 'thb') return error(400, 'invalid_currency', 'currency is not supported');
+      if (!isAmount(body.amount) || body.amount < 2000)
+        return error(400, 'invalid_amount', 'amount must be at least 2000');
+      if (String(body.currency).toLowerCase() !== 'thb')
+        return error(400, 'invalid_currency', 'currency is not supported');
       const source = { id: newId('src'), amount: body.amount, currency: 'THB', used: false };
       sources.set(source.id, source);
       return {
         status: 200,
-        body: { object: 'source', id: source.id, livemode: false, type: 'promptpay', flow: 'offline', amount: source.amount, currency: 'THB', charge_status: 'unknown' },
+        body: {
+          object: 'source',
+          id: source.id,
+          livemode: false,
+          type: 'promptpay',
+          flow: 'offline',
+          amount: source.amount,
+          currency: 'THB',
+          charge_status: 'unknown',
+        },
       };
     }
 
@@ -181,11 +198,20 @@ export async function startFakeOmise(secretKey: string): Promise<FakeOmise> {
       if (method === 'POST' && chargePath[2]) {
         if (!body || !isAmount(body.amount)) return error(400, 'bad_request', 'amount is invalid');
         if (!charge.paid) return error(400, 'failed_refund', 'charge is not paid');
-        if (body.amount > charge.amount - charge.refunded_amount) return error(400, 'failed_refund', 'amount exceeds the refundable amount');
+        if (body.amount > charge.amount - charge.refunded_amount)
+          return error(400, 'failed_refund', 'amount exceeds the refundable amount');
         charge.refunded_amount += body.amount;
         return {
           status: 200,
-          body: { object: 'refund', id: newId('rfnd'), location: `/charges/${charge.id}/refunds`, amount: body.amount, currency: charge.currency, charge: charge.id, voided: false },
+          body: {
+            object: 'refund',
+            id: newId('rfnd'),
+            location: `/charges/${charge.id}/refunds`,
+            amount: body.amount,
+            currency: charge.currency,
+            charge: charge.id,
+            voided: false,
+          },
         };
       }
     }
@@ -200,7 +226,11 @@ export async function startFakeOmise(secretKey: string): Promise<FakeOmise> {
     markPaid(id) {
       const charge = charges.get(id);
       if (!charge) throw new Error(`the fake Omise has no charge ${id}`);
-      Object.assign(charge, { status: 'successful', paid: true, paid_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z') });
+      Object.assign(charge, {
+        status: 'successful',
+        paid: true,
+        paid_at: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
+      });
     },
     addCharge: makeCharge,
     close: async () => {

@@ -72,12 +72,19 @@ export async function startFakePushService(): Promise<FakePushService> {
       ecdh.generateKeys();
       const auth = randomBytes(16).toString('base64url');
       browsers.set(name, { ecdh, auth });
-      return { endpoint: `${origin}/push/${encodeURIComponent(name)}`, keys: { p256dh: ecdh.getPublicKey('base64url'), auth } };
+      return {
+        endpoint: `${origin}/push/${encodeURIComponent(name)}`,
+        keys: { p256dh: ecdh.getPublicKey('base64url'), auth },
+      };
     },
     forget: (name) => void gone.add(name),
     open(push) {
       const browser = browsers.get(push.subscription)!;
-      return JSON.parse(decrypt(push.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth }).toString('utf8'));
+      return JSON.parse(
+        decrypt(push.body, { version: 'aes128gcm', privateKey: browser.ecdh, authSecret: browser.auth }).toString(
+          'utf8',
+        ),
+      );
     },
     vapid(push) {
       const match = /^vapid t=([^,]+),\s*k=(.+)$/.exec(String(push.headers.authorization));
@@ -86,12 +93,23 @@ export async function startFakePushService(): Promise<FakePushService> {
       const [header, claims, signature] = token.split('.') as [string, string, string];
       const point = Buffer.from(publicKey, 'base64url');
       const key = createPublicKey({
-        key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+        key: {
+          kty: 'EC',
+          crv: 'P-256',
+          x: point.subarray(1, 33).toString('base64url'),
+          y: point.subarray(33, 65).toString('base64url'),
+        },
         format: 'jwk',
       });
-      const signed = verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+      const signed = verify(
+        'sha256',
+        Buffer.from(`${header}.${claims}`),
+        { key, dsaEncoding: 'ieee-p1363' },
+        Buffer.from(signature, 'base64url'),
+      );
       if (!signed) throw new Error('the VAPID signature does not verify');
-      if (JSON.parse(Buffer.from(header, 'base64url').toString()).alg !== 'ES256') throw new Error('VAPID JWT is not ES256');
+      if (JSON.parse(Buffer.from(header, 'base64url').toString()).alg !== 'ES256')
+        throw new Error('VAPID JWT is not ES256');
       return { publicKey, claims: JSON.parse(Buffer.from(claims, 'base64url').toString()) };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -38,13 +38,23 @@ export interface TestApps {
  * Several app instances with one configuration on one database, as several server processes share a PostgreSQL
  * server: on PostgreSQL each has its own connection pool; on PGlite they share the one embedded database.
  */
-export async function createTestApps(count: number, env: Record<string, string> = {}, sms?: SmsSender, notifiers?: (database: Database, server: number) => Notifier[]): Promise<TestApps> {
+export async function createTestApps(
+  count: number,
+  env: Record<string, string> = {},
+  sms?: SmsSender,
+  notifiers?: (database: Database, server: number) => Notifier[],
+): Promise<TestApps> {
   const database = await createTestDatabase();
   const config = testConfig({ OTP_MAX_PER_IP_PER_HOUR: '1000', ...env });
   const pools = database.kind === 'postgres' ? Array.from({ length: count }, () => database.reconnect()) : [];
   const apps = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
-      const app = await buildApp({ config, database: pools[i] ?? database, sms, notifiers: notifiers?.(pools[i] ?? database, i) });
+      const app = await buildApp({
+        config,
+        database: pools[i] ?? database,
+        sms,
+        notifiers: notifiers?.(pools[i] ?? database, i),
+      });
       await app.ready();
       return app;
     }),

@@ -42,13 +42,19 @@ export function AppShell({ notificationBell, consentRenewal }: AppShellProps) {
             variant="h6"
             component={Link}
             to="/"
-            sx={{ flexGrow: 1, fontWeight: 600, color: 'inherit', textDecoration: 'none', minHeight: 44, display: 'flex', alignItems: 'center' }}
+            sx={{
+              flexGrow: 1,
+              fontWeight: 600,
+              color: 'inherit',
+              textDecoration: 'none',
+              minHeight: 44,
+              display: 'flex',
+              alignItems: 'center',
+            }}
           >
             {t('app.name')}
           </Typography>
-          {me.data ? (
-            <Suspense fallback={null}>{notificationBell}</Suspense>
-          ) : null}
+          {me.data ? <Suspense fallback={null}>{notificationBell}</Suspense> : null}
           <LanguageToggle />
         </Toolbar>
         <OfflineBanner />
@@ -65,9 +71,7 @@ export function AppShell({ notificationBell, consentRenewal }: AppShellProps) {
         )}
       </Container>
       <BottomNav />
-      {me.data && consentNeeded(me.data.consent) ? (
-        <Suspense fallback={null}>{consentRenewal}</Suspense>
-      ) : null}
+      {me.data && consentNeeded(me.data.consent) ? <Suspense fallback={null}>{consentRenewal}</Suspense> : null}
     </Box>
   );
 }

@@ -29,7 +29,6 @@ export function tabOfPath(pathname: string): Tab | false {
   return TAB_OF_ROUTE[path] ?? false;
 }
 
-
 /**
  * One tab: an icon over its label, the current one in the darker brand blue. Plain links in MUI's BottomNavigation
  * look: that component and its actions are 1.5 KB gzip on every first screen (`node scripts/bundle-size.mjs`), and
@@ -59,7 +58,12 @@ function Tab({ to, icon, label, current }: { to: string; icon: ReactNode; label:
       {icon}
       <Box
         component="span"
-        sx={{ fontSize: current ? '0.8rem' : '0.75rem', fontWeight: current ? 600 : 400, lineHeight: 1.2, textAlign: 'center' }}
+        sx={{
+          fontSize: current ? '0.8rem' : '0.75rem',
+          fontWeight: current ? 600 : 400,
+          lineHeight: 1.2,
+          textAlign: 'center',
+        }}
       >
         {label}
       </Box>

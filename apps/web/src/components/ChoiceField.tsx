@@ -15,7 +15,15 @@ interface ChoiceFieldProps<T extends FieldValues> {
 }
 
 /** An optional choice from a short list, as the phone's own picker (a native select). */
-export function ChoiceField<T extends FieldValues>({ name, control, id, label, options, none, hint }: ChoiceFieldProps<T>) {
+export function ChoiceField<T extends FieldValues>({
+  name,
+  control,
+  id,
+  label,
+  options,
+  none,
+  hint,
+}: ChoiceFieldProps<T>) {
   const { t } = useTranslation();
   return (
     <Controller

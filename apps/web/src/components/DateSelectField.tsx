@@ -4,14 +4,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState, type Ref } from 'react';
-import {
-  daysInMonth,
-  fromBuddhistYear,
-  monthNames,
-  parseIsoDate,
-  toBuddhistYear,
-  toIsoDate,
-} from '../lib/thai-date';
+import { daysInMonth, fromBuddhistYear, monthNames, parseIsoDate, toBuddhistYear, toIsoDate } from '../lib/thai-date';
 import { usePersonTexts } from '../i18n/person/person.texts';
 import { appLanguage } from '../i18n/language';
 
@@ -112,7 +105,13 @@ export function DateSelectField({
   const blank = <option value="">{t('register.birthday.choose')}</option>;
 
   return (
-    <FormControl component="fieldset" error={error} required={required} aria-labelledby={legendId} sx={{ width: '100%' }}>
+    <FormControl
+      component="fieldset"
+      error={error}
+      required={required}
+      aria-labelledby={legendId}
+      sx={{ width: '100%' }}
+    >
       <FormLabel component="legend" id={legendId} sx={{ mb: 1.5, fontSize: '0.9rem' }}>
         {label}
       </FormLabel>

@@ -20,7 +20,11 @@ export function DetailList({ rows }: { rows: DetailRow[] }) {
           <Typography component="dt" color="text.secondary" variant="body2" sx={{ flex: '0 0 8rem' }}>
             {row.label}
           </Typography>
-          <Typography component="dd" variant="body2" sx={{ m: 0, flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0, flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}
+          >
             {row.value}
           </Typography>
         </Box>

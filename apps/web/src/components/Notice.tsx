@@ -35,7 +35,11 @@ export function Notice({ severity, filled = false, icon, action, role = 'status'
           ...theme.typography.body2,
           ...(filled
             ? { bgcolor: colour.main, color: colour.contrastText }
-            : { bgcolor: lighten(colour.light, 0.9), color: darken(colour.light, 0.6), '& > .notice-icon': { color: colour.main } }),
+            : {
+                bgcolor: lighten(colour.light, 0.9),
+                color: darken(colour.light, 0.6),
+                '& > .notice-icon': { color: colour.main },
+              }),
         };
       }}
     >

@@ -15,10 +15,17 @@ const subscribe = (onChange: () => void) => {
 export function OfflineBanner() {
   const { t } = useTranslation();
   // Online on the server: the prerendered page never has the strip.
-  const online = useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
   if (online) return null;
   return (
-    <Box role="status" sx={{ bgcolor: 'grey.800', color: 'common.white', px: 2, py: 0.75, typography: 'body2', textAlign: 'center' }}>
+    <Box
+      role="status"
+      sx={{ bgcolor: 'grey.800', color: 'common.white', px: 2, py: 0.75, typography: 'body2', textAlign: 'center' }}
+    >
       {t('app.offline')}
     </Box>
   );

@@ -32,7 +32,13 @@ export function RedFlagAlert({ redFlags, children }: RedFlagAlertProps) {
         variant="contained"
         color="inherit"
         startIcon={<PhoneIcon />}
-        sx={{ mt: 1.5, bgcolor: 'common.white', color: 'error.dark', fontWeight: 700, '&:hover': { bgcolor: 'grey.100' } }}
+        sx={{
+          mt: 1.5,
+          bgcolor: 'common.white',
+          color: 'error.dark',
+          fontWeight: 700,
+          '&:hover': { bgcolor: 'grey.100' },
+        }}
       >
         {t('call', { phone: EMERGENCY_PHONE })}
       </Button>

@@ -39,7 +39,16 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
  * A plain labelled text box (label above, native input) for first screens, where
  * every kilobyte counts: it pulls in none of TextField's input machinery.
  */
-export function TextInput({ label, helperText, error = false, id, required, icon, hideLabel = false, ...input }: TextInputProps) {
+export function TextInput({
+  label,
+  helperText,
+  error = false,
+  id,
+  required,
+  icon,
+  hideLabel = false,
+  ...input
+}: TextInputProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const helperId = `${inputId}-helper`;
@@ -49,7 +58,11 @@ export function TextInput({ label, helperText, error = false, id, required, icon
         component="label"
         htmlFor={inputId}
         variant="body2"
-        sx={hideLabel ? visuallyHidden : { display: 'block', mb: 0.75, fontWeight: 500, color: error ? 'error.main' : 'text.primary' }}
+        sx={
+          hideLabel
+            ? visuallyHidden
+            : { display: 'block', mb: 0.75, fontWeight: 500, color: error ? 'error.main' : 'text.primary' }
+        }
       >
         {label}
         {required ? <span aria-hidden> *</span> : null}
@@ -58,7 +71,17 @@ export function TextInput({ label, helperText, error = false, id, required, icon
         {icon ? (
           <Box
             aria-hidden
-            sx={{ position: 'absolute', insetInlineStart: 12, top: 0, bottom: 0, display: 'flex', alignItems: 'center', fontSize: ICON_SIZE, color: 'text.secondary', pointerEvents: 'none' }}
+            sx={{
+              position: 'absolute',
+              insetInlineStart: 12,
+              top: 0,
+              bottom: 0,
+              display: 'flex',
+              alignItems: 'center',
+              fontSize: ICON_SIZE,
+              color: 'text.secondary',
+              pointerEvents: 'none',
+            }}
           >
             {icon}
           </Box>

@@ -25,7 +25,10 @@ export interface RecordEditorTexts<T> {
 type UsualKey = 'add' | 'editTitle' | 'saved' | 'removed' | 'remove' | 'confirmRemove.body';
 
 /** The texts of a record list whose feature names them the usual way; only the removal's question is its own. */
-export function usualRecordTexts<T>(say: (key: UsualKey) => string, removeTitle: (record: T) => string): RecordEditorTexts<T> {
+export function usualRecordTexts<T>(
+  say: (key: UsualKey) => string,
+  removeTitle: (record: T) => string,
+): RecordEditorTexts<T> {
   return {
     add: say('add'),
     editTitle: say('editTitle'),
@@ -68,7 +71,12 @@ export interface RecordEditor<T> {
  * The wiring every record list repeats (coverage, visits, medicines, symptom notes): add and edit in a form dialog,
  * remove after a confirmation that shows why it failed, and a short notice once done.
  */
-export function useRecordEditor<T extends { id: string }>({ texts, remove, errorMessage, form }: RecordEditorOptions<T>): RecordEditor<T> {
+export function useRecordEditor<T extends { id: string }>({
+  texts,
+  remove,
+  errorMessage,
+  form,
+}: RecordEditorOptions<T>): RecordEditor<T> {
   const [editing, setEditing] = useState<{ record: T | null } | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);
   const [notice, setNotice] = useState<string | null>(null);

@@ -8,7 +8,8 @@ const englishTexts = import.meta.glob<{ default: unknown }>('../**/locales/en.js
 
 function strings(value: unknown, path = ''): [string, string][] {
   if (typeof value === 'string') return [[path, value]];
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => strings(v, path ? `${path}.${k}` : k));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => strings(v, path ? `${path}.${k}` : k));
   return [];
 }
 
@@ -25,7 +26,10 @@ describe('English texts', () => {
 
   it('say "1 tablet" and "2 tablets", while Thai keeps one form', async () => {
     const i18n = createInstance();
-    await i18n.init({ lng: 'en', resources: { en: { medications: enMedications }, th: { medications: thMedications } } });
+    await i18n.init({
+      lng: 'en',
+      resources: { en: { medications: enMedications }, th: { medications: thMedications } },
+    });
     const t = i18n.getFixedT('en', 'medications');
     expect(formatUnits(1, 'tablet', t)).toBe('1 tablet');
     expect(formatUnits(2, 'tablet', t)).toBe('2 tablets');

@@ -32,7 +32,10 @@ function byThaiKey(english: Map<string, string>): Map<string, string[]> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
 // Every namespace: the shared texts and each feature's own, Thai beside English.
-const catalogues = import.meta.glob<Tree>(['./locales/*.json', './*/locales/*.json', '../features/**/locales/*.json'], { eager: true, import: 'default' });
+const catalogues = import.meta.glob<Tree>(['./locales/*.json', './*/locales/*.json', '../features/**/locales/*.json'], {
+  eager: true,
+  import: 'default',
+});
 const namespaces = [...new Set(Object.keys(catalogues).map((file) => file.replace(/[a-z]+\.json$/, '')))];
 
 describe.each(namespaces)('translations in %s', (folder) => {
@@ -63,7 +66,9 @@ describe.each(namespaces)('translations in %s', (folder) => {
 
 describe('translations', () => {
   it('finds the shared texts and the feature namespaces', () => {
-    expect(namespaces).toEqual(expect.arrayContaining(['./locales/', '../features/booking/locales/', '../features/seek/locales/']));
+    expect(namespaces).toEqual(
+      expect.arrayContaining(['./locales/', '../features/booking/locales/', '../features/seek/locales/']),
+    );
   });
 
   it('keeps the spec wording of the consent warning', () => {

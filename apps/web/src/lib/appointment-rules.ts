@@ -11,7 +11,11 @@ export function isUpcoming(appointment: Appointment, now: number): boolean {
 /** Booked for today (Bangkok) and not yet seen: the queue may move at any moment. */
 export function isOnItsDay(appointment: Appointment, now: number): boolean {
   const day = (t: number) => new Date(t).toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
-  return STILL_ON.includes(appointment.status) && appointment.status !== 'awaiting_deposit' && day(Date.parse(appointment.start)) === day(now);
+  return (
+    STILL_ON.includes(appointment.status) &&
+    appointment.status !== 'awaiting_deposit' &&
+    day(Date.parse(appointment.start)) === day(now)
+  );
 }
 
 export function isCancellable(appointment: Appointment): boolean {
@@ -25,7 +29,8 @@ export function cancellationOutcome(appointment: Appointment, now: number): 'unp
 }
 
 export function statusColor(status: Appointment['status']): 'success' | 'warning' | 'default' | 'error' {
-  if (status === 'booked' || status === 'completed' || status === 'checked_in' || status === 'in_consultation') return 'success';
+  if (status === 'booked' || status === 'completed' || status === 'checked_in' || status === 'in_consultation')
+    return 'success';
   if (status === 'awaiting_deposit') return 'warning';
   if (status === 'no_show') return 'error';
   return 'default';
@@ -40,5 +45,9 @@ export function depositFate(appointment: Appointment): 'pending' | 'refunded' | 
 
 /** Cancelled by the hospital and not yet past: the patient must hear of it before setting out. */
 export function isCancelledByHospitalAhead(appointment: Appointment, now: number): boolean {
-  return appointment.status === 'cancelled' && appointment.cancellation?.by === 'hospital' && Date.parse(appointment.end) > now;
+  return (
+    appointment.status === 'cancelled' &&
+    appointment.cancellation?.by === 'hospital' &&
+    Date.parse(appointment.end) > now
+  );
 }

@@ -1,7 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import en from '../i18n/locales/en.json';
-import { bangkokDayOf, dayAndMonthOf, formatBaht, formatDayAndTime, formatDayOf, formatShortDay, formatTimeRange } from './clock-time';
+import {
+  bangkokDayOf,
+  dayAndMonthOf,
+  formatBaht,
+  formatDayAndTime,
+  formatDayOf,
+  formatShortDay,
+  formatTimeRange,
+} from './clock-time';
 
 beforeAll(() => {
   i18n.addResourceBundle('en', 'translation', en, true, true);

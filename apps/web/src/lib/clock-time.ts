@@ -29,7 +29,11 @@ const clock = (lang: string) => format(lang, { hour: '2-digit', minute: '2-digit
 
 /** Start and end in Bangkok time: '09:00–09:30 น.' */
 export function formatTimeRange(start: string, end: string, lang: string): string {
-  return i18n.t('common.timeRange', { lng: lang, start: clock(lang).format(new Date(start)), end: clock(lang).format(new Date(end)) });
+  return i18n.t('common.timeRange', {
+    lng: lang,
+    start: clock(lang).format(new Date(start)),
+    end: clock(lang).format(new Date(end)),
+  });
 }
 
 /** A day and a time of day in Bangkok: 'วันพุธที่ 11 มิถุนายน 2568 09:00 น.' */
@@ -39,7 +43,10 @@ export function formatDayAndTime(iso: string, lang: string): string {
 
 /** Whole baht with Thai grouping: '1,200 บาท'. */
 export function formatBaht(amount: number, lang: string): string {
-  return i18n.t('common.baht', { lng: lang, amount: new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'th-TH').format(amount) });
+  return i18n.t('common.baht', {
+    lng: lang,
+    amount: new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'th-TH').format(amount),
+  });
 }
 
 const isoDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: ZONE });

@@ -10,10 +10,14 @@ addFeatureTexts('messages', th, () => import('./messages/locales/en.json'));
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
 
 /** Where a `t` from useTranslation(ns) looks: its own namespace (a feature's words for a reason win), then the messages. */
-const namespacesOf = (t: unknown): string[] => [...[(t as { ns?: string | readonly string[] }).ns ?? 'translation'].flat(), 'messages'];
+const namespacesOf = (t: unknown): string[] => [
+  ...[(t as { ns?: string | readonly string[] }).ns ?? 'translation'].flat(),
+  'messages',
+];
 
 /** Whether `key` resolves for this `t`: in its own namespace, the shared texts or the messages. */
-const resolves = (t: unknown, key: string): boolean => i18n.exists(key, { ns: namespacesOf(t) as unknown as Namespace });
+const resolves = (t: unknown, key: string): boolean =>
+  i18n.exists(key, { ns: namespacesOf(t) as unknown as Namespace });
 
 /** A field reason code (contracts `reasons`, or a conflict code) as a sentence for the patient. */
 export function reasonMessage<N extends Namespace>(t: TFunction<N>, reason: string | undefined): string | undefined {

@@ -13,7 +13,9 @@ export function contractResolver<TForm extends FieldValues, S extends z.ZodType>
 ): Resolver<TForm, unknown, z.output<S>> {
   const validate = zodResolver(schema as never) as unknown as Resolver<FieldValues, unknown, z.output<S>>;
   return (values, context, options) =>
-    validate(toInput(values) as FieldValues, context, options as never) as ReturnType<Resolver<TForm, unknown, z.output<S>>>;
+    validate(toInput(values) as FieldValues, context, options as never) as ReturnType<
+      Resolver<TForm, unknown, z.output<S>>
+    >;
 }
 
 /** A number box's text as a number: '' is none; Thai readers may type a comma for thousands. */

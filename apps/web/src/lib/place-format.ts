@@ -21,7 +21,12 @@ function numberFormat(lang: string, maximumFractionDigits: number): Intl.NumberF
  * nearest 10 m), 'ห่างจากคุณ 2.4 กม.' from there (one decimal below 100 km). From 'map': from the
  * map's centre, when the browser has not said where the patient is.
  */
-export function formatDistance(metres: number, t: TFunction<'places'>, lang: string, from: 'you' | 'map' = 'you'): string {
+export function formatDistance(
+  metres: number,
+  t: TFunction<'places'>,
+  lang: string,
+  from: 'you' | 'map' = 'you',
+): string {
   const rounded = metres < 100 ? Math.round(metres) : Math.round(metres / 10) * 10;
   const key = from === 'you' ? 'distance' : 'distanceFromMap';
   if (rounded < 1000) return t(`${key}.metres`, { distance: numberFormat(lang, 0).format(rounded) });
@@ -31,7 +36,9 @@ export function formatDistance(metres: number, t: TFunction<'places'>, lang: str
 
 /** 1 January 2024 was a Monday: ISO weekday n falls on the nth. */
 const weekdayName = (weekday: number, lang: string) =>
-  new Intl.DateTimeFormat(dateLocaleOf(lang), { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+  new Intl.DateTimeFormat(dateLocaleOf(lang), { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, weekday)),
+  );
 
 /** 'เปิดอยู่ · ปิด 16:00 น.', 'ปิดอยู่ · เปิดพรุ่งนี้ 08:00 น.': whether to go now, in one line. */
 export function formatOpeningStatus(status: OpeningStatus, t: TFunction<'places'>, lang: string): string {

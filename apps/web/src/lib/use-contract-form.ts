@@ -1,5 +1,13 @@
 import { useState, type BaseSyntheticEvent } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues, type Mode, type Resolver, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type Mode,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { isApiError, type ApiErrorCode } from '../api/client';
 
 export interface ContractFormOptions<TValues extends FieldValues, TBody> {
@@ -50,7 +58,10 @@ export function useContractForm<TValues extends FieldValues, TBody>({
 }: ContractFormOptions<TValues, TBody>): ContractForm<TValues, TBody> {
   const form = useForm<TValues, unknown, TBody>({ resolver, mode, defaultValues });
   const [formError, setFormError] = useState<string | null>(null);
-  const fieldOf = typeof fields === 'function' ? fields : (key: string) => (fields.includes(key as FieldPath<TValues>) ? (key as FieldPath<TValues>) : null);
+  const fieldOf =
+    typeof fields === 'function'
+      ? fields
+      : (key: string) => (fields.includes(key as FieldPath<TValues>) ? (key as FieldPath<TValues>) : null);
 
   const showError = (error: unknown): void => {
     const field = isApiError(error) ? errorCodes[error.code] : undefined;

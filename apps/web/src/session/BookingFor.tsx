@@ -9,7 +9,15 @@ export function BookingFor() {
   if (!person?.link) return null;
   return (
     <Typography
-      sx={{ fontWeight: 600, px: 1.5, py: 1, borderRadius: 2, borderLeft: 6, borderLeftColor: person.colour ?? 'primary.main', bgcolor: 'background.paper' }}
+      sx={{
+        fontWeight: 600,
+        px: 1.5,
+        py: 1,
+        borderRadius: 2,
+        borderLeft: 6,
+        borderLeftColor: person.colour ?? 'primary.main',
+        bgcolor: 'background.paper',
+      }}
     >
       {t('bookingFor', { name: `${person.firstname} ${person.lastname}` })}
     </Typography>

@@ -14,7 +14,15 @@ import '../i18n/care/care.texts';
 const mother = careLink();
 const son = careLink({
   id: 'link-son',
-  person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true },
+  person: {
+    id: 'son-id',
+    firstname: 'ต้นกล้า',
+    lastname: 'ใจดี',
+    birthday: '2016-05-05',
+    phone: null,
+    hasOwnSignIn: false,
+    youHold: true,
+  },
   relationship: 'parent',
   basis: 'guardian',
   scopes: { see: false, book: false, medicines: true, alerts: true },
@@ -129,9 +137,25 @@ describe('My Health for a dependent', () => {
 
   it("shows a see-only grant's checklist and medicines without ticking or changing them, asking with ?patient=", async () => {
     const urls: string[] = [];
-    const dose = { medicationId: 'med-1', name: 'Amlodipine', strength: '5 mg', form: 'tablet', instructions: null, doseTime: 'afterBreakfast', label: null, time: null, amount: 1, taken: false, takenAt: null, stock: 10, daysOfStockLeft: 10, runningLow: false };
+    const dose = {
+      medicationId: 'med-1',
+      name: 'Amlodipine',
+      strength: '5 mg',
+      form: 'tablet',
+      instructions: null,
+      doseTime: 'afterBreakfast',
+      label: null,
+      time: null,
+      amount: 1,
+      taken: false,
+      takenAt: null,
+      stock: 10,
+      daysOfStockLeft: 10,
+      runningLow: false,
+    };
     mockApi({
-      'GET /api/family': () => json(200, { data: [{ ...mother, scopes: { see: true, book: false, medicines: false, alerts: false } }] }),
+      'GET /api/family': () =>
+        json(200, { data: [{ ...mother, scopes: { see: true, book: false, medicines: false, alerts: false } }] }),
       'GET /api/checklist': ({ url }) => {
         urls.push(url);
         return json(200, { data: [{ date: '2026-11-25', due: 1, taken: 0, doses: [dose] }] });
@@ -160,4 +184,3 @@ describe('BookingFor', () => {
     view.unmount();
   });
 });
-

@@ -43,9 +43,16 @@ export function PersonGate({ area, otherwise, children }: PersonGateProps) {
       <Stack spacing={1.5}>
         <Alert severity="info">{t('gate.notAllowed', { name: person.firstname, area: t(`gate.areas.${area}`) })}</Alert>
         <Alert severity="info">
-          {t('gate.allowed', { name: person.firstname, scopes: granted.map((scope) => t(`scopes.${scope}`)).join(', ') })}
+          {t('gate.allowed', {
+            name: person.firstname,
+            scopes: granted.map((scope) => t(`scopes.${scope}`)).join(', '),
+          })}
         </Alert>
-        <Button variant="outlined" onClick={() => selectPatient(owner, null)} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
+        <Button
+          variant="outlined"
+          onClick={() => selectPatient(owner, null)}
+          sx={{ alignSelf: 'flex-start', minHeight: 44 }}
+        >
           {t('gate.backToMe')}
         </Button>
       </Stack>

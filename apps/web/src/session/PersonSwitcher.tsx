@@ -117,16 +117,36 @@ export function PersonSwitcher({ selection }: PersonSwitcherProps) {
           {t('switcher.button')}
         </Button>
       </Box>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-label': t('switcher.menuLabel') } }}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': t('switcher.menuLabel') } }}
+      >
         {people.map((option) => {
           const current = option.id === person.id;
-          const name = option.link ? `${option.firstname} ${option.lastname}` : t('switcher.you', { name: option.firstname });
+          const name = option.link
+            ? `${option.firstname} ${option.lastname}`
+            : t('switcher.you', { name: option.firstname });
           return (
-            <MenuItem key={option.id} selected={current} onClick={() => choose(option)} sx={{ minHeight: 56, gap: 1.5 }}>
+            <MenuItem
+              key={option.id}
+              selected={current}
+              onClick={() => choose(option)}
+              sx={{ minHeight: 56, gap: 1.5 }}
+            >
               <PersonAvatar person={option} size={36} />
               <ListItemText
                 primary={name}
-                secondary={option.link ? t('youAre', { relationship: t(`relationships.${option.link.relationship}`), name: option.firstname }) : null}
+                secondary={
+                  option.link
+                    ? t('youAre', {
+                        relationship: t(`relationships.${option.link.relationship}`),
+                        name: option.firstname,
+                      })
+                    : null
+                }
               />
               {current ? (
                 <ListItemIcon sx={{ minWidth: 0 }}>

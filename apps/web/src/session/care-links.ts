@@ -29,7 +29,8 @@ export function activeDependents(links: readonly CareLink[]): CareLink[] {
  * What a screen shows or offers for a dependent, each read from the one table of what a grant opens (`CARE_ACCESS`
  * in contracts, which the server's routes check too).
  */
-export type CareArea = 'records' | 'appointments' | 'booking' | 'medicines' | 'changeMedicines' | 'changeProfile' | 'notifications';
+export type CareArea =
+  'records' | 'appointments' | 'booking' | 'medicines' | 'changeMedicines' | 'changeProfile' | 'notifications';
 const AREA_NEEDS: Record<CareArea, CareNeed> = {
   records: CARE_ACCESS.visits.read,
   appointments: CARE_ACCESS.appointments.read,

@@ -22,7 +22,9 @@ describe('withPatient', () => {
   it("names a dependent in the address, and nobody for the patient's own data", () => {
     expect(withPatient('/api/medications', null)).toBe('/api/medications');
     expect(withPatient('/api/medications', 'mother-id')).toBe('/api/medications?patient=mother-id');
-    expect(withPatient('/api/checklist?date=2026-11-25', 'mother-id')).toBe('/api/checklist?date=2026-11-25&patient=mother-id');
+    expect(withPatient('/api/checklist?date=2026-11-25', 'mother-id')).toBe(
+      '/api/checklist?date=2026-11-25&patient=mother-id',
+    );
   });
 });
 
@@ -54,7 +56,10 @@ describe('a person-scoped query', () => {
 
     act(() => selectPatient('daughter-id', 'mother-id'));
     expect(await screen.findByText('ยาของแม่')).toBeInTheDocument();
-    expect(urls).toEqual([expect.stringMatching(/\/api\/medications$/), expect.stringMatching(/\/api\/medications\?patient=mother-id$/)]);
+    expect(urls).toEqual([
+      expect.stringMatching(/\/api\/medications$/),
+      expect.stringMatching(/\/api\/medications\?patient=mother-id$/),
+    ]);
     expect(queryClient.getQueryData(medicationKeys.list('daughter-id'))).toEqual([{ name: 'ยาของฉัน' }]);
     expect(queryClient.getQueryData(medicationKeys.list('mother-id'))).toEqual([{ name: 'ยาของแม่' }]);
   });

@@ -33,7 +33,9 @@ export interface PatientScope {
 function onDependentError(queryClient: QueryClient, owner: string, dependentId: string, error: unknown): void {
   const forbidden = isApiError(error, 'care_forbidden');
   if (!forbidden && !isApiError(error, 'not_found')) return;
-  const name = queryClient.getQueryData<CareLink[]>(familyKeys.links())?.find((link) => link.person.id === dependentId)?.person.firstname ?? null;
+  const name =
+    queryClient.getQueryData<CareLink[]>(familyKeys.links())?.find((link) => link.person.id === dependentId)?.person
+      .firstname ?? null;
   if (forbidden) loseAccess(owner, { reason: 'narrowed', name });
   void queryClient.invalidateQueries({ queryKey: familyKeys.links() });
 }

@@ -39,7 +39,13 @@ export function useSelectedPerson(): SelectedPerson {
   const dependentId = me.data ? selected : null;
   const family = useFamily({ enabled: me.data != null });
   const dependents = activeDependents(family.data ?? []);
-  const self: ShownPerson = { id: owner, firstname: me.data?.firstname ?? '', lastname: me.data?.lastname ?? '', colour: null, link: null };
+  const self: ShownPerson = {
+    id: owner,
+    firstname: me.data?.firstname ?? '',
+    lastname: me.data?.lastname ?? '',
+    colour: null,
+    link: null,
+  };
   const people = [
     self,
     ...dependents.map((link, i): ShownPerson => ({ ...link.person, colour: dependentColour(i), link })),
@@ -53,7 +59,13 @@ export function useSelectedPerson(): SelectedPerson {
     loseAccess(owner, { reason: 'ended', name });
   }, [gone, family.data, dependentId, owner]);
 
-  return { owner, person: chosen ?? null, people, failed: chosen === undefined && family.isError, retry: () => void family.refetch() };
+  return {
+    owner,
+    person: chosen ?? null,
+    people,
+    failed: chosen === undefined && family.isError,
+    retry: () => void family.refetch(),
+  };
 }
 
 /** Whether the screen may offer acting on `area`: always for the patient's own data, else as the grant allows. */

@@ -14,12 +14,23 @@ export const daughter = {
   postcode: '10700',
 } as UserProfile;
 
-export function careLink(patch: Omit<Partial<CareLink>, 'person'> & { person?: Partial<CareLink['person']> } = {}): CareLink {
+export function careLink(
+  patch: Omit<Partial<CareLink>, 'person'> & { person?: Partial<CareLink['person']> } = {},
+): CareLink {
   const { person, ...rest } = patch;
   return {
     id: 'link-mother',
     direction: 'caring_for',
-    person: { id: 'mother-id', firstname: 'สมศรี', lastname: 'ใจดี', birthday: '1950-03-01', phone: '0812345678', hasOwnSignIn: true, youHold: false, ...person },
+    person: {
+      id: 'mother-id',
+      firstname: 'สมศรี',
+      lastname: 'ใจดี',
+      birthday: '1950-03-01',
+      phone: '0812345678',
+      hasOwnSignIn: true,
+      youHold: false,
+      ...person,
+    },
     relationship: 'child',
     basis: 'in_person',
     status: 'active',
@@ -31,7 +42,14 @@ export function careLink(patch: Omit<Partial<CareLink>, 'person'> & { person?: P
     awaitingChildsCode: false,
     canReport: false,
     createdAt: '2026-11-01T03:00:00.000Z',
-    events: [{ at: '2026-11-01T03:00:00.000Z', action: 'granted', by: 'other', scopes: { see: true, book: true, medicines: true, alerts: true } }],
+    events: [
+      {
+        at: '2026-11-01T03:00:00.000Z',
+        action: 'granted',
+        by: 'other',
+        scopes: { see: true, book: true, medicines: true, alerts: true },
+      },
+    ],
     ...rest,
   };
 }

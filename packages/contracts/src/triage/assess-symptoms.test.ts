@@ -184,7 +184,9 @@ describe('what the patient actually types', () => {
   it('reads Thai and English in one message', () => {
     expect(ids('มี chest pain และ หายใจไม่ออก')).toEqual(['chest_pain', 'breathing_difficulty']);
     expect(ids('pregnant มีเลือดออก')).toEqual(['pregnancy_bleeding']);
-    expect(assessSymptoms('ลูก 2 months old มีไข้').redFlags).toEqual([{ id: 'infant_fever', matched: '2 months old + ไข้' }]);
+    expect(assessSymptoms('ลูก 2 months old มีไข้').redFlags).toEqual([
+      { id: 'infant_fever', matched: '2 months old + ไข้' },
+    ]);
   });
 
   it.each([
@@ -306,29 +308,35 @@ describe('the red-flag data', () => {
     expect(sign.phrases.th.length + sign.phrases.en.length + (sign.together?.length ?? 0)).toBeGreaterThan(0);
   });
 
-  it.each(RED_FLAG_SIGNS.map((s) => [s.id, s] as const))('%s tells the patient to call 1669, in Thai and English', (id, sign) => {
-    expect(THAI.test(sign.message.th)).toBe(true);
-    expect(THAI.test(sign.message.en)).toBe(false);
-    expect(sign.message.th).toContain(EMERGENCY_PHONE);
-    expect(sign.message.en).toContain(EMERGENCY_PHONE);
-    expect(redFlagMessage(id, 'th')).toBe(sign.message.th);
-    expect(redFlagMessage(id, 'en')).toBe(sign.message.en);
-  });
+  it.each(RED_FLAG_SIGNS.map((s) => [s.id, s] as const))(
+    '%s tells the patient to call 1669, in Thai and English',
+    (id, sign) => {
+      expect(THAI.test(sign.message.th)).toBe(true);
+      expect(THAI.test(sign.message.en)).toBe(false);
+      expect(sign.message.th).toContain(EMERGENCY_PHONE);
+      expect(sign.message.en).toContain(EMERGENCY_PHONE);
+      expect(redFlagMessage(id, 'th')).toBe(sign.message.th);
+      expect(redFlagMessage(id, 'en')).toBe(sign.message.en);
+    },
+  );
 
-  it.each(RED_FLAG_SIGNS.map((s) => [s.id, s] as const))('%s: each pattern, typed alone, raises the sign', (id, sign) => {
-    const misses: string[] = [];
-    for (const p of [...sign.phrases.th, ...sign.phrases.en]) {
-      if (!ids(p.replace(/\*$/, '')).includes(id)) misses.push(p);
-    }
-    // A `together` rule: every entry of each list, with the first entry of every other list.
-    const groups = sign.together ?? [];
-    groups.forEach((group, g) => {
-      const others = groups.filter((_, i) => i !== g).map((o) => o.th[0] ?? o.en[0]);
-      for (const p of [...group.th, ...group.en]) {
-        const text = [p.replace(/\*$/, ''), ...others].join(' ');
-        if (!ids(text).includes(id)) misses.push(text);
+  it.each(RED_FLAG_SIGNS.map((s) => [s.id, s] as const))(
+    '%s: each pattern, typed alone, raises the sign',
+    (id, sign) => {
+      const misses: string[] = [];
+      for (const p of [...sign.phrases.th, ...sign.phrases.en]) {
+        if (!ids(p.replace(/\*$/, '')).includes(id)) misses.push(p);
       }
-    });
-    expect(misses).toEqual([]);
-  });
+      // A `together` rule: every entry of each list, with the first entry of every other list.
+      const groups = sign.together ?? [];
+      groups.forEach((group, g) => {
+        const others = groups.filter((_, i) => i !== g).map((o) => o.th[0] ?? o.en[0]);
+        for (const p of [...group.th, ...group.en]) {
+          const text = [p.replace(/\*$/, ''), ...others].join(' ');
+          if (!ids(text).includes(id)) misses.push(text);
+        }
+      });
+      expect(misses).toEqual([]);
+    },
+  );
 });

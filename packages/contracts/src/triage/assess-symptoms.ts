@@ -74,16 +74,14 @@ function toBase(text: string): string {
 }
 
 function thaiExact(base: string): string {
-  return (
-    base
-      .replace(/[\u0E47\u0E4C]/g, '') // ็ ์: often left out or added
-      .replace(/\u0E43/g, '\u0E44') // ใ typed as ไ and back
-      .replace(/\u0E45/g, '\u0E32') // ๅ (looks like า, sits on the 1 key) -> า
-      .replace(/[^\u0E01-\u0E4F0-9]/g, '') // spaces, punctuation, Latin letters, emoji
-      .replace(/\u0E40\u0E40/g, '\u0E41') // เเ (two sara e) -> แ
-      .replace(/\u0E4D([\u0E48-\u0E4B]?)\u0E32/g, '$1\u0E33') // ํ + า (tone between or not) -> ำ
-      .replace(REPEATED_THAI, '$1') // stuck keys: เจ็บบบบ
-  );
+  return base
+    .replace(/[\u0E47\u0E4C]/g, '') // ็ ์: often left out or added
+    .replace(/\u0E43/g, '\u0E44') // ใ typed as ไ and back
+    .replace(/\u0E45/g, '\u0E32') // ๅ (looks like า, sits on the 1 key) -> า
+    .replace(/[^\u0E01-\u0E4F0-9]/g, '') // spaces, punctuation, Latin letters, emoji
+    .replace(/\u0E40\u0E40/g, '\u0E41') // เเ (two sara e) -> แ
+    .replace(/\u0E4D([\u0E48-\u0E4B]?)\u0E32/g, '$1\u0E33') // ํ + า (tone between or not) -> ำ
+    .replace(REPEATED_THAI, '$1'); // stuck keys: เจ็บบบบ
 }
 
 function thaiLoose(exact: string): string {
@@ -153,7 +151,9 @@ function compilePhrases(phrases: RedFlagPhrases): Needle[] {
 function thaiNeedle(source: string): Needle {
   const exact = thaiExact(toBase(source));
   const loose = thaiLoose(exact);
-  return loose.length < EXACT_BELOW ? { source, stream: 'exact', text: exact } : { source, stream: 'loose', text: loose };
+  return loose.length < EXACT_BELOW
+    ? { source, stream: 'exact', text: exact }
+    : { source, stream: 'loose', text: loose };
 }
 
 function englishNeedle(source: string): Needle {

@@ -383,16 +383,7 @@ export const RED_FLAG_SIGNS: readonly RedFlagSign[] = [
   {
     id: 'seizure',
     phrases: {
-      th: [
-        'ชัก',
-        'เกร็งกระตุก',
-        'เกร็งกะตุก',
-        'กระตุกทั้งตัว',
-        'กะตุกทั้งตัว',
-        'ตัวกระตุก',
-        'ลมบ้าหมู',
-        'น้ำลายฟูมปาก',
-      ],
+      th: ['ชัก', 'เกร็งกระตุก', 'เกร็งกะตุก', 'กระตุกทั้งตัว', 'กะตุกทั้งตัว', 'ตัวกระตุก', 'ลมบ้าหมู', 'น้ำลายฟูมปาก'],
       en: [
         'seizure*',
         'seizing',
@@ -415,7 +406,23 @@ export const RED_FLAG_SIGNS: readonly RedFlagSign[] = [
     // ชักจะ ("getting to be") stays flagged, since ลูกชักจะทำยังไง is a seizure; only the plainly
     // harmless ชักจะปวด... ("it's starting to ache") and the like are ignored.
     ignoreWithin: {
-      th: ['ชักชวน', 'ชักโครก', 'ชักช้า', 'ชักว่าว', 'ชักเย่อ', 'ชักธง', 'ชักจูง', 'ชักใย', 'ชักแม่น้ำทั้งห้า', 'ชักหน้าไม่ถึงหลัง', 'ชักสีหน้า', 'ชักจะปวด', 'ชักจะเจ็บ', 'ชักจะเบื่อ', 'ชักจะอ้วน'],
+      th: [
+        'ชักชวน',
+        'ชักโครก',
+        'ชักช้า',
+        'ชักว่าว',
+        'ชักเย่อ',
+        'ชักธง',
+        'ชักจูง',
+        'ชักใย',
+        'ชักแม่น้ำทั้งห้า',
+        'ชักหน้าไม่ถึงหลัง',
+        'ชักสีหน้า',
+        'ชักจะปวด',
+        'ชักจะเจ็บ',
+        'ชักจะเบื่อ',
+        'ชักจะอ้วน',
+      ],
       en: [],
     },
     message: {
@@ -517,12 +524,48 @@ export const RED_FLAG_SIGNS: readonly RedFlagSign[] = [
     },
     together: [
       {
-        th: ['แพ้', 'ลมพิษ', 'หน้าบวม', 'ปากบวม', 'ริมฝีปากบวม', 'ตาบวม', 'หนังตาบวม', 'คอบวม', 'บวมที่หน้า', 'บวมที่ปาก', 'ผึ้งต่อย', 'ต่อต่อย', 'แตนต่อย'],
-        en: ['allerg*', 'hives', 'face swelling', 'swollen face', 'face is swollen', 'lips swelling', 'swollen lips', 'lip swelling', 'lips are swollen', 'swollen eyes', 'stung', 'bee sting', 'wasp sting'],
+        th: [
+          'แพ้',
+          'ลมพิษ',
+          'หน้าบวม',
+          'ปากบวม',
+          'ริมฝีปากบวม',
+          'ตาบวม',
+          'หนังตาบวม',
+          'คอบวม',
+          'บวมที่หน้า',
+          'บวมที่ปาก',
+          'ผึ้งต่อย',
+          'ต่อต่อย',
+          'แตนต่อย',
+        ],
+        en: [
+          'allerg*',
+          'hives',
+          'face swelling',
+          'swollen face',
+          'face is swollen',
+          'lips swelling',
+          'swollen lips',
+          'lip swelling',
+          'lips are swollen',
+          'swollen eyes',
+          'stung',
+          'bee sting',
+          'wasp sting',
+        ],
       },
       {
         th: [...BREATHING.th, 'แน่นคอ', 'คอตีบ', 'กลืนลำบาก', 'กลืนไม่ได้', 'กลืนไม่ลง'],
-        en: [...BREATHING.en, 'throat tight*', 'tight throat', 'throat is tight', 'cant swallow', 'difficulty swallowing', 'wheez*'],
+        en: [
+          ...BREATHING.en,
+          'throat tight*',
+          'tight throat',
+          'throat is tight',
+          'cant swallow',
+          'difficulty swallowing',
+          'wheez*',
+        ],
       },
     ],
     // แพ้อากาศ is hay fever: a stuffy nose with it is not anaphylaxis (หายใจไม่ออก still raises breathing_difficulty).
@@ -693,7 +736,14 @@ export const RED_FLAG_SIGNS: readonly RedFlagSign[] = [
         'ปวดหัวเหมือนจะระเบิด',
         'ปวดหัวแบบไม่เคยเป็นมาก่อน',
       ],
-      en: ['worst headache', 'severe headache', 'sudden headache', 'thunderclap', 'headache like never before', 'worst pain of my life'],
+      en: [
+        'worst headache',
+        'severe headache',
+        'sudden headache',
+        'thunderclap',
+        'headache like never before',
+        'worst pain of my life',
+      ],
     },
     message: {
       th: 'ปวดหัวรุนแรงแบบทันทีทันใด อาจเป็นภาวะเลือดออกในสมอง โทร 1669 ทันที',

@@ -31,11 +31,18 @@ export interface NewAppointment {
 const REFUND_CLAIM = sql`interval '2 minutes'`;
 
 /** No payment request has reached the appointment yet. */
-const withoutDeposit = and(isNull(appointments.paymentRef), isNull(appointments.promptpayPayload), isNull(appointments.qrImageUrl));
+const withoutDeposit = and(
+  isNull(appointments.paymentRef),
+  isNull(appointments.promptpayPayload),
+  isNull(appointments.qrImageUrl),
+);
 
 /** How many checked-in patients of the same facility and day, still waiting, have a lower queue number. */
-export const queueAhead = sql<number>`(select count(*)::int from appointments b where b.facility_id = ${appointments.facilityId}
-  and b.queue_date = ${appointments.queueDate} and b.status = 'checked_in' and b.queue_number < ${appointments.queueNumber})`.mapWith(Number);
+export const queueAhead =
+  sql<number>`(select count(*)::int from appointments b where b.facility_id = ${appointments.facilityId}
+  and b.queue_date = ${appointments.queueDate} and b.status = 'checked_in' and b.queue_number < ${appointments.queueNumber})`.mapWith(
+    Number,
+  );
 
 const detail = {
   appointment: appointments,
@@ -58,7 +65,10 @@ const detail = {
 
 /** Frees the place an appointment held in its slot. */
 async function releasePlace(tx: Tx, slotId: string): Promise<void> {
-  await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - 1` }).where(eq(screeningSlots.id, slotId));
+  await tx
+    .update(screeningSlots)
+    .set({ taken: sql`${screeningSlots.taken} - 1` })
+    .where(eq(screeningSlots.id, slotId));
 }
 
 export function createAppointmentsRepository(db: Db) {
@@ -101,7 +111,9 @@ export function createAppointmentsRepository(db: Db) {
             )
             .returning({ depositAmount: screeningSlots.depositAmount });
           if (!place) return 'slot_full';
-          await tx.insert(appointments).values({ ...appointment, depositAmount: place.depositAmount, status: 'awaiting_deposit' });
+          await tx
+            .insert(appointments)
+            .values({ ...appointment, depositAmount: place.depositAmount, status: 'awaiting_deposit' });
           await recordAppointmentHeld(tx, appointment.id);
           return 'held';
         });
@@ -113,7 +125,10 @@ export function createAppointmentsRepository(db: Db) {
     },
 
     /** The provider's payment request for the held place, unless one reached it first. */
-    async attachDeposit(id: string, deposit: { paymentRef: string | null; promptpayPayload: string | null; qrImageUrl: string | null }) {
+    async attachDeposit(
+      id: string,
+      deposit: { paymentRef: string | null; promptpayPayload: string | null; qrImageUrl: string | null },
+    ) {
       await db
         .update(appointments)
         .set({ ...deposit, updatedAt: sql`now()` })
@@ -125,7 +140,14 @@ export function createAppointmentsRepository(db: Db) {
       await db.transaction(async (tx) => {
         const [gone] = await tx
           .delete(appointments)
-          .where(and(eq(appointments.id, id), eq(appointments.status, 'awaiting_deposit'), isNull(appointments.depositPaidAt), withoutDeposit))
+          .where(
+            and(
+              eq(appointments.id, id),
+              eq(appointments.status, 'awaiting_deposit'),
+              isNull(appointments.depositPaidAt),
+              withoutDeposit,
+            ),
+          )
           .returning({ slotId: appointments.slotId });
         if (gone) await releasePlace(tx, gone.slotId);
       });
@@ -152,7 +174,12 @@ export function createAppointmentsRepository(db: Db) {
      */
     async findByPaymentRefAcrossPatients(provider: string, reference: string) {
       const [row] = await db
-        .select({ id: appointments.id, status: appointments.status, depositAmount: appointments.depositAmount, depositExpiresAt: appointments.depositExpiresAt })
+        .select({
+          id: appointments.id,
+          status: appointments.status,
+          depositAmount: appointments.depositAmount,
+          depositExpiresAt: appointments.depositExpiresAt,
+        })
         .from(appointments)
         .where(and(eq(appointments.paymentProvider, provider), eq(appointments.paymentRef, reference)))
         .limit(1);
@@ -222,7 +249,11 @@ export function createAppointmentsRepository(db: Db) {
     },
 
     async history(id: string) {
-      return db.select().from(appointmentEvents).where(eq(appointmentEvents.appointmentId, id)).orderBy(appointmentEvents.at);
+      return db
+        .select()
+        .from(appointmentEvents)
+        .where(eq(appointmentEvents.appointmentId, id))
+        .orderBy(appointmentEvents.at);
     },
   };
 }

@@ -19,7 +19,11 @@ export function appointmentsRoutes(appointments: AppointmentsService): FastifyPl
         },
       },
       async (request, reply) => {
-        const { appointment, created } = await appointments.book(signedInPatient(request).userId, request.headers['idempotency-key'], request.body);
+        const { appointment, created } = await appointments.book(
+          signedInPatient(request).userId,
+          request.headers['idempotency-key'],
+          request.body,
+        );
         return reply.status(created ? 201 : 200).send({ data: [appointment] });
       },
     );
@@ -27,14 +31,27 @@ export function appointmentsRoutes(appointments: AppointmentsService): FastifyPl
     app.get(
       '/appointments',
       {
-      config: careFor('appointments', 'read'), schema: { tags: ['appointments'], summary: "The patient's appointments, upcoming first, then past", response: { 200: AppointmentReply } } },
+        config: careFor('appointments', 'read'),
+        schema: {
+          tags: ['appointments'],
+          summary: "The patient's appointments, upcoming first, then past",
+          response: { 200: AppointmentReply },
+        },
+      },
       async (request) => ({ data: await appointments.list(signedInPatient(request).userId) }),
     );
 
     app.get(
       '/appointments/:id',
       {
-      config: careFor('appointments', 'read'), schema: { tags: ['appointments'], summary: 'One appointment', params: AppointmentParams, response: { 200: AppointmentReply } } },
+        config: careFor('appointments', 'read'),
+        schema: {
+          tags: ['appointments'],
+          summary: 'One appointment',
+          params: AppointmentParams,
+          response: { 200: AppointmentReply },
+        },
+      },
       async (request) => ({ data: [await appointments.get(signedInPatient(request).userId, request.params.id)] }),
     );
 

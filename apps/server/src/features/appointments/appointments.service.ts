@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type Appointment, type AppointmentStatus, DEPOSIT_HOLD_MINUTES, FREE_CANCEL_HOURS, bookingReference } from '@klaimor/contracts';
+import {
+  type Appointment,
+  type AppointmentStatus,
+  DEPOSIT_HOLD_MINUTES,
+  FREE_CANCEL_HOURS,
+  bookingReference,
+} from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { HospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { hospitalNotFound } from '../hospitals/hospitals.service.js';
@@ -19,10 +25,15 @@ const paymentUnavailable = () => new AppError(503, 'payment_unavailable', 'ร�
  * (the rule of `holdPastItsTime`, on a row already read).
  */
 function statusNow(a: AppointmentDetail['appointment'], now = Date.now()): AppointmentStatus {
-  return a.status === 'awaiting_deposit' && a.depositExpiresAt.getTime() < now ? 'expired' : (a.status as AppointmentStatus);
+  return a.status === 'awaiting_deposit' && a.depositExpiresAt.getTime() < now
+    ? 'expired'
+    : (a.status as AppointmentStatus);
 }
 
-type QueueAndCancelFields = Pick<AppointmentDetail['appointment'], 'status' | 'queueNumber' | 'cancelledBy' | 'cancelReason'>;
+type QueueAndCancelFields = Pick<
+  AppointmentDetail['appointment'],
+  'status' | 'queueNumber' | 'cancelledBy' | 'cancelReason'
+>;
 
 /** The place in the day's queue of a patient checked in or being seen; both sides read it from here. */
 export function queuePlaceOf(a: QueueAndCancelFields, queueAhead: number): Appointment['queue'] {
@@ -32,10 +43,17 @@ export function queuePlaceOf(a: QueueAndCancelFields, queueAhead: number): Appoi
 
 /** Who cancelled a cancelled appointment, and the hospital's reason; both sides read it from here. */
 export function cancellationOf(a: QueueAndCancelFields): Appointment['cancellation'] {
-  return a.status === 'cancelled' && a.cancelledBy ? { by: a.cancelledBy as 'patient' | 'hospital', reason: a.cancelReason } : null;
+  return a.status === 'cancelled' && a.cancelledBy
+    ? { by: a.cancelledBy as 'patient' | 'hospital', reason: a.cancelReason }
+    : null;
 }
 
-export function toAppointment({ appointment: a, hospital: { stableId, ...place }, slot, queueAhead }: AppointmentDetail): Appointment {
+export function toAppointment({
+  appointment: a,
+  hospital: { stableId, ...place },
+  slot,
+  queueAhead,
+}: AppointmentDetail): Appointment {
   return {
     id: a.id,
     reference: bookingReference(a.id),
@@ -142,20 +160,34 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
    * place is still asking, and a repeat gets the hold as it stands. A screening without a deposit is booked at once. When
    * the provider fails, the hold goes again, unless a deposit reached it meanwhile.
    */
-  async function withDepositAsked(userId: string, held: AppointmentDetail, justHeld?: DepositTaker): Promise<Appointment> {
+  async function withDepositAsked(
+    userId: string,
+    held: AppointmentDetail,
+    justHeld?: DepositTaker,
+  ): Promise<Appointment> {
     const a = held.appointment;
     const asking = !justHeld && Date.now() - a.createdAt.getTime() < DEPOSIT_REQUEST_MS;
-    if (asking || statusNow(a) !== 'awaiting_deposit' || a.paymentRef || a.promptpayPayload || a.qrImageUrl) return toAppointment(held);
+    if (asking || statusNow(a) !== 'awaiting_deposit' || a.paymentRef || a.promptpayPayload || a.qrImageUrl)
+      return toAppointment(held);
     const place = justHeld ?? (await hospitals.findByStableId(held.hospital.stableId));
     if (!place) throw hospitalNotFound();
     if (a.depositAmount > 0 && place.promptpayId) {
       const deposit = await payments
-        .requestDeposit({ appointmentId: a.id, amountBaht: a.depositAmount, promptpayId: place.promptpayId, expiresAt: a.depositExpiresAt })
+        .requestDeposit({
+          appointmentId: a.id,
+          amountBaht: a.depositAmount,
+          promptpayId: place.promptpayId,
+          expiresAt: a.depositExpiresAt,
+        })
         .catch(async (error: unknown) => {
           await appointments.abandonHold(a.id);
           throw error instanceof PaymentProviderError ? paymentUnavailable() : error;
         });
-      await appointments.attachDeposit(a.id, { paymentRef: deposit.reference, promptpayPayload: deposit.promptpayPayload, qrImageUrl: deposit.qrImageUrl });
+      await appointments.attachDeposit(a.id, {
+        paymentRef: deposit.reference,
+        promptpayPayload: deposit.promptpayPayload,
+        qrImageUrl: deposit.qrImageUrl,
+      });
     } else {
       await appointments.tryMove(a.id, 'booked_without_deposit');
     }
@@ -167,7 +199,11 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
      * Holds a place, then asks the provider for the deposit, so a full slot or a repeated request never leaves a charge
      * behind; when the provider fails, the hold goes again. The same Idempotency-Key always gives the same appointment.
      */
-    async book(userId: string, idempotencyKey: string, request: BookingRequest): Promise<{ appointment: Appointment; created: boolean }> {
+    async book(
+      userId: string,
+      idempotencyKey: string,
+      request: BookingRequest,
+    ): Promise<{ appointment: Appointment; created: boolean }> {
       const earlier = await appointments.findByIdempotencyKey(userId, idempotencyKey);
       if (earlier) return { appointment: await withDepositAsked(userId, earlier), created: false };
 
@@ -187,7 +223,13 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
       });
       if (outcome === 'slot_full') throw new AppError(409, 'slot_full', 'ช่วงเวลานี้เต็มหรือผ่านไปแล้ว กรุณาเลือกเวลาอื่น');
       if (outcome === 'duplicate') {
-        return { appointment: await withDepositAsked(userId, (await appointments.findByIdempotencyKey(userId, idempotencyKey))!), created: false };
+        return {
+          appointment: await withDepositAsked(
+            userId,
+            (await appointments.findByIdempotencyKey(userId, idempotencyKey))!,
+          ),
+          created: false,
+        };
       }
       return { appointment: await withDepositAsked(userId, await mine(userId, id), facility), created: true };
     },
@@ -230,7 +272,8 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
       });
       if (!payment) return { outcome: 'rejected', reason: 'the provider knows no such payment' };
       const row = await appointments.findByPaymentRefAcrossPatients(payments.name, payment.reference);
-      if (!row || payment.appointmentId !== row.id) return { outcome: 'rejected', reason: 'no appointment asked for this payment' };
+      if (!row || payment.appointmentId !== row.id)
+        return { outcome: 'rejected', reason: 'no appointment asked for this payment' };
       if (payment.currency !== 'THB' || payment.amountMinor !== row.depositAmount * 100) {
         return { outcome: 'rejected', reason: 'the amount is not the deposit' };
       }

@@ -94,10 +94,16 @@ describe('POST /api/appointments', () => {
     // Within the first minute the request that held the place may still be asking: a repeat leaves it to that request.
     const meanwhile = await book(patient, slot.id, key);
     expect(meanwhile.json().data[0]).toMatchObject({ id: first.id, deposit: { promptpayPayload: null } });
-    await t.database.db.execute(sql`update appointments set created_at = now() - interval '2 minutes' where id = ${first.id}`);
+    await t.database.db.execute(
+      sql`update appointments set created_at = now() - interval '2 minutes' where id = ${first.id}`,
+    );
     const again = await book(patient, slot.id, key);
     expect(again.statusCode).toBe(200);
-    expect(again.json().data[0]).toMatchObject({ id: first.id, status: 'awaiting_deposit', deposit: { promptpayPayload: first.deposit.promptpayPayload } });
+    expect(again.json().data[0]).toMatchObject({
+      id: first.id,
+      status: 'awaiting_deposit',
+      deposit: { promptpayPayload: first.deposit.promptpayPayload },
+    });
     expect(await slotRemaining(slot.id)).toBe(slot.remaining - 1);
   });
 
@@ -141,7 +147,9 @@ describe('POST /api/appointments', () => {
 
   it('never lets a slot take more patients than its capacity, however many book at once', async () => {
     const slot = await laterSlot(3);
-    const sessions = await Promise.all(Array.from({ length: 8 }, () => registerPatient(t.app, nextPhone()).then((p) => p.session)));
+    const sessions = await Promise.all(
+      Array.from({ length: 8 }, () => registerPatient(t.app, nextPhone()).then((p) => p.session)),
+    );
     const results = await Promise.all(sessions.map((s) => book(s, slot.id)));
     const created = results.filter((r) => r.statusCode === 201).length;
     const full = results.filter((r) => r.statusCode === 409 && r.json().error.code === 'slot_full').length;
@@ -162,7 +170,9 @@ describe('deposit, expiry and cancelling', () => {
     const twice = await t.app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid`, ...as(patient) });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('deposit_not_due');
-    const events = await t.database.db.execute(sql`select from_status, to_status, actor from appointment_events where appointment_id = ${id} order by at`);
+    const events = await t.database.db.execute(
+      sql`select from_status, to_status, actor from appointment_events where appointment_id = ${id} order by at`,
+    );
     expect((events as unknown as { rows: unknown[] }).rows).toEqual([
       { from_status: null, to_status: 'awaiting_deposit', actor: 'patient' },
       { from_status: 'awaiting_deposit', to_status: 'booked', actor: 'development' },
@@ -175,17 +185,25 @@ describe('deposit, expiry and cancelling', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/omise/webhook',
-      payload: { object: 'event', key: 'charge.complete', data: { object: 'charge', id: 'chrg_test_5x', metadata: { appointment_id: id } } },
+      payload: {
+        object: 'event',
+        key: 'charge.complete',
+        data: { object: 'charge', id: 'chrg_test_5x', metadata: { appointment_id: id } },
+      },
     });
     expect(res.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, ...as(patient) })).json().data[0].status).toBe('awaiting_deposit');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, ...as(patient) })).json().data[0].status,
+    ).toBe('awaiting_deposit');
   });
 
   it('gives the place back when the deposit is not paid in time', async () => {
     const slot = await laterSlot(5);
     const id = (await book(patient, slot.id)).json().data[0].id;
     expect(await slotRemaining(slot.id)).toBe(slot.remaining - 1);
-    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${id}`);
+    await t.database.db.execute(
+      sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${id}`,
+    );
     const res = await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, ...as(patient) });
     expect(res.json().data[0].status).toBe('expired');
     expect(await slotRemaining(slot.id)).toBe(slot.remaining);
@@ -201,8 +219,13 @@ describe('deposit, expiry and cancelling', () => {
   it('shows a hold past its time as expired and its place as free before housekeeping runs, without writing on a read', async () => {
     const slot = await laterSlot(10);
     const id = (await book(patient, slot.id)).json().data[0].id;
-    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${id}`);
-    const list = (await t.app.inject({ method: 'GET', url: '/api/appointments', ...as(patient) })).json().data as { id: string; status: string }[];
+    await t.database.db.execute(
+      sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${id}`,
+    );
+    const list = (await t.app.inject({ method: 'GET', url: '/api/appointments', ...as(patient) })).json().data as {
+      id: string;
+      status: string;
+    }[];
     expect(list.find((a) => a.id === id)!.status).toBe('expired');
     const cancel = await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...as(patient) });
     expect(cancel.statusCode).toBe(409);
@@ -214,7 +237,9 @@ describe('deposit, expiry and cancelling', () => {
     await t.database.db.execute(sql`update screening_slots set capacity = taken where id = ${slot.id}`);
     const next = await book(other, slot.id);
     expect(next.statusCode, next.body).toBe(201);
-    expect((await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, ...as(patient) })).json().data[0].status).toBe('expired');
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, ...as(patient) })).json().data[0].status,
+    ).toBe('expired');
   });
 
   it('cancels with a refund more than 24 hours ahead and frees the place', async () => {
@@ -236,7 +261,9 @@ describe('deposit, expiry and cancelling', () => {
     const slot = await laterSlot(7);
     const id = (await book(patient, slot.id)).json().data[0].id;
     await t.app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid`, ...as(patient) });
-    await t.database.db.execute(sql`update screening_slots set starts_at = now() + interval '2 hours', ends_at = now() + interval '3 hours' where id = ${slot.id}`);
+    await t.database.db.execute(
+      sql`update screening_slots set starts_at = now() + interval '2 hours', ends_at = now() + interval '3 hours' where id = ${slot.id}`,
+    );
     const res = await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...as(patient) });
     expect(res.json().data[0].status).toBe('cancelled');
     expect(res.json().data[0].deposit.refund).toBe('none');
@@ -261,7 +288,9 @@ describe('one patient, own appointments', () => {
   });
 
   it('lists upcoming appointments first, soonest first', async () => {
-    const list = (await t.app.inject({ method: 'GET', url: '/api/appointments', ...as(patient) })).json().data as { start: string }[];
+    const list = (await t.app.inject({ method: 'GET', url: '/api/appointments', ...as(patient) })).json().data as {
+      start: string;
+    }[];
     expect(list.length).toBeGreaterThan(3);
     const upcoming = list.filter((a) => Date.parse(a.start) >= Date.now()).map((a) => Date.parse(a.start));
     expect(upcoming).toEqual([...upcoming].sort((a, b) => a - b));

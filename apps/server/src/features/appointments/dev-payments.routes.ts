@@ -18,7 +18,9 @@ export function devPaymentsRoutes(appointments: AppointmentsService): FastifyPlu
           response: { 200: AppointmentReply },
         },
       },
-      async (request) => ({ data: [await appointments.simulatePayment(signedInPatient(request).userId, request.params.id)] }),
+      async (request) => ({
+        data: [await appointments.simulatePayment(signedInPatient(request).userId, request.params.id)],
+      }),
     );
   };
 }

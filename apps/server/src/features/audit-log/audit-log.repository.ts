@@ -41,11 +41,19 @@ export function createAuditLogRepository(db: Db) {
           memberEmail: staffMembers.email,
           subjectId: subject.id,
           subjectName: subject.displayName,
-          subjectRole: sql<string | null>`case when ${auditEvents.action} like 'staff.role_%' then nullif(split_part(${auditEvents.target}, ':', 2), '') end`,
+          subjectRole: sql<
+            string | null
+          >`case when ${auditEvents.action} like 'staff.role_%' then nullif(split_part(${auditEvents.target}, ':', 2), '') end`,
         })
         .from(auditEvents)
         .leftJoin(staffMembers, eq(staffMembers.id, auditEvents.staffMemberId))
-        .leftJoin(subject, and(sql`${auditEvents.action} like 'staff.%'`, sql`${subject.id}::text = split_part(${auditEvents.target}, ':', 1)`))
+        .leftJoin(
+          subject,
+          and(
+            sql`${auditEvents.action} like 'staff.%'`,
+            sql`${subject.id}::text = split_part(${auditEvents.target}, ':', 1)`,
+          ),
+        )
         .where(
           and(
             eq(auditEvents.facilityId, facilityId),

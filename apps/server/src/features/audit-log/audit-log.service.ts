@@ -1,4 +1,12 @@
-import { AUDIT_LOG_PAGE, type AuditLogEntry, type AuditLogQuery, type StaffRole, addDays, reasons, todayInBangkok } from '@klaimor/contracts';
+import {
+  AUDIT_LOG_PAGE,
+  type AuditLogEntry,
+  type AuditLogQuery,
+  type StaffRole,
+  addDays,
+  reasons,
+  todayInBangkok,
+} from '@klaimor/contracts';
 import { validationFailed } from '../../errors.js';
 import type { StaffAtFacility } from '../staff/staff-access.js';
 import type { AuditLogPosition, AuditLogRepository } from './audit-log.repository.js';

@@ -32,7 +32,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const auditLog = async (query = '', facility = FACILITY, session = admin.session) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/staff/facilities/${facility}/audit${query}`, ...asStaff(session) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/staff/facilities/${facility}/audit${query}`,
+    ...asStaff(session),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Entry[];
 };
@@ -49,35 +53,63 @@ describe("a facility's audit log", () => {
     await slotIsNow(t.database, slot);
     const listed = await t.app.inject({ method: 'GET', url: dayBase, ...asStaff(desk.session) });
     expect(listed.statusCode, listed.body).toBe(200);
-    const checkedIn = await t.app.inject({ method: 'POST', url: `${dayBase}/${appointment}/check-in`, ...asStaff(desk.session) });
+    const checkedIn = await t.app.inject({
+      method: 'POST',
+      url: `${dayBase}/${appointment}/check-in`,
+      ...asStaff(desk.session),
+    });
     expect(checkedIn.statusCode, checkedIn.body).toBe(200);
 
     const log = await auditLog();
     const times = log.map((e) => e.at);
     expect(times).toEqual([...times].sort().reverse());
-    const [patientUserId] = await queryRows<{ user_id: string }>(t.database.db, sql`select user_id from appointments where id = ${appointment}`);
+    const [patientUserId] = await queryRows<{ user_id: string }>(
+      t.database.db,
+      sql`select user_id from appointments where id = ${appointment}`,
+    );
     const ref = patientUserId.user_id.replaceAll('-', '').slice(0, 8).toUpperCase();
     const byAction = (action: string) => log.filter((e) => e.action === action);
     expect(byAction('appointment.checked_in')).toEqual([
-      expect.objectContaining({ member: expect.objectContaining({ id: desk.memberId }), role: 'front_desk', patientRef: ref, subject: null }),
+      expect.objectContaining({
+        member: expect.objectContaining({ id: desk.memberId }),
+        role: 'front_desk',
+        patientRef: ref,
+        subject: null,
+      }),
     ]);
     expect(byAction('patient.listed')).toEqual([expect.objectContaining({ role: 'front_desk', patientRef: ref })]);
     expect(byAction('schedule.template_created')).toEqual([
-      expect.objectContaining({ member: { id: admin.memberId, displayName: expect.any(String), email: admin.email }, role: 'admin', patientRef: null }),
+      expect.objectContaining({
+        member: { id: admin.memberId, displayName: expect.any(String), email: admin.email },
+        role: 'admin',
+        patientRef: null,
+      }),
     ]);
     // The bootstrap command granted the desk's role: nobody known acted, the member concerned is named.
     expect(byAction('staff.role_granted')).toEqual(
-      expect.arrayContaining([expect.objectContaining({ member: null, subject: expect.objectContaining({ id: desk.memberId }) })]),
+      expect.arrayContaining([
+        expect.objectContaining({ member: null, subject: expect.objectContaining({ id: desk.memberId }) }),
+      ]),
     );
     expect(JSON.stringify(log)).not.toContain('ผู้ป่วยทดสอบ');
   });
 
   it("never shows another facility's events, and only the chosen member's when one is chosen", async () => {
-    const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: OTHER, role: 'admin' });
+    const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: OTHER,
+      role: 'admin',
+    });
     const made = await t.app.inject({
       method: 'POST',
       url: `/api/staff/facilities/${OTHER}/schedule/templates`,
-      payload: { weekdays: [1], sessionStart: '08:00', sessionEnd: '09:00', slotMinutes: 30, places: 1, depositAmount: 0 },
+      payload: {
+        weekdays: [1],
+        sessionStart: '08:00',
+        sessionEnd: '09:00',
+        slotMinutes: 30,
+        places: 1,
+        depositAmount: 0,
+      },
       ...asStaff(elsewhere.session),
     });
     expect(made.statusCode, made.body).toBe(201);
@@ -123,14 +155,22 @@ describe("a facility's audit log", () => {
 
   it('refuses a cursor it did not make, and a date that is not one', async () => {
     for (const query of ['?after=yesterday', '?after=1_not-a-uuid', '?date=2026-02-30']) {
-      const res = await t.app.inject({ method: 'GET', url: `/api/staff/facilities/${FACILITY}/audit${query}`, ...asStaff(admin.session) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/staff/facilities/${FACILITY}/audit${query}`,
+        ...asStaff(admin.session),
+      });
       expect(res.statusCode, `${query}: ${res.body}`).toBe(400);
       expect(Object.keys(res.json().error.fields)).toEqual([query.startsWith('?after') ? 'after' : 'date']);
     }
   });
 
   it('is for administrators: the front desk may not read it', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/staff/facilities/${FACILITY}/audit`, ...asStaff(desk.session) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/facilities/${FACILITY}/audit`,
+      ...asStaff(desk.session),
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('staff_forbidden');
   });

@@ -14,7 +14,12 @@ export function setSessionCookie(reply: FastifyReply, token: string, policy: Coo
   reply.setCookie(SESSION_COOKIE, token, { ...base(policy), maxAge: policy.sessionIdleDays * 86_400 });
 }
 
-export function setRegistrationCookie(reply: FastifyReply, token: string, maxAgeSec: number, policy: CookiePolicy): void {
+export function setRegistrationCookie(
+  reply: FastifyReply,
+  token: string,
+  maxAgeSec: number,
+  policy: CookiePolicy,
+): void {
   reply.setCookie(REGISTRATION_COOKIE, token, { ...base(policy), maxAge: maxAgeSec });
 }
 

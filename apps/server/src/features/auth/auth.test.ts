@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, cookieValue, createTestApp, latestCode, registerPatient, sendCode, verifyPhone } from '../../test/test-app.js';
+import {
+  type TestApp,
+  cookieValue,
+  createTestApp,
+  latestCode,
+  registerPatient,
+  sendCode,
+  verifyPhone,
+} from '../../test/test-app.js';
 import { SmsDeliveryError } from './sms/sms-sender.js';
 
 let t: TestApp;
@@ -86,12 +94,15 @@ describe('POST /api/auth/otp', () => {
   });
 
   it('answers 503 with a code when the SMS gateway fails, never 500', async () => {
-    const failing = await createTestApp({}, {
-      name: 'failing',
-      send: async () => {
-        throw new SmsDeliveryError('gateway down', 502);
+    const failing = await createTestApp(
+      {},
+      {
+        name: 'failing',
+        send: async () => {
+          throw new SmsDeliveryError('gateway down', 502);
+        },
       },
-    });
+    );
     try {
       const res = await failing.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone: '0891000008' } });
       expect(res.statusCode).toBe(503);
@@ -162,7 +173,9 @@ describe('POST /api/auth/otp/verify', () => {
 
   it('refuses an expired code with otp_expired', async () => {
     const code = await sendCode(t.app, '0893000004');
-    await t.database.db.execute(sql`update otp_codes set expires_at = now() - interval '1 second' where phone = '0893000004'`);
+    await t.database.db.execute(
+      sql`update otp_codes set expires_at = now() - interval '1 second' where phone = '0893000004'`,
+    );
     const res = await post('/api/auth/otp/verify', { phone: '0893000004', code });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('otp_expired');

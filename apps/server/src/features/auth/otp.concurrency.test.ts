@@ -33,7 +33,10 @@ const verify = (i: number, phone: string, code: string) =>
   instance(i).inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone, code } });
 
 const attemptsAt = async (phone: string) => {
-  const rows = await t.database.db.select({ attempts: otpCodes.attempts }).from(otpCodes).where(sql`${otpCodes.phone} = ${phone}`);
+  const rows = await t.database.db
+    .select({ attempts: otpCodes.attempts })
+    .from(otpCodes)
+    .where(sql`${otpCodes.phone} = ${phone}`);
   return rows.map((r) => r.attempts);
 };
 

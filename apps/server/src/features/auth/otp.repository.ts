@@ -40,7 +40,11 @@ export function createOtpRepository(db: Db) {
             .orderBy(otpCodes.createdAt),
         ];
         const phoneInHour = byPhone.map((r) => r.createdAt);
-        const waitSec = wait({ lastForPhone: phoneInHour.at(-1) ?? null, phoneInHour, clientInHour: byClient.map((r) => r.createdAt) });
+        const waitSec = wait({
+          lastForPhone: phoneInHour.at(-1) ?? null,
+          phoneInHour,
+          clientInHour: byClient.map((r) => r.createdAt),
+        });
         if (waitSec !== null) return { waitSec };
         await tx
           .update(otpCodes)

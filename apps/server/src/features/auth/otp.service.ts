@@ -49,8 +49,7 @@ export function otpSmsText(code: string, ttlSec: number, purpose: OtpPurpose = '
 }
 
 export type Verification =
-  | { next: 'home'; userId: string }
-  | { next: 'register'; registrationToken: string; expiresInSec: number };
+  { next: 'home'; userId: string } | { next: 'register'; registrationToken: string; expiresInSec: number };
 
 interface Deps {
   config: Pick<Config, 'otp' | 'secretKey' | 'session'>;
@@ -60,7 +59,13 @@ interface Deps {
 }
 
 const rateLimited = (retryAfterSec: number) =>
-  new AppError(429, 'otp_rate_limited', `ขอรหัสบ่อยเกินไป กรุณารอ ${retryAfterSec} วินาทีแล้วลองใหม่`, undefined, retryAfterSec);
+  new AppError(
+    429,
+    'otp_rate_limited',
+    `ขอรหัสบ่อยเกินไป กรุณารอ ${retryAfterSec} วินาทีแล้วลองใหม่`,
+    undefined,
+    retryAfterSec,
+  );
 
 const expired = () => new AppError(400, 'otp_expired', 'รหัส OTP หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอรหัสใหม่');
 const locked = () => new AppError(429, 'otp_locked', 'ใส่รหัสผิดหลายครั้งเกินไป รหัสนี้ถูกยกเลิกแล้ว กรุณาขอรหัสใหม่');
@@ -104,7 +109,8 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
 
   return {
     /** Checks a code sent for something other than signing in (confirming an account deletion); it starts no session. */
-    confirmCode: (phone: string, code: string, purpose: Exclude<OtpPurpose, 'login'>): Promise<void> => consumeCode(phone, code, purpose),
+    confirmCode: (phone: string, code: string, purpose: Exclude<OtpPurpose, 'login'>): Promise<void> =>
+      consumeCode(phone, code, purpose),
 
     /**
      * Sends a fresh code; the answer is the same whether or not the number is registered. The limits count
@@ -137,7 +143,11 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
 
       const registrationToken = newToken();
       const ttl = config.session.registrationTtlSec;
-      await otp.addPhoneVerification({ tokenHash: hashToken(registrationToken), phone, expiresAt: new Date(Date.now() + ttl * 1000) });
+      await otp.addPhoneVerification({
+        tokenHash: hashToken(registrationToken),
+        phone,
+        expiresAt: new Date(Date.now() + ttl * 1000),
+      });
       return { next: 'register', registrationToken, expiresInSec: ttl };
     },
 

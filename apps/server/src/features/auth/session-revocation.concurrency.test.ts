@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const me = (app: FastifyInstance, session: string) => app.inject({ method: 'GET', url: '/api/users/me', cookies: { [SESSION_COOKIE]: session } });
+const me = (app: FastifyInstance, session: string) =>
+  app.inject({ method: 'GET', url: '/api/users/me', cookies: { [SESSION_COOKIE]: session } });
 
 /** How long until `app` refuses the session, polling every 20 ms for up to 3 s. */
 async function msUntilRefused(app: FastifyInstance, session: string): Promise<number> {
@@ -28,7 +29,11 @@ describe('a session revoked on one server', () => {
     const { session } = await registerPatient(t.apps[0], '0861000001');
     expect((await me(t.apps[1], session)).statusCode).toBe(200);
 
-    const out = await t.apps[0].inject({ method: 'POST', url: '/api/auth/logout', cookies: { [SESSION_COOKIE]: session } });
+    const out = await t.apps[0].inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { [SESSION_COOKIE]: session },
+    });
     expect(out.statusCode).toBeLessThan(300);
     expect(await msUntilRefused(t.apps[1], session)).toBeLessThan(1000);
   });
@@ -39,12 +44,19 @@ describe('a session revoked on one server', () => {
     expect((await me(t.apps[1], session)).statusCode).toBe(200);
 
     // The registration's code is a minute old, so the number may be sent another.
-    await t.database.db.execute(sql`update otp_codes set created_at = created_at - interval '1 minute' where phone = ${phone}`);
+    await t.database.db.execute(
+      sql`update otp_codes set created_at = created_at - interval '1 minute' where phone = ${phone}`,
+    );
     const cookies = { [SESSION_COOKIE]: session };
     const asked = await t.apps[0].inject({ method: 'POST', url: '/api/my-data/deletion/code', cookies });
     expect(asked.statusCode, asked.body).toBe(202);
     const code = await latestCode(t.apps[0], phone);
-    const deleted = await t.apps[0].inject({ method: 'POST', url: '/api/my-data/deletion', payload: { code }, cookies });
+    const deleted = await t.apps[0].inject({
+      method: 'POST',
+      url: '/api/my-data/deletion',
+      payload: { code },
+      cookies,
+    });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect(await msUntilRefused(t.apps[1], session)).toBeLessThan(1000);
   });

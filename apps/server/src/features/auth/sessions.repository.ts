@@ -24,7 +24,10 @@ export function createSessionsRepository(db: Db) {
       return row ?? null;
     },
     async touch(tokenHash: string): Promise<void> {
-      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.tokenHash, tokenHash));
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(sessions.tokenHash, tokenHash));
     },
     async revoke(tokenHash: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));

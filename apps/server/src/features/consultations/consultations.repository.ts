@@ -9,7 +9,14 @@ export function createConsultationsRepository(db: Db) {
     /** The patient of one of the facility's appointments; null when there is no such appointment or no patient any more. */
     async patientOf(facilityId: string, appointmentId: string) {
       const [row] = await db
-        .select({ id: users.id, firstname: users.firstname, lastname: users.lastname, birthday: users.birthday, gender: users.gender, bloodGroup: users.bloodGroup })
+        .select({
+          id: users.id,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          birthday: users.birthday,
+          gender: users.gender,
+          bloodGroup: users.bloodGroup,
+        })
         .from(appointments)
         .innerJoin(users, eq(users.id, appointments.userId))
         .where(and(eq(appointments.id, appointmentId), eq(appointments.facilityId, facilityId)));
@@ -21,7 +28,13 @@ export function createConsultationsRepository(db: Db) {
      * record is kept, and each prescription joins the patient's medications from the visit date for its days. Returns
      * the patient; throws the lifecycle's refusal (404 for another facility's, 409 when not in consultation).
      */
-    async complete(facilityId: string, appointmentId: string, recordedBy: string, visitDate: string, body: VisitRecordBody) {
+    async complete(
+      facilityId: string,
+      appointmentId: string,
+      recordedBy: string,
+      visitDate: string,
+      body: VisitRecordBody,
+    ) {
       return db.transaction(async (tx) => {
         const { userId } = await moveAppointment(tx, appointmentId, 'visit_recorded', { facilityId });
         await tx.insert(visitRecords).values({

@@ -33,7 +33,8 @@ export function consultationsRoutes(consultations: ConsultationsService): Fastif
         config: { staff: 'consultation' },
         schema: {
           tags,
-          summary: "Record the visit (findings, ICD-10, advice, follow-up) and its prescriptions; they reach the patient's history and medicines",
+          summary:
+            "Record the visit (findings, ICD-10, advice, follow-up) and its prescriptions; they reach the patient's history and medicines",
           params: StaffAppointmentParams,
           body: VisitRecordBody,
           response: { 200: DayListReply },

@@ -1,4 +1,10 @@
-import { type DayListEntry, type PatientRecordForStaff, type VisitRecordBody, ageInYears, todayInBangkok } from '@klaimor/contracts';
+import {
+  type DayListEntry,
+  type PatientRecordForStaff,
+  type VisitRecordBody,
+  ageInYears,
+  todayInBangkok,
+} from '@klaimor/contracts';
 import { AppError, validationFailed } from '../../errors.js';
 import type { FrontDeskService } from '../front-desk/front-desk.service.js';
 import type { MedicationsService } from '../medications/medications.service.js';
@@ -25,7 +31,12 @@ export function createConsultationsService({ consultations, access, medications,
       const [medicationList, visitList] = await Promise.all([medications.list(patient.id), visits.list(patient.id)]);
       await access.audit(actor, { action: 'patient.record_opened', target: appointmentId, patientUserId: patient.id });
       return {
-        patient: { name: `${patient.firstname} ${patient.lastname}`, age: ageInYears(patient.birthday), gender: patient.gender, bloodGroup: patient.bloodGroup },
+        patient: {
+          name: `${patient.firstname} ${patient.lastname}`,
+          age: ageInYears(patient.birthday),
+          gender: patient.gender,
+          bloodGroup: patient.bloodGroup,
+        },
         medications: medicationList,
         visits: visitList,
       };

@@ -19,15 +19,19 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedFacilities(createHospitalsRepository(t.database.db));
   const admin = (await enrolStaff(t.app, t.database, t.config)).session;
-  desk = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' })).session;
-  clinician = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })).session;
+  desk = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' }))
+    .session;
+  clinician = (
+    await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })
+  ).session;
   await openSchedule(t.app, admin);
   patient = (await registerPatient(t.app, nextPhone())).session;
   slot = await aSlot(t.app, 2);
 });
 afterAll(() => t.close());
 
-const staffPost = (session: string, url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, ...asStaff(session) });
+const staffPost = (session: string, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, payload, ...asStaff(session) });
 const asPatient = (url: string) => t.app.inject({ method: 'GET', url, cookies: { klaimor_session: patient } });
 
 const visit = {
@@ -36,7 +40,14 @@ const visit = {
   advice: 'ดื่มน้ำมาก ๆ พักผ่อนให้เพียงพอ ถ้าไข้สูงเกิน 3 วันให้กลับมาพบแพทย์',
   followUpDate: addDays(todayInBangkok(), 14),
   prescriptions: [
-    { drug: 'พาราเซตามอล', strength: '500 mg', form: 'tablet', doses: { afterBreakfast: 1, afterLunch: 1, afterDinner: 1, beforeBed: 0 }, days: 5, instructions: 'กินเมื่อมีไข้' },
+    {
+      drug: 'พาราเซตามอล',
+      strength: '500 mg',
+      form: 'tablet',
+      doses: { afterBreakfast: 1, afterLunch: 1, afterDinner: 1, beforeBed: 0 },
+      days: 5,
+      instructions: 'กินเมื่อมีไข้',
+    },
     { drug: 'คลอร์เฟนิรามีน', strength: '4 mg', form: 'tablet', doses: { beforeBed: 1 }, days: 7 },
   ],
 };
@@ -55,7 +66,10 @@ describe('the clinician records the visit', () => {
     const res = await t.app.inject({ method: 'GET', url: `${dayBase}/${appointmentId}/record`, ...asStaff(clinician) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0].patient).toMatchObject({ name: 'สมชาย รักสุขภาพ' });
-    const audit = await queryRows<{ action: string; role: string }>(t.database.db, sql`select action, role from audit_events where target = ${appointmentId} and action = 'patient.record_opened'`);
+    const audit = await queryRows<{ action: string; role: string }>(
+      t.database.db,
+      sql`select action, role from audit_events where target = ${appointmentId} and action = 'patient.record_opened'`,
+    );
     expect(audit).toEqual([{ action: 'patient.record_opened', role: 'clinician' }]);
   });
 
@@ -79,7 +93,14 @@ describe('the clinician records the visit', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0].status).toBe('completed');
 
-    const history = (await asPatient('/api/visits')).json().data as { id: string; source: string; diagnosis: string; notes: string; icd10: string; followUpDate: string }[];
+    const history = (await asPatient('/api/visits')).json().data as {
+      id: string;
+      source: string;
+      diagnosis: string;
+      notes: string;
+      icd10: string;
+      followUpDate: string;
+    }[];
     expect(history.find((v) => v.id === appointmentId)).toMatchObject({
       source: 'screening',
       diagnosis: visit.findings,
@@ -89,7 +110,13 @@ describe('the clinician records the visit', () => {
     });
 
     const today = todayInBangkok();
-    const meds = (await asPatient('/api/medications')).json().data as { name: string; startDate: string; endDate: string; prescribedBy: { hospital: { id: string } } | null; id: string }[];
+    const meds = (await asPatient('/api/medications')).json().data as {
+      name: string;
+      startDate: string;
+      endDate: string;
+      prescribedBy: { hospital: { id: string } } | null;
+      id: string;
+    }[];
     expect(meds.map((m) => [m.name, m.startDate, m.endDate, m.prescribedBy?.hospital.id])).toEqual(
       expect.arrayContaining([
         ['พาราเซตามอล', today, addDays(today, 4), FACILITY],
@@ -110,7 +137,11 @@ describe('the clinician records the visit', () => {
     });
     expect(edit.statusCode).toBe(409);
     expect(edit.json().error.code).toBe('medication_prescribed');
-    const stop = await t.app.inject({ method: 'POST', url: `/api/medications/${para.id}/stop`, cookies: { klaimor_session: patient } });
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: `/api/medications/${para.id}/stop`,
+      cookies: { klaimor_session: patient },
+    });
     expect(stop.statusCode, stop.body).toBe(200);
     expect(stop.json().data[0].prescribedBy.hospital.id).toBe(FACILITY);
 
@@ -121,14 +152,30 @@ describe('the clinician records the visit', () => {
     const res = await asPatient('/api/my-data/fhir');
     expect(res.statusCode).toBe(200);
     const bundle = res.json();
-    const resources = (bundle.entry as { resource: { resourceType: string; [key: string]: unknown } }[]).map((e) => e.resource);
+    const resources = (bundle.entry as { resource: { resourceType: string; [key: string]: unknown } }[]).map(
+      (e) => e.resource,
+    );
     const condition = resources.find((r) => r.resourceType === 'Condition')!;
-    expect(condition.code).toEqual({ coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'J06.9' }], text: visit.findings });
-    const encounter = resources.find((r) => r.resourceType === 'Encounter' && (r.appointment as { reference: string }[] | undefined)?.[0].reference === `urn:uuid:${appointmentId}`)!;
+    expect(condition.code).toEqual({
+      coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'J06.9' }],
+      text: visit.findings,
+    });
+    const encounter = resources.find(
+      (r) =>
+        r.resourceType === 'Encounter' &&
+        (r.appointment as { reference: string }[] | undefined)?.[0].reference === `urn:uuid:${appointmentId}`,
+    )!;
     expect(encounter.diagnosis).toEqual([{ condition: { reference: `urn:uuid:${condition.id}` } }]);
     const requests = resources.filter((r) => r.resourceType === 'MedicationRequest');
-    expect(requests.map((r) => (r.medicationCodeableConcept as { text: string }).text).sort()).toEqual(['คลอร์เฟนิรามีน 4 mg', 'พาราเซตามอล 500 mg']);
-    expect(requests.every((r) => r.intent === 'order' && (r.encounter as { reference: string }).reference === `urn:uuid:${encounter.id}`)).toBe(true);
+    expect(requests.map((r) => (r.medicationCodeableConcept as { text: string }).text).sort()).toEqual([
+      'คลอร์เฟนิรามีน 4 mg',
+      'พาราเซตามอล 500 mg',
+    ]);
+    expect(
+      requests.every(
+        (r) => r.intent === 'order' && (r.encounter as { reference: string }).reference === `urn:uuid:${encounter.id}`,
+      ),
+    ).toBe(true);
     expect(resources.find((r) => r.resourceType === 'Appointment' && r.id === appointmentId)!.status).toBe('fulfilled');
     // This test's schedule names no clinician: the export must still be valid.
     expect(new JSONSchemaValidator().validate(bundle, true)).toEqual([]);
@@ -137,9 +184,18 @@ describe('the clinician records the visit', () => {
   it('shows the patient who at which hospital opened their record and recorded their visit', async () => {
     const res = await asPatient('/api/my-data/access-log');
     expect(res.statusCode, res.body).toBe(200);
-    const log = res.json().data as { action: string; hospital: { id: string }; staff: { role: string; name: string } }[];
+    const log = res.json().data as {
+      action: string;
+      hospital: { id: string };
+      staff: { role: string; name: string };
+    }[];
     expect(log.map((e) => e.action)).toEqual(
-      expect.arrayContaining(['patient.record_opened', 'visit.recorded', 'appointment.checked_in', 'appointment.consultation_started']),
+      expect.arrayContaining([
+        'patient.record_opened',
+        'visit.recorded',
+        'appointment.checked_in',
+        'appointment.consultation_started',
+      ]),
     );
     const opened = log.find((e) => e.action === 'patient.record_opened')!;
     expect(opened).toMatchObject({ hospital: { id: FACILITY }, staff: { role: 'clinician' } });
@@ -152,8 +208,12 @@ describe('the clinician records the visit', () => {
       sql`select u.id, u.phone from users u join appointments a on a.user_id = u.id where a.id = ${appointmentId}`,
     );
     await createMyDataRepository(t.database.db).erase(userId, phone);
-    expect(await queryRows(t.database.db, sql`select 1 from visit_records where appointment_id = ${appointmentId}`)).toEqual([]);
-    expect(await queryRows(t.database.db, sql`select status from appointments where id = ${appointmentId}`)).toEqual([{ status: 'completed' }]);
+    expect(
+      await queryRows(t.database.db, sql`select 1 from visit_records where appointment_id = ${appointmentId}`),
+    ).toEqual([]);
+    expect(await queryRows(t.database.db, sql`select status from appointments where id = ${appointmentId}`)).toEqual([
+      { status: 'completed' },
+    ]);
     patient = (await registerPatient(t.app, nextPhone())).session;
   });
 

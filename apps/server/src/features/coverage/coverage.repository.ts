@@ -26,7 +26,12 @@ export function createCoverageRepository(db: Db) {
      * Inserts (id undefined) or replaces one coverage. `overlaps` decides, from the patient's other public
      * schemes' periods, whether this one may be saved.
      */
-    async save(userId: string, id: string | undefined, fields: CoverageFields, overlaps: (others: Period[]) => boolean): Promise<SaveOutcome> {
+    async save(
+      userId: string,
+      id: string | undefined,
+      fields: CoverageFields,
+      overlaps: (others: Period[]) => boolean,
+    ): Promise<SaveOutcome> {
       try {
         return await db.transaction(async (tx): Promise<SaveOutcome> => {
           await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -34,12 +39,21 @@ export function createCoverageRepository(db: Db) {
             const others = await tx
               .select({ validFrom: coverages.validFrom, validTo: coverages.validTo })
               .from(coverages)
-              .where(and(eq(coverages.userId, userId), eq(coverages.kind, 'public'), id ? ne(coverages.id, id) : undefined));
+              .where(
+                and(eq(coverages.userId, userId), eq(coverages.kind, 'public'), id ? ne(coverages.id, id) : undefined),
+              );
             if (overlaps(others)) return { conflict: 'public_scheme' };
           }
           const [row] = id
-            ? await tx.update(coverages).set({ ...fields, updatedAt: sql`now()` }).where(mine(userId, id)).returning()
-            : await tx.insert(coverages).values({ ...fields, userId }).returning();
+            ? await tx
+                .update(coverages)
+                .set({ ...fields, updatedAt: sql`now()` })
+                .where(mine(userId, id))
+                .returning()
+            : await tx
+                .insert(coverages)
+                .values({ ...fields, userId })
+                .returning();
           return row ? { saved: row } : { missing: true };
         });
       } catch (error) {

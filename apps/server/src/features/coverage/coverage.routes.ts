@@ -31,22 +31,38 @@ export function coverageRoutes(coverage: CoverageService): FastifyPluginAsyncZod
           response: { 201: CoverageReply },
         },
       },
-      async (request, reply) => reply.status(201).send({ data: [await coverage.add(signedInPatient(request).userId, request.body)] }),
+      async (request, reply) =>
+        reply.status(201).send({ data: [await coverage.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
       '/coverage/:id',
       {
         config: careFor('coverage', 'change'),
-        schema: { tags: ['coverage'], summary: 'Change an entitlement (the whole record)', params: RecordParams, body: CoverageBody, response: { 200: CoverageReply } },
+        schema: {
+          tags: ['coverage'],
+          summary: 'Change an entitlement (the whole record)',
+          params: RecordParams,
+          body: CoverageBody,
+          response: { 200: CoverageReply },
+        },
       },
-      async (request) => ({ data: [await coverage.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
+      async (request) => ({
+        data: [await coverage.replace(signedInPatient(request).userId, request.params.id, request.body)],
+      }),
     );
 
     app.delete(
       '/coverage/:id',
       {
-      config: careFor('coverage', 'change'), schema: { tags: ['coverage'], summary: 'Remove an entitlement', params: RecordParams, response: { 204: z.null() } } },
+        config: careFor('coverage', 'change'),
+        schema: {
+          tags: ['coverage'],
+          summary: 'Remove an entitlement',
+          params: RecordParams,
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await coverage.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);

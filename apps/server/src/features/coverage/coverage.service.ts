@@ -1,10 +1,20 @@
-import { type Coverage, type CoverageBody, type CoverageStatus, type HealthScheme, todayInBangkok } from '@klaimor/contracts';
+import {
+  type Coverage,
+  type CoverageBody,
+  type CoverageStatus,
+  type HealthScheme,
+  todayInBangkok,
+} from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { CoverageFields, CoverageRepository, CoverageRow, Period } from './coverage.repository.js';
 
 const notFound = () => new AppError(404, 'not_found', 'ไม่พบสิทธิการรักษานี้');
 const publicSchemeExists = () =>
-  new AppError(409, 'public_scheme_exists', 'มีสิทธิการรักษาภาครัฐในช่วงเวลานี้อยู่แล้ว ใช้ได้ครั้งละหนึ่งสิทธิ กรุณาแก้ไขหรือระบุวันสิ้นสุดของสิทธิเดิมก่อน');
+  new AppError(
+    409,
+    'public_scheme_exists',
+    'มีสิทธิการรักษาภาครัฐในช่วงเวลานี้อยู่แล้ว ใช้ได้ครั้งละหนึ่งสิทธิ กรุณาแก้ไขหรือระบุวันสิ้นสุดของสิทธิเดิมก่อน',
+  );
 
 export function coverageStatus(period: Period, today: string): CoverageStatus {
   if (period.validFrom !== null && today < period.validFrom) return 'upcoming';
@@ -14,7 +24,8 @@ export function coverageStatus(period: Period, today: string): CoverageStatus {
 
 /** Two periods share a day; a missing start or end reaches as far as it can. */
 export function periodsOverlap(a: Period, b: Period): boolean {
-  const startsBeforeEnd = (x: Period, y: Period) => x.validFrom === null || y.validTo === null || x.validFrom <= y.validTo;
+  const startsBeforeEnd = (x: Period, y: Period) =>
+    x.validFrom === null || y.validTo === null || x.validFrom <= y.validTo;
   return startsBeforeEnd(a, b) && startsBeforeEnd(b, a);
 }
 
@@ -48,7 +59,15 @@ function toFields(body: CoverageBody): CoverageFields {
     validTo: body.validTo ?? null,
   };
   return body.kind === 'public'
-    ? { ...shared, scheme: body.scheme, registeredFacility: body.registeredFacility ?? null, insurer: null, planName: null, coverageLimitBaht: null, networkNote: null }
+    ? {
+        ...shared,
+        scheme: body.scheme,
+        registeredFacility: body.registeredFacility ?? null,
+        insurer: null,
+        planName: null,
+        coverageLimitBaht: null,
+        networkNote: null,
+      }
     : {
         ...shared,
         scheme: null,
@@ -66,7 +85,9 @@ export function createCoverageService(coverage: CoverageRepository) {
   async function save(userId: string, id: string | undefined, body: CoverageBody): Promise<Coverage> {
     const fields = toFields(body);
     const period: Period = { validFrom: body.validFrom ?? null, validTo: body.validTo ?? null };
-    const outcome = await coverage.save(userId, id, fields, (others) => others.some((other) => periodsOverlap(other, period)));
+    const outcome = await coverage.save(userId, id, fields, (others) =>
+      others.some((other) => periodsOverlap(other, period)),
+    );
     if ('conflict' in outcome) throw publicSchemeExists();
     if ('missing' in outcome) throw notFound();
     return toCoverage(outcome.saved, todayInBangkok());

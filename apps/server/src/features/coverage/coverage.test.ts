@@ -30,12 +30,20 @@ const aia = {
   validTo: '2031-02-28',
 };
 
-const post = (session: string, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/coverage', payload: body, ...as(session) });
-const put = (session: string, id: string, body: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/coverage/${id}`, payload: body, ...as(session) });
+const post = (session: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/coverage', payload: body, ...as(session) });
+const put = (session: string, id: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'PUT', url: `/api/coverage/${id}`, payload: body, ...as(session) });
 async function list(session: string) {
   const res = await t.app.inject({ method: 'GET', url: '/api/coverage', ...as(session) });
   expect(res.statusCode).toBe(200);
-  return res.json().data as { id: string; kind: string; scheme: string | null; insurer: string | null; status: string }[];
+  return res.json().data as {
+    id: string;
+    kind: string;
+    scheme: string | null;
+    insurer: string | null;
+    status: string;
+  }[];
 }
 
 describe('coverage', () => {
@@ -44,8 +52,20 @@ describe('coverage', () => {
     const pub = await post(session, ucs);
     const priv = await post(session, aia);
     expect([pub.statusCode, priv.statusCode]).toEqual([201, 201]);
-    expect(pub.json().data[0]).toMatchObject({ kind: 'public', scheme: 'ucs', insurer: null, registeredFacility: ucs.registeredFacility, status: 'active' });
-    expect(priv.json().data[0]).toMatchObject({ kind: 'private', scheme: null, insurer: 'AIA', coverageLimitBaht: 8_000_000, status: 'active' });
+    expect(pub.json().data[0]).toMatchObject({
+      kind: 'public',
+      scheme: 'ucs',
+      insurer: null,
+      registeredFacility: ucs.registeredFacility,
+      status: 'active',
+    });
+    expect(priv.json().data[0]).toMatchObject({
+      kind: 'private',
+      scheme: null,
+      insurer: 'AIA',
+      coverageLimitBaht: 8_000_000,
+      status: 'active',
+    });
   });
 
   it('carries the scheme code and insurer name the hospital directory lists, so hospitals can be matched', async () => {
@@ -56,7 +76,8 @@ describe('coverage', () => {
     const mine = await list(session);
     const res = await t.app.inject({ method: 'GET', url: '/api/hospitals?limit=200' });
     const hospitals = res.json().data as { schemes: string[]; insurers: string[] }[];
-    const accepts = (h: { schemes: string[]; insurers: string[] }) => mine.some((c) => (c.scheme ? h.schemes.includes(c.scheme) : h.insurers.includes(c.insurer!)));
+    const accepts = (h: { schemes: string[]; insurers: string[] }) =>
+      mine.some((c) => (c.scheme ? h.schemes.includes(c.scheme) : h.insurers.includes(c.insurer!)));
     expect(hospitals.some((h) => h.insurers.includes('AIA') && accepts(h))).toBe(true);
     expect(hospitals.some((h) => h.schemes.includes('sss') && accepts(h))).toBe(true);
     expect(hospitals.filter(accepts).length).toBeLessThan(hospitals.length);
@@ -82,8 +103,18 @@ describe('coverage', () => {
   it('refuses an ended public scheme whose period overlaps another, and accepts one that does not', async () => {
     const session = await newPatient();
     await post(session, { ...ucs, validFrom: '2024-01-01' });
-    const overlapping = await post(session, { kind: 'public', scheme: 'sss', validFrom: '2023-01-01', validTo: '2024-01-01' });
-    const before = await post(session, { kind: 'public', scheme: 'sss', validFrom: '2020-01-01', validTo: '2023-12-31' });
+    const overlapping = await post(session, {
+      kind: 'public',
+      scheme: 'sss',
+      validFrom: '2023-01-01',
+      validTo: '2024-01-01',
+    });
+    const before = await post(session, {
+      kind: 'public',
+      scheme: 'sss',
+      validFrom: '2020-01-01',
+      validTo: '2023-12-31',
+    });
     expect([overlapping.statusCode, before.statusCode]).toEqual([409, 201]);
     expect(before.json().data[0].status).toBe('expired');
   });
@@ -100,7 +131,8 @@ describe('coverage', () => {
   it('lets any number of private plans sit beside the public scheme', async () => {
     const session = await newPatient();
     await post(session, ucs);
-    for (const insurer of ['AIA', 'FWD', 'Thai Life']) expect((await post(session, { ...aia, insurer })).statusCode).toBe(201);
+    for (const insurer of ['AIA', 'FWD', 'Thai Life'])
+      expect((await post(session, { ...aia, insurer })).statusCode).toBe(201);
     expect(await list(session)).toHaveLength(4);
   });
 
@@ -111,7 +143,12 @@ describe('coverage', () => {
     await post(session, { ...aia, insurer: 'LastDay', validFrom: null, validTo: today() });
     await post(session, ucs);
     const mine = await list(session);
-    expect(mine.map((c) => `${c.insurer ?? c.scheme}:${c.status}`)).toEqual(['ucs:active', 'Upcoming:upcoming', 'LastDay:active', 'Expired:expired']);
+    expect(mine.map((c) => `${c.insurer ?? c.scheme}:${c.status}`)).toEqual([
+      'ucs:active',
+      'Upcoming:upcoming',
+      'LastDay:active',
+      'Expired:expired',
+    ]);
   });
 
   it('edits an entitlement with PUT, even from one kind to the other, leaving no field of the old kind', async () => {
@@ -119,14 +156,26 @@ describe('coverage', () => {
     const plan = (await post(session, aia)).json().data[0];
     const res = await put(session, plan.id, { kind: 'public', scheme: 'lgo' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data[0]).toMatchObject({ id: plan.id, kind: 'public', scheme: 'lgo', insurer: null, planName: null, coverageLimitBaht: null, networkNote: null });
+    expect(res.json().data[0]).toMatchObject({
+      id: plan.id,
+      kind: 'public',
+      scheme: 'lgo',
+      insurer: null,
+      planName: null,
+      coverageLimitBaht: null,
+      networkNote: null,
+    });
   });
 
   it('lets a public scheme be edited without clashing with itself, but not into a clash with another', async () => {
     const session = await newPatient();
     const current = (await post(session, { ...ucs, validFrom: '2020-01-01' })).json().data[0];
-    const old = (await post(session, { kind: 'public', scheme: 'sss', validFrom: '2015-01-01', validTo: '2019-12-31' })).json().data[0];
-    expect((await put(session, current.id, { ...ucs, validFrom: '2020-01-01', memberNumber: '123' })).statusCode).toBe(200);
+    const old = (
+      await post(session, { kind: 'public', scheme: 'sss', validFrom: '2015-01-01', validTo: '2019-12-31' })
+    ).json().data[0];
+    expect((await put(session, current.id, { ...ucs, validFrom: '2020-01-01', memberNumber: '123' })).statusCode).toBe(
+      200,
+    );
     const clash = await put(session, old.id, { kind: 'public', scheme: 'sss', validFrom: '2015-01-01' });
     expect(clash.statusCode).toBe(409);
   });
@@ -160,7 +209,11 @@ describe('coverage', () => {
     ['a negative limit', { ...aia, coverageLimitBaht: -1 }, { coverageLimitBaht: 'out_of_range' }],
     ['a limit with satang', { ...aia, coverageLimitBaht: 100.5 }, { coverageLimitBaht: 'invalid_number' }],
     ['an absurd limit', { ...aia, coverageLimitBaht: 10_000_000_000 }, { coverageLimitBaht: 'out_of_range' }],
-    ['an end before the start', { ...aia, validFrom: '2024-05-01', validTo: '2024-04-30' }, { validTo: 'end_before_start' }],
+    [
+      'an end before the start',
+      { ...aia, validFrom: '2024-05-01', validTo: '2024-04-30' },
+      { validTo: 'end_before_start' },
+    ],
     ['an impossible date', { ...aia, validTo: '2023-02-29' }, { validTo: 'invalid_date' }],
     ['a plan name over 200 letters', { ...aia, planName: 'ก'.repeat(201) }, { planName: 'too_long' }],
     ['a public field on a private plan', { ...aia, scheme: 'ucs' }, { scheme: 'unknown_field' }],

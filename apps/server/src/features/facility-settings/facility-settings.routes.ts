@@ -30,7 +30,8 @@ export function facilitySettingsRoutes(settings: FacilitySettingsService): Fasti
         config: { staff: 'settings' },
         schema: {
           tags,
-          summary: 'Change them: patients see the change on the map at once, and the directory import no longer overwrites it',
+          summary:
+            'Change them: patients see the change on the map at once, and the directory import no longer overwrites it',
           params: FacilityParams,
           body: FacilitySettingsBody,
           response: { 200: FacilitySettingsReply },

@@ -58,7 +58,8 @@ export function createFacilitySettingsService(settings: FacilitySettingsReposito
      */
     async save(actor: StaffAtFacility, body: z.output<typeof FacilitySettingsBody>): Promise<FacilitySettings> {
       const current = (await settings.settings(actor.facilityId))!;
-      if (body.depositAmount > 0 && current.kind === 'pharmacy') throw validationFailed({ depositAmount: reasons.outOfRange });
+      if (body.depositAmount > 0 && current.kind === 'pharmacy')
+        throw validationFailed({ depositAmount: reasons.outOfRange });
       if (body.depositAmount > 0 && current.promptpayId === null) throw depositNeedsPromptPay();
       const saved = await settings.save(actor.facilityId, {
         phone: body.phone,

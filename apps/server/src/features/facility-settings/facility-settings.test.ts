@@ -8,7 +8,12 @@ import { FACILITY, asStaff, enrolStaff, nextStaffEmail, queryRows } from '../sta
 const url = (facility = FACILITY) => `/api/staff/facilities/${facility}/settings`;
 const settings = {
   phone: '02-419-9999',
-  openingHours: { kind: 'weekly', days: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: '08:00', closes: '16:00' })).concat({ weekday: 6, opens: '08:00', closes: '12:00' }) },
+  openingHours: {
+    kind: 'weekly',
+    days: [1, 2, 3, 4, 5]
+      .map((weekday) => ({ weekday, opens: '08:00', closes: '16:00' }))
+      .concat({ weekday: 6, opens: '08:00', closes: '12:00' }),
+  },
   schemes: ['ucs', 'sss'],
   insurers: ['AIA', 'Thai Life'],
   depositAmount: 300,
@@ -24,15 +29,25 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (payload: object, facility = FACILITY, session = admin.session) => t.app.inject({ method: 'PUT', url: url(facility), payload, ...asStaff(session) });
+const put = (payload: object, facility = FACILITY, session = admin.session) =>
+  t.app.inject({ method: 'PUT', url: url(facility), payload, ...asStaff(session) });
 /** The facility as patients find it by name on the map. */
 const directoryEntry = async (stableId = FACILITY, name = 'ศิริราช') => {
   const res = await t.app.inject({ method: 'GET', url: `/api/hospitals?q=${encodeURIComponent(name)}` });
-  return (res.json().data as { id: string; phone: string | null; openingHours: string | null; schemes: string[]; insurers: string[]; depositAmount: number }[]).find((h) => h.id === stableId)!;
+  return (
+    res.json().data as {
+      id: string;
+      phone: string | null;
+      openingHours: string | null;
+      schemes: string[];
+      insurers: string[];
+      depositAmount: number;
+    }[]
+  ).find((h) => h.id === stableId)!;
 };
 
 describe("a facility's settings", () => {
-  it("reads what the directory holds, the stored hours drawn when the form can draw them", async () => {
+  it('reads what the directory holds, the stored hours drawn when the form can draw them', async () => {
     const res = await t.app.inject({ method: 'GET', url: url(), ...asStaff(admin.session) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0]).toMatchObject({
@@ -47,10 +62,17 @@ describe("a facility's settings", () => {
     });
   });
 
-  it('saves them, and patients finding the hospital on the map see the change at once, in the directory\'s syntax', async () => {
+  it("saves them, and patients finding the hospital on the map see the change at once, in the directory's syntax", async () => {
     const res = await put(settings);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data[0]).toMatchObject({ phone: '024199999', openingHours: settings.openingHours, openingHoursText: null, schemes: ['ucs', 'sss'], insurers: ['AIA', 'Thai Life'], depositAmount: 300 });
+    expect(res.json().data[0]).toMatchObject({
+      phone: '024199999',
+      openingHours: settings.openingHours,
+      openingHoursText: null,
+      schemes: ['ucs', 'sss'],
+      insurers: ['AIA', 'Thai Life'],
+      depositAmount: 300,
+    });
     expect(await directoryEntry()).toMatchObject({
       phone: '024199999',
       openingHours: 'Mo-Fr 08:00-16:00; Sa 08:00-12:00',
@@ -67,22 +89,37 @@ describe("a facility's settings", () => {
 
   it("keeps the hospital's own settings when the directory is seeded again, and still updates the facilities no admin has set", async () => {
     await put({ ...settings, phone: '1669', openingHours: { kind: 'always' } });
-    await t.database.db.execute(sql`update facilities set phone = '020000000' where stable_id = 'ramathibodi-hospital'`);
+    await t.database.db.execute(
+      sql`update facilities set phone = '020000000' where stable_id = 'ramathibodi-hospital'`,
+    );
 
     await seedFacilities(createHospitalsRepository(t.database.db));
 
-    expect(await directoryEntry()).toMatchObject({ phone: '1669', openingHours: '24/7', schemes: ['ucs', 'sss'], depositAmount: 300 });
+    expect(await directoryEntry()).toMatchObject({
+      phone: '1669',
+      openingHours: '24/7',
+      schemes: ['ucs', 'sss'],
+      depositAmount: 300,
+    });
     expect((await directoryEntry('ramathibodi-hospital', 'รามาธิบดี')).phone).toBe('022011000');
   });
 
   it('shows hours it cannot draw as text, keeps them while the admin leaves hours unstated, and replaces them when they set new ones', async () => {
-    await t.database.db.execute(sql`update facilities set opening_hours = 'Mo-Fr 08:00-12:00,13:00-16:00; PH off' where stable_id = ${FACILITY}`);
+    await t.database.db.execute(
+      sql`update facilities set opening_hours = 'Mo-Fr 08:00-12:00,13:00-16:00; PH off' where stable_id = ${FACILITY}`,
+    );
     const read = (await t.app.inject({ method: 'GET', url: url(), ...asStaff(admin.session) })).json().data[0];
-    expect(read).toMatchObject({ openingHours: { kind: 'not_stated' }, openingHoursText: 'Mo-Fr 08:00-12:00,13:00-16:00; PH off' });
+    expect(read).toMatchObject({
+      openingHours: { kind: 'not_stated' },
+      openingHoursText: 'Mo-Fr 08:00-12:00,13:00-16:00; PH off',
+    });
 
     // Saving other settings with the hours left as the form shows them keeps them.
     const kept = await put({ ...settings, phone: '024190000', openingHours: { kind: 'not_stated' } });
-    expect(kept.json().data[0]).toMatchObject({ phone: '024190000', openingHoursText: 'Mo-Fr 08:00-12:00,13:00-16:00; PH off' });
+    expect(kept.json().data[0]).toMatchObject({
+      phone: '024190000',
+      openingHoursText: 'Mo-Fr 08:00-12:00,13:00-16:00; PH off',
+    });
     expect((await directoryEntry()).openingHours).toBe('Mo-Fr 08:00-12:00,13:00-16:00; PH off');
 
     const replaced = await put({ ...settings, openingHours: { kind: 'always' } });
@@ -93,8 +130,23 @@ describe("a facility's settings", () => {
     const before = await directoryEntry();
     for (const [payload, field] of [
       [{ ...settings, phone: '12345' }, 'phone'],
-      [{ ...settings, openingHours: { kind: 'weekly', days: [{ weekday: 1, opens: '16:00', closes: '08:00' }] } }, 'openingHours.days.0.closes'],
-      [{ ...settings, openingHours: { kind: 'weekly', days: [{ weekday: 1, opens: '08:00', closes: '12:00' }, { weekday: 1, opens: '13:00', closes: '16:00' }] } }, 'openingHours.days'],
+      [
+        { ...settings, openingHours: { kind: 'weekly', days: [{ weekday: 1, opens: '16:00', closes: '08:00' }] } },
+        'openingHours.days.0.closes',
+      ],
+      [
+        {
+          ...settings,
+          openingHours: {
+            kind: 'weekly',
+            days: [
+              { weekday: 1, opens: '08:00', closes: '12:00' },
+              { weekday: 1, opens: '13:00', closes: '16:00' },
+            ],
+          },
+        },
+        'openingHours.days',
+      ],
       [{ ...settings, openingHours: { kind: 'weekly', days: [] } }, 'openingHours.days'],
       [{ ...settings, schemes: ['ucs', 'gold'] }, 'schemes.1'],
       [{ ...settings, insurers: ['AIA', 'AIA'] }, 'insurers'],
@@ -110,16 +162,27 @@ describe("a facility's settings", () => {
 
   it('takes a deposit only where a PromptPay account receives it, and never at a pharmacy', async () => {
     const clinic = 'police-general-hospital';
-    const clinicAdmin = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: clinic, role: 'admin' });
-    await t.database.db.execute(sql`update facilities set promptpay_id = null, deposit_amount = 0 where stable_id = ${clinic}`);
-    expect((await t.app.inject({ method: 'GET', url: url(clinic), ...asStaff(clinicAdmin.session) })).json().data[0].receivesDeposits).toBe(false);
+    const clinicAdmin = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: clinic,
+      role: 'admin',
+    });
+    await t.database.db.execute(
+      sql`update facilities set promptpay_id = null, deposit_amount = 0 where stable_id = ${clinic}`,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: url(clinic), ...asStaff(clinicAdmin.session) })).json().data[0]
+        .receivesDeposits,
+    ).toBe(false);
     const refused = await put(settings, clinic, clinicAdmin.session);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('deposit_needs_promptpay');
     expect((await put({ ...settings, depositAmount: 0 }, clinic, clinicAdmin.session)).statusCode).toBe(200);
 
     const pharmacy = 'boots-centralworld';
-    const pharmacist = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: pharmacy, role: 'admin' });
+    const pharmacist = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: pharmacy,
+      role: 'admin',
+    });
     const atPharmacy = await put(settings, pharmacy, pharmacist.session);
     expect(atPharmacy.statusCode).toBe(400);
     expect(atPharmacy.json().error.fields).toEqual({ depositAmount: 'out_of_range' });

@@ -21,28 +21,34 @@ const FACILITIES = ['vajira-hospital', 'police-general-hospital', 'phramongkutkl
 const ADMINS = 6;
 
 describe('admins removing each other at once', () => {
-  it.each(FACILITIES)('at %s: six admins each take the next one out at the same moment, and one admin stays', async (facility) => {
-    const admins: Awaited<ReturnType<typeof enrolStaff>>[] = [];
-    for (let i = 0; i < ADMINS; i++) admins.push(await enrolStaff(t.apps[i % 2], t.database, t.config, nextStaffEmail(), { facility, role: 'admin' }));
-    const base = `/api/staff/facilities/${facility}/staff`;
-    // Half remove the next admin, half make them a clinician: both ways of losing an admin, on both servers.
-    const outcomes = await Promise.all(
-      admins.map((admin, i) => {
-        const next = admins[(i + 1) % ADMINS].memberId;
-        return t.apps[i % 2].inject(
-          i % 2 === 0
-            ? { method: 'DELETE', url: `${base}/${next}`, ...asStaff(admin.session) }
-            : { method: 'PUT', url: `${base}/${next}`, payload: { roles: ['clinician'] }, ...asStaff(admin.session) },
+  it.each(FACILITIES)(
+    'at %s: six admins each take the next one out at the same moment, and one admin stays',
+    async (facility) => {
+      const admins: Awaited<ReturnType<typeof enrolStaff>>[] = [];
+      for (let i = 0; i < ADMINS; i++)
+        admins.push(
+          await enrolStaff(t.apps[i % 2], t.database, t.config, nextStaffEmail(), { facility, role: 'admin' }),
         );
-      }),
-    );
+      const base = `/api/staff/facilities/${facility}/staff`;
+      // Half remove the next admin, half make them a clinician: both ways of losing an admin, on both servers.
+      const outcomes = await Promise.all(
+        admins.map((admin, i) => {
+          const next = admins[(i + 1) % ADMINS].memberId;
+          return t.apps[i % 2].inject(
+            i % 2 === 0
+              ? { method: 'DELETE', url: `${base}/${next}`, ...asStaff(admin.session) }
+              : { method: 'PUT', url: `${base}/${next}`, payload: { roles: ['clinician'] }, ...asStaff(admin.session) },
+          );
+        }),
+      );
 
-    // Each either went through, found itself no longer an admin (403) or its target gone (404), or was the one refused.
-    for (const res of outcomes) expect([200, 204, 403, 404, 409], res.body).toContain(res.statusCode);
-    const left = await queryRows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from staff_roles r join facilities f on f.id = r.facility_id where f.stable_id = ${facility} and r.role = 'admin'`,
-    );
-    expect(left[0].n).toBeGreaterThanOrEqual(1);
-  });
+      // Each either went through, found itself no longer an admin (403) or its target gone (404), or was the one refused.
+      for (const res of outcomes) expect([200, 204, 403, 404, 409], res.body).toContain(res.statusCode);
+      const left = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from staff_roles r join facilities f on f.id = r.facility_id where f.stable_id = ${facility} and r.role = 'admin'`,
+      );
+      expect(left[0].n).toBeGreaterThanOrEqual(1);
+    },
+  );
 });

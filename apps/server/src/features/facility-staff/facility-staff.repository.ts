@@ -47,7 +47,11 @@ export function createFacilityStaffRepository(db: Db) {
    * that would leave none is undone. The lock makes two admins removing each other at once take turns, so the second
    * sees the first's change and is refused, on one server or many.
    */
-  async function withAdminKept<T>(facilityId: string, change: (tx: Tx) => Promise<T>, noAdminLeft: () => Error): Promise<T> {
+  async function withAdminKept<T>(
+    facilityId: string,
+    change: (tx: Tx) => Promise<T>,
+    noAdminLeft: () => Error,
+  ): Promise<T> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select id from facilities where id = ${facilityId} for update`);
       const result = await change(tx);
@@ -104,9 +108,16 @@ export function createFacilityStaffRepository(db: Db) {
           if (removed.length) {
             await tx
               .delete(staffRoles)
-              .where(and(eq(staffRoles.facilityId, facilityId), eq(staffRoles.memberId, memberId), inArray(staffRoles.role, removed)));
+              .where(
+                and(
+                  eq(staffRoles.facilityId, facilityId),
+                  eq(staffRoles.memberId, memberId),
+                  inArray(staffRoles.role, removed),
+                ),
+              );
           }
-          if (granted.length) await tx.insert(staffRoles).values(granted.map((role) => ({ memberId, facilityId, role })));
+          if (granted.length)
+            await tx.insert(staffRoles).values(granted.map((role) => ({ memberId, facilityId, role })));
           return { granted, removed };
         },
         noAdminLeft,
@@ -130,11 +141,16 @@ export function createFacilityStaffRepository(db: Db) {
 
     /** Whether the member still holds a role anywhere. */
     async hasAnyRole(memberId: string): Promise<boolean> {
-      const [row] = await db.select({ id: staffRoles.id }).from(staffRoles).where(eq(staffRoles.memberId, memberId)).limit(1);
+      const [row] = await db
+        .select({ id: staffRoles.id })
+        .from(staffRoles)
+        .where(eq(staffRoles.memberId, memberId))
+        .limit(1);
       return row !== undefined;
     },
   };
 }
 export type FacilityStaffRepository = ReturnType<typeof createFacilityStaffRepository>;
 
-const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : new Date(value as string));
+const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : new Date(value as string);

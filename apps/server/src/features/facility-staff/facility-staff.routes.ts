@@ -1,4 +1,11 @@
-import { ChangeStaffRolesBody, FacilityParams, FacilityStaffReply, InviteStaffBody, StaffInvitationReply, StaffMemberParams } from '@klaimor/contracts';
+import {
+  ChangeStaffRolesBody,
+  FacilityParams,
+  FacilityStaffReply,
+  InviteStaffBody,
+  StaffInvitationReply,
+  StaffMemberParams,
+} from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { staffAtFacility } from '../../plugins/staff-areas.js';
@@ -31,7 +38,8 @@ export function facilityStaffRoutes(facilityStaff: FacilityStaffService): Fastif
         config: { staff: 'members' },
         schema: {
           tags,
-          summary: 'Invite someone with roles here: a one-time enrolment link (24 h) unless they are enrolled or work elsewhere',
+          summary:
+            'Invite someone with roles here: a one-time enrolment link (24 h) unless they are enrolled or work elsewhere',
           params: FacilityParams,
           body: InviteStaffBody,
           response: { 201: StaffInvitationReply },
@@ -49,7 +57,8 @@ export function facilityStaffRoutes(facilityStaff: FacilityStaffService): Fastif
         config: { staff: 'members' },
         schema: {
           tags,
-          summary: 'A new enrolment link for a member who works here only; following it resets their password and authenticator',
+          summary:
+            'A new enrolment link for a member who works here only; following it resets their password and authenticator',
           params: StaffMemberParams,
           response: { 201: StaffInvitationReply },
         },

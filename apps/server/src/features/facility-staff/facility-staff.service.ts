@@ -1,4 +1,10 @@
-import type { FacilityStaffMember, InviteStaffBody, StaffInvitation, StaffMemberStatus, StaffRole } from '@klaimor/contracts';
+import type {
+  FacilityStaffMember,
+  InviteStaffBody,
+  StaffInvitation,
+  StaffMemberStatus,
+  StaffRole,
+} from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
 import { enrolmentLink } from '../staff/staff-bootstrap.js';
@@ -54,13 +60,26 @@ export function createFacilityStaffService({ facilityStaff, staff, staffReposito
     return toMember(row, actor);
   }
 
-  async function auditRoles(actor: StaffAtFacility, action: 'staff.role_granted' | 'staff.role_removed', memberId: string, roles: StaffRole[]) {
+  async function auditRoles(
+    actor: StaffAtFacility,
+    action: 'staff.role_granted' | 'staff.role_removed',
+    memberId: string,
+    roles: StaffRole[],
+  ) {
     for (const role of roles) await access.audit(actor, { action, target: roleChangeTarget(memberId, role) });
   }
 
   async function issueLink(actor: StaffAtFacility, memberId: string): Promise<StaffInvitation> {
-    const { token, expiresAt } = await staff.issueEnrolment(memberId, { staffMemberId: actor.memberId, role: actor.role, facilityId: actor.facilityId });
-    return { member: await present(actor, memberId), enrolmentLink: enrolmentLink(publicOrigin, token), expiresAt: expiresAt.toISOString() };
+    const { token, expiresAt } = await staff.issueEnrolment(memberId, {
+      staffMemberId: actor.memberId,
+      role: actor.role,
+      facilityId: actor.facilityId,
+    });
+    return {
+      member: await present(actor, memberId),
+      enrolmentLink: enrolmentLink(publicOrigin, token),
+      expiresAt: expiresAt.toISOString(),
+    };
   }
 
   return {
@@ -73,7 +92,10 @@ export function createFacilityStaffService({ facilityStaff, staff, staffReposito
      * account not yet enrolled that works nowhere else; someone already enrolled simply signs in and finds the facility.
      */
     async invite(actor: StaffAtFacility, invitation: InviteStaffBody): Promise<StaffInvitation> {
-      const member = await staffRepository.findOrCreateMember(invitation.email.trim().toLowerCase(), invitation.displayName.trim());
+      const member = await staffRepository.findOrCreateMember(
+        invitation.email.trim().toLowerCase(),
+        invitation.displayName.trim(),
+      );
       const granted = await facilityStaff.addRoles(actor.facilityId, member.id, invitation.roles);
       await auditRoles(actor, 'staff.role_granted', member.id, granted);
       if (member.totpEnabledAt || (await facilityStaff.worksElsewhere(actor.facilityId, member.id))) {

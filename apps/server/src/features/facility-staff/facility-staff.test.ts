@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/test-app.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
-import { FACILITY, STAFF_PASSWORD, asStaff, enrolStaff, nextStaffEmail, queryRows, signIn, totpCode } from '../staff/staff-test-helpers.js';
+import {
+  FACILITY,
+  STAFF_PASSWORD,
+  asStaff,
+  enrolStaff,
+  nextStaffEmail,
+  queryRows,
+  signIn,
+  totpCode,
+} from '../staff/staff-test-helpers.js';
 
 interface Member {
   id: string;
@@ -55,10 +64,18 @@ const tokenOf = (link: string) => link.split('#')[1];
 /** Follows an enrolment link to the end, as the invited person: password, authenticator, session. */
 async function enrolThrough(link: string) {
   const token = tokenOf(link);
-  const started = await t.app.inject({ method: 'POST', url: `/api/staff/enrolment/${token}/start`, payload: { password: STAFF_PASSWORD } });
+  const started = await t.app.inject({
+    method: 'POST',
+    url: `/api/staff/enrolment/${token}/start`,
+    payload: { password: STAFF_PASSWORD },
+  });
   expect(started.statusCode, started.body).toBe(200);
   const { secret } = started.json().data[0] as { secret: string };
-  const confirmed = await t.app.inject({ method: 'POST', url: `/api/staff/enrolment/${token}/confirm`, payload: { code: await totpCode(secret) } });
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: `/api/staff/enrolment/${token}/confirm`,
+    payload: { code: await totpCode(secret) },
+  });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   return { secret, session: confirmed.cookies.find((c) => c.name === 'klaimor_staff')!.value };
 }
@@ -78,25 +95,54 @@ describe("an administrator's console of the facility's staff", () => {
     const hours = (Date.parse(invited.expiresAt!) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThanOrEqual(24);
-    expect(invited.member).toMatchObject({ email: 'new.nurse@hospital.test', displayName: 'พยาบาล ใหม่', roles: ['clinician', 'front_desk'], status: 'invited', isYou: false });
+    expect(invited.member).toMatchObject({
+      email: 'new.nurse@hospital.test',
+      displayName: 'พยาบาล ใหม่',
+      roles: ['clinician', 'front_desk'],
+      status: 'invited',
+      isYou: false,
+    });
 
-    const enrolment = await t.app.inject({ method: 'GET', url: `/api/staff/enrolment/${tokenOf(invited.enrolmentLink!)}` });
+    const enrolment = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/enrolment/${tokenOf(invited.enrolmentLink!)}`,
+    });
     expect(enrolment.json().data[0]).toEqual({ email: 'new.nurse@hospital.test', displayName: 'พยาบาล ใหม่' });
     const { session } = await enrolThrough(invited.enrolmentLink!);
     const me = await t.app.inject({ method: 'GET', url: '/api/staff/me', ...asStaff(session) });
-    expect(me.json().data[0].facilities).toEqual([expect.objectContaining({ id: FACILITY, roles: ['clinician', 'front_desk'] })]);
-    expect(await listed(invited.member.id)).toMatchObject({ status: 'active', invitationExpiresAt: null, lastSignInAt: expect.any(String) });
-    expect(await auditActions(invited.member.id)).toEqual(['staff.role_granted front_desk', 'staff.role_granted clinician', 'staff.enrolment_link_created']);
+    expect(me.json().data[0].facilities).toEqual([
+      expect.objectContaining({ id: FACILITY, roles: ['clinician', 'front_desk'] }),
+    ]);
+    expect(await listed(invited.member.id)).toMatchObject({
+      status: 'active',
+      invitationExpiresAt: null,
+      lastSignInAt: expect.any(String),
+    });
+    expect(await auditActions(invited.member.id)).toEqual([
+      'staff.role_granted front_desk',
+      'staff.role_granted clinician',
+      'staff.enrolment_link_created',
+    ]);
   });
 
   it('lists each member with their roles here only, marks the admin themself, and tells invited, expired, active and locked apart', async () => {
-    const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: OTHER, role: 'admin' });
+    const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: OTHER,
+      role: 'admin',
+    });
     const both = await invite(['clinician'], elsewhere.email);
     const waiting = await invite(['front_desk']);
     const lapsed = await invite(['front_desk']);
-    await t.database.db.execute(sql`update staff_enrolment_tokens set expires_at = now() - interval '1 minute' where member_id = ${lapsed.member.id}`);
-    const locked = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' });
-    await t.database.db.execute(sql`update staff_members set locked_until = now() + interval '10 minutes' where id = ${locked.memberId}`);
+    await t.database.db.execute(
+      sql`update staff_enrolment_tokens set expires_at = now() - interval '1 minute' where member_id = ${lapsed.member.id}`,
+    );
+    const locked = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: FACILITY,
+      role: 'clinician',
+    });
+    await t.database.db.execute(
+      sql`update staff_members set locked_until = now() + interval '10 minutes' where id = ${locked.memberId}`,
+    );
 
     const list = await staffList();
     const byId = new Map(list.map((m) => [m.id, m]));
@@ -105,12 +151,16 @@ describe("an administrator's console of the facility's staff", () => {
     expect(byId.get(waiting.member.id)).toMatchObject({ status: 'invited', invitationExpiresAt: waiting.expiresAt });
     expect(byId.get(lapsed.member.id)).toMatchObject({ status: 'invitation_expired' });
     expect(byId.get(locked.memberId)).toMatchObject({ status: 'locked' });
-    expect(list.map((m) => m.displayName)).toEqual([...list.map((m) => m.displayName)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(list.map((m) => m.displayName)).toEqual(
+      [...list.map((m) => m.displayName)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
   });
 
   it('an invitation runs out after 24 hours: the link is refused, the list says so, and a new link works', async () => {
     const invited = await invite(['clinician']);
-    await t.database.db.execute(sql`update staff_enrolment_tokens set expires_at = now() - interval '1 second' where member_id = ${invited.member.id}`);
+    await t.database.db.execute(
+      sql`update staff_enrolment_tokens set expires_at = now() - interval '1 second' where member_id = ${invited.member.id}`,
+    );
 
     const old = await t.app.inject({ method: 'GET', url: `/api/staff/enrolment/${tokenOf(invited.enrolmentLink!)}` });
     expect(old.statusCode).toBe(404);
@@ -126,27 +176,50 @@ describe("an administrator's console of the facility's staff", () => {
   });
 
   it('never hands an admin a link to an account that also works at another hospital', async () => {
-    const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: OTHER, role: 'front_desk' });
+    const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: OTHER,
+      role: 'front_desk',
+    });
     const joined = await invite(['front_desk'], elsewhere.email);
-    expect(joined).toMatchObject({ enrolmentLink: null, expiresAt: null, member: { status: 'active', roles: ['front_desk'] } });
+    expect(joined).toMatchObject({
+      enrolmentLink: null,
+      expiresAt: null,
+      member: { status: 'active', roles: ['front_desk'] },
+    });
     // They sign in as they always did and find this facility too.
     const me = await t.app.inject({ method: 'GET', url: '/api/staff/me', ...asStaff(elsewhere.session) });
-    expect(me.json().data[0].facilities.map((f: { id: string }) => f.id).sort()).toEqual([FACILITY, OTHER].sort());
+    expect(
+      me
+        .json()
+        .data[0].facilities.map((f: { id: string }) => f.id)
+        .sort(),
+    ).toEqual([FACILITY, OTHER].sort());
 
     const refused = await call('POST', `${base}/${elsewhere.memberId}/enrolment-link`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('staff_member_elsewhere');
 
     // Not yet enrolled but invited by another hospital: the roles are added, no link comes here.
-    const otherAdmin = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: OTHER, role: 'admin' });
+    const otherAdmin = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: OTHER,
+      role: 'admin',
+    });
     const email = nextStaffEmail();
-    const theirs = await t.app.inject({ method: 'POST', url: `/api/staff/facilities/${OTHER}/staff`, payload: { email, displayName: 'ก', roles: ['clinician'] }, ...asStaff(otherAdmin.session) });
+    const theirs = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/facilities/${OTHER}/staff`,
+      payload: { email, displayName: 'ก', roles: ['clinician'] },
+      ...asStaff(otherAdmin.session),
+    });
     expect(theirs.json().data[0].enrolmentLink).toEqual(expect.any(String));
     expect((await invite(['clinician'], email)).enrolmentLink).toBeNull();
   });
 
   it('a change of roles holds at once: a front desk made a clinician can no longer check patients in, and back', async () => {
-    const desk = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' });
+    const desk = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: FACILITY,
+      role: 'front_desk',
+    });
     const day = `/api/staff/facilities/${FACILITY}/appointments`;
     expect((await call('GET', day, undefined, desk.session)).statusCode).toBe(200);
 
@@ -159,41 +232,65 @@ describe("an administrator's console of the facility's staff", () => {
   });
 
   it('removing someone shuts them out of the facility at once, and signs them out when they work nowhere else', async () => {
-    const clinician = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' });
+    const clinician = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: FACILITY,
+      role: 'clinician',
+    });
     const removed = await call('DELETE', `${base}/${clinician.memberId}`);
     expect(removed.statusCode, removed.body).toBe(204);
-    expect((await call('GET', `/api/staff/facilities/${FACILITY}/appointments`, undefined, clinician.session)).statusCode).toBe(401);
+    expect(
+      (await call('GET', `/api/staff/facilities/${FACILITY}/appointments`, undefined, clinician.session)).statusCode,
+    ).toBe(401);
     expect(await listed(clinician.memberId)).toBeUndefined();
     expect((await call('DELETE', `${base}/${clinician.memberId}`)).statusCode).toBe(404);
 
-    const twoPlaces = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: OTHER, role: 'clinician' });
+    const twoPlaces = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: OTHER,
+      role: 'clinician',
+    });
     await invite(['clinician'], twoPlaces.email);
     expect((await call('DELETE', `${base}/${twoPlaces.memberId}`)).statusCode).toBe(204);
-    expect((await call('GET', `/api/staff/facilities/${FACILITY}/appointments`, undefined, twoPlaces.session)).statusCode).toBe(404);
-    expect((await call('GET', `/api/staff/facilities/${OTHER}/appointments`, undefined, twoPlaces.session)).statusCode).toBe(200);
+    expect(
+      (await call('GET', `/api/staff/facilities/${FACILITY}/appointments`, undefined, twoPlaces.session)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/api/staff/facilities/${OTHER}/appointments`, undefined, twoPlaces.session)).statusCode,
+    ).toBe(200);
   });
 
   it('keeps at least one administrator: the last one can be neither demoted nor removed, and nothing changes', async () => {
     const solo = 'rajavithi-hospital';
     const only = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: solo, role: 'admin' });
     const url = `/api/staff/facilities/${solo}/staff/${only.memberId}`;
-    for (const [method, payload] of [['PUT', { roles: ['clinician'] }], ['DELETE', undefined]] as const) {
+    for (const [method, payload] of [
+      ['PUT', { roles: ['clinician'] }],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(method, url, payload, only.session);
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error.code).toBe('staff_last_admin');
     }
-    const list = (await call('GET', `/api/staff/facilities/${solo}/staff`, undefined, only.session)).json().data as Member[];
+    const list = (await call('GET', `/api/staff/facilities/${solo}/staff`, undefined, only.session)).json()
+      .data as Member[];
     expect(list).toEqual([expect.objectContaining({ id: only.memberId, roles: ['admin'] })]);
 
     // With a second admin, either may step down.
-    const second = await t.app.inject({ method: 'POST', url: `/api/staff/facilities/${solo}/staff`, payload: { email: admin.email, displayName: 'x', roles: ['admin'] }, ...asStaff(only.session) });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/facilities/${solo}/staff`,
+      payload: { email: admin.email, displayName: 'x', roles: ['admin'] },
+      ...asStaff(only.session),
+    });
     expect(second.statusCode).toBe(201);
     expect((await call('PUT', url, { roles: ['clinician', 'admin'] }, only.session)).statusCode).toBe(200);
     expect((await call('DELETE', url, undefined, only.session)).statusCode).toBe(204);
   });
 
   it('answers 404 for someone who does not work here, and 400 with the field for a bad invitation', async () => {
-    const stranger = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: OTHER, role: 'clinician' });
+    const stranger = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: OTHER,
+      role: 'clinician',
+    });
     for (const [method, url, payload] of [
       ['PUT', `${base}/${stranger.memberId}`, { roles: ['clinician'] }],
       ['DELETE', `${base}/${stranger.memberId}`, undefined],
@@ -222,7 +319,11 @@ describe("an administrator's console of the facility's staff", () => {
     await enrolThrough(invited.enrolmentLink!);
     const reset = (await call('POST', `${base}/${invited.member.id}/enrolment-link`)).json().data[0] as Invitation;
     const { secret } = await enrolThrough(reset.enrolmentLink!);
-    const res = await signIn(t.app, { email: invited.member.email, password: STAFF_PASSWORD, code: await totpCode(secret, 1) });
+    const res = await signIn(t.app, {
+      email: invited.member.email,
+      password: STAFF_PASSWORD,
+      code: await totpCode(secret, 1),
+    });
     expect(res.statusCode, res.body).toBe(204);
   });
 });

@@ -76,12 +76,25 @@ afterAll(() => t.close());
 
 /** The signed-in patient routes in the OpenAPI document: not public, not the staff side's. */
 async function patientRoutes(): Promise<string[]> {
-  const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, unknown>>;
-  const open = new Set(['POST /api/users', 'POST /api/auth/otp', 'POST /api/auth/otp/verify', 'POST /api/auth/logout', 'GET /api/dev/sms']);
+  const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+    string,
+    Record<string, unknown>
+  >;
+  const open = new Set([
+    'POST /api/users',
+    'POST /api/auth/otp',
+    'POST /api/auth/otp/verify',
+    'POST /api/auth/logout',
+    'GET /api/dev/sms',
+  ]);
   return Object.entries(paths)
-    .filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/staff') && !path.startsWith('/api/hospitals'))
+    .filter(
+      ([path]) => path.startsWith('/api/') && !path.startsWith('/api/staff') && !path.startsWith('/api/hospitals'),
+    )
     .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`))
-    .filter((route) => !open.has(route) && !['GET /api/health', 'GET /api/app-config', 'GET /api/docs/json'].includes(route));
+    .filter(
+      (route) => !open.has(route) && !['GET /api/health', 'GET /api/app-config', 'GET /api/docs/json'].includes(route),
+    );
 }
 
 function call(route: string, session: string, patient: string) {
@@ -101,26 +114,34 @@ describe('acting for a dependent', () => {
     expect(routes.filter((route) => !(route in TABLE))).toEqual([]);
   });
 
-  it.each(['see', 'book', 'medicines', 'alerts'] as const)('a grant of only "%s" opens exactly the routes the table gives it', async (scope) => {
-    const me = await caregiver(t.app);
-    const mother = await addParentInPerson(t.app, me.session, ONLY(scope));
-    const outcomes: string[] = [];
-    for (const route of await patientRoutes()) {
-      const need = TABLE[route]!;
-      const res = await call(route, me.session, mother.person.id);
-      const allowed = need !== 'self' && need !== 'holder' && need.includes(scope);
-      const refused = res.statusCode === 403 && res.json().error.code === 'care_forbidden';
-      if (allowed === refused) outcomes.push(`${route}: ${res.statusCode} ${res.body.slice(0, 80)}`);
-    }
-    expect(outcomes).toEqual([]);
-  });
+  it.each(['see', 'book', 'medicines', 'alerts'] as const)(
+    'a grant of only "%s" opens exactly the routes the table gives it',
+    async (scope) => {
+      const me = await caregiver(t.app);
+      const mother = await addParentInPerson(t.app, me.session, ONLY(scope));
+      const outcomes: string[] = [];
+      for (const route of await patientRoutes()) {
+        const need = TABLE[route]!;
+        const res = await call(route, me.session, mother.person.id);
+        const allowed = need !== 'self' && need !== 'holder' && need.includes(scope);
+        const refused = res.statusCode === 403 && res.json().error.code === 'care_forbidden';
+        if (allowed === refused) outcomes.push(`${route}: ${res.statusCode} ${res.body.slice(0, 80)}`);
+      }
+      expect(outcomes).toEqual([]);
+    },
+  );
 
   it('a stranger, an unknown id or a malformed one is nobody in the family: 404 before anything is read', async () => {
     const me = await caregiver(t.app);
     const other = await caregiver(t.app);
     const othersChild = await addChild(t.app, other.session);
     for (const patient of [othersChild.person.id, other.id, A_UUID, 'not-a-uuid']) {
-      for (const route of ['GET /api/medications', 'GET /api/appointments', 'GET /api/my-data/fhir', 'POST /api/symptom-notes']) {
+      for (const route of [
+        'GET /api/medications',
+        'GET /api/appointments',
+        'GET /api/my-data/fhir',
+        'POST /api/symptom-notes',
+      ]) {
         const res = await call(route, me.session, patient);
         expect(res.statusCode, `${route} for ${patient}`).toBe(404);
         expect(res.json().error.message).toBe(SELECTOR_NOT_FOUND);
@@ -129,7 +150,10 @@ describe('acting for a dependent', () => {
   });
 
   it('the OpenAPI document declares the `patient` selector on exactly the routes that act for a dependent', async () => {
-    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+      string,
+      Record<string, { parameters?: { in: string; name: string }[] }>
+    >;
     const declared = (route: string) => {
       const [method, path] = route.split(' ') as [string, string];
       const operation = paths[path.replace(/:(\w+)/g, '{$1}')]![method.toLowerCase()]!;
@@ -143,8 +167,15 @@ describe('acting for a dependent', () => {
     const me = await caregiver(t.app);
     const child = await addChild(t.app, me.session, ALL);
     const mother = await addParentInPerson(t.app, me.session, ALL);
-    const moved = { address: '99 หมู่ 1', subdistrist: 'ศรีภูมิ', district: 'เมืองเชียงใหม่', province: 'เชียงใหม่', postcode: '50200' };
-    const patch = (patient: string) => t.app.inject({ method: 'PATCH', url: `/api/users?patient=${patient}`, payload: moved, ...as(me.session) });
+    const moved = {
+      address: '99 หมู่ 1',
+      subdistrist: 'ศรีภูมิ',
+      district: 'เมืองเชียงใหม่',
+      province: 'เชียงใหม่',
+      postcode: '50200',
+    };
+    const patch = (patient: string) =>
+      t.app.inject({ method: 'PATCH', url: `/api/users?patient=${patient}`, payload: moved, ...as(me.session) });
     const childMoved = await patch(child.person.id);
     expect(childMoved.statusCode, childMoved.body).toBe(200);
     expect(childMoved.json().data[0]).toMatchObject({ address: '99 หมู่ 1' });
@@ -157,6 +188,8 @@ describe('acting for a dependent', () => {
     const mother = await addParentInPerson(t.app, me.session, ALL);
     await ageCodes(t.database, me.phone);
     expect((await call('POST /api/my-data/deletion/code', me.session, child.person.id)).statusCode).toBe(202);
-    expect((await call('POST /api/my-data/deletion/code', me.session, mother.person.id)).json().error.code).toBe('care_forbidden');
+    expect((await call('POST /api/my-data/deletion/code', me.session, mother.person.id)).json().error.code).toBe(
+      'care_forbidden',
+    );
   });
 });

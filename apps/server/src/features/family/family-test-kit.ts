@@ -8,7 +8,13 @@ import { cookieValue, latestCode, nextPhone, nextThaiId, registerPatient, verify
 
 export const as = (session: string) => ({ cookies: { klaimor_session: session } });
 export const ALL: CareScopes = { see: true, book: true, medicines: true, alerts: true };
-export const ONLY = (scope: keyof CareScopes): CareScopes => ({ see: false, book: false, medicines: false, alerts: false, [scope]: true });
+export const ONLY = (scope: keyof CareScopes): CareScopes => ({
+  see: false,
+  book: false,
+  medicines: false,
+  alerts: false,
+  [scope]: true,
+});
 
 /** What the caregiver types for a dependent, or reads from their ID card. */
 export const dependentProfile = (overrides: Record<string, unknown> = {}) => ({
@@ -36,7 +42,12 @@ export async function addChild(app: FastifyInstance, session: string, scopes: Ca
   const res = await app.inject({
     method: 'POST',
     url: '/api/family/dependents',
-    payload: { ...dependentProfile({ firstname: 'น้องฟ้า', birthday: '2019-06-01' }), relationship: 'parent', scopes, guardianDeclared: true },
+    payload: {
+      ...dependentProfile({ firstname: 'น้องฟ้า', birthday: '2019-06-01' }),
+      relationship: 'parent',
+      scopes,
+      guardianDeclared: true,
+    },
     ...as(session),
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -46,7 +57,12 @@ export async function addChild(app: FastifyInstance, session: string, scopes: Ca
 /** An adult without the app, who reads out the code sent to the number they control; it becomes their sign-in number. */
 export async function addParentInPerson(app: FastifyInstance, session: string, scopes: CareScopes = ALL) {
   const phone = nextPhone();
-  const sent = await app.inject({ method: 'POST', url: '/api/family/consent-code', payload: { phone }, ...as(session) });
+  const sent = await app.inject({
+    method: 'POST',
+    url: '/api/family/consent-code',
+    payload: { phone },
+    ...as(session),
+  });
   expect(sent.statusCode, sent.body).toBe(202);
   const code = await latestCode(app, phone);
   const res = await app.inject({

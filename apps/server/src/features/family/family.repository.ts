@@ -36,12 +36,21 @@ async function appendEvent(tx: Tx | Db, grant: CareGrantRow, actorUserId: string
 export function createFamilyRepository(db: Db) {
   return {
     /** The caregiver's live grant for the dependent with the dependent's record, read on every request acting for them. */
-    async activeGrant(caregiverUserId: string, dependentUserId: string): Promise<{ grant: CareGrantRow; dependent: UserRow } | null> {
+    async activeGrant(
+      caregiverUserId: string,
+      dependentUserId: string,
+    ): Promise<{ grant: CareGrantRow; dependent: UserRow } | null> {
       const [row] = await db
         .select({ grant: careGrants, dependent: users })
         .from(careGrants)
         .innerJoin(users, eq(users.id, careGrants.dependentUserId))
-        .where(and(eq(careGrants.caregiverUserId, caregiverUserId), eq(careGrants.dependentUserId, dependentUserId), eq(careGrants.status, 'active')))
+        .where(
+          and(
+            eq(careGrants.caregiverUserId, caregiverUserId),
+            eq(careGrants.dependentUserId, dependentUserId),
+            eq(careGrants.status, 'active'),
+          ),
+        )
         .limit(1);
       return row ?? null;
     },
@@ -59,19 +68,31 @@ export function createFamilyRepository(db: Db) {
       const events = await db
         .select()
         .from(careGrantEvents)
-        .where(inArray(careGrantEvents.grantId, grants.map((g) => g.id)))
+        .where(
+          inArray(
+            careGrantEvents.grantId,
+            grants.map((g) => g.id),
+          ),
+        )
         .orderBy(asc(careGrantEvents.at));
       return grants.map((grant) => ({
         grant,
-        other: people.find((p) => p.id === (grant.caregiverUserId === userId ? grant.dependentUserId : grant.caregiverUserId))!,
+        other: people.find(
+          (p) => p.id === (grant.caregiverUserId === userId ? grant.dependentUserId : grant.caregiverUserId),
+        )!,
         events: events.filter((e) => e.grantId === grant.id),
       }));
     },
 
     /** Every grant about the dependent (any status) with its caregiver, oldest first: the FHIR export's RelatedPerson and Consent. */
-    async grantsAbout(dependentUserId: string): Promise<{ grant: CareGrantRow; caregiver: Pick<UserRow, 'id' | 'firstname' | 'lastname'> }[]> {
+    async grantsAbout(
+      dependentUserId: string,
+    ): Promise<{ grant: CareGrantRow; caregiver: Pick<UserRow, 'id' | 'firstname' | 'lastname'> }[]> {
       return db
-        .select({ grant: careGrants, caregiver: { id: users.id, firstname: users.firstname, lastname: users.lastname } })
+        .select({
+          grant: careGrants,
+          caregiver: { id: users.id, firstname: users.firstname, lastname: users.lastname },
+        })
         .from(careGrants)
         .innerJoin(users, eq(users.id, careGrants.caregiverUserId))
         .where(eq(careGrants.dependentUserId, dependentUserId))
@@ -84,7 +105,10 @@ export function createFamilyRepository(db: Db) {
         .select({ phone: users.phone, thaiId: users.thaiId })
         .from(users)
         .where(phone === null ? eq(users.thaiId, thaiId) : or(eq(users.phone, phone), eq(users.thaiId, thaiId)));
-      return { phone: phone !== null && rows.some((r) => r.phone === phone), thaiId: rows.some((r) => r.thaiId === thaiId) };
+      return {
+        phone: phone !== null && rows.some((r) => r.phone === phone),
+        thaiId: rows.some((r) => r.thaiId === thaiId),
+      };
     },
 
     /** Tells the app's operator of a suspended link, in the same transaction as the suspension. */
@@ -108,14 +132,21 @@ export function createFamilyRepository(db: Db) {
         const [dependent] = await tx.insert(users).values(profile).returning({ id: users.id });
         // In person, the adult dependent consented themselves (the code they read out): they are the grantor.
         const grantedBy = grant.basis === 'in_person' ? dependent!.id : grant.grantedBy;
-        const [row] = await tx.insert(careGrants).values({ ...grant, grantedBy, dependentUserId: dependent!.id }).returning();
+        const [row] = await tx
+          .insert(careGrants)
+          .values({ ...grant, grantedBy, dependentUserId: dependent!.id })
+          .returning();
         await appendEvent(tx, row!, actorUserId, 'granted');
         return row!;
       });
     },
 
     /** A link between two accounts; the unique index refuses a second live one for the pair. */
-    async insertLink(grant: typeof careGrants.$inferInsert, actorUserId: string, action: 'invited' | 'granted'): Promise<CareGrantRow> {
+    async insertLink(
+      grant: typeof careGrants.$inferInsert,
+      actorUserId: string,
+      action: 'invited' | 'granted',
+    ): Promise<CareGrantRow> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(careGrants).values(grant).returning();
         await appendEvent(tx, row!, actorUserId, action);
@@ -131,13 +162,21 @@ export function createFamilyRepository(db: Db) {
     async changeLink(
       userId: string,
       grantId: string,
-      change: (grant: CareGrantRow, tx: Tx) => Promise<{ values: Partial<CareGrantRow>; action: string; actorUserId?: string }>,
+      change: (
+        grant: CareGrantRow,
+        tx: Tx,
+      ) => Promise<{ values: Partial<CareGrantRow>; action: string; actorUserId?: string }>,
     ): Promise<CareGrantRow | null> {
       return db.transaction(async (tx) => {
         const [grant] = await tx
           .select()
           .from(careGrants)
-          .where(and(eq(careGrants.id, grantId), or(eq(careGrants.caregiverUserId, userId), eq(careGrants.dependentUserId, userId))))
+          .where(
+            and(
+              eq(careGrants.id, grantId),
+              or(eq(careGrants.caregiverUserId, userId), eq(careGrants.dependentUserId, userId)),
+            ),
+          )
           .for('update');
         if (!grant) return null;
         const { values, action, actorUserId = userId } = await change(grant, tx);
@@ -152,7 +191,13 @@ export function createFamilyRepository(db: Db) {
       const [row] = await tx
         .select({ count: sql<number>`count(*)::int` })
         .from(careGrants)
-        .where(and(eq(careGrants.dependentUserId, dependentUserId), eq(careGrants.status, 'active'), ne(careGrants.id, exceptGrantId)));
+        .where(
+          and(
+            eq(careGrants.dependentUserId, dependentUserId),
+            eq(careGrants.status, 'active'),
+            ne(careGrants.id, exceptGrantId),
+          ),
+        );
       return row?.count ?? 0;
     },
 
@@ -178,7 +223,12 @@ export function createFamilyRepository(db: Db) {
      * Appends a caregiver's act to the dependent's audit trail. A read is kept once per caregiver, patient, part of the
      * record and Bangkok day, so a screen refreshed all day is one read; every change is kept.
      */
-    async appendCaregiverAct(caregiverUserId: string, patientUserId: string, action: 'caregiver.read' | 'caregiver.change', area: string): Promise<void> {
+    async appendCaregiverAct(
+      caregiverUserId: string,
+      patientUserId: string,
+      action: 'caregiver.read' | 'caregiver.change',
+      area: string,
+    ): Promise<void> {
       await db.execute(sql`
         insert into audit_events (caregiver_user_id, patient_user_id, action, target)
         select ${caregiverUserId}, ${patientUserId}, ${action}, ${area}

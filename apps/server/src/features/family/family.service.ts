@@ -20,7 +20,9 @@ const linkNotFound = () => new AppError(404, 'not_found', 'ไม่พบกา
 const needsConsent = () =>
   new AppError(400, 'care_needs_consent', 'ผู้ที่อายุ 20 ปีขึ้นไปต้องยินยอมเอง: ส่งรหัสไปยังเบอร์มือถือของท่าน แล้วกรอกรหัสที่ท่านอ่านให้ฟัง');
 const needsGuardian = () =>
-  new AppError(400, 'care_needs_consent', 'ผู้ที่อายุต่ำกว่า 20 ปี ต้องยืนยันว่าคุณเป็นบิดามารดาหรือผู้ปกครองตามกฎหมาย', { guardianDeclared: 'required' });
+  new AppError(400, 'care_needs_consent', 'ผู้ที่อายุต่ำกว่า 20 ปี ต้องยืนยันว่าคุณเป็นบิดามารดาหรือผู้ปกครองตามกฎหมาย', {
+    guardianDeclared: 'required',
+  });
 const hasAccount = () =>
   new AppError(409, 'care_has_account', 'เบอร์นี้มีบัญชีใกล้หมออยู่แล้ว กรุณาส่งคำเชิญให้เจ้าของเบอร์ยอมรับในบัญชีของท่านเอง');
 const noAccount = () => new AppError(409, 'care_no_account', 'ไม่พบบัญชีของเบอร์นี้ เพิ่มเป็นสมาชิกที่ยังไม่มีแอปแทน');
@@ -29,7 +31,11 @@ const notPending = () => new AppError(409, 'care_not_pending', 'คำเชิ�
 const cannotCareForSelf = () => new AppError(400, 'care_self', 'เพิ่มตัวเองเป็นผู้ถูกดูแลไม่ได้');
 const widenForbidden = () => new AppError(403, 'care_widen_forbidden', 'เพิ่มสิทธิ์ได้เฉพาะผู้ให้ความยินยอม');
 const revokeForbidden = () =>
-  new AppError(403, 'care_forbidden', 'ผู้ที่อายุต่ำกว่า 20 ปี ยกเลิกการดูแลของผู้ปกครองเองไม่ได้ หากบุคคลนี้ไม่ใช่ผู้ปกครองของคุณ กรุณากด "ไม่ใช่ผู้ปกครองของฉัน"');
+  new AppError(
+    403,
+    'care_forbidden',
+    'ผู้ที่อายุต่ำกว่า 20 ปี ยกเลิกการดูแลของผู้ปกครองเองไม่ได้ หากบุคคลนี้ไม่ใช่ผู้ปกครองของคุณ กรุณากด "ไม่ใช่ผู้ปกครองของฉัน"',
+  );
 const notReportable = () => new AppError(409, 'care_not_reportable', 'แจ้งได้เฉพาะการดูแลในฐานะผู้ปกครองที่ยังมีผลหรือรอการยืนยัน');
 const thaiIdTaken = () => new AppError(409, 'thai_id_taken', 'เลขบัตรประชาชนนี้ลงทะเบียนแล้ว');
 const lastHolder = () =>
@@ -57,11 +63,13 @@ function mayRevoke(userId: string, grant: CareGrantRow, dependent: Pick<UserRow,
 }
 
 /** A minor's parent link, still to be confirmed or in force, can be reported by the minor as not their parent's. */
-const reportable = (grant: Pick<CareGrantRow, 'basis' | 'status'>) => grant.basis === 'guardian' && (grant.status === 'pending' || grant.status === 'active');
+const reportable = (grant: Pick<CareGrantRow, 'basis' | 'status'>) =>
+  grant.basis === 'guardian' && (grant.status === 'pending' || grant.status === 'active');
 
 const fullName = (person: Pick<UserRow, 'firstname' | 'lastname'>) => `${person.firstname} ${person.lastname}`;
 
-const widens = (from: CareScopes, to: CareScopes) => (Object.keys(to) as (keyof CareScopes)[]).some((scope) => to[scope] && !from[scope]);
+const widens = (from: CareScopes, to: CareScopes) =>
+  (Object.keys(to) as (keyof CareScopes)[]).some((scope) => to[scope] && !from[scope]);
 
 function toCareLink(userId: string, { grant, other, events }: LinkRow, me: Pick<UserRow, 'birthday'>): CareLink {
   const caringFor = grant.caregiverUserId === userId;
@@ -196,13 +204,17 @@ export function createFamilyService({ family, otp, log }: Deps) {
      * parent or guardian declares it, and the link waits for the minor's confirmation: anyone can claim to be a
      * parent, only the child's own phone proves the child agrees.
      */
-    async invite(me: UserRow, body: { phone: string; relationship: CareRelationship; scopes: CareScopes; guardianDeclared?: boolean }): Promise<CareLink> {
+    async invite(
+      me: UserRow,
+      body: { phone: string; relationship: CareRelationship; scopes: CareScopes; guardianDeclared?: boolean },
+    ): Promise<CareLink> {
       const invitee = await family.findUserByPhone(body.phone);
       if (!invitee) throw noAccount();
       if (invitee.id === me.id) throw cannotCareForSelf();
       const asGuardian = isMinor(invitee.birthday);
       if (asGuardian && body.guardianDeclared !== true) throw needsGuardian();
-      if (asGuardian && !PARENTAL.includes(body.relationship)) throw validationFailed({ relationship: 'invalid_choice' });
+      if (asGuardian && !PARENTAL.includes(body.relationship))
+        throw validationFailed({ relationship: 'invalid_choice' });
       try {
         const grant = await family.insertLink(
           {
@@ -231,7 +243,8 @@ export function createFamilyService({ family, otp, log }: Deps) {
     async consentCodeFor(me: UserRow, grantId: string, clientIp: string) {
       const row = await linkRowOf(me, grantId);
       const link = toCareLink(me.id, row, me);
-      if (link.awaitingYourAnswer) return otp.requestCode(me.phone!, clientIp, 'care_consent', { requester: fullName(row.other), as: 'accept' });
+      if (link.awaitingYourAnswer)
+        return otp.requestCode(me.phone!, clientIp, 'care_consent', { requester: fullName(row.other), as: 'accept' });
       if (link.awaitingChildsCode && row.other.phone) {
         return otp.requestCode(row.other.phone, clientIp, 'care_consent', { requester: fullName(me), as: 'guardian' });
       }
@@ -251,7 +264,11 @@ export function createFamilyService({ family, otp, log }: Deps) {
         if (current.status !== 'pending' || current.dependentUserId !== me.id) throw notPending();
         const guardian = current.basis === 'guardian';
         return {
-          values: { status: 'active', grantedBy: guardian ? current.caregiverUserId : me.id, ...scopeColumns(body.scopes) },
+          values: {
+            status: 'active',
+            grantedBy: guardian ? current.caregiverUserId : me.id,
+            ...scopeColumns(body.scopes),
+          },
           action: guardian ? 'confirmed' : 'granted',
         };
       });
@@ -266,7 +283,11 @@ export function createFamilyService({ family, otp, log }: Deps) {
       const grant = await family.changeLink(me.id, grantId, async (current) => {
         if (current.status !== 'pending' || current.caregiverUserId !== me.id) throw notPending();
         // The child consented (their code): the event is theirs; the declaration, and so the grant, the parent's.
-        return { values: { status: 'active', grantedBy: me.id }, action: 'confirmed', actorUserId: current.dependentUserId };
+        return {
+          values: { status: 'active', grantedBy: me.id },
+          action: 'confirmed',
+          actorUserId: current.dependentUserId,
+        };
       });
       return asLink(me, grant);
     },
@@ -283,7 +304,10 @@ export function createFamilyService({ family, otp, log }: Deps) {
         alertId = await family.alertOperator(tx, 'care_link_reported', current.id);
         return { values: { status: 'suspended' }, action: 'reported' };
       });
-      log.warn({ operatorAlert: alertId, kind: 'care_link_reported' }, 'a minor reported a parent link as not theirs: suspended, operator to review');
+      log.warn(
+        { operatorAlert: alertId, kind: 'care_link_reported' },
+        'a minor reported a parent link as not theirs: suspended, operator to review',
+      );
       return asLink(me, grant);
     },
 
@@ -295,7 +319,8 @@ export function createFamilyService({ family, otp, log }: Deps) {
         const values: Partial<CareGrantRow> = {};
         if (body.scopes) {
           const dependentBirthday = link.direction === 'caring_for' ? link.person.birthday : me.birthday;
-          if (widens(scopesOf(current), body.scopes) && grantorNow(current, { birthday: dependentBirthday }) !== me.id) throw widenForbidden();
+          if (widens(scopesOf(current), body.scopes) && grantorNow(current, { birthday: dependentBirthday }) !== me.id)
+            throw widenForbidden();
           Object.assign(values, scopeColumns(body.scopes));
         }
         if (body.missedDoseAfterMinutes !== undefined) values.missedDoseAfterMinutes = body.missedDoseAfterMinutes;

@@ -33,7 +33,13 @@ async function family(scopes = ALL) {
   const med = await t.app.inject({
     method: 'POST',
     url: '/api/medications',
-    payload: { name: 'Amlodipine', strength: '5 mg', form: 'tablet', doses: { afterBreakfast: 1, afterDinner: 1 }, startDate: addDays(day, -1) },
+    payload: {
+      name: 'Amlodipine',
+      strength: '5 mg',
+      form: 'tablet',
+      doses: { afterBreakfast: 1, afterDinner: 1 },
+      startDate: addDays(day, -1),
+    },
     ...as(await signIn(t.app, t.database, mother.phone)),
   });
   expect(med.statusCode, med.body).toBe(201);
@@ -41,7 +47,12 @@ async function family(scopes = ALL) {
 }
 
 const alertsOf = async (session: string) =>
-  ((await t.app.inject({ method: 'GET', url: '/api/notifications', ...as(session) })).json().data as Record<string, unknown>[]).filter((n) => n.kind === 'missed_dose');
+  (
+    (await t.app.inject({ method: 'GET', url: '/api/notifications', ...as(session) })).json().data as Record<
+      string,
+      unknown
+    >[]
+  ).filter((n) => n.kind === 'missed_dose');
 
 describe('missed-dose alerts to the caregiver', () => {
   it('a dose not ticked 60 minutes after its time is told to the caregiver once, with a number to call', async () => {
@@ -77,10 +88,20 @@ describe('missed-dose alerts to the caregiver', () => {
   it('follows the delay set on the grant, and stops when the grant no longer asks for alerts', async () => {
     const { daughter } = await family();
     const [link] = (await t.app.inject({ method: 'GET', url: '/api/family', ...as(daughter.session) })).json().data;
-    await t.app.inject({ method: 'PATCH', url: `/api/family/links/${link.id}`, payload: { missedDoseAfterMinutes: 30 }, ...as(daughter.session) });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/family/links/${link.id}`,
+      payload: { missedDoseAfterMinutes: 30 },
+      ...as(daughter.session),
+    });
     await minute('08:30');
     expect(await alertsOf(daughter.session)).toHaveLength(1);
-    await t.app.inject({ method: 'PATCH', url: `/api/family/links/${link.id}`, payload: { scopes: { ...ALL, alerts: false } }, ...as(daughter.session) });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/family/links/${link.id}`,
+      payload: { scopes: { ...ALL, alerts: false } },
+      ...as(daughter.session),
+    });
     await minute('19:00');
     expect(await alertsOf(daughter.session)).toHaveLength(1);
   });
@@ -91,7 +112,9 @@ describe('missed-dose alerts to the caregiver', () => {
     await Promise.all(t.apps.map((server) => server.sendReminders(at('19:30'))));
     expect(await alertsOf(daughter.session)).toHaveLength(1);
     const [row] = rowsOf<{ n: number }>(
-      await t.database.db.execute(sql`select count(*)::int as n from notifications where kind = 'missed_dose' and user_id = ${daughter.id}`),
+      await t.database.db.execute(
+        sql`select count(*)::int as n from notifications where kind = 'missed_dose' and user_id = ${daughter.id}`,
+      ),
     );
     expect(row!.n).toBe(1);
   });

@@ -13,7 +13,14 @@ export async function openSchedule(app: FastifyInstance, admin: string, places =
   const res = await app.inject({
     method: 'POST',
     url: `/api/staff/facilities/${FACILITY}/schedule/templates`,
-    payload: { weekdays: [1, 2, 3, 4, 5, 6, 7], sessionStart: '08:00', sessionEnd: '09:00', slotMinutes: 60, places, depositAmount: 100 },
+    payload: {
+      weekdays: [1, 2, 3, 4, 5, 6, 7],
+      sessionStart: '08:00',
+      sessionEnd: '09:00',
+      slotMinutes: 60,
+      places,
+      depositAmount: 100,
+    },
     ...asStaff(admin),
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -27,7 +34,13 @@ export async function aSlot(app: FastifyInstance, daysAhead: number): Promise<st
 }
 
 /** Books a slot for the patient and, unless told otherwise, pays the deposit with the development provider. */
-export async function booked(app: FastifyInstance, patient: string, slotId: string, symptoms = 'ไอ มีน้ำมูก', pay = true): Promise<string> {
+export async function booked(
+  app: FastifyInstance,
+  patient: string,
+  slotId: string,
+  symptoms = 'ไอ มีน้ำมูก',
+  pay = true,
+): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/appointments',
@@ -38,7 +51,11 @@ export async function booked(app: FastifyInstance, patient: string, slotId: stri
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data[0].id as string;
   if (pay) {
-    const paid = await app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid`, cookies: { klaimor_session: patient } });
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/dev/payments/${id}/paid`,
+      cookies: { klaimor_session: patient },
+    });
     expect(paid.statusCode, paid.body).toBe(200);
   }
   return id;
@@ -49,6 +66,7 @@ export async function booked(app: FastifyInstance, patient: string, slotId: stri
  * of the appointment had come: bookings are only taken for slots ahead, and check-in only on the slot's day.
  */
 export async function slotIsNow(database: Database, slotId: string, endsInMinutes = 30): Promise<void> {
-  await database.db.execute(sql`update screening_slots set starts_at = least(now(), now() + make_interval(mins => ${endsInMinutes}) - interval '1 minute'),
+  await database.db
+    .execute(sql`update screening_slots set starts_at = least(now(), now() + make_interval(mins => ${endsInMinutes}) - interval '1 minute'),
     ends_at = now() + make_interval(mins => ${endsInMinutes}) where id = ${slotId}`);
 }

@@ -21,14 +21,17 @@ beforeAll(async () => {
   const admin = (await enrolStaff(a, t.database, t.config)).session;
   desks = [];
   for (let i = 0; i < 2; i++) {
-    desks.push((await enrolStaff(a, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' })).session);
+    desks.push(
+      (await enrolStaff(a, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' })).session,
+    );
   }
   await openSchedule(a, admin, 40);
   patient = (await registerPatient(a, nextPhone())).session;
 });
 afterAll(() => t.close());
 
-const checkIn = (app: FastifyInstance, desk: string, id: string) => app.inject({ method: 'POST', url: `${dayBase}/${id}/check-in`, ...asStaff(desk) });
+const checkIn = (app: FastifyInstance, desk: string, id: string) =>
+  app.inject({ method: 'POST', url: `${dayBase}/${id}/check-in`, ...asStaff(desk) });
 
 describe('check-in with two servers', () => {
   it('gives one queue number when two desks check the same patient in at once', async () => {
@@ -48,12 +51,15 @@ describe('check-in with two servers', () => {
     expect(events[0].n).toBe(5);
   });
 
-  it("numbers a rush of different patients 1, 2, 3 … without a gap or a repeat across both servers", async () => {
+  it('numbers a rush of different patients 1, 2, 3 … without a gap or a repeat across both servers', async () => {
     const slot = await aSlot(a, 3);
     const ids = [];
     for (let i = 0; i < 16; i++) ids.push(await booked(a, patient, slot));
     await slotIsNow(t.database, slot);
-    const before = await queryRows<{ last: number | null }>(t.database.db, sql`select max(queue_number) as last from appointments`);
+    const before = await queryRows<{ last: number | null }>(
+      t.database.db,
+      sql`select max(queue_number) as last from appointments`,
+    );
     const replies = await Promise.all(ids.map((id, i) => checkIn(i % 2 ? a : b, desks[i % 2], id)));
     expect(replies.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
     const numbers = replies.map((r) => r.json().data[0].queue.number as number).sort((x, y) => x - y);

@@ -1,4 +1,10 @@
-import { DayListQuery, DayListReply, FacilityParams, StaffAppointmentParams, StaffCancelBody } from '@klaimor/contracts';
+import {
+  DayListQuery,
+  DayListReply,
+  FacilityParams,
+  StaffAppointmentParams,
+  StaffCancelBody,
+} from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffAtFacility } from '../../plugins/staff-areas.js';
 import type { FrontDeskService } from './front-desk.service.js';
@@ -17,7 +23,8 @@ export function frontDeskRoutes(frontDesk: FrontDeskService): FastifyPluginAsync
         config: { staff: 'dayList' },
         schema: {
           tags,
-          summary: "A day's appointments (today by default) with the patients' details; search by name, phone or booking reference",
+          summary:
+            "A day's appointments (today by default) with the patients' details; search by name, phone or booking reference",
           params: FacilityParams,
           querystring: DayListQuery,
           response: { 200: DayListReply },
@@ -83,7 +90,7 @@ export function frontDeskRoutes(frontDesk: FrontDeskService): FastifyPluginAsync
         config: { staff: 'frontDesk' },
         schema: {
           tags,
-          summary: "Cancel for the hospital, with a reason the patient sees; a paid deposit is refunded in full",
+          summary: 'Cancel for the hospital, with a reason the patient sees; a paid deposit is refunded in full',
           params: StaffAppointmentParams,
           body: StaffCancelBody,
           response: { 200: DayListReply },

@@ -1,4 +1,12 @@
-import { type AppointmentStatus, type DayListEntry, type DepositState, ageInYears, assessSymptoms, bookingReference, todayInBangkok } from '@klaimor/contracts';
+import {
+  type AppointmentStatus,
+  type DayListEntry,
+  type DepositState,
+  ageInYears,
+  assessSymptoms,
+  bookingReference,
+  todayInBangkok,
+} from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import { cancellationOf, queuePlaceOf } from '../appointments/appointments.service.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
@@ -41,7 +49,9 @@ export function toDayListEntry({ appointment: a, queueAhead, slot, patient }: Ro
     clinician: slot.doctor,
     status: a.status as AppointmentStatus,
     queue: queuePlaceOf(a, queueAhead),
-    patient: patient ? { name: `${patient.firstname} ${patient.lastname}`, age: ageInYears(patient.birthday), phone: patient.phone } : null,
+    patient: patient
+      ? { name: `${patient.firstname} ${patient.lastname}`, age: ageInYears(patient.birthday), phone: patient.phone }
+      : null,
     symptoms: a.symptoms,
     duration: a.duration,
     redFlags: redFlagsOf(a.symptoms),
@@ -77,16 +87,28 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
     /** One of the facility's appointments as the list shows it (404 for another facility's). */
     entry,
 
-    async dayList(actor: StaffAtFacility, query: { date?: string; status?: AppointmentStatus; q?: string }): Promise<DayListEntry[]> {
-      const rows = await frontDesk.dayList(actor.facilityId, query.date ?? todayInBangkok(), { status: query.status, q: query.q || undefined });
-      await access.auditReads(actor, 'patient.listed', rows.flatMap((r) => (r.appointment.userId ? [r.appointment.userId] : [])));
+    async dayList(
+      actor: StaffAtFacility,
+      query: { date?: string; status?: AppointmentStatus; q?: string },
+    ): Promise<DayListEntry[]> {
+      const rows = await frontDesk.dayList(actor.facilityId, query.date ?? todayInBangkok(), {
+        status: query.status,
+        q: query.q || undefined,
+      });
+      await access.auditReads(
+        actor,
+        'patient.listed',
+        rows.flatMap((r) => (r.appointment.userId ? [r.appointment.userId] : [])),
+      );
       return rows.map(toDayListEntry);
     },
 
     /** On the slot's day, a booking whose deposit is paid; a patient checked in already keeps their number. */
     async checkIn(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
       const result = await frontDesk.checkIn(actor.facilityId, appointmentId);
-      return result.outcome === 'checked_in' ? changed(actor, appointmentId, 'appointment.checked_in') : entry(actor, appointmentId);
+      return result.outcome === 'checked_in'
+        ? changed(actor, appointmentId, 'appointment.checked_in')
+        : entry(actor, appointmentId);
     },
 
     async startConsultation(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {

@@ -17,27 +17,46 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedFacilities(createHospitalsRepository(t.database.db));
   const admin = (await enrolStaff(t.app, t.database, t.config)).session;
-  const frontDesk = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' });
+  const frontDesk = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+    facility: FACILITY,
+    role: 'front_desk',
+  });
   desk = frontDesk.session;
   deskMemberId = frontDesk.memberId;
-  clinician = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })).session;
+  clinician = (
+    await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })
+  ).session;
   await openSchedule(t.app, admin);
   for (let i = 0; i < 4; i++) {
     const phone = nextPhone();
-    patients.push({ phone, session: (await registerPatient(t.app, phone, { firstname: `ผู้ป่วย${['หนึ่ง', 'สอง', 'สาม', 'สี่'][i]}` })).session });
+    patients.push({
+      phone,
+      session: (await registerPatient(t.app, phone, { firstname: `ผู้ป่วย${['หนึ่ง', 'สอง', 'สาม', 'สี่'][i]}` })).session,
+    });
   }
 });
 afterAll(() => t.close());
 
-const staff = (session: string, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, payload, ...asStaff(session) });
+const staff = (session: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, ...asStaff(session) });
 const dayList = async (query = '') => {
   const res = await staff(desk, 'GET', `${dayBase}${query}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: string; reference: string; status: string; queue: { number: number; ahead: number } | null; patient: { name: string; age: number; phone: string }; redFlags: string[]; deposit: { amount: number; state: string } }[];
+  return res.json().data as {
+    id: string;
+    reference: string;
+    status: string;
+    queue: { number: number; ahead: number } | null;
+    patient: { name: string; age: number; phone: string };
+    redFlags: string[];
+    deposit: { amount: number; state: string };
+  }[];
 };
-const act = (session: string, id: string, action: string, payload?: object) => staff(session, 'POST', `${dayBase}/${id}/${action}`, payload);
+const act = (session: string, id: string, action: string, payload?: object) =>
+  staff(session, 'POST', `${dayBase}/${id}/${action}`, payload);
 const patientView = async (session: string, id: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, cookies: { klaimor_session: session } })).json().data[0];
+  (await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, cookies: { klaimor_session: session } })).json()
+    .data[0];
 
 describe("the facility's day", () => {
   it("lists today's patients with age, phone, symptoms with red flags and deposit, searchable, and audits each patient's read once a day", async () => {
@@ -82,13 +101,19 @@ describe("the facility's day", () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data[0].queue.number).toBe(numbers[1]);
 
-    expect(await patientView(patients[2].session, ids[2])).toMatchObject({ status: 'checked_in', queue: { number: numbers[2], ahead: 2 } });
+    expect(await patientView(patients[2].session, ids[2])).toMatchObject({
+      status: 'checked_in',
+      queue: { number: numbers[2], ahead: 2 },
+    });
     const called = await act(clinician, ids[0], 'start-consultation');
     expect(called.json().data[0]).toMatchObject({ status: 'in_consultation', queue: { number: numbers[0], ahead: 0 } });
     expect(await patientView(patients[2].session, ids[2])).toMatchObject({ queue: { ahead: 1 } });
     expect((await act(clinician, ids[0], 'start-consultation')).statusCode).toBe(409);
 
-    const audit = await queryRows<{ action: string }>(t.database.db, sql`select action from audit_events where target = ${ids[0]} order by at`);
+    const audit = await queryRows<{ action: string }>(
+      t.database.db,
+      sql`select action from audit_events where target = ${ids[0]} order by at`,
+    );
     expect(audit.map((a) => a.action)).toEqual(['appointment.checked_in', 'appointment.consultation_started']);
   });
 
@@ -114,7 +139,10 @@ describe("the facility's day", () => {
     const res = await act(desk, id, 'no-show');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0]).toMatchObject({ status: 'no_show', deposit: { state: 'kept' } });
-    expect(await patientView(patients[0].session, id)).toMatchObject({ status: 'no_show', deposit: { refund: 'none' } });
+    expect(await patientView(patients[0].session, id)).toMatchObject({
+      status: 'no_show',
+      deposit: { refund: 'none' },
+    });
   });
 
   it('cancels for the hospital with a reason the patient sees, refunding a paid deposit in full', async () => {
@@ -132,11 +160,22 @@ describe("the facility's day", () => {
   });
 
   it("finds nothing of another facility's appointments", async () => {
-    const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: 'ramathibodi-hospital', role: 'front_desk' });
+    const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: 'ramathibodi-hospital',
+      role: 'front_desk',
+    });
     const id = await booked(t.app, patients[2].session, await aSlot(t.app, 8));
-    const res = await t.app.inject({ method: 'POST', url: `/api/staff/facilities/ramathibodi-hospital/appointments/${id}/check-in`, ...asStaff(elsewhere.session) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/facilities/ramathibodi-hospital/appointments/${id}/check-in`,
+      ...asStaff(elsewhere.session),
+    });
     expect(res.statusCode).toBe(404);
-    const list = await t.app.inject({ method: 'GET', url: '/api/staff/facilities/ramathibodi-hospital/appointments', ...asStaff(elsewhere.session) });
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/staff/facilities/ramathibodi-hospital/appointments',
+      ...asStaff(elsewhere.session),
+    });
     expect(list.json().data).toEqual([]);
   });
 });

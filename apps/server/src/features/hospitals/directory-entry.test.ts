@@ -38,22 +38,35 @@ it('keeps each directory entry to the listed columns, and in step with the row a
   const hospitals = createHospitalsRepository(t.database.db);
   await hospitals.upsert([clinic]);
   const [entry] = await hospitals.nearest(clinic.lat, clinic.lng, 1, {});
-  const listed = Object.keys(getTableColumns(facilities)).filter((key) => !(notInDirectory as readonly string[]).includes(key));
+  const listed = Object.keys(getTableColumns(facilities)).filter(
+    (key) => !(notInDirectory as readonly string[]).includes(key),
+  );
   expect(Object.keys(entry).sort()).toEqual(listed.sort());
-  expect(entry).toMatchObject({ nameEn: 'Test Clinic', lat: 18.7953, schemes: ['ucs'], insurers: ['AIA'], depositAmount: 150 });
+  expect(entry).toMatchObject({
+    nameEn: 'Test Clinic',
+    lat: 18.7953,
+    schemes: ['ucs'],
+    insurers: ['AIA'],
+    depositAmount: 150,
+  });
   expect(entry).not.toHaveProperty('promptpayId');
 
   // Moved to Bangkok and renamed: the entry and the position both follow.
   await hospitals.upsert([{ ...clinic, nameEn: 'Moved Clinic', lat: 13.7563, lng: 100.5018 }]);
   const [moved] = await hospitals.nearest(13.7563, 100.5018, 1, {});
   expect(moved).toMatchObject({ stableId: clinic.stableId, nameEn: 'Moved Clinic', lat: 13.7563, lng: 100.5018 });
-  const unwritten = await t.database.db.select({ n: count() }).from(facilities).where(isNull(facilities.directoryEntry));
+  const unwritten = await t.database.db
+    .select({ n: count() })
+    .from(facilities)
+    .where(isNull(facilities.directoryEntry));
   expect(unwritten).toEqual([{ n: 0 }]);
 });
 
 it('searches names with quotes and backslashes as plain text', async () => {
   const hospitals = createHospitalsRepository(t.database.db);
-  await hospitals.upsert([{ ...clinic, stableId: 'entry-test-quoted', mophCode: null, nameEn: "O'Neil \\ Partners Clinic" }]);
+  await hospitals.upsert([
+    { ...clinic, stableId: 'entry-test-quoted', mophCode: null, nameEn: "O'Neil \\ Partners Clinic" },
+  ]);
   const near = (q: string) => hospitals.nearest(clinic.lat, clinic.lng, 5, { q });
   expect((await near("o'neil \\ partners")).map((f) => f.stableId)).toEqual(['entry-test-quoted']);
   expect(await near("'; delete from facilities; --")).toEqual([]);

@@ -55,7 +55,9 @@ describe('the facility seed', () => {
     const byRegion = countBy(facilities, (f) => (f.province ? regionOfProvince(f.province) : null));
     expect([...byRegion.keys()].sort()).toEqual([...THAI_REGIONS].sort());
     for (const region of THAI_REGIONS) {
-      const provinces = new Set(facilities.filter((f) => f.province && regionOfProvince(f.province) === region).map((f) => f.province));
+      const provinces = new Set(
+        facilities.filter((f) => f.province && regionOfProvince(f.province) === region).map((f) => f.province),
+      );
       expect(provinces.size, region).toBeGreaterThanOrEqual(3);
     }
   });

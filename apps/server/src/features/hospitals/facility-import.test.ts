@@ -65,10 +65,24 @@ describe('parseOsmGeoJson', () => {
     const way = {
       type: 'Feature',
       id: 'way/2002',
-      properties: { amenity: 'hospital', name: 'Bumrungrad International Hospital', 'name:th': 'โรงพยาบาลบำรุงราษฎร์', 'operator:type': 'private', opening_hours: '24/7' },
+      properties: {
+        amenity: 'hospital',
+        name: 'Bumrungrad International Hospital',
+        'name:th': 'โรงพยาบาลบำรุงราษฎร์',
+        'operator:type': 'private',
+        opening_hours: '24/7',
+      },
       geometry: {
         type: 'Polygon',
-        coordinates: [[[100.552, 13.746], [100.554, 13.746], [100.554, 13.748], [100.552, 13.748], [100.552, 13.746]]],
+        coordinates: [
+          [
+            [100.552, 13.746],
+            [100.554, 13.746],
+            [100.554, 13.748],
+            [100.552, 13.748],
+            [100.552, 13.746],
+          ],
+        ],
       },
     };
     const [f] = parseOsmGeoJson(collection(way)).facilities;
@@ -87,7 +101,11 @@ describe('parseOsmGeoJson', () => {
         point('node/3004', 99.2, 19.9, { amenity: 'hospital', name: 'โรงพยาบาลฝาง', 'addr:district': 'อำเภอฝาง' }),
         point('node/3005', 105.06, 15.0, { amenity: 'hospital', name: 'โรงพยาบาลสมเด็จพระยุพราชเดชอุดม' }),
         point('node/3006', 100.47, 7.0, { amenity: 'hospital', name: 'โรงพยาบาลหาดใหญ่', 'addr:district': 'หาดใหญ่' }),
-        point('node/3007', 102.83, 16.43, { amenity: 'hospital', name: 'โรงพยาบาลขอนแก่น', 'addr:district': 'เมืองขอนแก่น' }),
+        point('node/3007', 102.83, 16.43, {
+          amenity: 'hospital',
+          name: 'โรงพยาบาลขอนแก่น',
+          'addr:district': 'เมืองขอนแก่น',
+        }),
       ),
     );
     expect(facilities.map((f) => [f.stableId, f.kind, f.ownership])).toEqual([
@@ -115,7 +133,11 @@ describe('parseOsmGeoJson', () => {
         }),
         point('node/4002', 100.56, 13.73, { amenity: 'doctors', name: 'คลินิกเวชกรรมสุขใจ', 'name:en': 'Sukjai Clinic' }),
         point('node/4003', 100.57, 13.74, { healthcare: 'dentist', name: 'คลินิกทันตกรรมยิ้มสวย' }),
-        point('node/4004', 100.5, 13.8, { healthcare: 'centre', name: 'ศูนย์บริการสาธารณสุข 1', 'operator:type': 'public' }),
+        point('node/4004', 100.5, 13.8, {
+          healthcare: 'centre',
+          name: 'ศูนย์บริการสาธารณสุข 1',
+          'operator:type': 'public',
+        }),
       ),
     );
     expect(facilities.map((f) => [f.kind, f.ownership, f.nameTh, f.nameEn])).toEqual([
@@ -124,7 +146,12 @@ describe('parseOsmGeoJson', () => {
       ['clinic', 'private', 'คลินิกทันตกรรมยิ้มสวย', 'คลินิกทันตกรรมยิ้มสวย'],
       ['clinic', 'public', 'ศูนย์บริการสาธารณสุข 1', 'ศูนย์บริการสาธารณสุข 1'],
     ]);
-    expect(facilities[0]).toMatchObject({ phone: '026461000', openingHours: 'Mo-Su 10:00-22:00', depositAmount: 0, promptpayId: null });
+    expect(facilities[0]).toMatchObject({
+      phone: '026461000',
+      openingHours: 'Mo-Su 10:00-22:00',
+      depositAmount: 0,
+      promptpayId: null,
+    });
     expect(facilities[1].openingHours).toBeNull();
   });
 
@@ -157,7 +184,12 @@ describe('parseOsmGeoJson', () => {
         point('node/6004', 101.69, 3.14, hospital),
         point('node/6005', 13.75, 100.49, hospital),
         point('node/6006', 100.5, 13.7, { amenity: 'social_facility', healthcare: 'laboratory', name: 'แล็บตัวอย่าง' }),
-        { type: 'Feature', id: 'node/6007', properties: hospital, geometry: { type: 'MultiPoint', coordinates: [[100.5, 13.7]] } },
+        {
+          type: 'Feature',
+          id: 'node/6007',
+          properties: hospital,
+          geometry: { type: 'MultiPoint', coordinates: [[100.5, 13.7]] },
+        },
         { type: 'Feature', properties: hospital, geometry: { type: 'Point', coordinates: [100.5, 13.7] } },
         point('node/6009', 100.5, 13.7, hospital),
         point('node/6009', 100.5, 13.7, hospital),
@@ -204,7 +236,12 @@ describe('parseOsmCsv', () => {
       openingHours: '24/7',
       source: { ...osm, ref: 'node/7001' },
     });
-    expect(facilities[1]).toMatchObject({ stableId: 'osm-way-7002', kind: 'pharmacy', ownership: 'private', phone: null });
+    expect(facilities[1]).toMatchObject({
+      stableId: 'osm-way-7002',
+      kind: 'pharmacy',
+      ownership: 'private',
+      phone: null,
+    });
   });
 
   it('reads lon/lat columns, an @id column and colon-named tag columns', () => {
@@ -249,7 +286,11 @@ describe('parseOsmCsv', () => {
 
 describe('parseMophFacilities', () => {
   // Codes 9xxxx are outside the MOPH running range (00001–89999): fixtures only.
-  const source = { name: 'MOPH health facility codes', ref: 'https://hcode.moph.go.th', licence: 'Open Government Data' };
+  const source = {
+    name: 'MOPH health facility codes',
+    ref: 'https://hcode.moph.go.th',
+    licence: 'Open Government Data',
+  };
   const facilitiesCsv = [
     'hcode,hname,type,province,amphur,tambon,postcode,phone',
     '90001,โรงพยาบาลขอนแก่น,โรงพยาบาลศูนย์,จ.ขอนแก่น,อ.เมืองขอนแก่น,ต.ในเมือง,40000,043-232-555',

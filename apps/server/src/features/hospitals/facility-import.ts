@@ -1,12 +1,6 @@
 import type { FacilityKind } from '@klaimor/contracts';
 import { parse } from 'csv-parse/sync';
-import {
-  type Facility,
-  type FacilitySource,
-  type Ownership,
-  FacilitySchema,
-  isInThailand,
-} from './facility.js';
+import { type Facility, type FacilitySource, type Ownership, FacilitySchema, isInThailand } from './facility.js';
 import {
   hasThaiScript,
   hospitalKindByName,
@@ -52,7 +46,13 @@ class Collector {
   accept(row: number, draft: Draft): void {
     const seen = this.rowOfId.get(draft.stableId);
     if (seen !== undefined) return this.reject(row, `duplicate of row ${seen} (${draft.stableId})`);
-    const parsed = FacilitySchema.safeParse({ ...draft, schemes: [], insurers: [], depositAmount: 0, promptpayId: null });
+    const parsed = FacilitySchema.safeParse({
+      ...draft,
+      schemes: [],
+      insurers: [],
+      depositAmount: 0,
+      promptpayId: null,
+    });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       return this.reject(row, `invalid ${issue.path.join('.')}: ${issue.message}`);
@@ -87,7 +87,12 @@ function namesOf(tags: Tags): { nameTh: string; nameEn: string } | null {
 
 const CLINIC_TAGS = new Set(['clinic', 'doctors', 'doctor', 'dentist', 'centre']);
 
-function osmKind(tags: Tags, names: readonly string[], district: string | null, province: string | null): FacilityKind | null {
+function osmKind(
+  tags: Tags,
+  names: readonly string[],
+  district: string | null,
+  province: string | null,
+): FacilityKind | null {
   const types = [tags.amenity, tags.healthcare].filter((t): t is string => t !== undefined);
   if (types.includes('pharmacy')) return 'pharmacy';
   if (types.includes('hospital')) return hospitalKindByName(names, district, province);
@@ -127,7 +132,10 @@ function draftFromOsm(element: string, tags: Tags, lat: number, lng: number): Dr
   if (!kind) {
     return `not a hospital, clinic or pharmacy (amenity=${tags.amenity ?? ''}, healthcare=${tags.healthcare ?? ''})`;
   }
-  const street = [tags['addr:housenumber'], tags['addr:street']].map((p) => p?.trim()).filter(Boolean).join(' ');
+  const street = [tags['addr:housenumber'], tags['addr:street']]
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join(' ');
   return {
     stableId: `osm-${element.replace('/', '-')}`,
     mophCode: null,
@@ -147,7 +155,14 @@ function draftFromOsm(element: string, tags: Tags, lat: number, lng: number): Dr
   };
 }
 
-const OSM_TYPES: Record<string, string> = { node: 'node', way: 'way', relation: 'relation', n: 'node', w: 'way', r: 'relation' };
+const OSM_TYPES: Record<string, string> = {
+  node: 'node',
+  way: 'way',
+  relation: 'relation',
+  n: 'node',
+  w: 'way',
+  r: 'relation',
+};
 
 /** 'node/123' from the id shapes exporters use: 'node/123', or osm_type + osm_id (healthsites.io). */
 function osmElement(candidates: readonly unknown[], osmType: unknown, osmId: unknown): string | null {
@@ -322,7 +337,8 @@ function mophKind(type: string, place: MophPlace): { kind: FacilityKind; ownersh
     return { kind: 'health_promoting_hospital', ownership: 'public' };
   }
   if (type === '07' || /โรงพยาบาลชุมชน|รพช/.test(type)) return { kind: 'community_hospital', ownership: 'public' };
-  if (type === '05' || type === '06' || /โรงพยาบาล(ศูนย์|ทั่วไป)|รพศ|รพท/.test(type)) return { kind: 'hospital', ownership };
+  if (type === '05' || type === '06' || /โรงพยาบาล(ศูนย์|ทั่วไป)|รพศ|รพท/.test(type))
+    return { kind: 'hospital', ownership };
   if (/ร้าน(ขาย)?ยา/.test(type)) return { kind: 'pharmacy', ownership: 'private' };
   // Primary-care units without beds: a BMA ศูนย์บริการสาธารณสุข, a ศูนย์สุขภาพชุมชน, a private คลินิก.
   if (/คลินิก|ศูนย์บริการสาธารณสุข|ศูนย์สุขภาพชุมชน/.test(type)) return { kind: 'clinic', ownership };
@@ -338,7 +354,11 @@ function mophKind(type: string, place: MophPlace): { kind: FacilityKind; ownersh
  * postcode, phone) and a coordinates list (hcode, lat, lng), joined by code. The
  * caller says where the two files came from; every row carries that source.
  */
-export function parseMophFacilities(facilitiesCsv: string, coordinatesCsv: string, source: FacilitySource): FacilityImport {
+export function parseMophFacilities(
+  facilitiesCsv: string,
+  coordinatesCsv: string,
+  source: FacilitySource,
+): FacilityImport {
   const points = new Map<string, { lat: number; lng: number }>();
   for (const record of csvRecords(coordinatesCsv)) {
     const code = mophCode(pick(record, CODE_COLUMNS));

@@ -9,9 +9,18 @@ export function hasThaiScript(value: string): boolean {
 }
 
 /** Names that say what a place is but not which one: a map pin labelled "โรงพยาบาล" helps nobody. */
-const GENERIC_NAMES = new Set(
-  ['โรงพยาบาล', 'รพ.', 'รพ.สต.', 'คลินิก', 'ร้านยา', 'ร้านขายยา', 'hospital', 'clinic', 'pharmacy', 'drugstore'],
-);
+const GENERIC_NAMES = new Set([
+  'โรงพยาบาล',
+  'รพ.',
+  'รพ.สต.',
+  'คลินิก',
+  'ร้านยา',
+  'ร้านขายยา',
+  'hospital',
+  'clinic',
+  'pharmacy',
+  'drugstore',
+]);
 
 export function isGenericName(name: string): boolean {
   return GENERIC_NAMES.has(name.trim().toLowerCase());
@@ -38,7 +47,11 @@ const NOT_COMMUNITY = new Set([
  * formerly สถานีอนามัย) are often tagged as hospitals; public district hospitals are
  * named after their district (โรงพยาบาลฝาง in อำเภอฝาง) or are Crown Prince hospitals.
  */
-export function hospitalKindByName(names: readonly string[], district: string | null, province: string | null): FacilityKind {
+export function hospitalKindByName(
+  names: readonly string[],
+  district: string | null,
+  province: string | null,
+): FacilityKind {
   if (names.some((n) => HEALTH_PROMOTING.test(n))) return 'health_promoting_hospital';
   if (names.some((n) => NOT_COMMUNITY.has(n.trim()))) return 'hospital';
   if (names.some((n) => COMMUNITY.test(n))) return 'community_hospital';

@@ -45,7 +45,10 @@ export const FacilitySchema = z
   .object({
     stableId: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'a kebab-case slug' }),
     /** MOPH 5-digit facility code (รหัสสถานพยาบาล), null when unknown. */
-    mophCode: z.string().regex(/^\d{5}$/).nullable(),
+    mophCode: z
+      .string()
+      .regex(/^\d{5}$/)
+      .nullable(),
     nameTh: text,
     nameEn: text,
     kind: FacilityKind,
@@ -55,7 +58,10 @@ export const FacilitySchema = z
     subdistrict: text.nullable(),
     district: text.nullable(),
     province: text.nullable(),
-    postcode: z.string().regex(/^\d{5}$/).nullable(),
+    postcode: z
+      .string()
+      .regex(/^\d{5}$/)
+      .nullable(),
     lat: z.number().min(THAILAND_BOUNDS.minLat).max(THAILAND_BOUNDS.maxLat),
     lng: z.number().min(THAILAND_BOUNDS.minLng).max(THAILAND_BOUNDS.maxLng),
     phone: FacilityPhone.nullable(),

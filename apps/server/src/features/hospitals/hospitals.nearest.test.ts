@@ -7,7 +7,7 @@ import { createHospitalsRepository } from './hospitals.repository.js';
 // Seeded, so that a failing case fails again the same way. Math.imul multiplies exactly modulo 2^32; a plain
 // multiplication rounds beyond 2^53, and the sequence then repeats within some 10,000 draws.
 let state = 20_240_601;
-const random = () => ((state = (Math.imul(state, 1_103_515_245) + 12_345) & 0x7fffffff) / 2 ** 31);
+const random = () => (state = (Math.imul(state, 1_103_515_245) + 12_345) & 0x7fffffff) / 2 ** 31;
 const between = (min: number, max: number) => min + random() * (max - min);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
 
@@ -89,10 +89,16 @@ it('finds the same nearest facilities as a brute-force haversine search, with ra
     };
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-    const rows = (await t.app.inject({ method: 'GET', url: `/api/hospitals?${params}` })).json().data as { id: string; distanceM: number }[];
+    const rows = (await t.app.inject({ method: 'GET', url: `/api/hospitals?${params}` })).json().data as {
+      id: string;
+      distanceM: number;
+    }[];
     const admitted = bruteForce(query);
     // The same distances in the same order, each row an admitted facility at that distance (ties may come either way).
-    expect(rows.map((r) => r.distanceM), JSON.stringify(query)).toEqual(admitted.slice(0, query.limit).map((f) => f.distanceM));
+    expect(
+      rows.map((r) => r.distanceM),
+      JSON.stringify(query),
+    ).toEqual(admitted.slice(0, query.limit).map((f) => f.distanceM));
     const distanceOf = new Map(admitted.map((f) => [f.id, f.distanceM]));
     expect(rows.map((r) => distanceOf.get(r.id))).toEqual(rows.map((r) => r.distanceM));
     expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);

@@ -7,7 +7,14 @@ import { holdPastItsTime } from '../../shared/appointment-lifecycle/appointment-
 import type { Facility } from './facility.js';
 
 /** Columns the directory does not show: the internal id, the PromptPay id and bookkeeping. */
-export const notInDirectory = ['id', 'globePosition', 'promptpayId', 'updatedAt', 'settingsChangedAt', 'directoryEntry'] as const;
+export const notInDirectory = [
+  'id',
+  'globePosition',
+  'promptpayId',
+  'updatedAt',
+  'settingsChangedAt',
+  'directoryEntry',
+] as const;
 /** What the directory shows of a facility, as its `directory_entry` holds it. */
 export type FacilityRow = Omit<typeof facilities.$inferSelect, (typeof notInDirectory)[number]>;
 
@@ -87,7 +94,11 @@ export function createHospitalsRepository(db: Db) {
           .onConflictDoUpdate({
             target: facilities.stableId,
             set: {
-              ...Object.fromEntries(Object.keys(toRow(list[0])).filter((k) => k !== 'stableId').map((k) => [k, updatedValue(k)])),
+              ...Object.fromEntries(
+                Object.keys(toRow(list[0]))
+                  .filter((k) => k !== 'stableId')
+                  .map((k) => [k, updatedValue(k)]),
+              ),
               updatedAt: sql`now()`,
             },
           })
@@ -105,9 +116,20 @@ export function createHospitalsRepository(db: Db) {
       const staleHolds = sql<number>`(select count(*)::int from ${appointments} where ${appointments.slotId} = ${screeningSlots.id}
         and ${holdPastItsTime})`;
       return db
-        .select({ ...getTableColumns(screeningSlots), taken: sql<number>`${screeningSlots.taken} - ${staleHolds}`.mapWith(Number) })
+        .select({
+          ...getTableColumns(screeningSlots),
+          taken: sql<number>`${screeningSlots.taken} - ${staleHolds}`.mapWith(Number),
+        })
         .from(screeningSlots)
-        .where(and(eq(screeningSlots.facilityId, facilityId), gte(screeningSlots.startsAt, from), lt(screeningSlots.startsAt, to), gt(screeningSlots.startsAt, sql`now()`), isNull(screeningSlots.withdrawnAt)))
+        .where(
+          and(
+            eq(screeningSlots.facilityId, facilityId),
+            gte(screeningSlots.startsAt, from),
+            lt(screeningSlots.startsAt, to),
+            gt(screeningSlots.startsAt, sql`now()`),
+            isNull(screeningSlots.withdrawnAt),
+          ),
+        )
         .orderBy(asc(screeningSlots.startsAt), asc(screeningSlots.doctor));
     },
   };
@@ -125,7 +147,11 @@ function nearestQuery(db: Db) {
   return async (lat: number, lng: number, limit: number, filter: FacilityFilter): Promise<FacilityRow[]> => {
     const values: unknown[] = [];
     const param = (value: number | string) =>
-      client instanceof PGlite ? (typeof value === 'number' ? String(value) : escapeLiteral(value)) : `$${values.push(value)}`;
+      client instanceof PGlite
+        ? typeof value === 'number'
+          ? String(value)
+          : escapeLiteral(value)
+        : `$${values.push(value)}`;
     const [x, y, z] = unitSphere(lat, lng).map(param);
     const conditions: string[] = [];
     if (filter.scheme) conditions.push(`${param(filter.scheme)} = any(schemes)`);

@@ -20,7 +20,14 @@ export function hospitalsRoutes(hospitals: HospitalsService): FastifyPluginAsync
 
     app.get(
       '/hospitals/:id',
-      { schema: { tags: ['hospitals'], summary: 'One facility', params: HospitalParams, response: { 200: HospitalsReply } } },
+      {
+        schema: {
+          tags: ['hospitals'],
+          summary: 'One facility',
+          params: HospitalParams,
+          response: { 200: HospitalsReply },
+        },
+      },
       async (request) => ({ data: [await hospitals.get(request.params.id)] }),
     );
 

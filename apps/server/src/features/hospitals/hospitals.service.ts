@@ -62,7 +62,9 @@ export function createHospitalsService(hospitals: HospitalsRepository) {
       const row = await hospitals.findByStableId(stableId);
       if (!row) throw hospitalNotFound();
       const from = bangkokMidnight(range.from ?? todayInBangkok());
-      const to = range.to ? new Date(bangkokMidnight(range.to).getTime() + DAY_MS) : new Date(from.getTime() + 14 * DAY_MS);
+      const to = range.to
+        ? new Date(bangkokMidnight(range.to).getTime() + DAY_MS)
+        : new Date(from.getTime() + 14 * DAY_MS);
       const slots = await hospitals.slots(row.id, from, to);
       return slots.map((s) => ({
         id: s.id,

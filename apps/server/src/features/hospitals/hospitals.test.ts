@@ -63,7 +63,9 @@ describe('GET /api/hospitals', () => {
   });
 
   it('keeps to the radius and the limit', async () => {
-    const near = (await get('/api/hospitals?lat=13.75&lng=100.5&radiusKm=1.5')).json().data.map((r: { id: string }) => r.id);
+    const near = (await get('/api/hospitals?lat=13.75&lng=100.5&radiusKm=1.5'))
+      .json()
+      .data.map((r: { id: string }) => r.id);
     expect(near).toEqual(['origin', 'drugstore', 'north']);
     const all = (await get('/api/hospitals?lat=13.75&lng=100.5&radiusKm=500&limit=2')).json().data;
     expect(all).toHaveLength(2);
@@ -106,7 +108,13 @@ describe('GET /api/hospitals', () => {
 describe('GET /api/hospitals/:id and its slots', () => {
   it('gives one facility with its schemes, insurers and source', async () => {
     const res = await get('/api/hospitals/east');
-    expect(res.json().data[0]).toMatchObject({ id: 'east', ownership: 'private', insurers: ['AIA'], depositAmount: 200, distanceM: null });
+    expect(res.json().data[0]).toMatchObject({
+      id: 'east',
+      ownership: 'private',
+      insurers: ['AIA'],
+      depositAmount: 200,
+      distanceM: null,
+    });
   });
 
   it('is 404 for an unknown id', async () => {
@@ -139,7 +147,10 @@ describe('GET /api/hospitals/:id and its slots', () => {
 describe('facility import is idempotent', () => {
   it('updates known facilities instead of adding them again', async () => {
     const repo = createHospitalsRepository(t.database.db);
-    const result = await repo.upsert([place('origin', 13.75, 100.5, { nameEn: 'Origin Medical Centre' }), place('new-one', 13.8, 100.6)]);
+    const result = await repo.upsert([
+      place('origin', 13.75, 100.5, { nameEn: 'Origin Medical Centre' }),
+      place('new-one', 13.8, 100.6),
+    ]);
     expect(result).toEqual({ inserted: 1, updated: 1 });
     expect((await get('/api/hospitals/origin')).json().data[0].nameEn).toBe('Origin Medical Centre');
   });

@@ -25,25 +25,29 @@ async function importFile(file: string) {
 }
 
 describe('npm run import:facilities', () => {
-  it('reports rows read, inserted, updated and rejected, and updates on a second run', { timeout: 60_000 }, async () => {
-    const file = path.join(dir, 'export.geojson');
-    // Ids of this run only, so a shared PostgreSQL server does not remember them from an earlier run.
-    const stamp = Date.now();
-    writeFileSync(
-      file,
-      JSON.stringify({
-        type: 'FeatureCollection',
-        features: [
-          feature(stamp, 'โรงพยาบาลทดสอบนำเข้า', 100.5, 13.75),
-          feature(stamp + 1, 'โรงพยาบาลส่งเสริมสุขภาพตำบลทดสอบ', 100.6, 13.8),
-          feature(stamp + 2, 'Hospital in Kuala Lumpur', 101.69, 3.14),
-        ],
-      }),
-    );
-    const first = await importFile(file);
-    expect(first).toContain('rows read: 3, inserted: 2, updated: 0, rejected: 1');
-    expect(first).toMatch(/row 3: .+/);
-    const second = await importFile(file);
-    expect(second).toContain('rows read: 3, inserted: 0, updated: 2, rejected: 1');
-  });
+  it(
+    'reports rows read, inserted, updated and rejected, and updates on a second run',
+    { timeout: 60_000 },
+    async () => {
+      const file = path.join(dir, 'export.geojson');
+      // Ids of this run only, so a shared PostgreSQL server does not remember them from an earlier run.
+      const stamp = Date.now();
+      writeFileSync(
+        file,
+        JSON.stringify({
+          type: 'FeatureCollection',
+          features: [
+            feature(stamp, 'โรงพยาบาลทดสอบนำเข้า', 100.5, 13.75),
+            feature(stamp + 1, 'โรงพยาบาลส่งเสริมสุขภาพตำบลทดสอบ', 100.6, 13.8),
+            feature(stamp + 2, 'Hospital in Kuala Lumpur', 101.69, 3.14),
+          ],
+        }),
+      );
+      const first = await importFile(file);
+      expect(first).toContain('rows read: 3, inserted: 2, updated: 0, rejected: 1');
+      expect(first).toMatch(/row 3: .+/);
+      const second = await importFile(file);
+      expect(second).toContain('rows read: 3, inserted: 0, updated: 2, rejected: 1');
+    },
+  );
 });

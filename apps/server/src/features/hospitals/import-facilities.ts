@@ -14,7 +14,8 @@ export function parseFacilityFile(file: string, coordinatesFile?: string): Facil
   if (/\.(geo)?json$/i.test(file)) return parseOsmGeoJson(text);
   const header = text.slice(0, text.indexOf('\n')).toLowerCase();
   if (/\b(hcode|hospcode)\b/.test(header)) {
-    if (!coordinatesFile) throw new Error('A MOPH facility list needs --coordinates FILE (code, lat, lng) to place each facility.');
+    if (!coordinatesFile)
+      throw new Error('A MOPH facility list needs --coordinates FILE (code, lat, lng) to place each facility.');
     return parseMophFacilities(text, readFileSync(coordinatesFile, 'utf8'), {
       name: 'MOPH facility codes',
       ref: path.basename(file),
@@ -28,14 +29,21 @@ async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { coordinates: { type: 'string' } } });
   const [file] = positionals;
   if (!file) throw new Error('Usage: npm run import:facilities -- FILE [--coordinates FILE]');
-  const { facilities, rejected } = parseFacilityFile(path.resolve(process.env.INIT_CWD ?? '.', file), values.coordinates && path.resolve(process.env.INIT_CWD ?? '.', values.coordinates));
+  const { facilities, rejected } = parseFacilityFile(
+    path.resolve(process.env.INIT_CWD ?? '.', file),
+    values.coordinates && path.resolve(process.env.INIT_CWD ?? '.', values.coordinates),
+  );
 
   const config = loadConfig();
   const database = openDatabase(config);
   try {
     await database.migrate();
-    const { inserted, updated } = facilities.length ? await createHospitalsRepository(database.db).upsert(facilities) : { inserted: 0, updated: 0 };
-    console.log(`rows read: ${facilities.length + rejected.length}, inserted: ${inserted}, updated: ${updated}, rejected: ${rejected.length}`);
+    const { inserted, updated } = facilities.length
+      ? await createHospitalsRepository(database.db).upsert(facilities)
+      : { inserted: 0, updated: 0 };
+    console.log(
+      `rows read: ${facilities.length + rejected.length}, inserted: ${inserted}, updated: ${updated}, rejected: ${rejected.length}`,
+    );
     for (const r of rejected) console.log(`  row ${r.row}: ${r.reason}`);
   } finally {
     await database.close();

@@ -1,4 +1,12 @@
-import { type Adherence, type Checklist, type ChecklistDose, type DoseTime, type MedicationForm, addDays, todayInBangkok } from '@klaimor/contracts';
+import {
+  type Adherence,
+  type Checklist,
+  type ChecklistDose,
+  type DoseTime,
+  type MedicationForm,
+  addDays,
+  todayInBangkok,
+} from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import { adherence, daysOfStockLeft, dosesOfDay, dosesOn, isDueOn, isRunningLow, tickId } from './dose-plan.js';
 import type { MedicationRow, MedicationsRepository, TickRow } from './medications.repository.js';
@@ -48,7 +56,10 @@ function toChecklist(date: string, today: string, meds: MedicationRow[], ticks: 
 
 export function createChecklistService(medications: MedicationsRepository) {
   async function checklist(userId: string, date: string): Promise<Checklist> {
-    const [meds, ticks] = await Promise.all([medications.listDueBetween(userId, date, date), medications.ticksBetween(userId, date, date)]);
+    const [meds, ticks] = await Promise.all([
+      medications.listDueBetween(userId, date, date),
+      medications.ticksBetween(userId, date, date),
+    ]);
     return toChecklist(date, todayInBangkok(), meds, ticks);
   }
 
@@ -68,7 +79,13 @@ export function createChecklistService(medications: MedicationsRepository) {
       const dose = dosesOfDay(schedule).find((d) => d.doseTime === request.doseTime);
       if (!dose || !isDueOn(schedule, date)) throw doseNotDue();
       const key = { medicationId: med.id, date, doseTime: dose.doseTime };
-      if (request.taken) await medications.tick(userId, key, dose.amount, request.takenAt === undefined ? undefined : new Date(request.takenAt));
+      if (request.taken)
+        await medications.tick(
+          userId,
+          key,
+          dose.amount,
+          request.takenAt === undefined ? undefined : new Date(request.takenAt),
+        );
       else await medications.untick(userId, key);
       return checklist(userId, date);
     },
@@ -78,7 +95,10 @@ export function createChecklistService(medications: MedicationsRepository) {
       const to = todayInBangkok();
       const longest = Math.max(...ADHERENCE_WINDOWS);
       const from = addDays(to, 1 - longest);
-      const [meds, ticks] = await Promise.all([medications.listDueBetween(userId, from, to), medications.ticksBetween(userId, from, to)]);
+      const [meds, ticks] = await Promise.all([
+        medications.listDueBetween(userId, from, to),
+        medications.ticksBetween(userId, from, to),
+      ]);
       const schedules = meds.map(toSchedule);
       const keys = ticks.map((t) => ({ medicationId: t.medicationId, date: t.doseDate, doseTime: t.doseTime }));
       return ADHERENCE_WINDOWS.map((days) => ({ days, ...adherence(schedules, keys, addDays(to, 1 - days), to) }));

@@ -26,22 +26,33 @@ const med = (over: Partial<DoseSchedule> = {}): DoseSchedule => ({
 describe('which days a medication is due', () => {
   it('counts the start and the end day, nothing outside', () => {
     const m = med({ endDate: '2024-01-12' });
-    expect(['2024-01-09', '2024-01-10', '2024-01-12', '2024-01-13'].map((d) => isDueOn(m, d))).toEqual([false, true, true, false]);
+    expect(['2024-01-09', '2024-01-10', '2024-01-12', '2024-01-13'].map((d) => isDueOn(m, d))).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it('goes on without an end date, across month, year and leap-day boundaries', () => {
     const m = med({ startDate: '2023-12-31' });
-    expect(['2023-12-30', '2023-12-31', '2024-01-01', '2024-02-29', '2030-06-01'].map((d) => isDueOn(m, d))).toEqual([false, true, true, true, true]);
+    expect(['2023-12-30', '2023-12-31', '2024-01-01', '2024-02-29', '2030-06-01'].map((d) => isDueOn(m, d))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it('tells upcoming, active and ended apart', () => {
     const m = med({ endDate: '2024-01-20' });
-    expect([statusOn(m, '2024-01-09'), statusOn(m, '2024-01-10'), statusOn(m, '2024-01-20'), statusOn(m, '2024-01-21')]).toEqual([
-      'upcoming',
-      'active',
-      'active',
-      'ended',
-    ]);
+    expect([
+      statusOn(m, '2024-01-09'),
+      statusOn(m, '2024-01-10'),
+      statusOn(m, '2024-01-20'),
+      statusOn(m, '2024-01-21'),
+    ]).toEqual(['upcoming', 'active', 'active', 'ended']);
   });
 });
 
@@ -75,7 +86,14 @@ describe('the doses of a date', () => {
   });
 
   it('adds up the units of a day', () => {
-    expect(dailyUnits(med({ doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 2, beforeBed: 1 }, customDose: { label: 'x', time: '03:00', amount: 2 } }))).toBe(6);
+    expect(
+      dailyUnits(
+        med({
+          doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 2, beforeBed: 1 },
+          customDose: { label: 'x', time: '03:00', amount: 2 },
+        }),
+      ),
+    ).toBe(6);
   });
 });
 
@@ -111,7 +129,12 @@ describe('adherence', () => {
   const tick = (date: string, doseTime: string) => ({ medicationId: 'm', date, doseTime });
 
   it('is the share of due doses taken, day by day', () => {
-    const result = adherence([twice], [tick('2024-03-01', 'afterBreakfast'), tick('2024-03-01', 'beforeBed'), tick('2024-03-02', 'beforeBed')], '2024-03-01', '2024-03-03');
+    const result = adherence(
+      [twice],
+      [tick('2024-03-01', 'afterBreakfast'), tick('2024-03-01', 'beforeBed'), tick('2024-03-02', 'beforeBed')],
+      '2024-03-01',
+      '2024-03-03',
+    );
     expect(result.daily).toEqual([
       { date: '2024-03-01', due: 2, taken: 2 },
       { date: '2024-03-02', due: 2, taken: 1 },
@@ -127,12 +150,22 @@ describe('adherence', () => {
   });
 
   it('ignores ticks of doses no longer in the schedule, so the rate never passes 100%', () => {
-    const result = adherence([twice], [tick('2024-03-01', 'afterBreakfast'), tick('2024-03-01', 'beforeBed'), tick('2024-03-01', 'afterLunch')], '2024-03-01', '2024-03-01');
+    const result = adherence(
+      [twice],
+      [tick('2024-03-01', 'afterBreakfast'), tick('2024-03-01', 'beforeBed'), tick('2024-03-01', 'afterLunch')],
+      '2024-03-01',
+      '2024-03-01',
+    );
     expect(result).toMatchObject({ due: 2, taken: 2, rate: 1 });
   });
 
   it('spans a month end', () => {
-    expect(adherence([twice], [], '2024-02-28', '2024-03-02').daily.map((d) => d.date)).toEqual(['2024-02-28', '2024-02-29', '2024-03-01', '2024-03-02']);
+    expect(adherence([twice], [], '2024-02-28', '2024-03-02').daily.map((d) => d.date)).toEqual([
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+      '2024-03-02',
+    ]);
   });
 });
 

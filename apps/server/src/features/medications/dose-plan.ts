@@ -52,9 +52,12 @@ export function statusOn(med: Pick<DoseSchedule, 'startDate' | 'endDate'>, today
 
 /** The dose times of one medication in a day, whatever the date. */
 export function dosesOfDay(med: DoseSchedule): PlannedDose[] {
-  const fixed = FIXED_DOSE_TIMES.filter((time) => med.doses[time] > 0).map(
-    (time): PlannedDose => ({ medicationId: med.id, doseTime: time, amount: med.doses[time], clock: NOMINAL_DOSE_CLOCK[time] }),
-  );
+  const fixed = FIXED_DOSE_TIMES.filter((time) => med.doses[time] > 0).map((time): PlannedDose => ({
+    medicationId: med.id,
+    doseTime: time,
+    amount: med.doses[time],
+    clock: NOMINAL_DOSE_CLOCK[time],
+  }));
   const custom = med.customDose
     ? [{ medicationId: med.id, doseTime: 'custom' as const, amount: med.customDose.amount, clock: med.customDose.time }]
     : [];
@@ -98,7 +101,8 @@ export function isRunningLow(med: DoseSchedule, today: string): boolean {
   return days < daysInclusive(from, med.endDate);
 }
 
-export const tickId = (t: { medicationId: string; doseTime: string }, date: string): string => `${t.medicationId}|${date}|${t.doseTime}`;
+export const tickId = (t: { medicationId: string; doseTime: string }, date: string): string =>
+  `${t.medicationId}|${date}|${t.doseTime}`;
 
 export interface AdherenceSummary {
   from: string;
@@ -113,7 +117,12 @@ export interface AdherenceSummary {
  * Share of due doses taken, day by day from `from` to `to` (inclusive). A tick counts only for a dose
  * still due that day, so a tick left from before a schedule change cannot lift the rate past 100%.
  */
-export function adherence(meds: readonly DoseSchedule[], ticks: readonly TickKey[], from: string, to: string): AdherenceSummary {
+export function adherence(
+  meds: readonly DoseSchedule[],
+  ticks: readonly TickKey[],
+  from: string,
+  to: string,
+): AdherenceSummary {
   const takenSet = new Set(ticks.map((t) => tickId(t, t.date)));
   const daily: AdherenceDay[] = [];
   for (let date = from; date <= to; date = addDays(date, 1)) {

@@ -4,19 +4,31 @@ import { appointments, facilities, medicationTicks, medications } from '../../db
 
 export type MedicationRow = typeof medications.$inferSelect;
 /** A medication with the hospital that prescribed it, if one did. */
-export type ListedMedication = MedicationRow & { prescriber: { hospitalId: string; nameTh: string; nameEn: string } | null };
-export type MedicationFields = Omit<typeof medications.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt' | 'stoppedAt'>;
+export type ListedMedication = MedicationRow & {
+  prescriber: { hospitalId: string; nameTh: string; nameEn: string } | null;
+};
+export type MedicationFields = Omit<
+  typeof medications.$inferInsert,
+  'id' | 'userId' | 'createdAt' | 'updatedAt' | 'stoppedAt'
+>;
 export type TickRow = typeof medicationTicks.$inferSelect;
 
 /** Every query is scoped to the patient: another patient's id finds nothing. */
 export function createMedicationsRepository(db: Db) {
   const mine = (userId: string, id: string) => and(eq(medications.userId, userId), eq(medications.id, id));
   const overlapping = (userId: string, from: string, to: string) =>
-    and(eq(medications.userId, userId), lte(medications.startDate, to), or(isNull(medications.endDate), gte(medications.endDate, from)));
+    and(
+      eq(medications.userId, userId),
+      lte(medications.startDate, to),
+      or(isNull(medications.endDate), gte(medications.endDate, from)),
+    );
 
   const withPrescriber = (where: ReturnType<typeof and>) =>
     db
-      .select({ ...getTableColumns(medications), prescriber: { hospitalId: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn } })
+      .select({
+        ...getTableColumns(medications),
+        prescriber: { hospitalId: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn },
+      })
       .from(medications)
       .leftJoin(appointments, eq(appointments.id, medications.prescribedIn))
       .leftJoin(facilities, eq(facilities.id, appointments.facilityId))
@@ -33,7 +45,11 @@ export function createMedicationsRepository(db: Db) {
 
     /** Medications with a day due between `from` and `to`, in the order they were added. */
     async listDueBetween(userId: string, from: string, to: string): Promise<MedicationRow[]> {
-      return db.select().from(medications).where(overlapping(userId, from, to)).orderBy(asc(medications.createdAt), asc(medications.id));
+      return db
+        .select()
+        .from(medications)
+        .where(overlapping(userId, from, to))
+        .orderBy(asc(medications.createdAt), asc(medications.id));
     },
 
     async find(userId: string, id: string): Promise<MedicationRow | null> {
@@ -49,7 +65,11 @@ export function createMedicationsRepository(db: Db) {
       return row;
     },
 
-    async update(userId: string, id: string, fields: Partial<MedicationFields> & { stoppedAt?: Date }): Promise<MedicationRow | null> {
+    async update(
+      userId: string,
+      id: string,
+      fields: Partial<MedicationFields> & { stoppedAt?: Date },
+    ): Promise<MedicationRow | null> {
       const [row] = await db
         .update(medications)
         .set({ ...fields, updatedAt: sql`now()` })
@@ -62,7 +82,13 @@ export function createMedicationsRepository(db: Db) {
       return db
         .select()
         .from(medicationTicks)
-        .where(and(eq(medicationTicks.userId, userId), gte(medicationTicks.doseDate, from), lte(medicationTicks.doseDate, to)));
+        .where(
+          and(
+            eq(medicationTicks.userId, userId),
+            gte(medicationTicks.doseDate, from),
+            lte(medicationTicks.doseDate, to),
+          ),
+        );
     },
 
     /**
@@ -70,14 +96,30 @@ export function createMedicationsRepository(db: Db) {
      * reply keeps the first one's). Takes up to `units` from the stock (never below zero) and remembers how many, so
      * an untick gives back exactly that. `takenAt` is when the patient took it; now when not given.
      */
-    async tick(userId: string, key: { medicationId: string; date: string; doseTime: string }, units: number, takenAt?: Date): Promise<void> {
+    async tick(
+      userId: string,
+      key: { medicationId: string; date: string; doseTime: string },
+      units: number,
+      takenAt?: Date,
+    ): Promise<void> {
       await db.transaction(async (tx) => {
-        const [med] = await tx.select({ stock: medications.stock }).from(medications).where(mine(userId, key.medicationId)).for('update');
+        const [med] = await tx
+          .select({ stock: medications.stock })
+          .from(medications)
+          .where(mine(userId, key.medicationId))
+          .for('update');
         if (!med) return;
         const stockTaken = med.stock === null ? 0 : Math.min(units, med.stock);
         const inserted = await tx
           .insert(medicationTicks)
-          .values({ medicationId: key.medicationId, doseDate: key.date, doseTime: key.doseTime, userId, stockTaken, ...(takenAt ? { takenAt } : {}) })
+          .values({
+            medicationId: key.medicationId,
+            doseDate: key.date,
+            doseTime: key.doseTime,
+            userId,
+            stockTaken,
+            ...(takenAt ? { takenAt } : {}),
+          })
           .onConflictDoNothing()
           .returning({ stockTaken: medicationTicks.stockTaken });
         if (inserted.length === 1 && stockTaken > 0) {

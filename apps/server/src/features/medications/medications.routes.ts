@@ -22,7 +22,8 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
         config: careFor('medications', 'read'),
         schema: {
           tags: ['medications'],
-          summary: "The patient's medications: active, then upcoming, then ended; with stock left and the running-low warning",
+          summary:
+            "The patient's medications: active, then upcoming, then ended; with stock left and the running-low warning",
           response: { 200: MedicationsReply },
         },
       },
@@ -32,8 +33,16 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
     app.post(
       '/medications',
       {
-      config: careFor('medications', 'change'), schema: { tags: ['medications'], summary: 'Add a medication and its daily schedule', body: MedicationBody, response: { 201: MedicationsReply } } },
-      async (request, reply) => reply.status(201).send({ data: [await medications.add(signedInPatient(request).userId, request.body)] }),
+        config: careFor('medications', 'change'),
+        schema: {
+          tags: ['medications'],
+          summary: 'Add a medication and its daily schedule',
+          body: MedicationBody,
+          response: { 201: MedicationsReply },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: [await medications.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
@@ -48,7 +57,9 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
           response: { 200: MedicationsReply },
         },
       },
-      async (request) => ({ data: [await medications.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
+      async (request) => ({
+        data: [await medications.replace(signedInPatient(request).userId, request.params.id, request.body)],
+      }),
     );
 
     app.post(
@@ -63,7 +74,9 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
           response: { 200: MedicationsReply },
         },
       },
-      async (request) => ({ data: [await medications.stop(signedInPatient(request).userId, request.params.id, request.body?.lastDay)] }),
+      async (request) => ({
+        data: [await medications.stop(signedInPatient(request).userId, request.params.id, request.body?.lastDay)],
+      }),
     );
 
     app.get(
@@ -72,7 +85,8 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
         config: careFor('medications', 'read'),
         schema: {
           tags: ['medications'],
-          summary: 'The daily checklist of a date (today in Thailand by default, never a future day), computed from the medications',
+          summary:
+            'The daily checklist of a date (today in Thailand by default, never a future day), computed from the medications',
           querystring: ChecklistQuery,
           response: { 200: ChecklistReply },
         },
@@ -86,7 +100,8 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
         config: careFor('medications', 'change'),
         schema: {
           tags: ['medications'],
-          summary: 'Tick or untick one dose of a day (idempotent); ticking takes the units from stock, unticking gives them back',
+          summary:
+            'Tick or untick one dose of a day (idempotent); ticking takes the units from stock, unticking gives them back',
           body: TickBody,
           response: { 200: ChecklistReply },
         },

@@ -1,18 +1,39 @@
-import { type Medication, type MedicationBody, type MedicationForm, type MedicationStatus, todayInBangkok, reasons } from '@klaimor/contracts';
+import {
+  type Medication,
+  type MedicationBody,
+  type MedicationForm,
+  type MedicationStatus,
+  todayInBangkok,
+  reasons,
+} from '@klaimor/contracts';
 import { AppError, validationFailed } from '../../errors.js';
 import { type DoseSchedule, dailyUnits, daysOfStockLeft, isRunningLow, statusOn } from './dose-plan.js';
-import type { ListedMedication, MedicationFields, MedicationRow, MedicationsRepository } from './medications.repository.js';
+import type {
+  ListedMedication,
+  MedicationFields,
+  MedicationRow,
+  MedicationsRepository,
+} from './medications.repository.js';
 
 export const medicationNotFound = () => new AppError(404, 'not_found', 'ไม่พบรายการยานี้');
 const prescribed = () =>
-  new AppError(409, 'medication_prescribed', 'ยานี้แพทย์สั่งจากโรงพยาบาล แก้ไขไม่ได้ หากต้องการหยุดยา กดหยุดยา และปรึกษาแพทย์หรือเภสัชกร');
+  new AppError(
+    409,
+    'medication_prescribed',
+    'ยานี้แพทย์สั่งจากโรงพยาบาล แก้ไขไม่ได้ หากต้องการหยุดยา กดหยุดยา และปรึกษาแพทย์หรือเภสัชกร',
+  );
 
 export function toSchedule(row: MedicationRow): DoseSchedule {
   return {
     id: row.id,
     startDate: row.startDate,
     endDate: row.endDate,
-    doses: { afterBreakfast: row.afterBreakfast, afterLunch: row.afterLunch, afterDinner: row.afterDinner, beforeBed: row.beforeBed },
+    doses: {
+      afterBreakfast: row.afterBreakfast,
+      afterLunch: row.afterLunch,
+      afterDinner: row.afterDinner,
+      beforeBed: row.beforeBed,
+    },
     customDose:
       row.customLabel !== null && row.customTime !== null && row.customAmount !== null
         ? { label: row.customLabel, time: row.customTime, amount: row.customAmount }
@@ -21,7 +42,10 @@ export function toSchedule(row: MedicationRow): DoseSchedule {
   };
 }
 
-export function toMedication(row: MedicationRow & Partial<Pick<ListedMedication, 'prescriber'>>, today: string): Medication {
+export function toMedication(
+  row: MedicationRow & Partial<Pick<ListedMedication, 'prescriber'>>,
+  today: string,
+): Medication {
   const schedule = toSchedule(row);
   return {
     id: row.id,
@@ -41,7 +65,10 @@ export function toMedication(row: MedicationRow & Partial<Pick<ListedMedication,
     runningLow: isRunningLow(schedule, today),
     prescribedBy:
       row.prescribedIn && row.prescriber
-        ? { appointmentId: row.prescribedIn, hospital: { id: row.prescriber.hospitalId, nameTh: row.prescriber.nameTh, nameEn: row.prescriber.nameEn } }
+        ? {
+            appointmentId: row.prescribedIn,
+            hospital: { id: row.prescriber.hospitalId, nameTh: row.prescriber.nameTh, nameEn: row.prescriber.nameEn },
+          }
         : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

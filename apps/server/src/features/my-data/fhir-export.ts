@@ -83,7 +83,10 @@ export function derivedUuid(kind: string, id: string): string {
 }
 
 const text = (value: string): CodeableConcept => ({ text: value });
-const loinc = (code: string, display: string): CodeableConcept => ({ coding: [{ system: LOINC, code, display }], text: display });
+const loinc = (code: string, display: string): CodeableConcept => ({
+  coding: [{ system: LOINC, code, display }],
+  text: display,
+});
 
 /** A date and optional HH:MM in Thailand as a FHIR dateTime. */
 const dateTime = (date: string, time: string | null) => (time ? `${date}T${time}:00${BANGKOK_OFFSET}` : date);
@@ -92,7 +95,13 @@ function patient(p: UserProfile): Patient {
   return {
     resourceType: 'Patient',
     id: p.id,
-    identifier: [{ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NI' }] }, system: THAI_CID, value: p.thai_id }],
+    identifier: [
+      {
+        type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NI' }] },
+        system: THAI_CID,
+        value: p.thai_id,
+      },
+    ],
     name: [{ use: 'official', family: p.lastname, given: [p.firstname], text: `${p.firstname} ${p.lastname}` }],
     telecom: [
       ...(p.phone ? [{ system: 'phone' as const, value: p.phone, use: 'mobile' as const }] : []),
@@ -131,12 +140,22 @@ function coverage(c: Coverage, patientId: string): FhirCoverage {
     id: c.id,
     // FHIR's status is the record's; an expired right shows in its period.
     status: 'active',
-    type: c.scheme ? { coding: [{ code: c.scheme, display: scheme!.name }], text: scheme!.name } : text('ประกันสุขภาพเอกชน'),
+    type: c.scheme
+      ? { coding: [{ code: c.scheme, display: scheme!.name }], text: scheme!.name }
+      : text('ประกันสุขภาพเอกชน'),
     beneficiary: { reference: ref(patientId) },
     ...(c.memberNumber && { subscriberId: c.memberNumber }),
     payor: [{ display: scheme?.payer ?? c.insurer ?? '' }],
-    ...((c.validFrom || c.validTo) && { period: { ...(c.validFrom && { start: c.validFrom }), ...(c.validTo && { end: c.validTo }) } }),
-    class: [{ type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'plan' }] }, value: plan, name: `${plan}${limit}` }],
+    ...((c.validFrom || c.validTo) && {
+      period: { ...(c.validFrom && { start: c.validFrom }), ...(c.validTo && { end: c.validTo }) },
+    }),
+    class: [
+      {
+        type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/coverage-class', code: 'plan' }] },
+        value: plan,
+        name: `${plan}${limit}`,
+      },
+    ],
     ...((c.networkNote ?? c.registeredFacility) && { network: (c.networkNote ?? c.registeredFacility)! }),
   };
 }
@@ -176,19 +195,19 @@ const DOSE_TIMING: Record<FixedDoseTime, { when: 'PCM' | 'PCD' | 'PCV' | 'HS'; l
 
 function dosage(m: Medication): Dosage[] {
   const unit = m.form;
-  const fixed = FIXED_DOSE_TIMES.filter((t) => m.doses[t] > 0).map(
-    (t): Dosage => ({
-      text: `${DOSE_TIMING[t].label} ${m.doses[t]} ${unit}`,
-      timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd', when: [DOSE_TIMING[t].when] } },
-      doseAndRate: [{ doseQuantity: { value: m.doses[t], unit } }],
-      ...(m.instructions && { patientInstruction: m.instructions }),
-    }),
-  );
+  const fixed = FIXED_DOSE_TIMES.filter((t) => m.doses[t] > 0).map((t): Dosage => ({
+    text: `${DOSE_TIMING[t].label} ${m.doses[t]} ${unit}`,
+    timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd', when: [DOSE_TIMING[t].when] } },
+    doseAndRate: [{ doseQuantity: { value: m.doses[t], unit } }],
+    ...(m.instructions && { patientInstruction: m.instructions }),
+  }));
   const custom = m.customDose
     ? [
         {
           text: `${m.customDose.label} ${m.customDose.amount} ${unit}`,
-          timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd' as const, timeOfDay: [`${m.customDose.time}:00`] } },
+          timing: {
+            repeat: { frequency: 1, period: 1, periodUnit: 'd' as const, timeOfDay: [`${m.customDose.time}:00`] },
+          },
           doseAndRate: [{ doseQuantity: { value: m.customDose.amount, unit } }],
         },
       ]
@@ -197,7 +216,8 @@ function dosage(m: Medication): Dosage[] {
 }
 
 function medicationStatement(m: Medication, patientId: string): MedicationStatement {
-  const status = m.status === 'upcoming' ? 'intended' : m.status === 'active' ? 'active' : m.stoppedAt ? 'stopped' : 'completed';
+  const status =
+    m.status === 'upcoming' ? 'intended' : m.status === 'active' ? 'active' : m.stoppedAt ? 'stopped' : 'completed';
   return {
     resourceType: 'MedicationStatement',
     id: m.id,
@@ -215,7 +235,9 @@ function condition(v: Visit, patientId: string): Condition {
   return {
     resourceType: 'Condition',
     id: derivedUuid('condition', v.id),
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis' }] }],
+    category: [
+      { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis' }] },
+    ],
     code: finding(v),
     subject: { reference: ref(patientId) },
     encounter: { reference: ref(derivedUuid('encounter', v.id)) },
@@ -246,7 +268,10 @@ function medicationRequest(m: Medication, patientId: string): MedicationRequest 
 function symptomObservation(n: SymptomNote, patientId: string): Observation {
   const components: Observation['component'] = [{ code: text('ความรุนแรงของอาการ (0-10)'), valueInteger: n.severity }];
   if (n.temperatureC !== null) {
-    components.push({ code: loinc('8310-5', 'Body temperature'), valueQuantity: { value: n.temperatureC, unit: '°C', system: UCUM, code: 'Cel' } });
+    components.push({
+      code: loinc('8310-5', 'Body temperature'),
+      valueQuantity: { value: n.temperatureC, unit: '°C', system: UCUM, code: 'Cel' },
+    });
   }
   if (n.bloodPressure) {
     const mmHg = (value: number) => ({ value, unit: 'mmHg', system: UCUM, code: 'mm[Hg]' });
@@ -259,7 +284,13 @@ function symptomObservation(n: SymptomNote, patientId: string): Observation {
     resourceType: 'Observation',
     id: n.id,
     status: 'final',
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'survey', display: 'Survey' }] }],
+    category: [
+      {
+        coding: [
+          { system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'survey', display: 'Survey' },
+        ],
+      },
+    ],
     code: text('บันทึกอาการ'),
     subject: { reference: ref(patientId) },
     effectiveDateTime: dateTime(n.date, n.time),
@@ -275,7 +306,9 @@ function bloodGroupObservation(p: UserProfile): Observation | null {
     resourceType: 'Observation',
     id: derivedUuid('blood-group', p.id),
     status: 'final',
-    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }] }],
+    category: [
+      { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'laboratory' }] },
+    ],
     code: loinc('883-9', 'ABO group [Type] in Blood'),
     subject: { reference: ref(p.id) },
     valueString: p.blood_group,
@@ -323,7 +356,15 @@ function consent(c: PatientConsent, pid: string, latest: boolean): Consent {
     resourceType: 'Consent',
     id: derivedUuid('consent', `${pid}:${c.version}:${c.givenAt}`),
     status: latest ? 'active' : 'inactive',
-    scope: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'patient-privacy', display: 'Privacy Consent' }] },
+    scope: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/consentscope',
+          code: 'patient-privacy',
+          display: 'Privacy Consent',
+        },
+      ],
+    },
     category: [{ coding: [{ system: LOINC, code: '59284-0', display: 'Patient Consent' }] }],
     patient: { reference: ref(pid) },
     dateTime: c.givenAt,
@@ -353,7 +394,13 @@ function relatedPerson(g: CareGrantRecord, pid: string): RelatedPerson {
     active: g.status === 'active',
     patient: { reference: ref(pid) },
     relationship: [{ coding: [{ system: ROLE_CODE, code, display }] }],
-    name: [{ family: g.caregiver.lastname, given: [g.caregiver.firstname], text: `${g.caregiver.firstname} ${g.caregiver.lastname}` }],
+    name: [
+      {
+        family: g.caregiver.lastname,
+        given: [g.caregiver.firstname],
+        text: `${g.caregiver.firstname} ${g.caregiver.lastname}`,
+      },
+    ],
     period: { start: g.createdAt, ...(g.revokedAt ? { end: g.revokedAt } : {}) },
   };
 }
@@ -368,7 +415,15 @@ function careConsent(g: CareGrantRecord, pid: string): Consent {
     resourceType: 'Consent',
     id: g.id,
     status: g.status === 'active' ? 'active' : g.status === 'pending' ? 'proposed' : 'inactive',
-    scope: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/consentscope', code: 'patient-privacy', display: 'Privacy Consent' }] },
+    scope: {
+      coding: [
+        {
+          system: 'http://terminology.hl7.org/CodeSystem/consentscope',
+          code: 'patient-privacy',
+          display: 'Privacy Consent',
+        },
+      ],
+    },
     category: [{ coding: [{ system: LOINC, code: '59284-0', display: 'Patient Consent' }] }],
     patient: { reference: ref(pid) },
     dateTime: g.createdAt,
@@ -377,8 +432,23 @@ function careConsent(g: CareGrantRecord, pid: string): Consent {
     provision: {
       type: 'permit',
       period: { start: g.createdAt, ...(g.revokedAt ? { end: g.revokedAt } : {}) },
-      actor: [{ role: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType', code: 'IRCP', display: 'information recipient' }] }, reference: { reference: caregiverRef } }],
-      action: CARE_SCOPES.filter((scope) => g.scopes[scope]).map((scope) => ({ coding: [{ system: 'urn:klaimor:care-scope', code: scope }] })),
+      actor: [
+        {
+          role: {
+            coding: [
+              {
+                system: 'http://terminology.hl7.org/CodeSystem/v3-ParticipationType',
+                code: 'IRCP',
+                display: 'information recipient',
+              },
+            ],
+          },
+          reference: { reference: caregiverRef },
+        },
+      ],
+      action: CARE_SCOPES.filter((scope) => g.scopes[scope]).map((scope) => ({
+        coding: [{ system: 'urn:klaimor:care-scope', code: scope }],
+      })),
     },
   };
 }
@@ -398,6 +468,12 @@ export function toFhirBundle(records: PatientRecords, now: Date = new Date()): F
     ...records.careGrants.flatMap((g) => [relatedPerson(g, pid), careConsent(g, pid)]),
   ];
   const entry: BundleEntry[] = resources.map((resource) => ({ fullUrl: ref(resource.id!), resource }));
-  const bundle: Bundle = { resourceType: 'Bundle', id: derivedUuid('export', `${pid}:${now.toISOString()}`), type: 'collection', timestamp: now.toISOString(), entry };
+  const bundle: Bundle = {
+    resourceType: 'Bundle',
+    id: derivedUuid('export', `${pid}:${now.toISOString()}`),
+    type: 'collection',
+    timestamp: now.toISOString(),
+    entry,
+  };
   return bundle as FhirBundle;
 }

@@ -33,13 +33,20 @@ export function createMyDataRepository(db: Db) {
           target: auditEvents.target,
           staffName: staffMembers.displayName,
           hospital: { id: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn },
-          caregiverName: sql<string | null>`case when ${caregivers.id} is null then null else ${caregivers.firstname} || ' ' || ${caregivers.lastname} end`,
+          caregiverName: sql<
+            string | null
+          >`case when ${caregivers.id} is null then null else ${caregivers.firstname} || ' ' || ${caregivers.lastname} end`,
         })
         .from(auditEvents)
         .leftJoin(staffMembers, eq(staffMembers.id, auditEvents.staffMemberId))
         .leftJoin(facilities, eq(facilities.id, auditEvents.facilityId))
         .leftJoin(caregivers, eq(caregivers.id, auditEvents.caregiverUserId))
-        .where(and(eq(auditEvents.patientUserId, userId), or(and(isNotNull(staffMembers.id), isNotNull(facilities.id)), isNotNull(caregivers.id))))
+        .where(
+          and(
+            eq(auditEvents.patientUserId, userId),
+            or(and(isNotNull(staffMembers.id), isNotNull(facilities.id)), isNotNull(caregivers.id)),
+          ),
+        )
         .orderBy(desc(auditEvents.at))
         .limit(200);
     },
@@ -63,18 +70,32 @@ export function createMyDataRepository(db: Db) {
     async erase(userId: string, phone: string | null): Promise<void> {
       await db.transaction(async (tx) => {
         // What a clinician recorded is health data of the patient: it goes, even where the payment record stays.
-        await tx.delete(visitRecords).where(inArray(visitRecords.appointmentId, tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId))));
+        await tx
+          .delete(visitRecords)
+          .where(
+            inArray(
+              visitRecords.appointmentId,
+              tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)),
+            ),
+          );
         await tx
           .update(appointments)
           .set({ symptoms: '', duration: '' })
           .where(and(eq(appointments.userId, userId), moneyTrail));
         const erased = await tx
           .delete(appointments)
-          .where(and(eq(appointments.userId, userId), isNull(appointments.depositPaidAt), isNull(appointments.paymentRef)))
+          .where(
+            and(eq(appointments.userId, userId), isNull(appointments.depositPaidAt), isNull(appointments.paymentRef)),
+          )
           .returning({ slotId: appointments.slotId, status: appointments.status });
         // A hold still counted in its slot (one past its time that housekeeping has not swept yet) gives its place back.
-        for (const { slotId } of erased.filter((a) => (STATUSES_HOLDING_A_PLACE as readonly string[]).includes(a.status))) {
-          await tx.update(screeningSlots).set({ taken: sql`${screeningSlots.taken} - 1` }).where(eq(screeningSlots.id, slotId));
+        for (const { slotId } of erased.filter((a) =>
+          (STATUSES_HOLDING_A_PLACE as readonly string[]).includes(a.status),
+        )) {
+          await tx
+            .update(screeningSlots)
+            .set({ taken: sql`${screeningSlots.taken} - 1` })
+            .where(eq(screeningSlots.id, slotId));
         }
         if (phone !== null) {
           await tx.delete(otpCodes).where(eq(otpCodes.phone, phone));

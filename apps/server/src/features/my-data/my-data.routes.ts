@@ -11,7 +11,13 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
     app.get(
       '/my-data/access-log',
       {
-      config: careFor('my_data', 'read'), schema: { tags: ['my-data'], summary: "Who at which hospital opened or changed the patient's record, and when; newest first", response: { 200: AccessLogReply } } },
+        config: careFor('my_data', 'read'),
+        schema: {
+          tags: ['my-data'],
+          summary: "Who at which hospital opened or changed the patient's record, and when; newest first",
+          response: { 200: AccessLogReply },
+        },
+      },
       async (request) => ({ data: await myData.accessLog(signedInPatient(request).userId) }),
     );
 
@@ -21,7 +27,8 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
         config: careFor('my_data', 'read'),
         schema: {
           tags: ['my-data'],
-          summary: 'Everything the app holds about the patient as a FHIR R4 Bundle (collection), as a file; not in { data }',
+          summary:
+            'Everything the app holds about the patient as a FHIR R4 Bundle (collection), as a file; not in { data }',
           produces: ['application/fhir+json'],
           response: { 200: FhirBundle },
         },
@@ -46,7 +53,10 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
           response: { 202: OtpRequestedReply },
         },
       },
-      async (request, reply) => reply.status(202).send({ data: [await myData.requestDeletionCode(signedInCaller(request).record, request.ip)] }),
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send({ data: [await myData.requestDeletionCode(signedInCaller(request).record, request.ip)] }),
     );
 
     app.post(
@@ -55,7 +65,8 @@ export function myDataRoutes(myData: MyDataService, cookies: CookiePolicy): Fast
         config: careFor('my_data', 'change'),
         schema: {
           tags: ['my-data'],
-          summary: 'Delete the account with the code: erases personal data, keeps anonymous payment records, ends every session',
+          summary:
+            'Delete the account with the code: erases personal data, keeps anonymous payment records, ends every session',
           body: ConfirmDeletionBody,
           response: { 204: z.null() },
         },

@@ -1,4 +1,11 @@
-import type { AccessLogEntry, Appointment, CareBasis, CareLinkStatus, CareRelationship, FhirBundle } from '@klaimor/contracts';
+import type {
+  AccessLogEntry,
+  Appointment,
+  CareBasis,
+  CareLinkStatus,
+  CareRelationship,
+  FhirBundle,
+} from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { AppointmentsService } from '../appointments/appointments.service.js';
 import type { OtpService } from '../auth/otp.service.js';
@@ -27,9 +34,20 @@ interface Deps {
 }
 
 /** Still holding a place: waiting for its deposit, or booked for a time to come. */
-const holdsPlace = (a: Appointment, now: number) => a.status === 'awaiting_deposit' || (a.status === 'booked' && Date.parse(a.start) > now);
+const holdsPlace = (a: Appointment, now: number) =>
+  a.status === 'awaiting_deposit' || (a.status === 'booked' && Date.parse(a.start) > now);
 
-export function createMyDataService({ myData, otp, family, appointments, coverage, visits, medications, symptomNotes, forgetUser }: Deps) {
+export function createMyDataService({
+  myData,
+  otp,
+  family,
+  appointments,
+  coverage,
+  visits,
+  medications,
+  symptomNotes,
+  forgetUser,
+}: Deps) {
   /**
    * Erases one account. Appointments still holding a place are cancelled first, by the appointments' own rule (a paid
    * deposit is owed back until 24 hours before the slot), so their places free up and refunds are owed before the
@@ -52,7 +70,13 @@ export function createMyDataService({ myData, otp, family, appointments, coverag
     async accessLog(userId: string): Promise<AccessLogEntry[]> {
       return (await myData.accessLog(userId)).map((e): AccessLogEntry =>
         e.caregiverName !== null
-          ? { by: 'caregiver', at: e.at.toISOString(), caregiver: { name: e.caregiverName }, action: e.action as 'caregiver.read', area: e.target as 'profile' }
+          ? {
+              by: 'caregiver',
+              at: e.at.toISOString(),
+              caregiver: { name: e.caregiverName },
+              action: e.action as 'caregiver.read',
+              area: e.target as 'profile',
+            }
           : {
               by: 'staff',
               at: e.at.toISOString(),
@@ -100,7 +124,8 @@ export function createMyDataService({ myData, otp, family, appointments, coverag
      * Sends the signed-in patient's phone a code that only confirms deleting an account: their own, or a profile they
      * hold for a dependent who cannot sign in.
      */
-    requestDeletionCode: (caller: UserRow, clientIp: string) => otp.requestCode(signInPhone(caller), clientIp, 'delete_account'),
+    requestDeletionCode: (caller: UserRow, clientIp: string) =>
+      otp.requestCode(signInPhone(caller), clientIp, 'delete_account'),
 
     /**
      * Deletes the account once the code is right. Appointments still holding a place are cancelled first,

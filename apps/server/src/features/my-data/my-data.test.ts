@@ -3,7 +3,15 @@ import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
 import { CONSENT_VERSION, addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, cookieValue, createTestApp, latestCode, nextPhone, registerPatient, sendCode } from '../../test/test-app.js';
+import {
+  type TestApp,
+  cookieValue,
+  createTestApp,
+  latestCode,
+  nextPhone,
+  registerPatient,
+  sendCode,
+} from '../../test/test-app.js';
 import { SESSION_COOKIE } from '../auth/auth-cookies.js';
 import { addDemoSchedules } from '../schedules/demo-schedules.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
@@ -30,7 +38,8 @@ async function rows<T = Record<string, unknown>>(query: ReturnType<typeof sql>):
 }
 
 /** The resend wait is for people tapping twice; tests move earlier codes back instead of waiting. */
-const ageCodes = (phone: string) => t.database.db.execute(sql`update otp_codes set created_at = created_at - interval '1 minute' where phone = ${phone}`);
+const ageCodes = (phone: string) =>
+  t.database.db.execute(sql`update otp_codes set created_at = created_at - interval '1 minute' where phone = ${phone}`);
 
 async function postOk(session: string, url: string, payload: Record<string, unknown>) {
   const res = await t.app.inject({ method: 'POST', url, payload, ...as(session) });
@@ -40,7 +49,10 @@ async function postOk(session: string, url: string, payload: Record<string, unkn
 
 /** A booking through the API; `paid` plays the bank through the development provider. */
 async function book(session: string, slotIndex: number, paid: boolean) {
-  const slots = (await t.app.inject({ method: 'GET', url: `/api/hospitals/${HOSPITAL}/slots` })).json().data as { id: string; start: string }[];
+  const slots = (await t.app.inject({ method: 'GET', url: `/api/hospitals/${HOSPITAL}/slots` })).json().data as {
+    id: string;
+    start: string;
+  }[];
   const slot = slots.filter((s) => Date.parse(s.start) > Date.now() + 48 * 3_600_000)[slotIndex];
   const res = await t.app.inject({
     method: 'POST',
@@ -51,7 +63,10 @@ async function book(session: string, slotIndex: number, paid: boolean) {
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data[0].id as string;
-  if (paid) expect((await t.app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid`, ...as(session) })).statusCode).toBe(200);
+  if (paid)
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid`, ...as(session) })).statusCode,
+    ).toBe(200);
   return { id, slotId: slot.id };
 }
 
@@ -61,8 +76,23 @@ async function patientWithRecords() {
   const { session, profile } = await registerPatient(t.app, phone);
   await t.app.inject({ method: 'PATCH', url: '/api/users', payload: { blood_group: 'B' }, ...as(session) });
   await postOk(session, '/api/coverage', { kind: 'public', scheme: 'csmbs', description: 'รักษาในโรงพยาบาลรัฐ' });
-  await postOk(session, '/api/coverage', { kind: 'private', insurer: 'AIA', planName: 'เฮลธ์', coverageLimitBaht: 8_000_000, memberNumber: 'H-1', validFrom: '2021-03-01', validTo: '2031-02-28' });
-  await postOk(session, '/api/visits', { date: '2023-04-18', time: '09:30', facility: 'โรงพยาบาลราชวิถี', department: 'อายุรกรรม', doctor: 'พญ. วราภรณ์', diagnosis: 'ความดันสูง' });
+  await postOk(session, '/api/coverage', {
+    kind: 'private',
+    insurer: 'AIA',
+    planName: 'เฮลธ์',
+    coverageLimitBaht: 8_000_000,
+    memberNumber: 'H-1',
+    validFrom: '2021-03-01',
+    validTo: '2031-02-28',
+  });
+  await postOk(session, '/api/visits', {
+    date: '2023-04-18',
+    time: '09:30',
+    facility: 'โรงพยาบาลราชวิถี',
+    department: 'อายุรกรรม',
+    doctor: 'พญ. วราภรณ์',
+    diagnosis: 'ความดันสูง',
+  });
   const med = await postOk(session, '/api/medications', {
     name: 'Metformin',
     strength: '500 mg',
@@ -72,9 +102,27 @@ async function patientWithRecords() {
     instructions: 'หลังอาหารทันที',
     stock: 60,
   });
-  await postOk(session, '/api/medications', { name: 'Old', doses: { beforeBed: 1 }, startDate: '2022-01-01', endDate: '2022-02-01' });
-  await t.app.inject({ method: 'PUT', url: '/api/checklist/ticks', payload: { medicationId: med.id, doseTime: 'afterBreakfast', taken: true }, ...as(session) });
-  await postOk(session, '/api/symptom-notes', { date: today(), time: '07:00', symptoms: 'ไข้ ปวดเมื่อย', severity: 5, temperatureC: 38.2, bloodPressure: { systolic: 130, diastolic: 85 }, notes: 'กินยาลดไข้' });
+  await postOk(session, '/api/medications', {
+    name: 'Old',
+    doses: { beforeBed: 1 },
+    startDate: '2022-01-01',
+    endDate: '2022-02-01',
+  });
+  await t.app.inject({
+    method: 'PUT',
+    url: '/api/checklist/ticks',
+    payload: { medicationId: med.id, doseTime: 'afterBreakfast', taken: true },
+    ...as(session),
+  });
+  await postOk(session, '/api/symptom-notes', {
+    date: today(),
+    time: '07:00',
+    symptoms: 'ไข้ ปวดเมื่อย',
+    severity: 5,
+    temperatureC: 38.2,
+    bloodPressure: { systolic: 130, diastolic: 85 },
+    notes: 'กินยาลดไข้',
+  });
   const completed = await book(session, 0, true);
   await t.database.db.execute(sql`update appointments set status = 'completed' where id = ${completed.id}`);
   return { phone, session, userId: profile.id as string, completed };
@@ -86,20 +134,51 @@ describe('GET /api/my-data/fhir', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/my-data/fhir', ...as(session) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/fhir\+json/);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="klaimor-my-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="klaimor-my-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const bundle = res.json();
     expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' });
     // The schema does bite: a wrong code or an unknown element is refused.
     expect(fhir.validate({ resourceType: 'Patient', gender: 'robot' }, true)).not.toEqual([]);
-    expect(fhir.validate({ ...bundle, entry: [{ ...bundle.entry[0], resource: { ...bundle.entry[0].resource, shoeSize: 42 } }] }, true)).not.toEqual([]);
+    expect(
+      fhir.validate(
+        { ...bundle, entry: [{ ...bundle.entry[0], resource: { ...bundle.entry[0].resource, shoeSize: 42 } }] },
+        true,
+      ),
+    ).not.toEqual([]);
     expect(fhir.validate(bundle, true)).toEqual([]);
-    for (const entry of bundle.entry) expect(fhir.validate(entry.resource, true), entry.resource.resourceType).toEqual([]);
+    for (const entry of bundle.entry)
+      expect(fhir.validate(entry.resource, true), entry.resource.resourceType).toEqual([]);
 
     const types = bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType).sort();
-    expect(types).toEqual(['Appointment', 'Consent', 'Coverage', 'Coverage', 'Encounter', 'Encounter', 'MedicationStatement', 'MedicationStatement', 'Observation', 'Observation', 'Patient']);
-    const byType = (type: string) => bundle.entry.map((e: { resource: Record<string, unknown> }) => e.resource).filter((r: { resourceType: string }) => r.resourceType === type);
-    expect(byType('Patient')[0]).toMatchObject({ id: userId, identifier: [{ system: 'https://terms.sil-th.org/id/th-cid' }], birthDate: '1990-05-20' });
-    expect(byType('MedicationStatement').map((m: { status: string }) => m.status).sort()).toEqual(['active', 'completed']);
+    expect(types).toEqual([
+      'Appointment',
+      'Consent',
+      'Coverage',
+      'Coverage',
+      'Encounter',
+      'Encounter',
+      'MedicationStatement',
+      'MedicationStatement',
+      'Observation',
+      'Observation',
+      'Patient',
+    ]);
+    const byType = (type: string) =>
+      bundle.entry
+        .map((e: { resource: Record<string, unknown> }) => e.resource)
+        .filter((r: { resourceType: string }) => r.resourceType === type);
+    expect(byType('Patient')[0]).toMatchObject({
+      id: userId,
+      identifier: [{ system: 'https://terms.sil-th.org/id/th-cid' }],
+      birthDate: '1990-05-20',
+    });
+    expect(
+      byType('MedicationStatement')
+        .map((m: { status: string }) => m.status)
+        .sort(),
+    ).toEqual(['active', 'completed']);
     expect(byType('Encounter').some((e: { appointment?: unknown }) => e.appointment)).toBe(true);
     expect(byType('Appointment')[0]).toMatchObject({ status: 'fulfilled', description: 'ไข้ ไอ เจ็บคอ' });
     // The consent given at registration, to the terms and privacy notice in force, with its time.
@@ -120,7 +199,10 @@ describe('GET /api/my-data/fhir', () => {
     const a = await patientWithRecords();
     const b = await registerPatient(t.app, nextPhone());
     const res = await t.app.inject({ method: 'GET', url: '/api/my-data/fhir', ...as(b.session) });
-    expect(res.json().entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType)).toEqual(['Patient', 'Consent']);
+    expect(res.json().entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType)).toEqual([
+      'Patient',
+      'Consent',
+    ]);
     expect(res.body).not.toContain(a.userId);
   });
 
@@ -138,7 +220,8 @@ describe('deleting the account', () => {
     expect(res.statusCode, res.body).toBe(202);
     return latestCode(t.app, phone);
   }
-  const confirm = (session: string, code: string) => t.app.inject({ method: 'POST', url: '/api/my-data/deletion', payload: { code }, ...as(session) });
+  const confirm = (session: string, code: string) =>
+    t.app.inject({ method: 'POST', url: '/api/my-data/deletion', payload: { code }, ...as(session) });
   const me = (session: string) => t.app.inject({ method: 'GET', url: '/api/users/me', ...as(session) });
 
   it('sends a code that says it deletes the account', async () => {
@@ -155,24 +238,42 @@ describe('deleting the account', () => {
     // A second device.
     await ageCodes(p.phone);
     const code = await sendCode(t.app, p.phone);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: p.phone, code } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/verify',
+      payload: { phone: p.phone, code },
+    });
     const secondDevice = cookieValue(login, SESSION_COOKIE)!;
     expect((await me(secondDevice)).statusCode).toBe(200);
     // Still holding places: a paid booking (refund owed), an unpaid hold, and an unpaid hold with a provider charge.
     const paidUpcoming = await book(p.session, 1, true);
     const unpaid = await book(p.session, 2, false);
     const charged = await book(p.session, 3, false);
-    await t.database.db.execute(sql`update appointments set payment_ref = 'chrg_test_deletion' where id = ${charged.id}`);
-    const takenBefore = await rows<{ id: string; taken: number }>(sql`select id, taken from screening_slots where id in (${paidUpcoming.slotId}, ${unpaid.slotId}, ${charged.slotId})`);
+    await t.database.db.execute(
+      sql`update appointments set payment_ref = 'chrg_test_deletion' where id = ${charged.id}`,
+    );
+    const takenBefore = await rows<{ id: string; taken: number }>(
+      sql`select id, taken from screening_slots where id in (${paidUpcoming.slotId}, ${unpaid.slotId}, ${charged.slotId})`,
+    );
 
     const res = await confirm(p.session, await deletionCode(p.session, p.phone));
     expect(res.statusCode, res.body).toBe(204);
     expect(res.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
 
     for (const session of [p.session, secondDevice]) expect((await me(session)).statusCode).toBe(401);
-    for (const table of ['users', 'sessions', 'coverages', 'visits', 'medications', 'medication_ticks', 'symptom_notes']) {
+    for (const table of [
+      'users',
+      'sessions',
+      'coverages',
+      'visits',
+      'medications',
+      'medication_ticks',
+      'symptom_notes',
+    ]) {
       const column = table === 'users' ? 'id' : 'user_id';
-      const left = await rows<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${p.userId}`);
+      const left = await rows<{ n: number }>(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${p.userId}`,
+      );
       expect(left[0].n, table).toBe(0);
     }
     expect(await rows(sql`select 1 from otp_codes where phone = ${p.phone}`)).toEqual([]);
@@ -180,7 +281,15 @@ describe('deleting the account', () => {
     expect(await rows(sql`select 1 from appointments where user_id = ${p.userId}`)).toEqual([]);
 
     // Kept: the appointments with a money trail, with no link to the patient and nothing they wrote.
-    const kept = await rows<{ id: string; user_id: string | null; symptoms: string; duration: string; status: string; deposit_paid_at: Date | null; refund_requested_at: Date | null }>(
+    const kept = await rows<{
+      id: string;
+      user_id: string | null;
+      symptoms: string;
+      duration: string;
+      status: string;
+      deposit_paid_at: Date | null;
+      refund_requested_at: Date | null;
+    }>(
       sql`select id, user_id, symptoms, duration, status, deposit_paid_at, refund_requested_at from appointments where id in (${p.completed.id}, ${paidUpcoming.id}, ${unpaid.id}, ${charged.id})`,
     );
     expect(kept.map((k) => k.id).sort()).toEqual([p.completed.id, paidUpcoming.id, charged.id].sort());
@@ -191,7 +300,9 @@ describe('deleting the account', () => {
     expect(kept.find((k) => k.id === charged.id)).toMatchObject({ status: 'cancelled' });
 
     // The places they held are free again.
-    const takenAfter = await rows<{ id: string; taken: number }>(sql`select id, taken from screening_slots where id in (${paidUpcoming.slotId}, ${unpaid.slotId}, ${charged.slotId})`);
+    const takenAfter = await rows<{ id: string; taken: number }>(
+      sql`select id, taken from screening_slots where id in (${paidUpcoming.slotId}, ${unpaid.slotId}, ${charged.slotId})`,
+    );
     for (const before of takenBefore) expect(takenAfter.find((a) => a.id === before.id)!.taken).toBe(before.taken - 1);
 
     // Nobody else lost anything.
@@ -200,7 +311,11 @@ describe('deleting the account', () => {
 
     // The number is free to register again, as a new patient.
     await ageCodes(p.phone);
-    const again = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: p.phone, code: await sendCode(t.app, p.phone) } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/verify',
+      payload: { phone: p.phone, code: await sendCode(t.app, p.phone) },
+    });
     expect(again.json()).toEqual({ data: [{ next: 'register' }] });
   });
 
@@ -208,7 +323,9 @@ describe('deleting the account', () => {
     const phone = nextPhone();
     const { session } = await registerPatient(t.app, phone);
     const stale = await book(session, 4, false);
-    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${stale.id}`);
+    await t.database.db.execute(
+      sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${stale.id}`,
+    );
     const [before] = await rows<{ taken: number }>(sql`select taken from screening_slots where id = ${stale.slotId}`);
 
     const res = await confirm(session, await deletionCode(session, phone));
@@ -281,6 +398,8 @@ describe('deleting the account', () => {
 
   it('needs a login for both steps', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/my-data/deletion/code' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/my-data/deletion', payload: { code: '123456' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/my-data/deletion', payload: { code: '123456' } })).statusCode,
+    ).toBe(401);
   });
 });

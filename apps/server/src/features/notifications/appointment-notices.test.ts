@@ -16,8 +16,11 @@ beforeAll(async () => {
   t = await createTestApp();
   await seedFacilities(createHospitalsRepository(t.database.db));
   const admin = (await enrolStaff(t.app, t.database, t.config)).session;
-  desk = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' })).session;
-  clinician = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })).session;
+  desk = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' }))
+    .session;
+  clinician = (
+    await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })
+  ).session;
   await openSchedule(t.app, admin);
 });
 afterAll(() => t.close());
@@ -27,12 +30,23 @@ beforeEach(async () => {
 
 const as = (session: string) => ({ cookies: { klaimor_session: session } });
 const at = (date: string, clock: string) => new Date(`${date}T${clock}:00+07:00`);
-const staffPost = (session: string, url: string, payload?: object) => t.app.inject({ method: 'POST', url, payload, ...asStaff(session) });
+const staffPost = (session: string, url: string, payload?: object) =>
+  t.app.inject({ method: 'POST', url, payload, ...asStaff(session) });
 
 async function inbox(session: string, patient?: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/notifications${patient ? `?patient=${patient}` : ''}`, ...as(session) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/notifications${patient ? `?patient=${patient}` : ''}`,
+    ...as(session),
+  });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { kind: string; title: string; body: string; appointmentId: string | null; channel: string }[];
+  return res.json().data as {
+    kind: string;
+    title: string;
+    body: string;
+    appointmentId: string | null;
+    channel: string;
+  }[];
 }
 
 /** HH:MM on a Thai clock, `minutes` from now. */
@@ -42,7 +56,10 @@ const clockIn = (minutes: number) => new Date(Date.now() + (7 * 60 + minutes) * 
 async function motherWithChildBooked(quiet: { quietFrom: string; quietUntil: string }, ...slots: string[]) {
   const mother = await caregiver(t.app);
   const settings = { ...DEFAULT_NOTIFICATION_SETTINGS, channel: 'sms', ...quiet };
-  expect((await t.app.inject({ method: 'PUT', url: '/api/notification-settings', payload: settings, ...as(mother.session) })).statusCode).toBe(200);
+  expect(
+    (await t.app.inject({ method: 'PUT', url: '/api/notification-settings', payload: settings, ...as(mother.session) }))
+      .statusCode,
+  ).toBe(200);
   const child = (await addChild(t.app, mother.session)).person.id;
   const appointments: string[] = [];
   for (const slotId of slots) {
@@ -55,7 +72,15 @@ async function motherWithChildBooked(quiet: { quietFrom: string; quietUntil: str
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().data[0].id as string;
-    expect((await t.app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid?patient=${child}`, ...as(mother.session) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/dev/payments/${id}/paid?patient=${child}`,
+          ...as(mother.session),
+        })
+      ).statusCode,
+    ).toBe(200);
     appointments.push(id);
   }
   return { mother, child, appointments };
@@ -73,25 +98,42 @@ describe('appointment reminders', () => {
     const unpaid = (await registerPatient(t.app, nextPhone())).session;
     await booked(t.app, unpaid, slot, 'ไอ', false);
     const declined = (await registerPatient(t.app, nextPhone())).session;
-    await t.app.inject({ method: 'PUT', url: '/api/notification-settings', payload: { ...DEFAULT_NOTIFICATION_SETTINGS, appointmentReminders: false }, ...as(declined) });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/notification-settings',
+      payload: { ...DEFAULT_NOTIFICATION_SETTINGS, appointmentReminders: false },
+      ...as(declined),
+    });
     await booked(t.app, declined, slot);
 
     await t.app.sendReminders(at(eve, '17:59'));
     expect(await inbox(patient)).toEqual([]);
     await t.app.sendReminders(at(eve, '18:00'));
     expect(await inbox(patient)).toEqual([
-      expect.objectContaining({ kind: 'appointment_tomorrow', title: 'พรุ่งนี้คุณมีนัดตรวจคัดกรอง', appointmentId: appointment, body: expect.stringMatching(/^โรงพยาบาลศิริราช วัน.+ที่ \d+ .+ 25\d\d เวลา 08:00 น\. /) }),
+      expect.objectContaining({
+        kind: 'appointment_tomorrow',
+        title: 'พรุ่งนี้คุณมีนัดตรวจคัดกรอง',
+        appointmentId: appointment,
+        body: expect.stringMatching(/^โรงพยาบาลศิริราช วัน.+ที่ \d+ .+ 25\d\d เวลา 08:00 น\. /),
+      }),
     ]);
     await t.app.sendReminders(at(day, '05:59'));
     expect(await inbox(patient)).toHaveLength(1);
     await t.app.sendReminders(at(day, '06:00'));
-    expect((await inbox(patient))[0]).toMatchObject({ kind: 'appointment_soon', title: 'อีก 2 ชั่วโมงถึงเวลานัดของคุณ', body: 'โรงพยาบาลศิริราช เวลา 08:00 น. แจ้งชื่อที่จุดลงทะเบียนเมื่อมาถึง' });
+    expect((await inbox(patient))[0]).toMatchObject({
+      kind: 'appointment_soon',
+      title: 'อีก 2 ชั่วโมงถึงเวลานัดของคุณ',
+      body: 'โรงพยาบาลศิริราช เวลา 08:00 น. แจ้งชื่อที่จุดลงทะเบียนเมื่อมาถึง',
+    });
     expect(await inbox(unpaid)).toEqual([]);
     expect(await inbox(declined)).toEqual([]);
   });
 
-  it("of a held child reach the parent holding the profile, naming the child, after her quiet hours", async () => {
-    const { mother, child } = await motherWithChildBooked({ quietFrom: '17:00', quietUntil: '18:30' }, await aSlot(t.app, 2));
+  it('of a held child reach the parent holding the profile, naming the child, after her quiet hours', async () => {
+    const { mother, child } = await motherWithChildBooked(
+      { quietFrom: '17:00', quietUntil: '18:30' },
+      await aSlot(t.app, 2),
+    );
     await t.app.sendReminders(at(eve, '18:00'));
     expect(await inbox(mother.session, child)).toEqual([]);
     await t.app.sendReminders(at(eve, '18:30'));
@@ -99,17 +141,31 @@ describe('appointment reminders', () => {
       expect.objectContaining({ kind: 'appointment_tomorrow', title: 'พรุ่งนี้น้องฟ้ามีนัดตรวจคัดกรอง', channel: 'sms' }),
     ]);
     await t.app.sendReminders(at(day, '06:00'));
-    expect((await inbox(mother.session, child))[0]).toMatchObject({ kind: 'appointment_soon', title: 'อีก 2 ชั่วโมงถึงเวลานัดของน้องฟ้า', channel: 'sms' });
+    expect((await inbox(mother.session, child))[0]).toMatchObject({
+      kind: 'appointment_soon',
+      title: 'อีก 2 ชั่วโมงถึงเวลานัดของน้องฟ้า',
+      channel: 'sms',
+    });
     expect(await inbox(mother.session)).toEqual([]);
   });
 
   it('wait for the end of quiet hours, and are dropped when that is too late', async () => {
     const slot = await aSlot(t.app, 2);
     const early = (await registerPatient(t.app, nextPhone())).session;
-    await t.app.inject({ method: 'PUT', url: '/api/notification-settings', payload: { ...DEFAULT_NOTIFICATION_SETTINGS, quietFrom: '22:00', quietUntil: '07:00' }, ...as(early) });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/notification-settings',
+      payload: { ...DEFAULT_NOTIFICATION_SETTINGS, quietFrom: '22:00', quietUntil: '07:00' },
+      ...as(early),
+    });
     await booked(t.app, early, slot);
     const late = (await registerPatient(t.app, nextPhone())).session;
-    await t.app.inject({ method: 'PUT', url: '/api/notification-settings', payload: { ...DEFAULT_NOTIFICATION_SETTINGS, quietFrom: '17:00', quietUntil: '09:00' }, ...as(late) });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/notification-settings',
+      payload: { ...DEFAULT_NOTIFICATION_SETTINGS, quietFrom: '17:00', quietUntil: '09:00' },
+      ...as(late),
+    });
     await booked(t.app, late, slot);
 
     await t.app.sendReminders(at(eve, '18:00'));
@@ -126,7 +182,9 @@ describe('notices from the hospital', () => {
   it('tell the patient when the hospital cancels (with its reason) and when the deposit is given back', async () => {
     const patient = (await registerPatient(t.app, nextPhone())).session;
     const appointment = await booked(t.app, patient, await aSlot(t.app, 3));
-    expect((await staffPost(desk, `${dayBase}/${appointment}/cancel`, { reason: 'แพทย์ติดประชุมด่วน' })).statusCode).toBe(200);
+    expect((await staffPost(desk, `${dayBase}/${appointment}/cancel`, { reason: 'แพทย์ติดประชุมด่วน' })).statusCode).toBe(
+      200,
+    );
     await t.app.sendReminders(new Date());
     const notices = await inbox(patient);
     expect(notices.map((n) => n.kind).sort()).toEqual(['appointment_cancelled', 'refund']);
@@ -134,14 +192,22 @@ describe('notices from the hospital', () => {
       title: 'โรงพยาบาลยกเลิกนัดของคุณ',
       body: expect.stringContaining('เหตุผล: แพทย์ติดประชุมด่วน'),
     });
-    expect(notices.find((n) => n.kind === 'refund')).toMatchObject({ title: 'คืนเงินมัดจำแล้ว', body: expect.stringMatching(/^100 บาท จากนัดที่โรงพยาบาลศิริราช /) });
+    expect(notices.find((n) => n.kind === 'refund')).toMatchObject({
+      title: 'คืนเงินมัดจำแล้ว',
+      body: expect.stringMatching(/^100 บาท จากนัดที่โรงพยาบาลศิริราช /),
+    });
   });
 
-  it("about a held child reach the parent holding the profile, naming the child, once her quiet hours end", async () => {
+  it('about a held child reach the parent holding the profile, naming the child, once her quiet hours end', async () => {
     const slots = [await aSlot(t.app, 3), await aSlot(t.app, 6)];
-    const { mother, child, appointments } = await motherWithChildBooked({ quietFrom: clockIn(-60), quietUntil: clockIn(60) }, ...slots);
+    const { mother, child, appointments } = await motherWithChildBooked(
+      { quietFrom: clockIn(-60), quietUntil: clockIn(60) },
+      ...slots,
+    );
     const [cancelled, seen] = appointments as [string, string];
-    expect((await staffPost(desk, `${dayBase}/${cancelled}/cancel`, { reason: 'แพทย์ติดประชุมด่วน' })).statusCode).toBe(200);
+    expect((await staffPost(desk, `${dayBase}/${cancelled}/cancel`, { reason: 'แพทย์ติดประชุมด่วน' })).statusCode).toBe(
+      200,
+    );
     await slotIsNow(t.database, slots[1]!);
     expect((await staffPost(desk, `${dayBase}/${seen}/check-in`)).statusCode).toBe(200);
     const visit = { findings: 'ไข้หวัด', icd10: 'J06.9', advice: 'พักผ่อน', prescriptions: [] };
@@ -158,7 +224,7 @@ describe('notices from the hospital', () => {
     ]);
   });
 
-  it("tell the patient when the visit is recorded, and not when the patient cancels themselves", async () => {
+  it('tell the patient when the visit is recorded, and not when the patient cancels themselves', async () => {
     const patient = (await registerPatient(t.app, nextPhone())).session;
     const slot = await aSlot(t.app, 4);
     const appointment = await booked(t.app, patient, slot);
@@ -170,10 +236,14 @@ describe('notices from the hospital', () => {
 
     const other = (await registerPatient(t.app, nextPhone())).session;
     const own = await booked(t.app, other, await aSlot(t.app, 5), 'ไอ', false);
-    expect((await t.app.inject({ method: 'POST', url: `/api/appointments/${own}/cancel`, ...as(other) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/appointments/${own}/cancel`, ...as(other) })).statusCode,
+    ).toBe(200);
 
     await t.app.sendReminders(new Date());
-    expect(await inbox(patient)).toEqual([expect.objectContaining({ kind: 'appointment_completed', title: 'บันทึกผลการตรวจแล้ว' })]);
+    expect(await inbox(patient)).toEqual([
+      expect.objectContaining({ kind: 'appointment_completed', title: 'บันทึกผลการตรวจแล้ว' }),
+    ]);
     expect(await inbox(other)).toEqual([]);
   });
 });

@@ -26,7 +26,10 @@ beforeAll(async () => {
   push = await startFakePushService();
   t = await createTestApps(1, {}, undefined, (database) => [
     createWebPushNotifier(createPushSubscriptionsRepository(database.db, 30), vapid, push.agent),
-    createSmsNotifier({ name: 'recording', send: async (message) => void texts.push(message) }, createNotificationsRepository(database.db).phonesOf),
+    createSmsNotifier(
+      { name: 'recording', send: async (message) => void texts.push(message) },
+      createNotificationsRepository(database.db).phonesOf,
+    ),
   ]);
 });
 afterAll(async () => {
@@ -56,7 +59,12 @@ let phones = 0;
 async function motherAndChild(own: Record<string, unknown> = {}, pushOn: string | null = `mother-${++phones}`) {
   const mother = await caregiver(app());
   if (pushOn) {
-    const subscribed = await app().inject({ method: 'POST', url: '/api/push-subscriptions', payload: push.subscribe(pushOn), ...as(mother.session) });
+    const subscribed = await app().inject({
+      method: 'POST',
+      url: '/api/push-subscriptions',
+      payload: push.subscribe(pushOn),
+      ...as(mother.session),
+    });
     expect(subscribed.statusCode, subscribed.body).toBe(204);
   }
   const chosen = await app().inject({
@@ -70,20 +78,39 @@ async function motherAndChild(own: Record<string, unknown> = {}, pushOn: string 
   const med = await app().inject({
     method: 'POST',
     url: `/api/medications?patient=${child}`,
-    payload: { name: 'Paracetamol', strength: '120 mg/5 ml', form: 'liquid', doses: { afterBreakfast: 5, afterLunch: 5 }, startDate: addDays(todayInBangkok(), -1) },
+    payload: {
+      name: 'Paracetamol',
+      strength: '120 mg/5 ml',
+      form: 'liquid',
+      doses: { afterBreakfast: 5, afterLunch: 5 },
+      startDate: addDays(todayInBangkok(), -1),
+    },
     ...as(mother.session),
   });
   expect(med.statusCode, med.body).toBe(201);
   return { mother, child, medicationId: med.json().data[0].id as string, pushOn };
 }
 
-type Sent = { id: string; kind: string; title: string; body: string; channel: string; answerable: boolean; read: boolean };
+type Sent = {
+  id: string;
+  kind: string;
+  title: string;
+  body: string;
+  channel: string;
+  answerable: boolean;
+  read: boolean;
+};
 async function centre(session: string, patient?: string) {
-  const res = await app().inject({ method: 'GET', url: `/api/notifications${patient ? `?patient=${patient}` : ''}`, ...as(session) });
+  const res = await app().inject({
+    method: 'GET',
+    url: `/api/notifications${patient ? `?patient=${patient}` : ''}`,
+    ...as(session),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { data: Sent[]; meta: { unread: number } };
 }
-const pushesTo = (subscription: string) => push.received.filter((p) => p.subscription === subscription).map((p) => push.open(p) as Record<string, unknown>);
+const pushesTo = (subscription: string) =>
+  push.received.filter((p) => p.subscription === subscription).map((p) => push.open(p) as Record<string, unknown>);
 
 describe("a held child's reminders reach the parent holding the profile", () => {
   it("come by the parent's push, naming the child; the parent's \"กินแล้ว\" ticks the child's dose", async () => {
@@ -104,22 +131,40 @@ describe("a held child's reminders reach the parent holding the profile", () => 
     });
     // Kept in the child's centre, which the mother opens for the child; her bell counts it.
     expect((await centre(mother.session, child)).data).toEqual([
-      expect.objectContaining({ id: pushed!.id, title: 'ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า', channel: 'web_push', answerable: true }),
+      expect.objectContaining({
+        id: pushed!.id,
+        title: 'ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า',
+        channel: 'web_push',
+        answerable: true,
+      }),
     ]);
     expect((await centre(mother.session)).data).toEqual([]);
     const bell = await app().inject({ method: 'GET', url: '/api/notifications/unread', ...as(mother.session) });
     expect(bell.json().data[0]).toEqual({ unread: 0, held: [{ patientId: child, unread: 1 }] });
 
     // The phone's "กินแล้ว" button answers with the mother's session, for the child.
-    const taken = await app().inject({ method: 'POST', url: `/api/notifications/${pushed!.id}/taken?patient=${child}`, ...as(mother.session) });
+    const taken = await app().inject({
+      method: 'POST',
+      url: `/api/notifications/${pushed!.id}/taken?patient=${child}`,
+      ...as(mother.session),
+    });
     expect(taken.statusCode, taken.body).toBe(200);
-    const checklist = (await app().inject({ method: 'GET', url: `/api/checklist?patient=${child}`, ...as(mother.session) })).json().data[0];
-    expect(checklist.doses.filter((d: { taken: boolean }) => d.taken)).toEqual([expect.objectContaining({ medicationId, doseTime: 'afterBreakfast' })]);
-    const readAll = await app().inject({ method: 'POST', url: `/api/notifications/read?patient=${child}`, ...as(mother.session) });
-    expect(readAll.statusCode).toBe(204);
-    expect((await app().inject({ method: 'GET', url: '/api/notifications/unread', ...as(mother.session) })).json().data[0].held).toEqual([
-      { patientId: child, unread: 0 },
+    const checklist = (
+      await app().inject({ method: 'GET', url: `/api/checklist?patient=${child}`, ...as(mother.session) })
+    ).json().data[0];
+    expect(checklist.doses.filter((d: { taken: boolean }) => d.taken)).toEqual([
+      expect.objectContaining({ medicationId, doseTime: 'afterBreakfast' }),
     ]);
+    const readAll = await app().inject({
+      method: 'POST',
+      url: `/api/notifications/read?patient=${child}`,
+      ...as(mother.session),
+    });
+    expect(readAll.statusCode).toBe(204);
+    expect(
+      (await app().inject({ method: 'GET', url: '/api/notifications/unread', ...as(mother.session) })).json().data[0]
+        .held,
+    ).toEqual([{ patientId: child, unread: 0 }]);
   });
 
   it("go by SMS to the parent's number when push cannot reach her; a grandmother with her own number is reminded herself", async () => {
@@ -129,15 +174,25 @@ describe("a held child's reminders reach the parent holding the profile", () => 
     const med = await app().inject({
       method: 'POST',
       url: '/api/medications',
-      payload: { name: 'Amlodipine', strength: '5 mg', form: 'tablet', doses: { afterBreakfast: 1 }, startDate: addDays(todayInBangkok(), -1) },
+      payload: {
+        name: 'Amlodipine',
+        strength: '5 mg',
+        form: 'tablet',
+        doses: { afterBreakfast: 1 },
+        startDate: addDays(todayInBangkok(), -1),
+      },
       ...as(grandmotherSession),
     });
     expect(med.statusCode, med.body).toBe(201);
     await minute('08:00');
 
-    expect(texts.filter((m) => m.to === mother.phone)).toEqual([{ to: mother.phone, text: 'ใกล้หมอ: ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า Paracetamol 120 mg/5 ml 5 มล.' }]);
+    expect(texts.filter((m) => m.to === mother.phone)).toEqual([
+      { to: mother.phone, text: 'ใกล้หมอ: ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า Paracetamol 120 mg/5 ml 5 มล.' },
+    ]);
     expect((await centre(mother.session, child)).data).toEqual([expect.objectContaining({ channel: 'sms' })]);
-    expect((await centre(grandmotherSession)).data).toEqual([expect.objectContaining({ title: 'ถึงเวลาทานยาหลังอาหารเช้า', channel: 'in_app' })]);
+    expect((await centre(grandmotherSession)).data).toEqual([
+      expect.objectContaining({ title: 'ถึงเวลาทานยาหลังอาหารเช้า', channel: 'in_app' }),
+    ]);
     expect((await centre(mother.session)).data).toEqual([]);
   });
 
@@ -146,7 +201,9 @@ describe("a held child's reminders reach the parent holding the profile", () => 
     await minute('08:00');
     await minute('12:30');
     expect(pushesTo(pushOn!).map((p) => p.title)).toEqual(['ถึงเวลาให้น้องฟ้าทานยาหลังอาหารกลางวัน']);
-    expect((await centre(mother.session, child)).data.map((n) => n.title)).toEqual(['ถึงเวลาให้น้องฟ้าทานยาหลังอาหารกลางวัน']);
+    expect((await centre(mother.session, child)).data.map((n) => n.title)).toEqual([
+      'ถึงเวลาให้น้องฟ้าทานยาหลังอาหารกลางวัน',
+    ]);
   });
 });
 
@@ -159,12 +216,22 @@ describe("a held child's reminder settings", () => {
     expect(read.json().data[0]).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
 
     // Her own channel and quiet hours are what count: the child's record keeps none of its own.
-    const changed = { ...DEFAULT_NOTIFICATION_SETTINGS, afterBreakfast: '07:00', channel: 'sms', quietFrom: '06:00', quietUntil: '07:30' };
+    const changed = {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      afterBreakfast: '07:00',
+      channel: 'sms',
+      quietFrom: '06:00',
+      quietUntil: '07:30',
+    };
     const saved = await app().inject({ method: 'PUT', url: settingsUrl, payload: changed, ...as(mother.session) });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data[0]).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, afterBreakfast: '07:00' });
-    expect((await app().inject({ method: 'GET', url: settingsUrl, ...as(mother.session) })).json().data[0].afterBreakfast).toBe('07:00');
-    expect((await app().inject({ method: 'GET', url: '/api/notification-settings', ...as(mother.session) })).json().data[0]).toMatchObject({
+    expect(
+      (await app().inject({ method: 'GET', url: settingsUrl, ...as(mother.session) })).json().data[0].afterBreakfast,
+    ).toBe('07:00');
+    expect(
+      (await app().inject({ method: 'GET', url: '/api/notification-settings', ...as(mother.session) })).json().data[0],
+    ).toMatchObject({
       afterBreakfast: DEFAULT_NOTIFICATION_SETTINGS.afterBreakfast,
       channel: 'web_push',
     });
@@ -172,18 +239,26 @@ describe("a held child's reminder settings", () => {
     await minute('07:00');
     await minute('08:00');
     // (At 08:00 the dose not ticked since 07:00 is also told as missed: the mother's grant asks for alerts.)
-    expect(pushesTo(pushOn!).filter((p) => p.kind === 'dose').map((p) => p.title)).toEqual(['ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า']);
+    expect(
+      pushesTo(pushOn!)
+        .filter((p) => p.kind === 'dose')
+        .map((p) => p.title),
+    ).toEqual(['ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า']);
     expect(texts.filter((m) => m.to === mother.phone)).toEqual([]);
   });
 
   it("are refused to the child's other parent, and to a caregiver of someone who signs in", async () => {
     const { mother, child } = await motherAndChild();
     const father = await caregiver(app());
-    await t.database.db.execute(sql`insert into care_grants (caregiver_user_id, dependent_user_id, relationship, basis, status, can_see, can_book, can_manage_medicines, missed_dose_alerts, granted_by)
+    await t.database.db
+      .execute(sql`insert into care_grants (caregiver_user_id, dependent_user_id, relationship, basis, status, can_see, can_book, can_manage_medicines, missed_dose_alerts, granted_by)
       values (${father.id}, ${child}, 'parent', 'guardian', 'active', true, true, true, true, ${father.id})`);
     const grandmother = await addParentInPerson(app(), mother.session, ALL);
 
-    expect((await app().inject({ method: 'GET', url: `/api/notification-settings?patient=${child}`, ...as(mother.session) })).statusCode).toBe(200);
+    expect(
+      (await app().inject({ method: 'GET', url: `/api/notification-settings?patient=${child}`, ...as(mother.session) }))
+        .statusCode,
+    ).toBe(200);
     for (const [session, patient] of [
       [father.session, child],
       [mother.session, grandmother.person.id],
@@ -193,7 +268,12 @@ describe("a held child's reminder settings", () => {
         ['PUT', '/api/notification-settings'],
         ['GET', '/api/notifications'],
       ] as const) {
-        const res = await app().inject({ method, url: `${url}?patient=${patient}`, payload: method === 'PUT' ? DEFAULT_NOTIFICATION_SETTINGS : undefined, ...as(session) });
+        const res = await app().inject({
+          method,
+          url: `${url}?patient=${patient}`,
+          payload: method === 'PUT' ? DEFAULT_NOTIFICATION_SETTINGS : undefined,
+          ...as(session),
+        });
         expect(res.statusCode, `${method} ${url}`).toBe(403);
         expect(res.json().error.code).toBe('care_forbidden');
       }

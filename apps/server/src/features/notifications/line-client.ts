@@ -4,7 +4,10 @@ export type LineSettings = NonNullable<Config['line']>;
 
 /** LINE answered with an error or could not be reached; the message says which call, never what was sent. */
 export class LineError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'LineError';
   }
@@ -52,7 +55,13 @@ export function createLineClient(settings: LineSettings, doFetch: typeof fetch =
       const tokens = await call<{ access_token: string; id_token: string }>(
         'token',
         `${settings.apiUrl}/oauth2/v2.1/token`,
-        form({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: settings.loginChannelId, client_secret: settings.loginChannelSecret }),
+        form({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: settings.loginChannelId,
+          client_secret: settings.loginChannelSecret,
+        }),
       );
       // LINE checks the ID token's signature, audience, expiry and nonce for us.
       const claims = await call<{ sub: string; nonce?: string }>(
@@ -60,9 +69,13 @@ export function createLineClient(settings: LineSettings, doFetch: typeof fetch =
         `${settings.apiUrl}/oauth2/v2.1/verify`,
         form({ id_token: tokens.id_token, client_id: settings.loginChannelId, nonce }),
       );
-      const { friendFlag } = await call<{ friendFlag: boolean }>('friendship status', `${settings.apiUrl}/friendship/v1/status`, {
-        headers: { Authorization: `Bearer ${tokens.access_token}` },
-      });
+      const { friendFlag } = await call<{ friendFlag: boolean }>(
+        'friendship status',
+        `${settings.apiUrl}/friendship/v1/status`,
+        {
+          headers: { Authorization: `Bearer ${tokens.access_token}` },
+        },
+      );
       return { lineUserId: claims.sub, friend: friendFlag };
     },
 
@@ -74,7 +87,11 @@ export function createLineClient(settings: LineSettings, doFetch: typeof fetch =
       try {
         await call('push', `${settings.apiUrl}/v2/bot/message/push`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${settings.channelAccessToken}`, 'X-Line-Retry-Key': retryKey },
+          headers: {
+            'Content-Type': 'application/json',
+            Authorization: `Bearer ${settings.channelAccessToken}`,
+            'X-Line-Retry-Key': retryKey,
+          },
           body: JSON.stringify({ to: lineUserId, messages: [{ type: 'text', text }] }),
         });
       } catch (error) {

@@ -12,7 +12,11 @@ export const LINE_STATE_COOKIE = 'klaimor_line';
  * a friend) with a one-time state kept in a cookie; LINE sends it back with a code the server exchanges for the LINE
  * user's id. A state that does not match (another browser, a forged link) links nothing.
  */
-export function createLineLinkService(line: LineClient, links: LineLinksRepository, settings: { redirectUri: string; addFriendUrl: string | null }) {
+export function createLineLinkService(
+  line: LineClient,
+  links: LineLinksRepository,
+  settings: { redirectUri: string; addFriendUrl: string | null },
+) {
   return {
     /** Where to send the browser, and the cookie value to keep meanwhile. */
     start(): { url: string; cookie: string } {
@@ -22,7 +26,11 @@ export function createLineLinkService(line: LineClient, links: LineLinksReposito
     },
 
     /** Links the patient when LINE came back with a code for the state this browser left with; false otherwise. */
-    async finish(userId: string, cookie: string | undefined, query: { code?: string; state?: string; error?: string }): Promise<boolean> {
+    async finish(
+      userId: string,
+      cookie: string | undefined,
+      query: { code?: string; state?: string; error?: string },
+    ): Promise<boolean> {
       const [state, nonce] = (cookie ?? '').split('.');
       if (!state || !nonce || !query.code || !query.state || query.error || !sameHash(state, query.state)) return false;
       try {

@@ -7,23 +7,45 @@ import type { NotificationsService } from './notifications.service.js';
 import { selfOnly } from '../../plugins/patient-selector.js';
 
 /** The cookie lives only for the trip to LINE Login and back, only on these routes. */
-const stateCookie = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, secure, path: '/api/line', maxAge: 600 });
+const stateCookie = (secure: boolean) => ({
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure,
+  path: '/api/line',
+  maxAge: 600,
+});
 
-export function lineRoutes(lineLink: LineLinkService, notifications: NotificationsService, secureCookies: boolean): FastifyPluginAsyncZod {
+export function lineRoutes(
+  lineLink: LineLinkService,
+  notifications: NotificationsService,
+  secureCookies: boolean,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['notifications'];
 
     app.get(
       '/line',
       {
-      config: selfOnly, schema: { tags, summary: "Whether the patient's LINE account is linked for notifications", response: { 200: LineStatusReply } } },
+        config: selfOnly,
+        schema: {
+          tags,
+          summary: "Whether the patient's LINE account is linked for notifications",
+          response: { 200: LineStatusReply },
+        },
+      },
       async (request) => ({ data: [await lineLink.status(signedInPatient(request).userId)] }),
     );
 
     app.get(
       '/line/link',
       {
-      config: selfOnly, schema: { tags, summary: 'Go to LINE Login to link a LINE account (and add the Official Account as a friend)', response: { 302: z.null() } } },
+        config: selfOnly,
+        schema: {
+          tags,
+          summary: 'Go to LINE Login to link a LINE account (and add the Official Account as a friend)',
+          response: { 302: z.null() },
+        },
+      },
       async (request, reply) => {
         signedInPatient(request);
         const { url, cookie } = lineLink.start();
@@ -37,7 +59,8 @@ export function lineRoutes(lineLink: LineLinkService, notifications: Notificatio
         config: selfOnly,
         schema: {
           tags,
-          summary: "LINE Login's return: links the LINE account, then back to the notification settings (?line=linked or failed)",
+          summary:
+            "LINE Login's return: links the LINE account, then back to the notification settings (?line=linked or failed)",
           querystring: LineCallbackQuery,
           response: { 302: z.null() },
         },
@@ -53,7 +76,13 @@ export function lineRoutes(lineLink: LineLinkService, notifications: Notificatio
     app.delete(
       '/line/link',
       {
-      config: selfOnly, schema: { tags, summary: "Unlink the patient's LINE account; notifications chosen by LINE go to the app instead", response: { 204: z.null() } } },
+        config: selfOnly,
+        schema: {
+          tags,
+          summary: "Unlink the patient's LINE account; notifications chosen by LINE go to the app instead",
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         const { userId } = signedInPatient(request);
         await lineLink.unlink(userId);

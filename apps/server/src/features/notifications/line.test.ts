@@ -27,7 +27,9 @@ beforeEach(async () => {
   await t.database.db.execute(sql`delete from reminder_progress`);
 });
 
-const as = (session: string, extra: Record<string, string> = {}) => ({ cookies: { klaimor_session: session, ...extra } });
+const as = (session: string, extra: Record<string, string> = {}) => ({
+  cookies: { klaimor_session: session, ...extra },
+});
 
 /** The patient taps "เชื่อมต่อ LINE", logs in on LINE (adding the Official Account, or not) and comes back. */
 async function linkLine(session: string, lineUserId: string, friend = true, tamper?: (state: string) => string) {
@@ -54,14 +56,25 @@ async function patientWithMedicine() {
   const med = await t.app.inject({
     method: 'POST',
     url: '/api/medications',
-    payload: { name: 'Metformin', strength: '500 mg', form: 'tablet', doses: { afterBreakfast: 1 }, startDate: addDays(todayInBangkok(), -1) },
+    payload: {
+      name: 'Metformin',
+      strength: '500 mg',
+      form: 'tablet',
+      doses: { afterBreakfast: 1 },
+      startDate: addDays(todayInBangkok(), -1),
+    },
     ...as(session),
   });
   expect(med.statusCode).toBe(201);
   return session;
 }
 const chooseLine = (session: string) =>
-  t.app.inject({ method: 'PUT', url: '/api/notification-settings', payload: { ...DEFAULT_NOTIFICATION_SETTINGS, channel: 'line' }, ...as(session) });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/notification-settings',
+    payload: { ...DEFAULT_NOTIFICATION_SETTINGS, channel: 'line' },
+    ...as(session),
+  });
 const eight = () => new Date(`${todayInBangkok()}T08:00:00+07:00`);
 
 describe('LINE', () => {
@@ -70,7 +83,11 @@ describe('LINE', () => {
     expect((await chooseLine(session)).json().error.code).toBe('line_not_linked');
     expect(await linkLine(session, 'U4af4980629000000000000000000001')).toBe('/settings/notifications?line=linked');
     const status = await t.app.inject({ method: 'GET', url: '/api/line', ...as(session) });
-    expect(status.json().data[0]).toEqual({ linked: true, friend: true, addFriendUrl: 'https://line.me/R/ti/p/@klaimor' });
+    expect(status.json().data[0]).toEqual({
+      linked: true,
+      friend: true,
+      addFriendUrl: 'https://line.me/R/ti/p/@klaimor',
+    });
     expect((await chooseLine(session)).statusCode).toBe(200);
 
     await t.app.sendReminders(eight());
@@ -88,15 +105,23 @@ describe('LINE', () => {
 
   it('links nothing when the state does not match the browser that left, or the patient cancels on LINE', async () => {
     const session = await patientWithMedicine();
-    expect(await linkLine(session, 'U4af4980629000000000000000000002', true, (state) => `${state}x`)).toBe('/settings/notifications?line=failed');
-    const cancelled = await t.app.inject({ method: 'GET', url: '/api/line/callback?error=access_denied&state=x', ...as(session) });
+    expect(await linkLine(session, 'U4af4980629000000000000000000002', true, (state) => `${state}x`)).toBe(
+      '/settings/notifications?line=failed',
+    );
+    const cancelled = await t.app.inject({
+      method: 'GET',
+      url: '/api/line/callback?error=access_denied&state=x',
+      ...as(session),
+    });
     expect(cancelled.headers.location).toBe('/settings/notifications?line=failed');
     expect((await t.app.inject({ method: 'GET', url: '/api/line', ...as(session) })).json().data[0].linked).toBe(false);
   });
 
   it('falls back to the app (and SMS) when LINE refuses: the patient has not added the Official Account', async () => {
     const session = await patientWithMedicine();
-    expect(await linkLine(session, 'U4af4980629000000000000000000003', false)).toBe('/settings/notifications?line=linked');
+    expect(await linkLine(session, 'U4af4980629000000000000000000003', false)).toBe(
+      '/settings/notifications?line=linked',
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/line', ...as(session) })).json().data[0].friend).toBe(false);
     expect((await chooseLine(session)).statusCode).toBe(200);
     await t.app.sendReminders(eight());
@@ -110,7 +135,8 @@ describe('LINE', () => {
     await linkLine(session, 'U4af4980629000000000000000000004');
     expect((await chooseLine(session)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/line/link', ...as(session) })).statusCode).toBe(204);
-    const settings = (await t.app.inject({ method: 'GET', url: '/api/notification-settings', ...as(session) })).json().data[0];
+    const settings = (await t.app.inject({ method: 'GET', url: '/api/notification-settings', ...as(session) })).json()
+      .data[0];
     expect(settings.channel).toBe('in_app');
   });
 });

@@ -36,13 +36,18 @@ const takingAt = (doseTime: DoseTime, lines: DoseLine[]) =>
   `ทานยา${doseTime === 'custom' ? ` ${lines[0]?.customLabel ?? ''}`.trimEnd() : DOSE_TIMES[doseTime]}`;
 
 /** 'Metformin 500 mg 1 เม็ด, Amlodipine 5 mg 2 เม็ด'. */
-const doseList = (lines: DoseLine[]) => lines.map((l) => `${l.strength ? `${l.name} ${l.strength}` : l.name} ${l.amount} ${UNITS[l.form]}`).join(', ');
+const doseList = (lines: DoseLine[]) =>
+  lines.map((l) => `${l.strength ? `${l.name} ${l.strength}` : l.name} ${l.amount} ${UNITS[l.form]}`).join(', ');
 
 /**
  * 'ถึงเวลาทานยาหลังอาหารเช้า'; for a held profile (`held`: its first name), read by the parent holding it,
  * 'ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า'.
  */
-export function doseReminderTexts(doseTime: DoseTime, lines: DoseLine[], held: string | null = null): { title: string; body: string } {
+export function doseReminderTexts(
+  doseTime: DoseTime,
+  lines: DoseLine[],
+  held: string | null = null,
+): { title: string; body: string } {
   return { title: `ถึงเวลา${held ? `ให้${held}` : ''}${takingAt(doseTime, lines)}`, body: doseList(lines) };
 }
 
@@ -50,9 +55,17 @@ export function doseReminderTexts(doseTime: DoseTime, lines: DoseLine[], held: s
  * A caregiver's alert that a dependent's dose was not ticked in time: 'คุณสมศรียังไม่ได้ทานยาหลังอาหารเย็น' /
  * 'Amlodipine 5 mg 1 เม็ด (ถึงเวลา 18:30 น.) โทร 081 234 5678'. The number is in the words too, for SMS and LINE.
  */
-export function missedDoseTexts(doseTime: DoseTime, lines: DoseLine[], dependent: { firstname: string; phone: string | null }, dueClock: string): { title: string; body: string } {
+export function missedDoseTexts(
+  doseTime: DoseTime,
+  lines: DoseLine[],
+  dependent: { firstname: string; phone: string | null },
+  dueClock: string,
+): { title: string; body: string } {
   const call = dependent.phone ? ` โทร ${dependent.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3')}` : '';
-  return { title: `คุณ${dependent.firstname}ยังไม่ได้${takingAt(doseTime, lines)}`, body: `${doseList(lines)} (ถึงเวลา ${dueClock} น.)${call}` };
+  return {
+    title: `คุณ${dependent.firstname}ยังไม่ได้${takingAt(doseTime, lines)}`,
+    body: `${doseList(lines)} (ถึงเวลา ${dueClock} น.)${call}`,
+  };
 }
 
 export const testTexts = {
@@ -68,8 +81,19 @@ export interface AppointmentDetails {
   status: string;
 }
 
-const thaiDay = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', weekday: 'long', day: 'numeric', month: 'short', year: 'numeric' });
-const thaiClock = new Intl.DateTimeFormat('th-TH', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit', hour12: false });
+const thaiDay = new Intl.DateTimeFormat('th-TH', {
+  timeZone: 'Asia/Bangkok',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+const thaiClock = new Intl.DateTimeFormat('th-TH', {
+  timeZone: 'Asia/Bangkok',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 const baht = new Intl.NumberFormat('th-TH');
 
 /** 'วันพฤหัสบดีที่ 26 พ.ย. 2569 เวลา 09:00 น.': the Buddhist Era date and the clock, as Thai letters write them. */
@@ -79,13 +103,18 @@ export function thaiDateTime(at: Date): string {
   return `${part('weekday')}ที่ ${part('day')} ${part('month')} ${part('year')} เวลา ${thaiClock.format(at)} น.`;
 }
 
-export type AppointmentNoticeKind = 'appointment_tomorrow' | 'appointment_soon' | 'appointment_cancelled' | 'appointment_completed' | 'refund';
+export type AppointmentNoticeKind =
+  'appointment_tomorrow' | 'appointment_soon' | 'appointment_cancelled' | 'appointment_completed' | 'refund';
 
 /**
  * An appointment's notice, to the patient ('พรุ่งนี้คุณมีนัดตรวจคัดกรอง') or, for a held profile (`held`: its first
  * name), to the parent holding it ('พรุ่งนี้น้องฟ้ามีนัดตรวจคัดกรอง').
  */
-export function appointmentTexts(kind: AppointmentNoticeKind, a: AppointmentDetails, held: string | null = null): { title: string; body: string } {
+export function appointmentTexts(
+  kind: AppointmentNoticeKind,
+  a: AppointmentDetails,
+  held: string | null = null,
+): { title: string; body: string } {
   const when = thaiDateTime(a.startsAt);
   const who = held ?? 'คุณ';
   const whose = held ? `ของ${held}` : '';
@@ -93,7 +122,10 @@ export function appointmentTexts(kind: AppointmentNoticeKind, a: AppointmentDeta
     case 'appointment_tomorrow':
       return { title: `พรุ่งนี้${who}มีนัดตรวจคัดกรอง`, body: `${a.hospital} ${when} กรุณามาก่อนเวลา 15 นาที พร้อมบัตรประชาชน` };
     case 'appointment_soon':
-      return { title: `อีก 2 ชั่วโมงถึงเวลานัดของ${who}`, body: `${a.hospital} เวลา ${thaiClock.format(a.startsAt)} น. แจ้งชื่อที่จุดลงทะเบียนเมื่อมาถึง` };
+      return {
+        title: `อีก 2 ชั่วโมงถึงเวลานัดของ${who}`,
+        body: `${a.hospital} เวลา ${thaiClock.format(a.startsAt)} น. แจ้งชื่อที่จุดลงทะเบียนเมื่อมาถึง`,
+      };
     case 'appointment_cancelled':
       return {
         title: `โรงพยาบาลยกเลิกนัดของ${who}`,

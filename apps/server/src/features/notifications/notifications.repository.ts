@@ -7,7 +7,6 @@ import type { AppointmentDetails, DoseLine } from './notification-texts.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
-
 /** A minute as Thailand reads it: the calendar date and the HH:MM on the clock (UTC+7, no daylight saving). */
 export function bangkokMinute(at: Date): { date: string; clock: string } {
   const local = new Date(at.getTime() + 7 * 3_600_000).toISOString();
@@ -214,13 +213,20 @@ export function createNotificationsRepository(db: Db) {
         );
         const covered = new Date(progress!.covered_until).getTime();
         let minutes = 0;
-        for (let at = Math.max(covered + 60_000, current - (catchUpMinutes - 1) * 60_000); at <= current; at += 60_000) {
+        for (
+          let at = Math.max(covered + 60_000, current - (catchUpMinutes - 1) * 60_000);
+          at <= current;
+          at += 60_000
+        ) {
           await queueDoseReminders(tx, new Date(at));
           await queueAppointmentReminders(tx, new Date(at));
           await queueMissedDoses(tx, new Date(at));
           minutes += 1;
         }
-        if (minutes > 0) await tx.execute(sql`update reminder_progress set covered_until = ${new Date(current).toISOString()}::timestamptz where id = 1`);
+        if (minutes > 0)
+          await tx.execute(
+            sql`update reminder_progress set covered_until = ${new Date(current).toISOString()}::timestamptz where id = 1`,
+          );
         return minutes;
       });
     },
@@ -271,7 +277,13 @@ export function createNotificationsRepository(db: Db) {
       for (const row of rows) {
         if (!(row.amount > 0)) continue;
         const list = lines.get(row.reminder_id) ?? [];
-        list.push({ name: row.name, strength: row.strength, form: row.form, amount: row.amount, customLabel: row.custom_label });
+        list.push({
+          name: row.name,
+          strength: row.strength,
+          form: row.form,
+          amount: row.amount,
+          customLabel: row.custom_label,
+        });
         lines.set(row.reminder_id, list);
       }
       return lines;
@@ -281,7 +293,9 @@ export function createNotificationsRepository(db: Db) {
      * For missed-dose alerts: the dependent's first name and number, and the clock the dose was due at, while the
      * caregiver's grant still asks for alerts (revoked or narrowed meanwhile, the alert is not sent).
      */
-    async missedDoseSubjects(notificationIds: string[]): Promise<Map<string, { firstname: string; phone: string | null; dueClock: string }>> {
+    async missedDoseSubjects(
+      notificationIds: string[],
+    ): Promise<Map<string, { firstname: string; phone: string | null; dueClock: string }>> {
       if (notificationIds.length === 0) return new Map();
       const d = DEFAULT_NOTIFICATION_SETTINGS;
       const rows = rowsOf<{ notification_id: string; firstname: string; phone: string | null; due_clock: string }>(
@@ -298,13 +312,23 @@ export function createNotificationsRepository(db: Db) {
             and g.status = 'active' and g.missed_dose_alerts
           where n.id in ${notificationIds}`),
       );
-      return new Map(rows.map((r) => [r.notification_id, { firstname: r.firstname, phone: r.phone, dueClock: r.due_clock }]));
+      return new Map(
+        rows.map((r) => [r.notification_id, { firstname: r.firstname, phone: r.phone, dueClock: r.due_clock }]),
+      );
     },
 
     /** What the appointment notices say: the hospital, the time, the deposit and why the hospital cancelled. */
     async appointmentDetails(notificationIds: string[]): Promise<Map<string, AppointmentDetails>> {
       if (notificationIds.length === 0) return new Map();
-      const rows = rowsOf<AppointmentDetails & { notification_id: string; starts_at: string | Date; deposit_amount: number; cancel_reason: string | null; hospital: string }>(
+      const rows = rowsOf<
+        AppointmentDetails & {
+          notification_id: string;
+          starts_at: string | Date;
+          deposit_amount: number;
+          cancel_reason: string | null;
+          hospital: string;
+        }
+      >(
         await db.execute(sql`
           select n.id as notification_id, f.name_th as hospital, s.starts_at, a.deposit_amount, a.cancel_reason, a.status
           from notifications n
@@ -316,7 +340,13 @@ export function createNotificationsRepository(db: Db) {
       return new Map(
         rows.map((r) => [
           r.notification_id,
-          { hospital: r.hospital, startsAt: new Date(r.starts_at), depositAmount: r.deposit_amount, cancelReason: r.cancel_reason, status: r.status },
+          {
+            hospital: r.hospital,
+            startsAt: new Date(r.starts_at),
+            depositAmount: r.deposit_amount,
+            cancelReason: r.cancel_reason,
+            status: r.status,
+          },
         ]),
       );
     },
@@ -335,7 +365,9 @@ export function createNotificationsRepository(db: Db) {
           left join notification_settings q on q.user_id = u.held_by
           where u.id in ${userIds} and ${isHeld('u')}`),
       );
-      return new Map(rows.map((r) => [r.id, { firstname: r.firstname, holderId: r.holder_id, mayGoAt: new Date(r.may_go_at) }]));
+      return new Map(
+        rows.map((r) => [r.id, { firstname: r.firstname, holderId: r.holder_id, mayGoAt: new Date(r.may_go_at) }]),
+      );
     },
 
     /** Hands claimed notifications back, due later, for any server to send then. */
@@ -389,7 +421,11 @@ export function createNotificationsRepository(db: Db) {
     },
 
     async insert(values: typeof notifications.$inferInsert): Promise<NotificationRow | null> {
-      const [row] = await db.insert(notifications).values(values).onConflictDoNothing({ target: notifications.dedupeKey }).returning();
+      const [row] = await db
+        .insert(notifications)
+        .values(values)
+        .onConflictDoNothing({ target: notifications.dedupeKey })
+        .returning();
       return row ?? null;
     },
 
@@ -397,7 +433,10 @@ export function createNotificationsRepository(db: Db) {
      * The latest sent notifications, newest first, and how many sent ones are unread. A missed-dose alert carries the
      * dependent's number to call while the caregiver still cares for them.
      */
-    async list(userId: string, limit: number): Promise<{ rows: (NotificationRow & { callPhone: string | null })[]; unread: number }> {
+    async list(
+      userId: string,
+      limit: number,
+    ): Promise<{ rows: (NotificationRow & { callPhone: string | null })[]; unread: number }> {
       const [rows, unreadCount] = await Promise.all([
         db
           .select({
@@ -450,7 +489,14 @@ export function createNotificationsRepository(db: Db) {
       const [row] = await db
         .update(notifications)
         .set({ answeredAt: sql`now()`, readAt: sql`coalesce(${notifications.readAt}, now())` })
-        .where(and(mine(userId, id), eq(notifications.kind, 'dose'), isNotNull(notifications.sentAt), isNull(notifications.answeredAt)))
+        .where(
+          and(
+            mine(userId, id),
+            eq(notifications.kind, 'dose'),
+            isNotNull(notifications.sentAt),
+            isNull(notifications.answeredAt),
+          ),
+        )
         .returning();
       return row ?? null;
     },

@@ -28,7 +28,13 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.get(
       '/notification-settings',
       {
-      config: heldRead, schema: { tags, summary: 'Reminder times of day, quiet hours, what to be reminded of, the channel', response: { 200: NotificationSettingsReply } } },
+        config: heldRead,
+        schema: {
+          tags,
+          summary: 'Reminder times of day, quiet hours, what to be reminded of, the channel',
+          response: { 200: NotificationSettingsReply },
+        },
+      },
       async (request) => ({ data: [await notifications.settings(signedInPatient(request).userId)] }),
     );
 
@@ -38,7 +44,8 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
         config: heldChange,
         schema: {
           tags,
-          summary: "Replace the notification settings (the whole record); a held profile's keep no channel or quiet hours (its holder's count)",
+          summary:
+            "Replace the notification settings (the whole record); a held profile's keep no channel or quiet hours (its holder's count)",
           body: NotificationSettings,
           response: { 200: NotificationSettingsReply },
         },
@@ -49,21 +56,35 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.get(
       '/notifications',
       {
-      config: heldRead, schema: { tags, summary: 'The notification centre: the latest 50 notifications sent, newest first, and the unread count', response: { 200: NotificationsReply } } },
+        config: heldRead,
+        schema: {
+          tags,
+          summary: 'The notification centre: the latest 50 notifications sent, newest first, and the unread count',
+          response: { 200: NotificationsReply },
+        },
+      },
       async (request) => notifications.list(signedInPatient(request).userId),
     );
 
     app.get(
       '/notifications/unread',
       {
-      config: selfOnly, schema: { tags, summary: 'How many notifications are unread (the bell): the own, and per profile the patient holds', response: { 200: UnreadNotificationsReply } } },
+        config: selfOnly,
+        schema: {
+          tags,
+          summary: 'How many notifications are unread (the bell): the own, and per profile the patient holds',
+          response: { 200: UnreadNotificationsReply },
+        },
+      },
       async (request) => ({ data: [await notifications.unread(signedInPatient(request).userId)] }),
     );
 
     app.post(
       '/notifications/read',
       {
-      config: heldChange, schema: { tags, summary: 'Mark every notification read', response: { 204: z.null() } } },
+        config: heldChange,
+        schema: { tags, summary: 'Mark every notification read', response: { 204: z.null() } },
+      },
       async (request, reply) => {
         await notifications.markAllRead(signedInPatient(request).userId);
         return reply.status(204).send(null);
@@ -104,7 +125,8 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
         config: selfOnly,
         schema: {
           tags,
-          summary: "Keep this browser's Web Push subscription, for as long as this session lasts (signing out removes it)",
+          summary:
+            "Keep this browser's Web Push subscription, for as long as this session lasts (signing out removes it)",
           body: PushSubscriptionBody,
           response: { 204: z.null() },
         },
@@ -118,7 +140,14 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.delete(
       '/push-subscriptions',
       {
-      config: selfOnly, schema: { tags, summary: "Forget this browser's Web Push subscription", body: PushUnsubscribeBody, response: { 204: z.null() } } },
+        config: selfOnly,
+        schema: {
+          tags,
+          summary: "Forget this browser's Web Push subscription",
+          body: PushUnsubscribeBody,
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await notifications.unsubscribe(signedInPatient(request).userId, request.body.endpoint);
         return reply.status(204).send(null);
@@ -128,8 +157,15 @@ export function notificationsRoutes(notifications: NotificationsService): Fastif
     app.post(
       '/notifications/test',
       {
-      config: selfOnly, schema: { tags, summary: "Send a test notification through the patient's channel now", response: { 201: NotificationReply } } },
-      async (request, reply) => reply.status(201).send({ data: [await notifications.sendTest(signedInPatient(request).userId)] }),
+        config: selfOnly,
+        schema: {
+          tags,
+          summary: "Send a test notification through the patient's channel now",
+          response: { 201: NotificationReply },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: [await notifications.sendTest(signedInPatient(request).userId)] }),
     );
   };
 }

@@ -52,7 +52,9 @@ export function createNotificationsService(deps: {
   lineLinked: (userId: string) => Promise<boolean>;
 }) {
   const { notifications, scheduler, checklist } = deps;
-  const channels: NotificationChannel[] = [...new Set<NotificationChannel>(['in_app', ...deps.notifiers.map((n) => n.channel)])];
+  const channels: NotificationChannel[] = [
+    ...new Set<NotificationChannel>(['in_app', ...deps.notifiers.map((n) => n.channel)]),
+  ];
   const available = new Set(channels);
 
   /** Claims a sent medication reminder for one answer; a second answer is refused. */
@@ -75,7 +77,10 @@ export function createNotificationsService(deps: {
      * sign in (the route asks it): that profile's notifications go by the holder's channel and quiet hours, so it keeps
      * only its own times of day and what to be reminded of.
      */
-    async saveSettings(patient: Pick<PatientInCare, 'userId' | 'caregiverUserId'>, settings: NotificationSettings): Promise<NotificationSettings> {
+    async saveSettings(
+      patient: Pick<PatientInCare, 'userId' | 'caregiverUserId'>,
+      settings: NotificationSettings,
+    ): Promise<NotificationSettings> {
       if (patient.caregiverUserId !== null) {
         const held: NotificationSettings = { ...settings, channel: 'in_app', quietFrom: null, quietUntil: null };
         await notifications.saveSettings(patient.userId, held);
@@ -117,9 +122,15 @@ export function createNotificationsService(deps: {
       const row = await answer(userId, id);
       for (const medicationId of row.medicationIds ?? []) {
         try {
-          await checklist.setTick(userId, { date: row.doseDate!, medicationId, doseTime: row.doseTime as DoseTime, taken: true });
+          await checklist.setTick(userId, {
+            date: row.doseDate!,
+            medicationId,
+            doseTime: row.doseTime as DoseTime,
+            taken: true,
+          });
         } catch (error) {
-          if (!(error instanceof AppError && (error.code === 'dose_not_due' || error.code === 'not_found'))) throw error;
+          if (!(error instanceof AppError && (error.code === 'dose_not_due' || error.code === 'not_found')))
+            throw error;
         }
       }
       return toNotification(row, todayInBangkok());

@@ -29,7 +29,14 @@ async function addMedication(session: string, over: Record<string, unknown> = {}
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/medications',
-    payload: { name: 'Metformin', strength: '500 mg', form: 'tablet', doses: { afterBreakfast: 1, afterDinner: 2 }, startDate: addDays(today(), -3), ...over },
+    payload: {
+      name: 'Metformin',
+      strength: '500 mg',
+      form: 'tablet',
+      doses: { afterBreakfast: 1, afterDinner: 2 },
+      startDate: addDays(today(), -3),
+      ...over,
+    },
     ...as(session),
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -37,18 +44,33 @@ async function addMedication(session: string, over: Record<string, unknown> = {}
 }
 
 const saveSettings = (session: string, over: Record<string, unknown>) =>
-  t.app.inject({ method: 'PUT', url: '/api/notification-settings', payload: { ...DEFAULT_NOTIFICATION_SETTINGS, ...over }, ...as(session) });
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/notification-settings',
+    payload: { ...DEFAULT_NOTIFICATION_SETTINGS, ...over },
+    ...as(session),
+  });
 
 async function inbox(session: string) {
   const res = await t.app.inject({ method: 'GET', url: '/api/notifications', ...as(session) });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as {
-    data: { id: string; kind: string; title: string; body: string; answerable: boolean; doseDate: string | null; doseTime: string | null; read: boolean }[];
+    data: {
+      id: string;
+      kind: string;
+      title: string;
+      body: string;
+      answerable: boolean;
+      doseDate: string | null;
+      doseTime: string | null;
+      read: boolean;
+    }[];
     meta: { unread: number };
   };
 }
 
-const answer = (session: string, id: string, how: 'taken' | 'snooze') => t.app.inject({ method: 'POST', url: `/api/notifications/${id}/${how}`, ...as(session) });
+const answer = (session: string, id: string, how: 'taken' | 'snooze') =>
+  t.app.inject({ method: 'POST', url: `/api/notifications/${id}/${how}`, ...as(session) });
 
 describe('medication reminders', () => {
   it("comes at the patient's own time for each time of day, naming what to take", async () => {
@@ -82,7 +104,9 @@ describe('medication reminders', () => {
     await addMedication(session, { doses: {}, customDose: { label: 'ก่อนอาหารเช้า', time: '06:30', amount: 1 } });
     await runAt('06:30');
     // 06:30 in Bangkok is 23:30 of the day before in UTC: the dose belongs to the Thai day.
-    expect((await inbox(session)).data).toEqual([expect.objectContaining({ title: 'ถึงเวลาทานยา ก่อนอาหารเช้า', doseDate: today(), doseTime: 'custom' })]);
+    expect((await inbox(session)).data).toEqual([
+      expect.objectContaining({ title: 'ถึงเวลาทานยา ก่อนอาหารเช้า', doseDate: today(), doseTime: 'custom' }),
+    ]);
     await addMedication(session);
     await runAt('08:00');
     expect((await inbox(session)).data.map((n) => n.doseTime)).toEqual(['afterBreakfast', 'custom']);
@@ -91,10 +115,24 @@ describe('medication reminders', () => {
   it('sends nothing for a dose ticked before its time, for a stopped medication, or when reminders are off', async () => {
     const ticked = await patient();
     const med = await addMedication(ticked);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/checklist/ticks', payload: { medicationId: med, doseTime: 'afterBreakfast', taken: true }, ...as(ticked) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/checklist/ticks',
+          payload: { medicationId: med, doseTime: 'afterBreakfast', taken: true },
+          ...as(ticked),
+        })
+      ).statusCode,
+    ).toBe(200);
     const stopped = await patient();
     const stoppedMed = await addMedication(stopped);
-    await t.app.inject({ method: 'POST', url: `/api/medications/${stoppedMed}/stop`, payload: { lastDay: addDays(today(), -1) }, ...as(stopped) });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/medications/${stoppedMed}/stop`,
+      payload: { lastDay: addDays(today(), -1) },
+      ...as(stopped),
+    });
     const off = await patient();
     await addMedication(off);
     expect((await saveSettings(off, { medicationReminders: false })).statusCode).toBe(200);
@@ -103,12 +141,17 @@ describe('medication reminders', () => {
     for (const session of [ticked, stopped, off]) expect((await inbox(session)).data).toEqual([]);
     // The same patient's evening dose, not ticked, still comes.
     await runAt('18:30');
-    expect((await inbox(ticked)).data).toEqual([expect.objectContaining({ doseTime: 'afterDinner', body: 'Metformin 500 mg 2 เม็ด' })]);
+    expect((await inbox(ticked)).data).toEqual([
+      expect.objectContaining({ doseTime: 'afterDinner', body: 'Metformin 500 mg 2 เม็ด' }),
+    ]);
   });
 
   it('keeps quiet hours, across midnight too', async () => {
     const session = await patient();
-    await addMedication(session, { doses: { afterBreakfast: 1, beforeBed: 1 }, customDose: { label: 'ตอนเช้ามืด', time: '05:30', amount: 1 } });
+    await addMedication(session, {
+      doses: { afterBreakfast: 1, beforeBed: 1 },
+      customDose: { label: 'ตอนเช้ามืด', time: '05:30', amount: 1 },
+    });
     expect((await saveSettings(session, { quietFrom: '21:00', quietUntil: '06:00' })).statusCode).toBe(200);
     for (const clock of ['05:30', '08:00', '21:30']) await runAt(clock);
     expect((await inbox(session)).data.map((n) => n.doseTime)).toEqual(['afterBreakfast']);
@@ -124,7 +167,9 @@ describe('medication reminders', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0]).toMatchObject({ answerable: false, read: true });
     const checklist = (await t.app.inject({ method: 'GET', url: '/api/checklist', ...as(session) })).json().data[0];
-    const taken = checklist.doses.filter((d: { taken: boolean }) => d.taken).map((d: { medicationId: string; doseTime: string }) => `${d.medicationId}|${d.doseTime}`);
+    const taken = checklist.doses
+      .filter((d: { taken: boolean }) => d.taken)
+      .map((d: { medicationId: string; doseTime: string }) => `${d.medicationId}|${d.doseTime}`);
     expect(taken.sort()).toEqual([`${first}|afterBreakfast`, `${second}|afterBreakfast`].sort());
 
     const again = await answer(session, reminder!.id, 'snooze');
@@ -150,7 +195,12 @@ describe('medication reminders', () => {
 
     // Snoozed again, then ticked on the checklist before it comes back: nothing comes.
     expect((await answer(session, back!.id, 'snooze')).statusCode).toBe(200);
-    await t.app.inject({ method: 'PUT', url: '/api/checklist/ticks', payload: { medicationId: med, doseTime: 'afterBreakfast', taken: true }, ...as(session) });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/checklist/ticks',
+      payload: { medicationId: med, doseTime: 'afterBreakfast', taken: true },
+      ...as(session),
+    });
     await t.app.sendReminders(new Date(Date.now() + 16 * 60_000));
     expect((await inbox(session)).data).toHaveLength(2);
   });
@@ -183,10 +233,17 @@ describe('the notification centre', () => {
     const session = await patient();
     const res = await t.app.inject({ method: 'POST', url: '/api/notifications/test', ...as(session) });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data[0]).toMatchObject({ kind: 'test', title: 'ทดสอบการแจ้งเตือน', read: false, answerable: false });
+    expect(res.json().data[0]).toMatchObject({
+      kind: 'test',
+      title: 'ทดสอบการแจ้งเตือน',
+      read: false,
+      answerable: false,
+    });
     const unread = await t.app.inject({ method: 'GET', url: '/api/notifications/unread', ...as(session) });
     expect(unread.json().data[0].unread).toBe(1);
-    expect((await t.app.inject({ method: 'POST', url: '/api/notifications/read', ...as(session) })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: '/api/notifications/read', ...as(session) })).statusCode).toBe(
+      204,
+    );
     expect((await inbox(session)).meta.unread).toBe(0);
     // The minute's round does not send it again.
     await t.app.sendReminders(new Date());
@@ -212,7 +269,9 @@ describe('keeping notifications', () => {
     await t.app.inject({ method: 'POST', url: '/api/notifications/test', ...as(session) });
     await t.app.inject({ method: 'POST', url: '/api/notifications/test', ...as(session) });
     const [old] = (await inbox(session)).data;
-    await t.database.db.execute(sql`update notifications set created_at = now() - interval '91 days' where id = ${old!.id}`);
+    await t.database.db.execute(
+      sql`update notifications set created_at = now() - interval '91 days' where id = ${old!.id}`,
+    );
     await t.app.housekeeping();
     expect((await inbox(session)).data.map((n) => n.id)).not.toContain(old!.id);
     expect((await inbox(session)).data).toHaveLength(1);
@@ -222,9 +281,16 @@ describe('keeping notifications', () => {
 describe('notification settings', () => {
   it('starts from the defaults and keeps what is saved', async () => {
     const session = await patient();
-    const read = async () => (await t.app.inject({ method: 'GET', url: '/api/notification-settings', ...as(session) })).json().data[0];
+    const read = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/notification-settings', ...as(session) })).json().data[0];
     expect(await read()).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
-    const saved = { ...DEFAULT_NOTIFICATION_SETTINGS, afterBreakfast: '06:45', quietFrom: '22:00', quietUntil: '06:00', appointmentReminders: false };
+    const saved = {
+      ...DEFAULT_NOTIFICATION_SETTINGS,
+      afterBreakfast: '06:45',
+      quietFrom: '22:00',
+      quietUntil: '06:00',
+      appointmentReminders: false,
+    };
     expect((await saveSettings(session, saved)).statusCode).toBe(200);
     expect(await read()).toEqual(saved);
   });

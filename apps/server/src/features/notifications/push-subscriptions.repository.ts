@@ -23,7 +23,9 @@ export function createPushSubscriptionsRepository(db: Db, sessionIdleDays: numbe
     },
 
     async remove(userId: string, endpoint: string): Promise<void> {
-      await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
     },
 
     /** The live subscriptions of these patients: made in a session that has not been idle too long. */

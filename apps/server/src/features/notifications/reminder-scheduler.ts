@@ -1,5 +1,10 @@
 import type { DoseTime, NotificationChannel } from '@klaimor/contracts';
-import { type AppointmentNoticeKind, appointmentTexts, doseReminderTexts, missedDoseTexts } from './notification-texts.js';
+import {
+  type AppointmentNoticeKind,
+  appointmentTexts,
+  doseReminderTexts,
+  missedDoseTexts,
+} from './notification-texts.js';
 import type { Delivered, HeldProfile, NotificationRow, NotificationsRepository } from './notifications.repository.js';
 import { inAppNotifier, type Notifier, type OutgoingNotification } from './notifier.js';
 
@@ -31,7 +36,10 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
   const fallback = byChannel.get('sms');
 
   /** Hands a batch to a channel; what push or LINE could not deliver goes by SMS when there is a gateway. */
-  async function handOver(notifier: Notifier, batch: OutgoingNotification[]): Promise<Map<string, NotificationChannel>> {
+  async function handOver(
+    notifier: Notifier,
+    batch: OutgoingNotification[],
+  ): Promise<Map<string, NotificationChannel>> {
     const reached = new Map<string, NotificationChannel>();
     for (const d of await notifier.deliver(batch)) if (d.delivered) reached.set(d.id, notifier.channel);
     const missed = batch.filter((n) => !reached.has(n.id));
@@ -62,7 +70,10 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
           if (!lines || !dependent) return [row.id, null];
           return [
             row.id,
-            { ...missedDoseTexts(row.doseTime as DoseTime, lines, dependent, dependent.dueClock), ...(dependent.phone ? { callPhone: dependent.phone } : {}) },
+            {
+              ...missedDoseTexts(row.doseTime as DoseTime, lines, dependent, dependent.dueClock),
+              ...(dependent.phone ? { callPhone: dependent.phone } : {}),
+            },
           ];
         }
         if (row.kind === 'dose') {
@@ -72,8 +83,10 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
         }
         const appointment = appointments.get(row.id);
         // A reminder whose appointment was cancelled or moved on before it went has nothing left to say.
-        const stale = (row.kind === 'appointment_tomorrow' || row.kind === 'appointment_soon') && appointment?.status !== 'booked';
-        if (appointment && !stale) return [row.id, appointmentTexts(row.kind as AppointmentNoticeKind, appointment, heldName)];
+        const stale =
+          (row.kind === 'appointment_tomorrow' || row.kind === 'appointment_soon') && appointment?.status !== 'booked';
+        if (appointment && !stale)
+          return [row.id, appointmentTexts(row.kind as AppointmentNoticeKind, appointment, heldName)];
         if (appointment) return [row.id, null];
         return [row.id, row.title ? { title: row.title, body: row.body ?? '' } : null];
       }),
@@ -81,7 +94,11 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
   }
 
   /** A held profile's hospital notices that fall in its holder's quiet hours go back to wait for their end. */
-  async function waitOutQuietHours(rows: NotificationRow[], held: Map<string, HeldProfile>, now: Date): Promise<NotificationRow[]> {
+  async function waitOutQuietHours(
+    rows: NotificationRow[],
+    held: Map<string, HeldProfile>,
+    now: Date,
+  ): Promise<NotificationRow[]> {
     const waiting = rows.flatMap((row) => {
       const mayGoAt = held.get(row.userId)?.mayGoAt;
       return HOSPITAL_NOTICES.has(row.kind) && mayGoAt && mayGoAt > now ? [{ id: row.id, dueAt: mayGoAt }] : [];
@@ -100,7 +117,10 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
     const held = await notifications.heldProfiles([...new Set(claimed.map((r) => r.userId))], now);
     const rows = await waitOutQuietHours(claimed, held, now);
     const hearerOf = (row: NotificationRow) => held.get(row.userId)?.holderId ?? row.userId;
-    const [worded, chosen] = await Promise.all([texts(rows, held), notifications.channels([...new Set(rows.map(hearerOf))])]);
+    const [worded, chosen] = await Promise.all([
+      texts(rows, held),
+      notifications.channels([...new Set(rows.map(hearerOf))]),
+    ]);
     const outcomes: Delivered[] = [];
     const outgoing = new Map<Notifier, OutgoingNotification[]>();
     for (const row of rows) {
@@ -126,7 +146,13 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
       const reached = await handOver(notifier, batch);
       for (const n of batch) {
         // The app keeps every notification; one no channel could take is there alone.
-        outcomes.push({ id: n.id, outcome: 'sent', channel: reached.get(n.id) ?? inAppNotifier.channel, title: n.title, body: n.body });
+        outcomes.push({
+          id: n.id,
+          outcome: 'sent',
+          channel: reached.get(n.id) ?? inAppNotifier.channel,
+          title: n.title,
+          body: n.body,
+        });
       }
     }
     await notifications.markDelivered(now, outcomes);

@@ -28,23 +28,40 @@ describe('reminders on two servers sharing one database', () => {
     for (let i = 0; i < patients; i++) {
       const { session } = await registerPatient(first, nextPhone());
       const as = { cookies: { klaimor_session: session } };
-      const settings = await second.inject({ method: 'PUT', url: '/api/notification-settings', payload: { ...DEFAULT_NOTIFICATION_SETTINGS, channel: 'web_push' }, ...as });
+      const settings = await second.inject({
+        method: 'PUT',
+        url: '/api/notification-settings',
+        payload: { ...DEFAULT_NOTIFICATION_SETTINGS, channel: 'web_push' },
+        ...as,
+      });
       expect(settings.statusCode, settings.body).toBe(200);
       const med = await first.inject({
         method: 'POST',
         url: '/api/medications',
-        payload: { name: `Medicine ${i}`, form: 'tablet', doses: { afterBreakfast: 1 }, startDate: addDays(todayInBangkok(), -1) },
+        payload: {
+          name: `Medicine ${i}`,
+          form: 'tablet',
+          doses: { afterBreakfast: 1 },
+          startDate: addDays(todayInBangkok(), -1),
+        },
         ...as,
       });
       expect(med.statusCode).toBe(201);
     }
     const eight = new Date(`${todayInBangkok()}T08:00:00+07:00`);
-    const runs = await Promise.all([first.sendReminders(eight), second.sendReminders(eight), first.sendReminders(eight), second.sendReminders(eight)]);
+    const runs = await Promise.all([
+      first.sendReminders(eight),
+      second.sendReminders(eight),
+      first.sendReminders(eight),
+      second.sendReminders(eight),
+    ]);
 
     expect(runs.reduce((sum, r) => sum + r.sent, 0)).toBe(patients);
     const ids = handed.map((h) => h.notification.id);
     expect(ids).toHaveLength(patients);
     expect(new Set(ids).size).toBe(patients);
-    expect(new Set(handed.map((h) => h.notification.body))).toEqual(new Set(Array.from({ length: patients }, (_, i) => `Medicine ${i} 1 เม็ด`)));
+    expect(new Set(handed.map((h) => h.notification.body))).toEqual(
+      new Set(Array.from({ length: patients }, (_, i) => `Medicine ${i} 1 เม็ด`)),
+    );
   });
 });

@@ -12,7 +12,10 @@ export const smsText = (n: OutgoingNotification): string => `ใกล้หม�
  * SMS through the sign-in codes' gateway (ThaiBulkSMS, or the development outbox's log in demo mode): the channel for
  * patients who chose it, and the fallback when push or LINE could not deliver. Each message costs money: see README.
  */
-export function createSmsNotifier(sms: SmsSender, phonesOf: (userIds: string[]) => Promise<Map<string, string>>): Notifier {
+export function createSmsNotifier(
+  sms: SmsSender,
+  phonesOf: (userIds: string[]) => Promise<Map<string, string>>,
+): Notifier {
   const limit = pLimit(CONCURRENCY);
   return {
     channel: 'sms',

@@ -32,8 +32,19 @@ const CALL = [{ action: 'call', title: 'โทรหา' }];
 export function pushPayload(n: OutgoingNotification): string {
   const actions = n.answerable ? ANSWERS : n.callPhone ? CALL : [];
   const forHeld = n.heldPatientId ? { patient: n.heldPatientId } : {};
-  const url = n.heldPatientId ? `/notifications?${PATIENT_SELECTOR}=${encodeURIComponent(n.heldPatientId)}` : '/notifications';
-  return JSON.stringify({ id: n.id, kind: n.kind, title: n.title, body: n.body, url, actions, ...(n.callPhone ? { callPhone: n.callPhone } : {}), ...forHeld });
+  const url = n.heldPatientId
+    ? `/notifications?${PATIENT_SELECTOR}=${encodeURIComponent(n.heldPatientId)}`
+    : '/notifications';
+  return JSON.stringify({
+    id: n.id,
+    kind: n.kind,
+    title: n.title,
+    body: n.body,
+    url,
+    actions,
+    ...(n.callPhone ? { callPhone: n.callPhone } : {}),
+    ...forHeld,
+  });
 }
 
 /**
@@ -52,13 +63,17 @@ export function createWebPushNotifier(
 
   async function send(target: PushTarget, payload: string): Promise<'sent' | 'gone' | 'failed'> {
     try {
-      await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
-        vapidDetails,
-        TTL: TTL_SECONDS,
-        urgency: 'high',
-        timeout: 10_000,
-        ...(agent ? { agent } : {}),
-      });
+      await webpush.sendNotification(
+        { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
+        payload,
+        {
+          vapidDetails,
+          TTL: TTL_SECONDS,
+          urgency: 'high',
+          timeout: 10_000,
+          ...(agent ? { agent } : {}),
+        },
+      );
       return 'sent';
     } catch (error) {
       if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) return 'gone';

@@ -19,7 +19,10 @@ beforeAll(async () => {
   push = await startFakePushService();
   t = await createTestApps(1, {}, undefined, (database) => [
     createWebPushNotifier(createPushSubscriptionsRepository(database.db, 30), vapid, push.agent),
-    createSmsNotifier({ name: 'recording', send: async (message) => void texts.push(message) }, createNotificationsRepository(database.db).phonesOf),
+    createSmsNotifier(
+      { name: 'recording', send: async (message) => void texts.push(message) },
+      createNotificationsRepository(database.db).phonesOf,
+    ),
   ]);
 });
 afterAll(async () => {
@@ -40,22 +43,42 @@ const eight = () => new Date(`${todayInBangkok()}T08:00:00+07:00`);
 async function pushPatient(name: string | null, channel = 'web_push', phone = nextPhone()) {
   const { session } = await registerPatient(app(), phone);
   if (name) {
-    const subscribed = await app().inject({ method: 'POST', url: '/api/push-subscriptions', payload: push.subscribe(name), ...as(session) });
+    const subscribed = await app().inject({
+      method: 'POST',
+      url: '/api/push-subscriptions',
+      payload: push.subscribe(name),
+      ...as(session),
+    });
     expect(subscribed.statusCode, subscribed.body).toBe(204);
   }
-  const chosen = await app().inject({ method: 'PUT', url: '/api/notification-settings', payload: { ...DEFAULT_NOTIFICATION_SETTINGS, channel }, ...as(session) });
+  const chosen = await app().inject({
+    method: 'PUT',
+    url: '/api/notification-settings',
+    payload: { ...DEFAULT_NOTIFICATION_SETTINGS, channel },
+    ...as(session),
+  });
   expect(chosen.statusCode, chosen.body).toBe(200);
   const med = await app().inject({
     method: 'POST',
     url: '/api/medications',
-    payload: { name: 'Metformin', strength: '500 mg', form: 'tablet', doses: { afterBreakfast: 1 }, startDate: addDays(todayInBangkok(), -1) },
+    payload: {
+      name: 'Metformin',
+      strength: '500 mg',
+      form: 'tablet',
+      doses: { afterBreakfast: 1 },
+      startDate: addDays(todayInBangkok(), -1),
+    },
     ...as(session),
   });
   expect(med.statusCode).toBe(201);
   return session;
 }
 
-const inbox = async (session: string) => (await app().inject({ method: 'GET', url: '/api/notifications', ...as(session) })).json().data as { id: string; title: string }[];
+const inbox = async (session: string) =>
+  (await app().inject({ method: 'GET', url: '/api/notifications', ...as(session) })).json().data as {
+    id: string;
+    title: string;
+  }[];
 
 describe('Web Push', () => {
   it('sends a reminder as RFC 8030 asks, encrypted to the browser and signed with the VAPID key', async () => {
@@ -64,7 +87,12 @@ describe('Web Push', () => {
 
     expect(push.received).toHaveLength(1);
     const [sent] = push.received;
-    expect(sent!.headers).toMatchObject({ ttl: '14400', urgency: 'high', 'content-encoding': 'aes128gcm', 'content-type': 'application/octet-stream' });
+    expect(sent!.headers).toMatchObject({
+      ttl: '14400',
+      urgency: 'high',
+      'content-encoding': 'aes128gcm',
+      'content-type': 'application/octet-stream',
+    });
     const { publicKey, claims } = push.vapid(sent!);
     expect(publicKey).toBe(vapid.publicKey);
     expect(claims.aud).toBe(push.origin);
@@ -85,7 +113,9 @@ describe('Web Push', () => {
       ],
     });
     // The test message goes the same way, at once.
-    expect((await app().inject({ method: 'POST', url: '/api/notifications/test', ...as(session) })).statusCode).toBe(201);
+    expect((await app().inject({ method: 'POST', url: '/api/notifications/test', ...as(session) })).statusCode).toBe(
+      201,
+    );
     expect(push.open(push.received[1]!)).toMatchObject({ kind: 'test', title: 'ทดสอบการแจ้งเตือน', actions: [] });
   });
 
@@ -94,7 +124,9 @@ describe('Web Push', () => {
     push.forget('phone-b');
     await app().sendReminders(eight());
     expect(await inbox(session)).toHaveLength(1);
-    const left = await t.database.db.execute(sql`select count(*)::int as n from push_subscriptions where endpoint like ${'%/phone-b'}`);
+    const left = await t.database.db.execute(
+      sql`select count(*)::int as n from push_subscriptions where endpoint like ${'%/phone-b'}`,
+    );
     expect((left as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });
 

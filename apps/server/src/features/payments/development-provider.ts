@@ -11,7 +11,11 @@ export function createDevelopmentPaymentProvider(): PaymentProvider {
   return {
     name: 'development',
     async requestDeposit({ amountBaht, promptpayId }) {
-      return { reference: null, promptpayPayload: generate.anyId({ type: 'NATID', target: promptpayId, amount: amountBaht }), qrImageUrl: null };
+      return {
+        reference: null,
+        promptpayPayload: generate.anyId({ type: 'NATID', target: promptpayId, amount: amountBaht }),
+        qrImageUrl: null,
+      };
     },
     async refund() {},
     async findPayment() {

@@ -39,7 +39,8 @@ afterAll(async () => {
 });
 
 const signedIn = () => ({ cookies: { klaimor_session: patient } });
-const requestsTo = (method: string, path: string) => omise.requests.filter((r) => r.method === method && r.path === path);
+const requestsTo = (method: string, path: string) =>
+  omise.requests.filter((r) => r.method === method && r.path === path);
 
 let slotIndex = 0;
 async function nextSlot(): Promise<{ id: string; remaining: number }> {
@@ -83,7 +84,8 @@ async function paidAppointment(): Promise<{ id: string; chargeId: string }> {
   return { id, chargeId: charge.id };
 }
 
-const cancel = (app: FastifyInstance, id: string) => app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...signedIn() });
+const cancel = (app: FastifyInstance, id: string) =>
+  app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...signedIn() });
 
 /** A paid appointment cancelled in time while Omise could not be reached: its refund is owed and unclaimed. */
 async function cancelledWhileOmiseIsDown(): Promise<{ id: string; chargeId: string }> {
@@ -140,7 +142,9 @@ describe('refunds with two servers', () => {
     const provider = createOmisePaymentProvider({ secretKey: SECRET_KEY, apiUrl: omise.url });
     const charge = omise.charges.get(chargeId)!;
     await provider.refund({ appointmentId: id, reference: chargeId, amountBaht: charge.amount / 100 });
-    await t.database.db.execute(sql`update appointments set refund_claimed_until = now() - interval '1 second' where id = ${id}`);
+    await t.database.db.execute(
+      sql`update appointments set refund_claimed_until = now() - interval '1 second' where id = ${id}`,
+    );
     expect(requestsTo('POST', `/charges/${chargeId}/refunds`)).toHaveLength(1);
 
     expect(await b.retryRefunds()).toBe(1);
@@ -151,10 +155,14 @@ describe('refunds with two servers', () => {
 
   it('leaves a refund another server has claimed to that server until its claim runs out', async () => {
     const { id, chargeId } = await cancelledWhileOmiseIsDown();
-    await t.database.db.execute(sql`update appointments set refund_claimed_until = now() + interval '1 minute' where id = ${id}`);
+    await t.database.db.execute(
+      sql`update appointments set refund_claimed_until = now() + interval '1 minute' where id = ${id}`,
+    );
     expect(await b.retryRefunds()).toBe(0);
     expect(requestsTo('POST', `/charges/${chargeId}/refunds`)).toHaveLength(0);
-    await t.database.db.execute(sql`update appointments set refund_claimed_until = now() - interval '1 second' where id = ${id}`);
+    await t.database.db.execute(
+      sql`update appointments set refund_claimed_until = now() - interval '1 second' where id = ${id}`,
+    );
     expect(await b.retryRefunds()).toBe(1);
     expect(requestsTo('POST', `/charges/${chargeId}/refunds`)).toHaveLength(1);
   });
@@ -166,7 +174,9 @@ describe('refund claims', () => {
     const repository = createAppointmentsRepository(t.database.db);
     const first = (await repository.claimRefund({ appointmentId: id }))!;
     expect(await repository.claimRefund({ appointmentId: id })).toBeNull();
-    await t.database.db.execute(sql`update appointments set refund_claimed_until = now() - interval '1 second' where id = ${id}`);
+    await t.database.db.execute(
+      sql`update appointments set refund_claimed_until = now() - interval '1 second' where id = ${id}`,
+    );
     const second = (await repository.claimRefund({ appointmentId: id }))!;
     expect(second.id).toBe(id);
 
@@ -201,9 +211,17 @@ describe('booking with Omise', () => {
   it('sweeps holds past their time once when both servers keep house while patients book the same slots', async () => {
     const slots = [await nextSlot(), await nextSlot()];
     for (const slot of slots) for (let i = 0; i < 2; i++) expect((await book(a, slot.id)).statusCode).toBe(201);
-    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() - interval '1 second' where status = 'awaiting_deposit'`);
+    await t.database.db.execute(
+      sql`update appointments set deposit_expires_at = now() - interval '1 second' where status = 'awaiting_deposit'`,
+    );
 
-    const [, , ...bookings] = await Promise.all([a.housekeeping(), b.housekeeping(), book(a, slots[0].id), book(b, slots[1].id), book(b, slots[0].id)]);
+    const [, , ...bookings] = await Promise.all([
+      a.housekeeping(),
+      b.housekeeping(),
+      book(a, slots[0].id),
+      book(b, slots[1].id),
+      book(b, slots[0].id),
+    ]);
     expect(bookings.map((r) => r.statusCode)).toEqual([201, 201, 201]);
     for (const slot of slots) {
       const [counts] = (

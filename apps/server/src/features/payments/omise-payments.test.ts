@@ -62,7 +62,9 @@ interface Deposit {
 }
 
 /** Books a slot and finds the charge Omise holds for it. */
-async function bookWithCharge(slotIndex: number): Promise<{ id: string; deposit: Deposit; charge: FakeCharge; slotId: string }> {
+async function bookWithCharge(
+  slotIndex: number,
+): Promise<{ id: string; deposit: Deposit; charge: FakeCharge; slotId: string }> {
   const slot = await laterSlot(slotIndex);
   const res = await book(slot.id);
   expect(res.statusCode, res.body).toBe(201);
@@ -96,11 +98,14 @@ async function current(id: string) {
 }
 
 async function events(id: string) {
-  const result = await t.database.db.execute(sql`select from_status, to_status, actor from appointment_events where appointment_id = ${id} order by at`);
+  const result = await t.database.db.execute(
+    sql`select from_status, to_status, actor from appointment_events where appointment_id = ${id} order by at`,
+  );
   return (result as unknown as { rows: { from_status: string | null; to_status: string; actor: string }[] }).rows;
 }
 
-const requestsTo = (method: string, path: string) => omise.requests.filter((r) => r.method === method && r.path === path);
+const requestsTo = (method: string, path: string) =>
+  omise.requests.filter((r) => r.method === method && r.path === path);
 const BOOKING_EVENT = { from_status: null, to_status: 'awaiting_deposit', actor: 'patient' };
 
 describe('with the Omise provider', () => {
@@ -116,9 +121,16 @@ describe('with the Omise provider', () => {
   it("books with Omise's QR image: a charge for the deposit in satang, naming the appointment, ending with the hold", async () => {
     const { id, deposit, charge } = await bookWithCharge(1);
     expect(deposit.promptpayPayload).toBeNull();
-    expect(deposit.qrImageUrl).toBe((charge.source as { scannable_code: { image: { download_uri: string } } }).scannable_code.image.download_uri);
+    expect(deposit.qrImageUrl).toBe(
+      (charge.source as { scannable_code: { image: { download_uri: string } } }).scannable_code.image.download_uri,
+    );
     expect(deposit.qrImageUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/charges\/chrg_test_\w+\/documents\//);
-    expect(charge).toMatchObject({ amount: deposit.amount * 100, currency: 'THB', status: 'pending', metadata: { appointment_id: id } });
+    expect(charge).toMatchObject({
+      amount: deposit.amount * 100,
+      currency: 'THB',
+      status: 'pending',
+      metadata: { appointment_id: id },
+    });
     expect(deposit.amount).toBe(200);
     expect(charge.expires_at).toBe(deposit.expiresAt.replace(/\.\d{3}Z$/, 'Z'));
   });
@@ -150,7 +162,10 @@ describe('POST /api/payments/omise/webhook', () => {
     const booked = await current(id);
     expect(booked.status).toBe('booked');
     expect(booked.deposit.paidAt).not.toBeNull();
-    const history = [BOOKING_EVENT, { from_status: 'awaiting_deposit', to_status: 'booked', actor: 'payment_provider' }];
+    const history = [
+      BOOKING_EVENT,
+      { from_status: 'awaiting_deposit', to_status: 'booked', actor: 'payment_provider' },
+    ];
     expect(await events(id)).toEqual(history);
 
     const replay = await webhook(charge.id);
@@ -174,14 +189,23 @@ describe('POST /api/payments/omise/webhook', () => {
 
     it('for a charge Omise does not know', async () => {
       const { id } = await bookWithCharge(4);
-      const res = await webhook('chrg_test_5zzzzunknown0charge', { status: 'successful', paid: true, metadata: { appointment_id: id } });
+      const res = await webhook('chrg_test_5zzzzunknown0charge', {
+        status: 'successful',
+        paid: true,
+        metadata: { appointment_id: id },
+      });
       expect(requestsTo('GET', '/charges/chrg_test_5zzzzunknown0charge')).toHaveLength(1);
       await expectRejectedAndUnchanged(id, res);
     });
 
     it('for a charge still pending, whatever the notice claims about it', async () => {
       const { id, charge, deposit } = await bookWithCharge(5);
-      const res = await webhook(charge.id, { status: 'successful', paid: true, amount: deposit.amount * 100, metadata: { appointment_id: id } });
+      const res = await webhook(charge.id, {
+        status: 'successful',
+        paid: true,
+        amount: deposit.amount * 100,
+        metadata: { appointment_id: id },
+      });
       await expectRejectedAndUnchanged(id, res);
     });
 
@@ -201,7 +225,12 @@ describe('POST /api/payments/omise/webhook', () => {
 
     it('for a paid charge that names the appointment but is not the one it asked for', async () => {
       const { id, deposit } = await bookWithCharge(8);
-      const other = omise.addCharge({ amount: deposit.amount * 100, status: 'successful', paid: true, metadata: { appointment_id: id } });
+      const other = omise.addCharge({
+        amount: deposit.amount * 100,
+        status: 'successful',
+        paid: true,
+        metadata: { appointment_id: id },
+      });
       await expectRejectedAndUnchanged(id, await webhook(other.id));
     });
 
@@ -233,7 +262,11 @@ describe('POST /api/payments/omise/webhook', () => {
   });
 
   it('refuses what is no Omise event', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/payments/omise/webhook', payload: { key: 'charge.complete', id: 'chrg_test_1' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/omise/webhook',
+      payload: { key: 'charge.complete', id: 'chrg_test_1' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('validation_failed');
   });
@@ -257,7 +290,9 @@ describe('POST /api/payments/omise/webhook', () => {
   it('books a hold whose deposit arrived in time though Omise told us only after the hold ran out', async () => {
     const { id, charge } = await bookWithCharge(17);
     omise.markPaid(charge.id);
-    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() + interval '1 second' where id = ${id}`);
+    await t.database.db.execute(
+      sql`update appointments set deposit_expires_at = now() + interval '1 second' where id = ${id}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect((await current(id)).status).toBe('expired');
 
@@ -268,7 +303,9 @@ describe('POST /api/payments/omise/webhook', () => {
 
   it('notes a deposit paid after the hold expired, but leaves the appointment expired', async () => {
     const { id, charge, slotId } = await bookWithCharge(13);
-    await t.database.db.execute(sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${id}`);
+    await t.database.db.execute(
+      sql`update appointments set deposit_expires_at = now() - interval '1 second' where id = ${id}`,
+    );
     expect((await current(id)).status).toBe('expired');
     const freed = await slotRemaining(slotId);
     omise.markPaid(charge.id);
@@ -320,7 +357,9 @@ describe('cancelling a paid appointment', () => {
 
   it('less than 24 hours ahead keeps the deposit: no refund is asked for', async () => {
     const { id, charge, slotId } = await paidAppointment(15);
-    await t.database.db.execute(sql`update screening_slots set starts_at = now() + interval '2 hours', ends_at = now() + interval '3 hours' where id = ${slotId}`);
+    await t.database.db.execute(
+      sql`update screening_slots set starts_at = now() + interval '2 hours', ends_at = now() + interval '3 hours' where id = ${slotId}`,
+    );
     const res = await t.app.inject({ method: 'POST', url: `/api/appointments/${id}/cancel`, ...as(patient) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0].status).toBe('cancelled');

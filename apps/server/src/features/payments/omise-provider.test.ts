@@ -33,7 +33,12 @@ async function rejection(promise: Promise<unknown>): Promise<PaymentProviderErro
   return outcome as PaymentProviderError;
 }
 
-const deposit = (appointmentId = randomUUID()) => ({ appointmentId, amountBaht: 200, promptpayId: '0000000000019', expiresAt: EXPIRES_AT });
+const deposit = (appointmentId = randomUUID()) => ({
+  appointmentId,
+  amountBaht: 200,
+  promptpayId: '0000000000019',
+  expiresAt: EXPIRES_AT,
+});
 
 describe('requestDeposit', () => {
   it('creates a PromptPay source, then a charge for it, and returns the charge id and its QR image', async () => {
@@ -64,7 +69,8 @@ describe('requestDeposit', () => {
     expect(result).toEqual({
       reference: stored.id,
       promptpayPayload: null,
-      qrImageUrl: (stored.source as { scannable_code: { image: { download_uri: string } } }).scannable_code.image.download_uri,
+      qrImageUrl: (stored.source as { scannable_code: { image: { download_uri: string } } }).scannable_code.image
+        .download_uri,
     });
     expect(result.reference).toMatch(/^chrg_test_/);
     expect(result.qrImageUrl).toMatch(/\/downloads\/qr\.png$/);
@@ -73,7 +79,9 @@ describe('requestDeposit', () => {
   it('turns an Omise error object into a PaymentProviderError that names the code but not the key', async () => {
     const wrongKey = 'skey_test_60wrong0secret0key';
     const error = await rejection(provider({ secretKey: wrongKey }).requestDeposit(deposit()));
-    expect(error.message).toBe('Omise: creating the PromptPay source: HTTP 401 authentication_failure authentication failed');
+    expect(error.message).toBe(
+      'Omise: creating the PromptPay source: HTTP 401 authentication_failure authentication failed',
+    );
     expect(error.message).not.toContain(wrongKey);
     expect(omise.requests).toHaveLength(1);
   });
@@ -119,8 +127,17 @@ describe('findPayment', () => {
     omise.requests.length = 0;
 
     const pending = await provider().findPayment(reference!);
-    expect(pending).toEqual({ reference, status: 'pending', amountMinor: 20000, currency: 'THB', appointmentId, paidAt: null });
-    expect(omise.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([['GET', `/charges/${reference}`, EXPECTED_AUTH]]);
+    expect(pending).toEqual({
+      reference,
+      status: 'pending',
+      amountMinor: 20000,
+      currency: 'THB',
+      appointmentId,
+      paidAt: null,
+    });
+    expect(omise.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
+      ['GET', `/charges/${reference}`, EXPECTED_AUTH],
+    ]);
 
     omise.markPaid(reference!);
     const paid = await provider().findPayment(reference!);

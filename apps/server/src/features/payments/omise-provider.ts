@@ -18,7 +18,12 @@
  * Errors carry the HTTP status and Omise's error code and message, never the secret key.
  */
 import { z } from 'zod';
-import { type DepositRequest, type PaymentProvider, PaymentProviderError, type ProviderPayment } from './payment-provider.js';
+import {
+  type DepositRequest,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPayment,
+} from './payment-provider.js';
 
 export const OMISE_API_VERSION = '2019-05-29';
 export const OMISE_TIMEOUT_MS = 10_000;
@@ -46,7 +51,9 @@ const Charge = z.looseObject({
   refunded_amount: z.number().int().optional(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   source: z
-    .looseObject({ scannable_code: z.looseObject({ image: z.looseObject({ download_uri: z.string().min(1) }) }).nullish() })
+    .looseObject({
+      scannable_code: z.looseObject({ image: z.looseObject({ download_uri: z.string().min(1) }) }).nullish(),
+    })
     .nullish(),
 });
 type Charge = z.infer<typeof Charge>;
@@ -76,7 +83,12 @@ export function createOmisePaymentProvider(options: OmiseOptions): PaymentProvid
     throw new PaymentProviderError(`Omise: ${scrub(detail)}`);
   };
 
-  async function send(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>, idempotencyKey?: string): Promise<Reply> {
+  async function send(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: Record<string, unknown>,
+    idempotencyKey?: string,
+  ): Promise<Reply> {
     const doFetch = options.fetch ?? globalThis.fetch;
     try {
       const response = await doFetch(`${baseUrl}${path}`, {
@@ -113,7 +125,9 @@ export function createOmisePaymentProvider(options: OmiseOptions): PaymentProvid
   function read<T>(what: string, reply: Reply, schema: z.ZodType<T>): T {
     const error = OmiseError.safeParse(reply.body);
     if (reply.status >= 400 || error.success) {
-      const detail = error.success ? [error.data.code, error.data.message].filter(Boolean).join(' ') : 'no error object';
+      const detail = error.success
+        ? [error.data.code, error.data.message].filter(Boolean).join(' ')
+        : 'no error object';
       return fail(`${what}: HTTP ${reply.status} ${detail}`);
     }
     const parsed = schema.safeParse(reply.body);
@@ -126,7 +140,11 @@ export function createOmisePaymentProvider(options: OmiseOptions): PaymentProvid
 
     async requestDeposit({ appointmentId, amountBaht, expiresAt }): Promise<DepositRequest> {
       const amount = satang(amountBaht);
-      const source = read('creating the PromptPay source', await send('POST', '/sources', { type: 'promptpay', amount, currency: 'thb' }), Source);
+      const source = read(
+        'creating the PromptPay source',
+        await send('POST', '/sources', { type: 'promptpay', amount, currency: 'thb' }),
+        Source,
+      );
       const charge = read(
         'creating the charge',
         await send('POST', '/charges', {
@@ -151,7 +169,11 @@ export function createOmisePaymentProvider(options: OmiseOptions): PaymentProvid
       // A refund Omise made before this server could record it (the process died in between) is not asked for twice.
       const charge = read('retrieving the charge', await send('GET', path), Charge);
       if ((charge.refunded_amount ?? 0) >= satang(amountBaht)) return;
-      read('refunding', await send('POST', `${path}/refunds`, { amount: satang(amountBaht) }, `refund-${appointmentId}`), Refund);
+      read(
+        'refunding',
+        await send('POST', `${path}/refunds`, { amount: satang(amountBaht) }, `refund-${appointmentId}`),
+        Refund,
+      );
     },
 
     async findPayment(reference): Promise<ProviderPayment | null> {

@@ -24,7 +24,12 @@ export interface ProviderPayment {
 export interface PaymentProvider {
   readonly name: 'development' | 'omise';
   /** Asks for a PromptPay payment of `amountBaht` to the facility's PromptPay id. */
-  requestDeposit(input: { appointmentId: string; amountBaht: number; promptpayId: string; expiresAt: Date }): Promise<DepositRequest>;
+  requestDeposit(input: {
+    appointmentId: string;
+    amountBaht: number;
+    promptpayId: string;
+    expiresAt: Date;
+  }): Promise<DepositRequest>;
   /** Returns a paid deposit; called when a patient cancels in time. */
   refund(input: { appointmentId: string; reference: string | null; amountBaht: number }): Promise<void>;
   /** Asks the provider about one of its payments; null when it knows no payment by that reference. */

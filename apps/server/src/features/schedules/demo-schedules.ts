@@ -5,7 +5,14 @@ import { createSchedulesRepository } from './schedules.repository.js';
 import { horizonAt } from './schedules.service.js';
 
 // Demo clinicians: fictional names, so that no real physician appears to take bookings.
-const CLINICIANS = ['พญ.กมลวรรณ ใจงาม', 'นพ.ธนากร ศรีสุข', 'พญ.ปิยะนุช วงศ์ดี', 'นพ.วีรยุทธ บุญมา', 'พญ.สุนิสา แก้วใส', 'นพ.อนุชา มีสุข'];
+const CLINICIANS = [
+  'พญ.กมลวรรณ ใจงาม',
+  'นพ.ธนากร ศรีสุข',
+  'พญ.ปิยะนุช วงศ์ดี',
+  'นพ.วีรยุทธ บุญมา',
+  'พญ.สุนิสา แก้วใส',
+  'นพ.อนุชา มีสุข',
+];
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 
 /**
@@ -17,7 +24,14 @@ export async function addDemoSchedules(db: Db, now = new Date()): Promise<void> 
   const unscheduled = await db
     .select({ id: facilities.id, depositAmount: facilities.depositAmount })
     .from(facilities)
-    .where(sql`${ne(facilities.kind, 'pharmacy')} and ${notExists(db.select().from(scheduleTemplates).where(sql`${scheduleTemplates.facilityId} = ${facilities.id}`))}`)
+    .where(
+      sql`${ne(facilities.kind, 'pharmacy')} and ${notExists(
+        db
+          .select()
+          .from(scheduleTemplates)
+          .where(sql`${scheduleTemplates.facilityId} = ${facilities.id}`),
+      )}`,
+    )
     .orderBy(facilities.stableId);
   const sessions = [
     { sessionStart: '09:00', sessionEnd: '12:00' },
@@ -34,6 +48,7 @@ export async function addDemoSchedules(db: Db, now = new Date()): Promise<void> 
       depositAmount: facility.depositAmount,
     })),
   );
-  for (let i = 0; i < templates.length; i += 500) await db.insert(scheduleTemplates).values(templates.slice(i, i + 500));
+  for (let i = 0; i < templates.length; i += 500)
+    await db.insert(scheduleTemplates).values(templates.slice(i, i + 500));
   await createSchedulesRepository(db).rollForward(horizonAt(now));
 }

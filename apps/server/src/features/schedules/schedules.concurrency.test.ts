@@ -59,7 +59,12 @@ const book = (app: FastifyInstance, session: string, slotId: string) =>
 async function slotOn(day: string, clock: string): Promise<string> {
   const res = await a.inject({ method: 'GET', url: `/api/hospitals/${FACILITY}/slots?from=${day}&to=${day}` });
   const slot = (res.json().data as { id: string; start: string }[]).find(
-    (s) => new Date(s.start).toLocaleTimeString('en-GB', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit' }) === clock,
+    (s) =>
+      new Date(s.start).toLocaleTimeString('en-GB', {
+        timeZone: 'Asia/Bangkok',
+        hour: '2-digit',
+        minute: '2-digit',
+      }) === clock,
   );
   return slot!.id;
 }
@@ -90,18 +95,31 @@ async function paidBooking(session: string, slotId: string): Promise<{ id: strin
 
 describe('schedules with two servers', () => {
   it('never overbooks a slot while places are lowered during a rush of bookings', async () => {
-    const created = await a.inject({ method: 'POST', url: `${base}/templates`, payload: weekly(4, '08:00'), ...asStaff(admin) });
+    const created = await a.inject({
+      method: 'POST',
+      url: `${base}/templates`,
+      payload: weekly(4, '08:00'),
+      ...asStaff(admin),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const templateId = created.json().data[0].id as string;
     for (let round = 0; round < 3; round++) {
       const day = addDays(todayInBangkok(), 3 + round);
       const slotId = await slotOn(day, '08:00');
-      const lower = (round % 2 ? a : b).inject({ method: 'PUT', url: `${base}/templates/${templateId}`, payload: weekly(2, '08:00'), ...asStaff(admin) });
+      const lower = (round % 2 ? a : b).inject({
+        method: 'PUT',
+        url: `${base}/templates/${templateId}`,
+        payload: weekly(2, '08:00'),
+        ...asStaff(admin),
+      });
       const bookings = patients.map((session, i) => book(i % 2 ? a : b, session, slotId));
       const [lowered, ...booked] = await Promise.all([lower, ...bookings]);
       expect([200, 409], lowered.body).toContain(lowered.statusCode);
 
-      const [slot] = await queryRows<{ capacity: number; taken: number }>(t.database.db, sql`select capacity, taken from screening_slots where id = ${slotId}`);
+      const [slot] = await queryRows<{ capacity: number; taken: number }>(
+        t.database.db,
+        sql`select capacity, taken from screening_slots where id = ${slotId}`,
+      );
       const held = booked.filter((r) => r.statusCode === 201).length;
       expect(booked.every((r) => r.statusCode === 201 || r.json().error.code === 'slot_full')).toBe(true);
       expect(slot.taken).toBe(held);
@@ -109,13 +127,23 @@ describe('schedules with two servers', () => {
       if (lowered.statusCode === 200) expect(slot.capacity).toBe(2);
       else expect(held).toBeGreaterThan(2);
       // Back to four places for the next round (refused only if a slot holds more, which cannot happen).
-      const reset = await a.inject({ method: 'PUT', url: `${base}/templates/${templateId}`, payload: weekly(4, '08:00'), ...asStaff(admin) });
+      const reset = await a.inject({
+        method: 'PUT',
+        url: `${base}/templates/${templateId}`,
+        payload: weekly(4, '08:00'),
+        ...asStaff(admin),
+      });
       expect(reset.statusCode, reset.body).toBe(200);
     }
   });
 
   it('refunds each paid deposit of a closed day exactly once, though closing, cancelling and refund rounds race', async () => {
-    const created = await a.inject({ method: 'POST', url: `${base}/templates`, payload: weekly(8, '14:00'), ...asStaff(admin) });
+    const created = await a.inject({
+      method: 'POST',
+      url: `${base}/templates`,
+      payload: weekly(8, '14:00'),
+      ...asStaff(admin),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const day = addDays(todayInBangkok(), 9);
     const slotId = await slotOn(day, '14:00');
@@ -123,9 +151,18 @@ describe('schedules with two servers', () => {
     for (const session of patients.slice(0, 6)) paid.push({ session, ...(await paidBooking(session, slotId)) });
 
     const close = (app: FastifyInstance) =>
-      app.inject({ method: 'POST', url: `${base}/closures`, payload: { date: day, reason: 'ไฟฟ้าดับทั้งอาคาร', confirm: true }, ...asStaff(admin) });
+      app.inject({
+        method: 'POST',
+        url: `${base}/closures`,
+        payload: { date: day, reason: 'ไฟฟ้าดับทั้งอาคาร', confirm: true },
+        ...asStaff(admin),
+      });
     const patientCancels = paid.slice(0, 2).map((p, i) =>
-      (i ? a : b).inject({ method: 'POST', url: `/api/appointments/${p.id}/cancel`, cookies: { klaimor_session: p.session } }),
+      (i ? a : b).inject({
+        method: 'POST',
+        url: `/api/appointments/${p.id}/cancel`,
+        cookies: { klaimor_session: p.session },
+      }),
     );
     const results = await Promise.all([close(a), close(b), ...patientCancels, a.retryRefunds(), b.retryRefunds()]);
     const closings = results.slice(0, 2) as Awaited<ReturnType<typeof close>>[];
@@ -136,7 +173,10 @@ describe('schedules with two servers', () => {
     await Promise.all([a.retryRefunds(), b.retryRefunds()]);
 
     for (const { id, chargeId } of paid) {
-      expect(omise.requests.filter((r) => r.method === 'POST' && r.path === `/charges/${chargeId}/refunds`), chargeId).toHaveLength(1);
+      expect(
+        omise.requests.filter((r) => r.method === 'POST' && r.path === `/charges/${chargeId}/refunds`),
+        chargeId,
+      ).toHaveLength(1);
       expect(omise.charges.get(chargeId)!.refunded_amount).toBe(20_000);
       const [row] = await queryRows<{ status: string; refunded: boolean }>(
         t.database.db,
@@ -144,7 +184,10 @@ describe('schedules with two servers', () => {
       );
       expect(row).toEqual({ status: 'cancelled', refunded: true });
     }
-    const [slot] = await queryRows<{ taken: number }>(t.database.db, sql`select taken from screening_slots where id = ${slotId}`);
+    const [slot] = await queryRows<{ taken: number }>(
+      t.database.db,
+      sql`select taken from screening_slots where id = ${slotId}`,
+    );
     expect(slot.taken).toBe(0);
   });
 });

@@ -7,7 +7,15 @@ import { moveAppointments } from '../../shared/appointment-lifecycle/appointment
 export type TemplateRow = typeof scheduleTemplates.$inferSelect;
 export type TemplateValues = Pick<
   typeof scheduleTemplates.$inferInsert,
-  'service' | 'weekdays' | 'onDate' | 'sessionStart' | 'sessionEnd' | 'slotMinutes' | 'places' | 'clinician' | 'depositAmount'
+  | 'service'
+  | 'weekdays'
+  | 'onDate'
+  | 'sessionStart'
+  | 'sessionEnd'
+  | 'slotMinutes'
+  | 'places'
+  | 'clinician'
+  | 'depositAmount'
 >;
 
 /** The Bangkok dates slots are kept for: from today to the last day of the horizon. */
@@ -51,7 +59,8 @@ async function reconcile(tx: Tx, templateId: string, { today, end }: Horizon): P
       where t.id = ${templateId} and s.template_id = t.id and s.withdrawn_at is null and s.starts_at > now()
         and (s.starts_at, s.ends_at) in ${wanted}`);
   } catch (error) {
-    if ((error as { cause?: { constraint?: string } }).cause?.constraint === 'screening_slots_taken_check') throw new PlacesBelowBooked();
+    if ((error as { cause?: { constraint?: string } }).cause?.constraint === 'screening_slots_taken_check')
+      throw new PlacesBelowBooked();
     throw error;
   }
   // A time the template no longer makes: withdrawn; its patients keep it.
@@ -86,7 +95,10 @@ export function createSchedulesRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ date: scheduleClosures.onDate });
       if (!closed) return null;
-      await tx.update(screeningSlots).set({ withdrawnAt: sql`now()` }).where(and(onDay(facilityId, date), isNull(screeningSlots.withdrawnAt)));
+      await tx
+        .update(screeningSlots)
+        .set({ withdrawnAt: sql`now()` })
+        .where(and(onDay(facilityId, date), isNull(screeningSlots.withdrawnAt)));
       const daySlots = tx.select({ id: screeningSlots.id }).from(screeningSlots).where(onDay(facilityId, date));
       const cancelled = await moveAppointments(tx, inArray(appointments.slotId, daySlots), 'day_closed', {
         facilityId,
@@ -118,14 +130,22 @@ export function createSchedulesRepository(db: Db) {
     /** A new template and its slots up to the horizon's end. */
     async createTemplate(facilityId: string, values: TemplateValues, horizon: Horizon): Promise<TemplateRow> {
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(scheduleTemplates).values({ ...values, facilityId }).returning();
+        const [row] = await tx
+          .insert(scheduleTemplates)
+          .values({ ...values, facilityId })
+          .returning();
         await reconcile(tx, row.id, horizon);
         return { ...row, slotsMadeUntil: horizon.end };
       });
     },
 
     /** Null when the facility has no such template. Throws PlacesBelowBooked (nothing changed) when places would not hold the patients. */
-    async updateTemplate(facilityId: string, id: string, values: TemplateValues, horizon: Horizon): Promise<TemplateRow | null> {
+    async updateTemplate(
+      facilityId: string,
+      id: string,
+      values: TemplateValues,
+      horizon: Horizon,
+    ): Promise<TemplateRow | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(scheduleTemplates)
@@ -144,7 +164,14 @@ export function createSchedulesRepository(db: Db) {
         await tx
           .update(screeningSlots)
           .set({ withdrawnAt: sql`now()` })
-          .where(and(eq(screeningSlots.templateId, id), eq(screeningSlots.facilityId, facilityId), isNull(screeningSlots.withdrawnAt), sql`${screeningSlots.startsAt} > now()`));
+          .where(
+            and(
+              eq(screeningSlots.templateId, id),
+              eq(screeningSlots.facilityId, facilityId),
+              isNull(screeningSlots.withdrawnAt),
+              sql`${screeningSlots.startsAt} > now()`,
+            ),
+          );
         const gone = await tx
           .delete(scheduleTemplates)
           .where(and(eq(scheduleTemplates.id, id), eq(scheduleTemplates.facilityId, facilityId)))
@@ -163,13 +190,17 @@ export function createSchedulesRepository(db: Db) {
           .where(and(eq(scheduleClosures.facilityId, facilityId), eq(scheduleClosures.onDate, date)))
           .returning({ date: scheduleClosures.onDate });
         if (!gone.length) return false;
-        if (date >= horizon.today && date <= horizon.end) await makeSlots(tx, sql`t.facility_id = ${facilityId}`, sql`${date}::date`, date);
+        if (date >= horizon.today && date <= horizon.end)
+          await makeSlots(tx, sql`t.facility_id = ${facilityId}`, sql`${date}::date`, date);
         return true;
       });
     },
 
     /** Closes each of the dates not closed yet, with its reason; a day with patients booked is skipped. Returns those closed. */
-    async closeFreeDays(facilityId: string, days: { date: string; reason: string }[]): Promise<{ date: string; reason: string }[]> {
+    async closeFreeDays(
+      facilityId: string,
+      days: { date: string; reason: string }[],
+    ): Promise<{ date: string; reason: string }[]> {
       const closed: { date: string; reason: string }[] = [];
       for (const day of days) {
         try {

@@ -165,7 +165,8 @@ export function schedulesRoutes(schedules: SchedulesService): FastifyPluginAsync
         config: { staff: 'scheduleEdit' },
         schema: {
           tags,
-          summary: 'Close a day. With patients booked: 409 day_has_bookings unless confirm is true, which cancels them with a full refund',
+          summary:
+            'Close a day. With patients booked: 409 day_has_bookings unless confirm is true, which cancels them with a full refund',
           params: FacilityParams,
           body: CloseDayBody,
           response: { 201: ClosureReply },
@@ -184,7 +185,8 @@ export function schedulesRoutes(schedules: SchedulesService): FastifyPluginAsync
         config: { staff: 'scheduleEdit' },
         schema: {
           tags,
-          summary: "Close the year's fixed-date Thai public holidays from today on (days with patients booked are left open)",
+          summary:
+            "Close the year's fixed-date Thai public holidays from today on (days with patients booked are left open)",
           params: FacilityParams,
           body: PublicHolidaysBody,
           response: { 200: ClosureReply },

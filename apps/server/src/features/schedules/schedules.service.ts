@@ -13,7 +13,14 @@ import {
 import type { z } from 'zod';
 import { AppError, validationFailed } from '../../errors.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
-import { DayHasBookings, type Horizon, PlacesBelowBooked, type SchedulesRepository, type TemplateRow, type TemplateValues } from './schedules.repository.js';
+import {
+  DayHasBookings,
+  type Horizon,
+  PlacesBelowBooked,
+  type SchedulesRepository,
+  type TemplateRow,
+  type TemplateValues,
+} from './schedules.repository.js';
 import { thaiPublicHolidays } from './thai-public-holidays.js';
 
 type WeeklyTemplate = z.output<typeof WeeklyTemplateBody>;
@@ -23,11 +30,20 @@ const DAY_MS = 86_400_000;
 const templateNotFound = () => new AppError(404, 'not_found', 'ไม่พบตารางเวลานี้');
 const closureNotFound = () => new AppError(404, 'not_found', 'วันนี้ไม่ได้ปิดทำการอยู่');
 const placesBelowBooked = () =>
-  new AppError(409, 'places_below_booked', 'มีช่วงเวลาที่ผู้ป่วยจองไว้มากกว่าจำนวนที่รับใหม่ กรุณาเพิ่มจำนวนที่รับ หรือยกเลิกนัดก่อน', { places: 'below_booked' });
-const dayHasBookings = (count: number) =>
-  new AppError(409, 'day_has_bookings', `วันนี้มีผู้ป่วยนัดไว้ ${count} ราย การปิดวันจะยกเลิกนัดทั้งหมดและคืนมัดจำเต็มจำนวน กรุณายืนยันอีกครั้ง`, undefined, undefined, {
-    appointments: count,
+  new AppError(409, 'places_below_booked', 'มีช่วงเวลาที่ผู้ป่วยจองไว้มากกว่าจำนวนที่รับใหม่ กรุณาเพิ่มจำนวนที่รับ หรือยกเลิกนัดก่อน', {
+    places: 'below_booked',
   });
+const dayHasBookings = (count: number) =>
+  new AppError(
+    409,
+    'day_has_bookings',
+    `วันนี้มีผู้ป่วยนัดไว้ ${count} ราย การปิดวันจะยกเลิกนัดทั้งหมดและคืนมัดจำเต็มจำนวน กรุณายืนยันอีกครั้ง`,
+    undefined,
+    undefined,
+    {
+      appointments: count,
+    },
+  );
 
 export const horizonAt = (now = new Date()): Horizon => {
   const today = todayInBangkok(now);
@@ -78,19 +94,27 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
     if (date < horizonAt().today) throw validationFailed({ [field]: 'out_of_range' });
   };
 
-  async function save(actor: StaffAtFacility, id: string | null, body: WeeklyTemplate | ExtraSession): Promise<ScheduleTemplate> {
+  async function save(
+    actor: StaffAtFacility,
+    id: string | null,
+    body: WeeklyTemplate | ExtraSession,
+  ): Promise<ScheduleTemplate> {
     if ('onDate' in body) notInPast(body.onDate, 'onDate');
     const values = valuesOf(body);
     let row: TemplateRow | null;
     try {
-      row = id === null
-        ? await schedules.createTemplate(actor.facilityId, values, horizonAt())
-        : await schedules.updateTemplate(actor.facilityId, id, values, horizonAt());
+      row =
+        id === null
+          ? await schedules.createTemplate(actor.facilityId, values, horizonAt())
+          : await schedules.updateTemplate(actor.facilityId, id, values, horizonAt());
     } catch (error) {
       throw error instanceof PlacesBelowBooked ? placesBelowBooked() : error;
     }
     if (!row) throw templateNotFound();
-    await access.audit(actor, { action: id === null ? 'schedule.template_created' : 'schedule.template_changed', target: row.id });
+    await access.audit(actor, {
+      action: id === null ? 'schedule.template_created' : 'schedule.template_changed',
+      target: row.id,
+    });
     return toScheduleTemplate(row);
   }
 
@@ -104,7 +128,10 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
   return {
     async schedule(actor: StaffAtFacility): Promise<Schedule> {
       const horizon = horizonAt();
-      const [templates, closures] = await Promise.all([schedules.templates(actor.facilityId), schedules.closures(actor.facilityId, horizon.today)]);
+      const [templates, closures] = await Promise.all([
+        schedules.templates(actor.facilityId),
+        schedules.closures(actor.facilityId, horizon.today),
+      ]);
       return { templates: templates.map(toScheduleTemplate), closures, horizonEnd: horizon.end };
     },
 
@@ -153,10 +180,18 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
       } catch (error) {
         throw error instanceof DayHasBookings ? dayHasBookings(error.appointments) : error;
       }
-      if (!outcome) return { date, reason: (await schedules.closures(actor.facilityId, date)).find((c) => c.date === date)?.reason ?? reason };
+      if (!outcome)
+        return {
+          date,
+          reason: (await schedules.closures(actor.facilityId, date)).find((c) => c.date === date)?.reason ?? reason,
+        };
       await access.audit(actor, { action: 'schedule.day_closed', target: date });
       for (const a of outcome.cancelled) {
-        await access.audit(actor, { action: 'appointment.cancelled_by_hospital', target: a.id, patientUserId: a.userId });
+        await access.audit(actor, {
+          action: 'appointment.cancelled_by_hospital',
+          target: a.id,
+          patientUserId: a.userId,
+        });
       }
       if (outcome.cancelled.some((a) => a.refundOwed)) await returnDeposits();
       return { date, reason, cancelledAppointments: outcome.cancelled.length };
@@ -170,7 +205,10 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
     /** Closes the year's fixed public holidays from today on; a day with patients booked stays open for the admin to decide. */
     async closePublicHolidays(actor: StaffAtFacility, year: number): Promise<Closure[]> {
       const today = horizonAt().today;
-      const closed = await schedules.closeFreeDays(actor.facilityId, thaiPublicHolidays(year).filter((h) => h.date >= today));
+      const closed = await schedules.closeFreeDays(
+        actor.facilityId,
+        thaiPublicHolidays(year).filter((h) => h.date >= today),
+      );
       for (const day of closed) await access.audit(actor, { action: 'schedule.day_closed', target: day.date });
       return closed;
     },

@@ -40,7 +40,15 @@ async function patientSlots(from?: string, to?: string) {
   const query = from ? `?from=${from}&to=${to ?? from}` : '';
   const res = await t.app.inject({ method: 'GET', url: `/api/hospitals/${FACILITY}/slots${query}` });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { id: string; start: string; end: string; doctor: string; capacity: number; remaining: number; depositAmount: number }[];
+  return res.json().data as {
+    id: string;
+    start: string;
+    end: string;
+    doctor: string;
+    capacity: number;
+    remaining: number;
+    depositAmount: number;
+  }[];
 }
 
 function book(slotId: string) {
@@ -57,19 +65,27 @@ async function bookAndPay(slotId: string) {
   const booked = await book(slotId);
   expect(booked.statusCode, booked.body).toBe(201);
   const id = booked.json().data[0].id as string;
-  const paid = await t.app.inject({ method: 'POST', url: `/api/dev/payments/${id}/paid`, cookies: { klaimor_session: patient } });
+  const paid = await t.app.inject({
+    method: 'POST',
+    url: `/api/dev/payments/${id}/paid`,
+    cookies: { klaimor_session: patient },
+  });
   expect(paid.statusCode, paid.body).toBe(200);
   return id;
 }
 
 const appointment = async (id: string) =>
-  (await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, cookies: { klaimor_session: patient } })).json().data[0];
+  (await t.app.inject({ method: 'GET', url: `/api/appointments/${id}`, cookies: { klaimor_session: patient } })).json()
+    .data[0];
 
-const bangkokClock = (iso: string) => new Date(iso).toLocaleTimeString('en-GB', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit' });
+const bangkokClock = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-GB', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit' });
 const bangkokDate = (iso: string) => todayInBangkok(new Date(iso));
 
 async function removeAllTemplates() {
-  const schedule = (await staffCall('GET', base)).json().data[0] as { templates: { id: string; onDate: string | null }[] };
+  const schedule = (await staffCall('GET', base)).json().data[0] as {
+    templates: { id: string; onDate: string | null }[];
+  };
   for (const tpl of schedule.templates) {
     const res = await staffCall('DELETE', `${base}/${tpl.onDate ? 'extra-sessions' : 'templates'}/${tpl.id}`);
     expect(res.statusCode).toBe(204);
@@ -80,7 +96,13 @@ describe('weekly templates make the slots patients book', () => {
   it('makes slots for every chosen weekday up to the horizon, at Bangkok times, with the template’s deposit', async () => {
     const res = await staffCall('POST', `${base}/templates`, weekly({ weekdays: [1, 3, 5] }));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data[0]).toMatchObject({ weekdays: [1, 3, 5], sessionStart: '08:00', sessionEnd: '10:00', slotsPerSession: 4, onDate: null });
+    expect(res.json().data[0]).toMatchObject({
+      weekdays: [1, 3, 5],
+      sessionStart: '08:00',
+      sessionEnd: '10:00',
+      slotsPerSession: 4,
+      onDate: null,
+    });
 
     const tomorrow = addDays(todayInBangkok(), 1);
     const { end } = horizonAt();
@@ -90,9 +112,18 @@ describe('weekly templates make the slots patients book', () => {
     // Every Monday, Wednesday and Friday from tomorrow to the horizon's end: 12 weeks' worth is never fewer than 11 days.
     expect(days.size).toBeGreaterThanOrEqual(11);
     for (const day of days) {
-      expect(slots.filter((s) => bangkokDate(s.start) === day).map((s) => bangkokClock(s.start))).toEqual(['08:00', '08:30', '09:00', '09:30']);
+      expect(slots.filter((s) => bangkokDate(s.start) === day).map((s) => bangkokClock(s.start))).toEqual([
+        '08:00',
+        '08:30',
+        '09:00',
+        '09:30',
+      ]);
     }
-    expect(slots.every((s) => s.capacity === 2 && s.remaining === 2 && s.depositAmount === 150 && s.doctor === 'พญ.ทดสอบ ตารางเวลา')).toBe(true);
+    expect(
+      slots.every(
+        (s) => s.capacity === 2 && s.remaining === 2 && s.depositAmount === 150 && s.doctor === 'พญ.ทดสอบ ตารางเวลา',
+      ),
+    ).toBe(true);
     expect(slots.some((s) => bangkokDate(s.start) > end)).toBe(false);
 
     const booked = await book(slots[slots.length - 1].id);
@@ -129,9 +160,16 @@ describe('weekly templates make the slots patients book', () => {
     expect(lowered.statusCode, lowered.body).toBe(409);
     expect(lowered.json().error).toMatchObject({ code: 'places_below_booked', fields: { places: 'below_booked' } });
     expect((await staffCall('GET', base)).json().data[0].templates[0].places).toBe(3);
-    expect((await patientSlots(addDays(todayInBangkok(), 2))).find((s) => s.id === slot.id)).toMatchObject({ capacity: 3, remaining: 1 });
+    expect((await patientSlots(addDays(todayInBangkok(), 2))).find((s) => s.id === slot.id)).toMatchObject({
+      capacity: 3,
+      remaining: 1,
+    });
 
-    const toBooked = await staffCall('PUT', `${base}/templates/${created.id}`, weekly({ places: 2, depositAmount: 300 }));
+    const toBooked = await staffCall(
+      'PUT',
+      `${base}/templates/${created.id}`,
+      weekly({ places: 2, depositAmount: 300 }),
+    );
     expect(toBooked.statusCode, toBooked.body).toBe(200);
     const after = await patientSlots(addDays(todayInBangkok(), 2));
     expect(after.find((s) => s.id === slot.id)).toMatchObject({ capacity: 2, remaining: 0, depositAmount: 300 });
@@ -144,13 +182,25 @@ describe('weekly templates make the slots patients book', () => {
     const [slot] = await patientSlots(day);
     const booked = (await book(slot.id)).json().data[0];
 
-    const moved = await staffCall('PUT', `${base}/templates/${created.id}`, weekly({ sessionStart: '13:00', sessionEnd: '14:00', slotMinutes: 20 }));
+    const moved = await staffCall(
+      'PUT',
+      `${base}/templates/${created.id}`,
+      weekly({ sessionStart: '13:00', sessionEnd: '14:00', slotMinutes: 20 }),
+    );
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await patientSlots(day)).map((s) => bangkokClock(s.start))).toEqual(['13:00', '13:20', '13:40']);
-    expect(await appointment(booked.id)).toMatchObject({ status: 'awaiting_deposit', start: slot.start, end: slot.end });
+    expect(await appointment(booked.id)).toMatchObject({
+      status: 'awaiting_deposit',
+      start: slot.start,
+      end: slot.end,
+    });
 
     // The hospital still sees the booked slot, withdrawn from booking but holding its patient.
-    const staffSlots = (await staffCall('GET', `${base}/slots?from=${day}&to=${day}`)).json().data as { id: string; taken: number; withdrawn: boolean }[];
+    const staffSlots = (await staffCall('GET', `${base}/slots?from=${day}&to=${day}`)).json().data as {
+      id: string;
+      taken: number;
+      withdrawn: boolean;
+    }[];
     expect(staffSlots.find((s) => s.id === slot.id)).toMatchObject({ taken: 1, withdrawn: true });
     expect(staffSlots.filter((s) => s.withdrawn)).toHaveLength(1);
     expect(staffSlots).toHaveLength(4);
@@ -161,12 +211,25 @@ describe('weekly templates make the slots patients book', () => {
 
   it('adds an extra session on one date only, and refuses one in the past', async () => {
     const day = addDays(todayInBangkok(), 5);
-    const res = await staffCall('POST', `${base}/extra-sessions`, { ...weekly(), weekdays: undefined, onDate: day, sessionStart: '17:00', sessionEnd: '18:00' });
+    const res = await staffCall('POST', `${base}/extra-sessions`, {
+      ...weekly(),
+      weekdays: undefined,
+      onDate: day,
+      sessionStart: '17:00',
+      sessionEnd: '18:00',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const all = await patientSlots(todayInBangkok(), horizonAt().end);
-    expect(all.map((s) => `${bangkokDate(s.start)} ${bangkokClock(s.start)}`)).toEqual([`${day} 17:00`, `${day} 17:30`]);
+    expect(all.map((s) => `${bangkokDate(s.start)} ${bangkokClock(s.start)}`)).toEqual([
+      `${day} 17:00`,
+      `${day} 17:30`,
+    ]);
 
-    const past = await staffCall('POST', `${base}/extra-sessions`, { ...weekly(), weekdays: undefined, onDate: addDays(todayInBangkok(), -1) });
+    const past = await staffCall('POST', `${base}/extra-sessions`, {
+      ...weekly(),
+      weekdays: undefined,
+      onDate: addDays(todayInBangkok(), -1),
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().error.fields.onDate).toBe('out_of_range');
     // An extra session is not a weekly template: the other route does not find it.
@@ -217,7 +280,11 @@ describe('closed days', () => {
       cancellation: { by: 'hospital', reason: 'น้ำท่วม' },
       deposit: { refund: 'refunded' },
     });
-    expect(await appointment(unpaid)).toMatchObject({ status: 'cancelled', cancellation: { by: 'hospital' }, deposit: { refund: 'none' } });
+    expect(await appointment(unpaid)).toMatchObject({
+      status: 'cancelled',
+      cancellation: { by: 'hospital' },
+      deposit: { refund: 'none' },
+    });
     expect(await patientSlots(day)).toEqual([]);
 
     const audit = await queryRows<{ action: string; target: string; role: string }>(
@@ -258,7 +325,12 @@ describe('the horizon rolls forward', () => {
     const schedules = createSchedulesRepository(t.database.db);
     const tomorrow = new Date(Date.now() + 86_400_000);
     const count = async () =>
-      (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from screening_slots where template_id = ${created.id}`))[0].n;
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from screening_slots where template_id = ${created.id}`,
+        )
+      )[0].n;
     const before = await count();
     expect(await schedules.rollForward(horizonAt(tomorrow))).toBe(4);
     expect(await count()).toBe(before + 4);

@@ -29,7 +29,10 @@ const isoWeekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay() |
 /** The year's fixed-date public holidays and their substitution days, in date order. */
 export function thaiPublicHolidays(year: number): { date: string; reason: string }[] {
   // The last year's New Year's Eve comes first: on a weekend, its substitution day falls in this year.
-  const holidays = [{ date: `${year - 1}-12-31`, reason: 'วันสิ้นปี' }, ...FIXED.map((h) => ({ date: `${year}-${h.monthDay}`, reason: h.name }))];
+  const holidays = [
+    { date: `${year - 1}-12-31`, reason: 'วันสิ้นปี' },
+    ...FIXED.map((h) => ({ date: `${year}-${h.monthDay}`, reason: h.name })),
+  ];
   const taken = new Set(holidays.map((h) => h.date));
   const substitutes: { date: string; reason: string }[] = [];
   for (const h of holidays) {
@@ -40,5 +43,7 @@ export function thaiPublicHolidays(year: number): { date: string; reason: string
     taken.add(day);
     substitutes.push({ date: day, reason: `วันหยุดชดเชย${h.reason}` });
   }
-  return [...holidays, ...substitutes].filter((h) => h.date.startsWith(String(year))).sort((a, b) => (a.date < b.date ? -1 : 1));
+  return [...holidays, ...substitutes]
+    .filter((h) => h.date.startsWith(String(year)))
+    .sort((a, b) => (a.date < b.date ? -1 : 1));
 }

@@ -8,11 +8,18 @@ import { openDatabase } from '../../db/client.js';
 import { StaffInvitation, createStaffEnrolment } from './staff-bootstrap.js';
 
 const { values } = parseArgs({
-  options: { facility: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
+  options: {
+    facility: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string' },
+    name: { type: 'string' },
+  },
 });
 const parsed = StaffInvitation.safeParse(values);
 if (!parsed.success) {
-  console.error('usage: npm run staff:create -- --facility <facility stable id> --email <email> --role admin|front_desk|clinician [--name <name>]');
+  console.error(
+    'usage: npm run staff:create -- --facility <facility stable id> --email <email> --role admin|front_desk|clinician [--name <name>]',
+  );
   console.error(parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n'));
   process.exit(2);
 }

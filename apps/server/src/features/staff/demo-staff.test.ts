@@ -18,7 +18,8 @@ afterAll(async () => {
   await production.close();
 });
 
-const countStaff = async (t: TestApp) => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from staff_members`))[0].n;
+const countStaff = async (t: TestApp) =>
+  (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from staff_members`))[0].n;
 
 describe('demo hospital staff', () => {
   it('are seeded in demo mode, once, and sign in with the published password and authenticator secrets', async () => {
@@ -27,10 +28,20 @@ describe('demo hospital staff', () => {
     await seedDemoData(demo.database.db, demo.config);
     expect(await countStaff(demo)).toBe(3);
     for (const member of DEMO_STAFF) {
-      const res = await signIn(demo.app, { email: member.email, password: DEMO_STAFF_PASSWORD, code: await totpCode(member.totpSecret) });
+      const res = await signIn(demo.app, {
+        email: member.email,
+        password: DEMO_STAFF_PASSWORD,
+        code: await totpCode(member.totpSecret),
+      });
       expect(res.statusCode, res.body).toBe(204);
-      const me = await demo.app.inject({ method: 'GET', url: '/api/staff/me', cookies: { [STAFF_COOKIE]: staffCookie(res) } });
-      expect(me.json().data[0].facilities).toEqual([{ id: 'siriraj-hospital', nameTh: expect.any(String), nameEn: 'Siriraj Hospital', roles: [member.role] }]);
+      const me = await demo.app.inject({
+        method: 'GET',
+        url: '/api/staff/me',
+        cookies: { [STAFF_COOKIE]: staffCookie(res) },
+      });
+      expect(me.json().data[0].facilities).toEqual([
+        { id: 'siriraj-hospital', nameTh: expect.any(String), nameEn: 'Siriraj Hospital', roles: [member.role] },
+      ]);
     }
   });
 
@@ -47,7 +58,11 @@ describe('demo hospital staff', () => {
     expect(productionConfig.seedDemoData).toBe(false);
     await seedDemoData(production.database.db, productionConfig);
     expect(await countStaff(production)).toBe(0);
-    const res = await signIn(production.app, { email: DEMO_STAFF[0].email, password: DEMO_STAFF_PASSWORD, code: await totpCode(DEMO_STAFF[0].totpSecret) });
+    const res = await signIn(production.app, {
+      email: DEMO_STAFF[0].email,
+      password: DEMO_STAFF_PASSWORD,
+      code: await totpCode(DEMO_STAFF[0].totpSecret),
+    });
     expect(res.statusCode).toBe(401);
   });
 });

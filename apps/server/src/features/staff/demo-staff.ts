@@ -10,9 +10,24 @@ import { createTotpSecretBox, hashPassword } from './staff-secrets.js';
 export const DEMO_STAFF_FACILITY = 'siriraj-hospital';
 export const DEMO_STAFF_PASSWORD = 'klaimor-demo-staff';
 export const DEMO_STAFF = [
-  { email: 'admin@demo.klaimor.test', displayName: 'ผู้ดูแลระบบ (เดโม)', role: 'admin', totpSecret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN' },
-  { email: 'frontdesk@demo.klaimor.test', displayName: 'เจ้าหน้าที่หน้าเคาน์เตอร์ (เดโม)', role: 'front_desk', totpSecret: 'KLAIMORDEMOFRONTDESKKLAIMORDEMOF' },
-  { email: 'clinician@demo.klaimor.test', displayName: 'แพทย์ (เดโม)', role: 'clinician', totpSecret: 'KLAIMORDEMOCLINICIANKLAIMORDEMOC' },
+  {
+    email: 'admin@demo.klaimor.test',
+    displayName: 'ผู้ดูแลระบบ (เดโม)',
+    role: 'admin',
+    totpSecret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN',
+  },
+  {
+    email: 'frontdesk@demo.klaimor.test',
+    displayName: 'เจ้าหน้าที่หน้าเคาน์เตอร์ (เดโม)',
+    role: 'front_desk',
+    totpSecret: 'KLAIMORDEMOFRONTDESKKLAIMORDEMOF',
+  },
+  {
+    email: 'clinician@demo.klaimor.test',
+    displayName: 'แพทย์ (เดโม)',
+    role: 'clinician',
+    totpSecret: 'KLAIMORDEMOCLINICIANKLAIMORDEMOC',
+  },
 ] as const;
 
 /** Adds the demo staff that are missing, enrolled and ready to sign in; does nothing unless the mode is demo. */
@@ -27,7 +42,11 @@ export async function seedDemoStaff(db: Db, config: Pick<Config, 'mode' | 'secre
     // A member already there keeps what they have (the secret is sealed under this server's key).
     if (existing?.totpEnabledAt) continue;
     const member = existing ?? (await staff.findOrCreateMember(demo.email, demo.displayName));
-    await staff.setCredentials(member.id, await hashPassword(DEMO_STAFF_PASSWORD), box.seal(demo.totpSecret, member.id));
+    await staff.setCredentials(
+      member.id,
+      await hashPassword(DEMO_STAFF_PASSWORD),
+      box.seal(demo.totpSecret, member.id),
+    );
     await staff.enableTotp(member.id);
     await staff.addRole(member.id, facility.id, demo.role);
   }

@@ -11,12 +11,20 @@ export function createStaffAccess(staff: StaffRepository) {
   return {
     /** Records that a member read these patients' data at a facility (once per patient and day). */
     auditReads(actor: StaffAtFacility, action: string, patientUserIds: string[]): Promise<void> {
-      return staff.appendReadsOncePerDay({ staffMemberId: actor.memberId, role: actor.role, facilityId: actor.facilityId, action }, patientUserIds);
+      return staff.appendReadsOncePerDay(
+        { staffMemberId: actor.memberId, role: actor.role, facilityId: actor.facilityId, action },
+        patientUserIds,
+      );
     },
 
     /** Records what a member did at a facility. */
     audit(actor: StaffAtFacility, event: Omit<AuditEvent, 'staffMemberId' | 'role' | 'facilityId'>): Promise<void> {
-      return staff.appendAudit({ ...event, staffMemberId: actor.memberId, role: actor.role, facilityId: actor.facilityId });
+      return staff.appendAudit({
+        ...event,
+        staffMemberId: actor.memberId,
+        role: actor.role,
+        facilityId: actor.facilityId,
+      });
     },
   };
 }

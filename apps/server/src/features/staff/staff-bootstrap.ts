@@ -18,7 +18,11 @@ export type StaffInvitation = z.infer<typeof StaffInvitation>;
 export const enrolmentLink = (publicOrigin: string, token: string): string => `${publicOrigin}/staff/enrol#${token}`;
 
 /** The core of `npm run staff:create`: the member, their role at the facility and a one-time enrolment link. */
-export async function createStaffEnrolment(db: Db, config: Pick<Config, 'secretKey' | 'publicOrigin'>, invitation: StaffInvitation) {
+export async function createStaffEnrolment(
+  db: Db,
+  config: Pick<Config, 'secretKey' | 'publicOrigin'>,
+  invitation: StaffInvitation,
+) {
   const service = createStaffService({
     staff: createStaffRepository(db),
     secretKey: config.secretKey,

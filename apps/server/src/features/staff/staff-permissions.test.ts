@@ -15,7 +15,14 @@ import { FACILITY, asStaff, enrolStaff, nextStaffEmail } from './staff-test-help
 const OTHER_FACILITY = 'ramathibodi-hospital';
 const base = `/api/staff/facilities/${FACILITY}/schedule`;
 const inAWeek = () => addDays(todayInBangkok(), 7);
-const template = { weekdays: [1, 2, 3, 4, 5], sessionStart: '08:00', sessionEnd: '09:00', slotMinutes: 30, places: 2, depositAmount: 0 };
+const template = {
+  weekdays: [1, 2, 3, 4, 5],
+  sessionStart: '08:00',
+  sessionEnd: '09:00',
+  slotMinutes: 30,
+  places: 2,
+  depositAmount: 0,
+};
 const extraSession = { sessionStart: '18:00', sessionEnd: '19:00', slotMinutes: 30, places: 2, depositAmount: 0 };
 
 interface Call {
@@ -39,13 +46,24 @@ async function newTemplate(kind: 'templates' | 'extra-sessions'): Promise<string
 let closingDay = 0;
 async function closedDay(): Promise<string> {
   const date = addDays(todayInBangkok(), 10 + closingDay++);
-  const res = await t.app.inject({ method: 'POST', url: `${base}/closures`, payload: { date, reason: 'ปิด' }, ...asStaff(sessions.admin) });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${base}/closures`,
+    payload: { date, reason: 'ปิด' },
+    ...asStaff(sessions.admin),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return date;
 }
 
 /** Appointments made ready before the table runs, each route taking a fresh one per call. */
-const ready: Record<'today' | 'checkedIn' | 'toComplete' | 'ended' | 'ahead', string[]> = { today: [], checkedIn: [], toComplete: [], ended: [], ahead: [] };
+const ready: Record<'today' | 'checkedIn' | 'toComplete' | 'ended' | 'ahead', string[]> = {
+  today: [],
+  checkedIn: [],
+  toComplete: [],
+  ended: [],
+  ahead: [],
+};
 const take = (pool: keyof typeof ready) => {
   const id = ready[pool].pop();
   if (!id) throw new Error(`no ${pool} appointment left for the table`);
@@ -53,7 +71,11 @@ const take = (pool: keyof typeof ready) => {
 };
 
 const ROUTES: Record<string, Route> = {
-  'GET /api/staff/facilities/:facilityId/appointments': { allowed: ['front_desk', 'clinician'], success: 200, call: async () => ({ url: dayBase }) },
+  'GET /api/staff/facilities/:facilityId/appointments': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: dayBase }),
+  },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/check-in': {
     allowed: ['front_desk'],
     success: 200,
@@ -84,8 +106,16 @@ const ROUTES: Record<string, Route> = {
     success: 200,
     call: async () => ({ url: `${dayBase}/${take('ahead')}/cancel`, payload: { reason: 'แพทย์ไม่อยู่' } }),
   },
-  'GET /api/staff/facilities/:facilityId/schedule': { allowed: ['admin', 'front_desk'], success: 200, call: async () => ({ url: base }) },
-  'GET /api/staff/facilities/:facilityId/schedule/slots': { allowed: ['admin', 'front_desk'], success: 200, call: async () => ({ url: `${base}/slots` }) },
+  'GET /api/staff/facilities/:facilityId/schedule': {
+    allowed: ['admin', 'front_desk'],
+    success: 200,
+    call: async () => ({ url: base }),
+  },
+  'GET /api/staff/facilities/:facilityId/schedule/slots': {
+    allowed: ['admin', 'front_desk'],
+    success: 200,
+    call: async () => ({ url: `${base}/slots` }),
+  },
   'POST /api/staff/facilities/:facilityId/schedule/templates': {
     allowed: ['admin'],
     success: 201,
@@ -109,7 +139,10 @@ const ROUTES: Record<string, Route> = {
   'PUT /api/staff/facilities/:facilityId/schedule/extra-sessions/:templateId': {
     allowed: ['admin'],
     success: 200,
-    call: async () => ({ url: `${base}/extra-sessions/${await newTemplate('extra-sessions')}`, payload: { ...extraSession, onDate: inAWeek() } }),
+    call: async () => ({
+      url: `${base}/extra-sessions/${await newTemplate('extra-sessions')}`,
+      payload: { ...extraSession, onDate: inAWeek() },
+    }),
   },
   'DELETE /api/staff/facilities/:facilityId/schedule/extra-sessions/:templateId': {
     allowed: ['admin'],
@@ -119,12 +152,18 @@ const ROUTES: Record<string, Route> = {
   'POST /api/staff/facilities/:facilityId/schedule/closures': {
     allowed: ['admin'],
     success: 201,
-    call: async () => ({ url: `${base}/closures`, payload: { date: addDays(todayInBangkok(), 20 + closingDay++), reason: 'ปิด' } }),
+    call: async () => ({
+      url: `${base}/closures`,
+      payload: { date: addDays(todayInBangkok(), 20 + closingDay++), reason: 'ปิด' },
+    }),
   },
   'POST /api/staff/facilities/:facilityId/schedule/closures/public-holidays': {
     allowed: ['admin'],
     success: 200,
-    call: async () => ({ url: `${base}/closures/public-holidays`, payload: { year: Number(todayInBangkok().slice(0, 4)) + 1 } }),
+    call: async () => ({
+      url: `${base}/closures/public-holidays`,
+      payload: { year: Number(todayInBangkok().slice(0, 4)) + 1 },
+    }),
   },
   'DELETE /api/staff/facilities/:facilityId/schedule/closures/:date': {
     allowed: ['admin'],
@@ -133,11 +172,18 @@ const ROUTES: Record<string, Route> = {
   },
 };
 const staffBase = `/api/staff/facilities/${FACILITY}/staff`;
-ROUTES['GET /api/staff/facilities/:facilityId/staff'] = { allowed: ['admin'], success: 200, call: async () => ({ url: staffBase }) };
+ROUTES['GET /api/staff/facilities/:facilityId/staff'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: staffBase }),
+};
 ROUTES['POST /api/staff/facilities/:facilityId/staff'] = {
   allowed: ['admin'],
   success: 201,
-  call: async () => ({ url: staffBase, payload: { email: nextStaffEmail(), displayName: 'ผู้ได้รับเชิญ', roles: ['clinician'] } }),
+  call: async () => ({
+    url: staffBase,
+    payload: { email: nextStaffEmail(), displayName: 'ผู้ได้รับเชิญ', roles: ['clinician'] },
+  }),
 };
 ROUTES['POST /api/staff/facilities/:facilityId/staff/:memberId/enrolment-link'] = {
   allowed: ['admin'],
@@ -155,13 +201,24 @@ ROUTES['DELETE /api/staff/facilities/:facilityId/staff/:memberId'] = {
   call: async () => ({ url: `${staffBase}/${await invitedMember()}` }),
 };
 const settingsUrl = `/api/staff/facilities/${FACILITY}/settings`;
-ROUTES['GET /api/staff/facilities/:facilityId/settings'] = { allowed: ['admin'], success: 200, call: async () => ({ url: settingsUrl }) };
+ROUTES['GET /api/staff/facilities/:facilityId/settings'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: settingsUrl }),
+};
 ROUTES['PUT /api/staff/facilities/:facilityId/settings'] = {
   allowed: ['admin'],
   success: 200,
-  call: async () => ({ url: settingsUrl, payload: { phone: null, openingHours: { kind: 'always' }, schemes: ['ucs'], insurers: [], depositAmount: 0 } }),
+  call: async () => ({
+    url: settingsUrl,
+    payload: { phone: null, openingHours: { kind: 'always' }, schemes: ['ucs'], insurers: [], depositAmount: 0 },
+  }),
 };
-ROUTES['GET /api/staff/facilities/:facilityId/audit'] = { allowed: ['admin'], success: 200, call: async () => ({ url: `/api/staff/facilities/${FACILITY}/audit` }) };
+ROUTES['GET /api/staff/facilities/:facilityId/audit'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: `/api/staff/facilities/${FACILITY}/audit` }),
+};
 
 /** Someone the facility's admin invited, for routes that change or remove a member. */
 async function invitedMember(): Promise<string> {
@@ -180,7 +237,8 @@ const ROLES: StaffRole[] = ['admin', 'front_desk', 'clinician'];
 beforeAll(async () => {
   t = await createTestApp();
   await seedFacilities(createHospitalsRepository(t.database.db));
-  const enrol = async (role: StaffRole) => (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role })).session;
+  const enrol = async (role: StaffRole) =>
+    (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role })).session;
   sessions = {
     admin: await enrol('admin'),
     front_desk: await enrol('front_desk'),
@@ -188,11 +246,15 @@ beforeAll(async () => {
     elsewhere: '',
   };
   // A member holding every role at another facility: refused here by facility (404), never by role.
-  const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: OTHER_FACILITY, role: 'admin' });
+  const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+    facility: OTHER_FACILITY,
+    role: 'admin',
+  });
   sessions.elsewhere = elsewhere.session;
   const staffRepository = createStaffRepository(t.database.db);
   const other = (await staffRepository.findFacilityByStableId(OTHER_FACILITY))!;
-  for (const role of ['front_desk', 'clinician'] as const) await staffRepository.addRole(elsewhere.memberId, other.id, role);
+  for (const role of ['front_desk', 'clinician'] as const)
+    await staffRepository.addRole(elsewhere.memberId, other.id, role);
   patient = (await registerPatient(t.app, nextPhone())).session;
 
   // Each route is called once per role it refuses, once for the outsiders and once per role it allows: four at most.
@@ -210,7 +272,11 @@ beforeAll(async () => {
   await slotIsNow(t.database, todaySlot);
   await slotIsNow(t.database, endedSlot, -1);
   for (const id of [...ready.checkedIn, ...ready.toComplete]) {
-    const res = await t.app.inject({ method: 'POST', url: `${dayBase}/${id}/check-in`, ...asStaff(sessions.front_desk) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${dayBase}/${id}/check-in`,
+      ...asStaff(sessions.front_desk),
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
 });
@@ -218,10 +284,15 @@ afterAll(() => t.close());
 
 describe('staff permissions, route by route', () => {
   it('lists every staff route of a facility in the OpenAPI document, and no other', async () => {
-    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<string, Record<string, unknown>>;
+    const paths = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json().paths as Record<
+      string,
+      Record<string, unknown>
+    >;
     const operations = Object.entries(paths)
       .filter(([path]) => path.startsWith('/api/staff/facilities/'))
-      .flatMap(([path, ops]) => Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`));
+      .flatMap(([path, ops]) =>
+        Object.keys(ops).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+      );
     expect(operations.sort()).toEqual(Object.keys(ROUTES).sort());
   });
 
@@ -241,7 +312,10 @@ describe('staff permissions, route by route', () => {
     const elsewhere = await send(asStaff(sessions.elsewhere).cookies, call);
     expect(elsewhere.statusCode, `another facility's admin: ${elsewhere.body}`).toBe(404);
     // The same call to their own facility passes the role check (it may find nothing there).
-    const own = await send(asStaff(sessions.elsewhere).cookies, { ...call, url: call.url.replace(FACILITY, OTHER_FACILITY) });
+    const own = await send(asStaff(sessions.elsewhere).cookies, {
+      ...call,
+      url: call.url.replace(FACILITY, OTHER_FACILITY),
+    });
     expect(own.statusCode, own.body).not.toBe(403);
 
     const asPatient = await send({ klaimor_session: patient }, call);

@@ -1,13 +1,30 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 
 /** scrypt with Node's built-in implementation; the parameters travel with each hash, so they can be raised later. */
 const SCRYPT = { N: 2 ** 15, r: 8, p: 1, keyLength: 32, saltLength: 16 };
 
-function scryptAsync(password: string, salt: Buffer, N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  N: number,
+  r: number,
+  p: number,
+  keyLength: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // 128 * N * r bytes of memory: 32 MiB at N=2^15, r=8, just over Node's default limit.
-    scrypt(password.normalize('NFC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r }, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -23,7 +40,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scryptAsync(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p), expected.length);
+  const actual = await scryptAsync(
+    password,
+    Buffer.from(salt, 'base64url'),
+    Number(n),
+    Number(r),
+    Number(p),
+    expected.length,
+  );
   return timingSafeEqual(actual, expected);
 }
 
@@ -43,7 +67,12 @@ export function createTotpSecretBox(secretKey: string) {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(Buffer.from(memberId));
       const sealed = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-      return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), sealed.toString('base64url')].join('.');
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        sealed.toString('base64url'),
+      ].join('.');
     },
     open(box: string, memberId: string): string {
       const [version, iv, tag, sealed] = box.split('.');
@@ -63,7 +92,8 @@ const TOLERANCE_SEC = 30;
 
 export const newTotpSecret = (): string => generateSecret();
 
-export const totpUri = (secret: string, email: string): string => generateURI({ issuer: TOTP_ISSUER, label: email, secret });
+export const totpUri = (secret: string, email: string): string =>
+  generateURI({ issuer: TOTP_ISSUER, label: email, secret });
 
 /** The time step the code belongs to, or null when it is wrong or not later than `afterStep`. */
 export async function totpStep(secret: string, code: string, afterStep: number | null): Promise<number | null> {

@@ -42,10 +42,18 @@ export async function enrolStaff(
   grant: { facility: string; role: StaffRole } = { facility: FACILITY, role: 'admin' },
 ) {
   const { token, memberId } = await createStaffEnrolment(database.db, config, { ...grant, email });
-  const started = await app.inject({ method: 'POST', url: `/api/staff/enrolment/${token}/start`, payload: { password: STAFF_PASSWORD } });
+  const started = await app.inject({
+    method: 'POST',
+    url: `/api/staff/enrolment/${token}/start`,
+    payload: { password: STAFF_PASSWORD },
+  });
   expect(started.statusCode, started.body).toBe(200);
   const { secret } = started.json().data[0] as { secret: string };
-  const confirmed = await app.inject({ method: 'POST', url: `/api/staff/enrolment/${token}/confirm`, payload: { code: await totpCode(secret) } });
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: `/api/staff/enrolment/${token}/confirm`,
+    payload: { code: await totpCode(secret) },
+  });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   const { recoveryCodes } = confirmed.json().data[0] as { recoveryCodes: string[] };
   return { email, memberId, token, secret, recoveryCodes, session: staffCookie(confirmed) };

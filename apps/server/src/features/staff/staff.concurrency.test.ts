@@ -21,10 +21,13 @@ describe('staff sign-in under load', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
 
-    const rows = await queryRows<{ failed_sign_ins: number; checked: number }>(t.database.db, sql`
+    const rows = await queryRows<{ failed_sign_ins: number; checked: number }>(
+      t.database.db,
+      sql`
       select failed_sign_ins,
         (select count(*)::int from audit_events where staff_member_id = ${m.memberId} and action = 'staff.sign_in_failed') as checked
-      from staff_members where id = ${m.memberId}`);
+      from staff_members where id = ${m.memberId}`,
+    );
     expect(rows[0]).toEqual({ failed_sign_ins: 5, checked: 5 });
 
     // The right password is refused too while the lock lasts.

@@ -1,7 +1,15 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { StaffMemberRow } from '../../db/rows.js';
-import { auditEvents, facilities, staffEnrolmentTokens, staffMembers, staffRecoveryCodes, staffRoles, staffSessions } from '../../db/schema.js';
+import {
+  auditEvents,
+  facilities,
+  staffEnrolmentTokens,
+  staffMembers,
+  staffRecoveryCodes,
+  staffRoles,
+  staffSessions,
+} from '../../db/schema.js';
 
 export type StaffRoleName = 'admin' | 'front_desk' | 'clinician';
 
@@ -17,7 +25,11 @@ export interface AuditEvent {
 export function createStaffRepository(db: Db) {
   return {
     async findMemberByEmail(email: string): Promise<StaffMemberRow | null> {
-      const [row] = await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = lower(${email})`).limit(1);
+      const [row] = await db
+        .select()
+        .from(staffMembers)
+        .where(sql`lower(${staffMembers.email}) = lower(${email})`)
+        .limit(1);
       return row ?? null;
     },
 
@@ -28,28 +40,42 @@ export function createStaffRepository(db: Db) {
 
     /** The member with this email, made when there is none (two commands at once find the same one). */
     async findOrCreateMember(email: string, displayName: string): Promise<StaffMemberRow> {
-      await db
-        .insert(staffMembers)
-        .values({ email: email.toLowerCase(), displayName })
-        .onConflictDoNothing();
-      const [row] = await db.select().from(staffMembers).where(sql`lower(${staffMembers.email}) = lower(${email})`).limit(1);
+      await db.insert(staffMembers).values({ email: email.toLowerCase(), displayName }).onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(staffMembers)
+        .where(sql`lower(${staffMembers.email}) = lower(${email})`)
+        .limit(1);
       return row;
     },
 
     async findFacilityByStableId(stableId: string) {
-      const [row] = await db.select({ id: facilities.id, nameTh: facilities.nameTh }).from(facilities).where(eq(facilities.stableId, stableId)).limit(1);
+      const [row] = await db
+        .select({ id: facilities.id, nameTh: facilities.nameTh })
+        .from(facilities)
+        .where(eq(facilities.stableId, stableId))
+        .limit(1);
       return row ?? null;
     },
 
     /** True when the role was new. */
     async addRole(memberId: string, facilityId: string, role: StaffRoleName): Promise<boolean> {
-      const rows = await db.insert(staffRoles).values({ memberId, facilityId, role }).onConflictDoNothing().returning({ id: staffRoles.id });
+      const rows = await db
+        .insert(staffRoles)
+        .values({ memberId, facilityId, role })
+        .onConflictDoNothing()
+        .returning({ id: staffRoles.id });
       return rows.length === 1;
     },
 
     async rolesOf(memberId: string) {
       return db
-        .select({ facilityId: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn, role: staffRoles.role })
+        .select({
+          facilityId: facilities.stableId,
+          nameTh: facilities.nameTh,
+          nameEn: facilities.nameEn,
+          role: staffRoles.role,
+        })
         .from(staffRoles)
         .innerJoin(facilities, eq(facilities.id, staffRoles.facilityId))
         .where(eq(staffRoles.memberId, memberId))
@@ -57,7 +83,10 @@ export function createStaffRepository(db: Db) {
     },
 
     /** The facility and the roles the member holds there; null when they hold none (or there is no such facility). */
-    async rolesAt(memberId: string, facilityStableId: string): Promise<{ facilityId: string; roles: StaffRoleName[] } | null> {
+    async rolesAt(
+      memberId: string,
+      facilityStableId: string,
+    ): Promise<{ facilityId: string; roles: StaffRoleName[] } | null> {
       const rows = await db
         .select({ facilityId: facilities.id, role: staffRoles.role })
         .from(staffRoles)
@@ -76,7 +105,13 @@ export function createStaffRepository(db: Db) {
         .select({ member: staffMembers })
         .from(staffEnrolmentTokens)
         .innerJoin(staffMembers, eq(staffMembers.id, staffEnrolmentTokens.memberId))
-        .where(and(eq(staffEnrolmentTokens.tokenHash, tokenHash), isNull(staffEnrolmentTokens.usedAt), gt(staffEnrolmentTokens.expiresAt, sql`now()`)))
+        .where(
+          and(
+            eq(staffEnrolmentTokens.tokenHash, tokenHash),
+            isNull(staffEnrolmentTokens.usedAt),
+            gt(staffEnrolmentTokens.expiresAt, sql`now()`),
+          ),
+        )
         .limit(1);
       return row?.member ?? null;
     },
@@ -85,13 +120,23 @@ export function createStaffRepository(db: Db) {
     async setCredentials(memberId: string, passwordHash: string, totpSecretEnc: string): Promise<void> {
       await db
         .update(staffMembers)
-        .set({ passwordHash, totpSecretEnc, totpEnabledAt: null, lastTotpStep: null, failedSignIns: 0, lockedUntil: null })
+        .set({
+          passwordHash,
+          totpSecretEnc,
+          totpEnabledAt: null,
+          lastTotpStep: null,
+          failedSignIns: 0,
+          lockedUntil: null,
+        })
         .where(eq(staffMembers.id, memberId));
     },
 
     /** Turns the authenticator on without an enrolment link: demo staff only. */
     async enableTotp(memberId: string): Promise<void> {
-      await db.update(staffMembers).set({ totpEnabledAt: sql`now()` }).where(eq(staffMembers.id, memberId));
+      await db
+        .update(staffMembers)
+        .set({ totpEnabledAt: sql`now()` })
+        .where(eq(staffMembers.id, memberId));
     },
 
     /**
@@ -113,7 +158,10 @@ export function createStaffRepository(db: Db) {
           )
           .returning({ tokenHash: staffEnrolmentTokens.tokenHash });
         if (used.length !== 1) return false;
-        await tx.update(staffMembers).set({ totpEnabledAt: sql`now()` }).where(eq(staffMembers.id, memberId));
+        await tx
+          .update(staffMembers)
+          .set({ totpEnabledAt: sql`now()` })
+          .where(eq(staffMembers.id, memberId));
         await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.memberId, memberId));
         await tx.insert(staffRecoveryCodes).values(recoveryCodeHashes.map((codeHash) => ({ memberId, codeHash })));
         return true;
@@ -125,7 +173,11 @@ export function createStaffRepository(db: Db) {
      * locks: however many tries arrive together, at most `maxFailures` in a row are let through to the password check.
      * The try that reaches the limit sets the lock; a lock that has run out starts the count again. Null when locked.
      */
-    async takeSignInTry(memberId: string, maxFailures: number, lockMinutes: number): Promise<{ failedSignIns: number } | null> {
+    async takeSignInTry(
+      memberId: string,
+      maxFailures: number,
+      lockMinutes: number,
+    ): Promise<{ failedSignIns: number } | null> {
       const lockOver = or(isNull(staffMembers.lockedUntil), lte(staffMembers.lockedUntil, sql`now()`));
       const count = sql`case when ${staffMembers.lockedUntil} <= now() then 1 else ${staffMembers.failedSignIns} + 1 end`;
       const [row] = await db
@@ -148,7 +200,12 @@ export function createStaffRepository(db: Db) {
       const rows = await db
         .update(staffMembers)
         .set({ lastTotpStep: step })
-        .where(and(eq(staffMembers.id, memberId), or(isNull(staffMembers.lastTotpStep), sql`${staffMembers.lastTotpStep} < ${step}`)))
+        .where(
+          and(
+            eq(staffMembers.id, memberId),
+            or(isNull(staffMembers.lastTotpStep), sql`${staffMembers.lastTotpStep} < ${step}`),
+          ),
+        )
         .returning({ id: staffMembers.id });
       return rows.length === 1;
     },
@@ -158,7 +215,13 @@ export function createStaffRepository(db: Db) {
       const rows = await db
         .update(staffRecoveryCodes)
         .set({ usedAt: sql`now()` })
-        .where(and(eq(staffRecoveryCodes.memberId, memberId), eq(staffRecoveryCodes.codeHash, codeHash), isNull(staffRecoveryCodes.usedAt)))
+        .where(
+          and(
+            eq(staffRecoveryCodes.memberId, memberId),
+            eq(staffRecoveryCodes.codeHash, codeHash),
+            isNull(staffRecoveryCodes.usedAt),
+          ),
+        )
         .returning({ id: staffRecoveryCodes.id });
       return rows.length === 1;
     },
@@ -172,7 +235,12 @@ export function createStaffRepository(db: Db) {
       const [session] = await db
         .update(staffSessions)
         .set({ lastSeenAt: sql`now()` })
-        .where(and(eq(staffSessions.tokenHash, tokenHash), gt(staffSessions.lastSeenAt, sql`now() - make_interval(hours => ${idleHours}::int)`)))
+        .where(
+          and(
+            eq(staffSessions.tokenHash, tokenHash),
+            gt(staffSessions.lastSeenAt, sql`now() - make_interval(hours => ${idleHours}::int)`),
+          ),
+        )
         .returning({ memberId: staffSessions.memberId });
       if (!session) return null;
       const [member] = await db.select().from(staffMembers).where(eq(staffMembers.id, session.memberId)).limit(1);
@@ -185,16 +253,26 @@ export function createStaffRepository(db: Db) {
 
     /** Ends every session of the member; the number ended. */
     async revokeAllSessions(memberId: string): Promise<number> {
-      const rows = await db.delete(staffSessions).where(eq(staffSessions.memberId, memberId)).returning({ tokenHash: staffSessions.tokenHash });
+      const rows = await db
+        .delete(staffSessions)
+        .where(eq(staffSessions.memberId, memberId))
+        .returning({ tokenHash: staffSessions.tokenHash });
       return rows.length;
     },
 
     /** Housekeeping: staff sessions idle past their time, and enrolment links used or run out a day ago, are no use to anyone. */
     async purgeStale(idleHours: number): Promise<void> {
-      await db.delete(staffSessions).where(lte(staffSessions.lastSeenAt, sql`now() - make_interval(hours => ${idleHours}::int)`));
+      await db
+        .delete(staffSessions)
+        .where(lte(staffSessions.lastSeenAt, sql`now() - make_interval(hours => ${idleHours}::int)`));
       await db
         .delete(staffEnrolmentTokens)
-        .where(or(lte(staffEnrolmentTokens.expiresAt, sql`now() - interval '1 day'`), lte(staffEnrolmentTokens.usedAt, sql`now() - interval '1 day'`)));
+        .where(
+          or(
+            lte(staffEnrolmentTokens.expiresAt, sql`now() - interval '1 day'`),
+            lte(staffEnrolmentTokens.usedAt, sql`now() - interval '1 day'`),
+          ),
+        );
     },
 
     /** The audit trail is appended to, never changed (the database refuses otherwise): this is the only statement that touches it. */
@@ -206,7 +284,10 @@ export function createStaffRepository(db: Db) {
      * Records that a member read these patients' data, once per patient and Bangkok day: a list the desk keeps open
      * and refreshes every few seconds is one read of each patient a day, not thousands.
      */
-    async appendReadsOncePerDay(event: Omit<AuditEvent, 'patientUserId' | 'target'>, patientUserIds: string[]): Promise<void> {
+    async appendReadsOncePerDay(
+      event: Omit<AuditEvent, 'patientUserId' | 'target'>,
+      patientUserIds: string[],
+    ): Promise<void> {
       if (!patientUserIds.length || !event.staffMemberId) return;
       await db.execute(sql`
         insert into audit_events (staff_member_id, role, facility_id, patient_user_id, action)

@@ -21,7 +21,14 @@ export function staffPublicRoutes(staff: StaffService, secureCookies: boolean): 
   return async (app) => {
     app.get(
       '/staff/enrolment/:token',
-      { schema: { tags, summary: 'Who an enrolment link is for', params: EnrolmentTokenParams, response: { 200: StaffEnrolmentReply } } },
+      {
+        schema: {
+          tags,
+          summary: 'Who an enrolment link is for',
+          params: EnrolmentTokenParams,
+          response: { 200: StaffEnrolmentReply },
+        },
+      },
       async (request) => ({ data: [await staff.enrolment(request.params.token)] }),
     );
 

@@ -26,9 +26,17 @@ export const ENROLMENT_TTL_HOURS = 24;
 const signInFailed = () => new AppError(401, 'staff_sign_in_failed', 'อีเมล รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง');
 /** Refused while the lock lasts: the answer says how long is left (Retry-After in seconds, whole minutes in words). */
 const locked = (until: Date | null) => {
-  const seconds = until ? Math.min(STAFF_LOCK_MINUTES * 60, Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000))) : STAFF_LOCK_MINUTES * 60;
+  const seconds = until
+    ? Math.min(STAFF_LOCK_MINUTES * 60, Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)))
+    : STAFF_LOCK_MINUTES * 60;
   const minutes = Math.ceil(seconds / 60);
-  return new AppError(429, 'staff_locked', `ลงชื่อเข้าใช้ผิดหลายครั้งเกินไป บัญชีถูกล็อกชั่วคราว กรุณาลองใหม่ในอีก ${minutes} นาที`, undefined, seconds);
+  return new AppError(
+    429,
+    'staff_locked',
+    `ลงชื่อเข้าใช้ผิดหลายครั้งเกินไป บัญชีถูกล็อกชั่วคราว กรุณาลองใหม่ในอีก ${minutes} นาที`,
+    undefined,
+    seconds,
+  );
 };
 const enrolmentInvalid = () =>
   new AppError(404, 'staff_enrolment_invalid', 'ลิงก์ลงทะเบียนนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอลิงก์ใหม่จากผู้ดูแลระบบ');
@@ -88,10 +96,21 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
       const email = invitation.email.trim().toLowerCase();
       const member = await staff.findOrCreateMember(email, invitation.displayName?.trim() || email.split('@')[0]);
       if (await staff.addRole(member.id, facility.id, invitation.role)) {
-        await staff.appendAudit({ staffMemberId: null, action: 'staff.role_granted', facilityId: facility.id, target: roleChangeTarget(member.id, invitation.role) });
+        await staff.appendAudit({
+          staffMemberId: null,
+          action: 'staff.role_granted',
+          facilityId: facility.id,
+          target: roleChangeTarget(member.id, invitation.role),
+        });
       }
       const { token, expiresAt } = await issueEnrolment(member.id, { staffMemberId: null, facilityId: facility.id });
-      return { memberId: member.id, email: member.email, facility: { id: invitation.facilityStableId, nameTh: facility.nameTh }, token, expiresAt };
+      return {
+        memberId: member.id,
+        email: member.email,
+        facility: { id: invitation.facilityStableId, nameTh: facility.nameTh },
+        token,
+        expiresAt,
+      };
     },
 
     issueEnrolment,
@@ -132,7 +151,11 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
       const member = await staff.findMemberByEmail(email);
       if (!member?.passwordHash || !member.totpEnabledAt) {
         await burnPasswordCheck(password);
-        await staff.appendAudit({ staffMemberId: member?.id ?? null, action: 'staff.sign_in_failed', target: email.toLowerCase() });
+        await staff.appendAudit({
+          staffMemberId: member?.id ?? null,
+          action: 'staff.sign_in_failed',
+          target: email.toLowerCase(),
+        });
         throw signInFailed();
       }
       const counted = await staff.takeSignInTry(member.id, STAFF_MAX_FAILED_SIGN_INS, STAFF_LOCK_MINUTES);
@@ -144,7 +167,10 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
       let via: 'totp' | 'recovery_code' | null = null;
       if (passwordRight) {
         if (await acceptTotp(member, code)) via = 'totp';
-        else if (await staff.useRecoveryCode(member.id, keyedHash(secretKey, RECOVERY_PURPOSE, normaliseRecoveryCode(code)))) via = 'recovery_code';
+        else if (
+          await staff.useRecoveryCode(member.id, keyedHash(secretKey, RECOVERY_PURPOSE, normaliseRecoveryCode(code)))
+        )
+          via = 'recovery_code';
       }
       if (!via) {
         await staff.appendAudit({ staffMemberId: member.id, action: 'staff.sign_in_failed', target: member.id });
@@ -175,7 +201,11 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
 
     async signOutEverywhere(memberId: string): Promise<number> {
       const ended = await staff.revokeAllSessions(memberId);
-      await staff.appendAudit({ staffMemberId: memberId, action: 'staff.signed_out_everywhere', target: `${ended} sessions` });
+      await staff.appendAudit({
+        staffMemberId: memberId,
+        action: 'staff.signed_out_everywhere',
+        target: `${ended} sessions`,
+      });
       return ended;
     },
 
@@ -183,11 +213,21 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
     async me(member: StaffMemberRow): Promise<StaffMe> {
       const byFacility = new Map<string, StaffMe['facilities'][number]>();
       for (const r of await staff.rolesOf(member.id)) {
-        const entry = byFacility.get(r.facilityId) ?? { id: r.facilityId, nameTh: r.nameTh, nameEn: r.nameEn, roles: [] };
+        const entry = byFacility.get(r.facilityId) ?? {
+          id: r.facilityId,
+          nameTh: r.nameTh,
+          nameEn: r.nameEn,
+          roles: [],
+        };
         entry.roles.push(r.role as StaffRole);
         byFacility.set(r.facilityId, entry);
       }
-      return { id: member.id, email: member.email, displayName: member.displayName, facilities: [...byFacility.values()] };
+      return {
+        id: member.id,
+        email: member.email,
+        displayName: member.displayName,
+        facilities: [...byFacility.values()],
+      };
     },
   };
 }

@@ -15,7 +15,11 @@ export function createSymptomNotesRepository(db: Db) {
         .select()
         .from(symptomNotes)
         .where(eq(symptomNotes.userId, userId))
-        .orderBy(desc(symptomNotes.noteDate), sql`${symptomNotes.noteTime} desc nulls last`, desc(symptomNotes.createdAt));
+        .orderBy(
+          desc(symptomNotes.noteDate),
+          sql`${symptomNotes.noteTime} desc nulls last`,
+          desc(symptomNotes.createdAt),
+        );
     },
     async insert(userId: string, fields: SymptomNoteFields): Promise<SymptomNoteRow> {
       const [row] = await db

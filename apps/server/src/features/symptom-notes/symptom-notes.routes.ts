@@ -31,7 +31,8 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
           response: { 201: SymptomNotesReply },
         },
       },
-      async (request, reply) => reply.status(201).send({ data: [await notes.add(signedInPatient(request).userId, request.body)] }),
+      async (request, reply) =>
+        reply.status(201).send({ data: [await notes.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
@@ -46,13 +47,22 @@ export function symptomNotesRoutes(notes: SymptomNotesService): FastifyPluginAsy
           response: { 200: SymptomNotesReply },
         },
       },
-      async (request) => ({ data: [await notes.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
+      async (request) => ({
+        data: [await notes.replace(signedInPatient(request).userId, request.params.id, request.body)],
+      }),
     );
 
     app.delete(
       '/symptom-notes/:id',
       {
-      config: careFor('symptom_notes', 'change'), schema: { tags: ['symptom-notes'], summary: 'Delete a symptom note', params: RecordParams, response: { 204: z.null() } } },
+        config: careFor('symptom_notes', 'change'),
+        schema: {
+          tags: ['symptom-notes'],
+          summary: 'Delete a symptom note',
+          params: RecordParams,
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await notes.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);

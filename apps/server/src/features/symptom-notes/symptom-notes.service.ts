@@ -14,7 +14,8 @@ export function toSymptomNote(row: SymptomNoteRow): SymptomNote {
     symptoms: row.symptoms,
     severity: row.severity,
     temperatureC: row.temperatureC,
-    bloodPressure: row.systolic !== null && row.diastolic !== null ? { systolic: row.systolic, diastolic: row.diastolic } : null,
+    bloodPressure:
+      row.systolic !== null && row.diastolic !== null ? { systolic: row.systolic, diastolic: row.diastolic } : null,
     notes: row.notes,
     triage: { redFlags: triage.redFlags, emergency: triage.emergency },
     createdAt: row.createdAt.toISOString(),
@@ -38,7 +39,8 @@ function toFields(body: SymptomNoteBody): SymptomNoteFields {
 export function createSymptomNotesService(notes: SymptomNotesRepository) {
   return {
     list: async (userId: string): Promise<SymptomNote[]> => (await notes.list(userId)).map(toSymptomNote),
-    add: async (userId: string, body: SymptomNoteBody): Promise<SymptomNote> => toSymptomNote(await notes.insert(userId, toFields(body))),
+    add: async (userId: string, body: SymptomNoteBody): Promise<SymptomNote> =>
+      toSymptomNote(await notes.insert(userId, toFields(body))),
     async replace(userId: string, id: string, body: SymptomNoteBody): Promise<SymptomNote> {
       const row = await notes.update(userId, id, toFields(body));
       if (!row) throw notFound();

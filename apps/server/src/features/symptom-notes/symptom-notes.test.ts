@@ -25,11 +25,18 @@ const note = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const post = (session: string, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/symptom-notes', payload: body, ...as(session) });
+const post = (session: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/symptom-notes', payload: body, ...as(session) });
 async function list(session: string) {
   const res = await t.app.inject({ method: 'GET', url: '/api/symptom-notes', ...as(session) });
   expect(res.statusCode).toBe(200);
-  return res.json().data as { id: string; date: string; time: string | null; severity: number; triage: { emergency: boolean } }[];
+  return res.json().data as {
+    id: string;
+    date: string;
+    time: string | null;
+    severity: number;
+    triage: { emergency: boolean };
+  }[];
 }
 
 describe('symptom notes', () => {
@@ -62,23 +69,41 @@ describe('symptom notes', () => {
     await post(session, note({ date: '2024-05-02', time: null }));
     await post(session, note({ date: '2024-05-02', time: '21:15' }));
     await post(session, note({ date: '2024-04-30', time: '23:59' }));
-    expect((await list(session)).map((n) => `${n.date} ${n.time}`)).toEqual(['2024-05-02 21:15', '2024-05-02 null', '2024-05-01 08:00', '2024-04-30 23:59']);
+    expect((await list(session)).map((n) => `${n.date} ${n.time}`)).toEqual([
+      '2024-05-02 21:15',
+      '2024-05-02 null',
+      '2024-05-01 08:00',
+      '2024-04-30 23:59',
+    ]);
   });
 
   it('takes a note without the optional measurements', async () => {
     const session = await newPatient();
     const res = await post(session, { date: todayInBangkok(), symptoms: 'คัดจมูก', severity: 0 });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data[0]).toMatchObject({ time: null, temperatureC: null, bloodPressure: null, notes: null, severity: 0 });
+    expect(res.json().data[0]).toMatchObject({
+      time: null,
+      temperatureC: null,
+      bloodPressure: null,
+      notes: null,
+      severity: 0,
+    });
   });
 
   it('edits and deletes a note', async () => {
     const session = await newPatient();
     const n = (await post(session, note())).json().data[0];
-    const put = await t.app.inject({ method: 'PUT', url: `/api/symptom-notes/${n.id}`, payload: note({ severity: 2, bloodPressure: null }), ...as(session) });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/symptom-notes/${n.id}`,
+      payload: note({ severity: 2, bloodPressure: null }),
+      ...as(session),
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().data[0]).toMatchObject({ id: n.id, severity: 2, bloodPressure: null });
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/symptom-notes/${n.id}`, ...as(session) })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/symptom-notes/${n.id}`, ...as(session) })).statusCode,
+    ).toBe(204);
     expect(await list(session)).toEqual([]);
   });
 
@@ -86,7 +111,12 @@ describe('symptom notes', () => {
     const session = await newPatient();
     const n = (await post(session, note())).json().data[0];
     expect(await list(other)).toEqual([]);
-    const put = await t.app.inject({ method: 'PUT', url: `/api/symptom-notes/${n.id}`, payload: note({ severity: 10 }), ...as(other) });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/symptom-notes/${n.id}`,
+      payload: note({ severity: 10 }),
+      ...as(other),
+    });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/symptom-notes/${n.id}`, ...as(other) });
     expect([put.statusCode, del.statusCode]).toEqual([404, 404]);
     expect(del.json().error.code).toBe('not_found');
@@ -101,8 +131,16 @@ describe('symptom notes', () => {
     ['a temperature of 50 °C', { temperatureC: 50 }, { temperatureC: 'out_of_range' }],
     ['a temperature in Fahrenheit', { temperatureC: 99.5 }, { temperatureC: 'out_of_range' }],
     ['a temperature as text', { temperatureC: '37.5' }, { temperatureC: 'invalid_number' }],
-    ['a diastolic not below the systolic', { bloodPressure: { systolic: 90, diastolic: 95 } }, { 'bloodPressure.diastolic': 'diastolic_not_below_systolic' }],
-    ['a systolic of 20', { bloodPressure: { systolic: 20, diastolic: 10 } }, { 'bloodPressure.systolic': 'out_of_range' }],
+    [
+      'a diastolic not below the systolic',
+      { bloodPressure: { systolic: 90, diastolic: 95 } },
+      { 'bloodPressure.diastolic': 'diastolic_not_below_systolic' },
+    ],
+    [
+      'a systolic of 20',
+      { bloodPressure: { systolic: 20, diastolic: 10 } },
+      { 'bloodPressure.systolic': 'out_of_range' },
+    ],
     ['half a blood pressure', { bloodPressure: { systolic: 120 } }, { 'bloodPressure.diastolic': 'required' }],
     ['a future date', { date: addDays(todayInBangkok(), 1) }, { date: 'date_in_future' }],
     ['empty symptoms', { symptoms: ' ' }, { symptoms: 'required' }],

@@ -16,7 +16,13 @@ export function systemRoutes(db: Db, appConfig: AppConfig): FastifyPluginAsyncZo
 
     app.get(
       '/app-config',
-      { schema: { tags: ['system'], summary: 'What the web app needs to know before login', response: { 200: AppConfigReply } } },
+      {
+        schema: {
+          tags: ['system'],
+          summary: 'What the web app needs to know before login',
+          response: { 200: AppConfigReply },
+        },
+      },
       async () => ({ data: [appConfig] }),
     );
   };

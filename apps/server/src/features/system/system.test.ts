@@ -16,7 +16,11 @@ describe('system routes', () => {
 
   it('tells the web app that SMS goes to the development outbox', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/app-config' });
-    expect(res.json()).toEqual({ data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'sms'], webPushPublicKey: null }] });
+    expect(res.json()).toEqual({
+      data: [
+        { devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'sms'], webPushPublicKey: null },
+      ],
+    });
   });
 
   it('serves an OpenAPI document with every route', async () => {
@@ -25,7 +29,14 @@ describe('system routes', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/auth/otp', '/api/auth/otp/verify', '/api/auth/logout', '/api/users', '/api/users/me', '/api/health']),
+      expect.arrayContaining([
+        '/api/auth/otp',
+        '/api/auth/otp/verify',
+        '/api/auth/logout',
+        '/api/users',
+        '/api/users/me',
+        '/api/health',
+      ]),
     );
     expect(doc.paths['/api/users'].post.requestBody.content['application/json'].schema.required).toContain('thai_id');
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
@@ -104,7 +115,11 @@ describe('with a real SMS gateway configured', () => {
       const outbox = await gateway.app.inject({ method: 'GET', url: '/api/dev/sms?phone=0812345678' });
       expect(outbox.statusCode).toBe(404);
       const config = await gateway.app.inject({ method: 'GET', url: '/api/app-config' });
-      expect(config.json()).toEqual({ data: [{ devSmsOutbox: false, devPayments: true, notificationChannels: ['in_app', 'sms'], webPushPublicKey: null }] });
+      expect(config.json()).toEqual({
+        data: [
+          { devSmsOutbox: false, devPayments: true, notificationChannels: ['in_app', 'sms'], webPushPublicKey: null },
+        ],
+      });
     } finally {
       await gateway.close();
     }
@@ -117,7 +132,11 @@ describe('cookies behind https', () => {
     try {
       await https.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone: '0899000001' } });
       const code = await latestCode(https.app, '0899000001');
-      const res = await https.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: '0899000001', code } });
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/auth/otp/verify',
+        payload: { phone: '0899000001', code },
+      });
       expect(res.cookies.find((c) => c.name === 'klaimor_registration')?.secure).toBe(true);
     } finally {
       await https.close();
@@ -141,12 +160,19 @@ describe('production mode', () => {
     try {
       const outbox = await production.app.inject({ method: 'GET', url: '/api/dev/sms?phone=0812345678' });
       expect(outbox.statusCode).toBe(404);
-      const paid = await production.app.inject({ method: 'POST', url: '/api/dev/payments/7b0c5a52-3c55-4d3f-9d39-2a4f0e1f8d11/paid' });
+      const paid = await production.app.inject({
+        method: 'POST',
+        url: '/api/dev/payments/7b0c5a52-3c55-4d3f-9d39-2a4f0e1f8d11/paid',
+      });
       expect(paid.statusCode).toBe(404);
       const docs = (await production.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
       expect(Object.keys(docs.paths).filter((p) => p.startsWith('/api/dev'))).toEqual([]);
       const config = await production.app.inject({ method: 'GET', url: '/api/app-config' });
-      expect(config.json()).toEqual({ data: [{ devSmsOutbox: false, devPayments: false, notificationChannels: ['in_app', 'sms'], webPushPublicKey: null }] });
+      expect(config.json()).toEqual({
+        data: [
+          { devSmsOutbox: false, devPayments: false, notificationChannels: ['in_app', 'sms'], webPushPublicKey: null },
+        ],
+      });
     } finally {
       await production.close();
     }

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/rows.js';
 import { identityCorrections, patientConsents, users } from '../../db/schema.js';
 
-export type UserChanges = Partial<Pick<NewUserRow, 'email' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode' | 'bloodGroup'>>;
+export type UserChanges = Partial<
+  Pick<NewUserRow, 'email' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode' | 'bloodGroup'>
+>;
 export type IdentityChanges = Partial<Pick<NewUserRow, 'firstname' | 'lastname' | 'birthday' | 'gender'>>;
 
 /**
@@ -36,7 +38,9 @@ export function createUsersRepository(db: Db) {
           .insert(users)
           .values({ ...user, consentVersion, consentGivenAt: sql`now()` })
           .returning();
-        await tx.insert(patientConsents).values({ userId: row.id, version: consentVersion, givenAt: row.consentGivenAt! });
+        await tx
+          .insert(patientConsents)
+          .values({ userId: row.id, version: consentVersion, givenAt: row.consentGivenAt! });
         return row;
       });
     },

@@ -1,4 +1,13 @@
-import { CorrectIdentityBody, GiveConsentBody, OtpRequestedReply, PatientConsentReply, RegisterUserBody, UpdateProfileBody, UserProfileReply, acceptSubdistrictAlias } from '@klaimor/contracts';
+import {
+  CorrectIdentityBody,
+  GiveConsentBody,
+  OtpRequestedReply,
+  PatientConsentReply,
+  RegisterUserBody,
+  UpdateProfileBody,
+  UserProfileReply,
+  acceptSubdistrictAlias,
+} from '@klaimor/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, unauthenticated } from '../../errors.js';
@@ -16,8 +25,7 @@ interface RegistrationDeps {
   cookies: CookiePolicy;
 }
 
-const phoneNotVerified = () =>
-  new AppError(403, 'phone_not_verified', 'กรุณายืนยันหมายเลขโทรศัพท์ด้วยรหัส OTP ก่อนลงทะเบียน');
+const phoneNotVerified = () => new AppError(403, 'phone_not_verified', 'กรุณายืนยันหมายเลขโทรศัพท์ด้วยรหัส OTP ก่อนลงทะเบียน');
 
 // The first client sends `subdistrict` in places; the contract's name is `subdistrist`.
 const acceptSubdistrict = async (request: FastifyRequest) => {
@@ -61,7 +69,9 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
     app.get(
       '/users/me',
       {
-      config: careFor('profile', 'read'), schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } } },
+        config: careFor('profile', 'read'),
+        schema: { tags: ['users'], summary: 'The signed-in patient', response: { 200: UserProfileReply } },
+      },
       async (request) => ({ data: [toProfile(signedInPatient(request).record)] }),
     );
 
@@ -89,11 +99,15 @@ export function profileRoutes(users: UsersService): FastifyPluginAsyncZod {
         config: selfOnly,
         schema: {
           tags: ['users'],
-          summary: "Send a one-time code to the patient's phone that only confirms correcting their name, birth date or gender",
+          summary:
+            "Send a one-time code to the patient's phone that only confirms correcting their name, birth date or gender",
           response: { 202: OtpRequestedReply },
         },
       },
-      async (request, reply) => reply.status(202).send({ data: [await users.requestIdentityCode(signedInPatient(request).record, request.ip)] }),
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send({ data: [await users.requestIdentityCode(signedInPatient(request).record, request.ip)] }),
     );
 
     app.put(

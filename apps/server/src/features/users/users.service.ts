@@ -31,7 +31,10 @@ export function toProfile(row: UserRow): UserProfile {
     province: row.province,
     postcode: row.postcode,
     blood_group: row.bloodGroup as BloodGroup | null,
-    consent: row.consentVersion && row.consentGivenAt ? { version: row.consentVersion, givenAt: row.consentGivenAt.toISOString() } : null,
+    consent:
+      row.consentVersion && row.consentGivenAt
+        ? { version: row.consentVersion, givenAt: row.consentGivenAt.toISOString() }
+        : null,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -40,7 +43,12 @@ const phoneTaken = () => new AppError(409, 'phone_taken', 'หมายเลข
 const thaiIdTaken = () => new AppError(409, 'thai_id_taken', 'เลขบัตรประชาชนนี้ลงทะเบียนแล้ว');
 
 /** Refuses an address whose subdistrict, district, province and postcode are not one real place (400 with the field). */
-export async function assertAddressAgrees(parts: { subdistrist: string; district: string; province: string; postcode: string }) {
+export async function assertAddressAgrees(parts: {
+  subdistrist: string;
+  district: string;
+  province: string;
+  postcode: string;
+}) {
   const mismatch = await findThaiAddressMismatch(parts);
   if (mismatch) throw validationFailed(mismatch);
 }
@@ -57,7 +65,8 @@ export function createUsersService(
 ) {
   return {
     /** Sends the patient's phone a code that only confirms a correction of their registered identity. */
-    requestIdentityCode: (patient: UserRow, clientIp: string) => otp.requestCode(signInPhone(patient), clientIp, 'correct_identity'),
+    requestIdentityCode: (patient: UserRow, clientIp: string) =>
+      otp.requestCode(signInPhone(patient), clientIp, 'correct_identity'),
 
     /**
      * Corrects a typo in the registered name, birth date or gender. The patient proves it is them twice: the ID card
@@ -65,7 +74,12 @@ export function createUsersService(
      */
     async correctIdentity(patient: UserRow, body: CorrectIdentity): Promise<UserProfile> {
       if (body.thai_id !== patient.thaiId) throw thaiIdMismatch();
-      const corrected: IdentityChanges = { firstname: body.firstname, lastname: body.lastname, birthday: body.birthday, gender: body.gender };
+      const corrected: IdentityChanges = {
+        firstname: body.firstname,
+        lastname: body.lastname,
+        birthday: body.birthday,
+        gender: body.gender,
+      };
       const changes = Object.fromEntries(
         Object.entries(corrected).filter(([field, value]) => patient[field as keyof IdentityChanges] !== value),
       ) as IdentityChanges;
@@ -83,20 +97,23 @@ export function createUsersService(
       if (taken.phone) throw phoneTaken();
       if (taken.thaiId) throw thaiIdTaken();
       try {
-        const row = await users.insert({
-          phone: input.phone,
-          thaiId: input.thai_id,
-          email: input.email ?? null,
-          firstname: input.firstname,
-          lastname: input.lastname,
-          gender: input.gender ?? null,
-          birthday: input.birthday,
-          address: input.address,
-          subdistrict: input.subdistrist,
-          district: input.district,
-          province: input.province,
-          postcode: input.postcode,
-        }, input.consent_version);
+        const row = await users.insert(
+          {
+            phone: input.phone,
+            thaiId: input.thai_id,
+            email: input.email ?? null,
+            firstname: input.firstname,
+            lastname: input.lastname,
+            gender: input.gender ?? null,
+            birthday: input.birthday,
+            address: input.address,
+            subdistrict: input.subdistrist,
+            district: input.district,
+            province: input.province,
+            postcode: input.postcode,
+          },
+          input.consent_version,
+        );
         return toProfile(row);
       } catch (error) {
         // Two registrations racing for the same number or ID: the database decides.

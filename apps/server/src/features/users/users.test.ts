@@ -29,7 +29,8 @@ const countUsers = async () => {
 };
 
 /** Verifies the phone and returns the registration cookie. */
-const registrationCookie = async (phone: string) => cookieValue(await verifyPhone(t.app, phone), 'klaimor_registration')!;
+const registrationCookie = async (phone: string) =>
+  cookieValue(await verifyPhone(t.app, phone), 'klaimor_registration')!;
 
 const register = (payload: Record<string, unknown>, cookie?: string) =>
   t.app.inject({
@@ -39,7 +40,8 @@ const register = (payload: Record<string, unknown>, cookie?: string) =>
     ...(cookie && { cookies: { klaimor_registration: cookie } }),
   });
 
-const me = (session: string) => t.app.inject({ method: 'GET', url: '/api/users/me', cookies: { klaimor_session: session } });
+const me = (session: string) =>
+  t.app.inject({ method: 'GET', url: '/api/users/me', cookies: { klaimor_session: session } });
 const patch = (session: string, payload: Record<string, unknown>) =>
   t.app.inject({ method: 'PATCH', url: '/api/users', payload, cookies: { klaimor_session: session } });
 
@@ -52,8 +54,23 @@ describe('POST /api/users', () => {
     const profile = res.json().data[0];
     expect(Object.keys(profile).sort()).toEqual(
       [
-        'id', 'email', 'firstname', 'lastname', 'thai_id', 'phone', 'gender', 'birthday', 'address',
-        'subdistrist', 'subdistrict', 'district', 'province', 'postcode', 'blood_group', 'consent', 'created_at',
+        'id',
+        'email',
+        'firstname',
+        'lastname',
+        'thai_id',
+        'phone',
+        'gender',
+        'birthday',
+        'address',
+        'subdistrist',
+        'subdistrict',
+        'district',
+        'province',
+        'postcode',
+        'blood_group',
+        'consent',
+        'created_at',
       ].sort(),
     );
     expect(profile).toMatchObject({
@@ -188,7 +205,12 @@ describe('PATCH /api/users', () => {
       postcode: '10110',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data[0]).toMatchObject({ email: 'new@example.com', blood_group: 'AB', subdistrict: 'คลองเตยเหนือ', postcode: '10110' });
+    expect(res.json().data[0]).toMatchObject({
+      email: 'new@example.com',
+      blood_group: 'AB',
+      subdistrict: 'คลองเตยเหนือ',
+      postcode: '10110',
+    });
     expect((await me(session)).json().data[0]).toMatchObject({ district: 'วัฒนา', blood_group: 'AB' });
   });
 
@@ -246,7 +268,11 @@ describe('privacy of logs', () => {
     });
     try {
       await app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone: '0866000001' } });
-      const verify = await app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone: '0866000001', code: sent[0] } });
+      const verify = await app.inject({
+        method: 'POST',
+        url: '/api/auth/otp/verify',
+        payload: { phone: '0866000001', code: sent[0] },
+      });
       const cookie = cookieValue(verify, 'klaimor_registration')!;
       const thaiId = nextThaiId();
       const res = await app.inject({
@@ -271,7 +297,9 @@ describe('privacy of logs', () => {
 
 describe('consent to the terms of use and privacy notice', () => {
   const consents = async (userId: string) => {
-    const result = await t.database.db.execute(sql`select version, given_at from patient_consents where user_id = ${userId} order by given_at`);
+    const result = await t.database.db.execute(
+      sql`select version, given_at from patient_consents where user_id = ${userId} order by given_at`,
+    );
     return (result as unknown as { rows: { version: string; given_at: unknown }[] }).rows;
   };
 
@@ -303,13 +331,25 @@ describe('consent to the terms of use and privacy notice', () => {
     const { session, profile } = await registerPatient(t.app, nextPhone());
     const id = profile.id as string;
     await t.database.db.execute(sql`update users set consent_version = '2025-01-01' where id = ${id}`);
-    await t.database.db.execute(sql`update patient_consents set version = '2025-01-01', given_at = given_at - interval '1 day' where user_id = ${id}`);
+    await t.database.db.execute(
+      sql`update patient_consents set version = '2025-01-01', given_at = given_at - interval '1 day' where user_id = ${id}`,
+    );
 
-    const refused = await t.app.inject({ method: 'POST', url: '/api/users/me/consents', payload: { version: '2025-01-01' }, cookies: { klaimor_session: session } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/consents',
+      payload: { version: '2025-01-01' },
+      cookies: { klaimor_session: session },
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields).toEqual({ version: 'consent_outdated' });
 
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/consents', payload: { version: CONSENT_VERSION }, cookies: { klaimor_session: session } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/consents',
+      payload: { version: CONSENT_VERSION },
+      cookies: { klaimor_session: session },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data[0]).toMatchObject({ version: CONSENT_VERSION });
     // The session's cached patient is dropped: the next request already sees the new consent.
@@ -318,17 +358,28 @@ describe('consent to the terms of use and privacy notice', () => {
   });
 
   it('needs a session to consent', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/consents', payload: { version: CONSENT_VERSION } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/consents',
+      payload: { version: CONSENT_VERSION },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
 
 describe('correcting the registered name, birth date or gender', () => {
   // As if the registration's code was sent a minute ago: the resend wait is over.
-  const ageCodes = (phone: string) => t.database.db.execute(sql`update otp_codes set created_at = created_at - interval '1 minute' where phone = ${phone}`);
+  const ageCodes = (phone: string) =>
+    t.database.db.execute(
+      sql`update otp_codes set created_at = created_at - interval '1 minute' where phone = ${phone}`,
+    );
   const identityCode = async (session: string, phone: string) => {
     await ageCodes(phone);
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/me/identity/code', cookies: { klaimor_session: session } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/identity/code',
+      cookies: { klaimor_session: session },
+    });
     expect(res.statusCode, res.body).toBe(202);
     return latestCode(t.app, phone);
   };
@@ -342,18 +393,36 @@ describe('correcting the registered name, birth date or gender', () => {
   it('corrects a typo with the ID card number registered and a fresh code, and records which fields changed', async () => {
     const phone = nextPhone();
     const thaiId = nextThaiId();
-    const { session, profile } = await registerPatient(t.app, phone, { thai_id: thaiId, firstname: 'สมชย', gender: 'male' });
+    const { session, profile } = await registerPatient(t.app, phone, {
+      thai_id: thaiId,
+      firstname: 'สมชย',
+      gender: 'male',
+    });
     const code = await identityCode(session, phone);
     const sms = (await t.app.inject({ method: 'GET', url: `/api/dev/sms?phone=${phone}` })).json().data[0];
     expect(sms.text).toContain('แก้ไขชื่อ วันเกิด หรือเพศ');
 
-    const res = await correct(session, { firstname: 'สมชาย', lastname: 'รักสุขภาพ', birthday: '1990-05-21', gender: 'male', thai_id: thaiId, code });
+    const res = await correct(session, {
+      firstname: 'สมชาย',
+      lastname: 'รักสุขภาพ',
+      birthday: '1990-05-21',
+      gender: 'male',
+      thai_id: thaiId,
+      code,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0]).toMatchObject({ firstname: 'สมชาย', birthday: '1990-05-21', thai_id: profile.thai_id });
     expect((await me(session)).json().data[0]).toMatchObject({ firstname: 'สมชาย', birthday: '1990-05-21' });
     expect(await corrections(profile.id as string)).toEqual([['firstname', 'birthday']]);
     // The code is spent.
-    const again = await correct(session, { firstname: 'สมชาติ', lastname: 'รักสุขภาพ', birthday: '1990-05-21', gender: 'male', thai_id: thaiId, code });
+    const again = await correct(session, {
+      firstname: 'สมชาติ',
+      lastname: 'รักสุขภาพ',
+      birthday: '1990-05-21',
+      gender: 'male',
+      thai_id: thaiId,
+      code,
+    });
     expect(again.statusCode).toBe(400);
   });
 
@@ -367,7 +436,11 @@ describe('correcting the registered name, birth date or gender', () => {
     const wrongId = await correct(session, { ...body, thai_id: nextThaiId(), code });
     expect(wrongId.statusCode).toBe(403);
     expect(wrongId.json().error).toMatchObject({ code: 'thai_id_mismatch', fields: { thai_id: 'thai_id_mismatch' } });
-    const wrongCode = await correct(session, { ...body, thai_id: thaiId, code: code === '000000' ? '111111' : '000000' });
+    const wrongCode = await correct(session, {
+      ...body,
+      thai_id: thaiId,
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrongCode.statusCode).toBe(400);
     expect(wrongCode.json().error.code).toBe('otp_invalid');
     expect((await me(session)).json().data[0].firstname).toBe('สมชาย');
@@ -380,7 +453,14 @@ describe('correcting the registered name, birth date or gender', () => {
     const phone = nextPhone();
     const thaiId = nextThaiId();
     const { session } = await registerPatient(t.app, phone, { thai_id: thaiId });
-    const same = { firstname: 'สมชาย', lastname: 'รักสุขภาพ', birthday: '1990-05-20', gender: 'male', thai_id: thaiId, code: '123456' };
+    const same = {
+      firstname: 'สมชาย',
+      lastname: 'รักสุขภาพ',
+      birthday: '1990-05-20',
+      gender: 'male',
+      thai_id: thaiId,
+      code: '123456',
+    };
     expect((await correct(session, same)).json().error.code).toBe('nothing_to_correct');
     await ageCodes(phone);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone } })).statusCode).toBe(202);

@@ -20,7 +20,13 @@ export function createVisitsRepository(db: Db) {
       return db
         .select()
         .from(visits)
-        .where(and(eq(visits.userId, userId), dates && gte(visits.visitDate, dates.from), dates && lt(visits.visitDate, dates.to)))
+        .where(
+          and(
+            eq(visits.userId, userId),
+            dates && gte(visits.visitDate, dates.from),
+            dates && lt(visits.visitDate, dates.to),
+          ),
+        )
         .orderBy(desc(visits.visitDate), desc(visits.visitTime), desc(visits.createdAt));
     },
 

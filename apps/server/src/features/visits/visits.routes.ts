@@ -13,7 +13,8 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
         config: careFor('visits', 'read'),
         schema: {
           tags: ['visits'],
-          summary: 'Treatment history, newest first: recorded visits and completed screenings; one month with ?month=YYYY-MM',
+          summary:
+            'Treatment history, newest first: recorded visits and completed screenings; one month with ?month=YYYY-MM',
           querystring: VisitsQuery,
           response: { 200: VisitsReply },
         },
@@ -25,7 +26,11 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
       '/visits/months',
       {
         config: careFor('visits', 'read'),
-        schema: { tags: ['visits'], summary: 'The months (YYYY-MM) that have visits, newest first, for the period picker', response: { 200: VisitMonthsReply } },
+        schema: {
+          tags: ['visits'],
+          summary: 'The months (YYYY-MM) that have visits, newest first, for the period picker',
+          response: { 200: VisitMonthsReply },
+        },
       },
       async (request) => ({ data: await visits.months(signedInPatient(request).userId) }),
     );
@@ -33,8 +38,11 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
     app.post(
       '/visits',
       {
-      config: careFor('visits', 'change'), schema: { tags: ['visits'], summary: 'Record a visit', body: VisitBody, response: { 201: VisitsReply } } },
-      async (request, reply) => reply.status(201).send({ data: [await visits.add(signedInPatient(request).userId, request.body)] }),
+        config: careFor('visits', 'change'),
+        schema: { tags: ['visits'], summary: 'Record a visit', body: VisitBody, response: { 201: VisitsReply } },
+      },
+      async (request, reply) =>
+        reply.status(201).send({ data: [await visits.add(signedInPatient(request).userId, request.body)] }),
     );
 
     app.put(
@@ -49,13 +57,22 @@ export function visitsRoutes(visits: VisitsService): FastifyPluginAsyncZod {
           response: { 200: VisitsReply },
         },
       },
-      async (request) => ({ data: [await visits.replace(signedInPatient(request).userId, request.params.id, request.body)] }),
+      async (request) => ({
+        data: [await visits.replace(signedInPatient(request).userId, request.params.id, request.body)],
+      }),
     );
 
     app.delete(
       '/visits/:id',
       {
-      config: careFor('visits', 'change'), schema: { tags: ['visits'], summary: 'Delete a recorded visit', params: RecordParams, response: { 204: z.null() } } },
+        config: careFor('visits', 'change'),
+        schema: {
+          tags: ['visits'],
+          summary: 'Delete a recorded visit',
+          params: RecordParams,
+          response: { 204: z.null() },
+        },
+      },
       async (request, reply) => {
         await visits.remove(signedInPatient(request).userId, request.params.id);
         return reply.status(204).send(null);

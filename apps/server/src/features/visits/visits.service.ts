@@ -4,7 +4,12 @@ import type { ScreeningRow, VisitFields, VisitRow, VisitsRepository } from './vi
 
 const notFound = () => new AppError(404, 'not_found', 'ไม่พบประวัติการรักษานี้');
 
-const bangkokClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Bangkok', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const bangkokClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Bangkok',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** The first day of the month after a YYYY-MM month. */
 function nextMonth(month: string): string {
@@ -81,7 +86,10 @@ export function createVisitsService(visits: VisitsRepository) {
 
     /** The months that have visits of either kind, newest first. */
     async months(userId: string): Promise<VisitMonth[]> {
-      const [recorded, screenings] = await Promise.all([visits.recordedMonths(userId), visits.listCompletedScreenings(userId)]);
+      const [recorded, screenings] = await Promise.all([
+        visits.recordedMonths(userId),
+        visits.listCompletedScreenings(userId),
+      ]);
       const counts = new Map(recorded.map((r) => [r.month, r.visits]));
       for (const s of screenings) {
         const month = todayInBangkok(s.startsAt).slice(0, 7);

@@ -34,7 +34,8 @@ const visit = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const post = (session: string, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/visits', payload: body, ...as(session) });
+const post = (session: string, body: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/visits', payload: body, ...as(session) });
 async function list(session: string, query = '') {
   const res = await t.app.inject({ method: 'GET', url: `/api/visits${query}`, ...as(session) });
   expect(res.statusCode, res.body).toBe(200);
@@ -48,7 +49,10 @@ async function months(session: string) {
 
 /** Books a screening through the API, then plays the hospital's part: the slot took place at `at` and the screening was completed. */
 async function completedScreening(session: string, at: string, status = 'completed') {
-  const slots = (await t.app.inject({ method: 'GET', url: `/api/hospitals/${HOSPITAL}/slots` })).json().data as { id: string; remaining: number }[];
+  const slots = (await t.app.inject({ method: 'GET', url: `/api/hospitals/${HOSPITAL}/slots` })).json().data as {
+    id: string;
+    remaining: number;
+  }[];
   const slot = slots.find((s) => s.remaining === 4)!;
   const res = await t.app.inject({
     method: 'POST',
@@ -59,7 +63,9 @@ async function completedScreening(session: string, at: string, status = 'complet
   });
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().data[0].id as string;
-  await t.database.db.execute(sql`update screening_slots set starts_at = ${at}::timestamptz, ends_at = ${at}::timestamptz + interval '1 hour' where id = ${slot.id}`);
+  await t.database.db.execute(
+    sql`update screening_slots set starts_at = ${at}::timestamptz, ends_at = ${at}::timestamptz + interval '1 hour' where id = ${slot.id}`,
+  );
   await t.database.db.execute(sql`update appointments set status = ${status} where id = ${id}`);
   return id;
 }
@@ -87,7 +93,11 @@ describe('treatment history', () => {
     const screening = await completedScreening(session, '2023-01-20T03:00:00Z'); // 10:00 in Bangkok
     await completedScreening(session, '2023-02-01T03:00:00Z', 'booked'); // not completed: not history
     const history = await list(session);
-    expect(history.map((v) => `${v.date}:${v.source}`)).toEqual(['2023-04-18:recorded', '2023-01-20:screening', '2022-12-02:recorded']);
+    expect(history.map((v) => `${v.date}:${v.source}`)).toEqual([
+      '2023-04-18:recorded',
+      '2023-01-20:screening',
+      '2022-12-02:recorded',
+    ]);
     expect(history[1]).toMatchObject({
       id: screening,
       time: '10:00',
@@ -98,7 +108,9 @@ describe('treatment history', () => {
     // Derived, not copied: the appointment changes, the history follows.
     await t.database.db.execute(sql`update appointments set symptoms = 'ไอ' where id = ${screening}`);
     expect((await list(session)).find((v) => v.id === screening)!.symptoms).toBe('ไอ');
-    const copies = await t.database.db.execute(sql`select count(*)::int as n from visits where notes like '%ไอ%' or diagnosis like '%ไอ%'`);
+    const copies = await t.database.db.execute(
+      sql`select count(*)::int as n from visits where notes like '%ไอ%' or diagnosis like '%ไอ%'`,
+    );
     expect((copies as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
   });
 
@@ -123,7 +135,12 @@ describe('treatment history', () => {
   it('edits and deletes a recorded visit', async () => {
     const session = await newPatient();
     const v = (await post(session, visit())).json().data[0];
-    const put = await t.app.inject({ method: 'PUT', url: `/api/visits/${v.id}`, payload: visit({ diagnosis: 'เบาหวาน', notes: '' }), ...as(session) });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/visits/${v.id}`,
+      payload: visit({ diagnosis: 'เบาหวาน', notes: '' }),
+      ...as(session),
+    });
     expect(put.statusCode).toBe(200);
     expect(put.json().data[0]).toMatchObject({ id: v.id, diagnosis: 'เบาหวาน', notes: null });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/visits/${v.id}`, ...as(session) });
@@ -134,7 +151,12 @@ describe('treatment history', () => {
   it('does not change or delete a screening here (it is not a recorded visit)', async () => {
     const session = await newPatient();
     const screening = await completedScreening(session, '2023-03-01T03:00:00Z');
-    const put = await t.app.inject({ method: 'PUT', url: `/api/visits/${screening}`, payload: visit(), ...as(session) });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/visits/${screening}`,
+      payload: visit(),
+      ...as(session),
+    });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/visits/${screening}`, ...as(session) });
     expect([put.statusCode, del.statusCode]).toEqual([404, 404]);
     expect((await list(session)).map((v) => v.id)).toEqual([screening]);
@@ -146,7 +168,12 @@ describe('treatment history', () => {
     await completedScreening(session, '2023-03-05T03:00:00Z');
     expect(await list(other)).toEqual([]);
     expect(await months(other)).toEqual([]);
-    const put = await t.app.inject({ method: 'PUT', url: `/api/visits/${v.id}`, payload: visit({ diagnosis: 'x' }), ...as(other) });
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/visits/${v.id}`,
+      payload: visit({ diagnosis: 'x' }),
+      ...as(other),
+    });
     const del = await t.app.inject({ method: 'DELETE', url: `/api/visits/${v.id}`, ...as(other) });
     expect([put.statusCode, del.statusCode]).toEqual([404, 404]);
     expect(put.json().error.code).toBe('not_found');
@@ -162,7 +189,11 @@ describe('treatment history', () => {
     ['a diagnosis over 500 letters', { diagnosis: 'ก'.repeat(501) }, { diagnosis: 'too_long' }],
     ['notes over 2,000 letters', { notes: 'ก'.repeat(2001) }, { notes: 'too_long' }],
     ['an unknown field', { hn: '123' }, { hn: 'unknown_field' }],
-    ['a NUL character, which the database cannot store', { facility: 'a\u0000b', notes: '\u0000' }, { facility: 'invalid_characters', notes: 'invalid_characters' }],
+    [
+      'a NUL character, which the database cannot store',
+      { facility: 'a\u0000b', notes: '\u0000' },
+      { facility: 'invalid_characters', notes: 'invalid_characters' },
+    ],
   ])('refuses %s with 400 and the field reason', async (_name, over, fields) => {
     const res = await post(other, visit(over));
     expect(res.statusCode).toBe(400);

@@ -59,8 +59,15 @@ beforeAll(async () => {
     })
     .returning({ id: users.id });
   // Places are counted high enough that giving one back never meets the slot's check constraint.
-  const slot = (startsAt: SQL, endsAt: SQL) =>
-    ({ facilityId, startsAt, endsAt, doctor: '', capacity: 10_000, taken: 5_000, depositAmount: 100 });
+  const slot = (startsAt: SQL, endsAt: SQL) => ({
+    facilityId,
+    startsAt,
+    endsAt,
+    doctor: '',
+    capacity: 10_000,
+    taken: 5_000,
+    depositAmount: 100,
+  });
   [{ id: endedToday }, { id: inThreeDays }] = await db
     .insert(screeningSlots)
     .values([

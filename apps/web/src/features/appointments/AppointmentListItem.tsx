@@ -53,7 +53,12 @@ export function AppointmentListItem({ appointment }: { appointment: Appointment 
             {hospital}
           </Typography>
           <Box>
-            <Chip size="small" color={statusColor(appointment.status)} label={t(`status.${appointment.status}`)} sx={{ mt: 0.5 }} />
+            <Chip
+              size="small"
+              color={statusColor(appointment.status)}
+              label={t(`status.${appointment.status}`)}
+              sx={{ mt: 0.5 }}
+            />
           </Box>
         </Stack>
       </CardActionArea>

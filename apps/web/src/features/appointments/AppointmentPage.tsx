@@ -79,7 +79,9 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
   const amount = formatBaht(deposit.amount, lang);
   const fate = depositFate(appointment);
   const depositText =
-    deposit.amount === 0 ? t('detail.depositNone') : t(deposit.paidAt ? 'detail.depositPaid' : 'detail.depositUnpaid', { amount });
+    deposit.amount === 0
+      ? t('detail.depositNone')
+      : t(deposit.paidAt ? 'detail.depositPaid' : 'detail.depositUnpaid', { amount });
 
   return (
     <Stack spacing={2}>
@@ -88,11 +90,17 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
           {t('detail.cancelledByHospital', { reason: appointment.cancellation.reason })}
         </Alert>
       ) : null}
-      {appointment.queue ? <QueueCard queue={appointment.queue} withDoctor={appointment.status === 'in_consultation'} /> : null}
+      {appointment.queue ? (
+        <QueueCard queue={appointment.queue} withDoctor={appointment.status === 'in_consultation'} />
+      ) : null}
       <Card variant="outlined">
         <CardContent>
           <Stack spacing={2}>
-            <Chip color={statusColor(appointment.status)} label={t(`status.${appointment.status}`)} sx={{ alignSelf: 'flex-start' }} />
+            <Chip
+              color={statusColor(appointment.status)}
+              label={t(`status.${appointment.status}`)}
+              sx={{ alignSelf: 'flex-start' }}
+            />
             <DetailList
               rows={[
                 { label: t('detail.reference'), value: appointment.reference },
@@ -115,7 +123,9 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
           </Stack>
         </CardContent>
       </Card>
-      {appointment.status !== 'awaiting_deposit' && isUpcoming(appointment, openedAt) ? <VisitGuide appointment={appointment} /> : null}
+      {appointment.status !== 'awaiting_deposit' && isUpcoming(appointment, openedAt) ? (
+        <VisitGuide appointment={appointment} />
+      ) : null}
       {fate ? (
         <Alert severity={fate === 'refunded' ? 'success' : 'info'} role="status">
           {t(`refund.${fate}`, { amount })}
@@ -129,7 +139,11 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
           {t('cancel.button')}
         </Button>
       ) : null}
-      <CancelAppointmentDialog appointment={appointment} askedAt={cancelAskedAt} onClose={() => setCancelAskedAt(null)} />
+      <CancelAppointmentDialog
+        appointment={appointment}
+        askedAt={cancelAskedAt}
+        onClose={() => setCancelAskedAt(null)}
+      />
     </Stack>
   );
 }

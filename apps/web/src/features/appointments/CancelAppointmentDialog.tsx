@@ -26,7 +26,10 @@ export function CancelAppointmentDialog({ appointment, askedAt, onClose }: Cance
   const lang = i18n.language;
   const { deposit } = appointment;
   const outcome = cancellationOutcome(appointment, askedAt ?? 0);
-  const explanation = t(`cancel.${outcome}`, { amount: formatBaht(deposit.amount, lang), until: formatDayAndTime(deposit.refundableUntil, lang) });
+  const explanation = t(`cancel.${outcome}`, {
+    amount: formatBaht(deposit.amount, lang),
+    until: formatDayAndTime(deposit.refundableUntil, lang),
+  });
 
   return (
     <Dialog open={askedAt !== null} onClose={onClose} aria-labelledby="cancel-title" aria-describedby="cancel-outcome">

@@ -25,7 +25,8 @@ export function MyAppointments() {
 
   let body;
   if (appointments.isPending) body = <LoadingState />;
-  else if (appointments.data === undefined) body = <ErrorState message={t('loadFailed')} onRetry={() => void appointments.refetch()} />;
+  else if (appointments.data === undefined)
+    body = <ErrorState message={t('loadFailed')} onRetry={() => void appointments.refetch()} />;
   else {
     // "Now" is when the list arrived, so a re-render never reshuffles it.
     const now = appointments.dataUpdatedAt;

@@ -13,7 +13,9 @@ import { useAppointmentsTexts } from './appointments.texts';
 
 /** The facility's address as one line, as the directory holds it. */
 export function addressOf(hospital: Appointment['hospital']): string {
-  return [hospital.address, hospital.subdistrict, hospital.district, hospital.province, hospital.postcode].filter(Boolean).join(' ');
+  return [hospital.address, hospital.subdistrict, hospital.district, hospital.province, hospital.postcode]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** Opens the phone's maps app (or the maps website) with directions to the facility; the patient's position is not sent. */
@@ -49,7 +51,14 @@ export function VisitGuide({ appointment }: { appointment: Appointment }) {
             {t('guide.title')}
           </Typography>
           {address ? <Typography>{address}</Typography> : null}
-          <Button component="a" href={directionsUrl(hospital)} target="_blank" rel="noopener" variant="outlined" startIcon={<DirectionsIcon aria-hidden />}>
+          <Button
+            component="a"
+            href={directionsUrl(hospital)}
+            target="_blank"
+            rel="noopener"
+            variant="outlined"
+            startIcon={<DirectionsIcon aria-hidden />}
+          >
             {t('guide.directions')}
           </Button>
           <Typography component="h3" sx={{ fontWeight: 700 }}>

@@ -24,7 +24,8 @@ export function useCancelAppointment() {
   const queryClient = useQueryClient();
   const patient = usePatientScope();
   return useMutation({
-    mutationFn: (id: string) => patient.one<Appointment>(`/api/appointments/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      patient.one<Appointment>(`/api/appointments/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentKeys.one(patient.id, appointment.id), appointment);
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(patient.id) });

@@ -72,7 +72,9 @@ describe('My appointments on the home screen', () => {
     expect(items[0]).toHaveTextContent('โรงพยาบาลศิริราช');
     expect(items[0]).toHaveTextContent('นัดหมายแล้ว');
     expect(items[0]).toHaveTextContent(/\d{2}:\d{2}–\d{2}:\d{2} น\./);
-    const month = new Intl.DateTimeFormat('th-TH', { month: 'short', timeZone: 'Asia/Bangkok' }).format(new Date(soon.start));
+    const month = new Intl.DateTimeFormat('th-TH', { month: 'short', timeZone: 'Asia/Bangkok' }).format(
+      new Date(soon.start),
+    );
     expect(items[0]).toHaveTextContent(month);
 
     await user.click(screen.getByRole('button', { name: 'นัดที่ผ่านมาหรือยกเลิกแล้ว (2)' }));
@@ -82,8 +84,16 @@ describe('My appointments on the home screen', () => {
   });
 
   it('tells the patient first of an appointment ahead that the hospital cancelled, with its reason', async () => {
-    const cancelled = appointment({ startsIn: 2 * 24 * HOUR, status: 'cancelled', cancellation: { by: 'hospital', reason: 'น้ำท่วมอาคาร' } });
-    const byPatient = appointment({ startsIn: 4 * 24 * HOUR, status: 'cancelled', cancellation: { by: 'patient', reason: null } });
+    const cancelled = appointment({
+      startsIn: 2 * 24 * HOUR,
+      status: 'cancelled',
+      cancellation: { by: 'hospital', reason: 'น้ำท่วมอาคาร' },
+    });
+    const byPatient = appointment({
+      startsIn: 4 * 24 * HOUR,
+      status: 'cancelled',
+      cancellation: { by: 'patient', reason: null },
+    });
     mockApi({ 'GET /api/appointments': () => json(200, { data: [cancelled, byPatient] }) });
     renderWithProviders(<MyAppointments />);
 
@@ -92,7 +102,10 @@ describe('My appointments on the home screen', () => {
     expect(notices).toHaveLength(1);
     expect(notices[0]).toHaveTextContent('โรงพยาบาลศิริราช ยกเลิกนัด');
     expect(notices[0]).toHaveTextContent('เหตุผล: น้ำท่วมอาคาร');
-    expect(within(notices[0]).getByRole('link', { name: 'ดูรายละเอียดนัดที่ถูกยกเลิก' })).toHaveAttribute('href', `/appointments/${cancelled.id}`);
+    expect(within(notices[0]).getByRole('link', { name: 'ดูรายละเอียดนัดที่ถูกยกเลิก' })).toHaveAttribute(
+      'href',
+      `/appointments/${cancelled.id}`,
+    );
   });
 
   it('says so when there is nothing ahead, with the way to the map', async () => {
@@ -129,7 +142,11 @@ describe('An appointment and cancelling it', () => {
   it('promises the deposit back more than 24 hours ahead, cancels, and shows the refund', async () => {
     const user = userEvent.setup();
     const subject = appointment({ startsIn: 3 * 24 * HOUR });
-    const fetchMock = renderDetail(subject, () => ({ ...subject, status: 'cancelled', deposit: { ...subject.deposit, refund: 'refunded' } }));
+    const fetchMock = renderDetail(subject, () => ({
+      ...subject,
+      status: 'cancelled',
+      deposit: { ...subject.deposit, refund: 'refunded' },
+    }));
 
     expect(await screen.findByText('ไอ มีน้ำมูก')).toBeInTheDocument();
     expect(screen.getByText('300 บาท ชำระแล้ว')).toBeInTheDocument();
@@ -141,7 +158,11 @@ describe('An appointment and cancelling it', () => {
     expect(await screen.findByText('คืนเงินมัดจำ 300 บาท แล้ว')).toBeInTheDocument();
     expect(screen.getByText('ยกเลิกแล้ว')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ยกเลิกนัดหมาย' })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/${subject.id}/cancel`) && init?.method === 'POST')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith(`/${subject.id}/cancel`) && init?.method === 'POST',
+      ),
+    ).toBe(true);
   });
 
   it('says where to go, how to get there, what to bring, and adds the appointment to the calendar', async () => {
@@ -157,8 +178,16 @@ describe('An appointment and cancelling it', () => {
     expect(bring).toEqual(expect.arrayContaining(['บัตรประจำตัวประชาชน', 'ยาที่กินอยู่ทั้งหมด หรือรายการยา']));
 
     const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(Object.create(URL), { createObjectURL: (b: Blob) => (created.push(b), 'blob:ics'), revokeObjectURL: () => undefined }));
-    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(Object.create(URL), {
+        createObjectURL: (b: Blob) => (created.push(b), 'blob:ics'),
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const clicks = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       expect(this.download).toBe(`klaimor-${subject.reference}.ics`);
     });
     await user.click(screen.getByRole('button', { name: 'เพิ่มในปฏิทิน' }));
@@ -215,7 +244,9 @@ describe('An appointment and cancelling it', () => {
     mockApi({
       [`GET /api/appointments/${waiting.id}`]: () => {
         calls += 1;
-        return json(200, { data: [calls < 2 ? waiting : { ...waiting, status: 'in_consultation', queue: { number: 12, ahead: 0 } }] });
+        return json(200, {
+          data: [calls < 2 ? waiting : { ...waiting, status: 'in_consultation', queue: { number: 12, ahead: 0 } }],
+        });
       },
     });
     renderWithProviders(

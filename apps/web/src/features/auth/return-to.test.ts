@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { isSafeReturnPath, readReturnTo } from './return-to';
 
 describe('return path after signing in', () => {
-  it.each(['/history', '/asd', '/medicalRight', '/todo', '/appointments/42', '/history?month=2025-06', '/my-data/summary#top'])(
-    'keeps the same-app path %s',
-    (path) => {
-      expect(isSafeReturnPath(path)).toBe(true);
-      expect(readReturnTo(null, `?${new URLSearchParams({ returnTo: path })}`, '/myhealth')).toBe(path);
-      expect(readReturnTo({ returnTo: path }, '', '/myhealth')).toBe(path);
-    },
-  );
+  it.each([
+    '/history',
+    '/asd',
+    '/medicalRight',
+    '/todo',
+    '/appointments/42',
+    '/history?month=2025-06',
+    '/my-data/summary#top',
+  ])('keeps the same-app path %s', (path) => {
+    expect(isSafeReturnPath(path)).toBe(true);
+    expect(readReturnTo(null, `?${new URLSearchParams({ returnTo: path })}`, '/myhealth')).toBe(path);
+    expect(readReturnTo({ returnTo: path }, '', '/myhealth')).toBe(path);
+  });
 
   it.each([
     '//evil.example',

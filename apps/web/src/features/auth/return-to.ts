@@ -28,8 +28,9 @@ const isReturnTarget = (path: string | null | undefined): path is string =>
 /** Where to go after logging in: a safe in-app path from state or query (not the sign-in pages), else `fallback`. */
 export function readReturnTo(state: unknown, search: string, fallback: string): string {
   const fromState =
-    state !== null && typeof state === 'object' && 'returnTo' in state ? (state as { returnTo: unknown }).returnTo : null;
+    state !== null && typeof state === 'object' && 'returnTo' in state
+      ? (state as { returnTo: unknown }).returnTo
+      : null;
   const candidate = typeof fromState === 'string' ? fromState : new URLSearchParams(search).get('returnTo');
   return isReturnTarget(candidate) ? candidate : fallback;
 }
-

@@ -45,9 +45,7 @@ export function AppointmentStatusStep({ appointment, onChooseAgain }: Appointmen
 
   return (
     <Stack spacing={2}>
-      <Alert severity="warning">
-        {t(appointment.status === 'expired' ? 'deposit.expired' : 'status.cancelled')}
-      </Alert>
+      <Alert severity="warning">{t(appointment.status === 'expired' ? 'deposit.expired' : 'status.cancelled')}</Alert>
       <Button variant="contained" onClick={onChooseAgain}>
         {t('chooseAgain')}
       </Button>

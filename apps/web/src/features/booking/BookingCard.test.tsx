@@ -45,7 +45,11 @@ const FULL = '00000000-0000-4000-8000-000000000001';
 const EARLY = '00000000-0000-4000-8000-000000000002';
 const LATER = '00000000-0000-4000-8000-000000000003';
 // 09:00 and 10:00 in Bangkok on Friday 12 June 2026
-const slots = [slot(FULL, '2026-06-12T01:00:00.000Z', 0), slot(EARLY, '2026-06-12T02:00:00.000Z', 3), slot(LATER, '2026-06-12T03:00:00.000Z', 1)];
+const slots = [
+  slot(FULL, '2026-06-12T01:00:00.000Z', 0),
+  slot(EARLY, '2026-06-12T02:00:00.000Z', 3),
+  slot(LATER, '2026-06-12T03:00:00.000Z', 1),
+];
 
 const appointment = (status: Appointment['status']): Appointment => ({
   id: '11111111-1111-4111-8111-111111111111',
@@ -112,7 +116,10 @@ describe('BookingCard', () => {
     let paid = false;
     const fetchMock = mockApi({
       'GET /api/users/me': () => json(200, { data: [patient] }),
-      'GET /api/app-config': () => json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app'], webPushPublicKey: null }] }),
+      'GET /api/app-config': () =>
+        json(200, {
+          data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app'], webPushPublicKey: null }],
+        }),
       'GET /api/hospitals/siriraj-hospital/slots': () => json(200, { data: slots }),
       'POST /api/appointments': () => json(201, { data: [appointment('awaiting_deposit')] }),
       [`POST /api/dev/payments/${appointment('booked').id}/paid`]: () => {
@@ -187,7 +194,10 @@ describe('BookingCard', () => {
     expect(screen.getByText('วันศุกร์ที่ 12 มิถุนายน 2569')).toBeInTheDocument();
     expect(screen.getByText('09:00–09:30 น.')).toBeInTheDocument();
     // A clear end: the way to the appointment's page, and no button left that does nothing.
-    expect(screen.getByRole('link', { name: 'ดูนัดหมาย' })).toHaveAttribute('href', `/appointments/${appointment('booked').id}`);
+    expect(screen.getByRole('link', { name: 'ดูนัดหมาย' })).toHaveAttribute(
+      'href',
+      `/appointments/${appointment('booked').id}`,
+    );
     expect(screen.queryByRole('button', { name: 'ยืนยันการนัดหมาย' })).not.toBeInTheDocument();
   });
 
@@ -199,14 +209,23 @@ describe('BookingCard', () => {
       'GET /api/users/me': () => json(200, { data: [patient] }),
       'GET /api/hospitals/siriraj-hospital/slots': () => json(200, { data: [soon, later] }),
     });
-    sessionStorage.setItem(`klaimor.booking.${hospital.id}`, JSON.stringify({ step: 'symptoms', symptoms: 'ปวดหัว', duration: '1 วัน' }));
+    sessionStorage.setItem(
+      `klaimor.booking.${hospital.id}`,
+      JSON.stringify({ step: 'symptoms', symptoms: 'ปวดหัว', duration: '1 วัน' }),
+    );
     const user = userEvent.setup();
     renderCard();
-    expect(await screen.findByRole('radio', { name: new RegExp(`^${formatTimeRange(soon.start, soon.end, 'th')}`) })).toBeChecked();
-    expect(screen.getByRole('status')).toHaveTextContent('นัดนี้เริ่มภายใน 24 ชั่วโมง หากชำระมัดจำ 200 บาท แล้วยกเลิก จะไม่ได้รับเงินคืน');
+    expect(
+      await screen.findByRole('radio', { name: new RegExp(`^${formatTimeRange(soon.start, soon.end, 'th')}`) }),
+    ).toBeChecked();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'นัดนี้เริ่มภายใน 24 ชั่วโมง หากชำระมัดจำ 200 บาท แล้วยกเลิก จะไม่ได้รับเงินคืน',
+    );
 
     await user.click(screen.getByRole('button', { name: formatShortDay(later.start, 'th') }));
-    expect(screen.getByRole('radio', { name: new RegExp(`^${formatTimeRange(later.start, later.end, 'th')}`) })).toBeChecked();
+    expect(
+      screen.getByRole('radio', { name: new RegExp(`^${formatTimeRange(later.start, later.end, 'th')}`) }),
+    ).toBeChecked();
     expect(screen.queryByText(/นัดนี้เริ่มภายใน 24 ชั่วโมง/)).not.toBeInTheDocument();
     expect(screen.getByText('ค่ามัดจำ 200 บาท ได้คืนเต็มจำนวนเมื่อยกเลิกก่อนเวลานัดอย่างน้อย 24 ชั่วโมง')).toBeInTheDocument();
     expect(loadDraft(hospital.id).slotId).toBe(LATER);

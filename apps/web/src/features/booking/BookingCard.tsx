@@ -14,7 +14,14 @@ import { apiErrorMessage } from '../../lib/error-messages';
 import { useCurrentUser } from '../../session/current-user';
 import type { ReturnToState } from '../auth/return-to';
 import { AppointmentStatusStep } from './AppointmentStatusStep';
-import { clearDraft, loadDraft, newIdempotencyKey, saveDraft, type BookingDraft, type BookingStep } from './booking-draft';
+import {
+  clearDraft,
+  loadDraft,
+  newIdempotencyKey,
+  saveDraft,
+  type BookingDraft,
+  type BookingStep,
+} from './booking-draft';
 import { useAppointment } from '../../session/appointment-queries';
 import { bookingKeys, useBookAppointment } from './booking.queries';
 import { DepositStep } from './DepositStep';
@@ -140,7 +147,15 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
       component="section"
       aria-labelledby="booking-card-title"
       elevation={12}
-      sx={{ width: '100%', borderRadius: '16px 16px 0 0', maxHeight: '100%', overflowY: 'auto', p: 2, pt: 1.5, ...stickyActionStyles }}
+      sx={{
+        width: '100%',
+        borderRadius: '16px 16px 0 0',
+        maxHeight: '100%',
+        overflowY: 'auto',
+        p: 2,
+        pt: 1.5,
+        ...stickyActionStyles,
+      }}
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 1 }}>
         <Box sx={{ flexGrow: 1 }}>

@@ -65,7 +65,15 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
       </Typography>
       <Box sx={{ display: 'grid', placeItems: 'center' }}>
         {deposit.promptpayPayload ? (
-          <QRCodeCanvas ref={qrCanvas} value={deposit.promptpayPayload} size={220} marginSize={4} role="img" aria-label={qrLabel} title={qrLabel} />
+          <QRCodeCanvas
+            ref={qrCanvas}
+            value={deposit.promptpayPayload}
+            size={220}
+            marginSize={4}
+            role="img"
+            aria-label={qrLabel}
+            title={qrLabel}
+          />
         ) : deposit.qrImageUrl ? (
           <img src={deposit.qrImageUrl} alt={qrLabel} width={200} height={200} />
         ) : (
@@ -91,7 +99,8 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
             disabled={simulate.isPending}
             onClick={() =>
               simulate.mutate(appointment.id, {
-                onSuccess: () => queryClient.invalidateQueries({ queryKey: appointmentKeys.one(patient.id, appointment.id) }),
+                onSuccess: () =>
+                  queryClient.invalidateQueries({ queryKey: appointmentKeys.one(patient.id, appointment.id) }),
               })
             }
           >

@@ -17,7 +17,14 @@ export function EmergencyWarning({ redFlags, acknowledged, onAcknowledgedChange 
     <RedFlagAlert redFlags={redFlags}>
       <FormControlLabel
         sx={{ mt: 1 }}
-        control={<Checkbox color="default" sx={{ color: 'inherit' }} checked={acknowledged} onChange={(e) => onAcknowledgedChange(e.target.checked)} />}
+        control={
+          <Checkbox
+            color="default"
+            sx={{ color: 'inherit' }}
+            checked={acknowledged}
+            onChange={(e) => onAcknowledgedChange(e.target.checked)}
+          />
+        }
         label={t('emergency.acknowledge')}
       />
     </RedFlagAlert>

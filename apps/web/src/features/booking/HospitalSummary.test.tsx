@@ -51,7 +51,9 @@ describe('HospitalSummary and the patient’s coverage', () => {
           ],
         }),
     });
-    const { queryClient } = renderWithProviders(<HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />);
+    const { queryClient } = renderWithProviders(
+      <HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />,
+    );
     queryClient.setQueryData(userKeys.me(), { id: 'u1', firstname: 'สมใจ' });
 
     expect(await screen.findByText('รับสิทธิการรักษาของคุณ')).toBeInTheDocument();
@@ -63,7 +65,9 @@ describe('HospitalSummary and the patient’s coverage', () => {
   it('says the deposit and its refund rule before anything is entered, and how to reach the facility', () => {
     mockApi({});
     renderWithProviders(<HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />);
-    expect(screen.getByText('ค่ามัดจำ 200 บาท ชำระผ่านพร้อมเพย์ตอนจอง ได้คืนเต็มจำนวนเมื่อยกเลิกก่อนเวลานัดอย่างน้อย 24 ชั่วโมง')).toBeInTheDocument();
+    expect(
+      screen.getByText('ค่ามัดจำ 200 บาท ชำระผ่านพร้อมเพย์ตอนจอง ได้คืนเต็มจำนวนเมื่อยกเลิกก่อนเวลานัดอย่างน้อย 24 ชั่วโมง'),
+    ).toBeInTheDocument();
     expect(screen.getByText('เปิด 24 ชั่วโมง')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'โทร 02-201-1000' })).toHaveAttribute('href', 'tel:022011000');
   });
@@ -72,7 +76,13 @@ describe('HospitalSummary and the patient’s coverage', () => {
     mockApi({});
     renderWithProviders(<HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />);
     const chips = within(screen.getByRole('list', { name: 'สิทธิและประกันที่รับ' })).getAllByRole('listitem');
-    expect(chips.map((li) => li.textContent)).toEqual(['บัตรทอง (สปสช.)', 'ประกันสังคม', 'สวัสดิการข้าราชการ', 'เอไอเอ', 'เอฟดับบลิวดี ประกันชีวิต']);
+    expect(chips.map((li) => li.textContent)).toEqual([
+      'บัตรทอง (สปสช.)',
+      'ประกันสังคม',
+      'สวัสดิการข้าราชการ',
+      'เอไอเอ',
+      'เอฟดับบลิวดี ประกันชีวิต',
+    ]);
   });
 
   it('marks nothing for a visitor and asks the server for no coverage', () => {

@@ -55,7 +55,12 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
           {[hospital.address, hospital.district, hospital.province].filter(Boolean).join(' ')}
         </Typography>
       ) : null}
-      <Stack component="ul" direction="row" aria-label={t('card.accepts')} sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}>
+      <Stack
+        component="ul"
+        direction="row"
+        aria-label={t('card.accepts')}
+        sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}
+      >
         {hospital.schemes.map((scheme) => chip(scheme, t(`schemes.${scheme}`), own.schemes.includes(scheme)))}
         {hospital.insurers.map((insurer) => chip(insurer, insurerName(insurer, lang), own.insurers.includes(insurer)))}
       </Stack>
@@ -65,13 +70,20 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
         </Typography>
       ) : null}
       {hospital.phone ? (
-        <Button component="a" href={`tel:${hospital.phone}`} startIcon={<PhoneIcon aria-hidden />} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          component="a"
+          href={`tel:${hospital.phone}`}
+          startIcon={<PhoneIcon aria-hidden />}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           {t('card.call', { phone: formatThaiPhone(hospital.phone) })}
         </Button>
       ) : null}
       <StickyAction>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {hospital.depositAmount > 0 ? t('card.deposit', { amount: formatBaht(hospital.depositAmount, lang) }) : t('card.noDeposit')}
+          {hospital.depositAmount > 0
+            ? t('card.deposit', { amount: formatBaht(hospital.depositAmount, lang) })
+            : t('card.noDeposit')}
         </Typography>
         <Button variant="contained" size="large" onClick={onEnterSymptoms}>
           {t('enterSymptoms')}

@@ -55,7 +55,14 @@ export function PayFromThisPhone({ appointment, qrCanvas }: PayFromThisPhoneProp
           {t('deposit.saveQr')}
         </Button>
       ) : deposit.qrImageUrl ? (
-        <Button variant="outlined" startIcon={<DownloadIcon aria-hidden />} href={deposit.qrImageUrl} download={fileName} target="_blank" rel="noopener">
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon aria-hidden />}
+          href={deposit.qrImageUrl}
+          download={fileName}
+          target="_blank"
+          rel="noopener"
+        >
           {t('deposit.saveQr')}
         </Button>
       ) : null}
@@ -63,7 +70,9 @@ export function PayFromThisPhone({ appointment, qrCanvas }: PayFromThisPhoneProp
         <Typography component="li">{t('deposit.howTo.save')}</Typography>
         <Typography component="li">{t('deposit.howTo.openBank')}</Typography>
         <Typography component="li">{t('deposit.howTo.gallery')}</Typography>
-        <Typography component="li">{t('deposit.howTo.check', { amount: formatBaht(deposit.amount, i18n.language) })}</Typography>
+        <Typography component="li">
+          {t('deposit.howTo.check', { amount: formatBaht(deposit.amount, i18n.language) })}
+        </Typography>
       </Box>
       {deposit.promptpayId ? (
         <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
@@ -91,7 +100,17 @@ export function PayFromThisPhone({ appointment, qrCanvas }: PayFromThisPhoneProp
   );
 }
 
-function CopyRow({ label, value, copyLabel, onCopy }: { label: string; value: string; copyLabel: string; onCopy: () => void }) {
+function CopyRow({
+  label,
+  value,
+  copyLabel,
+  onCopy,
+}: {
+  label: string;
+  value: string;
+  copyLabel: string;
+  onCopy: () => void;
+}) {
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, mt: 1 }}>
       <Box sx={{ flex: '1 1 12em' }}>

@@ -137,7 +137,11 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
               <Typography variant="body2" color="text.secondary">
                 {formatDayOf(day.slots[0].start, lang)}
               </Typography>
-              <RadioGroup aria-labelledby="booking-slot-label" value={chosen?.id ?? ''} onChange={(e) => onChange({ slotId: e.target.value })}>
+              <RadioGroup
+                aria-labelledby="booking-slot-label"
+                value={chosen?.id ?? ''}
+                onChange={(e) => onChange({ slotId: e.target.value })}
+              >
                 {day.slots.map((slot) => (
                   <FormControlLabel
                     key={slot.id}

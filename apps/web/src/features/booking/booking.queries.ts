@@ -24,7 +24,11 @@ export function useBookAppointment() {
   const patient = usePatientScope();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: BookAppointmentInput; idempotencyKey: string }) =>
-      patient.one<Appointment>('/api/appointments', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      patient.one<Appointment>('/api/appointments', {
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentKeys.one(patient.id, appointment.id), appointment);
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(patient.id) });

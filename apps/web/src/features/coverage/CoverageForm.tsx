@@ -198,8 +198,19 @@ export function CoverageForm({ coverage, others, onSaved, onCancel }: CoverageFo
           </TextField>
           {text(
             'registeredFacility',
-            scheme === 'ucs' ? t('fields.registeredUnit') : scheme === 'sss' ? t('fields.registeredHospital') : t('fields.registeredFacility'),
-            { hint: scheme === 'ucs' ? t('form.registeredUnitHint') : scheme === 'sss' ? t('form.registeredHospitalHint') : undefined },
+            scheme === 'ucs'
+              ? t('fields.registeredUnit')
+              : scheme === 'sss'
+                ? t('fields.registeredHospital')
+                : t('fields.registeredFacility'),
+            {
+              hint:
+                scheme === 'ucs'
+                  ? t('form.registeredUnitHint')
+                  : scheme === 'sss'
+                    ? t('form.registeredHospitalHint')
+                    : undefined,
+            },
           )}
           {text('memberNumber', t('fields.memberNumber'))}
         </>

@@ -40,7 +40,15 @@ const health: Coverage = {
   validTo: '2030-12-31',
   status: 'active',
 };
-const oldPlan: Coverage = { ...base, id: 'c3', kind: 'private', insurer: 'Some Insurer', planName: 'แผนเก่า', validTo: '2020-12-31', status: 'expired' };
+const oldPlan: Coverage = {
+  ...base,
+  id: 'c3',
+  kind: 'private',
+  insurer: 'Some Insurer',
+  planName: 'แผนเก่า',
+  validTo: '2020-12-31',
+  status: 'expired',
+};
 
 describe('CoveragePage', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -123,7 +131,9 @@ describe('CoveragePage', () => {
     expect(within(dialog).getByText(/คุณมีสิทธิสวัสดิการข้าราชการอยู่แล้ว/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
     await waitFor(() =>
-      expect(within(dialog).getByRole('combobox', { name: 'สิทธิรัฐ' })).toHaveAccessibleDescription('กรุณาเลือกจากตัวเลือกที่มี'),
+      expect(within(dialog).getByRole('combobox', { name: 'สิทธิรัฐ' })).toHaveAccessibleDescription(
+        'กรุณาเลือกจากตัวเลือกที่มี',
+      ),
     );
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
 
@@ -149,6 +159,8 @@ describe('CoveragePage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'ลบ' }));
     expect(await screen.findByText('ลบสิทธิการรักษาแล้ว')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'ประกันสุขภาพเหมาจ่าย' })).not.toBeInTheDocument());
-    expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url).endsWith('/api/coverage/c2'))).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(([url, init]) => init?.method === 'DELETE' && String(url).endsWith('/api/coverage/c2')),
+    ).toBe(true);
   });
 });

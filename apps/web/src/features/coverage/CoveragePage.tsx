@@ -32,7 +32,10 @@ function CoverageScreen() {
   const list = useCoverage();
   const records = list.data ?? [];
   const editor = useRecordEditor<Coverage>({
-    texts: usualRecordTexts((key) => t(key), (coverage) => t('confirmRemove.title', { name: coverageName(coverage, t, lang) })),
+    texts: usualRecordTexts(
+      (key) => t(key),
+      (coverage) => t('confirmRemove.title', { name: coverageName(coverage, t, lang) }),
+    ),
     remove: useRemoveCoverage(),
     errorMessage: (error) => apiErrorMessage(t, error),
     form: (coverage, done) => <CoverageForm coverage={coverage} others={records} {...done} />,
@@ -52,7 +55,12 @@ function CoverageScreen() {
       ) : list.isError ? (
         <ErrorState onRetry={() => void list.refetch()} />
       ) : records.length === 0 ? (
-        <EmptyState icon={<HealthAndSafetyIcon />} title={t('empty.title')} description={t('empty.body')} action={editor.addButton} />
+        <EmptyState
+          icon={<HealthAndSafetyIcon />}
+          title={t('empty.title')}
+          description={t('empty.body')}
+          action={editor.addButton}
+        />
       ) : (
         <>
           {sections

@@ -18,7 +18,9 @@ export function ownCoverageOf(coverage: Coverage[]): OwnCoverage {
 
 /** True when the facility takes any of the patient's coverage. */
 export function acceptsOwnCoverage(hospital: Pick<Hospital, 'schemes' | 'insurers'>, own: OwnCoverage): boolean {
-  return hospital.schemes.some((s) => own.schemes.includes(s)) || hospital.insurers.some((i) => own.insurers.includes(i));
+  return (
+    hospital.schemes.some((s) => own.schemes.includes(s)) || hospital.insurers.some((i) => own.insurers.includes(i))
+  );
 }
 
 /** The logged-in patient's coverage in force; empty for a visitor or while it loads. */

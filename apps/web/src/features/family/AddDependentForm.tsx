@@ -66,7 +66,11 @@ export function isMinor(birthday: string): boolean {
 /** The form's boxes as the request body: a minor's with the declaration, an adult's with the number and the code. */
 export function toDependentBody(values: DependentFormValues): AddDependentInput {
   const { guardianDeclared, phone, code, relationship, ...person } = values;
-  const base = { ...person, thai_id: values.thai_id.replace(/\D/g, ''), relationship: relationship as CareRelationship };
+  const base = {
+    ...person,
+    thai_id: values.thai_id.replace(/\D/g, ''),
+    relationship: relationship as CareRelationship,
+  };
   return isMinor(values.birthday) ? { ...base, guardianDeclared } : { ...base, phone: phone.replace(/\D/g, ''), code };
 }
 
@@ -127,18 +131,29 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
   const { form, formError, onSubmit } = useContractForm<DependentFormValues, AddDependent>({
     resolver,
     defaultValues: EMPTY,
-    fields: (key) => (FIELDS.has(key) ? (key as FieldPath<DependentFormValues>) : key.startsWith('scopes') ? 'scopes' : null),
+    fields: (key) =>
+      FIELDS.has(key) ? (key as FieldPath<DependentFormValues>) : key.startsWith('scopes') ? 'scopes' : null,
     errorMessage: (error) => apiErrorMessage(t, error),
-    errorCodes: { otp_invalid: 'code', otp_expired: 'code', otp_locked: 'code', thai_id_taken: 'thai_id', care_has_account: 'phone' },
+    errorCodes: {
+      otp_invalid: 'code',
+      otp_expired: 'code',
+      otp_locked: 'code',
+      thai_id_taken: 'thai_id',
+      care_has_account: 'phone',
+    },
   });
   const { control, register, getFieldState, formState, setValue, setError } = form;
-  const [birthday, firstname, phone, scopes] = useWatch({ control, name: ['birthday', 'firstname', 'phone', 'scopes'] });
+  const [birthday, firstname, phone, scopes] = useWatch({
+    control,
+    name: ['birthday', 'firstname', 'phone', 'scopes'],
+  });
   const minor = isMinor(birthday);
   const adult = IsoDate.safeParse(birthday).success && !minor;
   const thisYear = Number(todayInBangkok().slice(0, 4));
   const digits = phone.replace(/\D/g, '');
 
-  const messageOf = (name: FieldPath<DependentFormValues>) => reasonMessage(t, getFieldState(name, formState).error?.message);
+  const messageOf = (name: FieldPath<DependentFormValues>) =>
+    reasonMessage(t, getFieldState(name, formState).error?.message);
   const text = useTextFields(register, 'dependent', messageOf);
   const scopesError = formState.errors.scopes?.see?.message ?? formState.errors.scopes?.message;
 
@@ -155,7 +170,17 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
 
   const onRead = (scan: IdCardScan) => {
     const marks = marksOfReading(scan.reading);
-    for (const field of ['thai_id', 'firstname', 'lastname', 'birthday', 'address', 'subdistrist', 'district', 'province', 'postcode'] as const) {
+    for (const field of [
+      'thai_id',
+      'firstname',
+      'lastname',
+      'birthday',
+      'address',
+      'subdistrist',
+      'district',
+      'province',
+      'postcode',
+    ] as const) {
       const mark = marks[field];
       if (mark) setValue(field, mark.value, { shouldDirty: true });
     }
@@ -183,7 +208,12 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
   return (
     <FormProvider {...form}>
       <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)} aria-label={t('add.title')}>
-        <Button variant="outlined" startIcon={<DocumentScannerIcon />} onClick={() => setScanning(true)} sx={{ minHeight: 44 }}>
+        <Button
+          variant="outlined"
+          startIcon={<DocumentScannerIcon />}
+          onClick={() => setScanning(true)}
+          sx={{ minHeight: 44 }}
+        >
           {t('add.scan')}
         </Button>
         {scanned ? <Alert severity="info">{t('add.scanDone')}</Alert> : null}
@@ -200,7 +230,13 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
           describeError={(reason) => reasonMessage(t, reason)}
         />
         <Box>
-          <Button variant="text" startIcon={<HomeIcon />} onClick={sameAddress} disabled={!me.data} sx={{ minHeight: 44, mb: 1 }}>
+          <Button
+            variant="text"
+            startIcon={<HomeIcon />}
+            onClick={sameAddress}
+            disabled={!me.data}
+            sx={{ minHeight: 44, mb: 1 }}
+          >
             {t('add.sameAddress')}
           </Button>
           <AddressFields idPrefix="dependent" />
@@ -212,7 +248,7 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
             <RelationshipField
               id="dependent-relationship"
               label={t('add.relationshipShort')}
-            hint={t('add.relationshipLabel', { name: firstname || careText('switcher.someone') })}
+              hint={t('add.relationshipLabel', { name: firstname || careText('switcher.someone') })}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -236,10 +272,14 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
                 <FormControl error={fieldState.error !== undefined}>
                   <FormControlLabel
                     sx={{ minHeight: 44 }}
-                    control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+                    control={
+                      <Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />
+                    }
                     label={t('add.guardianDeclared')}
                   />
-                  {fieldState.error ? <FormHelperText>{reasonMessage(t, fieldState.error.message)}</FormHelperText> : null}
+                  {fieldState.error ? (
+                    <FormHelperText>{reasonMessage(t, fieldState.error.message)}</FormHelperText>
+                  ) : null}
                 </FormControl>
               )}
             />
@@ -265,10 +305,19 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
                 <DevSmsBanner phone={requestCode.variables.phone} />
               </>
             ) : null}
-            {text('code', t('add.code'), { required: true, inputMode: 'numeric', hint: requestCode.isSuccess ? undefined : t('add.codeFirst') })}
+            {text('code', t('add.code'), {
+              required: true,
+              inputMode: 'numeric',
+              hint: requestCode.isSuccess ? undefined : t('add.codeFirst'),
+            })}
           </Stack>
         ) : null}
-        <FormActions error={formError} submitLabel={t('add.submit')} busy={formState.isSubmitting} onCancel={onCancel} />
+        <FormActions
+          error={formError}
+          submitLabel={t('add.submit')}
+          busy={formState.isSubmitting}
+          onCancel={onCancel}
+        />
       </Stack>
     </FormProvider>
   );

@@ -29,7 +29,8 @@ import { appLanguage } from '../../i18n/language';
 /** Choices for when a caregiver is told a dose was not ticked (the contract allows 15 to 240 minutes). */
 const MISSED_DOSE_MINUTES = [15, 30, 60, 90, 120, 180, 240];
 
-const sameScopes = (a: CareScopes, b: CareScopes) => a.see === b.see && a.book === b.book && a.medicines === b.medicines && a.alerts === b.alerts;
+const sameScopes = (a: CareScopes, b: CareScopes) =>
+  a.see === b.see && a.book === b.book && a.medicines === b.medicines && a.alerts === b.alerts;
 
 export interface CareLinkCardProps {
   link: CareLink;
@@ -89,12 +90,20 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
   };
 
   return (
-    <Card variant="outlined" component="article" aria-labelledby={headingId} sx={colour && active ? { borderLeft: 8, borderLeftColor: colour } : undefined}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-labelledby={headingId}
+      sx={colour && active ? { borderLeft: 8, borderLeftColor: colour } : undefined}
+    >
       <CardContent>
         <Stack spacing={2}>
           {/* The status wraps under the name when the text is large, rather than squeezing the name into a sliver. */}
           <Stack direction="row" useFlexGap spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Avatar aria-hidden sx={{ bgcolor: colour ?? 'primary.main', color: colour ? '#fff' : 'primary.contrastText' }}>
+            <Avatar
+              aria-hidden
+              sx={{ bgcolor: colour ?? 'primary.main', color: colour ? '#fff' : 'primary.contrastText' }}
+            >
               {person.firstname.slice(0, 1)}
             </Avatar>
             <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
@@ -109,7 +118,12 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
                 {t('link.age', { age: ageOn(person.birthday, todayInBangkok()) })}
               </Typography>
             </Box>
-            <Chip size="small" label={t(`link.status.${link.status}`)} color={active ? 'success' : 'default'} variant={active ? 'filled' : 'outlined'} />
+            <Chip
+              size="small"
+              label={t(`link.status.${link.status}`)}
+              color={active ? 'success' : 'default'}
+              variant={active ? 'filled' : 'outlined'}
+            />
           </Stack>
 
           {link.awaitingChildsCode ? <ChildsCodeConfirm link={link} onNotice={onNotice} /> : null}
@@ -117,7 +131,9 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
             <Typography variant="body2">{t('invitation.waiting', { name: person.firstname })}</Typography>
           ) : null}
           {link.status === 'suspended' ? (
-            <Alert severity="warning">{t(caring ? 'link.suspendedCaregiver' : 'link.suspendedDependent', { name: person.firstname })}</Alert>
+            <Alert severity="warning">
+              {t(caring ? 'link.suspendedCaregiver' : 'link.suspendedDependent', { name: person.firstname })}
+            </Alert>
           ) : null}
 
           {caring && active ? (
@@ -156,7 +172,13 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
               ) : null}
               {change.isError ? <Alert severity="error">{apiErrorMessage(t, change.error)}</Alert> : null}
               {changed ? (
-                <Button variant="contained" onClick={save} loading={change.isPending} disabled={noScope} sx={{ minHeight: 44 }}>
+                <Button
+                  variant="contained"
+                  onClick={save}
+                  loading={change.isPending}
+                  disabled={noScope}
+                  sx={{ minHeight: 44 }}
+                >
                   {t('link.save')}
                 </Button>
               ) : null}
@@ -172,7 +194,13 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
           ) : null}
 
           {deletable ? (
-            <Button variant="text" color="error" startIcon={<DeleteForeverIcon />} onClick={() => setDeleting(true)} sx={{ minHeight: 44 }}>
+            <Button
+              variant="text"
+              color="error"
+              startIcon={<DeleteForeverIcon />}
+              onClick={() => setDeleting(true)}
+              sx={{ minHeight: 44 }}
+            >
               {t('link.deleteProfile')}
             </Button>
           ) : null}

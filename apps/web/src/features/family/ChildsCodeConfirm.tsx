@@ -48,7 +48,12 @@ export function ChildsCodeConfirm({ link, onNotice }: ChildsCodeConfirmProps) {
           variant="contained"
           disabled={code.length !== 6}
           loading={confirm.isPending}
-          onClick={() => confirm.mutate({ linkId: link.id, body: { code } }, { onSuccess: () => onNotice(t('childCode.confirmed', { name })) })}
+          onClick={() =>
+            confirm.mutate(
+              { linkId: link.id, body: { code } },
+              { onSuccess: () => onNotice(t('childCode.confirmed', { name })) },
+            )
+          }
           sx={{ minHeight: 44 }}
         >
           {t('childCode.confirm')}

@@ -35,7 +35,12 @@ export function DeleteProfileDialog({ open, link, onClose, onDeleted }: DeletePr
       phone={phone}
       dependentId={person.id}
       codeSent={
-        <Trans t={t} i18nKey="deleteProfile.codeSent" values={{ phone: formatThaiMobile(phone), name }} components={phoneOnOneLine} />
+        <Trans
+          t={t}
+          i18nKey="deleteProfile.codeSent"
+          values={{ phone: formatThaiMobile(phone), name }}
+          components={phoneOnOneLine}
+        />
       }
       confirmLabel={t('deleteProfile.confirm')}
       onDeleted={deleted}

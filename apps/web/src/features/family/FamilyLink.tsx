@@ -7,7 +7,14 @@ import { useFamilyTexts } from './family.texts';
 export function FamilyLink() {
   const { t } = useFamilyTexts();
   return (
-    <Button component={Link} to="/family" variant="outlined" fullWidth startIcon={<FamilyRestroomIcon />} sx={{ minHeight: 44 }}>
+    <Button
+      component={Link}
+      to="/family"
+      variant="outlined"
+      fullWidth
+      startIcon={<FamilyRestroomIcon />}
+      sx={{ minHeight: 44 }}
+    >
       {t('page.open')}
     </Button>
   );

@@ -14,7 +14,15 @@ afterEach(() => vi.unstubAllGlobals());
 /** The daughter's son, a child without a phone: a profile she holds. */
 const son = careLink({
   id: 'link-son',
-  person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true },
+  person: {
+    id: 'son-id',
+    firstname: 'ต้นกล้า',
+    lastname: 'ใจดี',
+    birthday: '2016-05-05',
+    phone: null,
+    hasOwnSignIn: false,
+    youHold: true,
+  },
   relationship: 'parent',
   basis: 'guardian',
   canWiden: true,
@@ -49,7 +57,9 @@ describe('FamilyPage', () => {
       'GET /api/family': () => json(200, { data: [] }),
       'POST /api/family/dependents': async ({ body }) => {
         bodies.push(JSON.parse(String(body)));
-        return json(201, { data: [careLink({ person: { id: 'son-id', firstname: 'ต้นกล้า' }, relationship: 'parent', basis: 'guardian' })] });
+        return json(201, {
+          data: [careLink({ person: { id: 'son-id', firstname: 'ต้นกล้า' }, relationship: 'parent', basis: 'guardian' })],
+        });
       },
     });
     renderWithProviders(<FamilyPage />, { route: '/family', queryClient: signedIn() });
@@ -94,10 +104,12 @@ describe('FamilyPage', () => {
   it('adds an adult with the code sent to their own phone, which they read out', async () => {
     const user = userEvent.setup({ delay: null });
     const calls: { path: string; body: unknown }[] = [];
-    const record = (path: string, status: number, reply?: unknown) => async ({ body }: RequestInit) => {
-      calls.push({ path, body: JSON.parse(String(body)) });
-      return json(status, reply);
-    };
+    const record =
+      (path: string, status: number, reply?: unknown) =>
+      async ({ body }: RequestInit) => {
+        calls.push({ path, body: JSON.parse(String(body)) });
+        return json(status, reply);
+      };
     mockApi({
       'GET /api/family': () => json(200, { data: [] }),
       'POST /api/family/consent-code': record('code', 202, { data: [{ expiresInSec: 300, resendAfterSec: 30 }] }),
@@ -122,7 +134,13 @@ describe('FamilyPage', () => {
 
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['code', 'add']));
     expect(calls[0]!.body).toEqual({ phone: '0812345678' });
-    expect(calls[1]!.body).toMatchObject({ firstname: 'สมศรี', birthday: '1950-03-01', relationship: 'child', phone: '0812345678', code: '123456' });
+    expect(calls[1]!.body).toMatchObject({
+      firstname: 'สมศรี',
+      birthday: '1950-03-01',
+      relationship: 'child',
+      phone: '0812345678',
+      code: '123456',
+    });
     expect(calls[1]!.body).not.toHaveProperty('guardianDeclared');
   });
 
@@ -149,7 +167,9 @@ describe('FamilyPage', () => {
     // Turned off by the caregiver, it cannot be turned on again by them.
     expect(see).toBeDisabled();
     await user.click(within(card).getByRole('button', { name: 'บันทึกการเปลี่ยนแปลง' }));
-    await waitFor(() => expect(patches).toEqual([{ scopes: { see: false, book: true, medicines: true, alerts: true } }]));
+    await waitFor(() =>
+      expect(patches).toEqual([{ scopes: { see: false, book: true, medicines: true, alerts: true } }]),
+    );
     expect(await screen.findByText('บันทึกสิทธิ์แล้ว')).toBeInTheDocument();
   });
 
@@ -170,7 +190,9 @@ describe('FamilyPage', () => {
     expect(revoked).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'ยกเลิกการดูแล' }));
     await waitFor(() => expect(revoked).toBe(true));
-    expect(await within(await screen.findByRole('article', { name: 'สมศรี ใจดี' })).findByText('สิ้นสุดแล้ว')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('article', { name: 'สมศรี ใจดี' })).findByText('สิ้นสุดแล้ว'),
+    ).toBeInTheDocument();
   });
 
   it('accepts an invitation with a code to my own phone, and tells a child which parent looks after the account', async () => {
@@ -207,7 +229,9 @@ describe('FamilyPage', () => {
     await user.click(within(card).getByRole('button', { name: 'ส่งรหัสยืนยันไปที่มือถือของฉัน' }));
     await user.type(await within(card).findByRole('textbox', { name: 'รหัสยืนยัน 6 หลัก' }), '654321');
     await user.click(within(card).getByRole('button', { name: 'ยอมรับ' }));
-    await waitFor(() => expect(accepted).toEqual([{ code: '654321', scopes: { see: true, book: true, medicines: true, alerts: false } }]));
+    await waitFor(() =>
+      expect(accepted).toEqual([{ code: '654321', scopes: { see: true, book: true, medicines: true, alerts: false } }]),
+    );
   });
 
   it('a parent confirms a teenager’s link with the code the teenager reads out from their own phone', async () => {
@@ -215,7 +239,14 @@ describe('FamilyPage', () => {
     const confirmed: unknown[] = [];
     const request = careLink({
       id: 'link-teen',
-      person: { id: 'teen-id', firstname: 'ภูมิ', lastname: 'ใจดี', birthday: '2011-02-02', phone: null, hasOwnSignIn: true },
+      person: {
+        id: 'teen-id',
+        firstname: 'ภูมิ',
+        lastname: 'ใจดี',
+        birthday: '2011-02-02',
+        phone: null,
+        hasOwnSignIn: true,
+      },
       relationship: 'parent',
       basis: 'guardian',
       status: 'pending',
@@ -256,7 +287,8 @@ describe('FamilyPage', () => {
     });
     let reported = 0;
     mockApi({
-      'GET /api/family': () => json(200, { data: reported ? [{ ...claimed, status: 'suspended', canReport: false }] : [claimed] }),
+      'GET /api/family': () =>
+        json(200, { data: reported ? [{ ...claimed, status: 'suspended', canReport: false }] : [claimed] }),
       'POST /api/family/links/link-claimed/report': () => {
         reported += 1;
         return json(200, { data: [{ ...claimed, status: 'suspended', canReport: false }] });
@@ -276,12 +308,28 @@ describe('FamilyPage', () => {
     const caregiverWithoutPhone = careLink({
       id: 'link-aunt',
       direction: 'cared_for_by',
-      person: { id: 'aunt-id', firstname: 'บุญมี', lastname: 'ใจดี', birthday: '1970-01-01', phone: null, hasOwnSignIn: false, youHold: false },
+      person: {
+        id: 'aunt-id',
+        firstname: 'บุญมี',
+        lastname: 'ใจดี',
+        birthday: '1970-01-01',
+        phone: null,
+        hasOwnSignIn: false,
+        youHold: false,
+      },
       relationship: 'relative',
     });
     const endedHold = careLink({
       id: 'link-nephew',
-      person: { id: 'nephew-id', firstname: 'ภูผา', lastname: 'ใจดี', birthday: '2018-01-01', phone: null, hasOwnSignIn: false, youHold: true },
+      person: {
+        id: 'nephew-id',
+        firstname: 'ภูผา',
+        lastname: 'ใจดี',
+        birthday: '2018-01-01',
+        phone: null,
+        hasOwnSignIn: false,
+        youHold: true,
+      },
       relationship: 'relative',
       status: 'revoked',
       canRevoke: false,
@@ -291,7 +339,9 @@ describe('FamilyPage', () => {
     const sonCard = await screen.findByRole('article', { name: 'ต้นกล้า ใจดี' });
     expect(within(sonCard).getByRole('button', { name: 'ลบโปรไฟล์' })).toBeInTheDocument();
     for (const name of ['สมศรี ใจดี', 'บุญมี ใจดี', 'ภูผา ใจดี']) {
-      expect(within(screen.getByRole('article', { name })).queryByRole('button', { name: 'ลบโปรไฟล์' })).not.toBeInTheDocument();
+      expect(
+        within(screen.getByRole('article', { name })).queryByRole('button', { name: 'ลบโปรไฟล์' }),
+      ).not.toBeInTheDocument();
     }
     expect(screen.getAllByRole('button', { name: 'ลบโปรไฟล์' })).toHaveLength(1);
   });
@@ -344,9 +394,15 @@ describe('FamilyPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     // Every call named the son; the family list was read again; I am back on my own data without an "access lost" note.
-    expect(calls.map(({ url }) => new URL(url, 'http://app').searchParams.get('patient'))).toEqual(['son-id', 'son-id', 'son-id']);
+    expect(calls.map(({ url }) => new URL(url, 'http://app').searchParams.get('patient'))).toEqual([
+      'son-id',
+      'son-id',
+      'son-id',
+    ]);
     expect(calls.slice(1).map(({ body }) => body)).toEqual([{ code: '654321' }, { code: '123456' }]);
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/family')).length).toBeGreaterThanOrEqual(2);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/family')).length).toBeGreaterThanOrEqual(
+      2,
+    );
     expect(selectedDependent(daughter.id)).toBeNull();
     expect(lostAccess()).toBeNull();
   });

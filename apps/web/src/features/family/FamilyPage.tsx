@@ -43,7 +43,15 @@ function Section({ id, title, children }: { id: string; title: string; children:
 type AddKind = 'no_app' | 'has_app';
 
 /** The add dialog: first whether the person has the app, then the form for that case. */
-function AddFamilyMember({ open, onClose, onDone }: { open: boolean; onClose: () => void; onDone: (notice: string) => void }) {
+function AddFamilyMember({
+  open,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}) {
   const { t } = useFamilyTexts();
   const [kind, setKind] = useState<AddKind>('no_app');
   return (
@@ -51,7 +59,11 @@ function AddFamilyMember({ open, onClose, onDone }: { open: boolean; onClose: ()
       <Stack spacing={2.5}>
         <FormControl>
           <FormLabel id="add-kind-label">{t('add.howLabel')}</FormLabel>
-          <RadioGroup aria-labelledby="add-kind-label" value={kind} onChange={(event) => setKind(event.target.value as AddKind)}>
+          <RadioGroup
+            aria-labelledby="add-kind-label"
+            value={kind}
+            onChange={(event) => setKind(event.target.value as AddKind)}
+          >
             {(['no_app', 'has_app'] as const).map((value) => (
               <FormControlLabel
                 key={value}
@@ -73,11 +85,16 @@ function AddFamilyMember({ open, onClose, onDone }: { open: boolean; onClose: ()
           </RadioGroup>
         </FormControl>
         {kind === 'no_app' ? (
-          <AddDependentForm onCancel={onClose} onAdded={(link) => onDone(t('add.added', { name: link.person.firstname }))} />
+          <AddDependentForm
+            onCancel={onClose}
+            onAdded={(link) => onDone(t('add.added', { name: link.person.firstname }))}
+          />
         ) : (
           <InviteForm
             onCancel={onClose}
-            onInvited={(link) => onDone(link.awaitingChildsCode ? t('add.askedChild', { name: link.person.firstname }) : t('add.invited'))}
+            onInvited={(link) =>
+              onDone(link.awaitingChildsCode ? t('add.askedChild', { name: link.person.firstname }) : t('add.invited'))
+            }
           />
         )}
       </Stack>
@@ -109,13 +126,21 @@ export function FamilyPage() {
     const caregivers = links.filter((link) => link.direction === 'cared_for_by' && !waiting.includes(link));
     const guardians = caregivers.filter((link) => link.status === 'active' && link.basis === 'guardian');
     const card = (link: CareLink) => (
-      <CareLinkCard key={`${link.id}-${link.events.length}`} link={link} owner={owner} colour={colours.get(link.id)} onNotice={setNotice} />
+      <CareLinkCard
+        key={`${link.id}-${link.events.length}`}
+        link={link}
+        owner={owner}
+        colour={colours.get(link.id)}
+        onNotice={setNotice}
+      />
     );
     body = (
       <>
         {guardians.length > 0 ? (
           <Alert severity="info">
-            {t('page.guardianNote', { names: guardians.map((link) => `${link.person.firstname} ${link.person.lastname}`).join(', ') })}
+            {t('page.guardianNote', {
+              names: guardians.map((link) => `${link.person.firstname} ${link.person.lastname}`).join(', '),
+            })}
           </Alert>
         ) : null}
         {waiting.length > 0 ? (
@@ -127,13 +152,21 @@ export function FamilyPage() {
         ) : null}
         <Section id="family-dependents" title={t('page.dependents')}>
           {dependents.length === 0 ? (
-            <EmptyState icon={<FamilyRestroomIcon />} title={t('page.noDependents')} description={t('page.noDependentsBody')} />
+            <EmptyState
+              icon={<FamilyRestroomIcon />}
+              title={t('page.noDependents')}
+              description={t('page.noDependentsBody')}
+            />
           ) : (
             dependents.map(card)
           )}
         </Section>
         <Section id="family-caregivers" title={t('page.caregivers')}>
-          {caregivers.length === 0 ? <Typography color="text.secondary">{t('page.noCaregivers')}</Typography> : caregivers.map(card)}
+          {caregivers.length === 0 ? (
+            <Typography color="text.secondary">{t('page.noCaregivers')}</Typography>
+          ) : (
+            caregivers.map(card)
+          )}
         </Section>
       </>
     );
@@ -141,7 +174,12 @@ export function FamilyPage() {
 
   return (
     <Stack spacing={2.5}>
-      <Button component={Link} to="/myhealth" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
+      <Button
+        component={Link}
+        to="/myhealth"
+        startIcon={<ArrowBackIcon />}
+        sx={{ alignSelf: 'flex-start', minHeight: 44 }}
+      >
         {t('page.back')}
       </Button>
       <PageTitle subtitle={t('page.subtitle')}>{t('page.title')}</PageTitle>

@@ -45,7 +45,9 @@ export function InvitationCard({ link, onNotice }: InvitationCardProps) {
       <CardContent>
         <Stack spacing={2}>
           <Typography id={headingId} component="h3" sx={{ fontWeight: 600 }}>
-            {t(asParent ? 'invitation.fromParent' : 'invitation.from', { name: `${link.person.firstname} ${link.person.lastname}` })}
+            {t(asParent ? 'invitation.fromParent' : 'invitation.from', {
+              name: `${link.person.firstname} ${link.person.lastname}`,
+            })}
           </Typography>
           {asParent ? <Typography variant="body2">{t('invitation.parentNote', { name })}</Typography> : null}
           <ScopeFields
@@ -73,14 +75,23 @@ export function InvitationCard({ link, onNotice }: InvitationCardProps) {
               disabled={code.length !== 6 || noScope}
               loading={accept.isPending}
               onClick={() =>
-                accept.mutate({ linkId: link.id, body: { code, scopes } }, { onSuccess: () => onNotice(t('invitation.accepted', { name })) })
+                accept.mutate(
+                  { linkId: link.id, body: { code, scopes } },
+                  { onSuccess: () => onNotice(t('invitation.accepted', { name })) },
+                )
               }
               sx={{ minHeight: 44 }}
             >
               {t('invitation.accept')}
             </Button>
           ) : (
-            <Button variant="contained" disabled={noScope} loading={requestCode.isPending} onClick={() => requestCode.mutate(link.id)} sx={{ minHeight: 44 }}>
+            <Button
+              variant="contained"
+              disabled={noScope}
+              loading={requestCode.isPending}
+              onClick={() => requestCode.mutate(link.id)}
+              sx={{ minHeight: 44 }}
+            >
               {t('invitation.sendCode')}
             </Button>
           )}

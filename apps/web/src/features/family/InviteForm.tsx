@@ -1,4 +1,10 @@
-import { CareInvitationBody, type CareRelationship, type CareInvitationInput, type CareLink, type CareScopes } from '@klaimor/contracts';
+import {
+  CareInvitationBody,
+  type CareRelationship,
+  type CareInvitationInput,
+  type CareLink,
+  type CareScopes,
+} from '@klaimor/contracts';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
@@ -24,8 +30,18 @@ export interface InviteFormValues {
   guardianDeclared: boolean;
 }
 
-export function toInvitationBody({ phone, relationship, scopes, guardianDeclared }: InviteFormValues): CareInvitationInput {
-  return { phone: phone.replace(/\D/g, ''), relationship: relationship as CareRelationship, scopes, ...(guardianDeclared ? { guardianDeclared } : {}) };
+export function toInvitationBody({
+  phone,
+  relationship,
+  scopes,
+  guardianDeclared,
+}: InviteFormValues): CareInvitationInput {
+  return {
+    phone: phone.replace(/\D/g, ''),
+    relationship: relationship as CareRelationship,
+    scopes,
+    ...(guardianDeclared ? { guardianDeclared } : {}),
+  };
 }
 
 const resolver = contractResolver(CareInvitationBody, toInvitationBody);
@@ -52,7 +68,8 @@ export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
   });
   const { control, register, getFieldState, formState, setValue } = form;
   const [scopes, relationship] = useWatch({ control, name: ['scopes', 'relationship'] });
-  const messageOf = (name: FieldPath<InviteFormValues>) => reasonMessage(t, getFieldState(name, formState).error?.message);
+  const messageOf = (name: FieldPath<InviteFormValues>) =>
+    reasonMessage(t, getFieldState(name, formState).error?.message);
   const text = useTextFields(register, 'invite', messageOf);
   const scopesError = formState.errors.scopes?.see?.message ?? formState.errors.scopes?.message;
   const guardian = relationship === 'parent' || relationship === 'guardian';
@@ -69,7 +86,7 @@ export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
           <RelationshipField
             id="invite-relationship"
             label={t('add.relationshipShort')}
-          hint={t('add.relationshipLabel', { name: careText('switcher.someone') })}
+            hint={t('add.relationshipLabel', { name: careText('switcher.someone') })}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
@@ -78,7 +95,11 @@ export function InviteForm({ onInvited, onCancel }: InviteFormProps) {
           />
         )}
       />
-      <ScopeFields value={scopes} onChange={(next) => setValue('scopes', next, { shouldValidate: formState.isSubmitted })} error={reasonMessage(t, scopesError)} />
+      <ScopeFields
+        value={scopes}
+        onChange={(next) => setValue('scopes', next, { shouldValidate: formState.isSubmitted })}
+        error={reasonMessage(t, scopesError)}
+      />
       {guardian ? (
         <Stack spacing={1}>
           <Typography variant="body2">{t('add.minorNote')}</Typography>

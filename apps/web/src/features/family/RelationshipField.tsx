@@ -16,7 +16,16 @@ export interface RelationshipFieldProps {
 }
 
 /** What the caregiver is to the person looked after, as the phone's own picker. */
-export function RelationshipField({ id, label, value, onChange, onBlur, inputRef, helperText, hint }: RelationshipFieldProps) {
+export function RelationshipField({
+  id,
+  label,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  helperText,
+  hint,
+}: RelationshipFieldProps) {
   const { t } = useCareTexts();
   return (
     <TextField

@@ -21,7 +21,13 @@ export function ReportNotMyParent({ link, onNotice }: ReportNotMyParentProps) {
 
   return (
     <>
-      <Button variant="outlined" color="error" startIcon={<ReportIcon />} onClick={() => setOpen(true)} sx={{ minHeight: 44 }}>
+      <Button
+        variant="outlined"
+        color="error"
+        startIcon={<ReportIcon />}
+        onClick={() => setOpen(true)}
+        sx={{ minHeight: 44 }}
+      >
         {t('report.button')}
       </Button>
       <ConfirmDialog

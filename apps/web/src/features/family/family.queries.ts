@@ -28,7 +28,8 @@ function useFamilyMutation<TInput, TResult>(call: (input: TInput) => Promise<TRe
 export function useRequestConsentCode() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CareConsentCodeInput) => apiRequest<unknown>('/api/family/consent-code', { method: 'POST', body }),
+    mutationFn: (body: CareConsentCodeInput) =>
+      apiRequest<unknown>('/api/family/consent-code', { method: 'POST', body }),
     onSuccess: (_reply, body) => queryClient.invalidateQueries({ queryKey: devSmsKeys.phone(body.phone) }),
   });
 }
@@ -39,7 +40,9 @@ export const useAddDependent = () =>
 
 /** Asks someone who has an account (found by their number) to be looked after. */
 export const useInviteToCare = () =>
-  useFamilyMutation((body: CareInvitationInput) => apiOne<CareLink>('/api/family/invitations', { method: 'POST', body }));
+  useFamilyMutation((body: CareInvitationInput) =>
+    apiOne<CareLink>('/api/family/invitations', { method: 'POST', body }),
+  );
 
 /**
  * A code for a pending link: to the signed-in invitee's own phone to accept with, or, asked by a parent, to the
@@ -47,7 +50,8 @@ export const useInviteToCare = () =>
  */
 export function useRequestLinkCode() {
   return useMutation({
-    mutationFn: (linkId: string) => apiRequest<OtpRequested | undefined>(`/api/family/links/${encodeURIComponent(linkId)}/code`, { method: 'POST' }),
+    mutationFn: (linkId: string) =>
+      apiRequest<OtpRequested | undefined>(`/api/family/links/${encodeURIComponent(linkId)}/code`, { method: 'POST' }),
   });
 }
 
@@ -64,7 +68,9 @@ export const useConfirmWithChildsCode = () =>
 
 /** The minor reports a parent link as not their parent's: suspended at once. */
 export const useReportNotMyParent = () =>
-  useFamilyMutation((linkId: string) => apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/report`, { method: 'POST' }));
+  useFamilyMutation((linkId: string) =>
+    apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/report`, { method: 'POST' }),
+  );
 
 /** Changes what a grant allows (narrowing is open to both sides, widening to the grantor) or the alert delay. */
 export const useChangeCare = () =>
@@ -74,7 +80,9 @@ export const useChangeCare = () =>
 
 /** Ends a grant, or declines an invitation. */
 export const useRevokeCare = () =>
-  useFamilyMutation((linkId: string) => apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/revoke`, { method: 'POST' }));
+  useFamilyMutation((linkId: string) =>
+    apiOne<CareLink>(`/api/family/links/${encodeURIComponent(linkId)}/revoke`, { method: 'POST' }),
+  );
 
 /**
  * After a held profile was deleted: a caregiver who was looking at it is back on their own data (no "access lost"

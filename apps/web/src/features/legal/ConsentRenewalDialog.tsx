@@ -24,7 +24,8 @@ export function ConsentRenewalDialog() {
   const titleId = useId();
   const queryClient = useQueryClient();
   const consent = useMutation({
-    mutationFn: () => apiOne<PatientConsent>('/api/users/me/consents', { method: 'POST', body: { version: CONSENT_VERSION } }),
+    mutationFn: () =>
+      apiOne<PatientConsent>('/api/users/me/consents', { method: 'POST', body: { version: CONSENT_VERSION } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.me() }),
   });
   return (

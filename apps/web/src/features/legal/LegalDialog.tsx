@@ -13,7 +13,9 @@ export function LegalDialog({ kind, onClose }: { kind: LegalDocumentKind | null;
   return (
     <Dialog open={kind !== null} onClose={onClose} scroll="paper" fullWidth aria-labelledby={titleId}>
       {/* Focusable, so the text scrolls from the keyboard too. */}
-      <DialogContent tabIndex={0}>{kind ? <LegalDocument kind={kind} titleId={titleId} titleLevel="h2" /> : null}</DialogContent>
+      <DialogContent tabIndex={0}>
+        {kind ? <LegalDocument kind={kind} titleId={titleId} titleLevel="h2" /> : null}
+      </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>
           {t('close')}

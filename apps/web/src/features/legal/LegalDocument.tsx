@@ -8,7 +8,15 @@ export type LegalDocumentKind = 'terms' | 'privacy';
 const SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'] as const;
 
 /** The terms of use or the privacy notice in force, in the reader's language, with the version it is. */
-export function LegalDocument({ kind, titleId, titleLevel }: { kind: LegalDocumentKind; titleId?: string; titleLevel: 'h1' | 'h2' }) {
+export function LegalDocument({
+  kind,
+  titleId,
+  titleLevel,
+}: {
+  kind: LegalDocumentKind;
+  titleId?: string;
+  titleLevel: 'h1' | 'h2';
+}) {
   const { t, i18n } = useLegalTexts();
   return (
     <Stack component="article" spacing={1.5} aria-labelledby={titleId}>

@@ -91,7 +91,11 @@ export function AdherenceChart() {
                 const rate = day.due > 0 ? day.taken / day.due : null;
                 const date = formatBuddhistDate(day.date, lang, 'short');
                 return (
-                  <Box component="li" key={day.date} sx={{ position: 'relative', flex: 1, height: '100%', display: 'flex', alignItems: 'flex-end' }}>
+                  <Box
+                    component="li"
+                    key={day.date}
+                    sx={{ position: 'relative', flex: 1, height: '100%', display: 'flex', alignItems: 'flex-end' }}
+                  >
                     <Box
                       aria-hidden
                       sx={{
@@ -113,7 +117,12 @@ export function AdherenceChart() {
             <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 0.5 }} aria-hidden>
               {shown.daily.length <= 7
                 ? shown.daily.map((day) => (
-                    <Typography key={day.date} variant="caption" color="text.secondary" sx={{ flex: 1, textAlign: 'center' }}>
+                    <Typography
+                      key={day.date}
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ flex: 1, textAlign: 'center' }}
+                    >
                       {Number(day.date.slice(8))}
                     </Typography>
                   ))

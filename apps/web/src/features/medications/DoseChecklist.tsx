@@ -29,7 +29,12 @@ import { useTickDose } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
 
 const ZONE = 'Asia/Bangkok';
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: ZONE });
+const clock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: ZONE,
+});
 
 export interface DoseChecklistProps {
   /** The server's checklist with the ticks not sent yet drawn over it (dose-outbox.ts `withQueuedTicks`). */
@@ -131,7 +136,12 @@ function DosePanelView({ panel, expanded, onToggle, onTick, readOnly }: DosePane
       <AccordionDetails sx={{ pt: 0 }}>
         <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
           {panel.doses.map((dose) => (
-            <DoseRow key={`${dose.medicationId}-${dose.doseTime}`} dose={dose} readOnly={readOnly} onTick={(next) => onTick(dose, next)} />
+            <DoseRow
+              key={`${dose.medicationId}-${dose.doseTime}`}
+              dose={dose}
+              readOnly={readOnly}
+              onTick={(next) => onTick(dose, next)}
+            />
           ))}
         </Stack>
       </AccordionDetails>
@@ -146,7 +156,13 @@ function DoseRow({ dose, onTick, readOnly }: { dose: ShownDose; onTick: (taken: 
   return (
     <Box
       component="li"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1, bgcolor: dose.taken ? 'rgba(46,125,50,0.06)' : 'background.paper' }}
+      sx={{
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        p: 1,
+        bgcolor: dose.taken ? 'rgba(46,125,50,0.06)' : 'background.paper',
+      }}
     >
       <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <Checkbox
@@ -175,7 +191,14 @@ function DoseRow({ dose, onTick, readOnly }: { dose: ShownDose; onTick: (taken: 
               variant="outlined"
               icon={<CloudUploadOutlinedIcon />}
               label={t('checklist.waiting')}
-              sx={{ mt: 0.75, display: 'flex', width: 'fit-content', fontWeight: 600, color: 'text.primary', borderColor: 'grey.500' }}
+              sx={{
+                mt: 0.75,
+                display: 'flex',
+                width: 'fit-content',
+                fontWeight: 600,
+                color: 'text.primary',
+                borderColor: 'grey.500',
+              }}
             />
           ) : null}
           {dose.runningLow ? (

@@ -55,7 +55,11 @@ export function toBody(v: MedicationFormValues): MedicationInput {
       beforeBed: Number(v.doses.beforeBed),
     },
     customDose: v.hasCustomDose
-      ? { label: v.customDose.label, time: v.customDose.time, amount: numberFromText(v.customDose.amount) ?? Number.NaN }
+      ? {
+          label: v.customDose.label,
+          time: v.customDose.time,
+          amount: numberFromText(v.customDose.amount) ?? Number.NaN,
+        }
       : null,
     startDate: v.startDate,
     endDate: v.endDate || null,
@@ -118,7 +122,11 @@ export function MedicationForm({ medication, onSaved, onCancel }: MedicationForm
   const save = useSaveMedication();
   const dosesLabelId = useId();
   const dosesHelperId = useId();
-  const { form: contractForm, formError, onSubmit } = useContractForm<MedicationFormValues, MedicationBody>({
+  const {
+    form: contractForm,
+    formError,
+    onSubmit,
+  } = useContractForm<MedicationFormValues, MedicationBody>({
     resolver,
     defaultValues: valuesOf(medication),
     fields: (key) => (FIELDS.has(key) ? (key as FieldPath<MedicationFormValues>) : null),
@@ -130,7 +138,8 @@ export function MedicationForm({ medication, onSaved, onCancel }: MedicationForm
   const hasCustomDose = useWatch({ control, name: 'hasCustomDose' });
   const thisYear = Number(todayInBangkok().slice(0, 4));
 
-  const messageOf = (name: FieldPath<MedicationFormValues>) => reasonMessage(t, getFieldState(name, formState).error?.message);
+  const messageOf = (name: FieldPath<MedicationFormValues>) =>
+    reasonMessage(t, getFieldState(name, formState).error?.message);
   const text = useTextFields(register, 'medication', messageOf);
   const amountOptions = Array.from({ length: MAX_UNITS_PER_DOSE + 1 }, (_, n) => (
     <option key={n} value={String(n)}>

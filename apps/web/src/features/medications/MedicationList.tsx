@@ -59,7 +59,12 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
         : t('stock.left', { amount: formatUnits(m.stock, m.form, t) });
 
   return (
-    <Card variant="outlined" component="article" aria-label={name} sx={{ bgcolor: ended ? 'grey.50' : 'background.paper' }}>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={name}
+      sx={{ bgcolor: ended ? 'grey.50' : 'background.paper' }}
+    >
       <CardContent sx={{ pb: 1 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
           <Box
@@ -106,7 +111,9 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
         ) : null}
         {m.prescribedBy ? (
           <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
-            {t('list.prescribedBy', { hospital: lang === 'en' ? m.prescribedBy.hospital.nameEn : m.prescribedBy.hospital.nameTh })}
+            {t('list.prescribedBy', {
+              hospital: lang === 'en' ? m.prescribedBy.hospital.nameEn : m.prescribedBy.hospital.nameTh,
+            })}
           </Typography>
         ) : null}
         {stockText ? (

@@ -1,4 +1,11 @@
-import { addDays, todayInBangkok, type Adherence, type Checklist, type ChecklistDose, type Medication } from '@klaimor/contracts';
+import {
+  addDays,
+  todayInBangkok,
+  type Adherence,
+  type Checklist,
+  type ChecklistDose,
+  type Medication,
+} from '@klaimor/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -35,7 +42,17 @@ function checklistOf(doses: ChecklistDose[], date = today): Checklist {
 const todayDoses = () => [
   dose({ taken: true, takenAt: `${today}T01:15:00Z` }),
   dose({ doseTime: 'afterDinner', amount: 1 }),
-  dose({ medicationId: amlodipine, name: 'Amlodipine', strength: '5 mg', doseTime: 'afterDinner', amount: 1, stock: 3, daysOfStockLeft: 3, runningLow: true, instructions: null }),
+  dose({
+    medicationId: amlodipine,
+    name: 'Amlodipine',
+    strength: '5 mg',
+    doseTime: 'afterDinner',
+    amount: 1,
+    stock: 3,
+    daysOfStockLeft: 3,
+    runningLow: true,
+    instructions: null,
+  }),
   dose({ doseTime: 'beforeBed', medicationId: amlodipine, name: 'Amlodipine', strength: '5 mg', instructions: null }),
 ];
 
@@ -47,7 +64,11 @@ const adherence: Adherence[] = [
     due: 20,
     taken: 15,
     rate: 0.75,
-    daily: Array.from({ length: 7 }, (_, i) => ({ date: addDays(today, i - 6), due: i === 0 ? 0 : 4, taken: i === 0 ? 0 : i % 2 ? 4 : 2 })),
+    daily: Array.from({ length: 7 }, (_, i) => ({
+      date: addDays(today, i - 6),
+      due: i === 0 ? 0 : 4,
+      taken: i === 0 ? 0 : i % 2 ? 4 : 2,
+    })),
   },
   { days: 30, from: addDays(today, -29), to: today, due: 0, taken: 0, rate: null, daily: [] },
 ];
@@ -99,7 +120,9 @@ describe('TodoPage', () => {
     renderWithProviders(<TodoPage />, { route: '/todo' });
     expect(screen.getByRole('heading', { level: 1, name: 'รายการที่ต้องทำประจำวัน' })).toBeInTheDocument();
     expect(await screen.findByText('ทานแล้ว 1 จาก 4 รายการ')).toBeInTheDocument();
-    const panels = screen.getAllByRole('button', { expanded: undefined }).filter((b) => b.hasAttribute('aria-expanded'));
+    const panels = screen
+      .getAllByRole('button', { expanded: undefined })
+      .filter((b) => b.hasAttribute('aria-expanded'));
     expect(panels.map((p) => [p.textContent, p.getAttribute('aria-expanded')])).toEqual([
       ['หลังอาหารเช้ายา 1 รายการ1/1', 'false'],
       ['หลังอาหารเย็นยา 2 รายการ0/2', 'true'],
@@ -153,7 +176,9 @@ describe('TodoPage', () => {
     await user.click(screen.getByRole('button', { name: 'วันก่อนหน้า' }));
     expect(await screen.findByText('ดูย้อนหลัง: แก้ไขการทานยาของวันนั้นได้')).toBeInTheDocument();
     await waitFor(() =>
-      expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith(`/api/checklist?date=${addDays(today, -1)}`))).toBe(true),
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).endsWith(`/api/checklist?date=${addDays(today, -1)}`)),
+      ).toBe(true),
     );
     expect(screen.getByRole('button', { name: 'วันถัดไป' })).toBeEnabled();
   });
@@ -191,7 +216,9 @@ describe('TodoPage', () => {
     await user.paste('30');
     await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
     expect(await screen.findByText('บันทึกยาแล้ว')).toBeInTheDocument();
-    const post = fetchMock.mock.calls.find(([url, init]) => init?.method === 'POST' && String(url).endsWith('/api/medications'));
+    const post = fetchMock.mock.calls.find(
+      ([url, init]) => init?.method === 'POST' && String(url).endsWith('/api/medications'),
+    );
     expect(JSON.parse((post?.[1] as RequestInit).body as string)).toEqual({
       name: 'Paracetamol',
       strength: '500 mg',
@@ -207,20 +234,32 @@ describe('TodoPage', () => {
 
   it('stops a medication after asking', async () => {
     const user = userEvent.setup({ delay: null });
-    const fetchMock = api({ [`POST /api/medications/${amlodipine}/stop`]: () => json(200, { data: [{ ...medication, status: 'ended' }] }) });
+    const fetchMock = api({
+      [`POST /api/medications/${amlodipine}/stop`]: () => json(200, { data: [{ ...medication, status: 'ended' }] }),
+    });
     renderWithProviders(<TodoPage />, { route: '/todo' });
     await user.click(await screen.findByRole('button', { name: 'หยุดยา Amlodipine 5 mg' }));
     const dialog = await screen.findByRole('dialog', { name: 'หยุดยา Amlodipine 5 mg?' });
     await user.click(within(dialog).getByRole('button', { name: 'หยุดยา' }));
     expect(await screen.findByText('หยุดยาแล้ว')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).endsWith('/stop'))).toBe(true);
+    expect(fetchMock.mock.calls.some(([url, init]) => init?.method === 'POST' && String(url).endsWith('/stop'))).toBe(
+      true,
+    );
   });
 
   it('marks a medicine the hospital prescribed and offers no edit of it, only stopping', async () => {
     api({
       'GET /api/medications': () =>
         json(200, {
-          data: [{ ...medication, prescribedBy: { appointmentId: 'a1', hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' } } }],
+          data: [
+            {
+              ...medication,
+              prescribedBy: {
+                appointmentId: 'a1',
+                hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+              },
+            },
+          ],
         }),
     });
     renderWithProviders(<TodoPage />, { route: '/todo' });
@@ -255,6 +294,8 @@ describe('TodayDosesSummary', () => {
 
 describe('findMedicineLink', () => {
   it('asks the map for pharmacies and the medicine with its strength', () => {
-    expect(findMedicineLink({ name: 'ยาแก้ไอ น้ำดำ', strength: null })).toBe('/map?kind=pharmacy&medicine=%E0%B8%A2%E0%B8%B2%E0%B9%81%E0%B8%81%E0%B9%89%E0%B9%84%E0%B8%AD+%E0%B8%99%E0%B9%89%E0%B8%B3%E0%B8%94%E0%B8%B3');
+    expect(findMedicineLink({ name: 'ยาแก้ไอ น้ำดำ', strength: null })).toBe(
+      '/map?kind=pharmacy&medicine=%E0%B8%A2%E0%B8%B2%E0%B9%81%E0%B8%81%E0%B9%89%E0%B9%84%E0%B8%AD+%E0%B8%99%E0%B9%89%E0%B8%B3%E0%B8%94%E0%B8%B3',
+    );
   });
 });

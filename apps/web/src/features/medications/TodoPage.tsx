@@ -56,7 +56,8 @@ function TodoScreen() {
   const canChange = useCareAllows('changeMedicines');
   const link = useSelectedPerson().person?.link;
   // Reminder times are kept by whoever hears the reminders: the patient, for themselves or for a child they hold.
-  const keepsReminderTimes = !link || careAllows({ scopes: link.scopes, holds: link.person.youHold }, CARE_ACCESS.notifications.change);
+  const keepsReminderTimes =
+    !link || careAllows({ scopes: link.scopes, holds: link.person.youHold }, CARE_ACCESS.notifications.change);
   const editor = useRecordEditor<Medication>({
     texts: {
       add: t('list.add'),
@@ -83,7 +84,13 @@ function TodoScreen() {
       <PageTitle subtitle={formatDay(date, lang)}>{t('title')}</PageTitle>
       {keepsReminderTimes ? (
         <Box>
-          <Button component={Link} to="/settings/notifications" variant="outlined" startIcon={<AlarmIcon />} sx={{ minHeight: 44 }}>
+          <Button
+            component={Link}
+            to="/settings/notifications"
+            variant="outlined"
+            startIcon={<AlarmIcon />}
+            sx={{ minHeight: 44 }}
+          >
             {t('reminderTimes')}
           </Button>
         </Box>
@@ -124,8 +131,14 @@ function TodoScreen() {
         />
       ) : (
         <Box component="section" aria-label={t('checklist.panelsLabel')}>
-          <Typography aria-live="polite" sx={{ fontWeight: 500 }} color={day.taken === day.due ? 'success.dark' : 'text.primary'}>
-            {day.taken === day.due ? t('checklist.allDone') : t('checklist.progress', { taken: day.taken, due: day.due })}
+          <Typography
+            aria-live="polite"
+            sx={{ fontWeight: 500 }}
+            color={day.taken === day.due ? 'success.dark' : 'text.primary'}
+          >
+            {day.taken === day.due
+              ? t('checklist.allDone')
+              : t('checklist.progress', { taken: day.taken, due: day.due })}
           </Typography>
           <LinearProgress
             variant="determinate"
@@ -149,7 +162,11 @@ function TodoScreen() {
         ) : medications.data === undefined ? (
           <ErrorState onRetry={() => void medications.refetch()} />
         ) : medications.data.length === 0 ? (
-          <EmptyState icon={<MedicationIcon />} title={t('list.emptyTitle')} action={canChange ? editor.addButton : undefined} />
+          <EmptyState
+            icon={<MedicationIcon />}
+            title={t('list.emptyTitle')}
+            action={canChange ? editor.addButton : undefined}
+          />
         ) : (
           <Stack spacing={1.5}>
             {medications.data.map((medication) => (

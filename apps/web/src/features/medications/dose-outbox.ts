@@ -97,7 +97,9 @@ export function anyWaiting(): boolean {
 
 /** randomUUID needs a secure context, which the app on a test server in the local network is not. */
 const newId = (): string =>
-  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
 /** Keeps a tick or untick made now, after any not sent yet. */
 export function queueTick(patientId: string, choice: TickChoice, now: Date = new Date()): QueuedTick {
@@ -164,7 +166,9 @@ export interface ShownChecklist extends Omit<Checklist, 'doses'> {
 /** The server's checklist with the queued changes on top: the patient sees each dose as they last ticked it. */
 export function withQueuedTicks(checklist: Checklist, { ticks, sending: underWay }: Outbox): ShownChecklist {
   const doses = checklist.doses.map((dose): ShownDose => {
-    const mine = ticks.filter((t) => t.date === checklist.date && t.medicationId === dose.medicationId && t.doseTime === dose.doseTime);
+    const mine = ticks.filter(
+      (t) => t.date === checklist.date && t.medicationId === dose.medicationId && t.doseTime === dose.doseTime,
+    );
     const last = mine.at(-1);
     if (!last) return { ...dose, waiting: false };
     return { ...dose, taken: last.taken, takenAt: last.takenAt, waiting: mine.some((t) => !underWay.has(t.id)) };

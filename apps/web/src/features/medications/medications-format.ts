@@ -46,7 +46,9 @@ export function dosePanels<D extends ChecklistDose>(doses: D[]): DosePanel<D>[] 
 /** A panel's heading: 'หลังอาหารเช้า', or a custom time's own label with its clock time. */
 export function panelTitle(panel: Pick<DosePanel, 'doseTime' | 'label' | 'time'>, t: T): string {
   if (panel.doseTime !== 'custom') return t(`doseTimes.${panel.doseTime}`);
-  return panel.time ? t('checklist.customTime', { label: panel.label ?? t('doseTimes.custom'), time: panel.time }) : (panel.label ?? t('doseTimes.custom'));
+  return panel.time
+    ? t('checklist.customTime', { label: panel.label ?? t('doseTimes.custom'), time: panel.time })
+    : (panel.label ?? t('doseTimes.custom'));
 }
 
 /** The panel opened first: the first one with a dose still to take, else the first. */

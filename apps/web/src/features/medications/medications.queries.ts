@@ -65,7 +65,14 @@ function patientIdOf(queryClient: QueryClient): string {
 
 /** Failures after which a tick stays queued: the server was not reached or was busy, or nobody is signed in yet. */
 function worthRetrying(error: unknown): boolean {
-  return !isApiError(error) || error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500;
+  return (
+    !isApiError(error) ||
+    error.status === 0 ||
+    error.status === 401 ||
+    error.status === 408 ||
+    error.status === 429 ||
+    error.status >= 500
+  );
 }
 
 async function sendTick({ id: _id, takenAt, ...choice }: QueuedTick): Promise<Checklist> {
@@ -113,7 +120,10 @@ async function sendQueue(queryClient: QueryClient): Promise<void> {
       queryClient.invalidateQueries({ queryKey: medicationKeys.list(person) }),
       queryClient.invalidateQueries({ queryKey: medicationKeys.adherence(person) }),
       // Stock shown on the other days' lists changed too.
-      queryClient.invalidateQueries({ queryKey: medicationKeys.checklists(person), predicate: (query) => !dates.has(String(query.queryKey[3])) }),
+      queryClient.invalidateQueries({
+        queryKey: medicationKeys.checklists(person),
+        predicate: (query) => !dates.has(String(query.queryKey[3])),
+      }),
     ]);
   }
   if (refusal) throw refusal;
@@ -137,12 +147,18 @@ const TICK = [...medicationKeys.all, 'tick'] as const;
 
 /** A dependent's tick goes straight to the server (the device keeps only the signed-in patient's own ticks). */
 async function sendDependentTick(queryClient: QueryClient, patient: PatientScope, choice: TickChoice): Promise<void> {
-  const checklist = await patient.one<Checklist>('/api/checklist/ticks', { method: 'PUT', body: choice satisfies TickInput });
+  const checklist = await patient.one<Checklist>('/api/checklist/ticks', {
+    method: 'PUT',
+    body: choice satisfies TickInput,
+  });
   queryClient.setQueryData(medicationKeys.checklist(patient.id, checklist.date), checklist);
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: medicationKeys.list(patient.id) }),
     queryClient.invalidateQueries({ queryKey: medicationKeys.adherence(patient.id) }),
-    queryClient.invalidateQueries({ queryKey: medicationKeys.checklists(patient.id), predicate: (query) => query.queryKey[3] !== checklist.date }),
+    queryClient.invalidateQueries({
+      queryKey: medicationKeys.checklists(patient.id),
+      predicate: (query) => query.queryKey[3] !== checklist.date,
+    }),
   ]);
 }
 
@@ -185,7 +201,8 @@ export function useStopMedication() {
   const queryClient = useQueryClient();
   const patient = usePatientScope();
   return useMutation({
-    mutationFn: (id: string) => patient.one<Medication>(`/api/medications/${encodeURIComponent(id)}/stop`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) =>
+      patient.one<Medication>(`/api/medications/${encodeURIComponent(id)}/stop`, { method: 'POST', body: {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: medicationKeys.of(patient.id) }),
   });
 }

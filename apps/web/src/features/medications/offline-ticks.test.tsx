@@ -41,7 +41,12 @@ interface SentTick {
 function server() {
   let doses = [dose({}), dose({ doseTime: 'afterDinner' })];
   const state = { online: true, sent: [] as SentTick[] };
-  const checklist = (): Checklist => ({ date: today, doses, due: doses.length, taken: doses.filter((d) => d.taken).length });
+  const checklist = (): Checklist => ({
+    date: today,
+    doses,
+    due: doses.length,
+    taken: doses.filter((d) => d.taken).length,
+  });
   const offline = () => Promise.reject(new TypeError('Failed to fetch'));
   mockApi({
     'GET /api/checklist': () => (state.online ? json(200, { data: [checklist()] }) : offline()),
@@ -51,7 +56,11 @@ function server() {
       state.sent.push(tick);
       doses = doses.map((d) =>
         d.medicationId === tick.medicationId && d.doseTime === tick.doseTime
-          ? { ...d, taken: tick.taken, takenAt: tick.taken ? (d.takenAt ?? tick.takenAt ?? new Date().toISOString()) : null }
+          ? {
+              ...d,
+              taken: tick.taken,
+              takenAt: tick.taken ? (d.takenAt ?? tick.takenAt ?? new Date().toISOString()) : null,
+            }
           : d,
       );
       return json(200, { data: [checklist()] });
@@ -62,7 +71,9 @@ function server() {
   return state;
 }
 
-const queued = () => (JSON.parse(localStorage.getItem(DEVICE_KEYS.ticks) ?? 'null') as { patientId: string; ticks: SentTick[] } | null)?.ticks ?? [];
+const queued = () =>
+  (JSON.parse(localStorage.getItem(DEVICE_KEYS.ticks) ?? 'null') as { patientId: string; ticks: SentTick[] } | null)
+    ?.ticks ?? [];
 const breakfastBox = () => screen.getByRole('checkbox', { name: 'Metformin 500 mg · 1 เม็ด' });
 /** The row of the after-breakfast dose: its checkbox's list item. */
 const breakfastRow = () => breakfastBox().closest('li') as HTMLElement;
@@ -109,7 +120,13 @@ describe('ticking a dose without a network', () => {
     api.online = true;
     await act(() => sendQueuedTicks(queryClient));
     expect(api.sent).toEqual([
-      { date: today, medicationId: metformin, doseTime: 'afterBreakfast', taken: true, takenAt: new Date(`${today}T08:05:00+07:00`).toISOString() },
+      {
+        date: today,
+        medicationId: metformin,
+        doseTime: 'afterBreakfast',
+        taken: true,
+        takenAt: new Date(`${today}T08:05:00+07:00`).toISOString(),
+      },
     ]);
     await waitFor(() => expect(within(breakfastRow()).queryByText('รอส่ง')).not.toBeInTheDocument());
     expect(breakfastBox()).toBeChecked();
@@ -154,21 +171,34 @@ describe('ticking a dose without a network', () => {
       DEVICE_KEYS.ticks,
       JSON.stringify({
         patientId,
-        ticks: [{ id: 'kept-1', date: today, medicationId: metformin, doseTime: 'afterDinner', taken: true, takenAt: `${today}T11:40:00.000Z` }],
+        ticks: [
+          {
+            id: 'kept-1',
+            date: today,
+            medicationId: metformin,
+            doseTime: 'afterDinner',
+            taken: true,
+            takenAt: `${today}T11:40:00.000Z`,
+          },
+        ],
       }),
     );
     const user = userEvent.setup({ delay: null });
     const api = server();
     const { queryClient } = renderWithProviders(<TodoPage />, { route: '/todo' });
     await user.click(await screen.findByRole('button', { name: /^หลังอาหารเย็น/ }));
-    const dinner = (await screen.findByRole('checkbox', { name: /Metformin/, checked: true })).closest('li') as HTMLElement;
+    const dinner = (await screen.findByRole('checkbox', { name: /Metformin/, checked: true })).closest(
+      'li',
+    ) as HTMLElement;
     expect(within(dinner).getByText('รอส่ง')).toBeInTheDocument();
     expect(within(dinner).getByText('ทานแล้วเมื่อ 18:40 น.')).toBeInTheDocument();
     // Only on that dose: the after-breakfast one has nothing queued.
     expect(screen.getAllByText('รอส่ง')).toHaveLength(1);
 
     await act(() => sendQueuedTicks(queryClient));
-    expect(api.sent).toEqual([{ date: today, medicationId: metformin, doseTime: 'afterDinner', taken: true, takenAt: `${today}T11:40:00.000Z` }]);
+    expect(api.sent).toEqual([
+      { date: today, medicationId: metformin, doseTime: 'afterDinner', taken: true, takenAt: `${today}T11:40:00.000Z` },
+    ]);
     await waitFor(() => expect(screen.queryByText('รอส่ง')).not.toBeInTheDocument());
   });
 
@@ -180,8 +210,13 @@ describe('ticking a dose without a network', () => {
       'PUT /api/checklist/ticks': (init) => {
         const tick = JSON.parse(init.body as string) as SentTick;
         bodies.push(tick);
-        if (tick.takenAt) return json(400, { error: { code: 'validation_failed', message: 'x', fields: { takenAt: 'taken_at_in_future' } } });
-        return json(200, { data: [{ date: today, doses: [dose({ taken: true, takenAt: `${today}T01:06:00.000Z` })], due: 1, taken: 1 }] });
+        if (tick.takenAt)
+          return json(400, {
+            error: { code: 'validation_failed', message: 'x', fields: { takenAt: 'taken_at_in_future' } },
+          });
+        return json(200, {
+          data: [{ date: today, doses: [dose({ taken: true, takenAt: `${today}T01:06:00.000Z` })], due: 1, taken: 1 }],
+        });
       },
       'GET /api/adherence': () => json(200, { data: [] }),
       'GET /api/medications': () => json(200, { data: [] }),

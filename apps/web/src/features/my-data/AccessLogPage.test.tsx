@@ -50,7 +50,13 @@ describe('AccessLogPage', () => {
       'GET /api/my-data/access-log': () =>
         json(200, {
           data: [
-            { by: 'caregiver', at: '2026-11-24T02:00:00.000Z', caregiver: { name: 'มาลี ใจดี' }, action: 'caregiver.change', area: 'medications' },
+            {
+              by: 'caregiver',
+              at: '2026-11-24T02:00:00.000Z',
+              caregiver: { name: 'มาลี ใจดี' },
+              action: 'caregiver.change',
+              area: 'medications',
+            },
             {
               by: 'staff',
               at: '2026-11-23T03:15:00.000Z',
@@ -58,7 +64,13 @@ describe('AccessLogPage', () => {
               staff: { name: 'พญ.ใจดี รักษา', role: 'clinician' },
               action: 'patient.record_opened',
             },
-            { by: 'caregiver', at: '2026-11-22T02:00:00.000Z', caregiver: { name: 'มาลี ใจดี' }, action: 'caregiver.read', area: 'visits' },
+            {
+              by: 'caregiver',
+              at: '2026-11-22T02:00:00.000Z',
+              caregiver: { name: 'มาลี ใจดี' },
+              action: 'caregiver.read',
+              area: 'visits',
+            },
           ],
         }),
     });

@@ -32,7 +32,8 @@ function AccessLog() {
   let body;
   if (log.isPending) body = <LoadingState />;
   else if (log.isError) body = <ErrorState onRetry={() => void log.refetch()} />;
-  else if (log.data.length === 0) body = <EmptyState icon={<VisibilityIcon />} title={t('access.emptyTitle')} description={t('access.emptyBody')} />;
+  else if (log.data.length === 0)
+    body = <EmptyState icon={<VisibilityIcon />} title={t('access.emptyTitle')} description={t('access.emptyBody')} />;
   else {
     body = (
       <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }}>
@@ -65,7 +66,9 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
         {entry.by === 'staff' ? (
           <>
             <Typography variant="body2">{lang === 'en' ? entry.hospital.nameEn : entry.hospital.nameTh}</Typography>
-            <Typography variant="body2">{t('access.who', { name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) })}</Typography>
+            <Typography variant="body2">
+              {t('access.who', { name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) })}
+            </Typography>
           </>
         ) : (
           <>

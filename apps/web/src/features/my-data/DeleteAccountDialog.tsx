@@ -32,7 +32,14 @@ export function DeleteAccountDialog({ open, phone, onClose }: DeleteAccountDialo
       open={open}
       title={t('delete.title')}
       phone={phone}
-      codeSent={<Trans t={t} i18nKey="delete.codeSent" values={{ phone: formatThaiMobile(phone) }} components={phoneOnOneLine} />}
+      codeSent={
+        <Trans
+          t={t}
+          i18nKey="delete.codeSent"
+          values={{ phone: formatThaiMobile(phone) }}
+          components={phoneOnOneLine}
+        />
+      }
       confirmLabel={t('delete.confirm')}
       onDeleted={leave}
       onClose={onClose}

@@ -35,7 +35,17 @@ export interface DeletionDialogProps {
  * Deleting for good, the account's or a held profile's: what goes, a fresh one-time code to the signed-in patient's
  * phone, then erase with it. Closing is refused while a call is under way.
  */
-export function DeletionDialog({ open, title, children, phone, dependentId = null, codeSent, confirmLabel, onDeleted, onClose }: DeletionDialogProps) {
+export function DeletionDialog({
+  open,
+  title,
+  children,
+  phone,
+  dependentId = null,
+  codeSent,
+  confirmLabel,
+  onDeleted,
+  onClose,
+}: DeletionDialogProps) {
   const { t } = useMyDataTexts();
   const titleId = useId();
   const requestCode = useRequestDeletionCode(dependentId);
@@ -43,7 +53,14 @@ export function DeletionDialog({ open, title, children, phone, dependentId = nul
   const busy = requestCode.isPending || confirm.isPending;
   return (
     // The whole dialog scrolls, not a box inside it: at large text sizes nothing slides under the cancel button.
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs" scroll="body">
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      scroll="body"
+    >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       {open ? (
         <DialogContent>
@@ -52,7 +69,14 @@ export function DeletionDialog({ open, title, children, phone, dependentId = nul
             <Typography variant="body2" color="text.secondary">
               {t('delete.paymentsKept')}
             </Typography>
-            <CodeStep phone={phone} requestCode={requestCode} confirm={confirm} codeSent={codeSent} confirmLabel={confirmLabel} onDeleted={onDeleted} />
+            <CodeStep
+              phone={phone}
+              requestCode={requestCode}
+              confirm={confirm}
+              codeSent={codeSent}
+              confirmLabel={confirmLabel}
+              onDeleted={onDeleted}
+            />
           </Stack>
         </DialogContent>
       ) : null}
@@ -143,7 +167,13 @@ function CodeStep({ phone, requestCode, confirm, codeSent, confirmLabel, onDelet
           </Button>
         </Stack>
       ) : (
-        <Button variant="contained" color="error" onClick={() => void send()} loading={requestCode.isPending} sx={{ minHeight: 44 }}>
+        <Button
+          variant="contained"
+          color="error"
+          onClick={() => void send()}
+          loading={requestCode.isPending}
+          sx={{ minHeight: 44 }}
+        >
           {t('delete.sendCode', { phone: formatThaiMobile(phone) })}
         </Button>
       )}

@@ -106,13 +106,29 @@ describe('MyDataSection', () => {
     await waitFor(() => expect(queryClient.getQueryData(userKeys.me())).toBeNull());
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/my-data/deletion'))).toHaveLength(2);
     // One's own account: no dependent is named.
-    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/my-data/deletion')).every(([url]) => !String(url).includes('patient='))).toBe(true);
+    expect(
+      fetchMock.mock.calls
+        .filter(([url]) => String(url).includes('/api/my-data/deletion'))
+        .every(([url]) => !String(url).includes('patient=')),
+    ).toBe(true);
   });
 
   it('says, before the account goes, which held profiles go with it and who keeps their own account', async () => {
     const user = userEvent.setup({ delay: null });
     const held = (id: string, firstname: string) =>
-      careLink({ id: `link-${id}`, person: { id, firstname, lastname: 'รักดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true }, relationship: 'parent' });
+      careLink({
+        id: `link-${id}`,
+        person: {
+          id,
+          firstname,
+          lastname: 'รักดี',
+          birthday: '2016-05-05',
+          phone: null,
+          hasOwnSignIn: false,
+          youHold: true,
+        },
+        relationship: 'parent',
+      });
     renderSection({
       'GET /api/family': () =>
         json(200, {
@@ -122,16 +138,39 @@ describe('MyDataSection', () => {
             careLink({ person: { firstname: 'สมศรี', lastname: 'รักดี' } }),
             // Ended, and someone looking after me: neither is mine to take along.
             careLink({ ...held('nephew-id', 'ภูผา'), status: 'revoked' }),
-            careLink({ id: 'link-father', direction: 'cared_for_by', person: { id: 'father-id', firstname: 'สมชาย', lastname: 'รักดี', phone: null, hasOwnSignIn: false, youHold: false } }),
+            careLink({
+              id: 'link-father',
+              direction: 'cared_for_by',
+              person: {
+                id: 'father-id',
+                firstname: 'สมชาย',
+                lastname: 'รักดี',
+                phone: null,
+                hasOwnSignIn: false,
+                youHold: false,
+              },
+            }),
           ],
         }),
     });
     await user.click(screen.getByRole('button', { name: 'ลบบัญชี' }));
     const dialog = await screen.findByRole('dialog', { name: 'ลบบัญชีและข้อมูลทั้งหมด?' });
-    const heldNote = (await within(dialog).findByText(/โปรไฟล์ที่คุณดูแลซึ่งไม่มีเบอร์เข้าสู่ระบบของตนเองจะถูกลบไปด้วย เว้นแต่มีผู้ดูแลคนอื่น/)).closest<HTMLElement>('[role="note"]')!;
-    expect(within(heldNote).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['ต้นกล้า รักดี', 'ใบข้าว รักดี']);
-    const ownNote = within(dialog).getByText(/มีเบอร์เข้าสู่ระบบของตนเองจะยังมีบัญชีอยู่ เพียงแต่การดูแลของคุณสิ้นสุดลง/).closest<HTMLElement>('[role="note"]')!;
-    expect(within(ownNote).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['สมศรี รักดี']);
+    const heldNote = (
+      await within(dialog).findByText(/โปรไฟล์ที่คุณดูแลซึ่งไม่มีเบอร์เข้าสู่ระบบของตนเองจะถูกลบไปด้วย เว้นแต่มีผู้ดูแลคนอื่น/)
+    ).closest<HTMLElement>('[role="note"]')!;
+    expect(
+      within(heldNote)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['ต้นกล้า รักดี', 'ใบข้าว รักดี']);
+    const ownNote = within(dialog)
+      .getByText(/มีเบอร์เข้าสู่ระบบของตนเองจะยังมีบัญชีอยู่ เพียงแต่การดูแลของคุณสิ้นสุดลง/)
+      .closest<HTMLElement>('[role="note"]')!;
+    expect(
+      within(ownNote)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['สมศรี รักดี']);
     expect(within(dialog).queryByText(/ภูผา|สมชาย/)).not.toBeInTheDocument();
   });
 

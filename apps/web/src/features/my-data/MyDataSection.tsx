@@ -49,7 +49,13 @@ export function MyDataSection() {
             >
               {t('section.download')}
             </Button>
-            <Typography id="my-data-download-hint" variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5, mx: 0.5 }}>
+            <Typography
+              id="my-data-download-hint"
+              variant="caption"
+              color="text.secondary"
+              component="p"
+              sx={{ mt: 0.5, mx: 0.5 }}
+            >
               {t('section.downloadHint')}
             </Typography>
           </Box>
@@ -67,7 +73,13 @@ export function MyDataSection() {
           </Button>
           {/* Deleting takes the account itself: only its owner's, never a dependent's from a caregiver. */}
           {own ? (
-            <Button variant="text" color="error" fullWidth startIcon={<DeleteForeverIcon />} onClick={() => setDeleting(true)}>
+            <Button
+              variant="text"
+              color="error"
+              fullWidth
+              startIcon={<DeleteForeverIcon />}
+              onClick={() => setDeleting(true)}
+            >
               {t('section.deleteAccount')}
             </Button>
           ) : null}

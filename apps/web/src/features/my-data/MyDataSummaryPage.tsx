@@ -74,7 +74,11 @@ function Section({ title, empty, children }: { title: string; empty: boolean; ch
   const { t } = useMyDataTexts();
   return (
     <Box component="section">
-      <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600, mb: 1, borderBottom: 2, borderColor: 'primary.main' }}>
+      <Typography
+        component="h2"
+        variant="subtitle1"
+        sx={{ fontWeight: 600, mb: 1, borderBottom: 2, borderColor: 'primary.main' }}
+      >
         {title}
       </Typography>
       {empty ? <Typography color="text.secondary">{t('summary.none')}</Typography> : children}
@@ -108,10 +112,14 @@ function MyDataSummaryScreen() {
   const date = (iso: string) => formatBuddhistDate(iso, lang, 'short');
 
   if (me.isPending || all.some((q) => q.isPending)) return <LoadingState label={t('summary.loading')} />;
-  if (!profile || all.some((q) => q.isError)) return <ErrorState onRetry={() => [me, ...all].forEach((q) => void q.refetch())} />;
+  if (!profile || all.some((q) => q.isError))
+    return <ErrorState onRetry={() => [me, ...all].forEach((q) => void q.refetch())} />;
 
   const personal: { label: string; value: string }[] = [
-    { label: t('summary.name'), value: person('profile.fullName', { firstname: profile.firstname, lastname: profile.lastname }) },
+    {
+      label: t('summary.name'),
+      value: person('profile.fullName', { firstname: profile.firstname, lastname: profile.lastname }),
+    },
     {
       label: person('profile.fields.birthday'),
       value: t('summary.birthdayAge', {
@@ -119,10 +127,16 @@ function MyDataSummaryScreen() {
         age: person('profile.age', { age: ageInYears(profile.birthday) }),
       }),
     },
-    { label: person('profile.fields.gender'), value: profile.gender ? person(`gender.${profile.gender}`) : t('common.notSpecified') },
+    {
+      label: person('profile.fields.gender'),
+      value: profile.gender ? person(`gender.${profile.gender}`) : t('common.notSpecified'),
+    },
     { label: person('profile.fields.bloodGroup'), value: profile.blood_group ?? t('common.notSpecified') },
     { label: person('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
-    { label: person('profile.fields.phone'), value: profile.phone ? formatThaiMobile(profile.phone) : t('common.notSpecified') },
+    {
+      label: person('profile.fields.phone'),
+      value: profile.phone ? formatThaiMobile(profile.phone) : t('common.notSpecified'),
+    },
     { label: person('profile.fields.email'), value: profile.email ?? t('common.notSpecified') },
     { label: person('profile.fields.address'), value: combinedAddress(person, profile) },
   ];
@@ -147,7 +161,10 @@ function MyDataSummaryScreen() {
         </Typography>
       </header>
       <Section title={t('summary.personal')} empty={false}>
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
+        >
           {personal.map((row) => (
             <Fragment key={row.label}>
               <Typography component="dt" variant="body2" color="text.secondary">
@@ -169,9 +186,16 @@ function MyDataSummaryScreen() {
               c.kind === 'private' && c.insurer ? insurerName(c.insurer, lang) : null,
               c.registeredFacility,
               c.memberNumber,
-              c.coverageLimitBaht === null ? null : tc('card.coverageLimit', { amount: formatBaht(c.coverageLimitBaht, tc, lang) }),
+              c.coverageLimitBaht === null
+                ? null
+                : tc('card.coverageLimit', { amount: formatBaht(c.coverageLimitBaht, tc, lang) }),
               c.description,
-              c.validFrom || c.validTo ? tc('card.range', { from: c.validFrom ? date(c.validFrom) : '…', to: c.validTo ? date(c.validTo) : '…' }) : null,
+              c.validFrom || c.validTo
+                ? tc('card.range', {
+                    from: c.validFrom ? date(c.validFrom) : '…',
+                    to: c.validTo ? date(c.validTo) : '…',
+                  })
+                : null,
             ]
               .filter(Boolean)
               .join('\n'),
@@ -183,10 +207,17 @@ function MyDataSummaryScreen() {
         <Table
           head={[t('summary.columns.medicine'), t('summary.columns.schedule'), t('summary.columns.period')]}
           rows={medications.data!.map((m) => [
-            t('summary.medicine', { name: medicineName(m), form: tm(`forms.${m.form}`), status: tm(`list.status.${m.status}`) }),
+            t('summary.medicine', {
+              name: medicineName(m),
+              form: tm(`forms.${m.form}`),
+              status: tm(`list.status.${m.status}`),
+            }),
             [
               ...FIXED_DOSE_TIMES.filter((time) => m.doses[time] > 0).map((time) =>
-                tm('list.scheduleItem', { time: tm(`doseTimes.${time}`), amount: formatUnits(m.doses[time], m.form, tm) }),
+                tm('list.scheduleItem', {
+                  time: tm(`doseTimes.${time}`),
+                  amount: formatUnits(m.doses[time], m.form, tm),
+                }),
               ),
               ...(m.customDose
                 ? [
@@ -200,7 +231,9 @@ function MyDataSummaryScreen() {
             ]
               .filter(Boolean)
               .join('\n'),
-            m.endDate ? tm('list.range', { from: date(m.startDate), to: date(m.endDate) }) : tm('list.fromOngoing', { date: date(m.startDate) }),
+            m.endDate
+              ? tm('list.range', { from: date(m.startDate), to: date(m.endDate) })
+              : tm('list.fromOngoing', { date: date(m.startDate) }),
           ])}
         />
       </Section>

@@ -9,7 +9,9 @@ import { forgetDeviceCopy } from '../../session/device-copy';
 
 /** GET /api/my-data/fhir: the person's whole record as a FHIR R4 Bundle (the body itself, not `{ data }`). */
 export function fetchFhirBundle(patient: PatientScope): Promise<FhirBundle> {
-  return patient.request<FhirBundle>('/api/my-data/fhir', { headers: { Accept: 'application/fhir+json, application/json' } });
+  return patient.request<FhirBundle>('/api/my-data/fhir', {
+    headers: { Accept: 'application/fhir+json, application/json' },
+  });
 }
 
 /** Hands the bundle to the browser as a file download. */
@@ -40,7 +42,8 @@ export function useRequestDeletionCode(dependentId: string | null = null) {
  */
 export function useConfirmDeletion(dependentId: string | null = null) {
   return useMutation({
-    mutationFn: (body: ConfirmDeletionInput) => apiRequest<void>(withPatient('/api/my-data/deletion', dependentId), { method: 'POST', body }),
+    mutationFn: (body: ConfirmDeletionInput) =>
+      apiRequest<void>(withPatient('/api/my-data/deletion', dependentId), { method: 'POST', body }),
   });
 }
 

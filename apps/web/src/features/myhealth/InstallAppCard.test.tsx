@@ -19,7 +19,7 @@ function offerInstall(outcome: 'accepted' | 'dismissed') {
 
 beforeAll(() => {
   captureInstallPrompt();
-  window.matchMedia ??= ((query: string) => ({ matches: false, media: query }) as MediaQueryList);
+  window.matchMedia ??= (query: string) => ({ matches: false, media: query }) as MediaQueryList;
 });
 afterEach(() => localStorage.clear());
 

@@ -13,7 +13,8 @@ const DISMISSED_KEY = 'klaimor.installCardDismissed';
 const onIosSafari = () =>
   /iPhone|iPad|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1);
 const installed = () =>
-  window.matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+  window.matchMedia('(display-mode: standalone)').matches ||
+  (navigator as { standalone?: boolean }).standalone === true;
 
 function dismissedBefore(): boolean {
   try {

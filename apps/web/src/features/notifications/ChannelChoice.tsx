@@ -49,7 +49,9 @@ export function ChannelChoice({
                 sx={{ minHeight: 44 }}
               />
               {channel === 'web_push' ? (
-                <FormHelperText sx={{ mt: -0.5, mb: 1, ml: 4 }}>{canPush ? t('settings.pushHint') : t('settings.pushUnsupported')}</FormHelperText>
+                <FormHelperText sx={{ mt: -0.5, mb: 1, ml: 4 }}>
+                  {canPush ? t('settings.pushHint') : t('settings.pushUnsupported')}
+                </FormHelperText>
               ) : null}
               {channel === 'line' ? <LineLink status={line.data} onUnlinked={onUnlinkedLine} /> : null}
             </Box>

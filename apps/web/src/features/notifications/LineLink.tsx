@@ -16,7 +16,12 @@ export function LineLink({ status, onUnlinked }: { status: LineStatus | undefine
     return (
       <Stack spacing={1} sx={{ ml: 4, mb: 1, alignItems: 'flex-start' }}>
         <FormHelperText sx={{ m: 0 }}>{t('settings.lineHint')}</FormHelperText>
-        <Button component="a" href="/api/line/link" variant="outlined" sx={{ minHeight: 44, color: '#06C755', borderColor: '#06C755' }}>
+        <Button
+          component="a"
+          href="/api/line/link"
+          variant="outlined"
+          sx={{ minHeight: 44, color: '#06C755', borderColor: '#06C755' }}
+        >
           {t('settings.lineLink')}
         </Button>
       </Stack>
@@ -24,13 +29,26 @@ export function LineLink({ status, onUnlinked }: { status: LineStatus | undefine
   }
   return (
     <Stack spacing={1} sx={{ ml: 4, mb: 1, alignItems: 'flex-start' }}>
-      <FormHelperText sx={{ m: 0 }}>{status.friend === false ? t('settings.lineNotFriend') : t('settings.lineLinked')}</FormHelperText>
+      <FormHelperText sx={{ m: 0 }}>
+        {status.friend === false ? t('settings.lineNotFriend') : t('settings.lineLinked')}
+      </FormHelperText>
       {status.friend === false && status.addFriendUrl ? (
-        <Button component="a" href={status.addFriendUrl} target="_blank" rel="noopener" variant="outlined" sx={{ minHeight: 44 }}>
+        <Button
+          component="a"
+          href={status.addFriendUrl}
+          target="_blank"
+          rel="noopener"
+          variant="outlined"
+          sx={{ minHeight: 44 }}
+        >
           {t('settings.lineAddFriend')}
         </Button>
       ) : null}
-      <Button onClick={() => unlink.mutate(undefined, { onSuccess: onUnlinked })} loading={unlink.isPending} sx={{ minHeight: 44 }}>
+      <Button
+        onClick={() => unlink.mutate(undefined, { onSuccess: onUnlinked })}
+        loading={unlink.isPending}
+        sx={{ minHeight: 44 }}
+      >
         {t('settings.lineUnlink')}
       </Button>
     </Stack>

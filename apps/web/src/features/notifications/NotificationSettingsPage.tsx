@@ -26,7 +26,12 @@ import { ChannelChoice } from './ChannelChoice';
 import { PersonGate } from '../../session/PersonGate';
 import { OwnInstead } from './OwnInstead';
 import { useHeardPerson } from './heard-person';
-import { useNotificationSettings, useSaveNotificationSettings, useSavePushSubscription, useSendTestNotification } from './notifications.queries';
+import {
+  useNotificationSettings,
+  useSaveNotificationSettings,
+  useSavePushSubscription,
+  useSendTestNotification,
+} from './notifications.queries';
 import { PushRefused, pushSupported, subscribeToPush } from './web-push';
 import { useNotificationsTexts } from './notifications.texts';
 
@@ -50,7 +55,14 @@ const toValues = (s: NotificationSettings): SettingsValues => ({
   quietUntil: s.quietUntil ?? '06:00',
 });
 
-const FIELDS = [...FIXED_DOSE_TIMES, 'quietFrom', 'quietUntil', 'medicationReminders', 'appointmentReminders', 'channel'] as const;
+const FIELDS = [
+  ...FIXED_DOSE_TIMES,
+  'quietFrom',
+  'quietUntil',
+  'medicationReminders',
+  'appointmentReminders',
+  'channel',
+] as const;
 
 /**
  * /settings/notifications: reminder times, what to be reminded of, quiet hours, the channel, a test message. For a
@@ -71,7 +83,9 @@ function Settings() {
   const held = person.link === null ? null : { name: person.firstname };
   return (
     <>
-      <PageTitle subtitle={held ? t('settings.subtitleFor', held) : t('settings.subtitle')}>{held ? t('settings.titleFor', held) : t('settings.title')}</PageTitle>
+      <PageTitle subtitle={held ? t('settings.subtitleFor', held) : t('settings.subtitle')}>
+        {held ? t('settings.titleFor', held) : t('settings.title')}
+      </PageTitle>
       {settings.isPending ? (
         <LoadingState label={t('settings.loading')} />
       ) : settings.isError ? (
@@ -131,7 +145,8 @@ function SettingsForm({ settings, held }: SettingsFormProps) {
   });
   const { register, control, getFieldState, formState } = form;
   const quiet = useWatch({ control, name: 'quiet' });
-  const messageOf = (name: FieldPath<SettingsValues>) => reasonMessage(t, getFieldState(name, formState).error?.message);
+  const messageOf = (name: FieldPath<SettingsValues>) =>
+    reasonMessage(t, getFieldState(name, formState).error?.message);
 
   const timeField = (name: FieldPath<SettingsValues>, label: string) => (
     <TextField
@@ -192,7 +207,11 @@ function SettingsForm({ settings, held }: SettingsFormProps) {
           ))}
         </Box>
         {switchField('medicationReminders', t('settings.medicationReminders'), t('settings.medicationRemindersHint'))}
-        {switchField('appointmentReminders', t('settings.appointmentReminders'), t('settings.appointmentRemindersHint'))}
+        {switchField(
+          'appointmentReminders',
+          t('settings.appointmentReminders'),
+          t('settings.appointmentRemindersHint'),
+        )}
         {held ? null : switchField('quiet', t('settings.quietHours'), t('settings.quietHoursHint'))}
         {quiet && !held ? (
           <Stack direction="row" spacing={2} sx={{ pl: 1, borderLeft: 3, borderColor: 'primary.light' }}>
@@ -227,7 +246,12 @@ function SettingsForm({ settings, held }: SettingsFormProps) {
         <Button
           variant="outlined"
           loading={sendTest.isPending}
-          onClick={() => sendTest.mutate(undefined, { onSuccess: () => setNotice(t('settings.testSent')), onError: (e) => setNotice(apiErrorMessage(t, e)) })}
+          onClick={() =>
+            sendTest.mutate(undefined, {
+              onSuccess: () => setNotice(t('settings.testSent')),
+              onError: (e) => setNotice(apiErrorMessage(t, e)),
+            })
+          }
           sx={{ minHeight: 48 }}
         >
           {t('settings.test')}

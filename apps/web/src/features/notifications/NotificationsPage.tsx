@@ -80,7 +80,12 @@ function WaitingElsewhere({ shown }: { shown: ShownPerson }) {
         <Alert key={patientId} severity="info" icon={<NotificationsIcon />}>
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
             <span>{own ? t('centre.waitingOwn', words) : t('centre.waitingFor', words)}</span>
-            <Button variant="outlined" color="inherit" onClick={() => selectPatient(owner, own ? null : patientId)} sx={{ minHeight: 44 }}>
+            <Button
+              variant="outlined"
+              color="inherit"
+              onClick={() => selectPatient(owner, own ? null : patientId)}
+              sx={{ minHeight: 44 }}
+            >
               {own ? t('centre.openOwn') : t('centre.openFor', words)}
             </Button>
           </Stack>
@@ -117,10 +122,18 @@ function Centre() {
 
   return (
     <>
-      <PageTitle subtitle={held ? t('centre.subtitleFor', held) : t('centre.subtitle')}>{held ? t('centre.titleFor', held) : t('centre.title')}</PageTitle>
+      <PageTitle subtitle={held ? t('centre.subtitleFor', held) : t('centre.subtitle')}>
+        {held ? t('centre.titleFor', held) : t('centre.title')}
+      </PageTitle>
       <WaitingElsewhere shown={person} />
       <Box>
-        <Button component={Link} to="/settings/notifications" variant="outlined" startIcon={<SettingsIcon />} sx={{ minHeight: 44 }}>
+        <Button
+          component={Link}
+          to="/settings/notifications"
+          variant="outlined"
+          startIcon={<SettingsIcon />}
+          sx={{ minHeight: 44 }}
+        >
           {held ? t('centre.settingsFor', held) : t('centre.settings')}
         </Button>
       </Box>
@@ -138,7 +151,10 @@ function Centre() {
         <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0, listStyle: 'none' }}>
           {list.data.data.map((n) => (
             <li key={n.id}>
-              <Card variant="outlined" sx={n.read ? undefined : { borderColor: 'primary.main', bgcolor: 'rgba(106,166,255,0.08)' }}>
+              <Card
+                variant="outlined"
+                sx={n.read ? undefined : { borderColor: 'primary.main', bgcolor: 'rgba(106,166,255,0.08)' }}
+              >
                 <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
                     <Typography component="h2" sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
@@ -149,7 +165,9 @@ function Centre() {
                   <Typography>{n.body}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {formatSentAt(n.sentAt, appLanguage(i18n))}
-                    {n.channel === 'in_app' ? null : ` · ${t('centre.sentBy', { channel: t(`settings.channels.${n.channel}`) })}`}
+                    {n.channel === 'in_app'
+                      ? null
+                      : ` · ${t('centre.sentBy', { channel: t(`settings.channels.${n.channel}`) })}`}
                   </Typography>
                   {n.callPhone ? (
                     <Button
@@ -163,10 +181,20 @@ function Centre() {
                   ) : null}
                   {n.answerable ? (
                     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, pt: 0.5 }}>
-                      <Button variant="contained" onClick={() => reply(n, 'taken')} disabled={answer.isPending} sx={{ minHeight: 44, m: '0 !important' }}>
+                      <Button
+                        variant="contained"
+                        onClick={() => reply(n, 'taken')}
+                        disabled={answer.isPending}
+                        sx={{ minHeight: 44, m: '0 !important' }}
+                      >
                         {t('centre.taken')}
                       </Button>
-                      <Button variant="outlined" onClick={() => reply(n, 'snooze')} disabled={answer.isPending} sx={{ minHeight: 44, m: '0 !important' }}>
+                      <Button
+                        variant="outlined"
+                        onClick={() => reply(n, 'snooze')}
+                        disabled={answer.isPending}
+                        sx={{ minHeight: 44, m: '0 !important' }}
+                      >
                         {t('centre.snooze')}
                       </Button>
                     </Stack>

@@ -1,4 +1,10 @@
-import type { LineStatus, Notification, NotificationSettings, NotificationsReply, UnreadNotifications } from '@klaimor/contracts';
+import type {
+  LineStatus,
+  Notification,
+  NotificationSettings,
+  NotificationsReply,
+  UnreadNotifications,
+} from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiOne, apiRequest } from '../../api/client';
 import { useHeardScope } from './heard-person';
@@ -74,7 +80,8 @@ export function useSaveNotificationSettings() {
   const patient = useHeardScope();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: NotificationSettings) => patient.one<NotificationSettings>('/api/notification-settings', { method: 'PUT', body: settings }),
+    mutationFn: (settings: NotificationSettings) =>
+      patient.one<NotificationSettings>('/api/notification-settings', { method: 'PUT', body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(notificationKeys.settings(patient.id), saved),
   });
 }
@@ -90,7 +97,8 @@ export function useSendTestNotification() {
 /** Tells the server this browser's push subscription, for this session (idempotent: the same one is kept once). */
 export function useSavePushSubscription() {
   return useMutation({
-    mutationFn: (subscription: PushSubscriptionJSON) => apiRequest<void>('/api/push-subscriptions', { method: 'POST', body: subscription }),
+    mutationFn: (subscription: PushSubscriptionJSON) =>
+      apiRequest<void>('/api/push-subscriptions', { method: 'POST', body: subscription }),
   });
 }
 

@@ -34,7 +34,15 @@ afterEach(() => vi.unstubAllGlobals());
 const mother = careLink();
 const son = careLink({
   id: 'link-son',
-  person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true },
+  person: {
+    id: 'son-id',
+    firstname: 'ต้นกล้า',
+    lastname: 'ใจดี',
+    birthday: '2016-05-05',
+    phone: null,
+    hasOwnSignIn: false,
+    youHold: true,
+  },
   relationship: 'parent',
   basis: 'guardian',
   createdAt: '2026-11-02T03:00:00.000Z',
@@ -58,7 +66,10 @@ describe('NotificationBell', () => {
   });
 
   it('counts what waits in the centre of a child the patient holds', async () => {
-    mockApi({ 'GET /api/notifications/unread': () => json(200, { data: [{ unread: 1, held: [{ patientId: 'son-id', unread: 2 }] }] }) });
+    mockApi({
+      'GET /api/notifications/unread': () =>
+        json(200, { data: [{ unread: 1, held: [{ patientId: 'son-id', unread: 2 }] }] }),
+    });
     renderWithProviders(<NotificationBell />);
     expect(await screen.findByRole('link', { name: 'การแจ้งเตือน ยังไม่ได้อ่าน 3 รายการ' })).toBeInTheDocument();
   });
@@ -70,7 +81,8 @@ describe("a held child's notifications, for the parent holding the profile", () 
     const calls: string[] = [];
     mockApi({
       'GET /api/family': () => json(200, { data: [mother, son] }),
-      'GET /api/notifications/unread': () => json(200, { data: [{ unread: 0, held: [{ patientId: 'son-id', unread: 1 }] }] }),
+      'GET /api/notifications/unread': () =>
+        json(200, { data: [{ unread: 0, held: [{ patientId: 'son-id', unread: 1 }] }] }),
       'GET /api/notifications': ({ url }) => {
         calls.push(`list ${query(url)}`);
         return json(200, { data: [reminder({ title: 'ถึงเวลาให้ต้นกล้าทานยาหลังอาหารเช้า' })], meta: { unread: 1 } });
@@ -87,11 +99,19 @@ describe("a held child's notifications, for the parent holding the profile", () 
     selectPatient('daughter-id', 'son-id');
     renderWithProviders(<NotificationsPage />, { route: '/notifications', queryClient: signedIn() });
     expect(await screen.findByRole('heading', { level: 1, name: 'การแจ้งเตือนของต้นกล้า' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'ตั้งค่าการแจ้งเตือนของต้นกล้า' })).toHaveAttribute('href', '/settings/notifications');
+    expect(screen.getByRole('link', { name: 'ตั้งค่าการแจ้งเตือนของต้นกล้า' })).toHaveAttribute(
+      'href',
+      '/settings/notifications',
+    );
     const [item] = await screen.findAllByRole('listitem');
     await user.click(within(item!).getByRole('button', { name: 'กินแล้ว' }));
     expect(await screen.findByText('บันทึกว่าทานยาแล้ว')).toBeInTheDocument();
-    expect(calls).toEqual(['list ?patient=son-id', 'read ?patient=son-id', 'taken ?patient=son-id', 'list ?patient=son-id']);
+    expect(calls).toEqual([
+      'list ?patient=son-id',
+      'read ?patient=son-id',
+      'taken ?patient=son-id',
+      'list ?patient=son-id',
+    ]);
   });
 
   it("the settings name the child and keep the child's times; the channel and quiet hours are the parent's own", async () => {
@@ -99,7 +119,8 @@ describe("a held child's notifications, for the parent holding the profile", () 
     let saved: { url: string; body: unknown } | null = null;
     mockApi({
       'GET /api/family': () => json(200, { data: [mother, son] }),
-      'GET /api/app-config': () => json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'sms'] }] }),
+      'GET /api/app-config': () =>
+        json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'sms'] }] }),
       'GET /api/notification-settings': () => json(200, { data: [DEFAULT_NOTIFICATION_SETTINGS] }),
       'PUT /api/notification-settings': ({ url, body }) => {
         saved = { url: query(url), body: JSON.parse(body as string) };
@@ -119,7 +140,12 @@ describe("a held child's notifications, for the parent holding the profile", () 
     await user.clear(breakfast);
     await user.type(breakfast, '07:00');
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
-    await waitFor(() => expect(saved).toEqual({ url: '?patient=son-id', body: { ...DEFAULT_NOTIFICATION_SETTINGS, afterBreakfast: '07:00' } }));
+    await waitFor(() =>
+      expect(saved).toEqual({
+        url: '?patient=son-id',
+        body: { ...DEFAULT_NOTIFICATION_SETTINGS, afterBreakfast: '07:00' },
+      }),
+    );
 
     // Her own channel and quiet hours are one tap away.
     await user.click(screen.getByRole('button', { name: 'ตั้งค่าการแจ้งเตือนของฉัน' }));
@@ -140,7 +166,8 @@ describe("a held child's notifications, for the parent holding the profile", () 
     const user = userEvent.setup({ delay: null });
     mockApi({
       'GET /api/family': () => json(200, { data: [mother, son] }),
-      'GET /api/notifications/unread': () => json(200, { data: [{ unread: 0, held: [{ patientId: 'son-id', unread: 2 }] }] }),
+      'GET /api/notifications/unread': () =>
+        json(200, { data: [{ unread: 0, held: [{ patientId: 'son-id', unread: 2 }] }] }),
       'GET /api/notifications': () => json(200, { data: [], meta: { unread: 0 } }),
     });
     renderWithProviders(<NotificationsPage />, { route: '/notifications', queryClient: signedIn() });
@@ -158,7 +185,10 @@ describe("a held child's notifications, for the parent holding the profile", () 
     });
     selectPatient('daughter-id', 'son-id');
     const view = renderWithProviders(<TodoPage />, { route: '/todo', queryClient: signedIn() });
-    expect(await screen.findByRole('link', { name: 'ตั้งเวลาเตือนทานยา' })).toHaveAttribute('href', '/settings/notifications');
+    expect(await screen.findByRole('link', { name: 'ตั้งเวลาเตือนทานยา' })).toHaveAttribute(
+      'href',
+      '/settings/notifications',
+    );
     view.unmount();
     selectPatient('daughter-id', 'mother-id');
     renderWithProviders(<TodoPage />, { route: '/todo', queryClient: signedIn() });
@@ -174,7 +204,9 @@ describe("a held child's notifications, for the parent holding the profile", () 
     });
     selectPatient('daughter-id', 'mother-id');
     renderWithProviders(<NotificationsPage />, { route: '/notifications', queryClient: signedIn() });
-    expect(await screen.findByText('สมศรีเข้าใช้แอปด้วยเบอร์ของตัวเอง การแจ้งเตือนของสมศรีจึงส่งถึงสมศรีเอง ด้านล่างเป็นของคุณ')).toBeInTheDocument();
+    expect(
+      await screen.findByText('สมศรีเข้าใช้แอปด้วยเบอร์ของตัวเอง การแจ้งเตือนของสมศรีจึงส่งถึงสมศรีเอง ด้านล่างเป็นของคุณ'),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'การแจ้งเตือน' })).toBeInTheDocument();
     const urls = fetched.mock.calls.map(([url]) => String(url));
     expect(urls).toContainEqual(expect.stringMatching(/\/api\/notifications$/));
@@ -188,7 +220,20 @@ describe('NotificationsPage', () => {
     const calls: string[] = [];
     mockApi({
       'GET /api/notifications': () =>
-        json(200, { data: [reminder(), reminder({ id: 'n2', kind: 'test', title: 'ทดสอบการแจ้งเตือน', body: 'ถึงคุณแล้ว', read: true, answerable: false })], meta: { unread: 1 } }),
+        json(200, {
+          data: [
+            reminder(),
+            reminder({
+              id: 'n2',
+              kind: 'test',
+              title: 'ทดสอบการแจ้งเตือน',
+              body: 'ถึงคุณแล้ว',
+              read: true,
+              answerable: false,
+            }),
+          ],
+          meta: { unread: 1 },
+        }),
       'POST /api/notifications/read': () => {
         calls.push('read');
         return new Response(null, { status: 204 });
@@ -218,7 +263,8 @@ describe('NotificationSettingsPage', () => {
     const user = userEvent.setup({ delay: null });
     let saved: unknown = null;
     mockApi({
-      'GET /api/app-config': () => json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app'] }] }),
+      'GET /api/app-config': () =>
+        json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app'] }] }),
       'GET /api/notification-settings': () => json(200, { data: [DEFAULT_NOTIFICATION_SETTINGS] }),
       'PUT /api/notification-settings': (init) => {
         saved = JSON.parse(init.body as string);
@@ -235,7 +281,12 @@ describe('NotificationSettingsPage', () => {
     expect(screen.getByText(/แสดงที่กระดิ่งด้านบนของแอป/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     await waitFor(() =>
-      expect(saved).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, afterBreakfast: '07:15', quietFrom: '22:00', quietUntil: '06:00' }),
+      expect(saved).toEqual({
+        ...DEFAULT_NOTIFICATION_SETTINGS,
+        afterBreakfast: '07:15',
+        quietFrom: '22:00',
+        quietUntil: '06:00',
+      }),
     );
     await user.click(screen.getByRole('button', { name: 'ส่งการแจ้งเตือนทดสอบ' }));
     expect(await screen.findByText('ส่งการแจ้งเตือนทดสอบแล้ว ดูที่กระดิ่งด้านบน')).toBeInTheDocument();
@@ -257,7 +308,16 @@ describe('choosing phone notifications (push)', () => {
     });
     return mockApi({
       'GET /api/app-config': () =>
-        json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'web_push'], webPushPublicKey: 'BCdE' }] }),
+        json(200, {
+          data: [
+            {
+              devSmsOutbox: true,
+              devPayments: true,
+              notificationChannels: ['in_app', 'web_push'],
+              webPushPublicKey: 'BCdE',
+            },
+          ],
+        }),
       'GET /api/notification-settings': () => json(200, { data: [DEFAULT_NOTIFICATION_SETTINGS] }),
       'POST /api/push-subscriptions': (init) => {
         calls.push(`subscribe ${JSON.parse(init.body as string).endpoint}`);
@@ -300,9 +360,21 @@ describe('choosing LINE', () => {
   const withLine = (linked: boolean) =>
     mockApi({
       'GET /api/app-config': () =>
-        json(200, { data: [{ devSmsOutbox: true, devPayments: true, notificationChannels: ['in_app', 'line', 'sms'], webPushPublicKey: null }] }),
+        json(200, {
+          data: [
+            {
+              devSmsOutbox: true,
+              devPayments: true,
+              notificationChannels: ['in_app', 'line', 'sms'],
+              webPushPublicKey: null,
+            },
+          ],
+        }),
       'GET /api/notification-settings': () => json(200, { data: [DEFAULT_NOTIFICATION_SETTINGS] }),
-      'GET /api/line': () => json(200, { data: [{ linked, friend: linked ? false : null, addFriendUrl: 'https://line.me/R/ti/p/@klaimor' }] }),
+      'GET /api/line': () =>
+        json(200, {
+          data: [{ linked, friend: linked ? false : null, addFriendUrl: 'https://line.me/R/ti/p/@klaimor' }],
+        }),
     });
 
   it('offers to link LINE first, and LINE cannot be chosen until then', async () => {
@@ -317,7 +389,10 @@ describe('choosing LINE', () => {
     renderWithProviders(<NotificationSettingsPage />, { route: '/settings/notifications?line=linked' });
     expect(await screen.findByText('เชื่อมต่อ LINE แล้ว')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('radio', { name: 'LINE' })).toBeEnabled());
-    expect(screen.getByRole('link', { name: 'เพิ่มเพื่อนใน LINE' })).toHaveAttribute('href', 'https://line.me/R/ti/p/@klaimor');
+    expect(screen.getByRole('link', { name: 'เพิ่มเพื่อนใน LINE' })).toHaveAttribute(
+      'href',
+      'https://line.me/R/ti/p/@klaimor',
+    );
   });
 });
 
@@ -327,15 +402,32 @@ describe('a missed-dose alert', () => {
       'GET /api/notifications': () =>
         json(200, {
           data: [
-            reminder({ id: 'm1', kind: 'missed_dose', title: 'แม่ยังไม่ได้ทานยาหลังอาหารเช้า', answerable: false, read: true, callPhone: '0812345678' }),
-            reminder({ id: 'm2', kind: 'missed_dose', title: 'ลูกยังไม่ได้ทานยาก่อนนอน', answerable: false, read: true, callPhone: null }),
+            reminder({
+              id: 'm1',
+              kind: 'missed_dose',
+              title: 'แม่ยังไม่ได้ทานยาหลังอาหารเช้า',
+              answerable: false,
+              read: true,
+              callPhone: '0812345678',
+            }),
+            reminder({
+              id: 'm2',
+              kind: 'missed_dose',
+              title: 'ลูกยังไม่ได้ทานยาก่อนนอน',
+              answerable: false,
+              read: true,
+              callPhone: null,
+            }),
           ],
           meta: { unread: 0 },
         }),
     });
     renderWithProviders(<NotificationsPage />, { route: '/notifications' });
     const items = await screen.findAllByRole('listitem');
-    expect(within(items[0]!).getByRole('link', { name: 'โทรหา 081-234-5678' })).toHaveAttribute('href', 'tel:0812345678');
+    expect(within(items[0]!).getByRole('link', { name: 'โทรหา 081-234-5678' })).toHaveAttribute(
+      'href',
+      'tel:0812345678',
+    );
     expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
   });
 });

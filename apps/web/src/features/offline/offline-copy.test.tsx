@@ -152,33 +152,60 @@ describe('the offline copy', () => {
     const online = testQueryClient();
     online.setQueryData(userKeys.me(), patient);
     stops.push(startOfflineCopy(online));
-    const get = (url: string) => fetch(url).then((res) => res.json()).then((body: { data: unknown }) => body.data);
+    const get = (url: string) =>
+      fetch(url)
+        .then((res) => res.json())
+        .then((body: { data: unknown }) => body.data);
     const me = patient.id;
     await Promise.all([
-      online.fetchQuery({ queryKey: ['medications', me, 'checklist', today], queryFn: async () => ((await get('/api/checklist')) as unknown[])[0] }),
+      online.fetchQuery({
+        queryKey: ['medications', me, 'checklist', today],
+        queryFn: async () => ((await get('/api/checklist')) as unknown[])[0],
+      }),
       online.fetchQuery({ queryKey: ['medications', me, 'list'], queryFn: () => get('/api/medications') }),
       online.fetchQuery({ queryKey: ['medications', me, 'adherence'], queryFn: () => get('/api/adherence') }),
       online.fetchQuery({ queryKey: ['appointments', me, 'list'], queryFn: () => get('/api/appointments') }),
       online.fetchQuery({ queryKey: ['symptom-notes', me, 'list'], queryFn: () => get('/api/symptom-notes') }),
       online.fetchQuery({ queryKey: ['visits', me, 'list'], queryFn: () => get('/api/visits') }),
       // A dependent's medicines, opened by the patient as their caregiver: read online only, never kept on the device.
-      online.fetchQuery({ queryKey: ['medications', 'mother-id', 'list'], queryFn: () => [{ ...medication, name: 'ยาของแม่' }] }),
+      online.fetchQuery({
+        queryKey: ['medications', 'mother-id', 'list'],
+        queryFn: () => [{ ...medication, name: 'ยาของแม่' }],
+      }),
     ]);
 
     await waitFor(() => expect(stored(DEVICE_KEYS.copy)).toContain('appointments'), { timeout: 3000 });
-    const copy = JSON.parse(stored(DEVICE_KEYS.copy)!) as { clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+    const copy = JSON.parse(stored(DEVICE_KEYS.copy)!) as {
+      clientState: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+    };
     expect(copy.clientState.queries.map((q) => q.queryKey).sort()).toEqual(
-      [['appointments', me, 'list'], ['medications', me, 'adherence'], ['medications', me, 'checklist', today], ['medications', me, 'list'], ['symptom-notes', me, 'list']].sort(),
+      [
+        ['appointments', me, 'list'],
+        ['medications', me, 'adherence'],
+        ['medications', me, 'checklist', today],
+        ['medications', me, 'list'],
+        ['symptom-notes', me, 'list'],
+      ].sort(),
     );
-    expect((copy.clientState.queries.find((q) => q.queryKey[0] === 'symptom-notes')!.state.data as unknown[]).length).toBe(10);
+    expect(
+      (copy.clientState.queries.find((q) => q.queryKey[0] === 'symptom-notes')!.state.data as unknown[]).length,
+    ).toBe(10);
     // The profile stays on the server: only who the copy belongs to and the name My Health greets.
     expect(JSON.parse(stored(DEVICE_KEYS.patient)!)).toEqual({ id: patient.id, firstname: 'สมศรี' });
     const everything = Object.values(DEVICE_KEYS).map(stored).join('');
-    for (const secret of [patient.thai_id, patient.phone, patient.address, patient.lastname, 'ความดันโลหิตสูง', 'ยาของแม่']) expect(everything).not.toContain(secret);
+    for (const secret of [patient.thai_id, patient.phone, patient.address, patient.lastname, 'ความดันโลหิตสูง', 'ยาของแม่'])
+      expect(everything).not.toContain(secret);
 
     // The app opened again without a network.
     vi.unstubAllGlobals();
-    const calls = ['/api/users/me', '/api/checklist', '/api/medications', '/api/adherence', '/api/appointments', `/api/appointments/${appointment.id}`];
+    const calls = [
+      '/api/users/me',
+      '/api/checklist',
+      '/api/medications',
+      '/api/adherence',
+      '/api/appointments',
+      `/api/appointments/${appointment.id}`,
+    ];
     mockApi(Object.fromEntries(calls.map((path) => [`GET ${path}`, offline])));
     const reopened = testQueryClient();
     stops.push(startOfflineCopy(reopened));
@@ -255,9 +282,16 @@ describe('the offline copy', () => {
     expect(stored(DEVICE_KEYS.ticks)).not.toBeNull();
 
     // Another patient signs in on this device: the first one's ticks are never sent for them.
-    queryClient.setQueryData(userKeys.me(), { ...patient, id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', firstname: 'มานะ' });
+    queryClient.setQueryData(userKeys.me(), {
+      ...patient,
+      id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+      firstname: 'มานะ',
+    });
     expect(stored(DEVICE_KEYS.ticks)).toBeNull();
-    expect(JSON.parse(stored(DEVICE_KEYS.patient)!)).toEqual({ id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', firstname: 'มานะ' });
+    expect(JSON.parse(stored(DEVICE_KEYS.patient)!)).toEqual({
+      id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc',
+      firstname: 'มานะ',
+    });
   });
 
   it('leaves nothing of the patient on the device after signing out, queued ticks included', async () => {

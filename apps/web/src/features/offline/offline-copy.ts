@@ -1,7 +1,12 @@
 import { todayInBangkok, type UserProfile } from '@klaimor/contracts';
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import type { DehydrateOptions, Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe, type PersistedClient } from '@tanstack/react-query-persist-client';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+  type PersistedClient,
+} from '@tanstack/react-query-persist-client';
 import { appointmentKeys } from '../../session/appointment-queries';
 import { userKeys } from '../../session/current-user';
 import { anyWaiting, keepQueuedTicksOf, outbox } from '../medications/dose-outbox';
@@ -51,7 +56,9 @@ function isKept(query: Query): boolean {
   const owner = offlinePatient()?.id;
   if (!owner) return false;
   const { queryKey } = query;
-  return kept(owner).some(({ prefix, today }) => startsWith(queryKey, prefix) && (!today || queryKey[prefix.length] === todayInBangkok()));
+  return kept(owner).some(
+    ({ prefix, today }) => startsWith(queryKey, prefix) && (!today || queryKey[prefix.length] === todayInBangkok()),
+  );
 }
 
 const dehydrateOptions: DehydrateOptions = {
@@ -125,7 +132,9 @@ export function startOfflineCopy(queryClient: QueryClient): () => void {
     const owner = offlinePatient();
     if (owner) for (const { prefix } of kept(owner.id)) queryClient.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
     // A copy that cannot be read (a damaged or older one) is dropped by the persister; the screens then ask the server.
-    await persistQueryClientRestore({ queryClient, persister, maxAge: MAX_AGE_MS, buster: FORMAT }).catch(() => undefined);
+    await persistQueryClientRestore({ queryClient, persister, maxAge: MAX_AGE_MS, buster: FORMAT }).catch(
+      () => undefined,
+    );
     if (!keeping) return;
     const saving = { queryClient, persister, buster: FORMAT, dehydrateOptions };
     stopSaving = persistQueryClientSubscribe(saving);
@@ -144,7 +153,9 @@ export function startOfflineCopy(queryClient: QueryClient): () => void {
       // no storage: nothing was kept
     }
     // What was drawn from the copy leaves memory too.
-    void queryClient.resetQueries({ predicate: (query) => FEATURES.some((prefix) => startsWith(query.queryKey, prefix)) });
+    void queryClient.resetQueries({
+      predicate: (query) => FEATURES.some((prefix) => startsWith(query.queryKey, prefix)),
+    });
   };
 
   const send = () => void sendQueuedTicks(queryClient).catch(() => undefined);

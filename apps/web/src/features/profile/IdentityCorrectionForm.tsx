@@ -55,7 +55,13 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
   } = form;
   const text = (name: 'firstname' | 'lastname' | 'code') => {
     const { ref, ...rest } = register(name);
-    return { ...rest, id: `identity-${name}`, inputRef: ref, error: errors[name] !== undefined, helperText: reasonMessage(t, errors[name]?.message) };
+    return {
+      ...rest,
+      id: `identity-${name}`,
+      inputRef: ref,
+      error: errors[name] !== undefined,
+      helperText: reasonMessage(t, errors[name]?.message),
+    };
   };
 
   // The code is asked for once what it would confirm reads right.
@@ -73,7 +79,10 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
       onSubmit={onSubmit(async (body) => {
         await correct.mutateAsync(body);
         onSaved();
-      })} aria-label={t('identity.formLabel')} sx={{ mt: 2 }}>
+      })}
+      aria-label={t('identity.formLabel')}
+      sx={{ mt: 2 }}
+    >
       <Alert severity="info">{t('identity.why')}</Alert>
       <TextField {...text('firstname')} label={t('register.firstname')} required autoComplete="given-name" />
       <TextField {...text('lastname')} label={t('register.lastname')} required autoComplete="family-name" />
@@ -102,7 +111,9 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
       />
       {requestCode.isSuccess ? (
         <>
-          <Typography role="status">{t('identity.codeSent', { phone: formatThaiMobile(profile.phone ?? '') })}</Typography>
+          <Typography role="status">
+            {t('identity.codeSent', { phone: formatThaiMobile(profile.phone ?? '') })}
+          </Typography>
           <TextField
             {...text('code')}
             label={t('identity.code')}
@@ -122,7 +133,12 @@ export function IdentityCorrectionForm({ profile, onCancel, onSaved }: IdentityC
             <Button variant="outlined" onClick={onCancel} sx={{ flex: 1 }}>
               {t('common.cancel')}
             </Button>
-            <Button variant="contained" onClick={() => void sendCode()} loading={requestCode.isPending} sx={{ flex: 2 }}>
+            <Button
+              variant="contained"
+              onClick={() => void sendCode()}
+              loading={requestCode.isPending}
+              sx={{ flex: 2 }}
+            >
               {t('identity.sendCode')}
             </Button>
           </Stack>

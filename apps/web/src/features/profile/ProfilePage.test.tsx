@@ -109,7 +109,14 @@ describe('ProfilePage editing', () => {
     await user.type(id, '1101700230708');
     await user.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
     expect(await screen.findByText('แก้ไขชื่อ วันเกิด หรือเพศแล้ว')).toBeInTheDocument();
-    expect(body).toEqual({ firstname: 'สมหญิง', lastname: 'รักษ์ดี', birthday: '1985-11-02', gender: 'female', thai_id: '1101700230708', code: '123456' });
+    expect(body).toEqual({
+      firstname: 'สมหญิง',
+      lastname: 'รักษ์ดี',
+      birthday: '1985-11-02',
+      gender: 'female',
+      thai_id: '1101700230708',
+      code: '123456',
+    });
     expect(screen.getByRole('heading', { level: 2, name: 'สมหญิง รักษ์ดี' })).toBeInTheDocument();
   }, 20_000);
 });
@@ -125,7 +132,15 @@ describe('ProfilePage for a family member', () => {
     const mother = careLink();
     const son = careLink({
       id: 'link-son',
-      person: { id: 'son-id', firstname: 'ต้นกล้า', lastname: 'ใจดี', birthday: '2016-05-05', phone: null, hasOwnSignIn: false, youHold: true },
+      person: {
+        id: 'son-id',
+        firstname: 'ต้นกล้า',
+        lastname: 'ใจดี',
+        birthday: '2016-05-05',
+        phone: null,
+        hasOwnSignIn: false,
+        youHold: true,
+      },
       relationship: 'parent',
       basis: 'guardian',
     });
@@ -133,7 +148,13 @@ describe('ProfilePage for a family member', () => {
     mockApi({
       'GET /api/family': () => json(200, { data: [mother, son] }),
       'GET /api/users/me': ({ url }) =>
-        json(200, { data: [url.includes(`patient=${link.person.id}`) ? { ...profile, id: link.person.id, firstname: link.person.firstname } : { ...profile, id: daughter.id }] }),
+        json(200, {
+          data: [
+            url.includes(`patient=${link.person.id}`)
+              ? { ...profile, id: link.person.id, firstname: link.person.firstname }
+              : { ...profile, id: daughter.id },
+          ],
+        }),
     });
     selectPatient(daughter.id, link.person.id);
     const result = renderWithProviders(<ProfilePage />, { route: '/profile' });

@@ -32,7 +32,9 @@ import { appLanguage } from '../../i18n/language';
 
 // The forms (zod, address list) load only when the patient starts editing.
 const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
-const IdentityCorrectionForm = lazy(() => import('./IdentityCorrectionForm').then((m) => ({ default: m.IdentityCorrectionForm })));
+const IdentityCorrectionForm = lazy(() =>
+  import('./IdentityCorrectionForm').then((m) => ({ default: m.IdentityCorrectionForm })),
+);
 
 /** The details of the person on screen (the patient's own, or a dependent's), editable where allowed, and log out. */
 export function ProfilePage() {
@@ -105,9 +107,17 @@ function ProfileScreen() {
           {editing ? (
             <Suspense fallback={<LoadingState />}>
               {editing === 'contact' ? (
-                <ProfileEditForm profile={profile} onCancel={() => setEditing(null)} onSaved={() => finish('contact')} />
+                <ProfileEditForm
+                  profile={profile}
+                  onCancel={() => setEditing(null)}
+                  onSaved={() => finish('contact')}
+                />
               ) : (
-                <IdentityCorrectionForm profile={profile} onCancel={() => setEditing(null)} onSaved={() => finish('identity')} />
+                <IdentityCorrectionForm
+                  profile={profile}
+                  onCancel={() => setEditing(null)}
+                  onSaved={() => finish('identity')}
+                />
               )}
             </Suspense>
           ) : (
@@ -147,7 +157,10 @@ function ProfileScreen() {
           {t('profile.logout')}
         </Button>
       ) : null}
-      <NoticeSnackbar notice={saved ? t(saved === 'contact' ? 'profile.saved' : 'identity.saved') : null} onClose={() => setSaved(null)} />
+      <NoticeSnackbar
+        notice={saved ? t(saved === 'contact' ? 'profile.saved' : 'identity.saved') : null}
+        onClose={() => setSaved(null)}
+      />
     </Stack>
   );
 }

@@ -10,7 +10,8 @@ export function useUpdateProfile() {
   const patient = usePatientScope();
   return useMutation({
     mutationFn: (body: UpdateProfile) => patient.one<UserProfile>('/api/users', { method: 'PATCH', body }),
-    onSuccess: (profile) => queryClient.setQueryData(patient.dependentId === null ? userKeys.me() : dependentProfileKey(patient.id), profile),
+    onSuccess: (profile) =>
+      queryClient.setQueryData(patient.dependentId === null ? userKeys.me() : dependentProfileKey(patient.id), profile),
   });
 }
 

@@ -67,7 +67,14 @@ export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
       aria-label={t('nearby.title')}
       elevation={8}
       square
-      sx={{ position: 'relative', zIndex: 1100, borderRadius: '16px 16px 0 0', display: 'flex', flexDirection: 'column', maxHeight: open ? '62%' : 'none' }}
+      sx={{
+        position: 'relative',
+        zIndex: 1100,
+        borderRadius: '16px 16px 0 0',
+        display: 'flex',
+        flexDirection: 'column',
+        maxHeight: open ? '62%' : 'none',
+      }}
     >
       <ButtonBase
         aria-expanded={open}
@@ -75,7 +82,16 @@ export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onClick={onClick}
-        sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', px: 2, pt: 0.75, pb: 1, touchAction: 'none', borderRadius: '16px 16px 0 0' }}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'stretch',
+          px: 2,
+          pt: 0.75,
+          pb: 1,
+          touchAction: 'none',
+          borderRadius: '16px 16px 0 0',
+        }}
       >
         <Box aria-hidden sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: 'grey.400', mx: 'auto', mb: 0.75 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, textAlign: 'start' }}>
@@ -85,13 +101,21 @@ export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
               {t('nearby.count', { count: hospitals.length })}
             </Typography>
           </Typography>
-          <Typography component="span" color="primary.dark" sx={{ display: 'flex', alignItems: 'center', fontWeight: 600, whiteSpace: 'nowrap' }}>
+          <Typography
+            component="span"
+            color="primary.dark"
+            sx={{ display: 'flex', alignItems: 'center', fontWeight: 600, whiteSpace: 'nowrap' }}
+          >
             {t(open ? 'nearby.showLess' : 'nearby.showAll')}
             {open ? <ExpandMoreIcon aria-hidden /> : <ExpandLessIcon aria-hidden />}
           </Typography>
         </Box>
       </ButtonBase>
-      <Box component="ul" id={listId} sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}>
+      <Box
+        component="ul"
+        id={listId}
+        sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}
+      >
         {listed.map((h) => (
           <li key={h.id}>
             <NearbyPlace hospital={h} user={user} own={own} now={now} withSchemes={open} onSelect={onSelect} />
@@ -120,14 +144,27 @@ function NearbyPlace({ hospital: h, user, own, now, withSchemes, onSelect }: Nea
   return (
     <ButtonBase
       onClick={() => onSelect(h)}
-      sx={{ display: 'block', width: '100%', textAlign: 'start', px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        display: 'block',
+        width: '100%',
+        textAlign: 'start',
+        px: 2,
+        py: 1.25,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
     >
       <Typography sx={{ fontWeight: 700 }}>{lang === 'en' ? h.nameEn : h.nameTh}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {[t(`kinds.${h.kind}`), metres === null ? null : formatDistance(metres, t, lang, user ? 'you' : 'map')].filter(Boolean).join(' · ')}
+        {[t(`kinds.${h.kind}`), metres === null ? null : formatDistance(metres, t, lang, user ? 'you' : 'map')]
+          .filter(Boolean)
+          .join(' · ')}
       </Typography>
       {opening ? (
-        <Typography variant="body2" sx={{ color: opening.kind === 'closed' ? 'text.secondary' : 'success.dark', fontWeight: 600 }}>
+        <Typography
+          variant="body2"
+          sx={{ color: opening.kind === 'closed' ? 'text.secondary' : 'success.dark', fontWeight: 600 }}
+        >
           {formatOpeningStatus(opening, t, lang)}
         </Typography>
       ) : null}

@@ -14,7 +14,13 @@ export function SchemeFilter({ scheme, onChange }: SchemeFilterProps) {
   const { t } = useSeekTexts();
   const own = useOwnCoverage();
   return (
-    <Stack role="group" aria-label={t('schemeFilter')} direction="row" spacing={1} sx={{ mt: 1, overflowX: 'auto', pb: 0.5 }}>
+    <Stack
+      role="group"
+      aria-label={t('schemeFilter')}
+      direction="row"
+      spacing={1}
+      sx={{ mt: 1, overflowX: 'auto', pb: 0.5 }}
+    >
       {(own.schemes.length > 0 ? own.schemes : HEALTH_SCHEMES).map((s) => (
         <Button
           key={s}

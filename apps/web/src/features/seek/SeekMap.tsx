@@ -141,7 +141,19 @@ function ReportCentre({ onCentreChange }: { onCentreChange: (centre: LatLng) => 
 }
 
 /** The Leaflet map: OpenStreetMap tiles, the patient, and clustered facility markers. */
-export function SeekMap({ initialCentre, fit, recentre, topInset, user, hospitals, selected, onSelect, onCentreChange, onReady, labels }: SeekMapProps) {
+export function SeekMap({
+  initialCentre,
+  fit,
+  recentre,
+  topInset,
+  user,
+  hospitals,
+  selected,
+  onSelect,
+  onCentreChange,
+  onReady,
+  labels,
+}: SeekMapProps) {
   const { language } = labels;
   const markers = useMemo(
     () =>

@@ -33,7 +33,10 @@ const NearbySheet = lazy(async () => ({ default: (await import('./NearbySheet'))
 const BookingCard = lazy(async () => ({ default: (await import('../booking/BookingCard')).BookingCard }));
 
 /** About 100 m: the markers are asked for again only when the map has really moved. */
-const roundCentre = ({ lat, lng }: LatLng): LatLng => ({ lat: Math.round(lat * 1000) / 1000, lng: Math.round(lng * 1000) / 1000 });
+const roundCentre = ({ lat, lng }: LatLng): LatLng => ({
+  lat: Math.round(lat * 1000) / 1000,
+  lng: Math.round(lng * 1000) / 1000,
+});
 
 /** '/' and '/map': facilities on a map around the patient, and the booking card of the chosen one. */
 export function SeekPage() {
@@ -163,7 +166,11 @@ export function SeekPage() {
         </Button>
       </Box>
 
-      <Stack ref={topPanel} spacing={1} sx={{ position: 'absolute', top: 8, left: 8, right: 8, zIndex: 1100, maxWidth: 600, mx: 'auto' }}>
+      <Stack
+        ref={topPanel}
+        spacing={1}
+        sx={{ position: 'absolute', top: 8, left: 8, right: 8, zIndex: 1100, maxWidth: 600, mx: 'auto' }}
+      >
         <Box sx={{ bgcolor: 'background.paper', boxShadow: 4, borderRadius: 3, p: 1 }}>
           <TextInput
             type="search"
@@ -194,11 +201,7 @@ export function SeekPage() {
             {t('medicine.askFor', { medicine })}
           </Notice>
         ) : null}
-        {geo.failedAgain ? (
-          <Notice severity="warning">
-            {t('myLocation.failed')}
-          </Notice>
-        ) : null}
+        {geo.failedAgain ? <Notice severity="warning">{t('myLocation.failed')}</Notice> : null}
         {geo.state.status !== 'located' ? (
           // From the first paint (the prerender says the position is being asked for, while the browser asks), then
           // the answer as a new notice, keyed: Chrome counts reworded text as a new largest paint, which put LCP on /
@@ -235,7 +238,17 @@ export function SeekPage() {
       ) : null}
       {selected ? (
         <Box
-          sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, maxHeight: '78%', display: 'flex', zIndex: 1200, maxWidth: 600, mx: 'auto' }}
+          sx={{
+            position: 'absolute',
+            left: 0,
+            right: 0,
+            bottom: 0,
+            maxHeight: '78%',
+            display: 'flex',
+            zIndex: 1200,
+            maxWidth: 600,
+            mx: 'auto',
+          }}
         >
           <Suspense
             fallback={

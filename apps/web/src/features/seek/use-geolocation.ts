@@ -2,9 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LatLng } from './seek.queries';
 
 export type GeolocationState =
-  | { status: 'pending' }
-  | { status: 'located'; position: LatLng }
-  | { status: 'unavailable' };
+  { status: 'pending' } | { status: 'located'; position: LatLng } | { status: 'unavailable' };
 
 export interface Geolocation {
   state: GeolocationState;

@@ -20,7 +20,10 @@ vi.mock('./ocr/read-id-card', () => ({
 }));
 
 const high = (value: string) => ({ value, confidence: 'high' as const });
-const NOTHING: IdCardReading = { thaiIdRejected: false, addressText: { text: '', street: '', subdistrict: '', district: '', province: '' } };
+const NOTHING: IdCardReading = {
+  thaiIdRejected: false,
+  addressText: { text: '', street: '', subdistrict: '', district: '', province: '' },
+};
 const FULL: IdCardReading = {
   ...NOTHING,
   thaiId: high('1101700230708'),
@@ -110,7 +113,11 @@ async function advice(title: string): Promise<HTMLElement> {
 
 function expectTips(message: HTMLElement) {
   expect(within(message).getByText('ถ่ายใหม่ให้ชัดขึ้น ทำดังนี้')).toBeInTheDocument();
-  expect(within(message).getAllByRole('listitem').map((li) => li.textContent)).toEqual(TIPS);
+  expect(
+    within(message)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(TIPS);
 }
 
 describe('ID card scan (sign-up step 4)', () => {
@@ -222,7 +229,7 @@ describe('ID card scan (sign-up step 4)', () => {
     expect(await screen.findByRole('textbox', { name: 'ชื่อ' })).toHaveValue('');
   });
 
-  it('lets a caregiver scanning a family member\'s card leave the working camera for the form', async () => {
+  it("lets a caregiver scanning a family member's card leave the working camera for the form", async () => {
     const user = userEvent.setup();
     const onManual = vi.fn();
     renderWithProviders(<IdCardCapture onManual={onManual} onRead={() => {}} />, { route: '/family' });

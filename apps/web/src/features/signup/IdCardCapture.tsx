@@ -108,9 +108,12 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
   // The patient chose to scan: fetch the reader while they frame the card.
   useEffect(() => preloadIdCardReader(), []);
   // A chosen photo is shown through an object URL, released when replaced.
-  useEffect(() => () => {
-    if (photo?.startsWith('blob:')) URL.revokeObjectURL(photo);
-  }, [photo]);
+  useEffect(
+    () => () => {
+      if (photo?.startsWith('blob:')) URL.revokeObjectURL(photo);
+    },
+    [photo],
+  );
 
   const capture = () => {
     const shot = webcam.current?.getScreenshot();
@@ -220,14 +223,26 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
                 />
               ) : null}
               {camera === 'starting' ? (
-                <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'common.white' }}>
+                <Box
+                  sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'common.white' }}
+                >
                   <CircularProgress color="inherit" aria-label={t('cameraStarting')} />
                 </Box>
               ) : null}
             </>
           )}
           {working ? (
-            <Box sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, bgcolor: 'rgba(0,0,0,0.6)', color: 'common.white', p: 1.5 }}>
+            <Box
+              sx={{
+                position: 'absolute',
+                left: 0,
+                right: 0,
+                bottom: 0,
+                bgcolor: 'rgba(0,0,0,0.6)',
+                color: 'common.white',
+                p: 1.5,
+              }}
+            >
               <LinearProgress
                 variant={state.stage === 'loading' && state.loaded !== undefined ? 'determinate' : 'indeterminate'}
                 value={Math.round((state.loaded ?? 0) * 100)}
@@ -242,7 +257,11 @@ export function IdCardCapture({ onManual, onRead }: IdCardCaptureProps) {
         </Box>
       ) : null}
 
-      <Box role="status" aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+      <Box
+        role="status"
+        aria-live="polite"
+        sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      >
         {status}
       </Box>
       {state.status === 'failed' ? (

@@ -190,6 +190,10 @@ describe('RegisterForm', () => {
     await user.click(screen.getByRole('button', { name: 'ลงทะเบียน' }));
     await waitFor(() => expect(onRegistered).toHaveBeenCalledTimes(1));
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(JSON.parse(init.body as string)).toMatchObject({ firstname: 'สมชาย', lastname: 'ใจดีมาก', thai_id: VALID_THAI_ID });
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      firstname: 'สมชาย',
+      lastname: 'ใจดีมาก',
+      thai_id: VALID_THAI_ID,
+    });
   }, 30_000);
 });

@@ -65,12 +65,11 @@ describe('each staff screen’s own address', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'บันทึกการเข้าถึง' })).toBeInTheDocument();
     const tabs = screen.getByRole('tablist', { name: 'หน้าจอของเจ้าหน้าที่' });
     expect(within(tabs).getByRole('tab', { name: 'บันทึกการเข้าถึง', selected: true })).toBeInTheDocument();
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.getAttribute('href'))).toEqual([
-      '/staff/schedule',
-      '/staff/members',
-      '/staff/settings',
-      '/staff/audit',
-    ]);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.getAttribute('href')),
+    ).toEqual(['/staff/schedule', '/staff/members', '/staff/settings', '/staff/audit']);
   });
 
   it('sends /staff on to the member’s first screen', async () => {

@@ -19,7 +19,9 @@ describe('the /staff route', () => {
     expect(screen.getByRole('link', { name: 'ใกล้หมอ สำหรับเจ้าหน้าที่' })).toHaveAttribute('href', '/staff');
     expect(screen.getByRole('button', { name: 'EN: Switch to English' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'เมนูหลัก' })).not.toBeInTheDocument();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('/api/users/me'));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).not.toContainEqual(
+      expect.stringContaining('/api/users/me'),
+    );
   });
 
   it('answers an unknown staff address inside the staff shell', async () => {
@@ -33,7 +35,21 @@ describe('the /staff route', () => {
     const user = userEvent.setup({ delay: null });
     mockApi({
       'GET /api/staff/me': () =>
-        json(200, { data: [member(['front_desk'], [{ id: 'ramathibodi-hospital', nameTh: 'โรงพยาบาลรามาธิบดี', nameEn: 'Ramathibodi Hospital', roles: ['front_desk'] }])] }),
+        json(200, {
+          data: [
+            member(
+              ['front_desk'],
+              [
+                {
+                  id: 'ramathibodi-hospital',
+                  nameTh: 'โรงพยาบาลรามาธิบดี',
+                  nameEn: 'Ramathibodi Hospital',
+                  roles: ['front_desk'],
+                },
+              ],
+            ),
+          ],
+        }),
       'GET /api/staff/facilities/siriraj-hospital/appointments': () => json(200, { data: [] }),
     });
     renderWithProviders(<AppRoutes />, { route: '/staff' });

@@ -76,7 +76,9 @@ export const slot = (date: string, time: string, patch: Partial<StaffSlot> = {})
   };
 };
 
-export const apiError = (code: string, message: string, fields?: Record<string, string>) => ({ error: { code, message, ...(fields ? { fields } : {}) } });
+export const apiError = (code: string, message: string, fields?: Record<string, string>) => ({
+  error: { code, message, ...(fields ? { fields } : {}) },
+});
 
 /** An appointment of the day list, today at a Bangkok clock time (one hour long). */
 export const dayEntry = (time: string, patch: Partial<DayListEntry> = {}, date: string = today): DayListEntry => {

@@ -29,13 +29,20 @@ export function NoteMeasures({ note }: { note: SymptomNote }) {
   const lang = appLanguage(i18n);
   return (
     <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75 }}>
-      <Chip size="small" color={severityColour(note.severity)} label={t('severity.value', { severity: note.severity })} />
+      <Chip
+        size="small"
+        color={severityColour(note.severity)}
+        label={t('severity.value', { severity: note.severity })}
+      />
       {note.temperatureC !== null ? (
         <Chip
           size="small"
           variant="outlined"
           label={t('note.temperature', {
-            value: new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'th-TH', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(note.temperatureC),
+            value: new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'th-TH', {
+              minimumFractionDigits: 1,
+              maximumFractionDigits: 1,
+            }).format(note.temperatureC),
           })}
         />
       ) : null}
@@ -73,11 +80,17 @@ export function SymptomNoteCard({ note, onEdit, onRemove }: SymptomNoteCardProps
             </IconButton>
           </Stack>
         </Stack>
-        <Typography sx={{ fontWeight: 500, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{note.symptoms}</Typography>
+        <Typography sx={{ fontWeight: 500, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+          {note.symptoms}
+        </Typography>
         <Stack spacing={1} sx={{ mt: 1 }}>
           <NoteMeasures note={note} />
           {note.notes ? (
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+            >
               {note.notes}
             </Typography>
           ) : null}

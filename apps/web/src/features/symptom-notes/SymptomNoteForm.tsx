@@ -115,7 +115,8 @@ export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProp
   const assessment = useMemo(() => assessSymptoms(typed), [typed]);
   const thisYear = Number(todayInBangkok().slice(0, 4));
 
-  const messageOf = (name: FieldPath<SymptomNoteFormValues>) => reasonMessage(t, getFieldState(name, formState).error?.message);
+  const messageOf = (name: FieldPath<SymptomNoteFormValues>) =>
+    reasonMessage(t, getFieldState(name, formState).error?.message);
   const text = useTextFields(register, 'symptom-note', messageOf);
 
   const submit = onSubmit(async (body) => onSaved(await save.mutateAsync({ id: note?.id, body })));
@@ -186,7 +187,11 @@ export function SymptomNoteForm({ note, onSaved, onCancel }: SymptomNoteFormProp
                 label={t(`fields.${part}`)}
                 error={messageOf(`bloodPressure.${part}`) !== undefined}
                 slotProps={{
-                  htmlInput: { inputMode: 'numeric', autoComplete: 'off', 'aria-describedby': bpMessage ? bpHelperId : undefined },
+                  htmlInput: {
+                    inputMode: 'numeric',
+                    autoComplete: 'off',
+                    'aria-describedby': bpMessage ? bpHelperId : undefined,
+                  },
                 }}
               />
             );

@@ -21,7 +21,11 @@ const note = (id: string, date: string, patch: Partial<SymptomNote> = {}): Sympt
   ...patch,
 });
 const notes = [
-  note('n2', '2025-06-12', { symptoms: 'เจ็บหน้าอก', severity: 8, triage: { redFlags: [{ id: 'chest_pain', matched: 'เจ็บหน้าอก' }], emergency: true } }),
+  note('n2', '2025-06-12', {
+    symptoms: 'เจ็บหน้าอก',
+    severity: 8,
+    triage: { redFlags: [{ id: 'chest_pain', matched: 'เจ็บหน้าอก' }], emergency: true },
+  }),
   note('n1', '2025-06-10', { time: null, temperatureC: null, bloodPressure: null, severity: 2, symptoms: 'ไอเล็กน้อย' }),
 ];
 
@@ -44,7 +48,8 @@ describe('SymptomNotesPage', () => {
     const user = userEvent.setup({ delay: null });
     const fetchMock = mockApi({
       'GET /api/symptom-notes': () => json(200, { data: [] }),
-      'POST /api/symptom-notes': (init) => json(201, { data: [note('n9', JSON.parse(init.body as string).date as string)] }),
+      'POST /api/symptom-notes': (init) =>
+        json(201, { data: [note('n9', JSON.parse(init.body as string).date as string)] }),
     });
     renderWithProviders(<SymptomNotesPage />, { route: '/asd' });
     await user.click(await screen.findByRole('button', { name: 'เพิ่มบันทึกอาการ' }));

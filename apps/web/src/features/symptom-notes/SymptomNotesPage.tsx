@@ -29,7 +29,10 @@ function SymptomNotesScreen() {
   const lang = appLanguage(i18n);
   const notes = useSymptomNotes();
   const editor = useRecordEditor<SymptomNote>({
-    texts: usualRecordTexts((key) => t(key), (note) => t('confirmRemove.title', { date: formatBuddhistDate(note.date, lang, 'short') })),
+    texts: usualRecordTexts(
+      (key) => t(key),
+      (note) => t('confirmRemove.title', { date: formatBuddhistDate(note.date, lang, 'short') }),
+    ),
     remove: useRemoveSymptomNote(),
     errorMessage: (error) => apiErrorMessage(t, error),
     form: (note, done) => <SymptomNoteForm note={note} {...done} />,
@@ -43,7 +46,12 @@ function SymptomNotesScreen() {
       ) : notes.data === undefined ? (
         <ErrorState onRetry={() => void notes.refetch()} />
       ) : notes.data.length === 0 ? (
-        <EmptyState icon={<EditNoteIcon />} title={t('empty.title')} description={t('empty.body')} action={editor.addButton} />
+        <EmptyState
+          icon={<EditNoteIcon />}
+          title={t('empty.title')}
+          description={t('empty.body')}
+          action={editor.addButton}
+        />
       ) : (
         <>
           {editor.addButton}

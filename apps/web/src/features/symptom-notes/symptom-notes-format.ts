@@ -17,5 +17,10 @@ export function severityColour(severity: number): 'success' | 'warning' | 'error
 
 /** The clock time now in Thailand, HH:MM, for a new note. */
 export function nowInBangkok(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bangkok' }).format(now);
+  return new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Bangkok',
+  }).format(now);
 }

@@ -35,7 +35,8 @@ export function useRemoveSymptomNote() {
   const queryClient = useQueryClient();
   const patient = usePatientScope();
   return useMutation({
-    mutationFn: (id: string) => patient.request<void>(`/api/symptom-notes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      patient.request<void>(`/api/symptom-notes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: symptomNoteKeys.of(patient.id) }),
   });
 }

@@ -58,26 +58,45 @@ export function VisitDetails({ visit, onEdit, onRemove }: VisitDetailsProps) {
   const rows: { label: string; value: string | null }[] = [
     { label: t('entry.department'), value: visit.department },
     { label: t('entry.doctor'), value: visit.doctor },
-    { label: t('entry.diagnosis'), value: visit.icd10 && visit.diagnosis ? `${visit.diagnosis} (ICD-10 ${visit.icd10})` : visit.diagnosis },
+    {
+      label: t('entry.diagnosis'),
+      value: visit.icd10 && visit.diagnosis ? `${visit.diagnosis} (ICD-10 ${visit.icd10})` : visit.diagnosis,
+    },
     { label: t('entry.symptoms'), value: visit.symptoms },
     { label: t('entry.symptomDuration'), value: visit.symptomDuration },
     { label: visit.source === 'screening' ? t('entry.advice') : t('entry.notes'), value: visit.notes },
-    { label: t('entry.followUp'), value: visit.followUpDate ? formatBuddhistDate(visit.followUpDate, lang, 'short') : null },
+    {
+      label: t('entry.followUp'),
+      value: visit.followUpDate ? formatBuddhistDate(visit.followUpDate, lang, 'short') : null,
+    },
   ];
   const shown = rows.filter((row): row is { label: string; value: string } => !!row.value);
   return (
     <Stack spacing={1} sx={{ pb: 1 }}>
       {visit.source === 'screening' ? (
-        <Chip size="small" color="success" variant="outlined" label={t('entry.screening')} sx={{ alignSelf: 'flex-start' }} />
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          label={t('entry.screening')}
+          sx={{ alignSelf: 'flex-start' }}
+        />
       ) : null}
       {shown.length > 0 ? (
-        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(80px, auto) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'minmax(80px, auto) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}
+        >
           {shown.map((row) => (
             <Fragment key={row.label}>
               <Typography component="dt" variant="body2" color="text.secondary">
                 {row.label}
               </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+              <Typography
+                component="dd"
+                variant="body2"
+                sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+              >
                 {row.value}
               </Typography>
             </Fragment>

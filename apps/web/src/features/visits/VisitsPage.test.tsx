@@ -42,10 +42,18 @@ const january = [visit('v3', '2023-01-11', { facility: { id: null, name: 'คล
 function api() {
   return mockApi({
     'GET /api/visits/months': () =>
-      json(200, { data: [{ month: '2023-04', visits: 2 }, { month: '2023-01', visits: 1 }, { month: '2022-12', visits: 0 }] }),
+      json(200, {
+        data: [
+          { month: '2023-04', visits: 2 },
+          { month: '2023-01', visits: 1 },
+          { month: '2022-12', visits: 0 },
+        ],
+      }),
     'GET /api/visits': ({ url }) => {
       const month = new URL(url, 'http://x').searchParams.get('month');
-      return json(200, { data: month === '2023-04' ? april : month === '2023-01' ? january : month ? [] : [...april, ...january] });
+      return json(200, {
+        data: month === '2023-04' ? april : month === '2023-01' ? january : month ? [] : [...april, ...january],
+      });
     },
   });
 }
@@ -62,7 +70,9 @@ describe('VisitsPage', () => {
     api();
     renderWithProviders(<VisitsPage />, { route: '/history' });
     const list = await screen.findByRole('region', { name: 'รายการการรักษา' });
-    const headings = within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    const headings = within(list)
+      .getAllByRole('heading', { level: 2 })
+      .map((h) => h.textContent);
     expect(headings).toEqual(['20 เม.ย. 2566 · 09:30 น.', '2 เม.ย. 2566', '11 ม.ค. 2566']);
     expect(within(list).getByText('ตรวจคัดกรองผ่านแอป')).toBeInTheDocument();
     expect(within(list).getByText('ไอ มีเสมหะ')).toBeInTheDocument();
@@ -81,12 +91,11 @@ describe('VisitsPage', () => {
     renderWithProviders(<VisitsPage />, { route: '/history' });
     const period = await screen.findByRole('combobox', { name: 'ช่วงเวลา' });
     await waitFor(() =>
-      expect(within(period).getAllByRole('option').map((o) => o.textContent)).toEqual([
-        'ทั้งหมด',
-        'เมษายน 2566',
-        'มกราคม 2566',
-        'ธันวาคม 2565',
-      ]),
+      expect(
+        within(period)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['ทั้งหมด', 'เมษายน 2566', 'มกราคม 2566', 'ธันวาคม 2565']),
     );
     await user.selectOptions(period, 'มกราคม 2566');
     await waitFor(() => expect(screen.queryByText('20 เม.ย. 2566 · 09:30 น.')).not.toBeInTheDocument());
@@ -119,7 +128,9 @@ describe('VisitsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'เพิ่มประวัติการรักษา' }));
     const dialog = await screen.findByRole('dialog', { name: 'เพิ่มประวัติการรักษา' });
     await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'สถานพยาบาล' })).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: 'สถานพยาบาล' })).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้'),
+    );
     await user.click(within(dialog).getByRole('textbox', { name: 'สถานพยาบาล' }));
     await user.paste('โรงพยาบาลรามาธิบดี');
     await user.click(within(dialog).getByRole('textbox', { name: /ผลการวินิจฉัย/ }));

@@ -47,7 +47,10 @@ function VisitsScreen() {
   const visits = useVisits(month);
   const dateLabel = useVisitDateLabel();
   const editor = useRecordEditor<Visit>({
-    texts: usualRecordTexts((key) => t(key), (visit) => t('confirmRemove.title', { date: formatBuddhistDate(visit.date, lang, 'short') })),
+    texts: usualRecordTexts(
+      (key) => t(key),
+      (visit) => t('confirmRemove.title', { date: formatBuddhistDate(visit.date, lang, 'short') }),
+    ),
     remove: useRemoveVisit(),
     errorMessage: (error) => apiErrorMessage(t, error),
     form: (visit, done) => <VisitForm visit={visit} {...done} />,
@@ -98,7 +101,12 @@ function VisitsScreen() {
             }
           />
         ) : (
-          <EmptyState icon={<HistoryIcon />} title={t('empty.title')} description={t('empty.body')} action={editor.addButton} />
+          <EmptyState
+            icon={<HistoryIcon />}
+            title={t('empty.title')}
+            description={t('empty.body')}
+            action={editor.addButton}
+          />
         )
       ) : (
         <>
@@ -110,7 +118,13 @@ function VisitsScreen() {
           >
             <Stepper orientation="vertical" nonLinear activeStep={-1} component="ol" sx={{ p: 0, m: 0 }}>
               {list.map((visit) => (
-                <Step key={`${visit.source}-${visit.id}`} expanded completed={false} component="li" sx={{ listStyle: 'none' }}>
+                <Step
+                  key={`${visit.source}-${visit.id}`}
+                  expanded
+                  completed={false}
+                  component="li"
+                  sx={{ listStyle: 'none' }}
+                >
                   <StepLabel
                     icon={<VisitIcon source={visit.source} />}
                     optional={

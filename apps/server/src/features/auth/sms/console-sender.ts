@@ -21,7 +21,9 @@ export function createConsoleSmsSender(log: Pick<FastifyBaseLogger, 'info'>) {
     async send(message: SmsMessage): Promise<void> {
       if (message.code === undefined) {
         // A notification carries health data (medicines, appointments): the app's notification centre shows it, the log does not.
-        log.info(`[development SMS, not sent] to ${maskedPhone(message.to)}: a notification of ${message.text.length} characters`);
+        log.info(
+          `[development SMS, not sent] to ${maskedPhone(message.to)}: a notification of ${message.text.length} characters`,
+        );
         return;
       }
       outbox.unshift({ to: message.to, text: message.text, code: message.code, sentAt: new Date().toISOString() });

@@ -13,7 +13,10 @@ export interface SmsSender {
 
 /** The gateway refused or could not be reached; the message was not sent. */
 export class SmsDeliveryError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
     super(message);
     this.name = 'SmsDeliveryError';
   }

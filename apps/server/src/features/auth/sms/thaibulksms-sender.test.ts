@@ -44,7 +44,13 @@ async function startGateway(handler: Handler): Promise<{ url: string; requests: 
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      const recorded = { method: req.method, path: req.url, headers: req.headers, rawBody, form: new URLSearchParams(rawBody) };
+      const recorded = {
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        rawBody,
+        form: new URLSearchParams(rawBody),
+      };
       requests.push(recorded);
       handler(recorded, res);
     });
@@ -70,14 +76,18 @@ function thaiBulkSmsGateway(key: string, secret: string): Handler {
     const decoded = scheme === 'Basic' && token ? Buffer.from(token, 'base64').toString('utf8') : '';
     const colon = decoded.indexOf(':');
     if (colon < 0 || decoded.slice(0, colon) !== key || decoded.slice(colon + 1) !== secret) {
-      return json(res, 401, { error: { code: 401, name: 'UNAUTHORIZED', description: 'Invalid API key or API secret' } });
+      return json(res, 401, {
+        error: { code: 401, name: 'UNAUTHORIZED', description: 'Invalid API key or API secret' },
+      });
     }
     if (req.headers['content-type'] !== 'application/x-www-form-urlencoded') {
       return json(res, 400, { error: { code: 400, name: 'BAD_REQUEST', description: 'Unsupported content type' } });
     }
     const msisdn = req.form.get('msisdn');
     if (!msisdn || !req.form.get('message') || !req.form.get('sender')) {
-      return json(res, 400, { error: { code: 400, name: 'BAD_REQUEST', description: 'msisdn, message and sender are required' } });
+      return json(res, 400, {
+        error: { code: 400, name: 'BAD_REQUEST', description: 'msisdn, message and sender are required' },
+      });
     }
     json(res, 201, {
       remaining_credit: 99,

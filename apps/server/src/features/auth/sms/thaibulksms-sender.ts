@@ -44,7 +44,9 @@ export function createThaiBulkSmsSender(options: ThaiBulkSmsOptions): SmsSender 
       if (!msisdn) throw new SmsDeliveryError('ThaiBulkSMS: recipient is not a Thai mobile number');
 
       // Gateway text may echo what we sent: blank out anything personal before it reaches an error or a log.
-      const secrets = [message.text, message.code ?? '', message.to, msisdn, `0${msisdn.slice(2)}`].filter((s) => s.length > 0);
+      const secrets = [message.text, message.code ?? '', message.to, msisdn, `0${msisdn.slice(2)}`].filter(
+        (s) => s.length > 0,
+      );
       const scrub = (s: string) => secrets.reduce((acc, secret) => acc.split(secret).join('***'), s).slice(0, 200);
       const fail = (detail: string, status?: number): never => {
         throw new SmsDeliveryError(`ThaiBulkSMS: ${scrub(detail)}`, status);
@@ -71,7 +73,8 @@ export function createThaiBulkSmsSender(options: ThaiBulkSmsOptions): SmsSender 
           return fail(`no answer within ${timeoutMs} ms`);
         }
         const cause = err instanceof Error ? (err.cause as { code?: unknown } | undefined) : undefined;
-        const code = typeof cause?.code === 'string' ? cause.code : err instanceof Error ? err.message : 'unknown error';
+        const code =
+          typeof cause?.code === 'string' ? cause.code : err instanceof Error ? err.message : 'unknown error';
         return fail(`gateway unreachable (${code})`);
       }
 
@@ -86,7 +89,11 @@ export function createThaiBulkSmsSender(options: ThaiBulkSmsOptions): SmsSender 
       if (!response.ok || gatewayError) {
         const parts = [`HTTP ${response.status}`];
         if (gatewayError) {
-          parts.push(...[gatewayError.code, gatewayError.name, gatewayError.description].filter((p) => p !== undefined && p !== '').map(String));
+          parts.push(
+            ...[gatewayError.code, gatewayError.name, gatewayError.description]
+              .filter((p) => p !== undefined && p !== '')
+              .map(String),
+          );
         } else if (response.statusText) {
           parts.push(response.statusText);
         }

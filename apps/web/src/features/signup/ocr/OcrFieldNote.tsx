@@ -22,9 +22,19 @@ export function OcrFieldNote({ confidence }: { confidence: Confidence }) {
   return (
     <Box
       component="span"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color: low ? 'warning.dark' : 'info.dark', fontWeight: low ? 600 : 400 }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.5,
+        color: low ? 'warning.dark' : 'info.dark',
+        fontWeight: low ? 600 : 400,
+      }}
     >
-      {low ? <ReportProblemIcon sx={{ fontSize: 16 }} aria-hidden /> : <FactCheckIcon sx={{ fontSize: 16 }} aria-hidden />}
+      {low ? (
+        <ReportProblemIcon sx={{ fontSize: 16 }} aria-hidden />
+      ) : (
+        <FactCheckIcon sx={{ fontSize: 16 }} aria-hidden />
+      )}
       {low ? t('field.check') : t('field.read')}
     </Box>
   );

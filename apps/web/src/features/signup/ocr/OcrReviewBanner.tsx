@@ -30,7 +30,9 @@ export function OcrReviewBanner({ review, onRescan }: OcrReviewBannerProps) {
       }
     >
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {coverage.enough ? t('review.filled', { count: marks.length }) : t('review.partial', { count: coverage.filled, total: coverage.total })}
+        {coverage.enough
+          ? t('review.filled', { count: marks.length })
+          : t('review.partial', { count: coverage.filled, total: coverage.total })}
       </Typography>
       <Typography variant="body2">{unsure > 0 ? t('review.unsure', { count: unsure }) : t('review.check')}</Typography>
       {review.englishName ? (

@@ -31,10 +31,15 @@ export function PoorScanAdvice({ outcome, coverage, guide }: PoorScanAdviceProps
       ref={box}
       severity="warning"
       role="alert"
-      sx={{ width: '100%', scrollMarginTop: { xs: `calc(${APP_BAR_HEIGHT.xs} + 8px)`, sm: `calc(${APP_BAR_HEIGHT.sm} + 8px)` } }}
+      sx={{
+        width: '100%',
+        scrollMarginTop: { xs: `calc(${APP_BAR_HEIGHT.xs} + 8px)`, sm: `calc(${APP_BAR_HEIGHT.sm} + 8px)` },
+      }}
     >
       <AlertTitle sx={{ fontWeight: 700 }}>{t(`poor.${outcome}.title`)}</AlertTitle>
-      <Typography variant="body2">{t(`poor.${outcome}.body`, { count: coverage.filled, total: coverage.total })}</Typography>
+      <Typography variant="body2">
+        {t(`poor.${outcome}.body`, { count: coverage.filled, total: coverage.total })}
+      </Typography>
       <Typography variant="body2" component="p" sx={{ mt: 1.5, fontWeight: 700 }}>
         {t('poor.tips.title')}
       </Typography>

@@ -25,7 +25,8 @@ export type CardRegionName =
   | 'address2';
 
 /** Every printed line, read or not: the unread ones help tell the others apart. */
-export type CardRowName = CardRegionName | 'title' | 'religion' | 'issueDates' | 'issueLabels' | 'issueEnglishDates' | 'issueEnglishLabels';
+export type CardRowName =
+  CardRegionName | 'title' | 'religion' | 'issueDates' | 'issueLabels' | 'issueEnglishDates' | 'issueEnglishLabels';
 
 export interface CardRow {
   name: CardRowName;
@@ -60,20 +61,69 @@ export interface CardRow {
 }
 
 export const CARD_ROWS: CardRow[] = [
-  { name: 'title', y: 0.059, lang: 'tha', labels: ['บัตรประจำตัวประชาชน', 'Thai National ID Card'], read: false, x0: 0.15, x1: 0.85 },
-  { name: 'idNumber', y: 0.141, lang: 'eng', labels: ['เลขประจำตัวประชาชน', 'Identification Number'], read: true, x0: 0.4, x1: 0.97, whitelist: '0123456789 ', second: 'larger' },
-  { name: 'thaiName', y: 0.242, lang: 'tha', labels: ['ชื่อตัวและชื่อสกุล'], read: true, x0: 0.06, x1: 0.74, scale: 1.6, second: 'value', bold: true, labelWidth: 0.08 },
+  {
+    name: 'title',
+    y: 0.059,
+    lang: 'tha',
+    labels: ['บัตรประจำตัวประชาชน', 'Thai National ID Card'],
+    read: false,
+    x0: 0.15,
+    x1: 0.85,
+  },
+  {
+    name: 'idNumber',
+    y: 0.141,
+    lang: 'eng',
+    labels: ['เลขประจำตัวประชาชน', 'Identification Number'],
+    read: true,
+    x0: 0.4,
+    x1: 0.97,
+    whitelist: '0123456789 ',
+    second: 'larger',
+  },
+  {
+    name: 'thaiName',
+    y: 0.242,
+    lang: 'tha',
+    labels: ['ชื่อตัวและชื่อสกุล'],
+    read: true,
+    x0: 0.06,
+    x1: 0.74,
+    scale: 1.6,
+    second: 'value',
+    bold: true,
+    labelWidth: 0.08,
+  },
   { name: 'englishFirstname', y: 0.319, lang: 'eng', labels: ['Name'], read: true, x0: 0.26, x1: 0.74 },
   { name: 'englishLastname', y: 0.389, lang: 'eng', labels: ['Last name'], read: true, x0: 0.26, x1: 0.74 },
   { name: 'thaiBirthday', y: 0.455, lang: 'tha', labels: ['เกิดวันที่'], read: true, x0: 0.28, x1: 0.74, scale: 1.3 },
   { name: 'englishBirthday', y: 0.53, lang: 'eng', labels: ['Date of Birth'], read: true, x0: 0.28, x1: 0.74 },
   { name: 'religion', y: 0.596, lang: 'tha', labels: ['ศาสนา'], read: false, x0: 0.28, x1: 0.6 },
-  { name: 'address1', y: 0.667, lang: 'tha', labels: ['ที่อยู่'], read: true, x0: 0.05, x1: 0.74, scale: 1.3, second: 'value', labelWidth: 0.02 },
+  {
+    name: 'address1',
+    y: 0.667,
+    lang: 'tha',
+    labels: ['ที่อยู่'],
+    read: true,
+    x0: 0.05,
+    x1: 0.74,
+    scale: 1.3,
+    second: 'value',
+    labelWidth: 0.02,
+  },
   { name: 'address2', y: 0.709, lang: 'tha', labels: [], read: true, x0: 0.05, x1: 0.74, scale: 1.3, second: 'larger' },
   { name: 'issueDates', y: 0.757, lang: 'tha', labels: [], read: false, x0: 0.05, x1: 0.74 },
   { name: 'issueLabels', y: 0.805, lang: 'tha', labels: ['วันออกบัตร', 'วันบัตรหมดอายุ'], read: false, x0: 0.05, x1: 0.74 },
   { name: 'issueEnglishDates', y: 0.852, lang: 'eng', labels: [], read: false, x0: 0.05, x1: 0.74 },
-  { name: 'issueEnglishLabels', y: 0.905, lang: 'eng', labels: ['Date of Issue', 'Date of Expiry'], read: false, x0: 0.05, x1: 0.74 },
+  {
+    name: 'issueEnglishLabels',
+    y: 0.905,
+    lang: 'eng',
+    labels: ['Date of Issue', 'Date of Expiry'],
+    read: false,
+    x0: 0.05,
+    x1: 0.74,
+  },
 ];
 
 export const CARD_REGION_NAMES = CARD_ROWS.filter((r) => r.read).map((r) => r.name as CardRegionName);

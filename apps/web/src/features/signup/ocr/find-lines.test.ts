@@ -63,7 +63,9 @@ describe('findTextLines', () => {
   });
 
   it('keeps the two lines of a wrapped address apart, though their marks nearly touch', () => {
-    const lines = findTextLines(card([...word(120, 500, 18, 30, 10), ...word(120, 532, 18, 12, 6), ...word(110, 580, 16, 8)]));
+    const lines = findTextLines(
+      card([...word(120, 500, 18, 30, 10), ...word(120, 532, 18, 12, 6), ...word(110, 580, 16, 8)]),
+    );
     expect(lines.map((l) => l.core.y0)).toEqual([500, 532, 580]);
     expect(lines[1].box.y0).toBeGreaterThan(lines[0].core.y1);
     expect(lines[1].box.y0).toBeLessThanOrEqual(532 - Math.round(18 * 0.55));
@@ -108,7 +110,11 @@ describe('valueStart', () => {
 
   it('does not cut inside a label whose letters stand a little apart', () => {
     // "ที่อยู่" with 5 px before a taller letter (ย with ู below it).
-    const label = [...word(10, 30, 16, 3), [51, 30, 10, 26] as [number, number, number, number], ...word(64, 30, 16, 1)];
+    const label = [
+      ...word(10, 30, 16, 3),
+      [51, 30, 10, 26] as [number, number, number, number],
+      ...word(64, 30, 16, 1),
+    ];
     const house = word(100, 26, 22, 3);
     const x = valueStart(blocksImage(200, 70, [...label, ...house]), CARD_WIDTH, labelWidth('address1'));
     expect(x).toBeGreaterThan(74);
@@ -119,4 +125,3 @@ describe('valueStart', () => {
     expect(valueStart(blocksImage(200, 60, word(10, 20, 20, 9)), CARD_WIDTH, labelWidth('address1'))).toBe(0);
   });
 });
-

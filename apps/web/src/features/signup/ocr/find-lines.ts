@@ -121,7 +121,10 @@ function bodyRows(bodies: Shape[], height: number): { y0: number; y1: number; mi
   }
   // The size of the letters voting for a peak: a name printed large has its own scale.
   const size = (y: number) => {
-    const near = bodies.filter((b) => Math.abs((b.y0 + b.y1 - 1) / 2 - y) <= reach).map((b) => b.y1 - b.y0).sort((a, b) => a - b);
+    const near = bodies
+      .filter((b) => Math.abs((b.y0 + b.y1 - 1) / 2 - y) <= reach)
+      .map((b) => b.y1 - b.y0)
+      .sort((a, b) => a - b);
     return near.length ? near[Math.floor(near.length / 2)] : typical;
   };
   // Peaks closer than half a letter are one row; a weak peak next to a strong one is its marks.
@@ -202,12 +205,17 @@ export function findTextLines(card: GreyImage): TextLine[] {
       const n = found[j];
       if (!n) return true;
       const distance = Math.abs((n.y0 + n.y1) / 2 - (row.y0 + row.y1) / 2);
-      const within = rowLetters[i].x0 >= rowLetters[j].x0 - 0.02 * width && rowLetters[i].x1 <= rowLetters[j].x1 + 0.02 * width;
-      const smaller = rowLetters[i].size < 0.55 * rowLetters[j].size || (within && rowLetters[i].size < 0.7 * rowLetters[j].size);
+      const within =
+        rowLetters[i].x0 >= rowLetters[j].x0 - 0.02 * width && rowLetters[i].x1 <= rowLetters[j].x1 + 0.02 * width;
+      const smaller =
+        rowLetters[i].size < 0.55 * rowLetters[j].size || (within && rowLetters[i].size < 0.7 * rowLetters[j].size);
       // Big marks (ี ั ุ in a large bold name) form a thin, sparse band right against the letters, within their width.
       const gap = Math.max(n.y0 - row.y1, row.y0 - n.y1);
       const thinBand =
-        within && rowLetters[i].count < 0.35 * rowLetters[j].count && row.y1 - row.y0 < 0.6 * (n.y1 - n.y0) && gap < 0.3 * (n.y1 - n.y0);
+        within &&
+        rowLetters[i].count < 0.35 * rowLetters[j].count &&
+        row.y1 - row.y0 < 0.6 * (n.y1 - n.y0) &&
+        gap < 0.3 * (n.y1 - n.y0);
       return !((smaller && distance < 1.3 * (n.y1 - n.y0)) || thinBand);
     }),
   );
@@ -261,7 +269,8 @@ export function valueStart(line: GreyImage, cardWidth: number, labelWidth: numbe
   for (const s of shapes.slice(1)) {
     const gap = s.x0 - right;
     const larger = gap >= minGap / 2 && tall(s) >= VALUE_LETTERS * labelTallest;
-    if (right - shapes[0].x0 >= minLabel && (gap >= minGap || larger)) return Math.max(0, s.x0 - Math.round(Math.min(gap, minGap) / 2));
+    if (right - shapes[0].x0 >= minLabel && (gap >= minGap || larger))
+      return Math.max(0, s.x0 - Math.round(Math.min(gap, minGap) / 2));
     right = Math.max(right, s.x1);
     labelTallest = Math.max(labelTallest, tall(s));
   }

@@ -42,7 +42,10 @@ describe('normaliseOcrText', () => {
 
 describe('parseThaiId', () => {
   it('accepts the printed number when its check digit is valid', () => {
-    expect(parseThaiId('1 1017 00230 70 8')).toEqual({ value: { value: '1101700230708', confidence: 'high' }, rejected: false });
+    expect(parseThaiId('1 1017 00230 70 8')).toEqual({
+      value: { value: '1101700230708', confidence: 'high' },
+      rejected: false,
+    });
     expect(parseThaiId('Identification Number 1 1017 00230 70 8 |').value?.value).toBe('1101700230708');
   });
 
@@ -93,9 +96,15 @@ describe('Thai name and prefix', () => {
   });
 
   it('is sure of a prefix one letter off only when the English title allows no other', () => {
-    expect(parseThaiName(region('ชื่อตัวและชื่อสกุล นายี สมชาย ใจดี'), 'Mr.').prefix).toEqual({ value: 'นาย', confidence: 'high' });
+    expect(parseThaiName(region('ชื่อตัวและชื่อสกุล นายี สมชาย ใจดี'), 'Mr.').prefix).toEqual({
+      value: 'นาย',
+      confidence: 'high',
+    });
     expect(parseThaiName(region('ชื่อตัวและชื่อสกุล นายี สมชาย ใจดี')).prefix).toEqual({ value: 'นาย', confidence: 'low' });
-    expect(parseThaiName(region('ชื่อตัวและชื่อสกุล นางสาร มาลี ใจดี'), 'Miss').prefix).toEqual({ value: 'นางสาว', confidence: 'low' });
+    expect(parseThaiName(region('ชื่อตัวและชื่อสกุล นางสาร มาลี ใจดี'), 'Miss').prefix).toEqual({
+      value: 'นางสาว',
+      confidence: 'low',
+    });
   });
 
   it('finds the nearest prefix and tells gender from it', () => {
@@ -120,7 +129,9 @@ describe('Thai name and prefix', () => {
   });
 
   it('knows a bold M read as two or three strokes in the title', () => {
-    expect(parseEnglishName(region('name IMI. Somchai'), region('Lastname Srisuk')).name?.value).toBe('Mr. Somchai Srisuk');
+    expect(parseEnglishName(region('name IMI. Somchai'), region('Lastname Srisuk')).name?.value).toBe(
+      'Mr. Somchai Srisuk',
+    );
     expect(parseEnglishName(region('name IVliss Napatsorn'), region('Last name Saithong')).title).toBe('Miss');
   });
 });
@@ -157,7 +168,9 @@ describe('dates in both calendars', () => {
       value: '2011-05-08',
       confidence: 'low',
     });
-    expect(crossCheckBirthday({ year: 1984, month: 12, day: 8 }, { year: 1984, month: 12, day: 27 })?.value).toBe('1984-12-27');
+    expect(crossCheckBirthday({ year: 1984, month: 12, day: 8 }, { year: 1984, month: 12, day: 27 })?.value).toBe(
+      '1984-12-27',
+    );
     expect(crossCheckBirthday(null, null)).toBeUndefined();
     // 31 February is no date: not filled.
     expect(crossCheckBirthday({ year: 1990, month: 2, day: 31 }, null)).toBeUndefined();
@@ -181,7 +194,9 @@ describe('address', () => {
   });
 
   it('reads the road, however its ถ. and the marks of หมู่ที่ were read (recorded misreadings)', () => {
-    expect(splitAddress('ที่อยู่ 157/7 หมู่ที่ 2 ถุรามคําแหง ต.บ้านหาด\nอ.บ้านลาด จ.เพชรบุรี').street).toBe('157/7 หมู่ที่ 2 ถนนรามคำแหง');
+    expect(splitAddress('ที่อยู่ 157/7 หมู่ที่ 2 ถุรามคําแหง ต.บ้านหาด\nอ.บ้านลาด จ.เพชรบุรี').street).toBe(
+      '157/7 หมู่ที่ 2 ถนนรามคำแหง',
+    );
     expect(splitAddress('ที่อย 194 หม่ที่ 1 ถ.มิตรภาพ ต.ช่อแล อ.แม่แตง\nจ.เชียงใหม่').street).toBe('194 หมู่ที่ 1 ถนนมิตรภาพ');
   });
 
@@ -245,7 +260,11 @@ describe('parseIdCard', () => {
   it('trusts what two readings agree on, and marks for checking what they do not', () => {
     /** The card with its English name line, and its Thai name read whole and then as the value alone. */
     const named = (englishName: string, line: string, value: string) =>
-      parseIdCard({ ...card, englishFirstname: region(englishName), thaiName: { ...region(line), check: region(value) } });
+      parseIdCard({
+        ...card,
+        englishFirstname: region(englishName),
+        thaiName: { ...region(line), check: region(value) },
+      });
     const agreed = parseIdCard({
       ...card,
       idNumber: { ...card.idNumber, check: region('3 1017 00230 70 4') },
@@ -308,7 +327,9 @@ describe('parseIdCard', () => {
       postcode: { value: '66110', confidence: 'high' as const },
     };
     expect(checkedAddress(first, first)).toEqual(first);
-    expect(checkedAddress(first, { ...first, address: { value: '218 หมู่ที่ 1', confidence: 'high' } })?.address.confidence).toBe('low');
+    expect(
+      checkedAddress(first, { ...first, address: { value: '218 หมู่ที่ 1', confidence: 'high' } })?.address.confidence,
+    ).toBe('low');
     const otherPlace = checkedAddress(first, { ...first, subdistrict: { value: 'ไผ่ขวาง', confidence: 'high' } });
     expect(Object.values(otherPlace!).map((v) => v.confidence)).toEqual(['low', 'low', 'low', 'low', 'low']);
   });

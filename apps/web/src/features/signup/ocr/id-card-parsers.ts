@@ -57,7 +57,22 @@ const SURE = 75;
 
 // ---------------------------------------------------------------- identification number
 
-const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', I: '1', l: '1', '|': '1', i: '1', Z: '2', S: '5', s: '5', G: '6', B: '8', g: '9' };
+const DIGIT_LOOKALIKES: Record<string, string> = {
+  O: '0',
+  o: '0',
+  D: '0',
+  Q: '0',
+  I: '1',
+  l: '1',
+  '|': '1',
+  i: '1',
+  Z: '2',
+  S: '5',
+  s: '5',
+  G: '6',
+  B: '8',
+  g: '9',
+};
 
 /**
  * The 13-digit number as printed (1 2345 67890 12 3). Accepted only with a valid check digit; a number
@@ -75,7 +90,8 @@ export function parseThaiId(text: string, confidence = 100): { value?: ReadValue
     }
   }
   const valid = [...candidates].filter(isValidThaiId);
-  if (valid.length === 1) return { value: { value: valid[0], confidence: confidence >= SURE ? 'high' : 'low' }, rejected: false };
+  if (valid.length === 1)
+    return { value: { value: valid[0], confidence: confidence >= SURE ? 'high' : 'low' }, rejected: false };
   return { rejected: candidates.size > 0 };
 }
 
@@ -124,8 +140,12 @@ function isNameLabel(word: string): boolean {
 const prefixShape = (word: string) => word.replace(/ำ/g, 'า').replace(/[\u0E48-\u0E4E]/g, '');
 
 /** The prefix a word most likely is among `allowed`, with the edit distance, or null if none is close. */
-export function nearestPrefix(word: string, allowed: readonly ThaiPrefix[] = PREFIXES): { prefix: ThaiPrefix; distance: number } | null {
-  if (SHORT_PREFIXES[word] && allowed.includes(SHORT_PREFIXES[word])) return { prefix: SHORT_PREFIXES[word], distance: 0 };
+export function nearestPrefix(
+  word: string,
+  allowed: readonly ThaiPrefix[] = PREFIXES,
+): { prefix: ThaiPrefix; distance: number } | null {
+  if (SHORT_PREFIXES[word] && allowed.includes(SHORT_PREFIXES[word]))
+    return { prefix: SHORT_PREFIXES[word], distance: 0 };
   const shaped = prefixShape(word);
   let best: { prefix: ThaiPrefix; distance: number } | null = null;
   let tie = false;
@@ -234,7 +254,10 @@ function englishTitle(word: string): string | undefined {
   let best: string | undefined;
   let bestSim = 0;
   for (const t of ENGLISH_TITLES) {
-    const s = Math.max(similarity(w, t.toLowerCase()), similarity(w.replace(/\.$/, ''), t.toLowerCase().replace(/\.$/, '')));
+    const s = Math.max(
+      similarity(w, t.toLowerCase()),
+      similarity(w.replace(/\.$/, ''), t.toLowerCase().replace(/\.$/, '')),
+    );
     if (s > bestSim) {
       bestSim = s;
       best = t;
@@ -268,7 +291,10 @@ export function parseEnglishName(first: RegionReading, last: RegionReading): Eng
   const title = f.words.length > 1 ? englishTitle(f.words[0]) : undefined;
   const given = (title ? f.words.slice(1) : f.words).slice(0, 1).map((w) => titleCase(w.replace(/[^A-Za-z'-]/g, '')));
   // A surname split in two by the recogniser goes on in lower case ("Thongd ee").
-  const surname = [l.words[0], ...l.words.slice(1).filter((w, i, rest) => /^[a-z]/.test(w) && rest.slice(0, i).every((x) => /^[a-z]/.test(x)))];
+  const surname = [
+    l.words[0],
+    ...l.words.slice(1).filter((w, i, rest) => /^[a-z]/.test(w) && rest.slice(0, i).every((x) => /^[a-z]/.test(x))),
+  ];
   const family = l.words.length ? [titleCase(surname.join('').replace(/[^A-Za-z'-]/g, ''))] : [];
   if (given.length === 0 && family.length === 0) return { title };
   const value = [title, ...given, ...family].filter(Boolean).join(' ');
@@ -278,8 +304,18 @@ export function parseEnglishName(first: RegionReading, last: RegionReading): Eng
 // ---------------------------------------------------------------- dates
 
 const THAI_MONTHS = [
-  ['มค', 'มกราคม'], ['กพ', 'กุมภาพันธ์'], ['มีค', 'มีนาคม'], ['เมย', 'เมษายน'], ['พค', 'พฤษภาคม'], ['มิย', 'มิถุนายน'],
-  ['กค', 'กรกฎาคม'], ['สค', 'สิงหาคม'], ['กย', 'กันยายน'], ['ตค', 'ตุลาคม'], ['พย', 'พฤศจิกายน'], ['ธค', 'ธันวาคม'],
+  ['มค', 'มกราคม'],
+  ['กพ', 'กุมภาพันธ์'],
+  ['มีค', 'มีนาคม'],
+  ['เมย', 'เมษายน'],
+  ['พค', 'พฤษภาคม'],
+  ['มิย', 'มิถุนายน'],
+  ['กค', 'กรกฎาคม'],
+  ['สค', 'สิงหาคม'],
+  ['กย', 'กันยายน'],
+  ['ตค', 'ตุลาคม'],
+  ['พย', 'พฤศจิกายน'],
+  ['ธค', 'ธันวาคม'],
 ];
 const ENGLISH_MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -346,7 +382,10 @@ export function parseEnglishDate(text: string): PartialDate | null {
   if (!year) return null;
   const before = t.slice(0, year.index);
   const m = /(?:(\d{1,2})\s*)?([A-Za-z]{3,9})?\s*[.,]?\s*$/.exec(before);
-  const month = nearestMonth((m?.[2] ?? '').toLowerCase().slice(0, 3), ENGLISH_MONTHS.map((s) => [s]));
+  const month = nearestMonth(
+    (m?.[2] ?? '').toLowerCase().slice(0, 3),
+    ENGLISH_MONTHS.map((s) => [s]),
+  );
   return { year: Number(year[1]), month, day: dayOf(m?.[1]) };
 }
 
@@ -374,7 +413,8 @@ export function crossCheckBirthday(thai: PartialDate | null, english: PartialDat
   if (!date.year || !date.month || !date.day) return undefined;
   if (!plausible(date)) {
     // A misread part of the Thai date: the English one alone, if it is whole.
-    if (english && english.year && english.month && english.day && plausible(english)) return { value: toIso(english), confidence: 'low' };
+    if (english && english.year && english.month && english.day && plausible(english))
+      return { value: toIso(english), confidence: 'low' };
     return undefined;
   }
   return { value: toIso(date), confidence: sure ? 'high' : 'low' };
@@ -385,7 +425,10 @@ export function crossCheckBirthday(thai: PartialDate | null, english: PartialDat
 /** "ที่อยู่ 99/1 หมู่ที่ 5 ต.ศรีภูมิ" + "อ.เมืองเชียงใหม่ จ.เชียงใหม่" -> its parts, as read. */
 export function splitAddress(text: string): AddressText {
   // Each region may hold bits of the neighbouring lines: keep the line with the most Thai in each.
-  const lines = text.split('\n').map(normaliseOcrText).filter((l) => thaiLetterCount(l) >= 3);
+  const lines = text
+    .split('\n')
+    .map(normaliseOcrText)
+    .filter((l) => thaiLetterCount(l) >= 3);
   let t = lines
     .join(' ')
     .replace(/^\s*ที่\s*อยู่\s*/, '')
@@ -439,7 +482,10 @@ const lowestConfidence = (region: RegionReading) =>
  * among the label's small letters, so the value alone is taken when it read the prefix surely
  * (exactly, and allowed by the English title); two sure readings that differ are marked.
  */
-function checkedPrefix(line: ReadValue<ThaiPrefix> | undefined, alone: ReadValue<ThaiPrefix> | undefined): ReadValue<ThaiPrefix> | undefined {
+function checkedPrefix(
+  line: ReadValue<ThaiPrefix> | undefined,
+  alone: ReadValue<ThaiPrefix> | undefined,
+): ReadValue<ThaiPrefix> | undefined {
   if (alone?.confidence !== 'high') return line ?? alone;
   if (line?.confidence === 'high' && line.value !== alone.value) return { value: alone.value, confidence: 'low' };
   return alone;
@@ -455,9 +501,11 @@ function checkedThaiName(region: FieldReading, title: string | undefined): ThaiN
   if (!region.check) return name;
   const again = parseThaiName(region.check, title);
   const prefix = checkedPrefix(name.prefix, again.prefix);
-  if (again.firstname?.value === name.firstname?.value && again.lastname?.value === name.lastname?.value) return { ...name, prefix };
+  if (again.firstname?.value === name.firstname?.value && again.lastname?.value === name.lastname?.value)
+    return { ...name, prefix };
   const unsure = (v: ReadValue | undefined) => v && { value: v.value, confidence: 'low' as const };
-  if (again.firstname && again.lastname) return { prefix, firstname: unsure(again.firstname), lastname: unsure(again.lastname) };
+  if (again.firstname && again.lastname)
+    return { prefix, firstname: unsure(again.firstname), lastname: unsure(again.lastname) };
   return { prefix, firstname: unsure(name.firstname), lastname: unsure(name.lastname) };
 }
 
@@ -465,11 +513,23 @@ function checkedThaiName(region: FieldReading, title: string | undefined): ThaiN
  * The address matched from the first reading, checked against the one matched from the second: a
  * different place makes every part unsure, a different house number, moo or road makes that unsure.
  */
-export function checkedAddress(first: MatchedAddress | undefined, second: MatchedAddress | undefined): MatchedAddress | undefined {
+export function checkedAddress(
+  first: MatchedAddress | undefined,
+  second: MatchedAddress | undefined,
+): MatchedAddress | undefined {
   if (!first || !second) return first;
   const low = (v: ReadValue): ReadValue => ({ value: v.value, confidence: 'low' });
-  const samePlace = (['subdistrict', 'district', 'province', 'postcode'] as const).every((k) => first[k].value === second[k].value);
-  if (!samePlace) return { address: low(first.address), subdistrict: low(first.subdistrict), district: low(first.district), province: low(first.province), postcode: low(first.postcode) };
+  const samePlace = (['subdistrict', 'district', 'province', 'postcode'] as const).every(
+    (k) => first[k].value === second[k].value,
+  );
+  if (!samePlace)
+    return {
+      address: low(first.address),
+      subdistrict: low(first.subdistrict),
+      district: low(first.district),
+      province: low(first.province),
+      postcode: low(first.postcode),
+    };
   return first.address.value === second.address.value ? first : { ...first, address: low(first.address) };
 }
 
@@ -485,7 +545,9 @@ function checkedThaiId(region: FieldReading): { value?: ReadValue; rejected: boo
   if (id.value && again.value) return id.value.value === again.value.value ? id : { rejected: true };
   const one = id.value ? { found: id, other: again } : { found: again, other: id };
   if (!one.found.value) return { rejected: id.rejected || again.rejected };
-  return one.other.rejected ? { value: { value: one.found.value.value, confidence: 'low' }, rejected: false } : one.found;
+  return one.other.rejected
+    ? { value: { value: one.found.value.value, confidence: 'low' }, rejected: false }
+    : one.found;
 }
 
 /** Every field of the card front that could be made out, each with its confidence. */
@@ -497,11 +559,14 @@ export function parseIdCard(regions: Record<CardRegionName, FieldReading>): IdCa
     parseThaiDate(regions.thaiBirthday.text),
     parseEnglishDate(regions.englishBirthday.text),
   );
-  const addressLine = (region: RegionReading | undefined) => (region ? (bestLine(region, thaiLetterCount)?.text ?? '') : '');
+  const addressLine = (region: RegionReading | undefined) =>
+    region ? (bestLine(region, thaiLetterCount)?.text ?? '') : '';
   const addressText = splitAddress(`${addressLine(regions.address1)}\n${addressLine(regions.address2)}`);
   const { address1, address2 } = regions;
   const addressCheckText = address1.check
-    ? splitAddress(`${addressLine(address1.check)}\n${addressLine(address2.text ? address2.check ?? address2 : undefined)}`)
+    ? splitAddress(
+        `${addressLine(address1.check)}\n${addressLine(address2.text ? (address2.check ?? address2) : undefined)}`,
+      )
     : undefined;
   return {
     thaiId: id.value,

@@ -23,7 +23,9 @@ describe('withMargin', () => {
       expect(out.data[(out.height - 1) * out.width + x]).toBe(255);
     }
     for (let y = 0; y < line.height; y++) {
-      expect([...out.data.subarray((y + 10) * out.width + 10, (y + 10) * out.width + 10 + line.width)]).toEqual([...line.data.subarray(y * line.width, (y + 1) * line.width)]);
+      expect([...out.data.subarray((y + 10) * out.width + 10, (y + 10) * out.width + 10 + line.width)]).toEqual([
+        ...line.data.subarray(y * line.width, (y + 1) * line.width),
+      ]);
     }
   });
 

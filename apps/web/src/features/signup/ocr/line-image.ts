@@ -64,7 +64,11 @@ export function lighterStrokes(img: GreyImage): GreyImage {
     for (let x = 0; x < width; x++) {
       let light = img.data[y * width + x];
       for (let d = 1; d <= r; d++) {
-        light = Math.max(light, x - d >= 0 ? img.data[y * width + x - d] : 255, x + d < width ? img.data[y * width + x + d] : 255);
+        light = Math.max(
+          light,
+          x - d >= 0 ? img.data[y * width + x - d] : 255,
+          x + d < width ? img.data[y * width + x + d] : 255,
+        );
       }
       data[y * width + x] = light;
     }

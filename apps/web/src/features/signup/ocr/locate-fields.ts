@@ -5,7 +5,15 @@
  * confirms it or moves it to the field whose label it carries; a wrapped address keeps its second
  * line, and a line that is really the issue date is never taken for the address.
  */
-import { CARD_REGION_NAMES, CARD_ROWS, rowOf, type CardRegionName, type CardRow, type CardRowName, type OcrLanguage } from './card-layout';
+import {
+  CARD_REGION_NAMES,
+  CARD_ROWS,
+  rowOf,
+  type CardRegionName,
+  type CardRow,
+  type CardRowName,
+  type OcrLanguage,
+} from './card-layout';
 import type { TextLine } from './find-lines';
 import type { RegionReading } from './ocr-engine';
 import { normaliseOcrText, similarity } from './ocr-text';
@@ -69,7 +77,10 @@ function bestPlacement(centres: number[]): Placement {
 }
 
 /** Each row's found line (or none), by position under the best placement. */
-export function matchRows(lines: TextLine[], height: number): { placement: Placement; rows: Map<CardRowName, TextLine> } {
+export function matchRows(
+  lines: TextLine[],
+  height: number,
+): { placement: Placement; rows: Map<CardRowName, TextLine> } {
   const centres = lines.map((l) => centre(l, height));
   const placement = bestPlacement(centres);
   const pairs: { row: CardRow; line: number; distance: number }[] = [];
@@ -114,13 +125,23 @@ export function planReads(lines: TextLine[], width: number, height: number): Pla
       // The number shares its row with its two-line label (a smaller print beside it, which the
       // line finder may take for rows of their own): read a band around the number, on its side only.
       const at = line ? (line.core.y0 + line.core.y1) / 2 : place(placement, row.y) * height;
-      box = { x0: Math.round(row.x0 * width), x1: Math.round(row.x1 * width), y0: Math.round(at - 0.055 * height), y1: Math.round(at + 0.055 * height) };
+      box = {
+        x0: Math.round(row.x0 * width),
+        x1: Math.round(row.x1 * width),
+        y0: Math.round(at - 0.055 * height),
+        y1: Math.round(at + 0.055 * height),
+      };
     } else if (line) {
       box = { ...line.box };
     } else {
       const at = place(placement, row.y) * height;
       const half = 0.045 * height;
-      box = { x0: Math.round(row.x0 * width), x1: Math.round(row.x1 * width), y0: Math.round(at - half), y1: Math.round(at + half) };
+      box = {
+        x0: Math.round(row.x0 * width),
+        x1: Math.round(row.x1 * width),
+        y0: Math.round(at - half),
+        y1: Math.round(at + half),
+      };
     }
     const { lang, whitelist, scale, second, bold, labelWidth } = row;
     plans.push({ field, box, lang, whitelist, scale, second, bold, labelWidth, found: Boolean(line) });
@@ -190,7 +211,10 @@ const EMPTY: FieldReading = { text: '', lines: [] };
  * the issue dates is dropped.
  */
 export function identifyFields(reads: ReadLine[]): Record<CardRegionName, FieldReading> {
-  const out = Object.fromEntries(CARD_REGION_NAMES.map((name) => [name, EMPTY])) as Record<CardRegionName, FieldReading>;
+  const out = Object.fromEntries(CARD_REGION_NAMES.map((name) => [name, EMPTY])) as Record<
+    CardRegionName,
+    FieldReading
+  >;
   const labels = reads.map((r) => labelledAs(r.reading.text, rowOf(r.field).lang));
   const isRead = (name: CardRowName | null): name is CardRegionName => name !== null && name in out;
   const moved = new Set<number>();
@@ -213,6 +237,10 @@ export function identifyFields(reads: ReadLine[]): Record<CardRegionName, FieldR
     const mover = reads.findIndex((_, j) => moved.has(j) && labels[j] === r.field);
     if (mover >= 0 && out[reads[mover].field] === EMPTY) out[reads[mover].field] = r.reading;
   });
-  if (out.address2.text && (looksLikeIssueBlock(out.address2.text) || labelledAs(out.address2.text, 'tha') === 'address1')) out.address2 = EMPTY;
+  if (
+    out.address2.text &&
+    (looksLikeIssueBlock(out.address2.text) || labelledAs(out.address2.text, 'tha') === 'address1')
+  )
+    out.address2 = EMPTY;
   return out;
 }

@@ -21,7 +21,12 @@ function loadPlaces(): Promise<Place[]> {
     await preload();
     return getDatabase()
       .filter((r) => /^\d{5}$/.test(String(r.postal_code)))
-      .map((r) => ({ subdistrict: r.sub_district, district: r.district, province: r.province, postcode: String(r.postal_code) }));
+      .map((r) => ({
+        subdistrict: r.sub_district,
+        district: r.district,
+        province: r.province,
+        postcode: String(r.postal_code),
+      }));
   });
   return places;
 }
@@ -102,7 +107,9 @@ export async function matchAddress(read: AddressText): Promise<MatchedAddress | 
   // One place name can have several postcodes: then the postcode is for the patient to confirm.
   const postcodes = new Set(
     all
-      .filter((p) => p.subdistrict === place.subdistrict && p.district === place.district && p.province === place.province)
+      .filter(
+        (p) => p.subdistrict === place.subdistrict && p.district === place.district && p.province === place.province,
+      )
       .map((p) => p.postcode),
   );
   const confidence = sure ? 'high' : 'low';

@@ -61,9 +61,7 @@ async function startEngines(onProgress?: EngineProgress): Promise<Engines> {
     createWorker('eng', OEM.LSTM_ONLY, options('eng')),
   ]);
   await Promise.all(
-    [tha, eng].map((w) =>
-      w.setParameters({ preserve_interword_spaces: '1', user_defined_dpi: '300' }),
-    ),
+    [tha, eng].map((w) => w.setParameters({ preserve_interword_spaces: '1', user_defined_dpi: '300' })),
   );
   onProgress?.(1);
   return { tha, eng };

@@ -17,7 +17,13 @@ const reading = (patch: Partial<IdCardReading> = {}): IdCardReading => ({
 describe('applyReading', () => {
   it('fills the empty fields and marks each with its confidence', () => {
     const { draft, review } = applyReading(emptyRegisterDraft, null, reading());
-    expect(draft).toMatchObject({ thai_id: '1101700230708', firstname: 'สมชาย', lastname: 'ใจดี', gender: 'male', birthday: '1990-03-12' });
+    expect(draft).toMatchObject({
+      thai_id: '1101700230708',
+      firstname: 'สมชาย',
+      lastname: 'ใจดี',
+      gender: 'male',
+      birthday: '1990-03-12',
+    });
     expect(review.fields.lastname).toEqual({ value: 'ใจดี', confidence: 'low' });
     expect(review.fields.email).toBeUndefined();
   });
@@ -25,7 +31,11 @@ describe('applyReading', () => {
   it('keeps what the patient typed, and replaces what an earlier scan filled', () => {
     const first = applyReading(emptyRegisterDraft, null, reading());
     const typed = { ...first.draft, firstname: 'สมศักดิ์', email: 'a@b.th' };
-    const second = applyReading(typed, first.review, reading({ firstname: { value: 'สมชัย', confidence: 'high' }, lastname: { value: 'ใจดีมาก', confidence: 'high' } }));
+    const second = applyReading(
+      typed,
+      first.review,
+      reading({ firstname: { value: 'สมชัย', confidence: 'high' }, lastname: { value: 'ใจดีมาก', confidence: 'high' } }),
+    );
     expect(second.draft.firstname).toBe('สมศักดิ์');
     expect(second.draft.email).toBe('a@b.th');
     expect(second.draft.lastname).toBe('ใจดีมาก');
@@ -34,7 +44,10 @@ describe('applyReading', () => {
   });
 
   it('reports a rejected ID number only when the field was left empty', () => {
-    expect(applyReading(emptyRegisterDraft, null, reading({ thaiId: undefined, thaiIdRejected: true })).review.thaiIdRejected).toBe(true);
+    expect(
+      applyReading(emptyRegisterDraft, null, reading({ thaiId: undefined, thaiIdRejected: true })).review
+        .thaiIdRejected,
+    ).toBe(true);
     expect(applyReading(emptyRegisterDraft, null, reading()).review.thaiIdRejected).toBe(false);
   });
 
@@ -53,19 +66,37 @@ const address = {
   postcode: high('10500'),
 };
 /** A reading that got nothing out of the photo. */
-const empty: IdCardReading = { thaiIdRejected: false, addressText: { text: '', street: '', subdistrict: '', district: '', province: '' } };
+const empty: IdCardReading = {
+  thaiIdRejected: false,
+  addressText: { text: '', street: '', subdistrict: '', district: '', province: '' },
+};
 
 describe('cardCoverage', () => {
   it('counts over the ten fields on the front of the card, not the email', () => {
     expect([...CARD_FIELDS].sort()).toEqual(
-      ['address', 'birthday', 'district', 'firstname', 'gender', 'lastname', 'postcode', 'province', 'subdistrist', 'thai_id'].sort(),
+      [
+        'address',
+        'birthday',
+        'district',
+        'firstname',
+        'gender',
+        'lastname',
+        'postcode',
+        'province',
+        'subdistrist',
+        'thai_id',
+      ].sort(),
     );
     const four = { thai_id: 1, firstname: 1, lastname: 1, birthday: 1, email: 1 };
     expect(cardCoverage(four)).toEqual({ filled: 4, total: 10, enough: false });
   });
 
   it('is enough from half of the fields up', () => {
-    expect(cardCoverage({ thai_id: 1, firstname: 1, lastname: 1, birthday: 1, gender: 1 })).toEqual({ filled: 5, total: 10, enough: true });
+    expect(cardCoverage({ thai_id: 1, firstname: 1, lastname: 1, birthday: 1, gender: 1 })).toEqual({
+      filled: 5,
+      total: 10,
+      enough: true,
+    });
     expect(cardCoverage({})).toEqual({ filled: 0, total: 10, enough: false });
   });
 });
@@ -89,7 +120,10 @@ describe('outcomeOfScan', () => {
 
   it('says the card was not found when there was no card outline and little came out', () => {
     expect(outcomeOfScan({ reading: empty, cardFound: false }).outcome).toBe('notFound');
-    expect(outcomeOfScan({ reading: { ...empty, lastname: high('ใจดี'), birthday: high('1990-03-12') }, cardFound: false }).outcome).toBe('notFound');
+    expect(
+      outcomeOfScan({ reading: { ...empty, lastname: high('ใจดี'), birthday: high('1990-03-12') }, cardFound: false })
+        .outcome,
+    ).toBe('notFound');
   });
 
   it('calls a found card that gave nothing unreadable, a rejected ID number included', () => {

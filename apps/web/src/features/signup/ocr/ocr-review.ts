@@ -84,9 +84,18 @@ export function cardCoverage(fields: Partial<Record<RegisterFormField, unknown>>
  */
 export type ScanOutcome = 'read' | 'partial' | 'notFound' | 'unreadable';
 
-export function outcomeOfScan(scan: { reading: IdCardReading; cardFound: boolean }): { outcome: ScanOutcome; coverage: CardCoverage } {
+export function outcomeOfScan(scan: { reading: IdCardReading; cardFound: boolean }): {
+  outcome: ScanOutcome;
+  coverage: CardCoverage;
+} {
   const coverage = cardCoverage(marksOfReading(scan.reading));
-  const outcome = coverage.enough ? 'read' : !scan.cardFound ? 'notFound' : coverage.filled === 0 ? 'unreadable' : 'partial';
+  const outcome = coverage.enough
+    ? 'read'
+    : !scan.cardFound
+      ? 'notFound'
+      : coverage.filled === 0
+        ? 'unreadable'
+        : 'partial';
   return { outcome, coverage };
 }
 
@@ -127,6 +136,10 @@ export function applyReading(
   }
   return {
     draft: next,
-    review: { fields: applied, thaiIdRejected: reading.thaiIdRejected && !applied.thai_id, englishName: reading.englishName?.value },
+    review: {
+      fields: applied,
+      thaiIdRejected: reading.thaiIdRejected && !applied.thai_id,
+      englishName: reading.englishName?.value,
+    },
   };
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_ASPECT, CARD_WIDTH } from './card-layout';
-import { applyHomography, findCardQuad, flattenIllumination, homography, photoIsTheCard, prepareCard, type GreyImage, type Point, type Quad } from './prepare-image';
+import {
+  applyHomography,
+  findCardQuad,
+  flattenIllumination,
+  homography,
+  photoIsTheCard,
+  prepareCard,
+  type GreyImage,
+  type Point,
+  type Quad,
+} from './prepare-image';
 
 interface Scene {
   /** The table's brightness at a pixel (default: a mid-grey grain). */
@@ -91,7 +101,8 @@ function rotated(cx: number, cy: number, w: number, deg: number): Quad {
 const near = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
 
 /** The largest corner error as a share of the card's width. */
-const cornerError = (found: Quad, truth: Quad) => Math.max(...found.map((p, i) => near(p, truth[i]))) / near(truth[0], truth[1]);
+const cornerError = (found: Quad, truth: Quad) =>
+  Math.max(...found.map((p, i) => near(p, truth[i]))) / near(truth[0], truth[1]);
 
 describe('finding and straightening the card', () => {
   it('finds the corners of a card rotated by 8 degrees, to within a few pixels', () => {
@@ -200,7 +211,8 @@ describe('finding and straightening the card', () => {
   it('puts the text bar of the straightened card where it was printed', () => {
     const { found, card } = prepareCard(photo(800, 600, rotated(410, 290, 600, -6)));
     expect(found).toBe(true);
-    const at = (fx: number, fy: number) => card.data[Math.round(fy * card.height) * card.width + Math.round(fx * card.width)];
+    const at = (fx: number, fy: number) =>
+      card.data[Math.round(fy * card.height) * card.width + Math.round(fx * card.width)];
     expect(at(0.65, 0.24)).toBeLessThan(80); // the bar
     expect(at(0.65, 0.5)).toBeGreaterThan(200); // plain card
   });

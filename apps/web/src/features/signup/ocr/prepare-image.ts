@@ -236,7 +236,11 @@ function sizeOf(q: Quad): { w: number; h: number } {
 }
 
 /** The side parallel to `opposite`, `d` further into the card. */
-const parallelTo = (opposite: Side, d: number): Side => ({ nx: -opposite.nx, ny: -opposite.ny, rho: -(opposite.rho + d) });
+const parallelTo = (opposite: Side, d: number): Side => ({
+  nx: -opposite.nx,
+  ny: -opposite.ny,
+  rho: -(opposite.rho + d),
+});
 
 /**
  * A phone camera's focal length in multiples of the photo's longer side: about a 35 mm-equivalent lens (a
@@ -364,7 +368,8 @@ function completeQuad(sides: (Side | null)[], width: number, height: number): Qu
       return cornersOf(trial);
     };
     const outside = (q: Quad | null) =>
-      q !== null && missing.every((k) => visibleShare(q[k], q[(k + 1) % 4], width, height, -0.01 * Math.min(width, height)) <= 0.05);
+      q !== null &&
+      missing.every((k) => visibleShare(q[k], q[(k + 1) % 4], width, height, -0.01 * Math.min(width, height)) <= 0.05);
     let lo = 0.1 * Math.min(width, height);
     let hi = 3 * Math.max(width, height);
     if (!outside(quadOfWidth(hi))) return null;
@@ -478,7 +483,8 @@ function scoreQuad(sides: (Candidate | null)[], quad: Quad, width: number, heigh
       if (side.nx * cx + side.ny * cy <= side.rho) return -Infinity;
       best += 1;
     } else {
-      if (visibleShare(quad[k], quad[(k + 1) % 4], width, height, 0.02 * Math.min(width, height)) > 0.1) return -Infinity;
+      if (visibleShare(quad[k], quad[(k + 1) % 4], width, height, 0.02 * Math.min(width, height)) > 0.1)
+        return -Infinity;
       best += UNSEEN_SIDE_SCORE;
     }
   }

@@ -86,7 +86,14 @@ async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> 
     if (second) images.push({ plan, pass: 2, image: second });
   }
   const pngs = await Promise.all(images.map(({ image }) => toPng(image)));
-  const lines = images.map(({ plan, pass }, i) => ({ field: plan.field, lang: plan.lang, whitelist: plan.whitelist, found: plan.found, pass, image: pngs[i] }));
+  const lines = images.map(({ plan, pass }, i) => ({
+    field: plan.field,
+    lang: plan.lang,
+    whitelist: plan.whitelist,
+    found: plan.found,
+    pass,
+    image: pngs[i],
+  }));
   return { ok: true, found, lines };
 }
 

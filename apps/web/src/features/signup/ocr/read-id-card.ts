@@ -45,18 +45,27 @@ export async function readIdCard(image: Blob, { frame, onProgress }: ReadOptions
   onProgress?.('preparing');
   const prepared = await prepareInWorker(image, frame);
   onProgress?.('reading');
-  const readings = await readLines(prepared.lines, (loaded) => onProgress?.(loaded < 1 ? 'loading' : 'reading', loaded));
+  const readings = await readLines(prepared.lines, (loaded) =>
+    onProgress?.(loaded < 1 ? 'loading' : 'reading', loaded),
+  );
   onProgress?.('checking');
-  const checks = new Map(prepared.lines.flatMap((line, i) => (line.pass === 2 ? [[line.field, readings[i]] as const] : [])));
+  const checks = new Map(
+    prepared.lines.flatMap((line, i) => (line.pass === 2 ? [[line.field, readings[i]] as const] : [])),
+  );
   const regions = identifyFields(
-    prepared.lines.flatMap((line, i) => (line.pass === 1 ? [{ field: line.field, reading: { ...readings[i], check: checks.get(line.field) } }] : [])),
+    prepared.lines.flatMap((line, i) =>
+      line.pass === 1 ? [{ field: line.field, reading: { ...readings[i], check: checks.get(line.field) } }] : [],
+    ),
   );
   const reading = parseIdCard(regions);
   reading.address = checkedAddress(
     await matchAddress(reading.addressText),
     reading.addressCheckText && (await matchAddress(reading.addressCheckText)),
   );
-  const texts = Object.fromEntries(Object.entries(regions).map(([k, r]) => [k, r.text])) as Record<CardRegionName, string>;
+  const texts = Object.fromEntries(Object.entries(regions).map(([k, r]) => [k, r.text])) as Record<
+    CardRegionName,
+    string
+  >;
   return { reading, cardFound: prepared.found, texts };
 }
 

@@ -8,7 +8,11 @@ import { renderStaff } from '../staff-test-render';
 
 const AUDIT = '/api/staff/facilities/siriraj-hospital/audit';
 const STAFF = '/api/staff/facilities/siriraj-hospital/staff';
-const nurse = staffMember({ id: '3b0c3c53-8a0e-4d62-9a3f-1b0a7d6c9e21', displayName: 'ปิยะ ใจดี', roles: ['front_desk'] });
+const nurse = staffMember({
+  id: '3b0c3c53-8a0e-4d62-9a3f-1b0a7d6c9e21',
+  displayName: 'ปิยะ ใจดี',
+  roles: ['front_desk'],
+});
 
 function api(audit: (url: URL) => Response) {
   return mockApi({
@@ -18,7 +22,10 @@ function api(audit: (url: URL) => Response) {
   });
 }
 const auditCalls = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((url) => url.pathname === AUDIT).map((url) => Object.fromEntries(url.searchParams));
+  fetchMock.mock.calls
+    .map(([url]) => new URL(String(url), 'http://localhost'))
+    .filter((url) => url.pathname === AUDIT)
+    .map((url) => Object.fromEntries(url.searchParams));
 
 describe('the audit log screen', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -27,8 +34,17 @@ describe('the audit log screen', () => {
     const fetchMock = api(() =>
       json(200, {
         data: [
-          auditEntry('14:05', { action: 'patient.record_opened', role: 'clinician', member: { id: nurse.id, displayName: 'พญ.กมลวรรณ ใจงาม', email: 'k@h.example' }, patientRef: '1A2B3C4D' }),
-          auditEntry('13:30', { action: 'staff.role_granted', subject: { id: nurse.id, displayName: 'ปิยะ ใจดี' }, subjectRole: 'admin' }),
+          auditEntry('14:05', {
+            action: 'patient.record_opened',
+            role: 'clinician',
+            member: { id: nurse.id, displayName: 'พญ.กมลวรรณ ใจงาม', email: 'k@h.example' },
+            patientRef: '1A2B3C4D',
+          }),
+          auditEntry('13:30', {
+            action: 'staff.role_granted',
+            subject: { id: nurse.id, displayName: 'ปิยะ ใจดี' },
+            subjectRole: 'admin',
+          }),
           auditEntry('12:00', { action: 'facility.settings_changed' }),
           auditEntry('09:15', { action: 'appointment.rescheduled', role: 'front_desk' }),
           auditEntry('08:00', { action: 'mystery', member: null, role: null }),
@@ -37,7 +53,14 @@ describe('the audit log screen', () => {
     );
     renderStaff('/staff?screen=audit');
     const table = await screen.findByRole('table', { name: 'รายการบันทึก' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['14:05 น.', 'พญ.กมลวรรณ ใจงามแพทย์และบุคลากรทางการแพทย์', 'เปิดดูประวัติผู้ป่วย', 'ผู้ป่วย #1A2B3C4D'],
       ['13:30 น.', 'สมหญิง ผู้ดูแลผู้ดูแลระบบ', 'ให้บทบาท: ผู้ดูแลระบบ', 'ปิยะ ใจดี'],
@@ -54,8 +77,22 @@ describe('the audit log screen', () => {
   it('loads 50 more after the last entry shown, on request', async () => {
     const user = userEvent.setup({ delay: null });
     const page = (from: number, count: number) =>
-      Array.from({ length: count }, (_, i) => auditEntry('10:00', { action: 'patient.listed', role: 'front_desk', patientRef: `P${from + i}`, cursor: `c${from + i}` }));
-    const fetchMock = api((url) => json(200, { data: url.searchParams.get('after') === `c${AUDIT_LOG_PAGE - 1}` ? page(AUDIT_LOG_PAGE, 3) : page(0, AUDIT_LOG_PAGE) }));
+      Array.from({ length: count }, (_, i) =>
+        auditEntry('10:00', {
+          action: 'patient.listed',
+          role: 'front_desk',
+          patientRef: `P${from + i}`,
+          cursor: `c${from + i}`,
+        }),
+      );
+    const fetchMock = api((url) =>
+      json(200, {
+        data:
+          url.searchParams.get('after') === `c${AUDIT_LOG_PAGE - 1}`
+            ? page(AUDIT_LOG_PAGE, 3)
+            : page(0, AUDIT_LOG_PAGE),
+      }),
+    );
     renderStaff('/staff?screen=audit');
     const table = await screen.findByRole('table', { name: 'รายการบันทึก' });
     expect(within(table).getAllByRole('row')).toHaveLength(AUDIT_LOG_PAGE + 1);

@@ -57,7 +57,8 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
       ) : null}
     </>
   );
-  const concerning = (e: AuditLogEntry) => (e.patientRef ? t('audit.patient', { ref: e.patientRef }) : (e.subject?.displayName ?? ''));
+  const concerning = (e: AuditLogEntry) =>
+    e.patientRef ? t('audit.patient', { ref: e.patientRef }) : (e.subject?.displayName ?? '');
   const time = (e: AuditLogEntry) => t('audit.time', { time: formatClock(e.at) });
 
   let body;
@@ -104,7 +105,11 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
           </Stack>
         ) : (
           <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
-            <Table size="small" aria-label={t('audit.listLabel')} sx={{ '& td, & th': { py: 1, verticalAlign: 'top' } }}>
+            <Table
+              size="small"
+              aria-label={t('audit.listLabel')}
+              sx={{ '& td, & th': { py: 1, verticalAlign: 'top' } }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell sx={{ width: 100 }}>{t('audit.columns.time')}</TableCell>
@@ -151,13 +156,31 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
       <Box
         role="search"
         aria-label={t('audit.filtersLabel')}
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'minmax(340px, 1.4fr) minmax(220px, 1fr)' }, alignItems: 'start', maxWidth: 900 }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(340px, 1.4fr) minmax(220px, 1fr)' },
+          alignItems: 'start',
+          maxWidth: 900,
+        }}
       >
         <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
-            <DateSelectField label={t('audit.date')} name="audit-date" value={date} onChange={(next) => next && setDate(next)} fromYear={thisYear - 2} toYear={thisYear} />
+            <DateSelectField
+              label={t('audit.date')}
+              name="audit-date"
+              value={date}
+              onChange={(next) => next && setDate(next)}
+              fromYear={thisYear - 2}
+              toYear={thisYear}
+            />
           </Box>
-          <Button variant="outlined" onClick={() => setDate(today)} disabled={date === today} sx={{ mt: { xs: 0, sm: 4.25 }, flexShrink: 0 }}>
+          <Button
+            variant="outlined"
+            onClick={() => setDate(today)}
+            disabled={date === today}
+            sx={{ mt: { xs: 0, sm: 4.25 }, flexShrink: 0 }}
+          >
             {t('audit.today')}
           </Button>
         </Box>
@@ -181,7 +204,11 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{formatDateWithWeekday(t, date, lang)}</Typography>
         {log.data && entries.length > 0 ? (
-          <Typography color="text.secondary">{log.hasNextPage ? t('audit.countMore', { count: entries.length }) : t('audit.count', { count: entries.length })}</Typography>
+          <Typography color="text.secondary">
+            {log.hasNextPage
+              ? t('audit.countMore', { count: entries.length })
+              : t('audit.count', { count: entries.length })}
+          </Typography>
         ) : null}
       </Box>
       {body}

@@ -1,4 +1,11 @@
-import { FacilitySettingsBody, formatThaiPhone, HealthScheme, KNOWN_INSURER_IDS, type FacilitySettings, type OpeningHours } from '@klaimor/contracts';
+import {
+  FacilitySettingsBody,
+  formatThaiPhone,
+  HealthScheme,
+  KNOWN_INSURER_IDS,
+  type FacilitySettings,
+  type OpeningHours,
+} from '@klaimor/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -73,7 +80,10 @@ const toBody = (v: FacilitySettingsValues): FacilitySettingsBody => ({
   phone: v.phone.trim() === '' ? null : v.phone,
   openingHours:
     v.hoursKind === 'weekly'
-      ? { kind: 'weekly', days: v.week.flatMap((d, i) => (d.open ? [{ weekday: i + 1, opens: d.opens, closes: d.closes }] : [])) }
+      ? {
+          kind: 'weekly',
+          days: v.week.flatMap((d, i) => (d.open ? [{ weekday: i + 1, opens: d.opens, closes: d.closes }] : [])),
+        }
       : { kind: v.hoursKind },
   schemes: v.schemes,
   insurers: v.insurers,
@@ -142,20 +152,32 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
   const weekMessage = errors.week?.message ?? errors.week?.root?.message;
 
   /** A checkbox for each choice, kept as the list of chosen values. */
-  const checkboxes = <N extends 'schemes' | 'insurers'>(name: N, legend: string, choices: { value: string; label: string }[], hint?: string) => (
+  const checkboxes = <N extends 'schemes' | 'insurers'>(
+    name: N,
+    legend: string,
+    choices: { value: string; label: string }[],
+    hint?: string,
+  ) => (
     <Controller
       control={control}
       name={name}
       render={({ field, fieldState }) => {
         const chosen = field.value as string[];
-        const toggle = (value: string, on: boolean) => field.onChange(on ? [...chosen, value] : chosen.filter((v) => v !== value));
+        const toggle = (value: string, on: boolean) =>
+          field.onChange(on ? [...chosen, value] : chosen.filter((v) => v !== value));
         const message = fieldMessage(t, name, fieldState.error?.message);
         return (
           <FormControl component="fieldset" error={message !== undefined} onBlur={field.onBlur}>
             <FormLabel component="legend" sx={{ fontWeight: 500, mb: 0.5 }}>
               {legend}
             </FormLabel>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, columnGap: 2 }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+                columnGap: 2,
+              }}
+            >
               {choices.map((choice, i) => (
                 <FormControlLabel
                   key={choice.value}
@@ -211,11 +233,19 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
                 </FormLabel>
                 {settings.openingHoursText !== null ? (
                   <Alert severity="info" sx={{ my: 1 }}>
-                    <Typography sx={{ fontWeight: 500 }}>{t('settings.hours.stored', { text: settings.openingHoursText })}</Typography>
+                    <Typography sx={{ fontWeight: 500 }}>
+                      {t('settings.hours.stored', { text: settings.openingHoursText })}
+                    </Typography>
                     {t('settings.hours.storedNote')}
                   </Alert>
                 ) : null}
-                <RadioGroup row value={field.value} onChange={(e) => field.onChange(e.target.value as HoursKind)} onBlur={field.onBlur} name="hoursKind">
+                <RadioGroup
+                  row
+                  value={field.value}
+                  onChange={(e) => field.onChange(e.target.value as HoursKind)}
+                  onBlur={field.onBlur}
+                  name="hoursKind"
+                >
                   {HOURS_KINDS.map((kind, i) => (
                     <FormControlLabel
                       key={kind}
@@ -225,7 +255,9 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
                     />
                   ))}
                 </RadioGroup>
-                {errors.hoursKind ? <FormHelperText error>{fieldMessage(t, 'hoursKind', errors.hoursKind.message)}</FormHelperText> : null}
+                {errors.hoursKind ? (
+                  <FormHelperText error>{fieldMessage(t, 'hoursKind', errors.hoursKind.message)}</FormHelperText>
+                ) : null}
               </FormControl>
             )}
           />
@@ -244,7 +276,10 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
                   maxWidth: 820,
                 }}
               >
-                <Box aria-hidden sx={{ display: { xs: 'none', sm: 'contents' }, color: 'text.secondary', fontSize: '0.9rem' }}>
+                <Box
+                  aria-hidden
+                  sx={{ display: { xs: 'none', sm: 'contents' }, color: 'text.secondary', fontSize: '0.9rem' }}
+                >
                   <span />
                   <span />
                   <span>{t('settings.hours.opens')}</span>
@@ -267,7 +302,9 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
                                 checked={field.value}
                                 onChange={(e) => field.onChange(e.target.checked)}
                                 onBlur={field.onBlur}
-                                slotProps={{ input: { ref: field.ref, 'aria-label': t('settings.hours.openOn', { day }) } }}
+                                slotProps={{
+                                  input: { ref: field.ref, 'aria-label': t('settings.hours.openOn', { day }) },
+                                }}
                               />
                             }
                             label={t('settings.hours.open')}
@@ -282,7 +319,9 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
                             name={`week.${i}.${part}`}
                             render={({ field, fieldState }) => (
                               <ClockTimeField
-                                label={t(part === 'opens' ? 'settings.hours.opensOn' : 'settings.hours.closesOn', { day })}
+                                label={t(part === 'opens' ? 'settings.hours.opensOn' : 'settings.hours.closesOn', {
+                                  day,
+                                })}
                                 labelSx={(theme) => ({ [theme.breakpoints.up('sm')]: visuallyHidden })}
                                 name={`${baseId}-${part}-${weekday}`}
                                 value={field.value}
@@ -296,7 +335,10 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
                           />
                         ))
                       ) : (
-                        <Typography color="text.secondary" sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' }, pb: { xs: 1, sm: 0 } }}>
+                        <Typography
+                          color="text.secondary"
+                          sx={{ gridColumn: { xs: '1 / -1', sm: 'span 2' }, pb: { xs: 1, sm: 0 } }}
+                        >
                           {t('settings.hours.closed')}
                         </Typography>
                       )}
@@ -304,7 +346,11 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
                   );
                 })}
               </Box>
-              {weekMessage ? <FormHelperText>{weekMessage === 'required' ? t('settings.hours.dayRequired') : fieldMessage(t, 'week', weekMessage)}</FormHelperText> : null}
+              {weekMessage ? (
+                <FormHelperText>
+                  {weekMessage === 'required' ? t('settings.hours.dayRequired') : fieldMessage(t, 'week', weekMessage)}
+                </FormHelperText>
+              ) : null}
             </FormControl>
           ) : null}
         </>,
@@ -345,7 +391,9 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
               sx={{ maxWidth: { sm: 360 } }}
             />
             {deposit !== null && Number.isInteger(deposit) && deposit >= 0 ? (
-              <Typography sx={{ mt: 1, fontWeight: 500 }}>{t('settings.depositIs', { amount: formatMoney(t, deposit, lang) })}</Typography>
+              <Typography sx={{ mt: 1, fontWeight: 500 }}>
+                {t('settings.depositIs', { amount: formatMoney(t, deposit, lang) })}
+              </Typography>
             ) : null}
           </Box>
           <Box component="ul" sx={{ m: 0, pl: 2.5, color: 'text.secondary', '& li': { mb: 0.5 } }}>

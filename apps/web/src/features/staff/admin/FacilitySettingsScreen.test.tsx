@@ -15,7 +15,9 @@ function api(settings = facilitySettings(), extra: Parameters<typeof mockApi>[0]
   });
 }
 const puts = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').map(([, init]) => JSON.parse((init as RequestInit).body as string));
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([, init]) => JSON.parse((init as RequestInit).body as string));
 
 type User = ReturnType<typeof userEvent.setup>;
 async function setTime(user: User, label: string, hour: string, minute: string) {
@@ -23,7 +25,8 @@ async function setTime(user: User, label: string, hour: string, minute: string) 
   await user.selectOptions(within(group).getByRole('combobox', { name: 'ชั่วโมง' }), hour);
   await user.selectOptions(within(group).getByRole('combobox', { name: 'นาที' }), minute);
 }
-const hourOf = (label: string) => within(screen.getByRole('group', { name: label })).getByRole('combobox', { name: 'ชั่วโมง' });
+const hourOf = (label: string) =>
+  within(screen.getByRole('group', { name: label })).getByRole('combobox', { name: 'ชั่วโมง' });
 
 describe('the facility settings screen', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -79,7 +82,8 @@ describe('the facility settings screen', () => {
     );
     expect(hourOf('เวลาปิดวันจันทร์')).not.toHaveAccessibleDescription('เวลาสิ้นสุดต้องหลังเวลาเริ่ม');
 
-    for (const day of ['จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี', 'ศุกร์']) await user.click(screen.getByRole('checkbox', { name: `เปิดวัน${day}` }));
+    for (const day of ['จันทร์', 'อังคาร', 'พุธ', 'พฤหัสบดี', 'ศุกร์'])
+      await user.click(screen.getByRole('checkbox', { name: `เปิดวัน${day}` }));
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect(await screen.findByText('กรุณาเลือกวันที่เปิดอย่างน้อย 1 วัน')).toBeInTheDocument();
     expect(puts(fetchMock)).toEqual([]);
@@ -91,8 +95,22 @@ describe('the facility settings screen', () => {
     const fetchMock = api(facilitySettings(), {
       [`PUT ${SETTINGS}`]: (init) =>
         answer === 400
-          ? json(400, apiError('validation_failed', 'ข้อมูลไม่ถูกต้อง', { phone: 'invalid_phone', 'openingHours.days.1.closes': 'end_before_start' }))
-          : json(200, { data: [facilitySettings({ ...JSON.parse(init.body as string), openingHoursText: null, updatedAt: new Date().toISOString() })] }),
+          ? json(
+              400,
+              apiError('validation_failed', 'ข้อมูลไม่ถูกต้อง', {
+                phone: 'invalid_phone',
+                'openingHours.days.1.closes': 'end_before_start',
+              }),
+            )
+          : json(200, {
+              data: [
+                facilitySettings({
+                  ...JSON.parse(init.body as string),
+                  openingHoursText: null,
+                  updatedAt: new Date().toISOString(),
+                }),
+              ],
+            }),
     });
     renderStaff('/staff?screen=settings');
     const phone = await screen.findByRole('textbox', { name: 'เบอร์โทรศัพท์ของสถานพยาบาล' });

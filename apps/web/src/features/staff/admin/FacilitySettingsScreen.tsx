@@ -20,7 +20,13 @@ export function FacilitySettingsScreen({ facilityId }: { facilityId: string }) {
 
   return (
     <Stack spacing={2.5}>
-      <PageTitle subtitle={data ? `${lang === 'en' ? data.nameEn : data.nameTh} · ${t('settings.updatedAt', { date: formatDateTime(t, data.updatedAt, lang) })}` : undefined}>
+      <PageTitle
+        subtitle={
+          data
+            ? `${lang === 'en' ? data.nameEn : data.nameTh} · ${t('settings.updatedAt', { date: formatDateTime(t, data.updatedAt, lang) })}`
+            : undefined
+        }
+      >
         {t('settings.title')}
       </PageTitle>
       {settings.isPending ? (
@@ -29,7 +35,12 @@ export function FacilitySettingsScreen({ facilityId }: { facilityId: string }) {
         <StaffLoadError error={settings.error} onRetry={() => void settings.refetch()} />
       ) : (
         // Saved settings come back as the form's new starting point.
-        <FacilitySettingsForm key={settings.data.updatedAt} facilityId={facilityId} settings={settings.data} onSaved={() => setNotice(t('settings.saved'))} />
+        <FacilitySettingsForm
+          key={settings.data.updatedAt}
+          facilityId={facilityId}
+          settings={settings.data}
+          onSaved={() => setNotice(t('settings.saved'))}
+        />
       )}
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />
     </Stack>

@@ -51,8 +51,16 @@ export function InvitationLinkDialog({ invitation, facilityName, onClose }: Invi
 
   return (
     // Not closed by a click beside it: the link is shown once, and a stray click would lose it.
-    <Dialog open={invitation !== null} onClose={(_, why) => why !== 'backdropClick' && close()} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{link ? t('members.link.title', { name }) : t('members.link.enrolledTitle', { name })}</DialogTitle>
+    <Dialog
+      open={invitation !== null}
+      onClose={(_, why) => why !== 'backdropClick' && close()}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id={titleId}>
+        {link ? t('members.link.title', { name }) : t('members.link.enrolledTitle', { name })}
+      </DialogTitle>
       <DialogContent>
         {link ? (
           <Stack spacing={2}>
@@ -63,19 +71,31 @@ export function InvitationLinkDialog({ invitation, facilityName, onClose }: Invi
               value={link}
               multiline
               onFocus={(e) => e.target.select()}
-              slotProps={{ htmlInput: { readOnly: true, spellCheck: false, sx: { fontFamily: 'monospace', wordBreak: 'break-all' } } }}
+              slotProps={{
+                htmlInput: {
+                  readOnly: true,
+                  spellCheck: false,
+                  sx: { fontFamily: 'monospace', wordBreak: 'break-all' },
+                },
+              }}
             />
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
               <Button variant="contained" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
                 {t('members.link.copy')}
               </Button>
               <Typography role="status" color={copied === 'failed' ? 'error' : 'success.dark'} sx={{ fontWeight: 500 }}>
-                {copied === 'copied' ? t('members.link.copied') : copied === 'failed' ? t('members.link.copyFailed') : ''}
+                {copied === 'copied'
+                  ? t('members.link.copied')
+                  : copied === 'failed'
+                    ? t('members.link.copyFailed')
+                    : ''}
               </Typography>
             </Stack>
             <Alert severity="warning">
               <AlertTitle>{t('members.link.onceTitle')}</AlertTitle>
-              {t('members.link.once', { date: invitation?.expiresAt ? formatDateTime(t, invitation.expiresAt, lang) : '' })}
+              {t('members.link.once', {
+                date: invitation?.expiresAt ? formatDateTime(t, invitation.expiresAt, lang) : '',
+              })}
             </Alert>
           </Stack>
         ) : (

@@ -57,7 +57,13 @@ export function InviteStaffForm({ facilityId, onInvited, onCancel }: InviteStaff
         required
         error={message !== undefined}
         helperText={message ?? t(`members.inviteForm.${name}Hint`)}
-        slotProps={{ htmlInput: { maxLength: options.maxLength, autoComplete: 'off', ...(options.email ? { inputMode: 'email', spellCheck: false } : {}) } }}
+        slotProps={{
+          htmlInput: {
+            maxLength: options.maxLength,
+            autoComplete: 'off',
+            ...(options.email ? { inputMode: 'email', spellCheck: false } : {}),
+          },
+        }}
       />
     );
   };
@@ -71,7 +77,12 @@ export function InviteStaffForm({ facilityId, onInvited, onCancel }: InviteStaff
         name="roles"
         render={({ field, fieldState }) => <RoleCheckboxes {...field} reason={fieldState.error?.message} />}
       />
-      <FormActions error={formError} submitLabel={t('members.inviteForm.submit')} busy={isSubmitting} onCancel={onCancel} />
+      <FormActions
+        error={formError}
+        submitLabel={t('members.inviteForm.submit')}
+        busy={isSubmitting}
+        onCancel={onCancel}
+      />
     </Stack>
   );
 }

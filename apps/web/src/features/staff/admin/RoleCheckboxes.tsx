@@ -12,7 +12,11 @@ import { roleName } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
 
 const ROLES = StaffRole.options;
-const ABOUT = { admin: 'members.roles.about.admin', front_desk: 'members.roles.about.front_desk', clinician: 'members.roles.about.clinician' } as const;
+const ABOUT = {
+  admin: 'members.roles.about.admin',
+  front_desk: 'members.roles.about.front_desk',
+  clinician: 'members.roles.about.clinician',
+} as const;
 
 export interface RoleCheckboxesProps {
   value: readonly StaffRole[];

@@ -23,7 +23,12 @@ const STATUS_NAMES = {
   invitation_expired: 'members.status.invitation_expired',
   locked: 'members.status.locked',
 } as const;
-const STATUS_COLORS: Record<StaffMemberStatus, ChipColor> = { active: 'success', invited: 'info', invitation_expired: 'warning', locked: 'error' };
+const STATUS_COLORS: Record<StaffMemberStatus, ChipColor> = {
+  active: 'success',
+  invited: 'info',
+  invitation_expired: 'warning',
+  locked: 'error',
+};
 
 export interface StaffMemberListProps {
   members: FacilityStaffMember[];
@@ -69,10 +74,18 @@ export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }:
     let note: string;
     if (m.status === 'invited' && until) note = t('members.invitedUntil', { date: until });
     else if (m.status === 'invitation_expired' && until) note = t('members.expiredAt', { date: until });
-    else note = m.lastSignInAt ? t('members.lastSignIn', { date: formatDateTime(t, m.lastSignInAt, lang) }) : t('members.neverSignedIn');
+    else
+      note = m.lastSignInAt
+        ? t('members.lastSignIn', { date: formatDateTime(t, m.lastSignInAt, lang) })
+        : t('members.neverSignedIn');
     return (
       <>
-        <Chip size="small" color={STATUS_COLORS[m.status]} variant={m.status === 'active' ? 'outlined' : 'filled'} label={t(STATUS_NAMES[m.status])} />
+        <Chip
+          size="small"
+          color={STATUS_COLORS[m.status]}
+          variant={m.status === 'active' ? 'outlined' : 'filled'}
+          label={t(STATUS_NAMES[m.status])}
+        />
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {note}
         </Typography>
@@ -80,17 +93,38 @@ export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }:
     );
   };
   const actions = (m: FacilityStaffMember) => (
-    <Box sx={{ display: 'flex', flexWrap: phone ? 'wrap' : 'nowrap', gap: 0.5, justifyContent: phone ? 'flex-start' : 'flex-end', '& button': { whiteSpace: 'nowrap' } }}>
-      <Button size="small" onClick={() => onChangeRoles(m)} aria-label={t('members.changeRolesNamed', { name: m.displayName })}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: phone ? 'wrap' : 'nowrap',
+        gap: 0.5,
+        justifyContent: phone ? 'flex-start' : 'flex-end',
+        '& button': { whiteSpace: 'nowrap' },
+      }}
+    >
+      <Button
+        size="small"
+        onClick={() => onChangeRoles(m)}
+        aria-label={t('members.changeRolesNamed', { name: m.displayName })}
+      >
         {t('members.changeRoles')}
       </Button>
       {/* A new link resets the password and authenticator: never one's own, from here. */}
       {m.isYou ? null : (
-        <Button size="small" onClick={() => onNewLink(m)} aria-label={t('members.newLinkNamed', { name: m.displayName })}>
+        <Button
+          size="small"
+          onClick={() => onNewLink(m)}
+          aria-label={t('members.newLinkNamed', { name: m.displayName })}
+        >
           {t('members.newLink')}
         </Button>
       )}
-      <Button size="small" color="error" onClick={() => onRemove(m)} aria-label={t('members.removeNamed', { name: m.displayName })}>
+      <Button
+        size="small"
+        color="error"
+        onClick={() => onRemove(m)}
+        aria-label={t('members.removeNamed', { name: m.displayName })}
+      >
         {t('members.remove')}
       </Button>
     </Box>

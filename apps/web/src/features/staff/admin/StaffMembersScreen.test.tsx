@@ -40,7 +40,9 @@ function api(extra: Parameters<typeof mockApi>[0] = {}, members = [you, piya, ka
   });
 }
 const sent = (fetchMock: ReturnType<typeof mockApi>, method: string) =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === method).map(([url, init]) => ({ url: String(url), body: init?.body ? JSON.parse(init.body as string) : undefined }));
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === method)
+    .map(([url, init]) => ({ url: String(url), body: init?.body ? JSON.parse(init.body as string) : undefined }));
 
 /** The open dialog has gone, and the screen behind it is reachable again. */
 const closed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -52,7 +54,12 @@ describe('the staff screen', () => {
     api();
     renderStaff('/staff?screen=members');
     expect(await screen.findByRole('tab', { name: 'เจ้าหน้าที่', selected: true })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['ตารางออกตรวจ', 'เจ้าหน้าที่', 'ตั้งค่าสถานพยาบาล', 'บันทึกการเข้าถึง']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'ตารางออกตรวจ',
+      'เจ้าหน้าที่',
+      'ตั้งค่าสถานพยาบาล',
+      'บันทึกการเข้าถึง',
+    ]);
     expect(screen.getByRole('heading', { level: 1, name: 'เจ้าหน้าที่' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'รายชื่อเจ้าหน้าที่' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -94,9 +101,17 @@ describe('the staff screen', () => {
 
   it('invites with the contract shape and shows the one-time link once, to copy', async () => {
     const user = userEvent.setup({ delay: null });
-    const invited = staffMember({ email: 'new@hospital.example', displayName: 'นพ.ใหม่ ทดสอบ', roles: ['front_desk', 'clinician'], status: 'invited', invitationExpiresAt: `${today}T16:00:00.000Z`, lastSignInAt: null });
+    const invited = staffMember({
+      email: 'new@hospital.example',
+      displayName: 'นพ.ใหม่ ทดสอบ',
+      roles: ['front_desk', 'clinician'],
+      status: 'invited',
+      invitationExpiresAt: `${today}T16:00:00.000Z`,
+      lastSignInAt: null,
+    });
     const fetchMock = api({
-      [`POST ${STAFF}`]: () => json(201, { data: [{ member: invited, enrolmentLink: LINK, expiresAt: invited.invitationExpiresAt }] }),
+      [`POST ${STAFF}`]: () =>
+        json(201, { data: [{ member: invited, enrolmentLink: LINK, expiresAt: invited.invitationExpiresAt }] }),
     });
     renderStaff('/staff?screen=members');
     await user.click(await screen.findByRole('button', { name: 'เชิญเจ้าหน้าที่' }));
@@ -108,7 +123,9 @@ describe('the staff screen', () => {
     expect(within(dialog).getByRole('textbox', { name: /^อีเมล/ })).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้');
     await user.type(within(dialog).getByRole('textbox', { name: /^อีเมล/ }), 'new@');
     await user.click(within(dialog).getByRole('button', { name: 'เชิญ' }));
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^อีเมล/ })).toHaveAccessibleDescription('รูปแบบอีเมลไม่ถูกต้อง'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /^อีเมล/ })).toHaveAccessibleDescription('รูปแบบอีเมลไม่ถูกต้อง'),
+    );
     expect(sent(fetchMock, 'POST')).toEqual([]);
 
     await user.type(within(dialog).getByRole('textbox', { name: /^อีเมล/ }), 'hospital.example');
@@ -120,11 +137,18 @@ describe('the staff screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'เชิญ' }));
 
     const shown = await screen.findByRole('dialog', { name: 'ส่งลิงก์ลงทะเบียนให้ นพ.ใหม่ ทดสอบ' });
-    expect(sent(fetchMock, 'POST')).toEqual([{ url: STAFF, body: { email: 'new@hospital.example', displayName: 'นพ.ใหม่ ทดสอบ', roles: ['front_desk', 'clinician'] } }]);
+    expect(sent(fetchMock, 'POST')).toEqual([
+      {
+        url: STAFF,
+        body: { email: 'new@hospital.example', displayName: 'นพ.ใหม่ ทดสอบ', roles: ['front_desk', 'clinician'] },
+      },
+    ]);
     expect(within(shown).getByRole('textbox', { name: 'ลิงก์ลงทะเบียน' })).toHaveValue(LINK);
     expect(within(shown).getByText('ลิงก์นี้แสดงเพียงครั้งเดียว')).toBeInTheDocument();
     expect(within(shown).getByText(/ทางช่องทางส่วนตัว/)).toBeInTheDocument();
-    expect(within(shown).getByText(new RegExp(`ภายใน 24 ชั่วโมง \\(ถึง ${when(invited.invitationExpiresAt!)}\\)`))).toBeInTheDocument();
+    expect(
+      within(shown).getByText(new RegExp(`ภายใน 24 ชั่วโมง \\(ถึง ${when(invited.invitationExpiresAt!)}\\)`)),
+    ).toBeInTheDocument();
     await user.click(within(shown).getByRole('button', { name: 'คัดลอกลิงก์' }));
     expect(await within(shown).findByText('คัดลอกลิงก์แล้ว')).toBeInTheDocument();
     expect(await navigator.clipboard.readText()).toBe(LINK);
@@ -137,7 +161,10 @@ describe('the staff screen', () => {
 
   it('says someone already enrolled can sign in now, when no link was needed', async () => {
     const user = userEvent.setup({ delay: null });
-    api({ [`POST ${STAFF}`]: () => json(201, { data: [{ member: { ...piya, displayName: 'สุดา มีสุข' }, enrolmentLink: null, expiresAt: null }] }) });
+    api({
+      [`POST ${STAFF}`]: () =>
+        json(201, { data: [{ member: { ...piya, displayName: 'สุดา มีสุข' }, enrolmentLink: null, expiresAt: null }] }),
+    });
     renderStaff('/staff?screen=members');
     await user.click(await screen.findByRole('button', { name: 'เชิญเจ้าหน้าที่' }));
     const dialog = await screen.findByRole('dialog', { name: 'เชิญเจ้าหน้าที่' });
@@ -146,7 +173,9 @@ describe('the staff screen', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'เจ้าหน้าที่หน้าเคาน์เตอร์' }));
     await user.click(within(dialog).getByRole('button', { name: 'เชิญ' }));
     const done = await screen.findByRole('dialog', { name: 'เพิ่ม สุดา มีสุข แล้ว' });
-    expect(within(done).getByText(/มีบัญชีเจ้าหน้าที่อยู่แล้ว.*เข้าสู่ระบบด้วยรหัสผ่านและแอป Authenticator เดิมได้ทันที/)).toBeInTheDocument();
+    expect(
+      within(done).getByText(/มีบัญชีเจ้าหน้าที่อยู่แล้ว.*เข้าสู่ระบบด้วยรหัสผ่านและแอป Authenticator เดิมได้ทันที/),
+    ).toBeInTheDocument();
     expect(within(done).queryByRole('textbox')).not.toBeInTheDocument();
   });
 
@@ -163,7 +192,9 @@ describe('the staff screen', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'เจ้าหน้าที่หน้าเคาน์เตอร์' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'ผู้ดูแลระบบ' }));
     await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
-    expect(await within(dialog).findByText('ต้องมีผู้ดูแลระบบอย่างน้อย 1 คนเสมอ กรุณาให้บทบาทผู้ดูแลระบบกับเจ้าหน้าที่อีกคนก่อน')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('ต้องมีผู้ดูแลระบบอย่างน้อย 1 คนเสมอ กรุณาให้บทบาทผู้ดูแลระบบกับเจ้าหน้าที่อีกคนก่อน'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByText('ต้องมีผู้ดูแลระบบอย่างน้อย 1 คน')).toBeInTheDocument();
     expect(sent(fetchMock, 'PUT')).toEqual([{ url: `${STAFF}/${you.id}`, body: { roles: ['front_desk'] } }]);
     await user.click(within(dialog).getAllByRole('button', { name: 'ยกเลิก' }).at(-1)!);
@@ -174,7 +205,10 @@ describe('the staff screen', () => {
     await user.click(within(other).getByRole('checkbox', { name: 'ผู้ดูแลระบบ' }));
     await user.click(within(other).getByRole('button', { name: 'บันทึก' }));
     expect(await screen.findByText('เปลี่ยนบทบาทของ ปิยะ ใจดี แล้ว')).toBeInTheDocument();
-    expect(sent(fetchMock, 'PUT').at(-1)).toEqual({ url: `${STAFF}/${piya.id}`, body: { roles: ['admin', 'front_desk'] } });
+    expect(sent(fetchMock, 'PUT').at(-1)).toEqual({
+      url: `${STAFF}/${piya.id}`,
+      body: { roles: ['admin', 'front_desk'] },
+    });
   });
 
   it('removes a member after naming them and the facility, and refuses to remove the last admin', async () => {
@@ -205,7 +239,11 @@ describe('the staff screen', () => {
     api({
       [`POST ${STAFF}/${piya.id}/enrolment-link`]: () => json(409, apiError('staff_member_elsewhere', 'ทำงานที่อื่นด้วย')),
       [`POST ${STAFF}/${expired.id}/enrolment-link`]: () =>
-        json(201, { data: [{ member: { ...expired, status: 'invited' }, enrolmentLink: LINK, expiresAt: `${today}T16:00:00.000Z` }] }),
+        json(201, {
+          data: [
+            { member: { ...expired, status: 'invited' }, enrolmentLink: LINK, expiresAt: `${today}T16:00:00.000Z` },
+          ],
+        }),
     });
     renderStaff('/staff?screen=members');
     await user.click(await screen.findByRole('button', { name: 'ลิงก์ใหม่ให้ ปิยะ ใจดี' }));

@@ -68,7 +68,8 @@ export function StaffMembersScreen({ facilityId, facilityName }: StaffMembersScr
   let body;
   if (members.isPending) body = <LoadingState label={t('members.loading')} />;
   else if (members.isError) body = <StaffLoadError error={members.error} onRetry={() => void members.refetch()} />;
-  else if (members.data.length === 0) body = <EmptyState icon={<GroupAddIcon />} title={t('members.empty')} description={t('members.emptyBody')} />;
+  else if (members.data.length === 0)
+    body = <EmptyState icon={<GroupAddIcon />} title={t('members.empty')} description={t('members.emptyBody')} />;
   else
     body = (
       <StaffMemberList
@@ -87,13 +88,17 @@ export function StaffMembersScreen({ facilityId, facilityName }: StaffMembersScr
 
   return (
     <Stack spacing={2.5}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1.5 }}>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1.5 }}
+      >
         <PageTitle subtitle={t('members.intro', { facility: facilityName })}>{t('members.title')}</PageTitle>
         <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setInviting(true)}>
           {t('members.invite')}
         </Button>
       </Box>
-      {members.data && members.data.length > 0 ? <Typography sx={{ fontWeight: 600 }}>{t('members.count', { count: members.data.length })}</Typography> : null}
+      {members.data && members.data.length > 0 ? (
+        <Typography sx={{ fontWeight: 600 }}>{t('members.count', { count: members.data.length })}</Typography>
+      ) : null}
       {body}
       <FormDialog open={inviting} title={t('members.invite')} onClose={() => setInviting(false)}>
         <InviteStaffForm
@@ -105,7 +110,11 @@ export function StaffMembersScreen({ facilityId, facilityName }: StaffMembersScr
           }}
         />
       </FormDialog>
-      <FormDialog open={changing !== null} title={changing ? t('members.changeRolesNamed', { name: changing.displayName }) : ''} onClose={() => setChanging(null)}>
+      <FormDialog
+        open={changing !== null}
+        title={changing ? t('members.changeRolesNamed', { name: changing.displayName }) : ''}
+        onClose={() => setChanging(null)}
+      >
         {changing ? (
           <StaffRolesForm
             facilityId={facilityId}
@@ -121,7 +130,11 @@ export function StaffMembersScreen({ facilityId, facilityName }: StaffMembersScr
       <ConfirmDialog
         open={relinking !== null}
         title={relinking ? t('members.confirmNewLink.title', { name: relinking.displayName }) : ''}
-        body={relinking?.status === 'invited' || relinking?.status === 'invitation_expired' ? t('members.confirmNewLink.bodyInvited') : t('members.confirmNewLink.body')}
+        body={
+          relinking?.status === 'invited' || relinking?.status === 'invitation_expired'
+            ? t('members.confirmNewLink.bodyInvited')
+            : t('members.confirmNewLink.body')
+        }
         confirmLabel={t('members.confirmNewLink.confirm')}
         busy={newLink.isPending}
         error={newLink.isError ? staffErrorMessage(t, newLink.error, lang) : null}

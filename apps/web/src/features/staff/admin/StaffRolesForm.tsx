@@ -45,7 +45,9 @@ export function StaffRolesForm({ facilityId, member, onSaved, onCancel }: StaffR
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
-      <Typography color="text.secondary">{t('members.rolesForm.for', { name: member.displayName, email: member.email })}</Typography>
+      <Typography color="text.secondary">
+        {t('members.rolesForm.for', { name: member.displayName, email: member.email })}
+      </Typography>
       <Controller
         control={control}
         name="roles"

@@ -10,7 +10,12 @@ const LIST = '/api/staff/facilities/siriraj-hospital/appointments';
 
 /** A Bangkok clock time `minutes` from now, so a slot can be over or still to come. */
 const clockIn = (minutes: number) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bangkok' }).format(new Date(Date.now() + minutes * 60_000));
+  new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Asia/Bangkok',
+  }).format(new Date(Date.now() + minutes * 60_000));
 
 /** The list with one appointment, whose actions answer as the server would; opens it. */
 async function openAppointment(roles: StaffRole[], entry: DayListEntry, handlers: Parameters<typeof mockApi>[0] = {}) {
@@ -29,7 +34,10 @@ async function openAppointment(roles: StaffRole[], entry: DayListEntry, handlers
 const posts = (fetchMock: ReturnType<typeof mockApi>) =>
   fetchMock.mock.calls
     .filter(([, init]) => init?.method === 'POST')
-    .map(([url, init]) => ({ path: String(url).replace(LIST, ''), body: init?.body ? JSON.parse(init.body as string) : undefined }));
+    .map(([url, init]) => ({
+      path: String(url).replace(LIST, ''),
+      body: init?.body ? JSON.parse(init.body as string) : undefined,
+    }));
 
 describe("an appointment's actions", () => {
   // Noon in Bangkok: a slot half an hour ahead or behind is still today's.
@@ -45,7 +53,8 @@ describe("an appointment's actions", () => {
   it('lets the front desk check a patient in and shows the queue number big', async () => {
     const entry = dayEntry(clockIn(30));
     const { user, fetchMock, dialog } = await openAppointment(['front_desk'], entry, {
-      [`POST ${LIST}/${entry.id}/check-in`]: () => json(200, { data: [{ ...entry, status: 'checked_in', queue: { number: 7, ahead: 2 } }] }),
+      [`POST ${LIST}/${entry.id}/check-in`]: () =>
+        json(200, { data: [{ ...entry, status: 'checked_in', queue: { number: 7, ahead: 2 } }] }),
     });
     expect(within(dialog).queryByRole('button', { name: 'เรียกพบแพทย์' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'บันทึกผลการตรวจ' })).not.toBeInTheDocument();
@@ -62,7 +71,8 @@ describe("an appointment's actions", () => {
   it('shows the server’s Thai words when a check-in is refused', async () => {
     const entry = dayEntry(clockIn(30));
     const { user, dialog } = await openAppointment(['front_desk'], entry, {
-      [`POST ${LIST}/${entry.id}/check-in`]: () => json(409, apiError('check_in_not_today', 'เช็กอินได้เฉพาะในวันที่นัดเท่านั้น')),
+      [`POST ${LIST}/${entry.id}/check-in`]: () =>
+        json(409, apiError('check_in_not_today', 'เช็กอินได้เฉพาะในวันที่นัดเท่านั้น')),
     });
     await user.click(within(dialog).getByRole('button', { name: 'เช็กอิน' }));
     expect(await within(dialog).findByText('เช็กอินได้เฉพาะในวันที่นัดเท่านั้น')).toBeInTheDocument();
@@ -71,7 +81,8 @@ describe("an appointment's actions", () => {
   it('records a no-show only after the slot, saying the deposit is kept', async () => {
     const entry = dayEntry(clockIn(-90));
     const { user, fetchMock, dialog } = await openAppointment(['front_desk'], entry, {
-      [`POST ${LIST}/${entry.id}/no-show`]: () => json(200, { data: [{ ...entry, status: 'no_show', deposit: { amount: 300, state: 'kept' } }] }),
+      [`POST ${LIST}/${entry.id}/no-show`]: () =>
+        json(200, { data: [{ ...entry, status: 'no_show', deposit: { amount: 300, state: 'kept' } }] }),
     });
     await user.click(within(dialog).getByRole('button', { name: 'ไม่มาตามนัด' }));
     const confirm = await screen.findByRole('dialog', { name: 'บันทึกว่า ปิยะ ใจงาม ไม่มาตามนัด?' });
@@ -84,7 +95,8 @@ describe("an appointment's actions", () => {
   it('cancels with a reason, saying the deposit is refunded in full', async () => {
     const entry = dayEntry(clockIn(30));
     const { user, fetchMock, dialog } = await openAppointment(['front_desk'], entry, {
-      [`POST ${LIST}/${entry.id}/cancel`]: () => json(200, { data: [{ ...entry, status: 'cancelled', deposit: { amount: 300, state: 'refund_pending' } }] }),
+      [`POST ${LIST}/${entry.id}/cancel`]: () =>
+        json(200, { data: [{ ...entry, status: 'cancelled', deposit: { amount: 300, state: 'refund_pending' } }] }),
     });
     await user.click(within(dialog).getByRole('button', { name: 'ยกเลิกนัด' }));
     const confirm = await screen.findByRole('dialog', { name: 'ยกเลิกนัดของ ปิยะ ใจงาม?' });
@@ -102,17 +114,32 @@ describe("an appointment's actions", () => {
   it('lets a clinician call a checked-in patient in, and opens the record only when asked', async () => {
     const entry = dayEntry(clockIn(-10), { status: 'checked_in', queue: { number: 4, ahead: 0 } });
     const { user, fetchMock, dialog } = await openAppointment(['clinician'], entry, {
-      [`POST ${LIST}/${entry.id}/start-consultation`]: () => json(200, { data: [{ ...entry, status: 'in_consultation' }] }),
+      [`POST ${LIST}/${entry.id}/start-consultation`]: () =>
+        json(200, { data: [{ ...entry, status: 'in_consultation' }] }),
       [`GET ${LIST}/${entry.id}/record`]: () =>
         json(200, {
           data: [
             patientRecord({
               medications: [
                 {
-                  id: 'm1', name: 'Amlodipine', strength: '5 mg', form: 'tablet', doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 0 },
-                  customDose: null, startDate: '2025-01-01', endDate: null, instructions: null, stock: null, status: 'active', stoppedAt: null,
-                  dailyUnits: 1, daysOfStockLeft: null, runningLow: false, prescribedBy: null,
-                  createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+                  id: 'm1',
+                  name: 'Amlodipine',
+                  strength: '5 mg',
+                  form: 'tablet',
+                  doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 0 },
+                  customDose: null,
+                  startDate: '2025-01-01',
+                  endDate: null,
+                  instructions: null,
+                  stock: null,
+                  status: 'active',
+                  stoppedAt: null,
+                  dailyUnits: 1,
+                  daysOfStockLeft: null,
+                  runningLow: false,
+                  prescribedBy: null,
+                  createdAt: '2025-01-01T00:00:00.000Z',
+                  updatedAt: '2025-01-01T00:00:00.000Z',
                 },
               ],
             }),
@@ -138,11 +165,19 @@ describe("an appointment's actions", () => {
   });
 
   it('offers nothing to change on a cancelled appointment and says why it was cancelled', async () => {
-    const entry = dayEntry(clockIn(30), { status: 'cancelled', cancellation: { by: 'hospital', reason: 'ปิดปรับปรุงอาคาร' }, deposit: { amount: 300, state: 'refunded' } });
+    const entry = dayEntry(clockIn(30), {
+      status: 'cancelled',
+      cancellation: { by: 'hospital', reason: 'ปิดปรับปรุงอาคาร' },
+      deposit: { amount: 300, state: 'refunded' },
+    });
     const { dialog } = await openAppointment(['front_desk', 'clinician'], entry);
     expect(dialog).toHaveTextContent('โรงพยาบาลยกเลิก: ปิดปรับปรุงอาคาร');
     expect(dialog).toHaveTextContent('คืนเงินแล้ว 300 บาท');
     expect(within(dialog).getByText('ไม่มีสิ่งที่ต้องทำกับนัดนี้แล้ว')).toBeInTheDocument();
-    expect(within(dialog).queryAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['ปิด']);
+    expect(
+      within(dialog)
+        .queryAllByRole('button')
+        .map((b) => b.getAttribute('aria-label') ?? b.textContent),
+    ).toEqual(['ปิด']);
   });
 });

@@ -95,7 +95,11 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
         size="large"
         startIcon={<HowToRegIcon />}
         loading={action.isPending && action.variables.kind === 'check-in'}
-        onClick={() => void run({ kind: 'check-in' }, (moved) => t('appointment.checkedIn', { name, number: moved.queue?.number ?? '' }))}
+        onClick={() =>
+          void run({ kind: 'check-in' }, (moved) =>
+            t('appointment.checkedIn', { name, number: moved.queue?.number ?? '' }),
+          )
+        }
       >
         {t('appointment.checkIn')}
       </Button>,
@@ -117,7 +121,13 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
   }
   if (clinician && (entry.status === 'checked_in' || entry.status === 'in_consultation')) {
     buttons.push(
-      <Button key="visit" variant={entry.status === 'in_consultation' ? 'contained' : 'outlined'} size="large" startIcon={<NoteAltIcon />} onClick={() => ask('visit')}>
+      <Button
+        key="visit"
+        variant={entry.status === 'in_consultation' ? 'contained' : 'outlined'}
+        size="large"
+        startIcon={<NoteAltIcon />}
+        onClick={() => ask('visit')}
+      >
         {t('appointment.complete')}
       </Button>,
     );
@@ -140,15 +150,21 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
   const hints = [];
   if (frontDesk && entry.status === 'awaiting_deposit') hints.push(t('appointment.awaitingDeposit'));
   if (frontDesk && entry.status === 'booked' && !onItsDay) hints.push(t('appointment.notToday'));
-  if (frontDesk && entry.status === 'booked' && !ended) hints.push(t('appointment.noShowLater', { time: formatClock(entry.end) }));
+  if (frontDesk && entry.status === 'booked' && !ended)
+    hints.push(t('appointment.noShowLater', { time: formatClock(entry.end) }));
 
   const details = [
-    { label: t('appointment.time'), value: `${formatDateWithWeekday(t, bangkokDateOf(entry.start), lang)} ${formatSlotTime(t, entry)}` },
+    {
+      label: t('appointment.time'),
+      value: `${formatDateWithWeekday(t, bangkokDateOf(entry.start), lang)} ${formatSlotTime(t, entry)}`,
+    },
     { label: t('appointment.reference'), value: entry.reference },
     ...(entry.patient
       ? [
           { label: t('appointment.age'), value: t('day.age', { count: entry.patient.age }) },
-          ...(entry.patient.phone ? [{ label: t('appointment.phone'), value: formatThaiPhone(entry.patient.phone) }] : []),
+          ...(entry.patient.phone
+            ? [{ label: t('appointment.phone'), value: formatThaiPhone(entry.patient.phone) }]
+            : []),
         ]
       : []),
     { label: t('appointment.symptoms'), value: entry.symptoms },
@@ -160,8 +176,14 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullScreen={phone} fullWidth maxWidth="sm">
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        {entry.patient ? t('appointment.title', { name }) : t('appointment.titleNoPatient', { reference: entry.reference })}
-        <IconButton aria-label={t('appointment.close')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+        {entry.patient
+          ? t('appointment.title', { name })
+          : t('appointment.titleNoPatient', { reference: entry.reference })}
+        <IconButton
+          aria-label={t('appointment.close')}
+          onClick={onClose}
+          sx={{ position: 'absolute', right: 8, top: 8 }}
+        >
           <CloseIcon />
         </IconButton>
       </DialogTitle>
@@ -171,7 +193,15 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
             {entry.queue ? (
               <Box
                 role="status"
-                sx={{ px: 2.5, py: 1, borderRadius: 3, bgcolor: 'primary.main', color: 'primary.contrastText', textAlign: 'center', minWidth: 120 }}
+                sx={{
+                  px: 2.5,
+                  py: 1,
+                  borderRadius: 3,
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  textAlign: 'center',
+                  minWidth: 120,
+                }}
               >
                 <Typography sx={{ fontWeight: 500 }}>{t('appointment.queueBig')}</Typography>
                 <Typography component="p" sx={{ fontSize: '3rem', fontWeight: 700, lineHeight: 1.1 }}>
@@ -179,7 +209,9 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
                 </Typography>
                 {entry.status === 'checked_in' ? (
                   <Typography variant="body2">
-                    {entry.queue.ahead > 0 ? t('appointment.queueAhead', { count: entry.queue.ahead }) : t('appointment.queueNext')}
+                    {entry.queue.ahead > 0
+                      ? t('appointment.queueAhead', { count: entry.queue.ahead })
+                      : t('appointment.queueNext')}
                   </Typography>
                 ) : null}
               </Box>
@@ -212,7 +244,16 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
               ) : null}
               {actionError && asking === null ? <Alert severity="error">{actionError}</Alert> : null}
               {buttons.length > 0 ? (
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } } }}>{buttons}</Box>
+                <Box
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    gap: 1.5,
+                    '& > *': { flex: { xs: '1 1 100%', sm: '0 0 auto' } },
+                  }}
+                >
+                  {buttons}
+                </Box>
               ) : clinician && RECORD_OPENS.has(entry.status) ? null : (
                 <Typography color="text.secondary">{t('appointment.noActions')}</Typography>
               )}
@@ -226,7 +267,11 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
           {clinician && entry.patient && RECORD_OPENS.has(entry.status) ? (
             <Box component="section" aria-label={t('record.title')}>
               {recordOpen ? (
-                <PatientRecordView facilityId={facilityId} appointmentId={entry.id} onHide={() => setRecordOpen(false)} />
+                <PatientRecordView
+                  facilityId={facilityId}
+                  appointmentId={entry.id}
+                  onHide={() => setRecordOpen(false)}
+                />
               ) : (
                 <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
                   <Button variant="outlined" startIcon={<FolderSharedIcon />} onClick={() => setRecordOpen(true)}>
@@ -244,7 +289,11 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
       <ConfirmDialog
         open={asking === 'no-show'}
         title={t('appointment.noShowConfirm.title', { name })}
-        body={entry.deposit.state === 'paid' ? t('appointment.noShowConfirm.body', { amount }) : t('appointment.noShowConfirm.bodyNoDeposit')}
+        body={
+          entry.deposit.state === 'paid'
+            ? t('appointment.noShowConfirm.body', { amount })
+            : t('appointment.noShowConfirm.bodyNoDeposit')
+        }
         confirmLabel={t('appointment.noShowConfirm.confirm')}
         destructive
         busy={action.isPending}

@@ -25,7 +25,11 @@ describe('the visit and prescription form', () => {
     await user.type(findings, 'คออักเสบจากไวรัส ไม่ต้องใช้ยาปฏิชีวนะ');
     await user.type(screen.getByRole('textbox', { name: /^รหัส ICD-10/ }), 'J069');
     await submit();
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /^รหัส ICD-10/ })).toHaveAccessibleDescription('รหัส ICD-10 ไม่ถูกต้อง (เช่น J06.9)'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^รหัส ICD-10/ })).toHaveAccessibleDescription(
+        'รหัส ICD-10 ไม่ถูกต้อง (เช่น J06.9)',
+      ),
+    );
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,11 @@
-import { FIXED_DOSE_TIMES, MedicationForm, VisitRecordBody, todayInBangkok, type FixedDoseTime, type VisitRecordInput } from '@klaimor/contracts';
+import {
+  FIXED_DOSE_TIMES,
+  MedicationForm,
+  VisitRecordBody,
+  todayInBangkok,
+  type FixedDoseTime,
+  type VisitRecordInput,
+} from '@klaimor/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
@@ -92,7 +99,11 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const baseId = useId();
-  const { form, formError, onSubmit: submitWith } = useContractForm<ConsultationFormValues, VisitRecordBody>({
+  const {
+    form,
+    formError,
+    onSubmit: submitWith,
+  } = useContractForm<ConsultationFormValues, VisitRecordBody>({
     resolver,
     defaultValues: { findings: '', icd10: '', advice: '', followUpDate: '', prescriptions: [] },
     fields: ['findings', 'icd10', 'advice', 'followUpDate'],
@@ -135,7 +146,12 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
         minRows={options.multiline ? 2 : undefined}
         error={message !== undefined}
         helperText={message ?? options.hint}
-        slotProps={{ htmlInput: { maxLength: options.maxLength, ...(options.numeric ? { inputMode: 'numeric', autoComplete: 'off' } : {}) } }}
+        slotProps={{
+          htmlInput: {
+            maxLength: options.maxLength,
+            ...(options.numeric ? { inputMode: 'numeric', autoComplete: 'off' } : {}),
+          },
+        }}
       />
     );
   };
@@ -150,9 +166,16 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
-      {text('findings', t('visit.findings'), errors.findings, { required: true, multiline: true, hint: t('visit.findingsHint'), maxLength: 1000 })}
+      {text('findings', t('visit.findings'), errors.findings, {
+        required: true,
+        multiline: true,
+        hint: t('visit.findingsHint'),
+        maxLength: 1000,
+      })}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2.5, sm: 1.5 }}>
-        <Box sx={{ flex: 1 }}>{text('icd10', t('visit.icd10'), errors.icd10, { hint: t('visit.icd10Hint'), maxLength: 12 })}</Box>
+        <Box sx={{ flex: 1 }}>
+          {text('icd10', t('visit.icd10'), errors.icd10, { hint: t('visit.icd10Hint'), maxLength: 12 })}
+        </Box>
         <Box sx={{ flex: 2 }}>
           <FormDateField
             control={control}
@@ -179,7 +202,9 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
           ) : null}
           {prescriptions.fields.map((row, i) => {
             const rowErrors = errors.prescriptions?.[i];
-            const dosesReason = rowErrors?.doses?.message ?? FIXED_DOSE_TIMES.map((time) => rowErrors?.doses?.[time]?.message).find(Boolean);
+            const dosesReason =
+              rowErrors?.doses?.message ??
+              FIXED_DOSE_TIMES.map((time) => rowErrors?.doses?.[time]?.message).find(Boolean);
             const dosesMessage = fieldMessage(t, 'doses', dosesReason);
             const legendId = `${baseId}-doses-${row.id}`;
             const helpId = `${baseId}-doses-help-${row.id}`;
@@ -190,13 +215,25 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
                 </Box>
                 <Stack spacing={2}>
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-                    <Box sx={{ flex: 1 }}>{text(`prescriptions.${i}.drug`, t('visit.drug'), rowErrors?.drug, { required: true, maxLength: 120 })}</Box>
-                    <IconButton aria-label={t('visit.removeDrug', { n: i + 1 })} onClick={() => prescriptions.remove(i)} sx={{ mt: 0.5 }}>
+                    <Box sx={{ flex: 1 }}>
+                      {text(`prescriptions.${i}.drug`, t('visit.drug'), rowErrors?.drug, {
+                        required: true,
+                        maxLength: 120,
+                      })}
+                    </Box>
+                    <IconButton
+                      aria-label={t('visit.removeDrug', { n: i + 1 })}
+                      onClick={() => prescriptions.remove(i)}
+                      sx={{ mt: 0.5 }}
+                    >
                       <DeleteOutlinedIcon />
                     </IconButton>
                   </Box>
                   <Stack direction="row" spacing={1.5}>
-                    {text(`prescriptions.${i}.strength`, t('visit.strength'), rowErrors?.strength, { hint: t('visit.strengthHint'), maxLength: 50 })}
+                    {text(`prescriptions.${i}.strength`, t('visit.strength'), rowErrors?.strength, {
+                      hint: t('visit.strengthHint'),
+                      maxLength: 50,
+                    })}
                     <Controller
                       control={control}
                       name={`prescriptions.${i}.form`}
@@ -221,11 +258,22 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
                       )}
                     />
                   </Stack>
-                  <FormControl component="fieldset" error={dosesMessage !== undefined} aria-describedby={helpId} sx={{ minWidth: 0 }}>
+                  <FormControl
+                    component="fieldset"
+                    error={dosesMessage !== undefined}
+                    aria-describedby={helpId}
+                    sx={{ minWidth: 0 }}
+                  >
                     <FormLabel component="legend" id={legendId} sx={{ mb: 1.5, fontSize: '0.9rem' }}>
                       {t('visit.doses')}
                     </FormLabel>
-                    <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' } }}>
+                    <Box
+                      sx={{
+                        display: 'grid',
+                        gap: 1.5,
+                        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
+                      }}
+                    >
                       {FIXED_DOSE_TIMES.map((time) => {
                         const { ref, ...rest } = register(`prescriptions.${i}.doses.${time}`);
                         return (
@@ -237,7 +285,10 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
                             label={t(`visit.${time}`)}
                             placeholder="0"
                             error={rowErrors?.doses?.[time] !== undefined || rowErrors?.doses?.message !== undefined}
-                            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 2 }, inputLabel: { shrink: true } }}
+                            slotProps={{
+                              htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 2 },
+                              inputLabel: { shrink: true },
+                            }}
                           />
                         );
                       })}
@@ -245,15 +296,36 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
                     <FormHelperText id={helpId}>{dosesMessage ?? t('visit.dosesHint')}</FormHelperText>
                   </FormControl>
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 1.5 }}>
-                    <Box sx={{ flex: '0 0 140px' }}>{text(`prescriptions.${i}.days`, t('visit.days'), rowErrors?.days, { required: true, numeric: true, reasonField: 'days', maxLength: 3 })}</Box>
-                    <Box sx={{ flex: 1 }}>{text(`prescriptions.${i}.instructions`, t('visit.instructions'), rowErrors?.instructions, { hint: t('visit.instructionsHint'), maxLength: 500 })}</Box>
+                    <Box sx={{ flex: '0 0 140px' }}>
+                      {text(`prescriptions.${i}.days`, t('visit.days'), rowErrors?.days, {
+                        required: true,
+                        numeric: true,
+                        reasonField: 'days',
+                        maxLength: 3,
+                      })}
+                    </Box>
+                    <Box sx={{ flex: 1 }}>
+                      {text(`prescriptions.${i}.instructions`, t('visit.instructions'), rowErrors?.instructions, {
+                        hint: t('visit.instructionsHint'),
+                        maxLength: 500,
+                      })}
+                    </Box>
                   </Stack>
                 </Stack>
               </Paper>
             );
           })}
           <Box>
-            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => prescriptions.append(emptyPrescription(), { focusName: `prescriptions.${prescriptions.fields.length}.drug` })} disabled={prescriptions.fields.length >= 20}>
+            <Button
+              variant="outlined"
+              startIcon={<AddIcon />}
+              onClick={() =>
+                prescriptions.append(emptyPrescription(), {
+                  focusName: `prescriptions.${prescriptions.fields.length}.drug`,
+                })
+              }
+              disabled={prescriptions.fields.length >= 20}
+            >
               {t('visit.addDrug')}
             </Button>
           </Box>

@@ -53,7 +53,12 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
         borderLeftColor: flagged && open ? 'error.main' : 'transparent',
         cursor: 'pointer',
         '&:hover': { bgcolor: 'action.hover' },
-        '&:has(.Mui-focusVisible)': { outline: 3, outlineColor: 'primary.dark', outlineStyle: 'solid', outlineOffset: -3 },
+        '&:has(.Mui-focusVisible)': {
+          outline: 3,
+          outlineColor: 'primary.dark',
+          outlineStyle: 'solid',
+          outlineOffset: -3,
+        },
       }}
     >
       <Box sx={{ gridArea: 'time' }}>
@@ -64,7 +69,9 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
       </Box>
       <Box sx={{ gridArea: 'queue' }}>
         {entry.queue ? (
-          <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', color: 'primary.dark', lineHeight: 1.3 }}>{t('day.queue', { number: entry.queue.number })}</Typography>
+          <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', color: 'primary.dark', lineHeight: 1.3 }}>
+            {t('day.queue', { number: entry.queue.number })}
+          </Typography>
         ) : (
           <Typography color="text.secondary" aria-hidden>
             –
@@ -76,7 +83,16 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
           onClick={() => onOpen(entry)}
           disableRipple
           // The whole row opens the appointment: the button's area covers it.
-          sx={{ font: 'inherit', fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere', position: 'static', minHeight: 44, justifyContent: 'flex-start', '&::after': { content: '""', position: 'absolute', inset: 0 } }}
+          sx={{
+            font: 'inherit',
+            fontWeight: 600,
+            textAlign: 'left',
+            overflowWrap: 'anywhere',
+            position: 'static',
+            minHeight: 44,
+            justifyContent: 'flex-start',
+            '&::after': { content: '""', position: 'absolute', inset: 0 },
+          }}
         >
           {name}
         </ButtonBase>
@@ -93,13 +109,28 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
       <Box sx={{ gridArea: 'symptoms', minWidth: 0 }}>
         {flagged ? (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.75, mb: 0.5 }}>
-            <Chip size="small" color="error" icon={<PriorityHighIcon />} label={t('day.redFlag')} sx={{ fontWeight: 600 }} />
+            <Chip
+              size="small"
+              color="error"
+              icon={<PriorityHighIcon />}
+              label={t('day.redFlag')}
+              sx={{ fontWeight: 600 }}
+            />
             <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 600 }}>
               {entry.redFlags.map((id) => redFlagName(t, id)).join(', ')}
             </Typography>
           </Box>
         ) : null}
-        <Typography variant="body2" sx={{ overflowWrap: 'anywhere', display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+        <Typography
+          variant="body2"
+          sx={{
+            overflowWrap: 'anywhere',
+            display: '-webkit-box',
+            WebkitLineClamp: 2,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+          }}
+        >
           {entry.symptoms}
         </Typography>
         {entry.duration ? (

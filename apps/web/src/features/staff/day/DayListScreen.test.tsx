@@ -10,7 +10,10 @@ import { DAY_LIST_POLL_MS } from './day.queries';
 
 const LIST = '/api/staff/facilities/siriraj-hospital/appointments';
 const listCalls = (fetchMock: ReturnType<typeof mockApi>) =>
-  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes(`${LIST}?`)).map((url) => new URL(url, 'http://x').searchParams);
+  fetchMock.mock.calls
+    .map(([url]) => String(url))
+    .filter((url) => url.includes(`${LIST}?`))
+    .map((url) => new URL(url, 'http://x').searchParams);
 
 describe("the day's list", () => {
   afterEach(() => {
@@ -58,7 +61,10 @@ describe("the day's list", () => {
     const user = userEvent.setup({ delay: null });
     const fetchMock = mockApi({
       'GET /api/staff/me': () => json(200, { data: [member(['front_desk'])] }),
-      [`GET ${LIST}`]: ({ url }) => (new URL(url, 'http://x').searchParams.has('q') ? json(200, { data: [] }) : json(200, { data: [dayEntry('09:00')] })),
+      [`GET ${LIST}`]: ({ url }) =>
+        new URL(url, 'http://x').searchParams.has('q')
+          ? json(200, { data: [] })
+          : json(200, { data: [dayEntry('09:00')] }),
     });
     renderStaff('/staff');
     await screen.findByRole('list', { name: 'รายชื่อผู้ป่วยที่นัดหมาย' });
@@ -99,7 +105,10 @@ describe("the day's list", () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     const asked = listCalls(fetchMock).length;
 
-    entries = [dayEntry('09:00', { status: 'checked_in', queue: { number: 1, ahead: 0 } }), dayEntry('11:00', { patient: { name: 'มานี ใหม่', age: 30, phone: '0811111111' } })];
+    entries = [
+      dayEntry('09:00', { status: 'checked_in', queue: { number: 1, ahead: 0 } }),
+      dayEntry('11:00', { patient: { name: 'มานี ใหม่', age: 30, phone: '0811111111' } }),
+    ];
     await act(() => vi.advanceTimersByTimeAsync(DAY_LIST_POLL_MS));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(listCalls(fetchMock).length).toBe(asked + 1);

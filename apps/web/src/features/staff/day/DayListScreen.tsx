@@ -88,7 +88,17 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Box
           aria-hidden
-          sx={{ ...ROW_GRID, display: { xs: 'none', md: 'grid' }, px: 2, py: 1, borderLeft: 4, borderLeftColor: 'transparent', bgcolor: 'background.default', borderBottom: 1, borderColor: 'divider' }}
+          sx={{
+            ...ROW_GRID,
+            display: { xs: 'none', md: 'grid' },
+            px: 2,
+            py: 1,
+            borderLeft: 4,
+            borderLeftColor: 'transparent',
+            bgcolor: 'background.default',
+            borderBottom: 1,
+            borderColor: 'divider',
+          }}
         >
           {(['time', 'queue', 'patient', 'symptoms', 'deposit', 'status'] as const).map((column) => (
             <Typography key={column} variant="body2" color="text.secondary" sx={{ gridArea: column, fontWeight: 600 }}>
@@ -115,11 +125,22 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
 
   return (
     <Stack spacing={2.5}>
-      <PageTitle subtitle={formatDateWithWeekday(t, date, lang)}>{date === today ? t('day.title') : t('day.titleOtherDay')}</PageTitle>
+      <PageTitle subtitle={formatDateWithWeekday(t, date, lang)}>
+        {date === today ? t('day.title') : t('day.titleOtherDay')}
+      </PageTitle>
       <Box
         role="search"
         aria-label={t('day.filtersLabel')}
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'minmax(220px, 1.4fr) minmax(150px, 0.8fr) minmax(340px, 1.6fr)' }, alignItems: 'start' }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: {
+            xs: '1fr',
+            sm: '1fr 1fr',
+            md: 'minmax(220px, 1.4fr) minmax(150px, 0.8fr) minmax(340px, 1.6fr)',
+          },
+          alignItems: 'start',
+        }}
       >
         <TextField
           id="day-search"
@@ -148,9 +169,21 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
         </TextField>
         <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start', gap: 1 }}>
           <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
-            <DateSelectField label={t('day.date')} name="date" value={date} onChange={(next) => next && setDate(next)} fromYear={thisYear - 1} toYear={thisYear + 1} />
+            <DateSelectField
+              label={t('day.date')}
+              name="date"
+              value={date}
+              onChange={(next) => next && setDate(next)}
+              fromYear={thisYear - 1}
+              toYear={thisYear + 1}
+            />
           </Box>
-          <Button variant="outlined" onClick={() => setDate(today)} disabled={date === today} sx={{ mt: { xs: 0, sm: 4.25 }, flexShrink: 0 }}>
+          <Button
+            variant="outlined"
+            onClick={() => setDate(today)}
+            disabled={date === today}
+            sx={{ mt: { xs: 0, sm: 4.25 }, flexShrink: 0 }}
+          >
             {t('day.today')}
           </Button>
         </Box>
@@ -165,7 +198,9 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
       </Box>
       {list.isError && list.data ? <Alert severity="warning">{t('day.refreshFailed')}</Alert> : null}
       {body}
-      {open ? <AppointmentDialog facilityId={facilityId} entry={open} roles={roles} onClose={() => setOpenId(null)} /> : null}
+      {open ? (
+        <AppointmentDialog facilityId={facilityId} entry={open} roles={roles} onClose={() => setOpenId(null)} />
+      ) : null}
     </Stack>
   );
 }

@@ -16,7 +16,12 @@ import { usePatientRecord } from './day.queries';
 
 type StaffT = TFunction<'staff'>;
 
-const GENDERS = { male: 'record.genders.male', female: 'record.genders.female', other: 'record.genders.other', unspecified: 'record.genders.unspecified' } as const;
+const GENDERS = {
+  male: 'record.genders.male',
+  female: 'record.genders.female',
+  other: 'record.genders.other',
+  unspecified: 'record.genders.unspecified',
+} as const;
 
 /** 'หลังอาหารเช้า 1 · ก่อนนอน 1': the units at each time of day that has any. */
 export function dosesText(t: StaffT, doses: Medication['doses']): string {
@@ -33,7 +38,13 @@ function medicationLine(t: StaffT, m: Medication, lang: DateLanguage): string {
 }
 
 function visitLine(t: StaffT, v: Visit): string {
-  return [v.diagnosis ?? v.symptoms, v.icd10 ? `ICD-10 ${v.icd10}` : null, v.source === 'screening' ? t('record.screening') : null].filter(Boolean).join(' · ');
+  return [
+    v.diagnosis ?? v.symptoms,
+    v.icd10 ? `ICD-10 ${v.icd10}` : null,
+    v.source === 'screening' ? t('record.screening') : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export interface PatientRecordViewProps {
@@ -53,7 +64,10 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
 
   const { patient, medications, visits } = record.data;
   const current = medications.filter((m) => m.status !== 'ended');
-  const gender = patient.gender && patient.gender in GENDERS ? t(GENDERS[patient.gender as keyof typeof GENDERS]) : t('record.unknown');
+  const gender =
+    patient.gender && patient.gender in GENDERS
+      ? t(GENDERS[patient.gender as keyof typeof GENDERS])
+      : t('record.unknown');
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>

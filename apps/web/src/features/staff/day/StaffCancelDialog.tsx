@@ -68,7 +68,9 @@ export function StaffCancelDialog({ open, name, refund, onSubmit, onClose }: Sta
       <form noValidate onSubmit={(e) => void confirm(e)}>
         <DialogTitle id={titleId}>{t('appointment.cancelDialog.title', { name })}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>{refund ? t('appointment.cancelDialog.refund', { amount: refund }) : t('appointment.cancelDialog.noRefund')}</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>
+            {refund ? t('appointment.cancelDialog.refund', { amount: refund }) : t('appointment.cancelDialog.noRefund')}
+          </DialogContentText>
           <TextField
             {...reason}
             inputRef={ref}

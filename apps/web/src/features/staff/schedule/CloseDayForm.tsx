@@ -98,7 +98,12 @@ export function CloseDayForm({ facilityId, onClosed, onCancel }: CloseDayFormPro
           <AlertTitle>{t('closures.form.hasBookingsTitle')}</AlertTitle>
           {holding.message}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2 }}>
-            <Button variant="contained" color="error" loading={closeDay.isPending} onClick={() => void send({ ...holding.body, confirm: true })}>
+            <Button
+              variant="contained"
+              color="error"
+              loading={closeDay.isPending}
+              onClick={() => void send({ ...holding.body, confirm: true })}
+            >
               {t('closures.form.confirm')}
             </Button>
             <Button variant="outlined" color="inherit" disabled={closeDay.isPending} onClick={onCancel}>

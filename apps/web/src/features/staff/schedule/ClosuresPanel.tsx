@@ -66,7 +66,11 @@ export function ClosuresPanel({ facilityId, schedule, canEdit }: ClosuresPanelPr
   return (
     <PanelSection title={t('closures.title')} intro={t('closures.intro')} actions={actions}>
       {schedule.closures.length === 0 ? (
-        <EmptyState icon={<EventAvailableIcon />} title={t('closures.empty')} description={canEdit ? t('closures.emptyAdmin') : undefined} />
+        <EmptyState
+          icon={<EventAvailableIcon />}
+          title={t('closures.empty')}
+          description={canEdit ? t('closures.emptyAdmin') : undefined}
+        />
       ) : (
         <TableContainer component={Paper} variant="outlined" sx={{ borderRadius: 2 }}>
           <Table size="small" sx={{ '& td, & th': { py: 1.25 } }}>
@@ -110,7 +114,9 @@ export function ClosuresPanel({ facilityId, schedule, canEdit }: ClosuresPanelPr
             setClosing(false);
             const date = short(closure.date);
             const count = closure.cancelledAppointments ?? 0;
-            setNotice(count > 0 ? t('closures.closedWithCancellations', { date, count }) : t('closures.closed', { date }));
+            setNotice(
+              count > 0 ? t('closures.closedWithCancellations', { date, count }) : t('closures.closed', { date }),
+            );
           }}
         />
       </FormDialog>
@@ -120,7 +126,9 @@ export function ClosuresPanel({ facilityId, schedule, canEdit }: ClosuresPanelPr
         onClose={() => setHolidays(false)}
         onClosed={(closed) => {
           setHolidays(false);
-          setNotice(closed.length > 0 ? t('closures.holidays.done', { count: closed.length }) : t('closures.holidays.none'));
+          setNotice(
+            closed.length > 0 ? t('closures.holidays.done', { count: closed.length }) : t('closures.holidays.none'),
+          );
         }}
       />
       <ConfirmDialog

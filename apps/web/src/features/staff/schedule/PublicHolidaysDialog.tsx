@@ -60,9 +60,19 @@ export function PublicHolidaysDialog({ facilityId, open, onClosed, onClose }: Pu
         </Alert>
         <FormControl>
           <FormLabel id={yearLabelId}>{t('closures.holidays.year')}</FormLabel>
-          <RadioGroup row aria-labelledby={yearLabelId} value={String(year)} onChange={(e) => setYear(Number(e.target.value))}>
+          <RadioGroup
+            row
+            aria-labelledby={yearLabelId}
+            value={String(year)}
+            onChange={(e) => setYear(Number(e.target.value))}
+          >
             {[thisYear, thisYear + 1].map((y) => (
-              <FormControlLabel key={y} value={String(y)} control={<Radio />} label={t('closures.holidays.yearOption', { year: toBuddhistYear(y) })} />
+              <FormControlLabel
+                key={y}
+                value={String(y)}
+                control={<Radio />}
+                label={t('closures.holidays.yearOption', { year: toBuddhistYear(y) })}
+              />
             ))}
           </RadioGroup>
         </FormControl>

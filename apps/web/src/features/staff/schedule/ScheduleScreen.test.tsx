@@ -30,7 +30,11 @@ describe('the schedule screen', () => {
     renderStaff('/staff');
     const weekly = await screen.findByRole('region', { name: 'ตารางประจำสัปดาห์' });
     const row = within(weekly).getAllByRole('row')[1];
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
       'จ.–ศ.',
       '09:00–12:00 น.3 ช่วงต่อรอบ',
       '60 นาที',
@@ -80,9 +84,24 @@ describe('the schedule screen', () => {
     const user = userEvent.setup({ delay: null });
     mockApi({
       'GET /api/staff/me': () =>
-        json(200, { data: [member(['admin'], [{ id: 'ramathibodi-hospital', nameTh: 'โรงพยาบาลรามาธิบดี', nameEn: 'Ramathibodi Hospital', roles: ['front_desk'] }])] }),
+        json(200, {
+          data: [
+            member(
+              ['admin'],
+              [
+                {
+                  id: 'ramathibodi-hospital',
+                  nameTh: 'โรงพยาบาลรามาธิบดี',
+                  nameEn: 'Ramathibodi Hospital',
+                  roles: ['front_desk'],
+                },
+              ],
+            ),
+          ],
+        }),
       [`GET ${SCHEDULE}`]: () => json(200, { data: [schedule()] }),
-      'GET /api/staff/facilities/ramathibodi-hospital/schedule': () => json(200, { data: [schedule({ templates: [], closures: [] })] }),
+      'GET /api/staff/facilities/ramathibodi-hospital/schedule': () =>
+        json(200, { data: [schedule({ templates: [], closures: [] })] }),
       'GET /api/staff/facilities/ramathibodi-hospital/appointments': () => json(200, { data: [] }),
     });
     renderStaff('/staff');
@@ -100,7 +119,8 @@ describe('the schedule screen', () => {
     let fail = true;
     mockApi({
       'GET /api/staff/me': () => json(200, { data: [member(['admin'])] }),
-      [`GET ${SCHEDULE}`]: () => (fail ? json(500, apiError('internal_error', 'ระบบขัดข้อง')) : json(200, { data: [schedule()] })),
+      [`GET ${SCHEDULE}`]: () =>
+        fail ? json(500, apiError('internal_error', 'ระบบขัดข้อง')) : json(200, { data: [schedule()] }),
     });
     renderStaff('/staff');
     expect(await screen.findByText('โหลดข้อมูลไม่สำเร็จ')).toBeInTheDocument();
@@ -132,7 +152,9 @@ describe('closing a day', () => {
     await user.click(await screen.findByRole('button', { name: 'ปิดทำการ 1 วัน' }));
     const dialog = await screen.findByRole('dialog', { name: 'ปิดทำการ 1 วัน' });
     await user.click(within(dialog).getByRole('button', { name: 'ปิดทำการวันนี้' }));
-    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^เหตุผล/ })).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้'));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('textbox', { name: /^เหตุผล/ })).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้'),
+    );
 
     const [y, m, d] = date.split('-').map(Number);
     await user.selectOptions(within(dialog).getByRole('combobox', { name: 'วัน' }), String(d));
@@ -146,7 +168,9 @@ describe('closing a day', () => {
     expect(alert).toHaveTextContent(warning);
     await user.click(within(alert).getByRole('button', { name: 'ปิดวันและยกเลิกนัดทั้งหมด' }));
     expect(
-      await screen.findByText(`ปิดทำการวันที่ ${formatBuddhistDate(date, 'th', 'short')} แล้ว ยกเลิกนัด 2 ราย และคืนมัดจำเต็มจำนวน`),
+      await screen.findByText(
+        `ปิดทำการวันที่ ${formatBuddhistDate(date, 'th', 'short')} แล้ว ยกเลิกนัด 2 ราย และคืนมัดจำเต็มจำนวน`,
+      ),
     ).toBeInTheDocument();
     expect(bodiesOf(fetchMock, '/closures')).toEqual([
       { date, reason: 'น้ำท่วมทางเข้าโรงพยาบาล', confirm: false },
@@ -184,7 +208,12 @@ describe('closing a day', () => {
       [`GET ${SCHEDULE}`]: () => json(200, { data: [schedule()] }),
       [`DELETE ${SCHEDULE}/closures/${closed.date}`]: () => new Response(null, { status: 204 }),
       [`POST ${SCHEDULE}/closures/public-holidays`]: () =>
-        json(200, { data: [{ date: '2026-12-05', reason: 'วันพ่อแห่งชาติ' }, { date: '2026-12-10', reason: 'วันรัฐธรรมนูญ' }] }),
+        json(200, {
+          data: [
+            { date: '2026-12-05', reason: 'วันพ่อแห่งชาติ' },
+            { date: '2026-12-10', reason: 'วันรัฐธรรมนูญ' },
+          ],
+        }),
     });
     renderStaff('/staff?view=closures');
     const short = formatBuddhistDate(closed.date, 'th', 'short');
@@ -193,7 +222,11 @@ describe('closing a day', () => {
     const confirm = await screen.findByRole('dialog', { name: `เปิดทำการวันที่ ${short} อีกครั้ง?` });
     await user.click(within(confirm).getByRole('button', { name: 'เปิดทำการอีกครั้ง' }));
     expect(await screen.findByText(`เปิดทำการวันที่ ${short} อีกครั้งแล้ว`)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith(`/closures/${closed.date}`) && init?.method === 'DELETE')).toBe(true);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => String(url).endsWith(`/closures/${closed.date}`) && init?.method === 'DELETE',
+      ),
+    ).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'ปิดวันหยุดนักขัตฤกษ์' }));
@@ -228,14 +261,18 @@ describe('the slot preview', () => {
     renderStaff('/staff');
     await user.click(await screen.findByRole('tab', { name: 'ช่วงเวลาจอง' }));
     const days = await screen.findByRole('list', { name: 'ช่วงเวลาแยกตามวัน' });
-    const day = (date: string) => within(days).getByRole('heading', { level: 3, name: formatDateWithWeekday(th, date, 'th') }).closest('li')!;
+    const day = (date: string) =>
+      within(days)
+        .getByRole('heading', { level: 3, name: formatDateWithWeekday(th, date, 'th') })
+        .closest('li')!;
     expect(within(days).getAllByRole('heading', { level: 3 })).toHaveLength(7);
     const tomorrow = day(addDays(today, 1));
     expect(within(tomorrow).getByText('2 ช่วง')).toBeInTheDocument();
-    expect(within(tomorrow).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '09:00–10:00 น.พญ.กมลวรรณ ใจงามจองแล้ว 1/4',
-      '10:00–11:00 น.พญ.กมลวรรณ ใจงามจองแล้ว 4/4 · เต็ม',
-    ]);
+    expect(
+      within(tomorrow)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['09:00–10:00 น.พญ.กมลวรรณ ใจงามจองแล้ว 1/4', '10:00–11:00 น.พญ.กมลวรรณ ใจงามจองแล้ว 4/4 · เต็ม']);
     expect(within(day(closure.date)).getByText('ปิดทำการ: อบรมบุคลากร')).toBeInTheDocument();
     expect(within(day(today)).getByText('ไม่มีช่วงเวลา')).toBeInTheDocument();
     const slotsCall = fetchMock.mock.calls.find(([url]) => String(url).includes('/slots?'));
@@ -248,7 +285,13 @@ describe('the slot preview', () => {
 
     // The next seven days
     await user.click(screen.getByRole('button', { name: '7 วันถัดไป' }));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes(`from=${addDays(today, 7)}&to=${addDays(today, 13)}`))).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) =>
+          String(url).includes(`from=${addDays(today, 7)}&to=${addDays(today, 13)}`),
+        ),
+      ).toBe(true),
+    );
     expect(screen.getByRole('button', { name: '7 วันก่อนหน้า' })).toBeEnabled();
   });
 

@@ -64,7 +64,9 @@ export function ScheduleScreen({ facilityId, canEdit }: ScheduleScreenProps) {
   if (schedule.data) {
     switch (view) {
       case 'sessions':
-        panel = <SessionsPanel facilityId={facilityId} schedule={schedule.data} canEdit={canEdit} onPreview={preview} />;
+        panel = (
+          <SessionsPanel facilityId={facilityId} schedule={schedule.data} canEdit={canEdit} onPreview={preview} />
+        );
         break;
       case 'closures':
         panel = <ClosuresPanel facilityId={facilityId} schedule={schedule.data} canEdit={canEdit} />;
@@ -77,7 +79,10 @@ export function ScheduleScreen({ facilityId, canEdit }: ScheduleScreenProps) {
             from={params.get('from')}
             sessionId={params.get('session')}
             onChange={({ from, sessionId }) =>
-              update({ ...(from !== undefined ? { from } : {}), ...(sessionId !== undefined ? { session: sessionId } : {}) })
+              update({
+                ...(from !== undefined ? { from } : {}),
+                ...(sessionId !== undefined ? { session: sessionId } : {}),
+              })
             }
           />
         );
@@ -87,7 +92,13 @@ export function ScheduleScreen({ facilityId, canEdit }: ScheduleScreenProps) {
 
   return (
     <Stack spacing={2.5}>
-      <PageTitle subtitle={schedule.data ? t('schedule.horizon', { date: formatBuddhistDate(schedule.data.horizonEnd, lang) }) : undefined}>
+      <PageTitle
+        subtitle={
+          schedule.data
+            ? t('schedule.horizon', { date: formatBuddhistDate(schedule.data.horizonEnd, lang) })
+            : undefined
+        }
+      >
         {t('schedule.title')}
       </PageTitle>
       {canEdit ? null : <Alert severity="info">{t('schedule.readOnly')}</Alert>}
@@ -113,7 +124,13 @@ export function ScheduleScreen({ facilityId, canEdit }: ScheduleScreenProps) {
                 aria-controls={panelId(v)}
                 label={t(`schedule.tabs.${v}`)}
                 // The theme's light primary is too faint for text: the chosen tab reads dark, underlined in primary.
-                sx={{ fontSize: '1rem', minHeight: 52, minWidth: 0, px: { xs: 1.5, sm: 2 }, '&.Mui-selected': { color: 'text.primary', fontWeight: 600 } }}
+                sx={{
+                  fontSize: '1rem',
+                  minHeight: 52,
+                  minWidth: 0,
+                  px: { xs: 1.5, sm: 2 },
+                  '&.Mui-selected': { color: 'text.primary', fontWeight: 600 },
+                }}
               />
             ))}
           </Tabs>

@@ -15,7 +15,13 @@ function api(extra: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-async function setTime(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, label: string, hour: string, minute: string) {
+async function setTime(
+  user: ReturnType<typeof userEvent.setup>,
+  dialog: HTMLElement,
+  label: string,
+  hour: string,
+  minute: string,
+) {
   const group = within(dialog).getByRole('group', { name: label });
   await user.selectOptions(within(group).getByRole('combobox', { name: 'ชั่วโมง' }), hour);
   await user.selectOptions(within(group).getByRole('combobox', { name: 'นาที' }), minute);
@@ -55,9 +61,9 @@ describe('the weekly session form', () => {
     await replace(user, box(/^มัดจำ/), '0');
     await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
     await waitFor(() =>
-      expect(within(within(dialog).getByRole('group', { name: 'สิ้นสุด' })).getByRole('combobox', { name: 'ชั่วโมง' })).toHaveAccessibleDescription(
-        'เวลาสิ้นสุดต้องหลังเวลาเริ่ม',
-      ),
+      expect(
+        within(within(dialog).getByRole('group', { name: 'สิ้นสุด' })).getByRole('combobox', { name: 'ชั่วโมง' }),
+      ).toHaveAccessibleDescription('เวลาสิ้นสุดต้องหลังเวลาเริ่ม'),
     );
     expect(within(dialog).queryByText('กรุณาเลือกอย่างน้อย 1 วัน')).not.toBeInTheDocument();
 
@@ -73,7 +79,9 @@ describe('the weekly session form', () => {
     const user = userEvent.setup({ delay: null });
     const fetchMock = api({
       'POST /api/staff/facilities/siriraj-hospital/schedule/templates': (init) =>
-        json(201, { data: [{ ...morning, ...JSON.parse(init.body as string), id: crypto.randomUUID(), slotsPerSession: 6 }] }),
+        json(201, {
+          data: [{ ...morning, ...JSON.parse(init.body as string), id: crypto.randomUUID(), slotsPerSession: 6 }],
+        }),
     });
     renderStaff('/staff');
     await user.click(await screen.findByRole('button', { name: 'เพิ่มตารางประจำสัปดาห์' }));

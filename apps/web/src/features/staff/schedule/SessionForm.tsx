@@ -60,7 +60,16 @@ const resolvers: Record<SessionKind, Resolver<SessionFormValues, unknown, Sessio
   extra: contractResolver(ExtraSessionBody, (v: SessionFormValues) => ({ ...common(v), onDate: v.onDate })),
 };
 
-const FIELDS: readonly FieldName[] = ['weekdays', 'onDate', 'sessionStart', 'sessionEnd', 'slotMinutes', 'places', 'clinician', 'depositAmount'];
+const FIELDS: readonly FieldName[] = [
+  'weekdays',
+  'onDate',
+  'sessionStart',
+  'sessionEnd',
+  'slotMinutes',
+  'places',
+  'clinician',
+  'depositAmount',
+];
 const MONDAY_TO_FRIDAY = [1, 2, 3, 4, 5];
 
 function valuesOf(session: ScheduleTemplate | null): SessionFormValues {
@@ -79,7 +88,14 @@ function valuesOf(session: ScheduleTemplate | null): SessionFormValues {
 /** How many slots the hours make, once the hours and the slot length make sense. */
 function slotsMade(start: string, end: string, slotText: string): number | null {
   const slot = numberFromText(slotText);
-  if (!/^\d{2}:\d{2}$/.test(start) || !/^\d{2}:\d{2}$/.test(end) || slot === null || !Number.isInteger(slot) || slot < 5) return null;
+  if (
+    !/^\d{2}:\d{2}$/.test(start) ||
+    !/^\d{2}:\d{2}$/.test(end) ||
+    slot === null ||
+    !Number.isInteger(slot) ||
+    slot < 5
+  )
+    return null;
   const count = Math.floor(minutesBetween(start, end) / slot);
   return count > 0 ? count : null;
 }
@@ -116,7 +132,11 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
   const thisYear = Number(todayInBangkok().slice(0, 4));
 
   const messageOf = (name: FieldName) => fieldMessage(t, name, errors[name]?.message);
-  const field = (name: FieldName, label: string, options: { hint?: string; numeric?: boolean; required?: boolean } = {}) => {
+  const field = (
+    name: FieldName,
+    label: string,
+    options: { hint?: string; numeric?: boolean; required?: boolean } = {},
+  ) => {
     const { ref, ...rest } = register(name);
     const message = messageOf(name);
     return (
@@ -133,7 +153,9 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
     );
   };
 
-  const submit = onSubmit(async (body) => onSaved(await save.mutateAsync({ kind, id: session?.id, body } as SaveSession)));
+  const submit = onSubmit(async (body) =>
+    onSaved(await save.mutateAsync({ kind, id: session?.id, body } as SaveSession)),
+  );
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void submit(e)}>
@@ -149,7 +171,10 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
             return (
               <FormControl component="fieldset" required error={message !== undefined} onBlur={days.onBlur}>
                 <FormLabel component="legend">{t('form.weekdays')}</FormLabel>
-                <FormGroup aria-describedby={message ? weekdaysHelpId : undefined} sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' } }}>
+                <FormGroup
+                  aria-describedby={message ? weekdaysHelpId : undefined}
+                  sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' } }}
+                >
                   {WEEKDAYS.map((day, i) => (
                     <FormControlLabel
                       key={day}
@@ -214,12 +239,19 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
         ))}
       </Stack>
       <Stack direction="row" spacing={1.5}>
-        {field('slotMinutes', t('form.slotMinutes'), { numeric: true, hint: made ? t('form.makes', { count: made }) : undefined })}
+        {field('slotMinutes', t('form.slotMinutes'), {
+          numeric: true,
+          hint: made ? t('form.makes', { count: made }) : undefined,
+        })}
         {field('places', t('form.places'), { numeric: true })}
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2.5, sm: 1.5 }}>
-        <Box sx={{ flex: 2 }}>{field('clinician', t('form.clinician'), { hint: t('form.clinicianHint'), required: false })}</Box>
-        <Box sx={{ flex: 1 }}>{field('depositAmount', t('form.depositAmount'), { numeric: true, hint: t('form.depositHint') })}</Box>
+        <Box sx={{ flex: 2 }}>
+          {field('clinician', t('form.clinician'), { hint: t('form.clinicianHint'), required: false })}
+        </Box>
+        <Box sx={{ flex: 1 }}>
+          {field('depositAmount', t('form.depositAmount'), { numeric: true, hint: t('form.depositHint') })}
+        </Box>
       </Stack>
       <FormActions error={formError} busy={isSubmitting} onCancel={onCancel} />
     </Stack>

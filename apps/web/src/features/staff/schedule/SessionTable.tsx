@@ -48,7 +48,8 @@ export function SessionTable({ kind, sessions, canEdit, onPreview, onEdit, onRem
     ) : (
       formatWeekdays(t, s.weekdays)
     );
-  const deposit = (s: ScheduleTemplate) => (s.depositAmount > 0 ? formatMoney(t, s.depositAmount, lang) : t('sessions.noDeposit'));
+  const deposit = (s: ScheduleTemplate) =>
+    s.depositAmount > 0 ? formatMoney(t, s.depositAmount, lang) : t('sessions.noDeposit');
   const actions = (s: ScheduleTemplate) => {
     const name = sessionName(t, lang, s);
     return (
@@ -61,7 +62,12 @@ export function SessionTable({ kind, sessions, canEdit, onPreview, onEdit, onRem
             <Button size="small" onClick={() => onEdit(s)} aria-label={t('sessions.editNamed', { name })}>
               {t('sessions.edit')}
             </Button>
-            <Button size="small" color="error" onClick={() => onRemove(s)} aria-label={t('sessions.removeNamed', { name })}>
+            <Button
+              size="small"
+              color="error"
+              onClick={() => onRemove(s)}
+              aria-label={t('sessions.removeNamed', { name })}
+            >
               {t('sessions.remove')}
             </Button>
           </>
@@ -80,8 +86,8 @@ export function SessionTable({ kind, sessions, canEdit, onPreview, onEdit, onRem
               {sessionHours(t, s)} · {t('sessions.slotsPerSession', { count: s.slotsPerSession })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {t('sessions.columns.slotLength')} {t('sessions.minutes', { count: s.slotMinutes })} · {t('sessions.columns.places')}{' '}
-              {t('sessions.people', { count: s.places })}
+              {t('sessions.columns.slotLength')} {t('sessions.minutes', { count: s.slotMinutes })} ·{' '}
+              {t('sessions.columns.places')} {t('sessions.people', { count: s.places })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {s.clinician ?? t('sessions.noClinician')} · {t('sessions.columns.deposit')} {deposit(s)}

@@ -86,8 +86,12 @@ export function SessionsPanel({ facilityId, schedule, canEdit, onPreview }: Sess
         open={editing !== null}
         title={
           editing?.kind === 'extra'
-            ? editing.session ? t('sessions.editExtra') : t('sessions.addExtra')
-            : editing?.session ? t('sessions.editWeekly') : t('sessions.addWeekly')
+            ? editing.session
+              ? t('sessions.editExtra')
+              : t('sessions.addExtra')
+            : editing?.session
+              ? t('sessions.editWeekly')
+              : t('sessions.addWeekly')
         }
         onClose={() => setEditing(null)}
       >

@@ -26,7 +26,11 @@ function SlotCard({ slot }: { slot: StaffSlot }) {
   const { t } = useStaffTexts();
   const full = slot.taken >= slot.capacity;
   return (
-    <Paper component="li" variant="outlined" sx={{ p: 1.25, borderRadius: 2, bgcolor: full ? 'grey.100' : 'background.paper' }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 1.25, borderRadius: 2, bgcolor: full ? 'grey.100' : 'background.paper' }}
+    >
       <Typography sx={{ fontWeight: 600 }}>{formatSlotTime(t, slot)}</Typography>
       <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
         {slot.clinician || t('sessions.noClinician')}
@@ -53,7 +57,13 @@ export interface SlotPreviewProps {
  * The slots the schedule made, seven days at a time, grouped by day: time, clinician, places taken of the
  * capacity. Closed days say so with their reason.
  */
-export function SlotPreview({ facilityId, schedule, from: askedFrom, sessionId: askedSession, onChange }: SlotPreviewProps) {
+export function SlotPreview({
+  facilityId,
+  schedule,
+  from: askedFrom,
+  sessionId: askedSession,
+  onChange,
+}: SlotPreviewProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const today = todayInBangkok();
@@ -83,9 +93,17 @@ export function SlotPreview({ facilityId, schedule, from: askedFrom, sessionId: 
           {t('slots.previous')}
         </Button>
         <Typography component="h2" variant="subtitle1" aria-live="polite" sx={{ fontWeight: 600, minWidth: 0 }}>
-          {t('slots.range', { from: formatBuddhistDate(from, lang, 'short'), to: formatBuddhistDate(to, lang, 'short') })}
+          {t('slots.range', {
+            from: formatBuddhistDate(from, lang, 'short'),
+            to: formatBuddhistDate(to, lang, 'short'),
+          })}
         </Typography>
-        <Button variant="outlined" endIcon={<NavigateNextIcon />} disabled={to >= last} onClick={() => onChange({ from: addDays(from, DAYS_SHOWN) })}>
+        <Button
+          variant="outlined"
+          endIcon={<NavigateNextIcon />}
+          disabled={to >= last}
+          onClick={() => onChange({ from: addDays(from, DAYS_SHOWN) })}
+        >
           {t('slots.next')}
         </Button>
         <TextField
@@ -143,7 +161,14 @@ export function SlotPreview({ facilityId, schedule, from: askedFrom, sessionId: 
                 {daySlots.length > 0 ? (
                   <Box
                     component="ul"
-                    sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}
+                    sx={{
+                      listStyle: 'none',
+                      m: 0,
+                      p: 0,
+                      display: 'grid',
+                      gap: 1,
+                      gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+                    }}
                   >
                     {daySlots.map((slot) => (
                       <SlotCard key={slot.id} slot={slot} />

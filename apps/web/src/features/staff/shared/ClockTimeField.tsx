@@ -30,7 +30,18 @@ export interface ClockTimeFieldProps {
  * (a browser's own time box follows its language and may say 05:00 PM). Minutes come in fives; a time
  * saved with another minute keeps it as a choice.
  */
-export function ClockTimeField({ label, value, onChange, onBlur, name, inputRef, required, error = false, helperText, labelSx }: ClockTimeFieldProps) {
+export function ClockTimeField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  inputRef,
+  required,
+  error = false,
+  helperText,
+  labelSx,
+}: ClockTimeFieldProps) {
   const { t } = useStaffTexts();
   const legendId = useId();
   const helperId = useId();
@@ -48,19 +59,40 @@ export function ClockTimeField({ label, value, onChange, onBlur, name, inputRef,
     },
   });
   return (
-    <FormControl component="fieldset" error={error} required={required} aria-labelledby={legendId} sx={{ flex: 1, minWidth: 0 }}>
-      <FormLabel component="legend" id={legendId} sx={[{ mb: 1.5, fontSize: '0.9rem' }, ...(Array.isArray(labelSx) ? labelSx : [labelSx])]}>
+    <FormControl
+      component="fieldset"
+      error={error}
+      required={required}
+      aria-labelledby={legendId}
+      sx={{ flex: 1, minWidth: 0 }}
+    >
+      <FormLabel
+        component="legend"
+        id={legendId}
+        sx={[{ mb: 1.5, fontSize: '0.9rem' }, ...(Array.isArray(labelSx) ? labelSx : [labelSx])]}
+      >
         {label}
       </FormLabel>
       <Stack direction="row" spacing={1}>
-        <TextField {...select('hour')} label={t('form.hour')} value={hour} inputRef={inputRef} onChange={(e) => onChange(`${e.target.value}:${minute}`)}>
+        <TextField
+          {...select('hour')}
+          label={t('form.hour')}
+          value={hour}
+          inputRef={inputRef}
+          onChange={(e) => onChange(`${e.target.value}:${minute}`)}
+        >
           {HOURS.map((h) => (
             <option key={h} value={h}>
               {h}
             </option>
           ))}
         </TextField>
-        <TextField {...select('minute')} label={t('form.minute')} value={minute} onChange={(e) => onChange(`${hour}:${e.target.value}`)}>
+        <TextField
+          {...select('minute')}
+          label={t('form.minute')}
+          value={minute}
+          onChange={(e) => onChange(`${hour}:${e.target.value}`)}
+        >
           {minutes.map((m) => (
             <option key={m} value={m}>
               {m}

@@ -15,7 +15,16 @@ export function PanelSection({ title, intro, actions, children }: PanelSectionPr
   const headingId = useId();
   return (
     <Box component="section" aria-labelledby={headingId}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 1.5, mb: 1.5 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-end',
+          justifyContent: 'space-between',
+          gap: 1.5,
+          mb: 1.5,
+        }}
+      >
         <Box sx={{ minWidth: 0 }}>
           <Typography id={headingId} variant="h6" component="h2" sx={{ fontWeight: 600 }}>
             {title}

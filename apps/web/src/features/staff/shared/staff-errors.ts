@@ -7,7 +7,13 @@ import type { DateLanguage } from '../../../lib/thai-date';
  * Errors whose Thai sentence from the server says more than the code (how many patients are booked, how long
  * the lock lasts): Thai readers get the server's own words, others the translation of the code.
  */
-const WORDED_BY_SERVER = new Set(['staff_locked', 'day_has_bookings', 'places_below_booked', 'appointment_status_conflict', 'check_in_not_today']);
+const WORDED_BY_SERVER = new Set([
+  'staff_locked',
+  'day_has_bookings',
+  'places_below_booked',
+  'appointment_status_conflict',
+  'check_in_not_today',
+]);
 
 export function staffErrorMessage(t: TFunction<'staff'>, error: unknown, lang: DateLanguage): string {
   if (lang === 'th' && isApiError(error) && WORDED_BY_SERVER.has(error.code) && error.message) return error.message;
@@ -26,7 +32,9 @@ const RANGES = {
 } as const;
 
 /** Reasons said better of their field: a facility's phone may be a landline or 1669, not only a mobile. */
-const OF_FIELD: Partial<Record<string, 'validation.facilityPhone'>> = { 'phone:invalid_phone': 'validation.facilityPhone' };
+const OF_FIELD: Partial<Record<string, 'validation.facilityPhone'>> = {
+  'phone:invalid_phone': 'validation.facilityPhone',
+};
 
 /** A field's reason code as a sentence; a number or date out of range says the range of that field. */
 export function fieldMessage(t: TFunction<'staff'>, field: string, reason: string | undefined): string | undefined {

@@ -43,7 +43,8 @@ const ROLES = { admin: 'roles.admin', front_desk: 'roles.front_desk', clinician:
 export const roleName = (t: StaffT, role: StaffRole): string => t(ROLES[role]);
 
 /** A member's roles at a facility, in words: 'ผู้ดูแลระบบ, แพทย์และบุคลากรทางการแพทย์'. */
-export const roleNames = (t: StaffT, roles: readonly StaffRole[]): string => roles.map((role) => roleName(t, role)).join(', ');
+export const roleNames = (t: StaffT, roles: readonly StaffRole[]): string =>
+  roles.map((role) => roleName(t, role)).join(', ');
 
 /** The ISO weekday of a calendar date (1 Monday … 7 Sunday). */
 export function weekdayOf(date: string): Weekday {
@@ -58,11 +59,19 @@ export const formatDateWithWeekday = (t: StaffT, date: string, lang: DateLanguag
 
 // Times and money are written as lib/clock-time.ts writes them, without importing it: one more importer would move
 // it out of the chunk the patients' first screens share into a file of its own, one more file on each of them.
-const bangkokClock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Bangkok' });
+const bangkokClock = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'Asia/Bangkok',
+});
 
 /** A slot's start and end in Bangkok time: '09:00–10:00 น.' */
 export const formatSlotTime = (t: StaffT, slot: Pick<StaffSlot, 'start' | 'end'>): string =>
-  t('common.timeRange', { start: bangkokClock.format(new Date(slot.start)), end: bangkokClock.format(new Date(slot.end)) });
+  t('common.timeRange', {
+    start: bangkokClock.format(new Date(slot.start)),
+    end: bangkokClock.format(new Date(slot.end)),
+  });
 
 /** Whole baht with Thai grouping: '1,200 บาท'. */
 export const formatMoney = (t: StaffT, amount: number, lang: DateLanguage): string =>

@@ -54,7 +54,8 @@ export function EnrolAuthenticatorStep({ token, started, onConfirmed, onFailure 
       if (isApiError(error, 'staff_code_invalid')) {
         setValue('code', '');
         setError('code', { type: 'server', message: 'staff_code_invalid' }, { shouldFocus: true });
-      } else if (isApiError(error) && error.fields.code) setError('code', { type: 'server', message: error.fields.code });
+      } else if (isApiError(error) && error.fields.code)
+        setError('code', { type: 'server', message: error.fields.code });
       else setFormError(staffErrorMessage(t, error, lang));
     }
   });
@@ -62,8 +63,25 @@ export function EnrolAuthenticatorStep({ token, started, onConfirmed, onFailure 
   return (
     <Stack spacing={2.5}>
       <Typography>{t('enrol.authenticatorStep.intro')}</Typography>
-      <Box sx={{ alignSelf: 'center', p: 1.5, bgcolor: 'common.white', border: 1, borderColor: 'divider', borderRadius: 2, lineHeight: 0 }}>
-        <QRCodeSVG value={started.otpauthUri} size={200} level="M" marginSize={2} role="img" aria-label={t('enrol.authenticatorStep.qrLabel')} />
+      <Box
+        sx={{
+          alignSelf: 'center',
+          p: 1.5,
+          bgcolor: 'common.white',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 2,
+          lineHeight: 0,
+        }}
+      >
+        <QRCodeSVG
+          value={started.otpauthUri}
+          size={200}
+          level="M"
+          marginSize={2}
+          role="img"
+          aria-label={t('enrol.authenticatorStep.qrLabel')}
+        />
       </Box>
       <Box>
         <Typography variant="body2" color="text.secondary">
@@ -72,7 +90,15 @@ export function EnrolAuthenticatorStep({ token, started, onConfirmed, onFailure 
         <Box
           component="output"
           aria-label={t('enrol.authenticatorStep.secretLabel')}
-          sx={{ display: 'block', mt: 0.5, fontFamily: 'monospace', fontSize: '1.15rem', letterSpacing: 1, overflowWrap: 'anywhere', userSelect: 'all' }}
+          sx={{
+            display: 'block',
+            mt: 0.5,
+            fontFamily: 'monospace',
+            fontSize: '1.15rem',
+            letterSpacing: 1,
+            overflowWrap: 'anywhere',
+            userSelect: 'all',
+          }}
         >
           {grouped(started.secret)}
         </Box>

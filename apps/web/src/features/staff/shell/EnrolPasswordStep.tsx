@@ -36,7 +36,11 @@ export function EnrolPasswordStep({ token, onStarted, onFailure }: EnrolPassword
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordValues, unknown, StartEnrolmentBody>({ resolver, mode: 'onTouched', defaultValues: { password: '' } });
+  } = useForm<PasswordValues, unknown, StartEnrolmentBody>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { password: '' },
+  });
   const { ref, ...password } = register('password');
 
   const onSubmit = handleSubmit(async ({ password: chosen }) => {
@@ -45,7 +49,8 @@ export function EnrolPasswordStep({ token, onStarted, onFailure }: EnrolPassword
       onStarted(await start.mutateAsync(chosen));
     } catch (error) {
       onFailure(error);
-      if (isApiError(error) && error.fields.password) setError('password', { type: 'server', message: error.fields.password });
+      if (isApiError(error) && error.fields.password)
+        setError('password', { type: 'server', message: error.fields.password });
       else setFormError(staffErrorMessage(t, error, lang));
     }
   });

@@ -64,8 +64,16 @@ export function RecoveryCodesStep({ recoveryCodes }: { recoveryCodes: string[] }
           {t('enrol.codesStep.print')}
         </Button>
       </Stack>
-      <FormControlLabel control={<Checkbox checked={kept} onChange={(e) => setKept(e.target.checked)} />} label={t('enrol.codesStep.kept')} />
-      <Button variant="contained" size="large" disabled={!kept} onClick={() => void navigate('/staff', { replace: true })}>
+      <FormControlLabel
+        control={<Checkbox checked={kept} onChange={(e) => setKept(e.target.checked)} />}
+        label={t('enrol.codesStep.kept')}
+      />
+      <Button
+        variant="contained"
+        size="large"
+        disabled={!kept}
+        onClick={() => void navigate('/staff', { replace: true })}
+      >
         {t('enrol.codesStep.continue')}
       </Button>
       <NoticeSnackbar notice={notice} onClose={() => setNotice(null)} />

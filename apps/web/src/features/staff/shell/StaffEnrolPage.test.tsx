@@ -8,7 +8,8 @@ import { renderStaff } from '../staff-test-render';
 const TOKEN = 'tok_3q8ZpV';
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const recoveryCodes = Array.from({ length: 10 }, (_, i) => `k7m${i}q-x${i}r4t`);
-const invalid = () => json(404, apiError('staff_enrolment_invalid', 'ลิงก์ลงทะเบียนนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอลิงก์ใหม่จากผู้ดูแลระบบ'));
+const invalid = () =>
+  json(404, apiError('staff_enrolment_invalid', 'ลิงก์ลงทะเบียนนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอลิงก์ใหม่จากผู้ดูแลระบบ'));
 const bodyOf = (fetchMock: ReturnType<typeof mockApi>, path: string) => {
   const call = fetchMock.mock.calls.find(([url, init]) => String(url).endsWith(path) && init?.method === 'POST');
   return call ? JSON.parse((call[1] as RequestInit).body as string) : undefined;
@@ -18,7 +19,10 @@ describe('StaffEnrolPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('explains plainly that a used or expired link no longer works', async () => {
-    mockApi({ 'GET /api/staff/me': () => json(401, apiError('unauthenticated', '')), [`GET /api/staff/enrolment/${TOKEN}`]: invalid });
+    mockApi({
+      'GET /api/staff/me': () => json(401, apiError('unauthenticated', '')),
+      [`GET /api/staff/enrolment/${TOKEN}`]: invalid,
+    });
     renderStaff(`/staff/enrol#${TOKEN}`);
     expect(await screen.findByText('ลิงก์ลงทะเบียนนี้ใช้ไม่ได้แล้ว')).toBeInTheDocument();
     expect(screen.getByText(/ลิงก์ลงทะเบียนใช้ได้ครั้งเดียว ภายใน 24 ชั่วโมง/)).toBeInTheDocument();
@@ -36,12 +40,22 @@ describe('StaffEnrolPage', () => {
     const user = userEvent.setup({ delay: null });
     let enrolled = false;
     const fetchMock = mockApi({
-      'GET /api/staff/me': () => (enrolled ? json(200, { data: [member(['front_desk'])] }) : json(401, apiError('unauthenticated', ''))),
-      [`GET /api/staff/enrolment/${TOKEN}`]: () => json(200, { data: [{ email: 'somying@hospital.example', displayName: 'สมหญิง ผู้ดูแล' }] }),
+      'GET /api/staff/me': () =>
+        enrolled ? json(200, { data: [member(['front_desk'])] }) : json(401, apiError('unauthenticated', '')),
+      [`GET /api/staff/enrolment/${TOKEN}`]: () =>
+        json(200, { data: [{ email: 'somying@hospital.example', displayName: 'สมหญิง ผู้ดูแล' }] }),
       [`POST /api/staff/enrolment/${TOKEN}/start`]: () =>
-        json(200, { data: [{ secret: SECRET, otpauthUri: `otpauth://totp/KlaiMor:somying%40hospital.example?secret=${SECRET}&issuer=KlaiMor` }] }),
+        json(200, {
+          data: [
+            {
+              secret: SECRET,
+              otpauthUri: `otpauth://totp/KlaiMor:somying%40hospital.example?secret=${SECRET}&issuer=KlaiMor`,
+            },
+          ],
+        }),
       [`POST /api/staff/enrolment/${TOKEN}/confirm`]: (init) => {
-        if (JSON.parse(init.body as string).code !== '246810') return json(400, apiError('staff_code_invalid', 'รหัสยืนยันจากแอป Authenticator ไม่ถูกต้อง กรุณาลองใหม่'));
+        if (JSON.parse(init.body as string).code !== '246810')
+          return json(400, apiError('staff_code_invalid', 'รหัสยืนยันจากแอป Authenticator ไม่ถูกต้อง กรุณาลองใหม่'));
         enrolled = true;
         return json(200, { data: [{ recoveryCodes }] });
       },
@@ -78,7 +92,11 @@ describe('StaffEnrolPage', () => {
     expect(await screen.findByRole('listitem', { current: 'step' })).toHaveTextContent('3เก็บรหัสสำรอง');
     // Step 3: the ten recovery codes, shown once; going on needs the member to say they kept them
     const list = await screen.findByRole('list', { name: 'รหัสสำรอง 10 รหัส' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(recoveryCodes);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(recoveryCodes);
     expect(screen.getByText('เก็บรหัสสำรองเหล่านี้ไว้ในที่ปลอดภัย')).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'เข้าสู่ระบบเจ้าหน้าที่' });
     expect(next).toBeDisabled();

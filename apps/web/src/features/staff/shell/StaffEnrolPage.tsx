@@ -18,7 +18,10 @@ import { EnrolPasswordStep } from './EnrolPasswordStep';
 import { RecoveryCodesStep } from './RecoveryCodesStep';
 import { useStaffEnrolment } from './session.queries';
 
-type EnrolStep = { step: 'password' } | { step: 'authenticator'; started: EnrolmentStarted } | { step: 'codes'; recoveryCodes: string[] };
+type EnrolStep =
+  | { step: 'password' }
+  | { step: 'authenticator'; started: EnrolmentStarted }
+  | { step: 'codes'; recoveryCodes: string[] };
 
 const STEPS = ['password', 'authenticator', 'codes'] as const;
 
@@ -33,7 +36,14 @@ function EnrolSteps({ current }: { current: EnrolStep['step'] }) {
           component="li"
           key={step}
           aria-current={i === at ? 'step' : undefined}
-          sx={{ flex: 1, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: 'center', gap: 1, textAlign: { xs: 'center', sm: 'left' } }}
+          sx={{
+            flex: 1,
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: 'center',
+            gap: 1,
+            textAlign: { xs: 'center', sm: 'left' },
+          }}
         >
           <Box
             aria-hidden
@@ -51,7 +61,10 @@ function EnrolSteps({ current }: { current: EnrolStep['step'] }) {
           >
             {i + 1}
           </Box>
-          <Typography variant="body2" sx={{ fontWeight: i === at ? 600 : 400, color: i === at ? 'text.primary' : 'text.secondary' }}>
+          <Typography
+            variant="body2"
+            sx={{ fontWeight: i === at ? 600 : 400, color: i === at ? 'text.primary' : 'text.secondary' }}
+          >
             {t(`enrol.steps.${step}`)}
           </Typography>
         </Box>
@@ -108,7 +121,13 @@ export function StaffEnrolPage() {
   else if (enrolment.isPending) body = <LoadingState label={t('enrol.loading')} />;
   else if (enrolment.isError) body = <ErrorState onRetry={() => void enrolment.refetch()} />;
   else if (state.step === 'password') {
-    body = <EnrolPasswordStep token={token} onStarted={(started) => setState({ step: 'authenticator', started })} onFailure={onFailure} />;
+    body = (
+      <EnrolPasswordStep
+        token={token}
+        onStarted={(started) => setState({ step: 'authenticator', started })}
+        onFailure={onFailure}
+      />
+    );
   } else {
     body = (
       <EnrolAuthenticatorStep
@@ -124,7 +143,13 @@ export function StaffEnrolPage() {
   return (
     <Paper variant="outlined" sx={{ maxWidth: 640, mx: 'auto', p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>
       <Stack spacing={3}>
-        <PageTitle subtitle={enrolment.data ? t('enrol.for', { name: enrolment.data.displayName, email: enrolment.data.email }) : undefined}>
+        <PageTitle
+          subtitle={
+            enrolment.data
+              ? t('enrol.for', { name: enrolment.data.displayName, email: enrolment.data.email })
+              : undefined
+          }
+        >
           {t('enrol.title')}
         </PageTitle>
         {showSteps ? <EnrolSteps current={state.step} /> : null}

@@ -51,7 +51,16 @@ export function StaffShell() {
             variant="h6"
             component={Link}
             to="/staff"
-            sx={{ flexGrow: 1, fontWeight: 600, color: 'inherit', textDecoration: 'none', fontSize: { xs: '1.05rem', sm: '1.25rem' }, minHeight: 44, display: 'flex', alignItems: 'center' }}
+            sx={{
+              flexGrow: 1,
+              fontWeight: 600,
+              color: 'inherit',
+              textDecoration: 'none',
+              fontSize: { xs: '1.05rem', sm: '1.25rem' },
+              minHeight: 44,
+              display: 'flex',
+              alignItems: 'center',
+            }}
           >
             {t('app.title')}
           </Typography>
@@ -75,7 +84,11 @@ export function StaffShell() {
         </Toolbar>
       </AppBar>
       {member ? (
-        <Box component="section" aria-label={t('shell.signedInAs', { name: member.displayName })} sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
+        <Box
+          component="section"
+          aria-label={t('shell.signedInAs', { name: member.displayName })}
+          sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+        >
           <Container maxWidth="lg">
             <Stack
               direction={{ xs: 'column', sm: 'row' }}

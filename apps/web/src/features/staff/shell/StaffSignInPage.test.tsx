@@ -29,7 +29,9 @@ describe('StaffSignInPage', () => {
     expect(screen.getByLabelText(/^รหัสผ่าน/)).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้');
     await user.type(screen.getByRole('textbox', { name: /^อีเมล/ }), 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }));
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /^อีเมล/ })).toHaveAccessibleDescription('รูปแบบอีเมลไม่ถูกต้อง'));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^อีเมล/ })).toHaveAccessibleDescription('รูปแบบอีเมลไม่ถูกต้อง'),
+    );
     expect(sentBody(fetchMock)).toBeUndefined();
   });
 
@@ -77,7 +79,11 @@ describe('StaffSignInPage', () => {
     await user.type(screen.getByRole('textbox', { name: /^รหัสสำรอง/ }), 'abcde-fghjk');
     await user.click(screen.getByRole('button', { name: 'เข้าสู่ระบบ' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'ตารางออกตรวจ' })).toBeInTheDocument();
-    expect(sentBody(fetchMock)).toEqual({ email: 'Somying@Hospital.example', password: 'a long staff password', code: 'abcde-fghjk' });
+    expect(sentBody(fetchMock)).toEqual({
+      email: 'Somying@Hospital.example',
+      password: 'a long staff password',
+      code: 'abcde-fghjk',
+    });
     expect(screen.getByText('สมหญิง ผู้ดูแล')).toBeInTheDocument();
   });
 

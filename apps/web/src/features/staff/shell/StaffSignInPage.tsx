@@ -103,14 +103,23 @@ export function StaffSignInPage() {
             label={withRecoveryCode ? t('signIn.recoveryCode') : t('signIn.code')}
             autoComplete={withRecoveryCode ? 'off' : 'one-time-code'}
             required
-            helperText={fieldMessage(t, 'code', errors.code?.message) ?? (withRecoveryCode ? t('signIn.recoveryHint') : t('signIn.codeHint'))}
+            helperText={
+              fieldMessage(t, 'code', errors.code?.message) ??
+              (withRecoveryCode ? t('signIn.recoveryHint') : t('signIn.codeHint'))
+            }
             slotProps={{
               htmlInput: withRecoveryCode
                 ? { spellCheck: false, autoCapitalize: 'none', maxLength: 64 }
                 : { inputMode: 'numeric', maxLength: 6, pattern: '[0-9]*' },
             }}
           />
-          <Link component="button" type="button" variant="body2" onClick={switchCode} sx={{ alignSelf: 'flex-start', textAlign: 'left' }}>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={switchCode}
+            sx={{ alignSelf: 'flex-start', textAlign: 'left' }}
+          >
             {withRecoveryCode ? t('signIn.useAuthenticator') : t('signIn.useRecovery')}
           </Link>
           {formError ? <Alert severity="error">{formError}</Alert> : null}
