@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-nodefs.js';
 import * as schema from './schema.js';
 
@@ -190,9 +191,47 @@ export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Dat
   };
 }
 
+/** The embedded database's folder is held by another process: opening it too would lose one of the two's writes. */
+export class EmbeddedDatabaseInUse extends Error {
+  constructor(dir: string) {
+    super(
+      `another process is using the embedded database in ${dir} (a running server?): stop it first, ` +
+        'or run the server and this command on PostgreSQL (DATABASE_URL)',
+    );
+  }
+}
+
+/**
+ * Holds the embedded database's folder for this process. PGlite keeps the database in the process's memory and
+ * writes its pages back as it goes, so two processes opening one folder each overwrite the other's writes: the
+ * second to come is refused instead. The hold is a lock directory beside the folder (proper-lockfile) whose time this
+ * process renews every few seconds; one left by a process that died counts as free once it is 10 s old. Should
+ * another process take the folder all the same (this one stalled past that), proper-lockfile's default ends this
+ * process rather than let it go on writing.
+ */
+function holdDataDir(dir: string): () => void {
+  try {
+    return lockfile.lockSync(dir, { stale: 10_000, update: 2_000 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new EmbeddedDatabaseInUse(dir);
+    throw error;
+  }
+}
+
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
   if (options.databaseUrl) return connectPostgres(options.databaseUrl);
   const dir = path.join(options.dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return openPglite({ fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS });
+  const release = holdDataDir(dir);
+  const database = openPglite({ fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS });
+  return {
+    ...database,
+    async close() {
+      try {
+        await database.close();
+      } finally {
+        release();
+      }
+    },
+  };
 }

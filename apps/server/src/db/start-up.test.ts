@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,110 +6,45 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PATIENT } from '../demo/seed.js';
 import { freePort } from '../test/free-port.js';
+import { healthy, killAll, scratchDatabase, spawnServer, stop } from '../test/server-process.js';
 
 /**
  * The server's start-up as processes: replicas starting together on one empty PostgreSQL database, and a start-up
  * that cannot reach its database. Started as `npm start` starts it (server.test.ts does the same), without a web build.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverFile = path.join(here, '../server.ts');
 const MIGRATION_COUNT = (
   JSON.parse(readFileSync(path.join(here, 'migrations/meta/_journal.json'), 'utf8')) as { entries: unknown[] }
 ).entries.length;
 const REPLICAS = 5;
 
 let dataDir: string;
-/** Every process started, so that none outlives the file, even after a test that timed out waiting for it. */
-const started: ChildProcess[] = [];
 beforeAll(() => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-start-up-'));
 });
 afterAll(() => {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  killAll();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface ServerProcess {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<number | null>;
-  output(): string;
-}
-
-function spawnServer(port: number, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverFile], {
-    env: {
-      ...process.env,
-      APP_MODE: 'demo',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SECRET_KEY: 'start-up-test-key-'.padEnd(40, 'x'),
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, port, exited, output: () => output };
-}
-
-/** Resolves once the process answers its health check; fails with its output should it exit first. */
-async function healthy(server: ServerProcess): Promise<void> {
-  let exitCode: number | null | undefined;
-  void server.exited.then((code) => (exitCode = code));
-  for (;;) {
-    if (exitCode !== undefined) throw new Error(`a server exited with ${exitCode} while starting:\n${server.output()}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${server.port}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-async function stop(server: ServerProcess): Promise<void> {
-  if (server.child.exitCode === null) server.child.kill('SIGTERM');
-  await server.exited;
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(sql).finally(() => client.end());
-}
-
-// Several processes share a database only on a PostgreSQL server: the embedded one belongs to one process.
 // Only on a PostgreSQL server (the suite's run with DATABASE_URL, as CI does): an embedded database belongs to one
 // process, so there is nothing to start together. Not registered at all otherwise, so no run counts it as skipped.
 const onPostgres = process.env.DATABASE_URL ? describe : () => {};
 onPostgres('replicas starting together on an empty PostgreSQL database', () => {
-  const name = `klaimor_test_${randomBytes(6).toString('hex')}`;
-  let serverUrl: string;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let databaseUrl: string;
-
   beforeAll(async () => {
-    serverUrl = process.env.DATABASE_URL!;
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    await adminQuery(serverUrl, `create database ${name}`);
+    scratch = await scratchDatabase();
+    databaseUrl = scratch.url;
   });
-  afterAll(() => adminQuery(serverUrl, `drop database if exists ${name} with (force)`));
+  afterAll(() => scratch.drop());
 
   it(
     `all ${REPLICAS} come up, migrate once, set up one job queue and seed the demo data once`,
     { timeout: 180_000 },
     async () => {
       const ports = await Promise.all(Array.from({ length: REPLICAS }, () => freePort()));
-      const servers = ports.map((port) => spawnServer(port, { DATABASE_URL: databaseUrl }));
+      const servers = ports.map((port) => spawnServer(port, dataDir, { DATABASE_URL: databaseUrl }));
       try {
         await Promise.all(servers.map(healthy));
       } finally {
@@ -146,7 +79,7 @@ onPostgres('replicas starting together on an empty PostgreSQL database', () => {
 describe('a start-up that fails', () => {
   it('says why in one line, without the password or a stack, and exits with 1', { timeout: 60_000 }, async () => {
     const closedPort = await freePort();
-    const server = spawnServer(await freePort(), {
+    const server = spawnServer(await freePort(), dataDir, {
       DATABASE_URL: `postgres://klaimor:not-this-password@127.0.0.1:${closedPort}/klaimor`,
     });
     const code = await server.exited;

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config.js';
-import { openDatabase } from '../../db/client.js';
+import { type Database, openDatabase } from '../../db/client.js';
 import { StaffInvitation, createStaffEnrolment } from './staff-bootstrap.js';
 
 const { values } = parseArgs({
@@ -25,8 +25,9 @@ if (!parsed.success) {
 }
 
 const config = loadConfig();
-const database = openDatabase(config);
+let database: Database | undefined;
 try {
+  database = openDatabase(config);
   await database.migrate();
   const created = await createStaffEnrolment(database.db, config, parsed.data);
   console.log(`${created.email}: ${parsed.data.role} at ${created.facility.nameTh} (${created.facility.id})`);
@@ -36,5 +37,5 @@ try {
   console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;
 } finally {
-  await database.close();
+  await database?.close();
 }
