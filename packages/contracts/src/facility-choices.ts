@@ -6,6 +6,7 @@ export const FACILITY_KINDS = [
   'hospital',
   'community_hospital',
   'health_promoting_hospital',
+  'health_centre',
   'clinic',
   'pharmacy',
 ] as const;

@@ -145,6 +145,17 @@ export const facilities = pgTable(
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
     /**
+     * Why the point is not the source's own: 'other_province' (it fell in another province than the facility's code
+     * says), 'far_from_subdistrict' (over 30 km from its own sub-district) or 'no_point' (the source gave none). Such
+     * a facility stands at its sub-district's reference point until an operator places it.
+     */
+    positionFlag: text('position_flag'),
+    /** The MOPH registry's type code (hostype: 05 regional hospital, 18 รพ.สต., …), null for rows from elsewhere. */
+    mophType: text('moph_type'),
+    beds: integer('beds'),
+    /** The registry's service level (level_service), as it writes it. */
+    serviceLevel: text('service_level'),
+    /**
      * (x, y, z) on the unit sphere, kept in step with lat/lng by the database: the straight-line distance between two
      * such points orders places exactly as their great-circle distance does, so the nearest-first index needs no re-ranking.
      */
@@ -183,6 +194,10 @@ export const facilities = pgTable(
   (t) => [
     index('facilities_globe_position_idx').using('gist', t.globePosition),
     check('facilities_deposit_check', sql`${t.depositAmount} >= 0`),
+    check(
+      'facilities_position_flag_check',
+      sql`${t.positionFlag} in ('other_province', 'far_from_subdistrict', 'no_point')`,
+    ),
   ],
 );
 

@@ -30,11 +30,12 @@ export interface FacilityImport {
 }
 
 type Tags = Record<string, string>;
-type Draft = Omit<Facility, 'schemes' | 'insurers' | 'depositAmount' | 'promptpayId'>;
+/** What a source gives of a facility: schemes, insurers and a deposit come from the hospital, never an import. */
+export type Draft = Omit<Facility, 'schemes' | 'insurers' | 'depositAmount' | 'promptpayId'>;
 
 const OSM_LICENCE = 'ODbL-1.0';
 
-class Collector {
+export class Collector {
   private readonly facilities: Facility[] = [];
   private readonly rejected: RejectedRow[] = [];
   private readonly rowOfId = new Map<string, number>();
@@ -67,7 +68,7 @@ class Collector {
 }
 
 /** The reason a point cannot go on the map, or null when it can. */
-function coordinateProblem(lat: number, lng: number): string | null {
+export function coordinateProblem(lat: number, lng: number): string | null {
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return 'no coordinates';
   if (isInThailand(lat, lng)) return null;
   const swapped = isInThailand(lng, lat) ? '; latitude and longitude swapped?' : '';
@@ -259,7 +260,7 @@ export function parseOsmGeoJson(text: string): FacilityImport {
 
 // CSV
 
-function csvRecords(text: string): Record<string, string>[] {
+export function csvRecords(text: string): Record<string, string>[] {
   return parse(text, {
     bom: true,
     columns: (header: string[]) => header.map((h) => h.trim()),

@@ -41,6 +41,9 @@ export type FacilitySource = z.infer<typeof FacilitySource>;
 
 const text = z.string().trim().min(1);
 
+export const PositionFlag = z.enum(['other_province', 'far_from_subdistrict', 'no_point']);
+export type PositionFlag = z.infer<typeof PositionFlag>;
+
 export const FacilitySchema = z
   .object({
     stableId: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, { error: 'a kebab-case slug' }),
@@ -74,6 +77,16 @@ export const FacilitySchema = z
     depositAmount: z.number().int().min(0),
     promptpayId: PromptPayTaxId.nullable(),
     source: FacilitySource,
+    /** Why the point is not the source's own (the facility then stands at its sub-district's point); null when it is. */
+    positionFlag: PositionFlag.nullable().optional(),
+    /** From the MOPH registry: its type code, beds and service level; null for rows from elsewhere. */
+    mophType: z
+      .string()
+      .regex(/^\d{2}$/)
+      .nullable()
+      .optional(),
+    beds: z.number().int().min(1).nullable().optional(),
+    serviceLevel: text.nullable().optional(),
   })
   .superRefine((f, ctx) => {
     if (new Set(f.schemes).size !== f.schemes.length) {
@@ -86,4 +99,5 @@ export const FacilitySchema = z
       ctx.addIssue({ code: 'custom', path: ['depositAmount'], message: 'a pharmacy takes no screening deposit' });
     }
   });
-export type Facility = z.infer<typeof FacilitySchema>;
+/** A facility as sources and tests write it: the registry's own fields may be left out (null). */
+export type Facility = z.input<typeof FacilitySchema>;

@@ -14,9 +14,32 @@ export const notInDirectory = [
   'updatedAt',
   'settingsChangedAt',
   'directoryEntry',
+  // Kept from the MOPH registry for the operator and the facility's card; not in the directory's list yet.
+  'positionFlag',
+  'mophType',
+  'beds',
+  'serviceLevel',
 ] as const;
 /** What the directory shows of a facility, as its `directory_entry` holds it. */
 export type FacilityRow = Omit<typeof facilities.$inferSelect, (typeof notInDirectory)[number]>;
+
+/** A listed facility an import may match: by its MOPH code, or by its name near its point. */
+export interface KnownFacility {
+  stableId: string;
+  mophCode: string | null;
+  nameTh: string;
+  lat: number;
+  lng: number;
+}
+
+/** What the MOPH registry adds to a facility already listed from another source. */
+export interface RegistryFacts {
+  stableId: string;
+  mophCode: string;
+  mophType: string | null;
+  beds: number | null;
+  serviceLevel: string | null;
+}
 
 export interface FacilityFilter {
   scheme?: string;
@@ -61,6 +84,10 @@ function toRow(f: Facility) {
     sourceName: f.source.name,
     sourceRef: f.source.ref,
     sourceLicence: f.source.licence,
+    positionFlag: f.positionFlag ?? null,
+    mophType: f.mophType ?? null,
+    beds: f.beds ?? null,
+    serviceLevel: f.serviceLevel ?? null,
   };
 }
 
@@ -84,28 +111,73 @@ export function createHospitalsRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Inserts new facilities and updates known ones (same stable id); returns how many of each. */
-    async upsert(list: readonly Facility[]): Promise<{ inserted: number; updated: number }> {
-      let inserted = 0;
+    /**
+     * Inserts new facilities and updates known ones (same stable id) where anything differs; returns how many of each.
+     * A row that would not change is left alone, so running the same import again changes nothing.
+     */
+    async upsert(list: readonly Facility[]): Promise<{ inserted: number; updated: number; unchanged: number }> {
+      let [inserted, updated] = [0, 0];
+      const keys = list.length ? Object.keys(toRow(list[0])).filter((k) => k !== 'stableId') : [];
+      const differs = sql.raw(
+        keys.map((k) => `facilities.${toColumn(k)} is distinct from ${updatedSql(k)}`).join(' or '),
+      );
       for (let i = 0; i < list.length; i += 500) {
         const rows = await db
           .insert(facilities)
           .values(list.slice(i, i + 500).map(toRow))
           .onConflictDoUpdate({
             target: facilities.stableId,
-            set: {
-              ...Object.fromEntries(
-                Object.keys(toRow(list[0]))
-                  .filter((k) => k !== 'stableId')
-                  .map((k) => [k, updatedValue(k)]),
-              ),
-              updatedAt: sql`now()`,
-            },
+            set: { ...Object.fromEntries(keys.map((k) => [k, sql.raw(updatedSql(k))])), updatedAt: sql`now()` },
+            setWhere: differs,
           })
           .returning({ inserted: sql<boolean>`xmax = 0` });
         inserted += rows.filter((r) => r.inserted).length;
+        updated += rows.filter((r) => !r.inserted).length;
       }
-      return { inserted, updated: list.length - inserted };
+      return { inserted, updated, unchanged: list.length - inserted - updated };
+    },
+
+    /** The facilities from other sources than `source`: the ones an import from it may be the same places as. */
+    async notFrom(source: string): Promise<KnownFacility[]> {
+      return db
+        .select({
+          stableId: facilities.stableId,
+          mophCode: facilities.mophCode,
+          nameTh: facilities.nameTh,
+          lat: facilities.lat,
+          lng: facilities.lng,
+        })
+        .from(facilities)
+        .where(sql`${facilities.sourceName} <> ${source}`);
+    },
+
+    /**
+     * The registry's facts about a place already listed from another source: its code, type, beds and service level
+     * join the row; its names, position and everything else stay as they were. Returns how many rows changed.
+     */
+    async addRegistryFacts(matches: readonly RegistryFacts[]): Promise<number> {
+      let changed = 0;
+      for (const m of matches) {
+        const rows = await db
+          .update(facilities)
+          .set({
+            mophCode: m.mophCode,
+            mophType: m.mophType,
+            beds: m.beds,
+            serviceLevel: m.serviceLevel,
+            updatedAt: sql`now()`,
+          })
+          .where(
+            and(
+              eq(facilities.stableId, m.stableId),
+              sql`(${facilities.mophCode}, ${facilities.mophType}, ${facilities.beds}, ${facilities.serviceLevel})
+                is distinct from (${m.mophCode}, ${m.mophType}, ${m.beds}::int, ${m.serviceLevel})`,
+            ),
+          )
+          .returning({ id: facilities.id });
+        changed += rows.length;
+      }
+      return changed;
     },
 
     /**
@@ -186,11 +258,12 @@ function unitSphere(lat: number, lng: number): [number, number, number] {
 /** What a facility's own admin sets in its settings: once they have, the seed file and the import no longer overwrite it. */
 const SET_BY_THE_HOSPITAL = new Set(['phone', 'openingHours', 'schemes', 'insurers', 'depositAmount']);
 
-function updatedValue(key: string) {
+/** The value an update from the import sets a column to (the hospital's own settings win once it has saved them). */
+function updatedSql(key: string): string {
   const column = toColumn(key);
   return SET_BY_THE_HOSPITAL.has(key)
-    ? sql.raw(`case when facilities.settings_changed_at is null then excluded.${column} else facilities.${column} end`)
-    : sql.raw(`excluded.${column}`);
+    ? `(case when facilities.settings_changed_at is null then excluded.${column} else facilities.${column} end)`
+    : `excluded.${column}`;
 }
 
 function toColumn(key: string): string {

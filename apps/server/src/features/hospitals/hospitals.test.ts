@@ -42,7 +42,7 @@ const fixtures = [
 beforeAll(async () => {
   t = await createTestApp();
   const repo = createHospitalsRepository(t.database.db);
-  expect(await repo.upsert(fixtures)).toEqual({ inserted: 5, updated: 0 });
+  expect(await repo.upsert(fixtures)).toEqual({ inserted: 5, updated: 0, unchanged: 0 });
   await addDemoSchedules(t.database.db);
 });
 afterAll(() => t.close());
@@ -151,7 +151,7 @@ describe('facility import is idempotent', () => {
       place('origin', 13.75, 100.5, { nameEn: 'Origin Medical Centre' }),
       place('new-one', 13.8, 100.6),
     ]);
-    expect(result).toEqual({ inserted: 1, updated: 1 });
+    expect(result).toEqual({ inserted: 1, updated: 1, unchanged: 0 });
     expect((await get('/api/hospitals/origin')).json().data[0].nameEn).toBe('Origin Medical Centre');
   });
 });

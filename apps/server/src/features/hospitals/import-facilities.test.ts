@@ -47,7 +47,7 @@ describe('npm run import:facilities', () => {
       expect(first).toContain('rows read: 3, inserted: 2, updated: 0, rejected: 1');
       expect(first).toMatch(/row 3: .+/);
       const second = await importFile(file);
-      expect(second).toContain('rows read: 3, inserted: 0, updated: 2, rejected: 1');
+      expect(second).toContain('rows read: 3, inserted: 0, updated: 0, rejected: 1, unchanged: 2');
     },
   );
 });
