@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { backgroundJobs } from './composition/housekeeping.js';
 import { loadConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
+import { loadShippedDirectory } from './features/hospitals/shipped-directory.js';
 import { seedDemoData } from './demo/seed.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
 import { errorForLog, loggerOptions } from './plugins/logging.js';
@@ -44,6 +45,9 @@ async function start(opened: Closer[]): Promise<void> {
   const database = await step('opening the database', () => openDatabase(config));
   opened.push(() => database.close());
   await step('migrating the database', () => database.migrate());
+  const directory = await step('loading the facility directory', () =>
+    database.withSetUpLock(() => loadShippedDirectory(database.db)),
+  );
   if (config.seedDemoData)
     await step('seeding the demo data', () => database.withSetUpLock(() => seedDemoData(database.db, config)));
 
@@ -55,6 +59,12 @@ async function start(opened: Closer[]): Promise<void> {
     }),
   );
   opened.push(() => app.close());
+  if (directory) {
+    app.log.info(
+      `facility directory ${directory.version} loaded: ${directory.inserted} added, ${directory.updated} updated, ` +
+        `${directory.merged} joined with listed places`,
+    );
+  }
 
   // Background work on the job queue, once across every process sharing the database (composition/housekeeping.ts).
   const jobs = await step('starting the job queue', () =>

@@ -201,6 +201,13 @@ export const facilities = pgTable(
   ],
 );
 
+/** Which version of a shipped directory this database has loaded, so a server loads each one once. */
+export const directoryLoads = pgTable('directory_loads', {
+  source: text('source').primaryKey(),
+  version: text('version').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /**
  * A facility's weekly schedule of a service (weekdays set, no date), or an extra session on one date (a date, no
  * weekdays). Each makes slots of `slot_minutes` from `session_start` to `session_end`, Bangkok time.

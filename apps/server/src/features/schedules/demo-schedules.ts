@@ -1,6 +1,7 @@
 import { ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { facilities, scheduleTemplates } from '../../db/schema.js';
+import { MOPH_REGISTRY_SOURCE } from '../hospitals/moph-registry.js';
 import { createSchedulesRepository } from './schedules.repository.js';
 import { horizonAt } from './schedules.service.js';
 
@@ -16,7 +17,8 @@ const CLINICIANS = [
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 
 /**
- * Demo screening schedules: every facility that screens and has no schedule yet gets a morning and an afternoon session
+ * Demo screening schedules: every hand-listed facility that screens and has no schedule yet (not the registry's
+ * nationwide thousands, which take no bookings until they join) gets a morning and an afternoon session
  * every day (60-minute slots, 4 places, its directory deposit), through the same templates an admin sets; slots are then
  * made up to the horizon. Demo hospitals stay open on public holidays, so the demo always has times to book.
  */
@@ -25,7 +27,7 @@ export async function addDemoSchedules(db: Db, now = new Date()): Promise<void> 
     .select({ id: facilities.id, depositAmount: facilities.depositAmount })
     .from(facilities)
     .where(
-      sql`${ne(facilities.kind, 'pharmacy')} and ${notExists(
+      sql`${ne(facilities.kind, 'pharmacy')} and ${ne(facilities.sourceName, MOPH_REGISTRY_SOURCE)} and ${notExists(
         db
           .select()
           .from(scheduleTemplates)
