@@ -24,6 +24,32 @@ test('a patient whose location is unknown sees the map of the province they regi
     await screenshot(page, 'location-fallback-province');
   });
 
+  await test.step('And a hospital 700 km away is found by its name, or by its MOPH code', async () => {
+    const search = page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' });
+    const nearest = page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' });
+    for (const words of ['สรรพสิทธิประสงค์', '10669']) {
+      await search.fill(words);
+      await expect(nearest.getByRole('listitem')).toHaveCount(1);
+      await expect(nearest.getByRole('listitem').first()).toContainText('โรงพยาบาลสรรพสิทธิประสงค์');
+    }
+    await screenshot(page, 'location-fallback-search-far');
+  });
+
+  await test.step('And a รพ.สต. that takes no bookings in the app says so, with the way there', async () => {
+    const search = page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' });
+    await search.fill('05812');
+    const nearest = page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' });
+    await nearest.getByRole('button', { name: /^สถานีอนามัยสุเทพ/ }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'สถานีอนามัยสุเทพ' })).toBeVisible();
+    await expect(page.getByText('ยังไม่รับจองผ่านใกล้หมอ ไปที่สถานพยาบาลได้โดยตรง')).toBeVisible();
+    await expect(page.getByText(/ขั้นตอนที่/)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'ระบุอาการ' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'ดูเส้นทาง' })).toBeVisible();
+    await screenshot(page, 'location-fallback-no-bookings');
+    await page.getByRole('button', { name: 'ปิด' }).click();
+    await search.fill('');
+  });
+
   await test.step('And when I look for a medicine, the map asks for pharmacies only and says what to ask for', async () => {
     const pharmacies = page.waitForRequest(
       (req) => req.url().includes('/api/hospitals?') && req.url().includes('kind=pharmacy'),

@@ -57,8 +57,8 @@ test('the map shows the nearest care at once, lists it, and a search moves the m
     await page.getByRole('button', { name: /ย่อรายการ/ }).click();
   });
 
-  await test.step('When I search for "กลาง", the map moves to it and lists it', async () => {
-    await page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' }).fill('กลาง');
+  await test.step('When I search for "โรงพยาบาลกลาง", the map moves to it and lists it', async () => {
+    await page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' }).fill('โรงพยาบาลกลาง');
     const nearest = page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' });
     await expect(nearest.getByRole('listitem')).toHaveCount(1);
     await expect(nearest.getByRole('listitem').first()).toContainText('โรงพยาบาลกลาง');

@@ -55,6 +55,8 @@ export const Hospital = z.object({
   depositAmount: z.number().int(),
   source: z.object({ name: z.string(), ref: z.string(), licence: z.string() }),
   /** Great-circle metres from the asked position; null when none was given. */
+  /** Patients can book here in the app (the facility publishes its sessions); else they call or go in person. */
+  takesBookings: z.boolean(),
   distanceM: z.number().int().nullable(),
 });
 export type Hospital = z.infer<typeof Hospital>;

@@ -156,6 +156,11 @@ export const facilities = pgTable(
     /** The registry's service level (level_service), as it writes it. */
     serviceLevel: text('service_level'),
     /**
+     * Whether patients can book here in the app: the facility has a schedule (kept by a trigger on schedule_templates,
+     * migration 0021). The registry's thousands take no bookings until a hospital publishes its sessions.
+     */
+    takesBookings: boolean('takes_bookings').notNull().default(false),
+    /**
      * (x, y, z) on the unit sphere, kept in step with lat/lng by the database: the straight-line distance between two
      * such points orders places exactly as their great-circle distance does, so the nearest-first index needs no re-ranking.
      */

@@ -66,15 +66,23 @@ interface Query {
   q?: string;
 }
 
-/** Every facility the query admits, with its haversine distance rounded to metres as the API gives it, nearest first. */
+/** Every facility the query admits (a search: anywhere), with its haversine distance rounded to metres as the API gives it, nearest first. */
 function bruteForce(query: Query): { id: string; distanceM: number }[] {
   const q = query.q?.toLowerCase();
-  return facilities
-    .filter((f) => (!query.scheme || f.schemes.includes(query.scheme)) && (!query.kind || f.kind === query.kind))
-    .filter((f) => !q || f.nameTh.toLowerCase().includes(q) || f.nameEn.toLowerCase().includes(q))
-    .map((f) => ({ id: f.stableId, distanceM: Math.round(distanceMetres(query.lat, query.lng, f.lat, f.lng)) }))
-    .filter((f) => f.distanceM <= query.radiusKm * 1000)
-    .sort((a, b) => a.distanceM - b.distanceM);
+  return (
+    facilities
+      .filter((f) => (!query.scheme || f.schemes.includes(query.scheme)) && (!query.kind || f.kind === query.kind))
+      .filter(
+        (f) =>
+          !q ||
+          [f.nameTh, f.nameEn, f.subdistrict, f.district, f.province].some((text) => text?.toLowerCase().includes(q)) ||
+          f.mophCode === query.q,
+      )
+      .map((f) => ({ id: f.stableId, distanceM: Math.round(distanceMetres(query.lat, query.lng, f.lat, f.lng)) }))
+      // A search looks across the whole country; the radius bounds the map's nearby places.
+      .filter((f) => q || f.distanceM <= query.radiusKm * 1000)
+      .sort((a, b) => a.distanceM - b.distanceM)
+  );
 }
 
 it('finds the same nearest facilities as a brute-force haversine search, with radius, limit and filters', async () => {

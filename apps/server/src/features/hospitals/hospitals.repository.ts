@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, eq, getTableColumns, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { appointments, facilities, screeningSlots } from '../../db/schema.js';
@@ -47,6 +47,14 @@ export interface FacilityFilter {
   q?: string;
 }
 
+/**
+ * What a patient's search matches (the same in `where` below): the facility's name in Thai or English, its
+ * sub-district, district or province, or exactly its MOPH code. As SQL text over two placeholders.
+ */
+const matchesSearch = (pattern: string, exact: string) =>
+  `(${['name_th', 'name_en', 'subdistrict', 'district', 'province'].map((c) => `${c} ilike ${pattern}`).join(' or ')}` +
+  ` or moph_code = ${exact})`;
+
 /** `%` and `_` typed by a patient are letters, not wildcards. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -55,7 +63,16 @@ function where(filter: FacilityFilter): SQL | undefined {
     filter.scheme ? sql`${filter.scheme} = any(${facilities.schemes})` : undefined,
     filter.kind ? eq(facilities.kind, filter.kind) : undefined,
     filter.q
-      ? sql`(${facilities.nameTh} ilike ${likePattern(filter.q)} or ${facilities.nameEn} ilike ${likePattern(filter.q)})`
+      ? sql`(${or(
+          ...[
+            facilities.nameTh,
+            facilities.nameEn,
+            facilities.subdistrict,
+            facilities.district,
+            facilities.province,
+          ].map((column) => ilike(column, likePattern(filter.q!))),
+          eq(facilities.mophCode, filter.q),
+        )})`
       : undefined,
   );
 }
@@ -228,10 +245,7 @@ function nearestQuery(db: Db) {
     const conditions: string[] = [];
     if (filter.scheme) conditions.push(`${param(filter.scheme)} = any(schemes)`);
     if (filter.kind) conditions.push(`kind = ${param(filter.kind)}`);
-    if (filter.q) {
-      const pattern = param(likePattern(filter.q));
-      conditions.push(`(name_th ilike ${pattern} or name_en ilike ${pattern})`);
-    }
+    if (filter.q) conditions.push(matchesSearch(param(likePattern(filter.q)), param(filter.q)));
     const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
     const text = `select json_agg(directory_entry order by chord) as list from (
       select directory_entry, globe_position <-> cube(array[${x}, ${y}, ${z}]::float8[]) as chord

@@ -10,7 +10,8 @@ export function hospitalsRoutes(hospitals: HospitalsService): FastifyPluginAsync
       {
         schema: {
           tags: ['hospitals'],
-          summary: 'Hospitals, clinics and pharmacies, nearest first around lat/lng, filtered by scheme, kind or name',
+          summary:
+            'Hospitals, clinics and pharmacies, nearest first around lat/lng, filtered by scheme and kind; a search (q) looks across the country by name, sub-district, district, province or MOPH code',
           querystring: HospitalsQuery,
           response: { 200: HospitalsReply },
         },

@@ -26,6 +26,7 @@ export function toHospital(row: FacilityRow, distanceM: number | null): Hospital
     schemes: row.schemes as Hospital['schemes'],
     insurers: row.insurers,
     depositAmount: row.depositAmount,
+    takesBookings: row.takesBookings,
     source: { name: row.sourceName, ref: row.sourceRef, licence: row.sourceLicence },
     distanceM,
   };
@@ -38,7 +39,10 @@ const bangkokMidnight = (isoDate: string) => new Date(`${isoDate}T00:00:00+07:00
 
 export function createHospitalsService(hospitals: HospitalsRepository) {
   return {
-    /** Nearest first by great-circle distance within the radius, or by name without a position. */
+    /**
+     * Nearest first by great-circle distance within the radius, or by name without a position. A search (`q`) looks
+     * across the whole country, nearest first, so a place far from the map is found by its name, place or code.
+     */
     async search(query: HospitalsQuery): Promise<Hospital[]> {
       const filter = { scheme: query.scheme, kind: query.kind, q: query.q || undefined };
       if (query.lat === undefined || query.lng === undefined) {
@@ -47,7 +51,7 @@ export function createHospitalsService(hospitals: HospitalsRepository) {
       const { lat, lng } = query;
       return (await hospitals.nearest(lat, lng, query.limit, filter))
         .map((row) => ({ row, distanceM: Math.round(distanceMetres(lat, lng, row.lat, row.lng)) }))
-        .filter((nearby) => nearby.distanceM <= query.radiusKm * 1000)
+        .filter((nearby) => filter.q !== undefined || nearby.distanceM <= query.radiusKm * 1000)
         .map((nearby) => toHospital(nearby.row, nearby.distanceM));
     },
 

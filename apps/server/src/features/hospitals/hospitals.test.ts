@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/test-app.js';
 import { addDemoSchedules } from '../schedules/demo-schedules.js';
@@ -37,12 +38,24 @@ const fixtures = [
   place('east', 13.75, 100.52, { ownership: 'private', schemes: [], insurers: ['AIA'] }),
   place('far', 14.75, 100.5),
   place('drugstore', 13.7501, 100.5001, { kind: 'pharmacy', depositAmount: 0, promptpayId: null }),
+  // 580 km north of the others, in a village the registry knows by its code.
+  place('village', 18.78, 98.98, {
+    mophCode: '04321',
+    kind: 'health_promoting_hospital',
+    nameTh: 'โรงพยาบาลส่งเสริมสุขภาพตำบลบ้านป่าแดด',
+    nameEn: 'Ban Pa Daet Health Promoting Hospital',
+    subdistrict: 'ป่าแดด',
+    district: 'เมืองเชียงใหม่',
+    province: 'เชียงใหม่',
+    depositAmount: 0,
+    promptpayId: null,
+  }),
 ];
 
 beforeAll(async () => {
   t = await createTestApp();
   const repo = createHospitalsRepository(t.database.db);
-  expect(await repo.upsert(fixtures)).toEqual({ inserted: 5, updated: 0, unchanged: 0 });
+  expect(await repo.upsert(fixtures)).toEqual({ inserted: 6, updated: 0, unchanged: 0 });
   await addDemoSchedules(t.database.db);
 });
 afterAll(() => t.close());
@@ -83,9 +96,43 @@ describe('GET /api/hospitals', () => {
     expect(await ids(`q=${encodeURIComponent('100%')}`)).toEqual([]);
   });
 
+  it('searches the whole country, nearest first, by name, sub-district, district, province or MOPH code', async () => {
+    const ids = async (query: string) =>
+      (await get(`/api/hospitals?lat=13.75&lng=100.5&radiusKm=50&${query}`))
+        .json()
+        .data.map((r: { id: string }) => r.id);
+    expect(await ids(`q=${encodeURIComponent('ป่าแดด')}`)).toEqual(['village']);
+    expect(await ids(`q=${encodeURIComponent('เชียงใหม่')}`)).toEqual(['village']);
+    expect(await ids('q=pa%20daet')).toEqual(['village']);
+    expect(await ids('q=04321')).toEqual(['village']);
+    expect(await ids(`q=${encodeURIComponent('กรุงเทพมหานคร')}&limit=2`)).toEqual(['origin', 'drugstore']);
+  });
+
+  it('says which places take bookings in the app: those with a schedule, as it changes', async () => {
+    const takes = async () =>
+      Object.fromEntries(
+        (await get('/api/hospitals?lat=13.75&lng=100.5&radiusKm=1000'))
+          .json()
+          .data.map((r: { id: string; takesBookings: boolean }) => [r.id, r.takesBookings]),
+      );
+    expect(await takes()).toEqual({
+      origin: true,
+      drugstore: false,
+      north: true,
+      east: true,
+      far: true,
+      village: true,
+    });
+    await t.database.db.execute(
+      sql`delete from schedule_templates where facility_id = (select id from facilities where stable_id = 'village')`,
+    );
+    expect((await takes()).village).toBe(false);
+    expect((await get('/api/hospitals/village')).json().data[0].takesBookings).toBe(false);
+  });
+
   it('lists by name when no position is given, without distances', async () => {
     const rows = (await get('/api/hospitals?limit=10')).json().data;
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     expect(rows.every((r: { distanceM: unknown }) => r.distanceM === null)).toBe(true);
   });
 

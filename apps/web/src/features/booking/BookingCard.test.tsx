@@ -27,6 +27,7 @@ const hospital: Hospital = {
   schemes: ['ucs', 'sss'],
   insurers: ['เมืองไทยประกันชีวิต'],
   depositAmount: 200,
+  takesBookings: true,
   source: { name: 'Wikipedia', ref: 'https://example.org', licence: 'CC BY-SA 4.0' },
   distanceM: 850,
 };

@@ -159,9 +159,12 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
     >
       <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 1 }}>
         <Box sx={{ flexGrow: 1 }}>
-          <Typography variant="caption" color="text.secondary">
-            {t('stepOf', { step: stepNumber, total: 4 })}
-          </Typography>
+          {/* A place that takes no bookings in the app has no steps to count. */}
+          {hospital.takesBookings ? (
+            <Typography variant="caption" color="text.secondary">
+              {t('stepOf', { step: stepNumber, total: 4 })}
+            </Typography>
+          ) : null}
           <Typography id="booking-card-title" variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
             {name}
           </Typography>

@@ -16,6 +16,7 @@ const hospital = {
   phone: '022011000',
   openingHours: '24/7',
   depositAmount: 200,
+  takesBookings: true,
 } as unknown as Hospital;
 
 const coverage = (over: Partial<Coverage>): Coverage => ({
@@ -90,5 +91,34 @@ describe('HospitalSummary and the patient’s coverage', () => {
     renderWithProviders(<HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />);
     expect(screen.queryByText('รับสิทธิการรักษาของคุณ')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/coverage'))).toBe(false);
+  });
+});
+
+describe('HospitalSummary of a place that takes no bookings in the app', () => {
+  it('says so plainly and offers the call and the way there instead of a booking', async () => {
+    mockApi({ 'GET /api/coverage': () => json(200, { data: [] }) });
+    const village = {
+      ...hospital,
+      kind: 'health_promoting_hospital' as const,
+      takesBookings: false,
+      lat: 19.15,
+      lng: 100.93,
+    };
+    renderWithProviders(<HospitalSummary hospital={village} distanceM={null} onEnterSymptoms={() => undefined} />);
+    expect(await screen.findByText('ยังไม่รับจองผ่านใกล้หมอ โทรสอบถามหรือไปที่สถานพยาบาลได้โดยตรง')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ระบุอาการ' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'โทร 02-201-1000' })).toHaveAttribute('href', 'tel:022011000');
+    expect(screen.getByRole('link', { name: 'ดูเส้นทาง' })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=19.15,100.93',
+    );
+  });
+
+  it('tells a patient at a pharmacy that no booking is needed', async () => {
+    mockApi({ 'GET /api/coverage': () => json(200, { data: [] }) });
+    const pharmacy = { ...hospital, kind: 'pharmacy' as const, takesBookings: false };
+    renderWithProviders(<HospitalSummary hospital={pharmacy} distanceM={null} onEnterSymptoms={() => undefined} />);
+    expect(await screen.findByText('ร้านยาไม่ต้องจอง ไปที่ร้านได้เลย')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ระบุอาการ' })).not.toBeInTheDocument();
   });
 });

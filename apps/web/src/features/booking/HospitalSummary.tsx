@@ -1,6 +1,8 @@
 import { formatThaiPhone, openingStatusAt, type Hospital } from '@klaimor/contracts';
 import CheckIcon from '@mui/icons-material/Check';
+import DirectionsIcon from '@mui/icons-material/Directions';
 import PhoneIcon from '@mui/icons-material/Phone';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
@@ -19,6 +21,10 @@ export interface HospitalSummaryProps {
   distanceM: number | null;
   onEnterSymptoms: () => void;
 }
+
+/** Directions to the facility in the phone's maps (Google Maps' documented cross-platform URL). */
+const directionsUrl = (hospital: Hospital) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${hospital.lat},${hospital.lng}`;
 
 /** Step 1: the facility, how far it is, whether it is open, the schemes and insurers it takes, and what booking costs. */
 export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: HospitalSummaryProps) {
@@ -69,26 +75,44 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
           {t('card.takesYours')}
         </Typography>
       ) : null}
-      {hospital.phone ? (
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {hospital.phone ? (
+          <Button component="a" href={`tel:${hospital.phone}`} startIcon={<PhoneIcon aria-hidden />}>
+            {t('card.call', { phone: formatThaiPhone(hospital.phone) })}
+          </Button>
+        ) : null}
         <Button
           component="a"
-          href={`tel:${hospital.phone}`}
-          startIcon={<PhoneIcon aria-hidden />}
-          sx={{ alignSelf: 'flex-start' }}
+          href={directionsUrl(hospital)}
+          target="_blank"
+          rel="noopener noreferrer"
+          startIcon={<DirectionsIcon aria-hidden />}
         >
-          {t('card.call', { phone: formatThaiPhone(hospital.phone) })}
+          {t('card.directions')}
         </Button>
-      ) : null}
-      <StickyAction>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {hospital.depositAmount > 0
-            ? t('card.deposit', { amount: formatBaht(hospital.depositAmount, lang) })
-            : t('card.noDeposit')}
-        </Typography>
-        <Button variant="contained" size="large" onClick={onEnterSymptoms}>
-          {t('enterSymptoms')}
-        </Button>
-      </StickyAction>
+      </Stack>
+      {hospital.takesBookings ? (
+        <StickyAction>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {hospital.depositAmount > 0
+              ? t('card.deposit', { amount: formatBaht(hospital.depositAmount, lang) })
+              : t('card.noDeposit')}
+          </Typography>
+          <Button variant="contained" size="large" onClick={onEnterSymptoms}>
+            {t('enterSymptoms')}
+          </Button>
+        </StickyAction>
+      ) : (
+        <Alert severity="info">
+          {t(
+            hospital.kind === 'pharmacy'
+              ? 'card.pharmacyNoBooking'
+              : hospital.phone
+                ? 'card.noBookings'
+                : 'card.noBookingsNoPhone',
+          )}
+        </Alert>
+      )}
     </Stack>
   );
 }
