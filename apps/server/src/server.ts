@@ -46,7 +46,7 @@ async function start(opened: Closer[]): Promise<void> {
   opened.push(() => database.close());
   await step('migrating the database', () => database.migrate());
   const directory = await step('loading the facility directory', () =>
-    database.withSetUpLock(() => loadShippedDirectory(database.db)),
+    database.withSetUpLock(() => loadShippedDirectory(database.db, { demoPayments: config.mode === 'demo' })),
   );
   if (config.seedDemoData)
     await step('seeding the demo data', () => database.withSetUpLock(() => seedDemoData(database.db, config)));

@@ -45,7 +45,8 @@ describe('the shipped directory', () => {
 
   it('loads on a first start, joined with the hand-listed places, and not again', { timeout: 120_000 }, async () => {
     const { facilities: all } = readSnapshot();
-    const first = await loadShippedDirectory(t.database.db);
+    // As a production server starts: the hand-listed places without the demo's deposits and PromptPay ids.
+    const first = await loadShippedDirectory(t.database.db, { demoPayments: false });
     expect(first).not.toBeNull();
     expect(first!.inserted + first!.merged).toBe(all.length);
     expect(first!.merged).toBeGreaterThanOrEqual(15);
@@ -54,9 +55,11 @@ describe('the shipped directory', () => {
       .from(facilities)
       .where(eq(facilities.stableId, 'khon-kaen-hospital'));
     expect(khonKaen.mophCode).toBe('10670');
+    const [siriraj] = await t.database.db.select().from(facilities).where(eq(facilities.stableId, 'siriraj-hospital'));
+    expect([siriraj.depositAmount, siriraj.promptpayId]).toEqual([0, null]);
     const total = await facilityCount();
 
-    expect(await loadShippedDirectory(t.database.db)).toBeNull();
+    expect(await loadShippedDirectory(t.database.db, { demoPayments: false })).toBeNull();
     expect(await facilityCount()).toBe(total);
 
     // A village in Nan, 650 km from Bangkok: its nearest places are a รพ.สต. and, within reach, a hospital.

@@ -13,9 +13,9 @@ import { seedFacilities } from './seed-facilities.js';
  * import, so its rows join the hand-sourced ones instead of repeating them. Returns what the registry load did, or
  * null when this version was loaded before.
  */
-export async function loadShippedDirectory(db: Db, snapshotFile?: string) {
+export async function loadShippedDirectory(db: Db, { demoPayments }: { demoPayments: boolean }, snapshotFile?: string) {
   const hospitals = createHospitalsRepository(db);
-  await seedFacilities(hospitals);
+  await seedFacilities(hospitals, { demoPayments });
   const snapshot = readSnapshot(snapshotFile);
   const [loaded] = await db.select().from(directoryLoads).where(eq(directoryLoads.source, MOPH_REGISTRY_SOURCE));
   if (loaded?.version === snapshot.version) return null;
