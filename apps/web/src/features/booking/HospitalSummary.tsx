@@ -103,15 +103,18 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
           </Button>
         </StickyAction>
       ) : (
-        <Alert severity="info">
-          {t(
-            hospital.kind === 'pharmacy'
-              ? 'card.pharmacyNoBooking'
-              : hospital.phone
-                ? 'card.noBookings'
-                : 'card.noBookingsNoPhone',
-          )}
-        </Alert>
+        // Where the booking button would be, so the answer to "can I book here?" is in sight at any text size.
+        <StickyAction>
+          <Alert severity="info">
+            {t(
+              hospital.kind === 'pharmacy'
+                ? 'card.pharmacyNoBooking'
+                : hospital.phone
+                  ? 'card.noBookings'
+                  : 'card.noBookingsNoPhone',
+            )}
+          </Alert>
+        </StickyAction>
       )}
     </Stack>
   );
