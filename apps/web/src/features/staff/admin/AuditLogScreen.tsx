@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
-import { DateSelectField } from '../../../components/DateSelectField';
+import { DayWithToday } from '../shared/DayWithToday';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadingState } from '../../../components/LoadingState';
 import { PageTitle } from '../../../components/PageTitle';
@@ -164,26 +164,16 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
           maxWidth: 900,
         }}
       >
-        <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start', gap: 1 }}>
-          <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
-            <DateSelectField
-              label={t('audit.date')}
-              name="audit-date"
-              value={date}
-              onChange={(next) => next && setDate(next)}
-              fromYear={thisYear - 2}
-              toYear={thisYear}
-            />
-          </Box>
-          <Button
-            variant="outlined"
-            onClick={() => setDate(today)}
-            disabled={date === today}
-            sx={{ mt: { xs: 0, sm: 4.25 }, flexShrink: 0 }}
-          >
-            {t('audit.today')}
-          </Button>
-        </Box>
+        <DayWithToday
+          label={t('audit.date')}
+          name="audit-date"
+          todayLabel={t('audit.today')}
+          value={date}
+          today={today}
+          onChange={setDate}
+          fromYear={thisYear - 2}
+          toYear={thisYear}
+        />
         <TextField
           select
           id="audit-member"

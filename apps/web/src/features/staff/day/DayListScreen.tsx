@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { DateSelectField } from '../../../components/DateSelectField';
+import { DayWithToday } from '../shared/DayWithToday';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadingState } from '../../../components/LoadingState';
 import { PageTitle } from '../../../components/PageTitle';
@@ -167,26 +167,16 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
             </option>
           ))}
         </TextField>
-        <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, alignItems: 'flex-start', gap: 1 }}>
-          <Box sx={{ flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0 }}>
-            <DateSelectField
-              label={t('day.date')}
-              name="date"
-              value={date}
-              onChange={(next) => next && setDate(next)}
-              fromYear={thisYear - 1}
-              toYear={thisYear + 1}
-            />
-          </Box>
-          <Button
-            variant="outlined"
-            onClick={() => setDate(today)}
-            disabled={date === today}
-            sx={{ mt: { xs: 0, sm: 4.25 }, flexShrink: 0 }}
-          >
-            {t('day.today')}
-          </Button>
-        </Box>
+        <DayWithToday
+          label={t('day.date')}
+          name="date"
+          todayLabel={t('day.today')}
+          value={date}
+          today={today}
+          onChange={setDate}
+          fromYear={thisYear - 1}
+          toYear={thisYear + 1}
+        />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{list.data ? t('day.count', { count: entries.length }) : null}</Typography>
