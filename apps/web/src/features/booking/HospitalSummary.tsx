@@ -15,6 +15,7 @@ import { usePlaceTexts } from '../../i18n/places/places.texts';
 import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
 import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
+import { appLanguage } from '../../i18n/language';
 
 export interface HospitalSummaryProps {
   hospital: Hospital;
@@ -31,7 +32,7 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
   const { t, i18n } = useBookingTexts();
   const { t: placeT } = usePlaceTexts();
   const own = useOwnCoverage();
-  const lang = i18n.language === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   const [openedAt] = useState(() => new Date());
   const opening = openingStatusAt(hospital.openingHours, openedAt);
   // The patient's own schemes and insurers stand out, so "does it take mine?" is answered at a glance.

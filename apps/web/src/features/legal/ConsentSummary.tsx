@@ -7,11 +7,12 @@ import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { useLegalTexts } from './legal.texts';
+import { appLanguage } from '../../i18n/language';
 
 /** On the profile: the documents the patient agreed to, readable again, and when they agreed. */
 export function ConsentSummary({ consent }: { consent: PatientConsent | null }) {
   const { t, i18n } = useLegalTexts();
-  const lang = i18n.language === 'en' ? 'en' : 'th';
+  const lang = appLanguage(i18n);
   return (
     <Card variant="outlined">
       <CardContent>

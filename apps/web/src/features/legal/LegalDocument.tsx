@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { useLegalTexts } from './legal.texts';
+import { appLanguage } from '../../i18n/language';
 
 export type LegalDocumentKind = 'terms' | 'privacy';
 const SECTIONS = ['s1', 's2', 's3', 's4', 's5', 's6', 's7', 's8'] as const;
@@ -24,7 +25,7 @@ export function LegalDocument({
         {t(`${kind}.title`)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('version', { date: formatBuddhistDate(CONSENT_VERSION, i18n.language === 'en' ? 'en' : 'th') })}
+        {t('version', { date: formatBuddhistDate(CONSENT_VERSION, appLanguage(i18n)) })}
       </Typography>
       {SECTIONS.map((section) => (
         <section key={section}>
