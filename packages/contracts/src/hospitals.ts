@@ -45,18 +45,32 @@ export const Hospital = z.object({
   subdistrict: z.string().nullable(),
   district: z.string().nullable(),
   province: z.string().nullable(),
+  /** The sub-district, district and province in English (the sub-district table's names); null where not known. */
+  subdistrictEn: z.string().nullable(),
+  districtEn: z.string().nullable(),
+  provinceEn: z.string().nullable(),
   postcode: z.string().nullable(),
   lat: z.number(),
   lng: z.number(),
+  /**
+   * Why the facility stands at its sub-district's reference point instead of its own: the registry's point was in
+   * another province, far from its sub-district, or missing. Null when the point is the source's own (or the operator's).
+   */
+  positionFlag: z.enum(['other_province', 'far_from_subdistrict', 'no_point']).nullable(),
+  /** The MOPH registry's type code (05 regional hospital, 06 general, 07 community, 18 รพ.สต., …); null from elsewhere. */
+  mophType: z.string().nullable(),
+  beds: z.number().int().nullable(),
+  /** The registry's service level as it writes it; null when it gives none. */
+  serviceLevel: z.string().nullable(),
   phone: z.string().nullable(),
   openingHours: z.string().nullable(),
   schemes: z.array(HealthScheme),
   insurers: z.array(z.string()),
   depositAmount: z.number().int(),
   source: z.object({ name: z.string(), ref: z.string(), licence: z.string() }),
-  /** Great-circle metres from the asked position; null when none was given. */
   /** Patients can book here in the app (the facility publishes its sessions); else they call or go in person. */
   takesBookings: z.boolean(),
+  /** Great-circle metres from the asked position; null when none was given. */
   distanceM: z.number().int().nullable(),
 });
 export type Hospital = z.infer<typeof Hospital>;

@@ -141,6 +141,10 @@ export const facilities = pgTable(
     subdistrict: text('subdistrict'),
     district: text('district'),
     province: text('province'),
+    /** The sub-district, district and province in English, from the sub-district table (null where it has none). */
+    subdistrictEn: text('subdistrict_en'),
+    districtEn: text('district_en'),
+    provinceEn: text('province_en'),
     postcode: text('postcode'),
     lat: doublePrecision('lat').notNull(),
     lng: doublePrecision('lng').notNull(),
@@ -180,7 +184,22 @@ export const facilities = pgTable(
       .notNull()
       .default(sql`'{}'`),
     depositAmount: integer('deposit_amount').notNull().default(0),
+    /** The PromptPay id (a 13-digit tax id) deposits are paid to: set here only once the operator has verified it. */
     promptpayId: text('promptpay_id'),
+    /** An id the operator has entered and not yet verified (by scanning its QR): deposits never go to it. */
+    promptpayPendingId: text('promptpay_pending_id'),
+    /**
+     * The fields the app's operator has corrected (nameTh, nameEn, kind, position, phone, openingHours, promptpayId):
+     * the seed file and the directory import no longer overwrite them.
+     */
+    operatorCorrected: text('operator_corrected')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Closed, or a duplicate merged into another: kept for the appointments it has, left out of the directory. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    mergedInto: uuid('merged_into').references((): AnyPgColumn => facilities.id),
     /**
      * When the facility's admin last saved its settings (phone, hours, schemes, insurers, deposit): from then on the
      * hospital's own values win over the seed file and the directory import.
@@ -199,6 +218,9 @@ export const facilities = pgTable(
   (t) => [
     index('facilities_globe_position_idx').using('gist', t.globePosition),
     check('facilities_deposit_check', sql`${t.depositAmount} >= 0`),
+    check('facilities_hidden_reason_check', sql`${t.hiddenReason} in ('closed', 'duplicate')`),
+    check('facilities_hidden_check', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
+    check('facilities_merged_check', sql`(${t.mergedInto} is null) = (${t.hiddenReason} is distinct from 'duplicate')`),
     check(
       'facilities_position_flag_check',
       sql`${t.positionFlag} in ('other_province', 'far_from_subdistrict', 'no_point')`,
@@ -588,6 +610,17 @@ export const staffMembers = pgTable(
   },
   (t) => [uniqueIndex('staff_members_email_idx').on(sql`lower(${t.email})`)],
 );
+
+/**
+ * The app's operators: staff identities (password and authenticator as any member) who keep the directory true. Being
+ * one is a role of its own, at no facility: a facility's admin is not an operator, nor an operator any facility's staff.
+ */
+export const operators = pgTable('operators', {
+  memberId: uuid('member_id')
+    .primaryKey()
+    .references(() => staffMembers.id, { onDelete: 'cascade' }),
+  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** What a member may do, facility by facility. */
 export const staffRoles = pgTable(

@@ -61,6 +61,10 @@ export const FacilitySchema = z
     subdistrict: text.nullable(),
     district: text.nullable(),
     province: text.nullable(),
+    /** The same three in English, from the sub-district table; null where the source has none. */
+    subdistrictEn: text.nullable().optional(),
+    districtEn: text.nullable().optional(),
+    provinceEn: text.nullable().optional(),
     postcode: z
       .string()
       .regex(/^\d{5}$/)

@@ -6,19 +6,19 @@ import { appointments, facilities, screeningSlots } from '../../db/schema.js';
 import { holdPastItsTime } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 import type { Facility } from './facility.js';
 
-/** Columns the directory does not show: the internal id, the PromptPay id and bookkeeping. */
+/** Columns the directory does not show: the internal id, the PromptPay ids, the operator's bookkeeping and the rest. */
 export const notInDirectory = [
   'id',
   'globePosition',
   'promptpayId',
+  'promptpayPendingId',
+  'operatorCorrected',
+  'hiddenAt',
+  'hiddenReason',
+  'mergedInto',
   'updatedAt',
   'settingsChangedAt',
   'directoryEntry',
-  // Kept from the MOPH registry for the operator and the facility's card; not in the directory's list yet.
-  'positionFlag',
-  'mophType',
-  'beds',
-  'serviceLevel',
 ] as const;
 /** What the directory shows of a facility, as its `directory_entry` holds it. */
 export type FacilityRow = Omit<typeof facilities.$inferSelect, (typeof notInDirectory)[number]>;
@@ -60,6 +60,7 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function where(filter: FacilityFilter): SQL | undefined {
   return and(
+    isNull(facilities.hiddenAt),
     filter.scheme ? sql`${filter.scheme} = any(${facilities.schemes})` : undefined,
     filter.kind ? eq(facilities.kind, filter.kind) : undefined,
     filter.q
@@ -89,6 +90,9 @@ function toRow(f: Facility) {
     subdistrict: f.subdistrict,
     district: f.district,
     province: f.province,
+    subdistrictEn: f.subdistrictEn ?? null,
+    districtEn: f.districtEn ?? null,
+    provinceEn: f.provinceEn ?? null,
     postcode: f.postcode,
     lat: f.lat,
     lng: f.lng,
@@ -123,8 +127,13 @@ export function createHospitalsRepository(db: Db) {
       return rows.map((row) => row.entry as FacilityRow);
     },
 
+    /** A facility in the directory: one hidden by the operator (closed, or merged into another) is not. */
     async findByStableId(stableId: string): Promise<typeof facilities.$inferSelect | null> {
-      const [row] = await db.select().from(facilities).where(eq(facilities.stableId, stableId)).limit(1);
+      const [row] = await db
+        .select()
+        .from(facilities)
+        .where(and(eq(facilities.stableId, stableId), isNull(facilities.hiddenAt)))
+        .limit(1);
       return row ?? null;
     },
 
@@ -242,11 +251,11 @@ function nearestQuery(db: Db) {
           : escapeLiteral(value)
         : `$${values.push(value)}`;
     const [x, y, z] = unitSphere(lat, lng).map(param);
-    const conditions: string[] = [];
+    const conditions = ['hidden_at is null'];
     if (filter.scheme) conditions.push(`${param(filter.scheme)} = any(schemes)`);
     if (filter.kind) conditions.push(`kind = ${param(filter.kind)}`);
     if (filter.q) conditions.push(matchesSearch(param(likePattern(filter.q)), param(filter.q)));
-    const where = conditions.length ? `where ${conditions.join(' and ')}` : '';
+    const where = `where ${conditions.join(' and ')}`;
     const text = `select json_agg(directory_entry order by chord) as list from (
       select directory_entry, globe_position <-> cube(array[${x}, ${y}, ${z}]::float8[]) as chord
       from facilities ${where} order by chord limit ${param(limit)}) nearest`;
@@ -272,12 +281,36 @@ function unitSphere(lat: number, lng: number): [number, number, number] {
 /** What a facility's own admin sets in its settings: once they have, the seed file and the import no longer overwrite it. */
 const SET_BY_THE_HOSPITAL = new Set(['phone', 'openingHours', 'schemes', 'insurers', 'depositAmount']);
 
-/** The value an update from the import sets a column to (the hospital's own settings win once it has saved them). */
+/**
+ * The columns each correction of the operator's covers (`operator_corrected` lists the corrections): a corrected
+ * position is the point and its flag, gone once the operator has placed the facility.
+ */
+export const CORRECTED_COLUMNS: Record<string, readonly string[]> = {
+  nameTh: ['nameTh'],
+  nameEn: ['nameEn'],
+  kind: ['kind'],
+  position: ['lat', 'lng', 'positionFlag'],
+  phone: ['phone'],
+  openingHours: ['openingHours'],
+  promptpayId: ['promptpayId'],
+};
+const correctionOf = new Map(
+  Object.entries(CORRECTED_COLUMNS).flatMap(([correction, keys]) => keys.map((key) => [key, correction])),
+);
+
+/**
+ * The value an update from the import sets a column to: the operator's corrections win always, and the hospital's own
+ * settings once it has saved them.
+ */
 function updatedSql(key: string): string {
   const column = toColumn(key);
-  return SET_BY_THE_HOSPITAL.has(key)
+  const correction = correctionOf.get(key);
+  const imported = SET_BY_THE_HOSPITAL.has(key)
     ? `(case when facilities.settings_changed_at is null then excluded.${column} else facilities.${column} end)`
     : `excluded.${column}`;
+  return correction
+    ? `(case when '${correction}' = any(facilities.operator_corrected) then facilities.${column} else ${imported} end)`
+    : imported;
 }
 
 function toColumn(key: string): string {
