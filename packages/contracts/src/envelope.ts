@@ -53,6 +53,11 @@ export const ErrorCode = z.enum([
   'care_not_reportable',
   'care_self',
   'care_widen_forbidden',
+  'operator_only',
+  'facility_has_appointments',
+  'facility_in_use',
+  'merge_target_invalid',
+  'promptpay_changed',
   'internal_error',
   'service_unavailable',
 ]);

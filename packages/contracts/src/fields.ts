@@ -41,6 +41,7 @@ export const reasons = {
   takenAtInFuture: 'taken_at_in_future',
   takenAtBeforeDay: 'taken_at_before_day',
   takenAtWithoutTick: 'taken_at_without_tick',
+  invalidPromptPayId: 'invalid_promptpay_id',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

@@ -7,6 +7,10 @@ export const FacilityKind = z.enum(FACILITY_KINDS, { error: reasons.invalidChoic
 export type FacilityKind = z.infer<typeof FacilityKind>;
 
 export const HealthScheme = z.enum(HEALTH_SCHEMES, { error: reasons.invalidChoice });
+
+/** Why a facility stands at its sub-district's reference point instead of its own (see Hospital.positionFlag). */
+export const PositionFlag = z.enum(['other_province', 'far_from_subdistrict', 'no_point']);
+export type PositionFlag = z.infer<typeof PositionFlag>;
 export type HealthScheme = z.infer<typeof HealthScheme>;
 
 const number = (min: number, max: number) =>
@@ -56,7 +60,7 @@ export const Hospital = z.object({
    * Why the facility stands at its sub-district's reference point instead of its own: the registry's point was in
    * another province, far from its sub-district, or missing. Null when the point is the source's own (or the operator's).
    */
-  positionFlag: z.enum(['other_province', 'far_from_subdistrict', 'no_point']).nullable(),
+  positionFlag: PositionFlag.nullable(),
   /** The MOPH registry's type code (05 regional hospital, 06 general, 07 community, 18 รพ.สต., …); null from elsewhere. */
   mophType: z.string().nullable(),
   beds: z.number().int().nullable(),

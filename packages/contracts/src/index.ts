@@ -26,3 +26,4 @@ export * from './notifications.js';
 export * from './family.js';
 export * from './care-access.js';
 export * from './staff-access.js';
+export * from './operator.js';

@@ -165,7 +165,8 @@ export const AuditLogEntry = z.object({
   at: z.string(),
   /** Null when nobody known acted (the bootstrap command). */
   member: z.object({ id: z.uuid(), displayName: z.string(), email: z.string() }).nullable(),
-  role: StaffRole.nullable(),
+  /** The role they acted in: one held at the facility, or `operator`, the app's operator correcting the directory. */
+  role: z.enum([...StaffRole.options, 'operator']).nullable(),
   /** What was done, e.g. `patient.record_opened`, `appointment.checked_in`, `schedule.template_changed`, `staff.role_granted`. */
   action: z.string(),
   /**

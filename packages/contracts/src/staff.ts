@@ -78,6 +78,8 @@ export const StaffMe = z.object({
   email: z.string(),
   displayName: z.string(),
   facilities: z.array(StaffFacilityRoles),
+  /** Whether the member is also one of the app's operators (the console at /operator). */
+  operator: z.boolean(),
 });
 export type StaffMe = z.infer<typeof StaffMe>;
 export const StaffMeReply = dataOf(StaffMe);

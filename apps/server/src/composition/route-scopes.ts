@@ -18,6 +18,7 @@ import { frontDeskRoutes } from '../features/front-desk/front-desk.routes.js';
 import { hospitalsRoutes } from '../features/hospitals/hospitals.routes.js';
 import { medicationsRoutes } from '../features/medications/medications.routes.js';
 import { myDataRoutes } from '../features/my-data/my-data.routes.js';
+import { operatorRoutes } from '../features/operator/operator.routes.js';
 import { lineRoutes } from '../features/notifications/line.routes.js';
 import { notificationsRoutes } from '../features/notifications/notifications.routes.js';
 import { schedulesRoutes } from '../features/schedules/schedules.routes.js';
@@ -27,7 +28,8 @@ import { symptomNotesRoutes } from '../features/symptom-notes/symptom-notes.rout
 import { systemRoutes } from '../features/system/system.routes.js';
 import { profileRoutes, registrationRoutes } from '../features/users/users.routes.js';
 import { visitsRoutes } from '../features/visits/visits.routes.js';
-import { authenticationGuard, staffAuthenticationGuard } from '../plugins/authenticate.js';
+import { authenticationGuard, signedInStaff, staffAuthenticationGuard } from '../plugins/authenticate.js';
+import { AppError } from '../errors.js';
 import { type CareGrants, patientSelector, requireCareNeed } from '../plugins/patient-selector.js';
 import { type StaffRoles, requireStaffArea, staffAreaCheck } from '../plugins/staff-areas.js';
 import type { Drivers } from './drivers.js';
@@ -62,6 +64,25 @@ export function staffSignedInScope(
     scope.addHook('onRoute', requireStaffArea);
     scope.addHook('onRequest', guard.authenticate);
     scope.addHook('preHandler', staffAreaCheck(guard.roles));
+    await scope.register(routes);
+  };
+}
+
+/**
+ * The operator scope: a staff session whose member is one of the app's operators. Anyone else, a facility's admin
+ * included, is refused every route in it before any body is read.
+ */
+export function operatorScope(
+  guard: { authenticate: onRequestHookHandler; isOperator: (memberId: string) => Promise<boolean> },
+  routes: FastifyPluginAsync,
+): FastifyPluginAsync {
+  return async (scope) => {
+    scope.addHook('onRequest', guard.authenticate);
+    scope.addHook('onRequest', async (request) => {
+      if (!(await guard.isOperator(signedInStaff(request).memberId))) {
+        throw new AppError(403, 'operator_only', 'หน้านี้สำหรับผู้ดูแลระบบของแอปเท่านั้น');
+      }
+    });
     await scope.register(routes);
   };
 }
@@ -157,6 +178,12 @@ export async function registerApi(
           await staffIn.register(facilityStaffRoutes(services.facilityStaff));
           await staffIn.register(facilitySettingsRoutes(services.facilitySettings));
           await staffIn.register(auditLogRoutes(services.auditLog));
+        }),
+      );
+      // The app's operator: a staff identity with the operator role, keeping the directory true.
+      await api.register(
+        operatorScope({ authenticate: authenticateStaff, isOperator: services.operator.isOperator }, async (op) => {
+          await op.register(operatorRoutes(services.operator));
         }),
       );
     },

@@ -39,6 +39,9 @@ import { createPushSubscriptionsRepository } from '../features/notifications/pus
 import { createReminderScheduler } from '../features/notifications/reminder-scheduler.js';
 import { createSchedulesRepository } from '../features/schedules/schedules.repository.js';
 import { createSchedulesService } from '../features/schedules/schedules.service.js';
+import { createOperatorRepository } from '../features/operator/operator.repository.js';
+import { createOperatorService } from '../features/operator/operator.service.js';
+import { enrolmentLink } from '../features/staff/staff-bootstrap.js';
 import { createStaffAccess } from '../features/staff/staff-access.js';
 import { createStaffRepository } from '../features/staff/staff.repository.js';
 import { createStaffService } from '../features/staff/staff.service.js';
@@ -184,6 +187,12 @@ export async function createServices(
     facilityStaff,
     facilitySettings: createFacilitySettingsService(createFacilitySettingsRepository(db), staffAccess),
     auditLog: createAuditLogService(createAuditLogRepository(db)),
+    operator: createOperatorService({
+      operators: createOperatorRepository(db),
+      staff: staffRepository,
+      staffService: staff,
+      enrolmentLink: (token) => enrolmentLink(config.publicOrigin, token),
+    }),
   };
 }
 export type Services = Awaited<ReturnType<typeof createServices>>;

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../test/free-port.js';
 import {
@@ -33,6 +34,29 @@ const createStaff = (dataDir: string, email: string, env: Record<string, string>
     dataDir,
     env,
   );
+
+const createOperator = (dataDir: string, email: string, env: Record<string, string> = {}) =>
+  runCommand('features/staff/create-operator.ts', ['--email', email], dataDir, env);
+
+/** Follows an enrolment link to the end (password, authenticator code): the staff session cookie it starts. */
+async function enrol(port: number, token: string): Promise<string> {
+  const url = `http://127.0.0.1:${port}/api/staff/enrolment/${encodeURIComponent(token)}`;
+  const post = (path: string, body: object) =>
+    fetch(`${url}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: `http://127.0.0.1:${port}` },
+      body: JSON.stringify(body),
+    });
+  const started = await post('start', { password: 'a long operator password' });
+  expect(started.status).toBe(200);
+  const { secret } = ((await started.json()) as { data: [{ secret: string }] }).data[0];
+  const confirmed = await post('confirm', { code: await generate({ secret }) });
+  expect(confirmed.status).toBe(200);
+  return confirmed.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
 
 function importFacilities(dataDir: string, name: string, env: Record<string, string> = {}) {
   const file = path.join(dir, `${name}.geojson`);
@@ -73,6 +97,10 @@ describe('commands beside a server on the embedded database', () => {
         expect(refused.code).toBe(1);
         expect(refused.stderr).toContain('another process is using the embedded database');
         expect(refused.stdout).not.toContain('/staff/enrol#');
+        const operatorRefused = await createOperator(dataDir, 'operator@example.com');
+        expect(operatorRefused.code).toBe(1);
+        expect(operatorRefused.stderr).toContain('another process is using the embedded database');
+        expect(operatorRefused.stdout).not.toContain('/staff/enrol#');
         const importRefused = await importFacilities(dataDir, 'โรงพยาบาลข้างเซิร์ฟเวอร์');
         expect(importRefused.code).toBe(1);
         expect(importRefused.stderr).toContain('another process is using the embedded database');
@@ -113,6 +141,11 @@ onPostgres('commands beside a server on PostgreSQL', () => {
       await healthy(server);
       const token = enrolmentToken(await createStaff(dataDir, 'beside@example.com', env));
       expect((await enrolment(server.port, token)).status).toBe(200);
+      // The operator the command made is let into the console by the running server.
+      const operatorToken = enrolmentToken(await createOperator(dataDir, 'operator@example.com', env));
+      const cookie = await enrol(server.port, operatorToken);
+      const console = await fetch(`http://127.0.0.1:${server.port}/api/operator/me`, { headers: { cookie } });
+      expect(console.status).toBe(200);
       expect((await importFacilities(dataDir, 'โรงพยาบาลข้างเซิร์ฟเวอร์', env)).code).toBe(0);
       expect(await directoryHas(server.port, 'โรงพยาบาลข้างเซิร์ฟเวอร์')).toBe(true);
     } finally {

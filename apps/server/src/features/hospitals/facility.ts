@@ -1,4 +1,4 @@
-import { FacilityKind, HealthScheme, isValidThaiId } from '@klaimor/contracts';
+import { FacilityKind, HealthScheme, PositionFlag, THAILAND_BOUNDS, isValidThaiId } from '@klaimor/contracts';
 import { z } from 'zod';
 
 /**
@@ -10,8 +10,6 @@ export const Ownership = z.enum(['public', 'private']);
 export type Ownership = z.infer<typeof Ownership>;
 
 /** Thailand's bounding box, roughly: a point outside it is a typo or a foreign facility. */
-const THAILAND_BOUNDS = { minLat: 5.6, maxLat: 20.5, minLng: 97.3, maxLng: 105.7 } as const;
-
 export function isInThailand(lat: number, lng: number): boolean {
   const b = THAILAND_BOUNDS;
   return lat >= b.minLat && lat <= b.maxLat && lng >= b.minLng && lng <= b.maxLng;
@@ -41,8 +39,7 @@ export type FacilitySource = z.infer<typeof FacilitySource>;
 
 const text = z.string().trim().min(1);
 
-export const PositionFlag = z.enum(['other_province', 'far_from_subdistrict', 'no_point']);
-export type PositionFlag = z.infer<typeof PositionFlag>;
+export { PositionFlag };
 
 export const FacilitySchema = z
   .object({

@@ -174,7 +174,7 @@ export function createHospitalsRepository(db: Db) {
           lng: facilities.lng,
         })
         .from(facilities)
-        .where(sql`${facilities.sourceName} <> ${source}`);
+        .where(sql`${facilities.sourceName} <> ${source} and ${facilities.hiddenReason} is distinct from 'duplicate'`);
     },
 
     /**

@@ -8,7 +8,7 @@ import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
 import { cookieValue } from '../../test/test-app.js';
 import { STAFF_COOKIE } from './staff-cookies.js';
-import { createStaffEnrolment } from './staff-bootstrap.js';
+import { createOperatorEnrolment, createStaffEnrolment } from './staff-bootstrap.js';
 
 export const STAFF_PASSWORD = 'a long staff password';
 export const FACILITY = 'siriraj-hospital';
@@ -42,6 +42,22 @@ export async function enrolStaff(
   grant: { facility: string; role: StaffRole } = { facility: FACILITY, role: 'admin' },
 ) {
   const { token, memberId } = await createStaffEnrolment(database.db, config, { ...grant, email });
+  return { email, memberId, token, ...(await followEnrolment(app, token)) };
+}
+
+/** One of the app's operators, enrolled end to end like any member (`npm run operator:create`, then the link). */
+export async function enrolOperator(
+  app: FastifyInstance,
+  database: Database,
+  config: Config,
+  email = nextStaffEmail(),
+) {
+  const { token, memberId } = await createOperatorEnrolment(database.db, config, { email });
+  return { email, memberId, token, ...(await followEnrolment(app, token)) };
+}
+
+/** Follows an enrolment link: password, then a code from the new authenticator; the session it starts. */
+async function followEnrolment(app: FastifyInstance, token: string) {
   const started = await app.inject({
     method: 'POST',
     url: `/api/staff/enrolment/${token}/start`,
@@ -56,7 +72,7 @@ export async function enrolStaff(
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   const { recoveryCodes } = confirmed.json().data[0] as { recoveryCodes: string[] };
-  return { email, memberId, token, secret, recoveryCodes, session: staffCookie(confirmed) };
+  return { secret, recoveryCodes, session: staffCookie(confirmed) };
 }
 
 /** Rows of a query, on PGlite and on PostgreSQL alike. */

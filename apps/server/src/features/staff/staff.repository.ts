@@ -4,6 +4,7 @@ import type { StaffMemberRow } from '../../db/rows.js';
 import {
   auditEvents,
   facilities,
+  operators,
   staffEnrolmentTokens,
   staffMembers,
   staffRecoveryCodes,
@@ -93,6 +94,25 @@ export function createStaffRepository(db: Db) {
         .innerJoin(facilities, eq(facilities.id, staffRoles.facilityId))
         .where(and(eq(staffRoles.memberId, memberId), eq(facilities.stableId, facilityStableId)));
       return rows.length ? { facilityId: rows[0].facilityId, roles: rows.map((r) => r.role as StaffRoleName) } : null;
+    },
+
+    /** Makes the member one of the app's operators; true when they were not one already. */
+    async makeOperator(memberId: string): Promise<boolean> {
+      const rows = await db
+        .insert(operators)
+        .values({ memberId })
+        .onConflictDoNothing()
+        .returning({ memberId: operators.memberId });
+      return rows.length === 1;
+    },
+
+    async isOperator(memberId: string): Promise<boolean> {
+      const rows = await db
+        .select({ memberId: operators.memberId })
+        .from(operators)
+        .where(eq(operators.memberId, memberId))
+        .limit(1);
+      return rows.length === 1;
     },
 
     async addEnrolmentToken(tokenHash: string, memberId: string, expiresAt: Date): Promise<void> {

@@ -48,7 +48,7 @@ const RECOVERY_PURPOSE = 'staff-recovery-code';
 export const roleChangeTarget = (memberId: string, role: StaffRole): string => `${memberId}:${role}`;
 
 /** Who issued an enrolment link, for the audit trail: nobody known for the bootstrap command. */
-type IssuedBy = Pick<AuditEvent, 'staffMemberId' | 'role'> & { facilityId: string };
+type IssuedBy = Pick<AuditEvent, 'staffMemberId' | 'role' | 'facilityId'>;
 
 interface Deps {
   staff: StaffRepository;
@@ -90,20 +90,23 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
      * Finds or makes the member, gives them the role at the facility and a new enrolment link token (24 h). Used by
      * the bootstrap command; an already enrolled member who follows the link sets a new password and authenticator.
      */
-    async invite(invitation: { facilityStableId: string; email: string; role: StaffRole; displayName?: string }) {
+    async invite(
+      invitation: { facilityStableId: string; email: string; role: StaffRole; displayName?: string },
+      by: Pick<AuditEvent, 'staffMemberId' | 'role'> = { staffMemberId: null },
+    ) {
       const facility = await staff.findFacilityByStableId(invitation.facilityStableId);
       if (!facility) throw new Error(`no facility with the stable id ${invitation.facilityStableId}`);
       const email = invitation.email.trim().toLowerCase();
       const member = await staff.findOrCreateMember(email, invitation.displayName?.trim() || email.split('@')[0]);
       if (await staff.addRole(member.id, facility.id, invitation.role)) {
         await staff.appendAudit({
-          staffMemberId: null,
+          ...by,
           action: 'staff.role_granted',
           facilityId: facility.id,
           target: roleChangeTarget(member.id, invitation.role),
         });
       }
-      const { token, expiresAt } = await issueEnrolment(member.id, { staffMemberId: null, facilityId: facility.id });
+      const { token, expiresAt } = await issueEnrolment(member.id, { ...by, facilityId: facility.id });
       return {
         memberId: member.id,
         email: member.email,
@@ -114,6 +117,20 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
     },
 
     issueEnrolment,
+
+    /**
+     * Makes the member (found or made by email) one of the app's operators, with a new enrolment link token (24 h).
+     * Used by the operator command, run by whoever runs the installation.
+     */
+    async inviteOperator(invitation: { email: string; displayName?: string }) {
+      const email = invitation.email.trim().toLowerCase();
+      const member = await staff.findOrCreateMember(email, invitation.displayName?.trim() || email.split('@')[0]);
+      if (await staff.makeOperator(member.id)) {
+        await staff.appendAudit({ staffMemberId: null, action: 'operator.granted', target: member.id });
+      }
+      const { token, expiresAt } = await issueEnrolment(member.id, { staffMemberId: null });
+      return { memberId: member.id, email: member.email, token, expiresAt };
+    },
 
     /** Who an enrolment link is for. */
     async enrolment(token: string): Promise<StaffEnrolment> {
@@ -227,6 +244,7 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
         email: member.email,
         displayName: member.displayName,
         facilities: [...byFacility.values()],
+        operator: await staff.isOperator(member.id),
       };
     },
   };

@@ -22,6 +22,7 @@ export const member = (roles: StaffRole[], more: StaffMe['facilities'] = []): St
   email: 'somying@hospital.example',
   displayName: 'สมหญิง ผู้ดูแล',
   facilities: [{ id: FACILITY, nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital', roles }, ...more],
+  operator: false,
 });
 
 export const morning: ScheduleTemplate = {

@@ -29,6 +29,13 @@ const ACTIONS = {
   'staff.signed_out': 'audit.actions.staff.signed_out',
   'staff.signed_out_everywhere': 'audit.actions.staff.signed_out_everywhere',
   'facility.settings_changed': 'audit.actions.facility.settings_changed',
+  'operator.facility_corrected': 'audit.actions.operator.facility_corrected',
+  'operator.facility_hidden': 'audit.actions.operator.facility_hidden',
+  'operator.facility_shown': 'audit.actions.operator.facility_shown',
+  'operator.facility_merged': 'audit.actions.operator.facility_merged',
+  'operator.facility_merged_in': 'audit.actions.operator.facility_merged_in',
+  'operator.promptpay_entered': 'audit.actions.operator.promptpay_entered',
+  'operator.promptpay_verified': 'audit.actions.operator.promptpay_verified',
 } as const;
 
 const AREAS = {
@@ -38,6 +45,7 @@ const AREAS = {
   schedule: 'audit.areas.schedule',
   staff: 'audit.areas.staff',
   facility: 'audit.areas.facility',
+  operator: 'audit.areas.operator',
 } as const;
 
 /**

@@ -37,10 +37,15 @@ export const weekdayLong = (t: StaffT, day: Weekday): string => t(LONG[day]);
 /** The Bangkok calendar date of an instant: '2025-06-16T02:00:00.000Z' -> '2025-06-16'. */
 export const bangkokDateOf = (iso: string): string => todayInBangkok(new Date(iso));
 
-const ROLES = { admin: 'roles.admin', front_desk: 'roles.front_desk', clinician: 'roles.clinician' } as const;
+const ROLES = {
+  admin: 'roles.admin',
+  front_desk: 'roles.front_desk',
+  clinician: 'roles.clinician',
+  operator: 'roles.operator',
+} as const;
 
-/** A role in words: 'ผู้ดูแลระบบ'. */
-export const roleName = (t: StaffT, role: StaffRole): string => t(ROLES[role]);
+/** A role in words: 'ผู้ดูแลระบบ'; `operator` is the app's operator, as the audit log names them. */
+export const roleName = (t: StaffT, role: StaffRole | 'operator'): string => t(ROLES[role]);
 
 /** A member's roles at a facility, in words: 'ผู้ดูแลระบบ, แพทย์และบุคลากรทางการแพทย์'. */
 export const roleNames = (t: StaffT, roles: readonly StaffRole[]): string =>
