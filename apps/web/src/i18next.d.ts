@@ -16,6 +16,7 @@ import type symptomNotes from './features/symptom-notes/locales/th.json';
 import type myData from './features/my-data/locales/th.json';
 import type ocr from './features/signup/ocr/locales/th.json';
 import type staff from './features/staff/locales/th.json';
+import type operator from './features/operator/locales/th.json';
 import type family from './features/family/locales/th.json';
 import type care from './i18n/care/locales/th.json';
 import type person from './i18n/person/locales/th.json';
@@ -50,6 +51,7 @@ declare module 'i18next' {
       myHealthHome: typeof myHealthHome;
       notifications: typeof notifications;
       staff: typeof staff;
+      operator: typeof operator;
       family: typeof family;
     };
   }

@@ -20,5 +20,6 @@ export const lazyPages = {
   notificationSettings: () => import('./features/notifications/NotificationSettingsPage'),
   notificationBell: () => import('./features/notifications/NotificationBell'),
   staff: () => import('./features/staff/StaffApp'),
+  operator: () => import('./features/operator/OperatorApp'),
   offlineCopy: () => import('./features/offline/offline-copy'),
 };

@@ -32,6 +32,7 @@ const NotificationSettingsPage = page(
 );
 const NotFoundPage = page(() => import('./components/NotFoundPage'), 'NotFoundPage');
 const StaffApp = page(async () => (await lazyPages()).staff(), 'StaffApp');
+const OperatorApp = page(async () => (await lazyPages()).operator(), 'OperatorApp');
 // The shell's pieces for a signed-in patient, loaded once it knows one: never part of a first screen.
 const NotificationBell = page(async () => (await lazyPages()).notificationBell(), 'NotificationBell');
 const ConsentRenewalDialog = page(async () => (await lazyPages()).consentRenewal(), 'ConsentRenewalDialog');
@@ -46,6 +47,8 @@ export const loadOfflineCopy = async () => (await lazyPages()).offlineCopy();
 export const routes: RouteObject[] = [
   // Hospital staff: their own shell and route table, none of the patients' (features/staff).
   { path: 'staff/*', element: <StaffApp /> },
+  // The app's operator: the directory's keeping, for staff identities with the operator role (features/operator).
+  { path: 'operator/*', element: <OperatorApp /> },
   {
     element: <AppShell notificationBell={<NotificationBell />} consentRenewal={<ConsentRenewalDialog />} />,
     children: [

@@ -29,6 +29,12 @@ export const DEMO_STAFF = [
     totpSecret: 'KLAIMORDEMOCLINICIANKLAIMORDEMOC',
   },
 ] as const;
+/** FOR DEMO MODE ONLY: the app's demo operator (the console at /operator), at no facility. */
+export const DEMO_OPERATOR = {
+  email: 'operator@demo.klaimor.test',
+  displayName: 'ผู้ดูแลแอป (เดโม)',
+  totpSecret: 'KLAIMORDEMOOPERATORKLAIMORDEMOOP',
+} as const;
 
 /** Adds the demo staff that are missing, enrolled and ready to sign in; does nothing unless the mode is demo. */
 export async function seedDemoStaff(db: Db, config: Pick<Config, 'mode' | 'secretKey'>): Promise<void> {
@@ -37,7 +43,7 @@ export async function seedDemoStaff(db: Db, config: Pick<Config, 'mode' | 'secre
   const facility = await staff.findFacilityByStableId(DEMO_STAFF_FACILITY);
   if (!facility) return;
   const box = createTotpSecretBox(config.secretKey);
-  for (const demo of DEMO_STAFF) {
+  for (const demo of [...DEMO_STAFF, DEMO_OPERATOR]) {
     const existing = await staff.findMemberByEmail(demo.email);
     // A member already there keeps what they have (the secret is sealed under this server's key).
     if (existing?.totpEnabledAt) continue;
@@ -48,6 +54,7 @@ export async function seedDemoStaff(db: Db, config: Pick<Config, 'mode' | 'secre
       box.seal(demo.totpSecret, member.id),
     );
     await staff.enableTotp(member.id);
-    await staff.addRole(member.id, facility.id, demo.role);
+    if ('role' in demo) await staff.addRole(member.id, facility.id, demo.role);
+    else await staff.makeOperator(member.id);
   }
 }

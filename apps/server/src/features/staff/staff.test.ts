@@ -81,8 +81,13 @@ describe('enrolment', () => {
     const { recoveryCodes } = confirmed.json().data[0];
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    const cookie = confirmed.cookies.find((c) => c.name === STAFF_COOKIE)!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/staff', maxAge: 12 * 3600 });
+    // One cookie for the staff API and one for the operator's console, the same session, sent nowhere else.
+    const cookies = confirmed.cookies.filter((c) => c.name === STAFF_COOKIE);
+    expect(cookies.map((c) => c.path)).toEqual(['/api/staff', '/api/operator']);
+    for (const c of cookies) {
+      expect(c).toMatchObject({ httpOnly: true, sameSite: 'Strict', maxAge: 12 * 3600, value: cookies[0].value });
+    }
+    const [cookie] = cookies;
 
     const profile = await me(cookie.value);
     expect(profile.statusCode, profile.body).toBe(200);
@@ -313,6 +318,11 @@ describe('staff sessions', () => {
     );
     const out = await t.app.inject({ method: 'POST', url: '/api/staff/sign-out', cookies: { [STAFF_COOKIE]: third } });
     expect(out.statusCode).toBe(204);
+    // Both of the session's cookies are cleared.
+    expect(out.cookies.filter((c) => c.name === STAFF_COOKIE).map((c) => [c.path, c.value])).toEqual([
+      ['/api/staff', ''],
+      ['/api/operator', ''],
+    ]);
     expect((await me(third)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(200);
 

@@ -33,6 +33,8 @@ export function StaffScreensLayout() {
   if (me.isPending) return <LoadingState label={t('home.loading')} />;
   if (me.isError) return <ErrorState onRetry={() => void me.refetch()} />;
   if (!me.data) return <Navigate to="/staff/sign-in" replace />;
+  // An operator who works at no facility has the operator's console instead.
+  if (!facility && me.data.operator) return <Navigate to="/operator" replace />;
   if (!facility) {
     return (
       <EmptyState

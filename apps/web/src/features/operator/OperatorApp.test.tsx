@@ -1,0 +1,83 @@
+import type { OperatorFacility } from '@klaimor/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json, mockApi, renderWithProviders } from '../../test/render';
+import { member } from '../staff/staff-test-data';
+import { OperatorApp } from './OperatorApp';
+
+const renderAt = (route: string) =>
+  renderWithProviders(
+    <Routes>
+      <Route path="/operator/*" element={<OperatorApp />} />
+    </Routes>,
+    { route },
+  );
+
+const operator = { ...member([]), facilities: [], operator: true };
+
+const facility: OperatorFacility = {
+  id: 'moph-10669',
+  nameTh: 'โรงพยาบาลส่งเสริมสุขภาพตำบลบ้านทดสอบ',
+  nameEn: 'โรงพยาบาลส่งเสริมสุขภาพตำบลบ้านทดสอบ',
+  kind: 'health_promoting_hospital',
+  ownership: 'public',
+  address: null,
+  subdistrict: 'ทดสอบ',
+  district: 'เมืองน่าน',
+  province: 'น่าน',
+  mophCode: '10669',
+  takesBookings: false,
+  positionFlag: 'other_province',
+  hiddenReason: null,
+  promptPay: 'none',
+  admins: 0,
+  lat: 18.78,
+  lng: 100.77,
+  phone: null,
+  openingHours: { kind: 'not_stated' },
+  openingHoursText: null,
+  promptPayId: null,
+  promptPayPending: null,
+  corrected: [],
+  mergedInto: null,
+  source: { name: 'MOPH HDC facility registry', ref: 'chospital' },
+  upcomingAppointments: 0,
+};
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the operator's console", () => {
+  it('tells a facility admin it is not for them, asking nothing of /api/operator', async () => {
+    const calls = mockApi({ 'GET /api/staff/me': () => json(200, { data: [member(['admin'])] }) });
+    renderAt('/operator');
+    expect(await screen.findByText('บัญชีนี้ไม่ใช่ผู้ดูแลแอป')).toBeInTheDocument();
+    expect(calls.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/operator'))).toEqual([]);
+  });
+
+  it("lists facilities with what needs the operator's eye", async () => {
+    mockApi({
+      'GET /api/staff/me': () => json(200, { data: [operator] }),
+      'GET /api/operator/facilities': () => json(200, { data: [facility], total: 1 }),
+    });
+    renderAt('/operator');
+    const link = await screen.findByRole('link', { name: facility.nameTh });
+    expect(link).toHaveAttribute('href', '/operator/facilities/moph-10669');
+    expect(screen.getByText('ตำแหน่งต้องตรวจ')).toBeInTheDocument();
+    expect(screen.getByText('ยังไม่มีผู้ดูแล')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('พบ 1 แห่ง');
+  });
+
+  it('refuses a PromptPay id with a wrong check digit before sending it', async () => {
+    const calls = mockApi({
+      'GET /api/staff/me': () => json(200, { data: [operator] }),
+      'GET /api/operator/facilities/moph-10669': () => json(200, { data: [facility] }),
+    });
+    renderAt('/operator/facilities/moph-10669');
+    await userEvent.type(await screen.findByRole('textbox', { name: /เลขประจำตัวผู้เสียภาษี/ }), '0994000165511');
+    await userEvent.click(screen.getByRole('button', { name: 'แสดง QR เพื่อตรวจ' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('เลขนี้ไม่ถูกต้อง');
+    expect(calls.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toEqual([]);
+  });
+});
