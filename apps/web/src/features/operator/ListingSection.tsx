@@ -1,11 +1,13 @@
-import type { OperatorFacility } from '@klaimor/contracts';
+import type { OperatorFacility, OperatorFacilitySummary } from '@klaimor/contracts';
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Outcome } from './Outcome';
-import { useHideFacility, useMergeFacility } from './operator.queries';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
+import { useHideFacility, useMergeFacility, useOperatorFacilities } from './operator.queries';
 import { useOperatorTexts } from './operator.texts';
 import { useFacilityAction } from './use-facility-action';
 
@@ -15,7 +17,12 @@ export function ListingSection({ facility }: { facility: OperatorFacility }) {
   const hide = useHideFacility(facility.id);
   const merge = useMergeFacility(facility.id);
   const { outcome, run, fail } = useFacilityAction();
-  const [into, setInto] = useState('');
+  const [typed, setTyped] = useState('');
+  const [into, setInto] = useState<OperatorFacilitySummary | null>(null);
+  const q = useDebouncedValue(typed.trim(), 300);
+  const found = useOperatorFacilities({ q: q || undefined });
+  // The listing kept is another one, still shown to patients.
+  const choices = q ? (found.data?.data ?? []).filter((f) => f.id !== facility.id && !f.hiddenReason) : [];
   const hidden = facility.hiddenReason !== null;
 
   return (
@@ -34,21 +41,31 @@ export function ListingSection({ facility }: { facility: OperatorFacility }) {
       </Button>
       {!hidden ? (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
-          <TextField
+          <Autocomplete
             id="op-merge-into"
-            label={t('listing.into')}
-            helperText={t('listing.intoHint')}
+            options={choices}
             value={into}
-            onChange={(e) => setInto(e.target.value)}
-            sx={{ minWidth: 320 }}
+            onChange={(_, chosen) => setInto(chosen)}
+            inputValue={typed}
+            onInputChange={(_, text) => setTyped(text)}
+            filterOptions={(options) => options}
+            getOptionLabel={(f) => `${f.nameTh} (${[f.district, f.province].filter(Boolean).join(', ')})`}
+            isOptionEqualToValue={(a, b) => a.id === b.id}
+            loading={found.isFetching}
+            noOptionsText={t('listing.noMatch')}
+            loadingText={t('loading')}
+            sx={{ minWidth: 420 }}
+            renderInput={(params) => (
+              <TextField {...params} label={t('listing.into')} helperText={t('listing.intoHint')} />
+            )}
           />
           <Button
             variant="outlined"
             color="warning"
             loading={merge.isPending}
             onClick={() =>
-              void (into.trim()
-                ? run(() => merge.mutateAsync({ into: into.trim() }), t('listing.merged'))
+              void (into
+                ? run(() => merge.mutateAsync({ into: into.id }), t('listing.merged', { name: into.nameTh }))
                 : fail(t('listing.intoMissing')))
             }
             sx={{ mt: { sm: 1 }, whiteSpace: 'nowrap', flexShrink: 0 }}

@@ -1,5 +1,5 @@
 import type { OperatorFacility } from '@klaimor/contracts';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -79,5 +79,30 @@ describe("the operator's console", () => {
     await userEvent.click(screen.getByRole('button', { name: 'แสดง QR เพื่อตรวจ' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('เลขนี้ไม่ถูกต้อง');
     expect(calls.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT')).toEqual([]);
+  });
+
+  it("merges a duplicate into the listing found by its name, sending that listing's id", async () => {
+    const kept = { ...facility, id: 'ban-thotsop-health-post', nameTh: 'รพ.สต.บ้านทดสอบ', mophCode: null };
+    let merged: unknown = null;
+    mockApi({
+      'GET /api/staff/me': () => json(200, { data: [operator] }),
+      'GET /api/operator/facilities/moph-10669': () => json(200, { data: [facility] }),
+      'GET /api/operator/facilities': () => json(200, { data: [facility, kept], total: 2 }),
+      'POST /api/operator/facilities/moph-10669/merge': (init) => {
+        merged = JSON.parse(String(init.body));
+        return json(200, {
+          data: [{ ...facility, hiddenReason: 'duplicate', mergedInto: { id: kept.id, nameTh: kept.nameTh } }],
+        });
+      },
+    });
+    renderAt('/operator/facilities/moph-10669');
+    await userEvent.type(await screen.findByRole('combobox', { name: /รวมเข้ากับ/ }), 'บ้านทดสอบ');
+    // The facility itself is not offered as the one to keep.
+    const option = await screen.findByRole('option', { name: /^รพ\.สต\.บ้านทดสอบ/ });
+    expect(within(screen.getByRole('listbox')).getAllByRole('option')).toHaveLength(1);
+    await userEvent.click(option);
+    await userEvent.click(screen.getByRole('button', { name: 'รวมรายการซ้ำ' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('รวมเข้ากับ รพ.สต.บ้านทดสอบ แล้ว');
+    expect(merged).toEqual({ into: 'ban-thotsop-health-post' });
   });
 });
