@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
-import { screenshot } from './support/patient';
+import { shotFitting } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 /** The demo operator (README, "Hospital staff (demo)"): demo mode seeds them, at no facility. */
@@ -13,12 +12,6 @@ const OPERATOR = {
 /** A real registry facility whose registry point lay elsewhere: it stands at its sub-district's point until placed. */
 const FLAGGED = 'น้ำขุ่น';
 const TAX_ID = '0994000165510';
-
-async function shot(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
 
 test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
@@ -37,7 +30,7 @@ test('the operator finds a misplaced facility, places it, corrects its phone, ve
     await expect(page).toHaveURL(/\/operator$/);
     await expect(page.getByRole('heading', { name: 'รายชื่อสถานพยาบาล' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^พบ/ })).toBeVisible();
-    await shot(page, 'operator-01-list');
+    await shotFitting(page, 'operator-01-list');
   });
 
   await test.step('The facilities whose point needs checking are one tick away, and a search narrows them', async () => {
@@ -48,10 +41,10 @@ test('the operator finds a misplaced facility, places it, corrects its phone, ve
     await page.getByRole('searchbox', { name: 'ค้นหา' }).fill(FLAGGED);
     const row = page.getByRole('row').filter({ hasText: FLAGGED }).first();
     await expect(row).toContainText('ตำแหน่งต้องตรวจ');
-    await shot(page, 'operator-02-flagged');
+    await shotFitting(page, 'operator-02-flagged');
     await row.getByRole('link').click();
     await expect(page.getByText(/แสดงที่จุดกลางตำบล/)).toBeVisible();
-    await shot(page, 'operator-03-facility');
+    await shotFitting(page, 'operator-03-facility');
   });
 
   await test.step('The pin is placed and saved: the flag is gone', async () => {
@@ -77,7 +70,7 @@ test('the operator finds a misplaced facility, places it, corrects its phone, ve
     await id.fill(TAX_ID);
     await page.getByRole('button', { name: 'แสดง QR เพื่อตรวจ' }).click();
     await expect(page.getByRole('img', { name: `QR พร้อมเพย์ของเลข ${TAX_ID}` })).toBeVisible();
-    await shot(page, 'operator-04-promptpay-qr');
+    await shotFitting(page, 'operator-04-promptpay-qr');
     await page.getByRole('button', { name: 'ชื่อบัญชีถูกต้อง ยืนยัน' }).click();
     await expect(page.getByText(`มัดจำโอนเข้าพร้อมเพย์ ${TAX_ID} (ยืนยันแล้ว)`)).toBeVisible();
   });
@@ -87,6 +80,6 @@ test('the operator finds a misplaced facility, places it, corrects its phone, ve
     await page.getByRole('textbox', { name: 'อีเมล' }).fill(`director-${Date.now()}@e2e.klaimor.test`);
     await page.getByRole('button', { name: 'สร้างลิงก์เชิญ' }).click();
     await expect(page.getByRole('textbox', { name: 'ลิงก์ลงทะเบียน' })).toHaveValue(/\/staff\/enrol#/);
-    await shot(page, 'operator-05-invited');
+    await shotFitting(page, 'operator-05-invited');
   });
 });

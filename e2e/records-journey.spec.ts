@@ -1,14 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { latestCode, registerThroughApi, screenshot, signInAsDemoPatient, typeCode, typed } from './support/patient';
-
-/** Every screen fits the phone: nothing scrolls sideways. Then the screenshot. */
-async function shot(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
+import { latestCode, registerThroughApi, signInAsDemoPatient, typeCode, typed, shotFitting } from './support/patient';
 
 /** Logs the demo patient in through the login screen, with the code from the development outbox. */
 async function logInAsDemoPatient(page: Page, request: APIRequestContext): Promise<void> {
@@ -35,7 +28,7 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
     await expect(page.getByRole('heading', { level: 2, name: 'ยาวันนี้' })).toBeVisible();
     await expect(page.getByText(/^เหลืออีก \d+ รายการ$|^ทานยาครบแล้ววันนี้$/)).toBeVisible();
     await expect(page.getByText('เวียนศีรษะเล็กน้อยตอนลุกจากเตียง')).toBeVisible();
-    await shot(page, 'records-01-myhealth');
+    await shotFitting(page, 'records-01-myhealth');
   });
 
   await test.step('When I open my treatment rights, I see the three cards of the spec', async () => {
@@ -49,7 +42,7 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
     await expect(health).toContainText('8,000,000 บาท');
     await expect(health).toContainText('รักษาได้ในโรงพยาบาลที่ร่วมโครงการ');
     await expect(page.getByRole('article', { name: 'ประกันชีวิตแบบสะสมทรัพย์ พร้อมคุ้มครองโรคร้ายแรง' })).toContainText('มรดก');
-    await shot(page, 'records-02-medical-rights');
+    await shotFitting(page, 'records-02-medical-rights');
   });
 
   await test.step('When I choose April 2566 in my treatment history, only that month’s visits remain', async () => {
@@ -67,7 +60,7 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
       '3 เม.ย. 2566 · 07:45 น.',
     ]);
     await expect(list).toContainText('ความดันโลหิตสูงและเบาหวาน ควบคุมได้ดี');
-    await shot(page, 'records-03-history-april-2566');
+    await shotFitting(page, 'records-03-history-april-2566');
   });
 
   await test.step('When I tick today’s doses, they are still ticked after a reload, and I leave them as I found them', async () => {
@@ -95,7 +88,7 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
       'href',
       '/map?kind=pharmacy&medicine=Simvastatin+20+mg',
     );
-    await shot(page, 'records-04-todo-ticked');
+    await shotFitting(page, 'records-04-todo-ticked');
 
     await page.reload();
     for (const target of targets) {
@@ -103,7 +96,7 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
       await expect(page.getByRole('checkbox', { name: target.dose })).toBeChecked();
     }
     await expect(page.getByRole('list', { name: 'สัดส่วนการทานยารายวัน 7 วันล่าสุด' })).toBeVisible();
-    await shot(page, 'records-05-todo-after-reload');
+    await shotFitting(page, 'records-05-todo-after-reload');
 
     for (const target of ticked) {
       await openPanel(page, target.panel);
@@ -136,7 +129,7 @@ test('a new patient adds a medication, writes a symptom note, downloads the FHIR
     await dialog.getByRole('combobox', { name: 'ก่อนนอน' }).selectOption({ label: '2 เม็ด' });
     await dialog.getByRole('textbox', { name: 'วิธีใช้และคำแนะนำ' }).fill('ทานเมื่อมีไข้หรือปวด ห่างกันอย่างน้อย 4 ชั่วโมง');
     await dialog.getByRole('textbox', { name: 'จำนวนยาที่เหลืออยู่' }).fill('20');
-    await shot(page, 'records-06-add-medication');
+    await shotFitting(page, 'records-06-add-medication');
     await dialog.getByRole('button', { name: 'บันทึก' }).click();
     await expect(dialog).toBeHidden();
 
@@ -147,7 +140,7 @@ test('a new patient adds a medication, writes a symptom note, downloads the FHIR
     await openPanel(page, 'ก่อนนอน');
     await expect(page.getByRole('checkbox', { name: 'Paracetamol 500 mg · 2 เม็ด' })).toBeVisible();
     await expect(page.getByRole('article', { name: 'Paracetamol 500 mg' })).toContainText(/เหลือ 20 เม็ด \(พอ \d+ วัน\)/);
-    await shot(page, 'records-07-medication-in-panels');
+    await shotFitting(page, 'records-07-medication-in-panels');
   });
 
   await test.step('When I write a symptom note with a red-flag symptom, I am warned, and the note is kept', async () => {
@@ -166,7 +159,7 @@ test('a new patient adds a medication, writes a symptom note, downloads the FHIR
     await dialog.getByRole('textbox', { name: 'อุณหภูมิร่างกาย (°C)' }).fill('38.2');
     await dialog.getByRole('textbox', { name: 'ตัวบน' }).fill('132');
     await dialog.getByRole('textbox', { name: 'ตัวล่าง' }).fill('85');
-    await shot(page, 'records-08-symptom-note-red-flag');
+    await shotFitting(page, 'records-08-symptom-note-red-flag');
     await dialog.getByRole('button', { name: 'บันทึก' }).click();
     await expect(dialog).toBeHidden();
     const note = page.getByRole('article').first();
@@ -175,7 +168,7 @@ test('a new patient adds a medication, writes a symptom note, downloads the FHIR
     await expect(note).toContainText('อุณหภูมิ 38.2 °C');
     await expect(note).toContainText('ความดัน 132/85 มม.ปรอท');
     await expect(note).toContainText('อาจเป็นภาวะฉุกเฉิน');
-    await shot(page, 'records-09-symptom-notes');
+    await shotFitting(page, 'records-09-symptom-notes');
   });
 
   await test.step('When I download my data, I get a FHIR R4 bundle holding what I entered', async () => {
@@ -198,7 +191,7 @@ test('a new patient adds a medication, writes a symptom note, downloads the FHIR
     expect(JSON.stringify(bundle)).toContain('Paracetamol');
     await expect(section.getByText('ดาวน์โหลดไฟล์แล้ว')).toBeVisible();
     await section.scrollIntoViewIfNeeded();
-    await shot(page, 'records-10-my-data');
+    await shotFitting(page, 'records-10-my-data');
   });
 
   await test.step('And the printable summary shows the same in Thai', async () => {
@@ -206,7 +199,7 @@ test('a new patient adds a medication, writes a symptom note, downloads the FHIR
     await expect(page.getByRole('heading', { level: 1, name: 'สรุปข้อมูลสุขภาพ' })).toBeVisible();
     await expect(page.getByText('ปิยะ ใจงาม')).toBeVisible();
     await expect(page.getByRole('cell', { name: /Paracetamol 500 mg/ })).toBeVisible();
-    await shot(page, 'records-11-summary');
+    await shotFitting(page, 'records-11-summary');
   });
 
   await test.step('When I delete my account with a fresh code, my data is gone and I am signed out', async () => {
@@ -215,11 +208,11 @@ test('a new patient adds a medication, writes a symptom note, downloads the FHIR
     const dialog = page.getByRole('dialog', { name: 'ลบบัญชีและข้อมูลทั้งหมด?' });
     await dialog.getByRole('button', { name: `ส่งรหัสยืนยันไปที่ ${typed(phone)}` }).click();
     await expect(dialog.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
-    await shot(page, 'records-12-delete-account');
+    await shotFitting(page, 'records-12-delete-account');
     await typeCode(page, await latestCode(page.request, phone));
     await expect(page).toHaveURL(/\/account-deleted$/);
     await expect(page.getByRole('heading', { level: 1, name: 'ลบบัญชีแล้ว' })).toBeVisible();
-    await shot(page, 'records-13-account-deleted');
+    await shotFitting(page, 'records-13-account-deleted');
     expect((await page.request.get('/api/users/me')).status()).toBe(401);
   });
 });

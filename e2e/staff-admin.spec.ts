@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
-import { onPhone, screenshot } from './support/patient';
+import { onPhone, shotFitting } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 /** The demo hospital's administrator (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
@@ -18,20 +18,13 @@ const NEWCOMER = {
 };
 const PHONE = { typed: '02 419 9999', shown: '02-419-9999', stored: '024199999' };
 
-/** Nothing scrolls sideways; then the screenshot, checked with axe-core. */
-async function shot(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
-
 /** The screen at a tablet's width and a phone's, then back at the desktop's. */
 async function shotsAtEveryWidth(page: Page, name: string): Promise<void> {
-  await shot(page, name);
+  await shotFitting(page, name);
   await page.setViewportSize({ width: 1024, height: 768 });
-  await shot(page, `${name}-1024`);
+  await shotFitting(page, `${name}-1024`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `${name}-phone`);
+  await shotFitting(page, `${name}-phone`);
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
@@ -83,16 +76,16 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await dialog.getByRole('textbox', { name: /^อีเมล/ }).fill(NEWCOMER.email);
     await dialog.getByRole('textbox', { name: /^ชื่อ-นามสกุล/ }).fill(NEWCOMER.name);
     await dialog.getByRole('checkbox', { name: 'แพทย์และบุคลากรทางการแพทย์' }).check();
-    await shot(admin, 'staff-admin-02-invite');
+    await shotFitting(admin, 'staff-admin-02-invite');
     await dialog.getByRole('button', { name: 'เชิญ' }).click();
 
     const shown = admin.getByRole('dialog', { name: `ส่งลิงก์ลงทะเบียนให้ ${NEWCOMER.name}` });
     await expect(shown.getByText('ลิงก์นี้แสดงเพียงครั้งเดียว')).toBeVisible();
     link = await shown.getByRole('textbox', { name: 'ลิงก์ลงทะเบียน' }).inputValue();
     expect(link).toMatch(/\/staff\/enrol#.+/);
-    await shot(admin, 'staff-admin-03-link');
+    await shotFitting(admin, 'staff-admin-03-link');
     await admin.setViewportSize({ width: 390, height: 844 });
-    await shot(admin, 'staff-admin-03-link-phone');
+    await shotFitting(admin, 'staff-admin-03-link-phone');
     await admin.setViewportSize({ width: 1366, height: 768 });
     await shown.getByRole('button', { name: 'เสร็จแล้ว' }).click();
     await expect(shown).toBeHidden();
@@ -130,7 +123,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     const dialog = admin.getByRole('dialog', { name: `เปลี่ยนบทบาทของ ${NEWCOMER.name}` });
     await expect(dialog.getByRole('checkbox', { name: 'แพทย์และบุคลากรทางการแพทย์' })).toBeChecked();
     await dialog.getByRole('checkbox', { name: 'เจ้าหน้าที่หน้าเคาน์เตอร์' }).check();
-    await shot(admin, 'staff-admin-04-roles');
+    await shotFitting(admin, 'staff-admin-04-roles');
     await dialog.getByRole('button', { name: 'บันทึก' }).click();
     await expect(admin.getByText(`เปลี่ยนบทบาทของ ${NEWCOMER.name} แล้ว`)).toBeVisible();
     await expect(row).toContainText('เจ้าหน้าที่หน้าเคาน์เตอร์');
@@ -144,7 +137,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await dialog.getByRole('checkbox', { name: 'ผู้ดูแลระบบ' }).uncheck();
     await dialog.getByRole('button', { name: 'บันทึก' }).click();
     await expect(dialog.getByText('ต้องมีผู้ดูแลระบบอย่างน้อย 1 คนเสมอ กรุณาให้บทบาทผู้ดูแลระบบกับเจ้าหน้าที่อีกคนก่อน')).toBeVisible();
-    await shot(admin, 'staff-admin-05-last-admin');
+    await shotFitting(admin, 'staff-admin-05-last-admin');
     await dialog.getByRole('button', { name: 'ยกเลิก' }).last().click();
     await expect(dialog).toBeHidden();
   });
@@ -152,7 +145,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
   await test.step('When I remove the clinician, I am asked first, naming them and the hospital', async () => {
     await admin.getByRole('button', { name: `นำออก: ${NEWCOMER.name}` }).click();
     const dialog = admin.getByRole('dialog', { name: `นำ ${NEWCOMER.name} ออกจากโรงพยาบาลศิริราช?` });
-    await shot(admin, 'staff-admin-06-remove');
+    await shotFitting(admin, 'staff-admin-06-remove');
     await dialog.getByRole('button', { name: 'นำออก' }).click();
     await expect(admin.getByText(`นำ ${NEWCOMER.name} ออกแล้ว`)).toBeVisible();
     await expect(admin.getByRole('row').filter({ hasText: NEWCOMER.email })).toHaveCount(0);
@@ -170,9 +163,9 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await admin.getByRole('checkbox', { name: 'เปิดวันเสาร์' }).check();
     await chooseTime(admin, 'เวลาปิดวันเสาร์', '12', '00');
     await admin.getByRole('checkbox', { name: 'สวัสดิการข้าราชการ' }).check();
-    await shot(admin, 'staff-admin-08-settings-changed');
+    await shotFitting(admin, 'staff-admin-08-settings-changed');
     await admin.setViewportSize({ width: 390, height: 844 });
-    await shot(admin, 'staff-admin-08-settings-changed-phone');
+    await shotFitting(admin, 'staff-admin-08-settings-changed-phone');
     await admin.setViewportSize({ width: 1366, height: 768 });
     await admin.getByRole('button', { name: 'บันทึก' }).click();
     await expect(admin.getByText('บันทึกการตั้งค่าแล้ว ผู้ป่วยเห็นข้อมูลใหม่ทันที')).toBeVisible();
@@ -195,7 +188,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     const accepts = patient.getByRole('list', { name: 'สิทธิและประกันที่รับ' });
     await expect(accepts.getByText('สวัสดิการข้าราชการ')).toBeVisible();
     await expect(accepts.getByText('บัตรทอง (สปสช.)')).toBeVisible();
-    await shot(patient, 'staff-admin-09-patient-card');
+    await shotFitting(patient, 'staff-admin-09-patient-card');
     // The card does not show the phone: the directory's answer does.
     const found = await patient.request.get(`/api/hospitals?q=${encodeURIComponent('ศิริราช')}`);
     expect(found.ok()).toBe(true);

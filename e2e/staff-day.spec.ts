@@ -2,7 +2,7 @@ import { CONSENT_VERSION } from '@klaimor/contracts';
 import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
-import { latestCode, newPhone, newThaiId, onPhone, screenshot } from './support/patient';
+import { latestCode, newPhone, newThaiId, onPhone, shotFitting } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 /** The demo hospital's staff (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
@@ -46,13 +46,6 @@ async function sessionToday(): Promise<{
     sessionEnd: clock(end),
     slotMinutes: Math.min(15, end - start),
   };
-}
-
-/** Nothing scrolls sideways; then the screenshot, checked with axe-core. */
-async function shot(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
 }
 
 /** Signs a member in through the staff sign-in screen (once per member: a code is accepted once per 30-second step). */
@@ -99,7 +92,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await expect(
       extra.getByRole('row', { name: new RegExp(`${session.sessionStart}–${session.sessionEnd} น\\.`) }),
     ).toContainText(DOCTOR);
-    await shot(staff, 'staff-day-01-admin-extra-session');
+    await shotFitting(staff, 'staff-day-01-admin-extra-session');
     await signOut(staff);
   });
 
@@ -137,7 +130,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
       .check();
     const acknowledge = patient.getByRole('checkbox', { name: 'ฉันเข้าใจ และต้องการนัดตรวจคัดกรองต่อ' });
     if (await acknowledge.isVisible()) await acknowledge.check();
-    await shot(patient, 'staff-day-02-patient-books');
+    await shotFitting(patient, 'staff-day-02-patient-books');
     await patient.getByRole('button', { name: 'ส่งข้อมูล' }).click();
     await expect(patient.getByText('300 บาท', { exact: true }).first()).toBeVisible();
     await patient.getByRole('button', { name: 'จำลองการชำระเงิน (โหมดพัฒนา)' }).click();
@@ -152,7 +145,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
       .click();
     await expect(patient.getByRole('heading', { level: 1, name: 'รายละเอียดนัดหมาย' })).toBeVisible();
     await expect(patient.getByText(DOCTOR)).toBeVisible();
-    await shot(patient, 'staff-day-03-patient-appointment');
+    await shotFitting(patient, 'staff-day-03-patient-appointment');
   });
 
   await test.step('The front desk finds the patient in today’s list and checks them in', async () => {
@@ -165,11 +158,11 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await expect(row).toContainText('นัดหมายแล้ว');
     await expect(row.getByText('อาการเตือน')).toBeVisible();
     await expect(row).toContainText('เจ็บหน้าอก');
-    await shot(staff, 'staff-day-04-desk-list');
+    await shotFitting(staff, 'staff-day-04-desk-list');
     await staff.setViewportSize({ width: 1024, height: 768 });
-    await shot(staff, 'staff-day-04-desk-list-1024');
+    await shotFitting(staff, 'staff-day-04-desk-list-1024');
     await staff.setViewportSize({ width: 390, height: 844 });
-    await shot(staff, 'staff-day-04-desk-list-phone');
+    await shotFitting(staff, 'staff-day-04-desk-list-phone');
     await staff.setViewportSize({ width: 1366, height: 768 });
 
     await staff.getByRole('searchbox', { name: 'ค้นหาผู้ป่วย' }).fill(phone);
@@ -178,13 +171,13 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     const dialog = staff.getByRole('dialog', { name: PATIENT_NAME });
     await expect(dialog.getByRole('button', { name: 'ไม่มาตามนัด' })).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'เรียกพบแพทย์' })).toHaveCount(0);
-    await shot(staff, 'staff-day-05-desk-appointment');
+    await shotFitting(staff, 'staff-day-05-desk-appointment');
     await dialog.getByRole('button', { name: 'เช็กอิน' }).click();
     const checkedIn = dialog.getByText(new RegExp(`^เช็กอิน ${PATIENT_NAME} แล้ว ได้คิวที่ (\\d+)$`));
     await expect(checkedIn).toBeVisible();
     queueNumber = /(\d+)$/.exec((await checkedIn.textContent()) ?? '')![1];
     await expect(dialog.getByRole('status').first()).toContainText(`คิวที่${queueNumber}`);
-    await shot(staff, 'staff-day-06-desk-checked-in');
+    await shotFitting(staff, 'staff-day-06-desk-checked-in');
     await dialog.getByRole('button', { name: 'ปิด' }).click();
     await expect(row).toContainText(`คิวที่ ${queueNumber}`);
     await signOut(staff);
@@ -192,7 +185,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
 
   await test.step('The patient’s appointment page shows the queue number without a reload', async () => {
     await expect(patient.getByText(new RegExp(`คิวที่ ${queueNumber}`))).toBeVisible({ timeout: 15_000 });
-    await shot(patient, 'staff-day-07-patient-queue');
+    await shotFitting(patient, 'staff-day-07-patient-queue');
   });
 
   await test.step('The clinician calls the patient in, opens the record and records the visit with a prescription', async () => {
@@ -216,7 +209,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     const record = dialog.getByRole('region', { name: 'ประวัติผู้ป่วย' });
     await expect(record).toContainText(PATIENT_NAME);
     await expect(record).toContainText('ไม่มียาที่ใช้อยู่');
-    await shot(staff, 'staff-day-08-clinician-record');
+    await shotFitting(staff, 'staff-day-08-clinician-record');
 
     await dialog.getByRole('button', { name: 'บันทึกผลการตรวจ' }).click();
     const form = staff.getByRole('dialog', { name: `บันทึกผลการตรวจ: ${PATIENT_NAME}` });
@@ -231,12 +224,12 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await drug.getByRole('textbox', { name: 'หลังอาหารเย็น' }).fill('1');
     await drug.getByRole('textbox', { name: /^จำนวนวัน/ }).fill('3');
     await drug.getByRole('textbox', { name: /^วิธีใช้เพิ่มเติม/ }).fill('ทานเมื่อมีไข้หรือเจ็บคอ');
-    await shot(staff, 'staff-day-09-visit-form');
+    await shotFitting(staff, 'staff-day-09-visit-form');
     await form.getByRole('button', { name: 'บันทึกผลการตรวจ' }).click();
     await expect(form).toBeHidden();
     await expect(dialog.getByText(`บันทึกผลการตรวจของ ${PATIENT_NAME} แล้ว`, { exact: false })).toBeVisible();
     await expect(dialog.getByText('ตรวจเสร็จแล้ว')).toBeVisible();
-    await shot(staff, 'staff-day-10-visit-recorded');
+    await shotFitting(staff, 'staff-day-10-visit-recorded');
     await dialog.getByRole('button', { name: 'ปิด' }).click();
     await signOut(staff);
   });
@@ -244,17 +237,17 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
   await test.step('At home the patient sees the visit, the medicine on today’s list, and who opened the record', async () => {
     await patient.goto('/history');
     await expect(patient.getByText(FINDINGS, { exact: false }).first()).toBeVisible();
-    await shot(patient, 'staff-day-11-patient-history');
+    await shotFitting(patient, 'staff-day-11-patient-history');
 
     await patient.goto('/todo');
     await expect(patient.getByText('Paracetamol', { exact: false }).first()).toBeVisible();
-    await shot(patient, 'staff-day-12-patient-todo');
+    await shotFitting(patient, 'staff-day-12-patient-todo');
 
     await patient.goto('/my-data/access');
     await expect(patient.getByRole('heading', { level: 1, name: 'ใครเปิดดูข้อมูลของฉัน' })).toBeVisible();
     const opened = patient.getByRole('listitem').filter({ hasText: 'เปิดดูประวัติการรักษาและรายการยาของคุณ' });
     await expect(opened.first()).toContainText('แพทย์ (เดโม)');
-    await shot(patient, 'staff-day-13-patient-access-log');
+    await shotFitting(patient, 'staff-day-13-patient-access-log');
   });
 
   await patientContext.close();

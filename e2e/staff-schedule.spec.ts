@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { screenshot } from './support/patient';
+import { shotFitting } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 /** The demo hospital's administrator (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
@@ -26,18 +25,11 @@ const shortThaiDate = (date: string) =>
     timeZone: 'Asia/Bangkok',
   }).format(new Date(`${date}T12:00:00+07:00`));
 
-/** Every screen fits its width: nothing scrolls sideways. Then the screenshot. */
-async function shot(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await screenshot(page, name);
-}
-
 test('the sign-in page fits a phone', async ({ page }) => {
   await page.goto('/staff/sign-in');
   await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบสำหรับเจ้าหน้าที่' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'เมนูหลัก' })).toHaveCount(0);
-  await shot(page, 'staff-00-sign-in-phone');
+  await shotFitting(page, 'staff-00-sign-in-phone');
 });
 
 test.describe('at the front desk', () => {
@@ -53,7 +45,7 @@ test.describe('at the front desk', () => {
       await page.goto('/staff');
       await expect(page).toHaveURL(/\/staff\/sign-in$/);
       await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบสำหรับเจ้าหน้าที่' })).toBeVisible();
-      await shot(page, 'staff-01-sign-in');
+      await shotFitting(page, 'staff-01-sign-in');
     });
 
     await test.step('When I sign in with my password and the authenticator code, I see the demo schedule', async () => {
@@ -68,9 +60,9 @@ test.describe('at the front desk', () => {
       const weekly = page.getByRole('region', { name: 'ตารางประจำสัปดาห์' });
       await expect(weekly.getByRole('row', { name: /ทุกวัน 09:00–12:00 น\./ })).toBeVisible();
       await expect(weekly.getByRole('row', { name: /ทุกวัน 13:00–16:00 น\./ })).toBeVisible();
-      await shot(page, 'staff-02-schedule');
+      await shotFitting(page, 'staff-02-schedule');
       await page.setViewportSize({ width: 1024, height: 768 });
-      await shot(page, 'staff-02-schedule-1024');
+      await shotFitting(page, 'staff-02-schedule-1024');
       await page.setViewportSize({ width: 1366, height: 768 });
     });
 
@@ -85,7 +77,7 @@ test.describe('at the front desk', () => {
       await dialog.getByLabel(/^แพทย์ที่ออกตรวจ/).fill('นพ.ทดสอบ ตารางเย็น');
       await dialog.getByLabel(/^มัดจำ/).fill('300');
       await expect(dialog.getByText('ได้ 4 ช่วงต่อรอบ')).toBeVisible();
-      await shot(page, 'staff-03-add-session');
+      await shotFitting(page, 'staff-03-add-session');
       await dialog.getByRole('button', { name: 'บันทึก' }).click();
       await expect(page.getByText('บันทึกตารางแล้ว ช่วงเวลาเปิดให้จองทันที')).toBeVisible();
       const row = page.getByRole('row', { name: /จ\.–ศ\. 17:00–19:00 น\./ });
@@ -93,7 +85,7 @@ test.describe('at the front desk', () => {
       await expect(row).toContainText('2 คน');
       await expect(row).toContainText('นพ.ทดสอบ ตารางเย็น');
       await expect(row).toContainText('300 บาท');
-      await shot(page, 'staff-04-session-added');
+      await shotFitting(page, 'staff-04-session-added');
     });
 
     await test.step('When I preview its slots, I see them by day with the clinician and places taken', async () => {
@@ -105,7 +97,7 @@ test.describe('at the front desk', () => {
       await expect(evening.first()).toContainText('นพ.ทดสอบ ตารางเย็น');
       await expect(evening.first()).toContainText('จองแล้ว 0/2');
       await expect(days.getByText('09:00–10:00 น.')).toHaveCount(0);
-      await shot(page, 'staff-05-slots');
+      await shotFitting(page, 'staff-05-slots');
     });
 
     await test.step('When I close a day with a reason, it is listed and the preview shows it closed', async () => {
@@ -117,15 +109,15 @@ test.describe('at the front desk', () => {
       await dialog.getByRole('combobox', { name: 'เดือน' }).selectOption(String(m));
       await dialog.getByRole('combobox', { name: 'ปี พ.ศ.' }).selectOption(String(y + 543));
       await dialog.getByRole('textbox', { name: /^เหตุผล/ }).fill('อบรมเจ้าหน้าที่ประจำปี');
-      await shot(page, 'staff-06-close-day');
+      await shotFitting(page, 'staff-06-close-day');
       await dialog.getByRole('button', { name: 'ปิดทำการวันนี้' }).click();
       await expect(page.getByText(`ปิดทำการวันที่ ${closedDayText} แล้ว`)).toBeVisible();
       await expect(page.getByRole('row', { name: /อบรมเจ้าหน้าที่ประจำปี/ })).toBeVisible();
-      await shot(page, 'staff-07-day-closed');
+      await shotFitting(page, 'staff-07-day-closed');
 
       await page.getByRole('tab', { name: 'ช่วงเวลาจอง' }).click();
       await expect(page.getByText('ปิดทำการ: อบรมเจ้าหน้าที่ประจำปี')).toBeVisible();
-      await shot(page, 'staff-08-slots-closed-day');
+      await shotFitting(page, 'staff-08-slots-closed-day');
     });
 
     await test.step('When I open the day again, it leaves the list of closed days', async () => {
@@ -135,7 +127,7 @@ test.describe('at the front desk', () => {
       await dialog.getByRole('button', { name: 'เปิดทำการอีกครั้ง' }).click();
       await expect(page.getByText(`เปิดทำการวันที่ ${closedDayText} อีกครั้งแล้ว`)).toBeVisible();
       await expect(page.getByRole('row', { name: /อบรมเจ้าหน้าที่ประจำปี/ })).toHaveCount(0);
-      await shot(page, 'staff-09-day-reopened');
+      await shotFitting(page, 'staff-09-day-reopened');
     });
 
     await test.step('When I remove the session I added, the demo schedule is as it was', async () => {

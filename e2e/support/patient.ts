@@ -224,3 +224,10 @@ export async function signInAsDemoPatient(page: Page, request: APIRequestContext
   await typeCode(page, await latestCode(request, DEMO_PATIENT));
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
 }
+
+/** Nothing scrolls sideways; then the screenshot, checked with axe-core. */
+export async function shotFitting(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+  await screenshot(page, name);
+}
