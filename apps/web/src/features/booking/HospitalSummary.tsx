@@ -13,6 +13,7 @@ import { insurerName } from '../coverage/coverage-format';
 import { acceptsOwnCoverage, useOwnCoverage } from '../coverage/own-coverage';
 import { usePlaceTexts } from '../../i18n/places/places.texts';
 import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
+import { FacilityFacts } from './FacilityFacts';
 import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
 import { appLanguage } from '../../i18n/language';
@@ -57,11 +58,6 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
           {formatOpeningStatus(opening, placeT, lang)}
         </Typography>
       ) : null}
-      {hospital.address ? (
-        <Typography variant="body2" color="text.secondary">
-          {[hospital.address, hospital.district, hospital.province].filter(Boolean).join(' ')}
-        </Typography>
-      ) : null}
       <Stack
         component="ul"
         direction="row"
@@ -92,6 +88,7 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
           {t('card.directions')}
         </Button>
       </Stack>
+      <FacilityFacts hospital={hospital} />
       {hospital.takesBookings ? (
         <StickyAction>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
