@@ -45,6 +45,8 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
         variant={yours ? 'filled' : 'outlined'}
         icon={yours ? <CheckIcon aria-hidden /> : undefined}
         label={label}
+        // The theme's primary blue is too light for small text on white (2.5:1): the darker one reads (axe-core).
+        sx={yours ? undefined : { color: 'primary.dark', borderColor: 'primary.dark' }}
       />
     </li>
   );
