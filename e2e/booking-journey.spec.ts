@@ -52,7 +52,7 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
   });
 
   await test.step('And I search for Siriraj and tap its marker', async () => {
-    await page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' }).fill('ศิริราช');
+    await page.getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' }).fill('ศิริราช');
     await page.getByTitle('โรงพยาบาลศิริราช').click();
     await expect(page.getByRole('heading', { level: 2, name: 'โรงพยาบาลศิริราช' })).toBeVisible();
     await expect(page.getByText(/^ห่างจากคุณ \d+ ม\.$/)).toBeVisible();

@@ -25,7 +25,7 @@ test('a patient whose location is unknown sees the map of the province they regi
   });
 
   await test.step('And a hospital 700 km away is found by its name, or by its MOPH code', async () => {
-    const search = page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' });
+    const search = page.getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' });
     const nearest = page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' });
     for (const words of ['สรรพสิทธิประสงค์', '10669']) {
       await search.fill(words);
@@ -36,7 +36,7 @@ test('a patient whose location is unknown sees the map of the province they regi
   });
 
   await test.step('And a รพ.สต. that takes no bookings in the app says so, with the way there', async () => {
-    const search = page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' });
+    const search = page.getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' });
     await search.fill('05812');
     const nearest = page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' });
     await nearest.getByRole('button', { name: /^สถานีอนามัยสุเทพ/ }).click();

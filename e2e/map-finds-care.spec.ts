@@ -11,7 +11,7 @@ test.use({ geolocation: { latitude: 13.7563, longitude: 100.5018 }, permissions:
  * between the search panel and the list under the map.
  */
 async function facilitiesInView(page: Page): Promise<number> {
-  const panel = await page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' }).boundingBox();
+  const panel = await page.getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' }).boundingBox();
   const sheet = await page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' }).boundingBox();
   return page.evaluate(
     ([top, bottom]) => {
@@ -58,7 +58,7 @@ test('the map shows the nearest care at once, lists it, and a search moves the m
   });
 
   await test.step('When I search for "โรงพยาบาลกลาง", the map moves to it and lists it', async () => {
-    await page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' }).fill('โรงพยาบาลกลาง');
+    await page.getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' }).fill('โรงพยาบาลกลาง');
     const nearest = page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' });
     await expect(nearest.getByRole('listitem')).toHaveCount(1);
     await expect(nearest.getByRole('listitem').first()).toContainText('โรงพยาบาลกลาง');
@@ -85,7 +85,7 @@ test('the map shows the nearest care at once, lists it, and a search moves the m
   });
 
   await test.step('And "use my location" brings the map back to me', async () => {
-    await page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' }).fill('');
+    await page.getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' }).fill('');
     await expect(page.getByRole('button', { name: /ดูทั้งหมด/ })).toContainText(/\d{2} แห่ง/);
     await page.getByRole('button', { name: 'ใช้ตำแหน่งของฉัน' }).click();
     await expect(page.getByTitle('ตำแหน่งของคุณ')).toBeInViewport();

@@ -8,7 +8,7 @@ test.describe('before any script has run', () => {
     page,
   }) => {
     await page.goto('/');
-    await expect(page.getByRole('searchbox', { name: 'ค้นหาสถานพยาบาล' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'กำลังหาตำแหน่งของคุณ' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'เมนูหลัก' }).getByRole('link', { name: 'ค้นหา' })).toHaveAttribute(
       'aria-current',

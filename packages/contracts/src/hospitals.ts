@@ -6,6 +6,12 @@ import { reasons } from './fields.js';
 export const FacilityKind = z.enum(FACILITY_KINDS, { error: reasons.invalidChoice });
 export type FacilityKind = z.infer<typeof FacilityKind>;
 
+/**
+ * The source name of the facilities read from the Ministry of Public Health's registry (MOPH HDC): the app credits it
+ * wherever they are shown or exported.
+ */
+export const MOPH_REGISTRY_SOURCE = 'MOPH HDC facility registry';
+
 export const HealthScheme = z.enum(HEALTH_SCHEMES, { error: reasons.invalidChoice });
 
 /** Why a facility stands at its sub-district's reference point instead of its own (see Hospital.positionFlag). */

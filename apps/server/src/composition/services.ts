@@ -129,6 +129,7 @@ export async function createServices(
     visits,
     medications,
     symptomNotes,
+    hospitals: createHospitalsService(hospitalsRepository),
     forgetUser: (userId) => revocations.patient(userId),
   });
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { cube } from '@electric-sql/pglite/contrib/cube';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -125,10 +126,20 @@ async function withAdvisoryLock<T>(url: string, work: () => Promise<T>): Promise
   }
 }
 
+/**
+ * Settings every session starts with, on a server as on PGlite. A fuzzy search (`<%`, pg_trgm's word similarity) takes
+ * a name that shares 40% of its letter triples with the words typed, where the extension's default asks 60%: a Thai
+ * name with one letter dropped or swapped shares about half (hospitals.repository.ts, the directory's search).
+ */
+export const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.4' } as const;
+const settingsAsArgs = () => Object.entries(SESSION_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function connectPostgres(url: string, poolSize = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // pg sends `options` (libpq's startup options: the session settings) to the server; its type definitions lack it.
+  const startup = { options: settingsAsArgs().join(' ') };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...startup });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool opens a new one.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
@@ -158,7 +169,11 @@ export function connectPostgres(url: string, poolSize = 10): Database {
 
 /** Embedded PostgreSQL (PGlite): on disk with `dataDir`, else in memory; with the extensions the migrations create. */
 export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Database {
-  const client = new PGlite({ ...options, extensions: { cube } });
+  const client = new PGlite({
+    ...options,
+    startParams: [...(options.startParams ?? PGlite.defaultStartParams), ...settingsAsArgs()],
+    extensions: { cube, pg_trgm },
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

@@ -126,6 +126,13 @@ export const sessions = pgTable(
 /** The `cube` extension's type, used here for 3-dimensional points. */
 const cube = customType<{ data: string }>({ dataType: () => 'cube' });
 
+/**
+ * The words a facility's Thai name starts with that say its kind (โรงพยาบาล…, สถานีอนามัย…), as a PostgreSQL regular
+ * expression anchored at the start: the search matches the rest of the name on its own too.
+ */
+export const KIND_WORDS =
+  '^(โรงพยาบาลส่งเสริมสุขภาพตำบล|โรงพยาบาล|สถานีอนามัย|ศูนย์สุขภาพชุมชน|ศูนย์บริการสาธารณสุข|สถานบริการสาธารณสุขชุมชน|คลินิก|ร้านยา)\\s*';
+
 export const facilities = pgTable(
   'facilities',
   {
@@ -210,6 +217,22 @@ export const facilities = pgTable(
     sourceLicence: text('source_licence').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
+     * What a patient's search matches by name, kept by the database: the Thai name, the same without the word for its
+     * kind (so "ศิริราช" stands as a word of its own for the fuzzy match) and the English name. Trigram-indexed
+     * (migration 0023), read by hospitals.repository.ts.
+     */
+    searchName: text('search_name')
+      .generatedAlwaysAs(
+        sql`name_th || ' ' || regexp_replace(name_th, ${sql.raw(`'${KIND_WORDS}'`)}, '') || ' ' || name_en`,
+      )
+      .notNull(),
+    /** The sub-district, district and province in Thai and English, for a search by place; trigram-indexed too. */
+    searchPlace: text('search_place')
+      .generatedAlwaysAs(
+        sql`coalesce(subdistrict, '') || ' ' || coalesce(district, '') || ' ' || coalesce(province, '') || ' ' || coalesce(subdistrict_en, '') || ' ' || coalesce(district_en, '') || ' ' || coalesce(province_en, '')`,
+      )
+      .notNull(),
+    /**
      * What the directory lists of the facility, as one JSON value written by the facilities_directory_entry trigger on
      * every insert and update: a page of nearest places is then read without building JSON row by row.
      */
@@ -217,6 +240,8 @@ export const facilities = pgTable(
   },
   (t) => [
     index('facilities_globe_position_idx').using('gist', t.globePosition),
+    index('facilities_search_name_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+    index('facilities_search_place_idx').using('gin', t.searchPlace.op('gin_trgm_ops')),
     check('facilities_deposit_check', sql`${t.depositAmount} >= 0`),
     check('facilities_hidden_reason_check', sql`${t.hiddenReason} in ('closed', 'duplicate')`),
     check('facilities_hidden_check', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),

@@ -1,8 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
-import { and, asc, eq, getTableColumns, gt, gte, ilike, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { MOPH_REGISTRY_SOURCE } from '@klaimor/contracts';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
-import { appointments, facilities, screeningSlots } from '../../db/schema.js';
+import { KIND_WORDS, appointments, facilities, screeningSlots } from '../../db/schema.js';
 import { holdPastItsTime } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 import type { Facility } from './facility.js';
 
@@ -19,6 +20,8 @@ export const notInDirectory = [
   'updatedAt',
   'settingsChangedAt',
   'directoryEntry',
+  'searchName',
+  'searchPlace',
 ] as const;
 /** What the directory shows of a facility, as its `directory_entry` holds it. */
 export type FacilityRow = Omit<typeof facilities.$inferSelect, (typeof notInDirectory)[number]>;
@@ -39,6 +42,10 @@ export interface RegistryFacts {
   mophType: string | null;
   beds: number | null;
   serviceLevel: string | null;
+  /** Its place names in English, from the sub-district table the registry's codes name. */
+  subdistrictEn: string | null;
+  districtEn: string | null;
+  provinceEn: string | null;
 }
 
 export interface FacilityFilter {
@@ -47,35 +54,49 @@ export interface FacilityFilter {
   q?: string;
 }
 
-/**
- * What a patient's search matches (the same in `where` below): the facility's name in Thai or English, its
- * sub-district, district or province, or exactly its MOPH code. As SQL text over two placeholders.
- */
-const matchesSearch = (pattern: string, exact: string) =>
-  `(${['name_th', 'name_en', 'subdistrict', 'district', 'province'].map((c) => `${c} ilike ${pattern}`).join(' or ')}` +
-  ` or moph_code = ${exact})`;
-
 /** `%` and `_` typed by a patient are letters, not wildcards. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function where(filter: FacilityFilter): SQL | undefined {
-  return and(
-    isNull(facilities.hiddenAt),
-    filter.scheme ? sql`${filter.scheme} = any(${facilities.schemes})` : undefined,
-    filter.kind ? eq(facilities.kind, filter.kind) : undefined,
-    filter.q
-      ? sql`(${or(
-          ...[
-            facilities.nameTh,
-            facilities.nameEn,
-            facilities.subdistrict,
-            facilities.district,
-            facilities.province,
-          ].map((column) => ilike(column, likePattern(filter.q!))),
-          eq(facilities.mophCode, filter.q),
-        )})`
-      : undefined,
-  );
+const THAI_KIND_WORDS = new RegExp(KIND_WORDS);
+const ENGLISH_KIND_WORDS = /\b(health promoting hospital|hospital|clinic|pharmacy|health cent(re|er))\b/gi;
+
+/**
+ * The words of a search that name the place rather than its kind, for the near spellings: "โรงพยาบาลสุขสบาย" is not
+ * nearly every hospital's name. The whole search when it is nothing but a kind.
+ */
+function nameWords(q: string): string {
+  const words = q.replace(THAI_KIND_WORDS, '').replace(ENGLISH_KIND_WORDS, ' ').replace(/\s+/g, ' ').trim();
+  return words || q;
+}
+
+/**
+ * A patient's search (`q`), as SQL over placeholders made by `param`: what it matches and how well.
+ *
+ * It matches a facility anywhere in the country by its MOPH code (exactly), by a word or part of its name in Thai or
+ * English, by its sub-district, district or province in Thai or English, and, when nothing matches so, by a name
+ * spelt nearly alike (pg_trgm's word similarity: a letter dropped, swapped or mistyped). Both trigram indexes
+ * (migration 0023) answer the match; the tiers rank it: 0 the code or the whole name, 1 the start of a word of the
+ * name, 2 inside the name, 3 the place, 4 a name spelt nearly alike, by how alike.
+ */
+function searchSql(q: string, param: (value: string) => string) {
+  const [exact, near, contains, wordStart, anyWordStart] = [
+    param(q),
+    param(nameWords(q)),
+    param(`%${escapeLike(q)}%`),
+    param(`${escapeLike(q)}%`),
+    param(`% ${escapeLike(q)}%`),
+  ];
+  return {
+    // One indexed look-up each: joined by OR in one condition, the planner reads the whole table instead.
+    matches: `id in (select id from facilities where search_name ilike ${contains}
+      union select id from facilities where search_place ilike ${contains}
+      union select id from facilities where moph_code = ${exact}
+      union select id from facilities where ${near} <% search_name)`,
+    tier: `case when moph_code = ${exact} or lower(name_th) = lower(${exact}) or lower(name_en) = lower(${exact}) then 0
+      when search_name ilike ${wordStart} or search_name ilike ${anyWordStart} then 1
+      when search_name ilike ${contains} then 2 when search_place ilike ${contains} then 3 else 4 end`,
+    likeness: `word_similarity(${near}, search_name)`,
+  };
 }
 
 function toRow(f: Facility) {
@@ -117,15 +138,8 @@ export function createHospitalsRepository(db: Db) {
     /** The facilities nearest to a point by great-circle distance, nearest first. */
     nearest: nearestQuery(db),
 
-    async byName(limit: number, filter: FacilityFilter): Promise<FacilityRow[]> {
-      const rows = await db
-        .select({ entry: facilities.directoryEntry })
-        .from(facilities)
-        .where(where(filter))
-        .orderBy(asc(facilities.nameTh))
-        .limit(limit);
-      return rows.map((row) => row.entry as FacilityRow);
-    },
+    /** Without a position: the facilities by name, or what a search finds, best first. */
+    byName: byNameQuery(db),
 
     /** A facility in the directory: one hidden by the operator (closed, or merged into another) is not. */
     async findByStableId(stableId: string): Promise<typeof facilities.$inferSelect | null> {
@@ -178,8 +192,9 @@ export function createHospitalsRepository(db: Db) {
     },
 
     /**
-     * The registry's facts about a place already listed from another source: its code, type, beds and service level
-     * join the row; its names, position and everything else stay as they were. Returns how many rows changed.
+     * The registry's facts about a place already listed from another source: its code, type, beds, service level and
+     * place names in English join the row; its names, position and everything else stay as they were. Returns how
+     * many rows changed.
      */
     async addRegistryFacts(matches: readonly RegistryFacts[]): Promise<number> {
       let changed = 0;
@@ -191,13 +206,18 @@ export function createHospitalsRepository(db: Db) {
             mophType: m.mophType,
             beds: m.beds,
             serviceLevel: m.serviceLevel,
+            subdistrictEn: m.subdistrictEn,
+            districtEn: m.districtEn,
+            provinceEn: m.provinceEn,
             updatedAt: sql`now()`,
           })
           .where(
             and(
               eq(facilities.stableId, m.stableId),
-              sql`(${facilities.mophCode}, ${facilities.mophType}, ${facilities.beds}, ${facilities.serviceLevel})
-                is distinct from (${m.mophCode}, ${m.mophType}, ${m.beds}::int, ${m.serviceLevel})`,
+              sql`(${facilities.mophCode}, ${facilities.mophType}, ${facilities.beds}, ${facilities.serviceLevel},
+                  ${facilities.subdistrictEn}, ${facilities.districtEn}, ${facilities.provinceEn})
+                is distinct from (${m.mophCode}, ${m.mophType}, ${m.beds}::int, ${m.serviceLevel},
+                  ${m.subdistrictEn}::text, ${m.districtEn}::text, ${m.provinceEn}::text)`,
             ),
           )
           .returning({ id: facilities.id });
@@ -234,37 +254,95 @@ export function createHospitalsRepository(db: Db) {
 }
 export type HospitalsRepository = ReturnType<typeof createHospitalsRepository>;
 
+type Client = pg.Pool | PGlite;
+
+/**
+ * Runs a directory query: on a server, one named statement per filter combination, parsed and planned once per
+ * connection; on PGlite, one simple-protocol query with the values as literals (its extended protocol costs six calls
+ * into WebAssembly per query, the simple one two). `build` writes the SQL text, placing each value through `param`.
+ */
+async function runDirectoryQuery(
+  client: Client,
+  name: string,
+  build: (param: (value: number | string) => string) => string,
+): Promise<FacilityRow[]> {
+  const values: unknown[] = [];
+  const param = (value: number | string) =>
+    client instanceof PGlite
+      ? typeof value === 'number'
+        ? String(value)
+        : escapeLiteral(value)
+      : `$${values.push(value)}`;
+  const text = build(param);
+  if (client instanceof PGlite) {
+    const [result] = await client.exec(text);
+    return (result.rows[0] as { list: FacilityRow[] | null }).list ?? [];
+  }
+  return (await client.query<{ list: FacilityRow[] | null }>({ name, text, values })).rows[0].list ?? [];
+}
+
+/** The filters but the search, as SQL conditions. */
+function filterConditions(filter: FacilityFilter, param: (value: string) => string): string[] {
+  const conditions = ['hidden_at is null'];
+  if (filter.scheme) conditions.push(`${param(filter.scheme)} = any(schemes)`);
+  if (filter.kind) conditions.push(`kind = ${param(filter.kind)}`);
+  return conditions;
+}
+
+/** Within the near spellings, the closest first; the other tiers leave their order to distance or name. */
+const CLOSEST = 'case when tier = 4 then likeness end desc';
+
+/**
+ * A search's matches ranked, `order` breaking ties within a tier: the near spellings only when nothing matched
+ * better, so a name typed right lists that place and the places named alike, not every name a letter away.
+ */
+function rankedSearch(filter: FacilityFilter & { q: string }, param: (value: string) => string, select: string) {
+  const search = searchSql(filter.q, param);
+  return `select *, min(tier) over () as best from (
+      select ${select}, ${search.tier} as tier, ${search.likeness} as likeness
+      from facilities where ${[...filterConditions(filter, param), search.matches].join(' and ')}) matched`;
+}
+
 /**
  * The directory's hot path in plain SQL on the driver: nothing built per call but the filters, and the rows as one JSON
- * value of ready-made entries (PGlite decodes every field of every row in JavaScript). On a server, one named statement
- * per filter combination, parsed and planned once per connection. On PGlite, one simple-protocol query with the values
- * as literals: its extended protocol costs six calls into WebAssembly per query, the simple one two.
+ * value of ready-made entries (PGlite decodes every field of every row in JavaScript). Without a search, the nearest by
+ * the position index (a KNN scan); with one, what it matches anywhere in the country, best first and nearest first
+ * among equals.
  */
 function nearestQuery(db: Db) {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  const client = (db as unknown as { $client: Client }).$client;
   return async (lat: number, lng: number, limit: number, filter: FacilityFilter): Promise<FacilityRow[]> => {
-    const values: unknown[] = [];
-    const param = (value: number | string) =>
-      client instanceof PGlite
-        ? typeof value === 'number'
-          ? String(value)
-          : escapeLiteral(value)
-        : `$${values.push(value)}`;
-    const [x, y, z] = unitSphere(lat, lng).map(param);
-    const conditions = ['hidden_at is null'];
-    if (filter.scheme) conditions.push(`${param(filter.scheme)} = any(schemes)`);
-    if (filter.kind) conditions.push(`kind = ${param(filter.kind)}`);
-    if (filter.q) conditions.push(matchesSearch(param(likePattern(filter.q)), param(filter.q)));
-    const where = `where ${conditions.join(' and ')}`;
-    const text = `select json_agg(directory_entry order by chord) as list from (
-      select directory_entry, globe_position <-> cube(array[${x}, ${y}, ${z}]::float8[]) as chord
-      from facilities ${where} order by chord limit ${param(limit)}) nearest`;
-    if (client instanceof PGlite) {
-      const [result] = await client.exec(text);
-      return (result.rows[0] as { list: FacilityRow[] | null }).list ?? [];
-    }
     const name = `facilities_nearest_${filter.scheme ? 's' : ''}${filter.kind ? 'k' : ''}${filter.q ? 'q' : ''}`;
-    return (await client.query<{ list: FacilityRow[] | null }>({ name, text, values })).rows[0].list ?? [];
+    return runDirectoryQuery(client, name, (param) => {
+      const [x, y, z] = unitSphere(lat, lng).map(param);
+      const chord = `globe_position <-> cube(array[${x}, ${y}, ${z}]::float8[])`;
+      if (!filter.q) {
+        return `select json_agg(directory_entry order by chord) as list from (
+      select directory_entry, ${chord} as chord
+      from facilities where ${filterConditions(filter, param).join(' and ')} order by chord limit ${param(limit)}) nearest`;
+      }
+      return `select json_agg(directory_entry order by tier, ${CLOSEST}, chord) as list from (
+      select directory_entry, tier, likeness, chord from (${rankedSearch({ ...filter, q: filter.q }, param, `directory_entry, ${chord} as chord`)}) ranked
+      where tier < 4 or best = 4 order by tier, ${CLOSEST}, chord limit ${param(limit)}) found`;
+    });
+  };
+}
+
+/** Without a position: by Thai name, or a search's matches best first and then by Thai name. */
+function byNameQuery(db: Db) {
+  const client = (db as unknown as { $client: Client }).$client;
+  return async (limit: number, filter: FacilityFilter): Promise<FacilityRow[]> => {
+    const name = `facilities_by_name_${filter.scheme ? 's' : ''}${filter.kind ? 'k' : ''}${filter.q ? 'q' : ''}`;
+    return runDirectoryQuery(client, name, (param) => {
+      if (!filter.q) {
+        return `select json_agg(directory_entry order by name_th) as list from (
+      select directory_entry, name_th from facilities where ${filterConditions(filter, param).join(' and ')}
+      order by name_th limit ${param(limit)}) listed`;
+      }
+      return `select json_agg(directory_entry order by tier, ${CLOSEST}, name_th) as list from (
+      select directory_entry, tier, likeness, name_th from (${rankedSearch({ ...filter, q: filter.q }, param, 'directory_entry, name_th')}) ranked
+      where tier < 4 or best = 4 order by tier, ${CLOSEST}, name_th limit ${param(limit)}) found`;
+    });
   };
 }
 
@@ -280,6 +358,20 @@ function unitSphere(lat: number, lng: number): [number, number, number] {
 /** camelCase property -> the snake_case column it is stored in. */
 /** What a facility's own admin sets in its settings: once they have, the seed file and the import no longer overwrite it. */
 const SET_BY_THE_HOSPITAL = new Set(['phone', 'openingHours', 'schemes', 'insurers', 'depositAmount']);
+
+/**
+ * What the registry adds to a place another source lists (`addRegistryFacts`): that source, which does not know them,
+ * leaves them as they are when it is loaded again (the hand-listed places on every start).
+ */
+const REGISTRY_FACTS = new Set([
+  'mophCode',
+  'mophType',
+  'beds',
+  'serviceLevel',
+  'subdistrictEn',
+  'districtEn',
+  'provinceEn',
+]);
 
 /**
  * The columns each correction of the operator's covers (`operator_corrected` lists the corrections): a corrected
@@ -307,7 +399,10 @@ function updatedSql(key: string): string {
   const correction = correctionOf.get(key);
   const imported = SET_BY_THE_HOSPITAL.has(key)
     ? `(case when facilities.settings_changed_at is null then excluded.${column} else facilities.${column} end)`
-    : `excluded.${column}`;
+    : REGISTRY_FACTS.has(key)
+      ? `(case when excluded.source_name = ${escapeLiteral(MOPH_REGISTRY_SOURCE)} then excluded.${column}
+          else coalesce(excluded.${column}, facilities.${column}) end)`
+      : `excluded.${column}`;
   return correction
     ? `(case when '${correction}' = any(facilities.operator_corrected) then facilities.${column} else ${imported} end)`
     : imported;

@@ -39,6 +39,21 @@ export function toHospital(row: FacilityRow, distanceM: number | null): Hospital
   };
 }
 
+/** The abbreviations patients type for the words facilities' names spell out (รพ.สต. for โรงพยาบาลส่งเสริมสุขภาพตำบล). */
+const ABBREVIATIONS: readonly [RegExp, string][] = [
+  [/รพ\.\s*สต\.?\s*/g, 'โรงพยาบาลส่งเสริมสุขภาพตำบล'],
+  [/รพ\.\s*/g, 'โรงพยาบาล'],
+  [/สอ\.\s*/g, 'สถานีอนามัย'],
+];
+
+/** A search as the names are written: abbreviations spelt out, spaces run together; undefined when empty. */
+export function searchWords(q: string | undefined): string | undefined {
+  const words = ABBREVIATIONS.reduce((text, [short, full]) => text.replace(short, full), q ?? '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return words || undefined;
+}
+
 export const hospitalNotFound = () => new AppError(404, 'not_found', 'ไม่พบสถานพยาบาลนี้');
 
 /** Midnight in Bangkok (UTC+7, no daylight saving) of an ISO date. */
@@ -51,7 +66,7 @@ export function createHospitalsService(hospitals: HospitalsRepository) {
      * across the whole country, nearest first, so a place far from the map is found by its name, place or code.
      */
     async search(query: HospitalsQuery): Promise<Hospital[]> {
-      const filter = { scheme: query.scheme, kind: query.kind, q: query.q || undefined };
+      const filter = { scheme: query.scheme, kind: query.kind, q: searchWords(query.q) };
       if (query.lat === undefined || query.lng === undefined) {
         return (await hospitals.byName(query.limit, filter)).map((row) => toHospital(row, null));
       }

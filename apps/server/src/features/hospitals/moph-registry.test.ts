@@ -150,6 +150,9 @@ describe('reading the MOPH HDC registry', () => {
       subdistrict: 'บ้านทุ่ม',
       district: 'เมืองขอนแก่น',
       province: 'ขอนแก่น',
+      subdistrictEn: 'Ban Thum',
+      districtEn: 'Mueang Khon Kaen',
+      provinceEn: 'Khon Kaen',
       postcode: '40000',
       mophType: '18',
       serviceLevel: '10-1 ปฐมภูมิ',
@@ -159,6 +162,18 @@ describe('reading the MOPH HDC registry', () => {
       positionFlag: null,
     });
     expect(byCode('10670')).toMatchObject({ beds: 1000, serviceLevel: null });
+  });
+
+  it('keeps the Thai name in English too: the registry has no English names', () => {
+    expect(byCode('03900')).toMatchObject({
+      nameTh: 'โรงพยาบาลส่งเสริมสุขภาพตำบลบ้านทุ่ม',
+      nameEn: 'โรงพยาบาลส่งเสริมสุขภาพตำบลบ้านทุ่ม',
+    });
+    expect(byCode('11052')).toMatchObject({
+      subdistrictEn: 'Ta Kao',
+      districtEn: 'Nam Khun',
+      provinceEn: 'Ubon Ratchathani',
+    });
   });
 
   it('puts a point it cannot trust at the sub-district point instead, flagged for the operator', () => {
@@ -186,7 +201,14 @@ describe('importing the registry', () => {
 
     expect(await importFacilities(hospitals, read)).toEqual({ inserted: 4, updated: 1, unchanged: 0, merged: 1 });
     const merged = await rowOf('khon-kaen-hospital');
-    expect(merged).toMatchObject({ mophCode: '10670', mophType: '05', beds: 1000 });
+    expect(merged).toMatchObject({
+      mophCode: '10670',
+      mophType: '05',
+      beds: 1000,
+      subdistrictEn: 'Nai Mueang',
+      districtEn: 'Mueang Khon Kaen',
+      provinceEn: 'Khon Kaen',
+    });
     expect([merged.nameTh, merged.nameEn, merged.lat, merged.lng, merged.phone, merged.depositAmount]).toEqual([
       before.nameTh,
       before.nameEn,

@@ -1,4 +1,4 @@
-import type { FacilityKind } from '@klaimor/contracts';
+import { type FacilityKind, MOPH_REGISTRY_SOURCE } from '@klaimor/contracts';
 import type { FacilitySource, Ownership, PositionFlag } from './facility.js';
 import { Collector, type FacilityImport, coordinateProblem, csvRecords } from './facility-import.js';
 import { isGenericName } from './facility-normalise.js';
@@ -10,7 +10,7 @@ import type { ThaiPlaces } from './thai-places.js';
  * hoscode, hosname, hostype, address, mu, road, provcode, amcode, tmcode, postcode, bed, level_service, lat, lon),
  * read with the sub-district table its codes name.
  */
-export const MOPH_REGISTRY_SOURCE = 'MOPH HDC facility registry';
+export { MOPH_REGISTRY_SOURCE };
 
 /** A point further than this from its own sub-district's reference point is not trusted (the median is 2.8 km). */
 export const FAR_FROM_SUBDISTRICT_KM = 30;
@@ -107,18 +107,26 @@ export function parseMophRegistry(text: string, places: ThaiPlaces, fileName: st
     );
     if (!placed) return collector.reject(row, 'no usable point and no sub-district point to stand at');
     const subDistrict = places.subDistrict(subDistrictCode);
+    const district = places.district(value(record.amcode) ?? '');
+    const province = places.province(provinceCode);
     const beds = Number(value(record.bed));
     collector.accept(row, {
       stableId: `moph-${code}`,
       mophCode: code,
       nameTh,
-      // The registry has no English names: the Thai name stands in both until an operator or a source gives one.
+      // The registry has no English names, and no romanisation of Thai names is reliable enough to show a patient (the
+      // spelling of a village's name is the Royal Institute's, word by word): the Thai name stands in both until an
+      // operator or a source gives one. The places around it do have English names, so an English reader still sees
+      // where it is.
       nameEn: nameTh,
       ...classified,
       address: streetAddress(record),
       subdistrict: subDistrict?.th ?? null,
-      district: places.district(value(record.amcode) ?? '')?.th ?? null,
-      province: places.province(provinceCode)?.th ?? null,
+      district: district?.th ?? null,
+      province: province?.th ?? null,
+      subdistrictEn: subDistrict?.en || null,
+      districtEn: district?.en || null,
+      provinceEn: province?.en || null,
       postcode: /^\d{5}$/.test(value(record.postcode) ?? '') ? value(record.postcode) : (subDistrict?.postcode ?? null),
       lat: placed.lat,
       lng: placed.lng,

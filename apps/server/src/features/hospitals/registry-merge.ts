@@ -52,6 +52,9 @@ export function mergeWithKnown(imported: readonly Facility[], known: readonly Kn
       mophType: facility.mophType ?? null,
       beds: facility.beds ?? null,
       serviceLevel: facility.serviceLevel ?? null,
+      subdistrictEn: facility.subdistrictEn ?? null,
+      districtEn: facility.districtEn ?? null,
+      provinceEn: facility.provinceEn ?? null,
     });
   }
   return merge;

@@ -61,11 +61,39 @@ describe('the shipped directory', () => {
 
     expect(await loadShippedDirectory(t.database.db, { demoPayments: false })).toBeNull();
     expect(await facilityCount()).toBe(total);
+    // Starting again brings the hand-listed places up to date, without losing what the registry added to them.
+    const [again] = await t.database.db.select().from(facilities).where(eq(facilities.stableId, 'khon-kaen-hospital'));
+    expect(again).toMatchObject({ mophCode: '10670', mophType: '05', provinceEn: 'Khon Kaen' });
+
+    // The registry's rows carry their places in English, from the sub-district table, and give them to the listed
+    // places they join.
+    const [village] = await t.database.db.select().from(facilities).where(eq(facilities.stableId, 'moph-03900'));
+    expect(village).toMatchObject({ subdistrictEn: 'Kho Wang', districtEn: 'Kho Wang', provinceEn: 'Yasothon' });
+    expect(khonKaen).toMatchObject({ districtEn: 'Mueang Khon Kaen', provinceEn: 'Khon Kaen' });
 
     // A village in Nan, 650 km from Bangkok: its nearest places are a รพ.สต. and, within reach, a hospital.
     const reply = await t.app.inject({ url: '/api/hospitals?lat=19.1530&lng=100.9300&limit=20' });
     const near = reply.json().data as { kind: string; province: string }[];
     expect(near[0]).toMatchObject({ kind: 'health_promoting_hospital', province: 'น่าน' });
     expect(near.some((f) => f.kind === 'community_hospital' || f.kind === 'hospital')).toBe(true);
+  });
+
+  it('loads a new version over the one loaded before, changing only what changed, once', async () => {
+    const { facilities: all } = readSnapshot();
+    const total = await facilityCount();
+    const changed = all.slice(0, 3).map((f) => ({ ...f, provinceEn: `${f.provinceEn} (renamed)` }));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-snapshot-'));
+    try {
+      const file = path.join(dir, 'next.json.gz');
+      writeFileSync(file, writeSnapshot([...changed, ...all.slice(3)]));
+      const next = await loadShippedDirectory(t.database.db, { demoPayments: false }, file);
+      expect(next).toMatchObject({ inserted: 0, updated: 3, unchanged: all.length - 3 });
+      const [row] = await t.database.db.select().from(facilities).where(eq(facilities.stableId, changed[0].stableId));
+      expect(row.provinceEn).toBe(changed[0].provinceEn);
+      expect(await loadShippedDirectory(t.database.db, { demoPayments: false }, file)).toBeNull();
+      expect(await facilityCount()).toBe(total);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -31,6 +31,7 @@ import type {
   MedicationRequest,
   MedicationStatement,
   Observation,
+  Organization,
   Patient,
   RelatedPerson,
   Resource,
@@ -53,6 +54,16 @@ export interface PatientRecords {
   appointments: Appointment[];
   /** Family care: every grant about the patient (any status), oldest first. */
   careGrants: CareGrantRecord[];
+  /** The directory's facilities the records name (appointments, visits, prescriptions), as the directory has them. */
+  facilities: FacilityRecord[];
+}
+
+export interface FacilityRecord {
+  id: string;
+  nameTh: string;
+  mophCode: string | null;
+  /** Its code and facts come from the MOPH registry, which the export credits. */
+  fromRegistry: boolean;
 }
 
 export interface CareGrantRecord {
@@ -72,6 +83,13 @@ const UCUM = 'http://unitsofmeasure.org';
 /** The Thai national ID's identifier system in the Thai Core implementation guide (TH Core, SIL-TH). */
 const THAI_CID = 'https://terms.sil-th.org/id/th-cid';
 const BANGKOK_OFFSET = '+07:00';
+/** The MOPH 5-digit facility code's identifier system in TH Core (SIL-TH), as its Organization profile names it. */
+const THAI_HCODE = 'https://terms.sil-th.org/id/th-moph-hcode';
+/** Where a registry facility's facts come from: the MOPH Health Data Center's facility registry. */
+const REGISTRY_SOURCE = {
+  uri: 'urn:klaimor:source:moph-hdc-facility-registry',
+  credit: 'ทะเบียนสถานพยาบาล ศูนย์ข้อมูลสุขภาพ (HDC) กระทรวงสาธารณสุข',
+};
 
 const ref = (id: string) => `urn:uuid:${id}`;
 
@@ -90,6 +108,28 @@ const loinc = (code: string, display: string): CodeableConcept => ({
 
 /** A date and optional HH:MM in Thailand as a FHIR dateTime. */
 const dateTime = (date: string, time: string | null) => (time ? `${date}T${time}:00${BANGKOK_OFFSET}` : date);
+
+const organizationId = (facilityId: string) => derivedUuid('organization', facilityId);
+
+/** A facility the records name, with its MOPH code and, for the registry's, the registry as its source. */
+function organization(f: FacilityRecord): Organization {
+  return {
+    resourceType: 'Organization',
+    id: organizationId(f.id),
+    ...(f.fromRegistry && {
+      meta: {
+        source: REGISTRY_SOURCE.uri,
+        tag: [{ system: 'urn:klaimor:source', code: 'moph-hdc-facility-registry', display: REGISTRY_SOURCE.credit }],
+      },
+    }),
+    ...(f.mophCode && { identifier: [{ use: 'official' as const, system: THAI_HCODE, value: f.mophCode }] }),
+    name: f.nameTh,
+  };
+}
+
+/** A reference to the facility's Organization when the export has it, else its name only. */
+const facilityRef = (known: ReadonlySet<string>, id: string | null, display: string) =>
+  id !== null && known.has(id) ? { reference: ref(organizationId(id)), display } : { display };
 
 function patient(p: UserProfile): Patient {
   return {
@@ -166,7 +206,7 @@ const finding = (v: Visit): CodeableConcept => ({
   text: v.diagnosis ?? v.icd10 ?? '',
 });
 
-function encounter(v: Visit, patientId: string): Encounter {
+function encounter(v: Visit, patientId: string, known: ReadonlySet<string>): Encounter {
   const screening = v.source === 'screening';
   const reason = screening ? v.symptoms : v.diagnosis;
   const recorded = screening && (v.diagnosis || v.icd10);
@@ -182,7 +222,7 @@ function encounter(v: Visit, patientId: string): Encounter {
     period: { start: dateTime(v.date, v.time) },
     ...(reason && { reasonCode: [text(reason)] }),
     ...(recorded && { diagnosis: [{ condition: { reference: ref(derivedUuid('condition', v.id)) } }] }),
-    serviceProvider: { display: v.facility.name },
+    serviceProvider: facilityRef(known, v.facility.id, v.facility.name),
   };
 }
 
@@ -246,7 +286,7 @@ function condition(v: Visit, patientId: string): Condition {
 }
 
 /** A medicine a hospital prescribed at a visit: the order, tied to that visit's Encounter. */
-function medicationRequest(m: Medication, patientId: string): MedicationRequest {
+function medicationRequest(m: Medication, patientId: string, known: ReadonlySet<string>): MedicationRequest {
   const { appointmentId, hospital } = m.prescribedBy!;
   const status = m.status === 'ended' ? (m.stoppedAt ? 'stopped' : 'completed') : 'active';
   return {
@@ -258,7 +298,7 @@ function medicationRequest(m: Medication, patientId: string): MedicationRequest 
     subject: { reference: ref(patientId) },
     encounter: { reference: ref(derivedUuid('encounter', appointmentId)) },
     authoredOn: m.startDate,
-    requester: { display: hospital.nameTh },
+    requester: facilityRef(known, hospital.id, hospital.nameTh),
     dosageInstruction: dosage(m),
     ...(m.endDate && { dispenseRequest: { validityPeriod: { start: m.startDate, end: m.endDate } } }),
   };
@@ -326,7 +366,7 @@ const APPOINTMENT_STATUS: Record<AppointmentStatus, FhirAppointment['status']> =
   expired: 'cancelled',
 };
 
-function appointment(a: Appointment, patientId: string): FhirAppointment {
+function appointment(a: Appointment, patientId: string, known: ReadonlySet<string>): FhirAppointment {
   return {
     resourceType: 'Appointment',
     id: a.id,
@@ -341,7 +381,7 @@ function appointment(a: Appointment, patientId: string): FhirAppointment {
     participant: [
       { actor: { reference: ref(patientId) }, status: 'accepted' },
       ...(a.doctor ? [{ actor: { display: a.doctor }, status: 'accepted' as const }] : []),
-      { actor: { display: a.hospital.nameTh }, status: 'accepted' },
+      { actor: facilityRef(known, a.hospital.id, a.hospital.nameTh), status: 'accepted' },
     ],
   };
 }
@@ -455,17 +495,21 @@ function careConsent(g: CareGrantRecord, pid: string): Consent {
 
 export function toFhirBundle(records: PatientRecords, now: Date = new Date()): FhirBundle {
   const pid = records.profile.id;
+  const known = new Set(records.facilities.map((f) => f.id));
   const resources: Resource[] = [
     patient(records.profile),
     ...records.consents.map((c, i) => consent(c, pid, i === records.consents.length - 1)),
     ...records.coverage.map((c) => coverage(c, pid)),
-    ...records.visits.map((v) => encounter(v, pid)),
+    ...records.visits.map((v) => encounter(v, pid, known)),
     ...records.visits.filter((v) => v.source === 'screening' && (v.diagnosis || v.icd10)).map((v) => condition(v, pid)),
-    ...records.medications.map((m) => (m.prescribedBy ? medicationRequest(m, pid) : medicationStatement(m, pid))),
+    ...records.medications.map((m) =>
+      m.prescribedBy ? medicationRequest(m, pid, known) : medicationStatement(m, pid),
+    ),
     ...[bloodGroupObservation(records.profile)].filter((o): o is Observation => o !== null),
     ...records.symptomNotes.map((n) => symptomObservation(n, pid)),
-    ...records.appointments.map((a) => appointment(a, pid)),
+    ...records.appointments.map((a) => appointment(a, pid, known)),
     ...records.careGrants.flatMap((g) => [relatedPerson(g, pid), careConsent(g, pid)]),
+    ...records.facilities.map(organization),
   ];
   const entry: BundleEntry[] = resources.map((resource) => ({ fullUrl: ref(resource.id!), resource }));
   const bundle: Bundle = {

@@ -5,11 +5,14 @@ import type {
   CareLinkStatus,
   CareRelationship,
   FhirBundle,
+  Hospital,
 } from '@klaimor/contracts';
+import { MOPH_REGISTRY_SOURCE } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { AppointmentsService } from '../appointments/appointments.service.js';
 import type { OtpService } from '../auth/otp.service.js';
 import type { CoverageService } from '../coverage/coverage.service.js';
+import type { HospitalsService } from '../hospitals/hospitals.service.js';
 import type { MedicationsService } from '../medications/medications.service.js';
 import type { SymptomNotesService } from '../symptom-notes/symptom-notes.service.js';
 import { scopesOf, type FamilyRepository } from '../family/family.repository.js';
@@ -29,6 +32,7 @@ interface Deps {
   visits: Pick<VisitsService, 'list'>;
   medications: Pick<MedicationsService, 'list'>;
   symptomNotes: Pick<SymptomNotesService, 'list'>;
+  hospitals: Pick<HospitalsService, 'get'>;
   /** Drops cached copies of the patient, so no session of theirs outlives the account in this process. */
   forgetUser(userId: string): Promise<void>;
 }
@@ -46,8 +50,15 @@ export function createMyDataService({
   visits,
   medications,
   symptomNotes,
+  hospitals,
   forgetUser,
 }: Deps) {
+  /** The directory's facilities by id, those still listed (a closed or merged one is named by its name alone). */
+  async function facilitiesNamed(ids: Iterable<string>): Promise<Hospital[]> {
+    const found = await Promise.all([...new Set(ids)].map((id) => hospitals.get(id).catch(() => null)));
+    return found.filter((h): h is Hospital => h !== null);
+  }
+
   /**
    * Erases one account. Appointments still holding a place are cancelled first, by the appointments' own rule (a paid
    * deposit is owed back until 24 hours before the slot), so their places free up and refunds are owed before the
@@ -99,6 +110,11 @@ export function createMyDataService({
         appointments.list(userId),
         family.grantsAbout(userId),
       ]);
+      const named = await facilitiesNamed([
+        ...appointmentList.map((a) => a.hospital.id),
+        ...visitList.flatMap((v) => (v.facility.id ? [v.facility.id] : [])),
+        ...medicationList.flatMap((m) => (m.prescribedBy ? [m.prescribedBy.hospital.id] : [])),
+      ]);
       return toFhirBundle({
         profile: toProfile(patient),
         consents: consents.map((c) => ({ version: c.version, givenAt: c.givenAt.toISOString() })),
@@ -116,6 +132,12 @@ export function createMyDataService({
           scopes: scopesOf(grant),
           createdAt: grant.createdAt.toISOString(),
           revokedAt: grant.revokedAt?.toISOString() ?? null,
+        })),
+        facilities: named.map((h) => ({
+          id: h.id,
+          nameTh: h.nameTh,
+          mophCode: h.mophCode,
+          fromRegistry: h.source.name === MOPH_REGISTRY_SOURCE || h.mophType !== null,
         })),
       });
     },

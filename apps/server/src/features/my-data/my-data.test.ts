@@ -131,6 +131,10 @@ async function patientWithRecords() {
 describe('GET /api/my-data/fhir', () => {
   it('exports everything as a FHIR R4 collection Bundle that is valid against the R4 JSON schema', async () => {
     const { session, userId } = await patientWithRecords();
+    // The hospital as the MOPH registry knows it too: its code and type joined the hand-listed row.
+    await t.database.db.execute(
+      sql`update facilities set moph_code = '13781', moph_type = '05' where stable_id = ${HOSPITAL}`,
+    );
     const res = await t.app.inject({ method: 'GET', url: '/api/my-data/fhir', ...as(session) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/fhir\+json/);
@@ -163,6 +167,7 @@ describe('GET /api/my-data/fhir', () => {
       'MedicationStatement',
       'Observation',
       'Observation',
+      'Organization',
       'Patient',
     ]);
     const byType = (type: string) =>
@@ -180,6 +185,27 @@ describe('GET /api/my-data/fhir', () => {
         .sort(),
     ).toEqual(['active', 'completed']);
     expect(byType('Encounter').some((e: { appointment?: unknown }) => e.appointment)).toBe(true);
+    // The hospital once, with its MOPH code in TH Core's system and the registry credited as its source.
+    const [hospital] = byType('Organization');
+    expect(hospital).toMatchObject({
+      name: 'โรงพยาบาลศิริราช',
+      identifier: [{ system: 'https://terms.sil-th.org/id/th-moph-hcode', value: '13781' }],
+      meta: {
+        source: 'urn:klaimor:source:moph-hdc-facility-registry',
+        tag: [{ display: 'ทะเบียนสถานพยาบาล ศูนย์ข้อมูลสุขภาพ (HDC) กระทรวงสาธารณสุข' }],
+      },
+    });
+    const hospitalRef = `urn:uuid:${hospital.id}`;
+    expect(byType('Appointment')[0].participant).toContainEqual({
+      actor: { reference: hospitalRef, display: 'โรงพยาบาลศิริราช' },
+      status: 'accepted',
+    });
+    expect(
+      byType('Encounter').every(
+        (e: { serviceProvider: { reference?: string } }) =>
+          e.serviceProvider.reference === hospitalRef || !e.serviceProvider.reference,
+      ),
+    ).toBe(true);
     expect(byType('Appointment')[0]).toMatchObject({ status: 'fulfilled', description: 'ไข้ ไอ เจ็บคอ' });
     // The consent given at registration, to the terms and privacy notice in force, with its time.
     expect(byType('Consent')[0]).toMatchObject({
@@ -307,7 +333,8 @@ describe('deleting the account', () => {
 
     // Nobody else lost anything.
     const others = await t.app.inject({ method: 'GET', url: '/api/my-data/fhir', ...as(bystander.session) });
-    expect(others.json().entry).toHaveLength(11);
+    // Eleven records and the hospital they name.
+    expect(others.json().entry).toHaveLength(12);
 
     // The number is free to register again, as a new patient.
     await ageCodes(p.phone);

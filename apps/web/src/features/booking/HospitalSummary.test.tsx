@@ -17,6 +17,9 @@ const hospital = {
   openingHours: '24/7',
   depositAmount: 200,
   takesBookings: true,
+  mophType: null,
+  positionFlag: null,
+  source: { name: 'Wikipedia', ref: 'https://en.wikipedia.org/wiki/Ramathibodi_Hospital', licence: 'CC BY-SA 4.0' },
 } as unknown as Hospital;
 
 const coverage = (over: Partial<Coverage>): Coverage => ({
@@ -120,5 +123,63 @@ describe('HospitalSummary of a place that takes no bookings in the app', () => {
     renderWithProviders(<HospitalSummary hospital={pharmacy} distanceM={null} onEnterSymptoms={() => undefined} />);
     expect(await screen.findByText('ร้านยาไม่ต้องจอง ไปที่ร้านได้เลย')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ระบุอาการ' })).not.toBeInTheDocument();
+  });
+});
+
+describe('HospitalSummary says what the place is and where its facts come from', () => {
+  const registryRow = {
+    ...hospital,
+    id: 'moph-11052',
+    mophCode: '11052',
+    nameTh: 'โรงพยาบาลน้ำขุ่น',
+    kind: 'community_hospital' as const,
+    mophType: '07',
+    serviceLevel: '21-2.1 ทุติยภูมิระดับต้น',
+    beds: 30,
+    address: '99 หมู่ที่ 5',
+    subdistrict: 'ตาเกา',
+    district: 'น้ำขุ่น',
+    province: 'อุบลราชธานี',
+    subdistrictEn: 'Ta Kao',
+    districtEn: 'Nam Khun',
+    provinceEn: 'Ubon Ratchathani',
+    postcode: '34260',
+    phone: null,
+    positionFlag: 'far_from_subdistrict' as const,
+    takesBookings: false,
+    source: { name: 'MOPH HDC facility registry', ref: 'registry.csv', licence: 'Thai government open data' },
+  };
+
+  it('gives its type, service level, beds, code and address, the approximate pin, and the registry as source', async () => {
+    mockApi({ 'GET /api/coverage': () => json(200, { data: [] }) });
+    renderWithProviders(<HospitalSummary hospital={registryRow} distanceM={null} onEnterSymptoms={() => undefined} />);
+    const facts = await screen.findByRole('region', { name: 'ข้อมูลสถานพยาบาล' });
+    const pairs = Array.from(facts.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextSibling?.textContent]);
+    expect(pairs).toEqual([
+      ['ประเภท', 'โรงพยาบาลชุมชน'],
+      ['ระดับบริการ', 'ทุติยภูมิระดับต้น'],
+      ['จำนวนเตียง', '30 เตียง'],
+      ['รหัสสถานพยาบาล', '11052'],
+      ['ที่อยู่', '99 หมู่ที่ 5 ต.ตาเกา อ.น้ำขุ่น จ.อุบลราชธานี 34260'],
+    ]);
+    expect(
+      within(facts).getByText('หมุดบนแผนที่อยู่ที่จุดกลางของตำบล (ตำแหน่งโดยประมาณ) กรุณาสอบถามทางกับคนในพื้นที่ก่อนเดินทาง'),
+    ).toBeInTheDocument();
+    expect(within(facts).getByText('ที่มา: ทะเบียนสถานพยาบาล ศูนย์ข้อมูลสุขภาพ (HDC) กระทรวงสาธารณสุข')).toBeInTheDocument();
+  });
+
+  it('credits no registry and notes no approximate pin for a place listed from elsewhere', () => {
+    mockApi({});
+    const listed = { ...hospital, kind: 'hospital' as const, mophType: null, mophCode: null, positionFlag: null };
+    renderWithProviders(
+      <HospitalSummary
+        hospital={{ ...listed, source: { name: 'Wikipedia', ref: 'x', licence: 'CC BY-SA 4.0' } }}
+        distanceM={null}
+        onEnterSymptoms={() => undefined}
+      />,
+    );
+    expect(screen.queryByText(/^ที่มา:/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/ตำแหน่งโดยประมาณ/)).not.toBeInTheDocument();
+    expect(screen.getByText('กรุงเทพมหานคร')).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { insurerName } from '../coverage/coverage-format';
 import { acceptsOwnCoverage, useOwnCoverage } from '../coverage/own-coverage';
 import { usePlaceTexts } from '../../i18n/places/places.texts';
 import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
+import { FacilityFacts } from './FacilityFacts';
 import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
 import { appLanguage } from '../../i18n/language';
@@ -44,6 +45,8 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
         variant={yours ? 'filled' : 'outlined'}
         icon={yours ? <CheckIcon aria-hidden /> : undefined}
         label={label}
+        // The theme's primary blue is too light for small text on white (2.5:1): the darker one reads (axe-core).
+        sx={yours ? undefined : { color: 'primary.dark', borderColor: 'primary.dark' }}
       />
     </li>
   );
@@ -55,11 +58,6 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
       {opening ? (
         <Typography sx={{ color: opening.kind === 'closed' ? 'text.secondary' : 'success.dark', fontWeight: 600 }}>
           {formatOpeningStatus(opening, placeT, lang)}
-        </Typography>
-      ) : null}
-      {hospital.address ? (
-        <Typography variant="body2" color="text.secondary">
-          {[hospital.address, hospital.district, hospital.province].filter(Boolean).join(' ')}
         </Typography>
       ) : null}
       <Stack
@@ -92,6 +90,7 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
           {t('card.directions')}
         </Button>
       </Stack>
+      <FacilityFacts hospital={hospital} />
       {hospital.takesBookings ? (
         <StickyAction>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -1,4 +1,4 @@
-import { isFacilityKind, type HealthScheme, type Hospital } from '@klaimor/contracts';
+import { isFacilityKind, type FacilityKind, type HealthScheme, type Hospital } from '@klaimor/contracts';
 import CloseIcon from '@mui/icons-material/Close';
 import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
 import MedicationIcon from '@mui/icons-material/Medication';
@@ -8,7 +8,18 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, type RefObject, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  lazy,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSearchParams } from 'react-router';
 import { APP_BAR_HEIGHT, BOTTOM_NAV_HEIGHT } from '../../components/bar-heights';
 import { LoadingState } from '../../components/LoadingState';
@@ -17,6 +28,7 @@ import { TextInput } from '../../components/TextInput';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { visuallyHidden } from '../../lib/visually-hidden';
 import { useCurrentUser } from '../../session/current-user';
+import { KindFilter } from './KindFilter';
 import type { FitRequest } from './SeekMap';
 import { distanceMetres } from './distance';
 import { BANGKOK, useHospital, useNearbyHospitals, useProvinceCentre, type LatLng } from './seek.queries';
@@ -29,8 +41,13 @@ const SeekMap = lazy(async () => ({ default: (await import('./SeekMap')).SeekMap
 const SchemeFilter = lazy(async () => ({ default: (await import('./SchemeFilter')).SchemeFilter }));
 // The list of the nearest places comes with their answer, like the markers: not part of the first screen.
 const NearbySheet = lazy(async () => ({ default: (await import('./NearbySheet')).NearbySheet }));
+// The places a search finds, under the search box as the patient types: they come with the search's answer.
+const SearchSuggestions = lazy(async () => ({ default: (await import('./SearchSuggestions')).SearchSuggestions }));
 // The booking card (its steps, forms and the QR) loads when a place is chosen, not with the map's first screen.
 const BookingCard = lazy(async () => ({ default: (await import('../booking/BookingCard')).BookingCard }));
+
+/** How many of a search's best matches are offered under the search box. */
+const SUGGESTED = 6;
 
 /** About 100 m: the markers are asked for again only when the map has really moved. */
 const roundCentre = ({ lat, lng }: LatLng): LatLng => ({
@@ -41,6 +58,7 @@ const roundCentre = ({ lat, lng }: LatLng): LatLng => ({
 /** '/' and '/map': facilities on a map around the patient, and the booking card of the chosen one. */
 export function SeekPage() {
   const { t, i18n } = useSeekTexts();
+  const lang = i18n.language;
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('hospital');
   // '/map?kind=pharmacy&medicine=…' comes from the medication checklist: pharmacies only, with what to ask for.
@@ -65,7 +83,12 @@ export function SeekPage() {
   const [mapReady, setMapReady] = useState(false);
   const [q, setQ] = useState('');
   const [scheme, setScheme] = useState<HealthScheme | null>(null);
-  const query = useDebouncedValue(q.trim(), 300);
+  const query = useDebouncedValue(q.trim(), 250);
+  // The suggestions under the search box: open while the patient types, closed once one is chosen or dismissed.
+  const [suggesting, setSuggesting] = useState(false);
+  const [activeOption, setActiveOption] = useState(-1);
+  const listboxId = useId();
+  const optionId = (index: number) => `${listboxId}-option-${index}`;
   const centre = roundCentre(mapCentre ?? initialCentre ?? BANGKOK);
   const nearby = useNearbyHospitals({ centre, q: query, scheme, kind }, initialCentre !== null);
 
@@ -92,6 +115,34 @@ export function SeekPage() {
       }),
     [setParams],
   );
+  // A kind chosen on the map replaces the one a medicine's checklist asked for, and the medicine with it.
+  const chooseKind = (next: FacilityKind | null) =>
+    setParams((current) => {
+      if (next) current.set('kind', next);
+      else current.delete('kind');
+      current.delete('medicine');
+      return current;
+    });
+  const suggestions =
+    suggesting && query !== '' && query === q.trim() && fresh ? (nearby.data ?? []).slice(0, SUGGESTED) : [];
+  const choose = (h: Hospital) => {
+    setQ(lang === 'en' ? h.nameEn : h.nameTh);
+    setSuggesting(false);
+    setActiveOption(-1);
+    select(h);
+  };
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape') setSuggesting(false);
+    if (suggestions.length === 0) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActiveOption((a) => (a + step + suggestions.length) % suggestions.length);
+    } else if (e.key === 'Enter' && activeOption >= 0 && activeOption < suggestions.length) {
+      e.preventDefault();
+      choose(suggestions[activeOption]);
+    }
+  };
   const closeCard = () =>
     setParams((current) => {
       current.delete('hospital');
@@ -179,9 +230,34 @@ export function SeekPage() {
             hideLabel
             placeholder={t('search.placeholder')}
             value={q}
-            onChange={(e) => setQ(e.target.value)}
+            onChange={(e) => {
+              setQ(e.target.value);
+              setSuggesting(true);
+              setActiveOption(-1);
+            }}
+            onFocus={() => setSuggesting(true)}
+            onBlur={() => setSuggesting(false)}
+            onKeyDown={onSearchKey}
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={suggestions.length > 0}
+            aria-controls={suggestions.length > 0 ? listboxId : undefined}
+            aria-activedescendant={activeOption >= 0 && suggestions.length > 0 ? optionId(activeOption) : undefined}
+            autoComplete="off"
             icon={<SearchIcon fontSize="inherit" />}
           />
+          {suggestions.length > 0 ? (
+            <Suspense fallback={null}>
+              <SearchSuggestions
+                id={listboxId}
+                optionId={optionId}
+                hospitals={suggestions}
+                active={activeOption}
+                onChoose={choose}
+              />
+            </Suspense>
+          ) : null}
+          <KindFilter kind={kind} onChange={chooseKind} />
           {me.data ? (
             <Suspense fallback={null}>
               <SchemeFilter scheme={scheme} onChange={setScheme} />
