@@ -4,7 +4,7 @@ import { testConfig } from '../../config.js';
 import { seedDemoData } from '../../demo/seed.js';
 import { type TestApp, createTestApp } from '../../test/test-app.js';
 import { STAFF_COOKIE } from './staff-cookies.js';
-import { DEMO_STAFF, DEMO_STAFF_PASSWORD } from './demo-staff.js';
+import { DEMO_OPERATOR, DEMO_STAFF, DEMO_STAFF_PASSWORD } from './demo-staff.js';
 import { queryRows, signIn, staffCookie, totpCode } from './staff-test-helpers.js';
 
 let demo: TestApp;
@@ -26,7 +26,7 @@ describe('demo hospital staff', () => {
     expect(demo.config.mode).toBe('demo');
     await seedDemoData(demo.database.db, demo.config);
     await seedDemoData(demo.database.db, demo.config);
-    expect(await countStaff(demo)).toBe(3);
+    expect(await countStaff(demo)).toBe(4);
     for (const member of DEMO_STAFF) {
       const res = await signIn(demo.app, {
         email: member.email,
@@ -43,6 +43,17 @@ describe('demo hospital staff', () => {
         { id: 'siriraj-hospital', nameTh: expect.any(String), nameEn: 'Siriraj Hospital', roles: [member.role] },
       ]);
     }
+    // The demo operator works at no facility, and has the operator's console.
+    const res = await signIn(demo.app, {
+      email: DEMO_OPERATOR.email,
+      password: DEMO_STAFF_PASSWORD,
+      code: await totpCode(DEMO_OPERATOR.totpSecret),
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const cookies = { [STAFF_COOKIE]: staffCookie(res) };
+    const me = await demo.app.inject({ method: 'GET', url: '/api/staff/me', cookies });
+    expect(me.json().data[0]).toMatchObject({ facilities: [], operator: true });
+    expect((await demo.app.inject({ method: 'GET', url: '/api/operator/me', cookies })).statusCode).toBe(200);
   });
 
   it('do not exist in production mode: demo data is never seeded, and the staff seeding refuses anyway', async () => {
