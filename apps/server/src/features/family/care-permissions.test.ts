@@ -88,9 +88,7 @@ async function patientRoutes(): Promise<string[]> {
     'GET /api/dev/sms',
   ]);
   return Object.entries(paths)
-    .filter(
-      ([path]) => path.startsWith('/api/') && !path.startsWith('/api/staff') && !path.startsWith('/api/hospitals'),
-    )
+    .filter(([path]) => path.startsWith('/api/') && !/^\/api\/(staff|operator|hospitals)\b/.test(path))
     .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`))
     .filter(
       (route) => !open.has(route) && !['GET /api/health', 'GET /api/app-config', 'GET /api/docs/json'].includes(route),
