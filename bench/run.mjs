@@ -8,7 +8,8 @@ import pg from 'pg';
 import { benchApi } from './api.mjs';
 import { benchWeb } from './web.mjs';
 
-const only = process.argv[2]; // "api", "hospitals", "booking", "checklist", "schedules", "day-list", "reminders" or "web" to run one part
+// "api", "hospitals", "registry", "booking", "checklist", "schedules", "day-list", "reminders" or "web": one part
+const only = process.argv[2];
 const results = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 };
@@ -89,6 +90,37 @@ if (only === undefined || only === 'hospitals') {
       `  ${r.database.padEnd(8)} ${String(r.facilities).padStart(9)} facilities | query p50 ${r.query.p50} p99 ${r.query.p99} | route p50 ${r.route.p50} p99 ${r.route.p99} | load ${r.loadSec} s`,
     );
   }
+}
+
+if (only === undefined || only === 'registry') {
+  results.registry = await benchScript('bench/registry.ts');
+  results.registry.push(...((await withPostgres((url) => benchScript('bench/registry.ts', url))) ?? []));
+  const [first] = results.registry;
+  console.log(
+    `\nThe shipped MOPH registry (${first.registryRows.toLocaleString('en')} rows, version ${first.snapshotVersion}; PGlite on disk as the app opens it):`,
+  );
+  for (const r of results.registry) {
+    const csv = r.csv.measured
+      ? `CSV import (${r.csv.rows.toLocaleString('en')} rows, ${r.csv.rejected} left out) read ${r.csv.readSec} s + write ${r.csv.writeSec} s`
+      : `CSV import not measured: ${r.csv.why}`;
+    console.log(
+      `  ${r.database.padEnd(8)} first start ${r.firstStart.sec} s (${r.firstStart.inserted} added, ${r.firstStart.merged} joined with listed places) | ` +
+        `later start ${r.laterStart.sec} s (${r.laterStart.rowsWritten} rows written) | same rows again ${r.reimport.sec} s (${r.reimport.unchanged} unchanged) | ` +
+        `snapshot read ${r.snapshotReadSec} s | ${csv} | load average ${r.loadAverage.join('-')}`,
+    );
+  }
+  console.log(
+    `Nearest-20 over its ${first.facilities.toLocaleString('en')} facilities, at ${first.places.map((p) => p.name).join(', ')} in turn, ms:`,
+  );
+  for (const r of results.registry) {
+    console.log(
+      `  ${r.database.padEnd(8)} query p50 ${r.query.p50} p99 ${r.query.p99} | select 1 p50 ${r.floor.p50} p99 ${r.floor.p99} | ` +
+        `route (20 within 100 km) p50 ${r.route.p50} p99 ${r.route.p99} | as the map asks (200 within 30 km) p50 ${r.mapRoute.p50} p99 ${r.mapRoute.p99}`,
+    );
+  }
+  console.log(
+    `  nearest / 20th facility: ${first.places.map((p) => `${p.name} ${p.nearestKm} / ${p.twentiethKm} km`).join(', ')}`,
+  );
 }
 
 if (only === undefined || only === 'booking') {
