@@ -6,9 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { benchApi } from './api.mjs';
+import { benchMap } from './map.mjs';
 import { benchWeb } from './web.mjs';
 
-// "api", "hospitals", "registry", "booking", "checklist", "schedules", "day-list", "reminders" or "web": one part
+// "api", "hospitals", "registry", "booking", "checklist", "schedules", "day-list", "reminders", "web" or "map": one part
 const only = process.argv[2];
 const results = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -191,6 +192,20 @@ if (only === undefined || only === 'web') {
   for (const page of results.web) {
     console.log(
       `  ${page.path.padEnd(10)} JS ${page.jsGzipKb} KB gzip: first screen ${page.firstScreenJsGzipKb} KB, then ${page.afterPositionJsGzipKb} KB once the position is known (staff screens' ${page.staffJsGzipKb} KB) | performance ${page.performance} | accessibility ${page.accessibility} | LCP ${page.lcpMs} ms`,
+    );
+  }
+}
+
+if (only === undefined || only === 'map') {
+  const loadBefore = os.loadavg()[0];
+  const visits = await benchMap();
+  results.map = { visits, loadAverage: [loadBefore, os.loadavg()[0]].map((n) => +n.toFixed(2)) };
+  console.log(
+    `\nThe map's first facility markers on / at 390x844, a first visit, ms from navigation start (median / max of ${visits[0].runs}; load average ${results.map.loadAverage.join('-')}):`,
+  );
+  for (const v of visits) {
+    console.log(
+      `  ${v.profile.padEnd(16)} ${v.town.padEnd(17)} markers ${v.markersMs.median} / ${v.markersMs.max} (${v.markersMs.all.join(', ')}) | position asked at ${v.positionAskedMs.median}, places' answer in at ${v.answerMs.median} (medians) | ${v.places} places`,
     );
   }
 }
