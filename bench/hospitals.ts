@@ -8,7 +8,7 @@ import { testConfig } from '../apps/server/src/config.js';
 import type { Database } from '../apps/server/src/db/client.js';
 import { createHospitalsRepository } from '../apps/server/src/features/hospitals/hospitals.repository.js';
 import { openBenchDatabase } from './bench-database.js';
-import { summarise } from './timing.js';
+import { timedCalls as timed } from './timing.js';
 
 const seed: { lat: number; lng: number; province: string }[] = JSON.parse(
   readFileSync('apps/server/src/features/hospitals/data/facilities.seed.json', 'utf8'),
@@ -61,20 +61,6 @@ async function measure(count: number) {
     await load(database, count);
     const loadSec = +((performance.now() - started) / 1000).toFixed(1);
     const app = await buildApp({ config: testConfig(), database });
-    // Each kind of call measured in its own loop after a warm-up, so one's garbage does not land in the other's times.
-    // Warm-up: at least 500 calls and 2 seconds, as a freshly loaded PostgreSQL server answers unevenly for a second
-    // or so (seen on `select 1` as much as on the search); then 2,000 timed calls.
-    const timed = async (call: () => Promise<unknown>) => {
-      const warmedAt = performance.now() + 2000;
-      for (let i = 0; i < 500 || performance.now() < warmedAt; i++) await call();
-      const ms: number[] = [];
-      for (let i = 0; i < 2000; i++) {
-        const t = performance.now();
-        await call();
-        ms.push(performance.now() - t);
-      }
-      return summarise(ms);
-    };
     // The query exactly as the service makes it for a page of 20.
     const hospitals = createHospitalsRepository(database.db);
     const query = await timed(() => {

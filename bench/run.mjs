@@ -6,9 +6,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { benchApi } from './api.mjs';
+import { benchMap } from './map.mjs';
 import { benchWeb } from './web.mjs';
 
-const only = process.argv[2]; // "api", "hospitals", "booking", "checklist", "schedules", "day-list", "reminders" or "web" to run one part
+// "api", "hospitals", "registry", "booking", "checklist", "schedules", "day-list", "reminders", "web" or "map": one part
+const only = process.argv[2];
 const results = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
 };
@@ -91,6 +93,37 @@ if (only === undefined || only === 'hospitals') {
   }
 }
 
+if (only === undefined || only === 'registry') {
+  results.registry = await benchScript('bench/registry.ts');
+  results.registry.push(...((await withPostgres((url) => benchScript('bench/registry.ts', url))) ?? []));
+  const [first] = results.registry;
+  console.log(
+    `\nThe shipped MOPH registry (${first.registryRows.toLocaleString('en')} rows, version ${first.snapshotVersion}; PGlite on disk as the app opens it):`,
+  );
+  for (const r of results.registry) {
+    const csv = r.csv.measured
+      ? `CSV import (${r.csv.rows.toLocaleString('en')} rows, ${r.csv.rejected} left out) read ${r.csv.readSec} s + write ${r.csv.writeSec} s`
+      : `CSV import not measured: ${r.csv.why}`;
+    console.log(
+      `  ${r.database.padEnd(8)} first start ${r.firstStart.sec} s (${r.firstStart.inserted} added, ${r.firstStart.merged} joined with listed places) | ` +
+        `later start ${r.laterStart.sec} s (${r.laterStart.rowsWritten} rows written) | same rows again ${r.reimport.sec} s (${r.reimport.unchanged} unchanged) | ` +
+        `snapshot read ${r.snapshotReadSec} s | ${csv} | load average ${r.loadAverage.join('-')}`,
+    );
+  }
+  console.log(
+    `Nearest-20 over its ${first.facilities.toLocaleString('en')} facilities, at ${first.places.map((p) => p.name).join(', ')} in turn, ms:`,
+  );
+  for (const r of results.registry) {
+    console.log(
+      `  ${r.database.padEnd(8)} query p50 ${r.query.p50} p99 ${r.query.p99} | select 1 p50 ${r.floor.p50} p99 ${r.floor.p99} | ` +
+        `route (20 within 100 km) p50 ${r.route.p50} p99 ${r.route.p99} | as the map asks (200 within 30 km) p50 ${r.mapRoute.p50} p99 ${r.mapRoute.p99}`,
+    );
+  }
+  console.log(
+    `  nearest / 20th facility: ${first.places.map((p) => `${p.name} ${p.nearestKm} / ${p.twentiethKm} km`).join(', ')}`,
+  );
+}
+
 if (only === undefined || only === 'booking') {
   results.booking = await benchScript('bench/booking.ts');
   results.booking.push(...((await withPostgres((url) => benchScript('bench/booking.ts', url))) ?? []));
@@ -159,6 +192,20 @@ if (only === undefined || only === 'web') {
   for (const page of results.web) {
     console.log(
       `  ${page.path.padEnd(10)} JS ${page.jsGzipKb} KB gzip: first screen ${page.firstScreenJsGzipKb} KB, then ${page.afterPositionJsGzipKb} KB once the position is known (staff screens' ${page.staffJsGzipKb} KB) | performance ${page.performance} | accessibility ${page.accessibility} | LCP ${page.lcpMs} ms`,
+    );
+  }
+}
+
+if (only === undefined || only === 'map') {
+  const loadBefore = os.loadavg()[0];
+  const visits = await benchMap();
+  results.map = { visits, loadAverage: [loadBefore, os.loadavg()[0]].map((n) => +n.toFixed(2)) };
+  console.log(
+    `\nThe map's first facility markers on / at 390x844, a first visit, ms from navigation start (median / max of ${visits[0].runs}; load average ${results.map.loadAverage.join('-')}):`,
+  );
+  for (const v of visits) {
+    console.log(
+      `  ${v.profile.padEnd(16)} ${v.town.padEnd(17)} markers ${v.markersMs.median} / ${v.markersMs.max} (${v.markersMs.all.join(', ')}) | position asked at ${v.positionAskedMs.median}, map in the page at ${v.mapMs.median}, places' answer in at ${v.answerMs.median} (medians) | ${v.places} places`,
     );
   }
 }

@@ -1,14 +1,11 @@
 // First-screen JavaScript (gzip) measured in Chromium as the page loads, and Lighthouse mobile scores.
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_MISSING, findChromium } from '../scripts/find-chromium.mjs';
-import { stopChild, waitFor } from './api.mjs';
+import { startBuiltServer } from './built-server.mjs';
 
 const PAGES = ['/', '/signup', '/myhealth'];
 const PORT = 3903;
@@ -113,22 +110,9 @@ async function lighthouseScores(chromePath, url) {
 export async function benchWeb() {
   const chromePath = findChromium();
   if (!chromePath) throw new Error(CHROMIUM_MISSING);
-  execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  const server = await startBuiltServer(PORT);
   mkdirSync('artifacts', { recursive: true });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-bench-web-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
   try {
-    await waitFor(`http://127.0.0.1:${PORT}/api/health`);
     const browser = await chromium.launch({
       executablePath: chromePath,
       args: ['--no-sandbox', '--disable-background-networking'],
@@ -137,7 +121,7 @@ export async function benchWeb() {
     const staffOnly = staffOnlyFiles();
     try {
       for (const pagePath of PAGES) {
-        const url = `http://127.0.0.1:${PORT}${pagePath}`;
+        const url = `${server.origin}${pagePath}`;
         const scripts = await loadedScripts(browser, url);
         const firstScreen = await loadedScripts(browser, url, { beforePosition: true });
         const sum = (files) => kb([...files].reduce((n, f) => n + (scripts.get(f) ?? firstScreen.get(f) ?? 0), 0));
@@ -156,7 +140,6 @@ export async function benchWeb() {
     }
     return results;
   } finally {
-    await stopChild(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
