@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { currentLanguage, restoreLanguage } from './i18n';
 import { captureInstallPrompt } from './install-prompt';
+import { ScrollToTopOnNavigate } from './lib/ScrollToTopOnNavigate';
 import { createQueryClient } from './query-client';
 import { AppRoutes, loadOfflineCopy } from './routes';
 import { assumeLoggedOut } from './session/current-user';
@@ -25,6 +26,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     <StrictMode>
       <AppProviders queryClient={queryClient}>
         <BrowserRouter>
+          <ScrollToTopOnNavigate />
           <AppRoutes />
         </BrowserRouter>
       </AppProviders>
