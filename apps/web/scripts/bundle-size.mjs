@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { firstScreenFiles, PAGE_MODULES } from './first-screens.mjs';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
@@ -13,36 +14,13 @@ const BUDGET_KB = 170;
 /** The first screens most people see; `npm test` fails when one goes over. */
 const BUDGETED = new Set(['/', '/signup', '/myhealth']);
 
-const pages = {
-  '/signup': 'src/features/signup/SignupPage.tsx',
-  '/myhealth': 'src/features/myhealth/MyHealthPage.tsx',
-  '/login': 'src/features/auth/LoginPage.tsx',
-  '/profile': 'src/features/profile/ProfilePage.tsx',
-  '/': 'src/features/seek/SeekPage.tsx',
-};
-
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey) throw new Error('no entry in manifest');
-const appKey = 'src/start-app.tsx';
-
-/** Chunks loaded with a module: itself and its static imports, transitively. */
-function closure(key, seen = new Set()) {
-  if (seen.has(key)) return seen;
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`not in manifest: ${key}`);
-  seen.add(key);
-  for (const dep of chunk.imports ?? []) closure(dep, seen);
-  return seen;
-}
-
 const gzipKb = (file) => gzipSync(readFileSync(join(dist, file))).length / 1024;
 
 let over = false;
 const only = process.argv.slice(2);
-for (const [route, source] of Object.entries(pages)) {
-  if (only.length && !only.includes(route)) continue;
-  const keys = closure(source, closure(appKey, closure(entryKey)));
-  const files = [...keys].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+for (const [route, source] of Object.entries(PAGE_MODULES)) {
+  if (route === '/map' || (only.length && !only.includes(route))) continue;
+  const files = firstScreenFiles(manifest, source);
   const total = files.reduce((sum, f) => sum + gzipKb(f), 0);
   const budgeted = BUDGETED.has(route);
   if (budgeted && total > BUDGET_KB) over = true;

@@ -35,12 +35,14 @@ import { BANGKOK, useHospital, useNearbyHospitals, useProvinceCentre, type LatLn
 import { useGeolocation } from './use-geolocation';
 import { useSeekTexts } from './seek.texts';
 
-// Leaflet needs a browser: its chunk loads only once the browser has said where the patient is.
-const SeekMap = lazy(async () => ({ default: (await import('./SeekMap')).SeekMap }));
+// Leaflet needs a browser, and the list of the nearest places comes with their answer: neither is part of the first
+// screen. Their code downloads while the browser looks for the patient (see `useEffect` in SeekPage).
+const loadSeekMap = () => import('./SeekMap');
+const loadNearbySheet = () => import('./NearbySheet');
+const SeekMap = lazy(async () => ({ default: (await loadSeekMap()).SeekMap }));
 // A signed-in patient's scheme filter (with their coverage): no prerendered visitor needs it.
 const SchemeFilter = lazy(async () => ({ default: (await import('./SchemeFilter')).SchemeFilter }));
-// The list of the nearest places comes with their answer, like the markers: not part of the first screen.
-const NearbySheet = lazy(async () => ({ default: (await import('./NearbySheet')).NearbySheet }));
+const NearbySheet = lazy(async () => ({ default: (await loadNearbySheet()).NearbySheet }));
 // The places a search finds, under the search box as the patient types: they come with the search's answer.
 const SearchSuggestions = lazy(async () => ({ default: (await import('./SearchSuggestions')).SearchSuggestions }));
 // The booking card (its steps, forms and the QR) loads when a place is chosen, not with the map's first screen.
@@ -67,6 +69,12 @@ export function SeekPage() {
   const medicine = params.get('medicine')?.slice(0, 200) || null;
   const me = useCurrentUser();
   const geo = useGeolocation();
+  // Asked for as the page asks where the patient is (a phone's fix takes seconds), not once the places' answer is in:
+  // on a cheap phone at 3G's 560 ms round trips that was one more round trip before the list (`npm run bench map`).
+  useEffect(() => {
+    void loadSeekMap();
+    void loadNearbySheet();
+  }, []);
 
   const province = geo.state.status === 'unavailable' ? (me.data?.province ?? null) : null;
   const provinceCentre = useProvinceCentre(province);
