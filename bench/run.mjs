@@ -201,7 +201,7 @@ if (only === undefined || only === 'map') {
   const visits = await benchMap();
   results.map = { visits, loadAverage: [loadBefore, os.loadavg()[0]].map((n) => +n.toFixed(2)) };
   console.log(
-    `\nThe map's first facility markers on / at 390x844, a first visit, ms from navigation start (median / max of ${visits[0].runs}; load average ${results.map.loadAverage.join('-')}):`,
+    `\nThe list of the nearest places and the map's first markers on /, a first visit, ms from navigation start (median / max of ${visits[0].runs}; load average ${results.map.loadAverage.join('-')}):`,
   );
   for (const v of visits) {
     console.log(
