@@ -107,6 +107,9 @@ test('a hospital closes a day: the patient booked that day is told why, on My He
   });
 });
 
+/** A screen's first sight after a navigation: its lazily loaded chunks may take a while on a busy machine. */
+const LOADED = { timeout: 30_000 };
+
 /** The patient's notices arrive with the server's minute round (within about a minute of what caused them). */
 async function waitForNotices(page: Page, kinds: string[]): Promise<void> {
   await expect
@@ -133,16 +136,19 @@ async function everySize(page: Page, name: string): Promise<void> {
   }
   await page.evaluate(() => localStorage.setItem('klaimor.lang', 'en'));
   await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(LOADED);
   await page.waitForLoadState('networkidle');
   await shotFitting(page, `${name}-360-en`);
   await page.setViewportSize({ width: 390, height: 844 });
   await shotFitting(page, `${name}-390-en`);
   await page.evaluate(() => localStorage.setItem('klaimor.lang', 'th'));
   await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(LOADED);
   await page.waitForLoadState('networkidle');
   await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
   await shotFitting(page, `${name}-390-th-200`);
   await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible(LOADED);
   await page.waitForLoadState('networkidle');
 }
 
@@ -195,7 +201,7 @@ test('every notice leads somewhere: the confirmation and receipt to the booking,
     await waitForNotices(page, ['booking_confirmed', 'deposit_receipt']);
     await page.goto('/notifications');
     const confirmed = page.getByRole('listitem').filter({ hasText: 'ยืนยันนัดตรวจคัดกรองแล้ว' });
-    await expect(confirmed).toContainText('เลขที่นัด');
+    await expect(confirmed).toContainText('เลขที่นัด', LOADED);
     const receipt = page.getByRole('listitem').filter({ hasText: 'ใบเสร็จเงินมัดจำ' });
     await expect(receipt).toContainText(/ได้รับเงินมัดจำ [\d,]+ บาท/);
     await everySize(page, 'notices-01-centre');
@@ -205,7 +211,7 @@ test('every notice leads somewhere: the confirmation and receipt to the booking,
       .getByRole('link', { name: 'ดูใบเสร็จ' })
       .click();
     await expect(page).toHaveURL(new RegExp(`/appointments/${appointmentId}$`));
-    await expect(page.getByRole('region', { name: 'ใบเสร็จเงินมัดจำ' })).toContainText('พร้อมเพย์');
+    await expect(page.getByRole('region', { name: 'ใบเสร็จเงินมัดจำ' })).toContainText('พร้อมเพย์', LOADED);
     await everySize(page, 'notices-02-receipt');
   });
 
@@ -230,7 +236,7 @@ test('every notice leads somewhere: the confirmation and receipt to the booking,
     await expect(page).toHaveURL(new RegExp(`/appointments/${appointmentId}$`));
     const times = page.getByRole('region', { name: 'เลือกเวลานัดใหม่' });
     const here = times.getByRole('region', { name: 'โรงพยาบาลศิริราช' });
-    await expect(here.getByRole('button').first()).toBeVisible();
+    await expect(here.getByRole('button').first()).toBeVisible(LOADED);
     await expect(times.getByText('โรงพยาบาลใกล้เคียงที่รับจอง')).toBeVisible();
     await everySize(page, 'notices-03-other-times');
   });
@@ -239,7 +245,7 @@ test('every notice leads somewhere: the confirmation and receipt to the booking,
     const here = page.getByRole('region', { name: 'เลือกเวลานัดใหม่' }).getByRole('region', { name: 'โรงพยาบาลศิริราช' });
     await here.getByRole('button').first().click();
     await expect(page).toHaveURL(new RegExp(`/map\\?hospital=${HOSPITAL}`));
-    await expect(page.getByLabel('ระบุอาการเบื้องต้น')).toHaveValue('ไอเรื้อรัง เจ็บคอ');
+    await expect(page.getByLabel('ระบุอาการเบื้องต้น')).toHaveValue('ไอเรื้อรัง เจ็บคอ', LOADED);
     await screenshot(page, 'notices-04-booking-started');
   });
 });
