@@ -1,10 +1,11 @@
 /*
  * The service worker's reminders (imported by sw.js): a Web Push becomes a notification; its "taken" and "snooze"
  * buttons answer the reminder through the API with the patient's session, without opening the app; a tap on the
- * notification opens the notification centre. The words come with the push, from the server. A missed-dose alert to a
+ * notification opens the screen it speaks of (`url`: the appointment, today's medicines, the visit...). The words come
+ * with the push, from the server. A missed-dose alert to a
  * caregiver that carries the dependent's number (`callPhone`) has a "โทรหา" button that opens the phone's dialler.
  * A held child's notification reaches the parent holding the profile and names the child (`patient`): its answer is
- * sent for the child, and a tap opens the child's centre (`url` carries `?patient=`).
+ * sent for the child, and a tap opens the screen for the child (`url` carries `?patient=`).
  */
 
 /** The push's own buttons, and the call button when the alert names a number to call and the push has none for it. */

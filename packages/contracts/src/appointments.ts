@@ -45,6 +45,8 @@ export const Deposit = z.object({
   promptpayId: z.string().nullable(),
   expiresAt: z.string(),
   paidAt: z.string().nullable(),
+  /** The payment provider's own reference of the paid deposit (a PromptPay charge), for the receipt; null unpaid. */
+  paymentReference: z.string().nullable(),
   /** What cancelling now does with the deposit. */
   refundableUntil: z.string(),
   /** none: nothing is owed back; pending: owed back, the provider has not confirmed yet; refunded: returned. */
@@ -92,3 +94,34 @@ export type Appointment = z.infer<typeof Appointment>;
 export const AppointmentReply = dataOf(Appointment);
 
 export const AppointmentParams = z.strictObject({ id: z.uuid({ error: reasons.invalidChoice }) });
+
+/** A slot with a free place, offered for booking instead of a cancelled appointment. */
+export const FreeSlot = z.object({
+  id: z.string(),
+  start: z.string(),
+  end: z.string(),
+  remaining: z.number().int(),
+  depositAmount: z.number().int(),
+});
+export type FreeSlot = z.infer<typeof FreeSlot>;
+
+/** A hospital taking bookings and its next free slots, soonest first. */
+export const AlternativeHospital = z.object({
+  hospital: Hospital.pick({ id: true, nameTh: true, nameEn: true }),
+  /** From the appointment's hospital; 0 for that hospital itself. */
+  distanceKm: z.number(),
+  slots: z.array(FreeSlot),
+});
+export type AlternativeHospital = z.infer<typeof AlternativeHospital>;
+
+/**
+ * GET /api/appointments/:id/alternatives: where else the patient could be seen, for an appointment the hospital
+ * cancelled: the next free slots at its hospital, and at the nearest other hospitals taking bookings (those with free
+ * slots only), nearest first.
+ */
+export const AppointmentAlternatives = z.object({
+  sameHospital: AlternativeHospital,
+  nearby: z.array(AlternativeHospital),
+});
+export type AppointmentAlternatives = z.infer<typeof AppointmentAlternatives>;
+export const AppointmentAlternativesReply = dataOf(AppointmentAlternatives);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf } from './envelope.js';
 import { ClockTime, reasons } from './fields.js';
+import { PATIENT_SELECTOR } from './family.js';
 import { DoseTime, NOMINAL_DOSE_CLOCK } from './medications.js';
 import { NotificationChannel } from './notification-channels.js';
 
@@ -54,10 +55,49 @@ export const NotificationKind = z.enum([
   'appointment_cancelled',
   'appointment_completed',
   'refund',
+  'booking_confirmed',
+  'deposit_receipt',
   'missed_dose',
   'test',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
+
+/** What a notification's link is made from: its kind and the ids it carries. */
+export interface NotificationSubject {
+  kind: NotificationKind;
+  appointmentId: string | null;
+  /** A caregiver's alert: the dependent it is about. */
+  aboutPatientId: string | null;
+}
+
+/** An appointment's own screen; an appointment notice whose appointment is gone leads to My Health instead. */
+const appointmentScreen = ({ appointmentId }: NotificationSubject) =>
+  appointmentId ? `/appointments/${encodeURIComponent(appointmentId)}` : '/myHealth';
+
+/**
+ * The screen each kind of notification speaks of, one entry per kind (a new kind does not compile without one): the
+ * app's centre, a push and a LINE message all open it.
+ */
+const NOTIFICATION_SCREENS: Record<NotificationKind, (n: NotificationSubject) => string> = {
+  dose: () => '/todo',
+  appointment_tomorrow: appointmentScreen,
+  appointment_soon: appointmentScreen,
+  // The cancelled appointment's page offers the next free times.
+  appointment_cancelled: appointmentScreen,
+  appointment_completed: ({ appointmentId }) =>
+    appointmentId ? `/history?visit=${encodeURIComponent(appointmentId)}` : '/history',
+  refund: appointmentScreen,
+  booking_confirmed: appointmentScreen,
+  // The appointment's page shows the receipt of its paid deposit.
+  deposit_receipt: appointmentScreen,
+  // The dependent's medicines of today, chosen on arrival.
+  missed_dose: ({ aboutPatientId }) =>
+    aboutPatientId ? `/todo?${PATIENT_SELECTOR}=${encodeURIComponent(aboutPatientId)}` : '/family',
+  test: () => '/settings/notifications',
+};
+
+/** The address inside the app a notification opens. */
+export const notificationLink = (n: NotificationSubject): string => NOTIFICATION_SCREENS[n.kind](n);
 
 export const Notification = z.object({
   id: z.string(),
@@ -72,6 +112,8 @@ export const Notification = z.object({
   doseDate: z.string().nullable(),
   doseTime: DoseTime.nullable(),
   appointmentId: z.string().nullable(),
+  /** The screen it speaks of, inside the app (`notificationLink`): a tap opens it. */
+  link: z.string(),
   /** Where it went besides the app: push, LINE or SMS; `in_app` when only the app has it. */
   channel: NotificationChannel,
   /** A missed-dose alert to a caregiver: the dependent's mobile number to call, when they have one. */

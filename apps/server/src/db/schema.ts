@@ -240,6 +240,10 @@ export const facilities = pgTable(
   },
   (t) => [
     index('facilities_globe_position_idx').using('gist', t.globePosition),
+    // The nearest places taking bookings (other slots after a cancellation), without walking the registry's thousands.
+    index('facilities_bookable_globe_position_idx')
+      .using('gist', t.globePosition)
+      .where(sql`${t.takesBookings} and ${t.hiddenAt} is null`),
     index('facilities_search_name_idx').using('gin', t.searchName.op('gin_trgm_ops')),
     index('facilities_search_place_idx').using('gin', t.searchPlace.op('gin_trgm_ops')),
     check('facilities_deposit_check', sql`${t.depositAmount} >= 0`),
@@ -801,7 +805,7 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'refund', 'missed_dose', 'test')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test')`,
     ),
   ],
 );

@@ -7,6 +7,7 @@ import { ErrorState } from '../components/ErrorState';
 import { LoadingState } from '../components/LoadingState';
 import { useCareTexts } from '../i18n/care/care.texts';
 import { allows, type CareArea } from './care-links';
+import { useChoiceFromAddress } from './person-from-address';
 import { PersonSwitcher } from './PersonSwitcher';
 import { selectPatient } from './selected-patient';
 import { useSelectedPerson } from './use-selected-person';
@@ -24,17 +25,19 @@ export interface PersonGateProps {
 
 /**
  * A screen of personal data: the person switcher on top, then the screen, mounted only once it is known whose data it
- * is and that the grant covers it. A grant that does not says so, with the way back to the patient's own data.
+ * is (a link may name the person: `?patient=`) and that the grant covers it. A grant that does not says so, with the
+ * way back to the patient's own data.
  */
 export function PersonGate({ area, otherwise, children }: PersonGateProps) {
   const { t } = useCareTexts();
   const selection = useSelectedPerson();
   const { owner, person, failed, retry } = selection;
   const link = person?.link ?? null;
+  const choosing = useChoiceFromAddress(selection);
 
   let body: ReactNode;
   if (failed) body = <ErrorState onRetry={retry} />;
-  else if (!person) body = <LoadingState />;
+  else if (!person || choosing) body = <LoadingState />;
   else if (!link) body = children;
   else if (!allows(link, area) && otherwise) body = otherwise(link);
   else if (!allows(link, area)) {

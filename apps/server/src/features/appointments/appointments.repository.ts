@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { uniqueViolation } from '../../db/results.js';
+import { rowsOf, uniqueViolation } from '../../db/results.js';
 import { appointmentEvents, appointments, facilities, screeningSlots } from '../../db/schema.js';
 import {
   type AppointmentMoveName,
@@ -62,6 +62,22 @@ const detail = {
   },
   slot: { startsAt: screeningSlots.startsAt, endsAt: screeningSlots.endsAt, doctor: screeningSlots.doctor },
 };
+
+/** Free slots offered per hospital, and how many other hospitals, after a cancellation. */
+const ALTERNATIVE_SLOTS = 3;
+const NEARBY_HOSPITALS = 3;
+
+export interface AlternativeRow {
+  stable_id: string;
+  name_th: string;
+  name_en: string;
+  chord: number;
+  slot_id: string | null;
+  starts_at: string | Date | null;
+  ends_at: string | Date | null;
+  remaining: number | null;
+  deposit_amount: number | null;
+}
 
 /** Frees the place an appointment held in its slot. */
 async function releasePlace(tx: Tx, slotId: string): Promise<void> {
@@ -158,6 +174,47 @@ export function createAppointmentsRepository(db: Db) {
         .where(and(eq(appointments.userId, userId), eq(appointments.idempotencyKey, key)))
         .limit(1);
       return row ?? null;
+    },
+
+    /**
+     * Where else a patient's appointment could be: its hospital and the nearest other ones taking bookings (the
+     * position index, partial on `takes_bookings`), each with its next free slots (the slots' facility-and-time index;
+     * a hold past its time is a free place). A row per slot, one with null slot fields for a hospital with none; no
+     * rows for another patient's appointment.
+     */
+    async alternatives(userId: string, id: string): Promise<AlternativeRow[]> {
+      return rowsOf<AlternativeRow>(
+        await db.execute(sql`
+          with origin as (
+            select f.id, f.globe_position from appointments a join facilities f on f.id = a.facility_id
+            where a.id = ${id} and a.user_id = ${userId}
+          ), places as (
+            select f.id, f.stable_id, f.name_th, f.name_en, 0::float8 as chord
+            from facilities f join origin o on o.id = f.id
+            union all (
+              select f.id, f.stable_id, f.name_th, f.name_en, f.globe_position <-> o.globe_position
+              from facilities f cross join origin o
+              where f.takes_bookings and f.hidden_at is null and f.id <> o.id
+              order by f.globe_position <-> o.globe_position
+              limit ${NEARBY_HOSPITALS})
+          )
+          select p.stable_id, p.name_th, p.name_en, p.chord, s.id as slot_id, s.starts_at, s.ends_at, s.remaining,
+            s.deposit_amount
+          from places p
+          left join lateral (
+            select * from (
+              select s.id, s.starts_at, s.ends_at, s.deposit_amount, s.capacity - s.taken + (
+                  select count(*)::int from appointments h where h.slot_id = s.id and h.status = 'awaiting_deposit'
+                    and h.deposit_expires_at < now()) as remaining
+              from screening_slots s
+              where s.facility_id = p.id and s.starts_at > now() and s.withdrawn_at is null
+              order by s.starts_at
+            ) free where free.remaining > 0
+            order by free.starts_at
+            limit ${ALTERNATIVE_SLOTS}
+          ) s on true
+          order by p.chord, s.starts_at`),
+      );
     },
 
     /** One appointment of one patient: another patient's id finds nothing. */

@@ -1,4 +1,10 @@
-import { AppointmentParams, AppointmentReply, BookAppointmentBody, IdempotencyHeaders } from '@klaimor/contracts';
+import {
+  AppointmentAlternativesReply,
+  AppointmentParams,
+  AppointmentReply,
+  BookAppointmentBody,
+  IdempotencyHeaders,
+} from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedInPatient } from '../../plugins/authenticate.js';
 import type { AppointmentsService } from './appointments.service.js';
@@ -53,6 +59,22 @@ export function appointmentsRoutes(appointments: AppointmentsService): FastifyPl
         },
       },
       async (request) => ({ data: [await appointments.get(signedInPatient(request).userId, request.params.id)] }),
+    );
+
+    app.get(
+      '/appointments/:id/alternatives',
+      {
+        config: careFor('appointments', 'read'),
+        schema: {
+          tags: ['appointments'],
+          summary: 'Other free slots: the next at its hospital and at the nearest others taking bookings',
+          params: AppointmentParams,
+          response: { 200: AppointmentAlternativesReply },
+        },
+      },
+      async (request) => ({
+        data: [await appointments.alternatives(signedInPatient(request).userId, request.params.id)],
+      }),
     );
 
     app.post(

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AlternativeHospital,
   type Appointment,
+  type AppointmentAlternatives,
   type AppointmentStatus,
   DEPOSIT_HOLD_MINUTES,
   FREE_CANCEL_HOURS,
@@ -11,7 +13,7 @@ import type { HospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { hospitalNotFound } from '../hospitals/hospitals.service.js';
 import { type PaymentProvider, PaymentProviderError } from '../payments/payment-provider.js';
 import { promptpayTargetOf } from '../payments/promptpay-target.js';
-import type { AppointmentDetail, AppointmentsRepository } from './appointments.repository.js';
+import type { AlternativeRow, AppointmentDetail, AppointmentsRepository } from './appointments.repository.js';
 
 const HOUR_MS = 3_600_000;
 /** Time the request that held a place has to get its payment request: the provider client's two calls of at most 10 s each, and margin. */
@@ -72,6 +74,7 @@ export function toAppointment({
       promptpayId: a.promptpayPayload ? promptpayTargetOf(a.promptpayPayload) : null,
       expiresAt: a.depositExpiresAt.toISOString(),
       paidAt: a.depositPaidAt?.toISOString() ?? null,
+      paymentReference: a.depositPaidAt ? a.paymentRef : null,
       refundableUntil: new Date(slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS).toISOString(),
       refund: a.refundedAt ? 'refunded' : a.refundRequestedAt ? 'pending' : 'none',
     },
@@ -114,6 +117,32 @@ export interface BookingRequest {
   symptoms: string;
   duration: string;
 }
+
+/** The alternatives' rows (one per free slot, or one empty per hospital without any), hospital by hospital. */
+function groupAlternatives(rows: AlternativeRow[]): AlternativeHospital[] {
+  const byHospital = new Map<string, AlternativeHospital>();
+  for (const r of rows) {
+    const entry = byHospital.get(r.stable_id) ?? {
+      hospital: { id: r.stable_id, nameTh: r.name_th, nameEn: r.name_en },
+      // A chord of the unit sphere, made kilometres along the Earth's surface, to one decimal.
+      distanceKm: Math.round(2 * EARTH_KM * Math.asin(Math.min(1, Number(r.chord) / 2)) * 10) / 10,
+      slots: [],
+    };
+    if (r.slot_id !== null)
+      entry.slots.push({
+        id: r.slot_id,
+        start: new Date(r.starts_at!).toISOString(),
+        end: new Date(r.ends_at!).toISOString(),
+        remaining: Number(r.remaining),
+        depositAmount: Number(r.deposit_amount),
+      });
+    byHospital.set(r.stable_id, entry);
+  }
+  return [...byHospital.values()];
+}
+
+/** The Earth's mean radius in kilometres. */
+const EARTH_KM = 6371;
 
 export function createAppointmentsService({ appointments, hospitals, payments }: Deps) {
   /** The deposit arrived: awaiting_deposit -> booked. Never moves an appointment backwards. */
@@ -240,6 +269,13 @@ export function createAppointmentsService({ appointments, hospitals, payments }:
 
     async get(userId: string, id: string): Promise<Appointment> {
       return toAppointment(await mine(userId, id));
+    },
+
+    /** The next free slots at the appointment's hospital and at the nearest others taking bookings (those with any). */
+    async alternatives(userId: string, id: string): Promise<AppointmentAlternatives> {
+      const [sameHospital, ...others] = groupAlternatives(await appointments.alternatives(userId, id));
+      if (!sameHospital) throw notFound();
+      return { sameHospital, nearby: others.filter((h) => h.slots.length > 0) };
     },
 
     /**

@@ -17,6 +17,7 @@ const TABLE: Record<string, 'self' | 'holder' | CareScope[]> = {
   'POST /api/appointments': ['book'],
   'GET /api/appointments': ['see', 'book'],
   'GET /api/appointments/:id': ['see', 'book'],
+  'GET /api/appointments/:id/alternatives': ['see', 'book'],
   'POST /api/appointments/:id/cancel': ['book'],
   'POST /api/dev/payments/:id/paid': ['book'],
   'GET /api/coverage': ['see'],

@@ -33,6 +33,9 @@ const at = (date: string, clock: string) => new Date(`${date}T${clock}:00+07:00`
 const staffPost = (session: string, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, payload, ...asStaff(session) });
 
+/** The booking's own confirmation and receipt are left out here (booking-notices.test.ts): reminders and hospital notices. */
+const BOOKING_NOTICES = ['booking_confirmed', 'deposit_receipt'];
+
 async function inbox(session: string, patient?: string) {
   const res = await t.app.inject({
     method: 'GET',
@@ -40,13 +43,15 @@ async function inbox(session: string, patient?: string) {
     ...as(session),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as {
+  const listed = res.json().data as {
     kind: string;
     title: string;
     body: string;
     appointmentId: string | null;
+    link: string;
     channel: string;
   }[];
+  return listed.filter((n) => !BOOKING_NOTICES.includes(n.kind));
 }
 
 /** HH:MM on a Thai clock, `minutes` from now. */
@@ -190,7 +195,8 @@ describe('notices from the hospital', () => {
     expect(notices.map((n) => n.kind).sort()).toEqual(['appointment_cancelled', 'refund']);
     expect(notices.find((n) => n.kind === 'appointment_cancelled')).toMatchObject({
       title: 'โรงพยาบาลยกเลิกนัดของคุณ',
-      body: expect.stringContaining('เหตุผล: แพทย์ติดประชุมด่วน'),
+      body: expect.stringMatching(/เหตุผล: แพทย์ติดประชุมด่วน .* เลือกเวลาว่างอื่นได้ในหน้านัดหมาย$/),
+      link: `/appointments/${appointment}`,
     });
     expect(notices.find((n) => n.kind === 'refund')).toMatchObject({
       title: 'คืนเงินมัดจำแล้ว',
@@ -242,7 +248,11 @@ describe('notices from the hospital', () => {
 
     await t.app.sendReminders(new Date());
     expect(await inbox(patient)).toEqual([
-      expect.objectContaining({ kind: 'appointment_completed', title: 'บันทึกผลการตรวจแล้ว' }),
+      expect.objectContaining({
+        kind: 'appointment_completed',
+        title: 'บันทึกผลการตรวจแล้ว',
+        link: `/history?visit=${appointment}`,
+      }),
     ]);
     expect(await inbox(other)).toEqual([]);
   });

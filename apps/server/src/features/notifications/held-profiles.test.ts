@@ -123,7 +123,7 @@ describe("a held child's reminders reach the parent holding the profile", () => 
       title: 'ถึงเวลาให้น้องฟ้าทานยาหลังอาหารเช้า',
       body: 'Paracetamol 120 mg/5 ml 5 มล.',
       patient: child,
-      url: `/notifications?patient=${child}`,
+      url: `/todo?patient=${child}`,
       actions: [
         { action: 'taken', title: 'กินแล้ว' },
         { action: 'snooze', title: 'เตือนอีกครั้งใน 15 นาที' },

@@ -22,7 +22,10 @@ export function createLineNotifier(line: LineClient, links: LineLinksRepository,
           limit(async () => {
             const to = lineUsers.get(n.userId);
             if (!to) return { id: n.id, delivered: false };
-            const answer = n.answerable ? `\n\nกด "กินแล้ว" หรือเลื่อนเตือนได้ที่ ${appOrigin}/notifications` : '';
+            // A reminder is answered in the centre; anything else opens the screen it speaks of.
+            const answer = n.answerable
+              ? `\n\nกด "กินแล้ว" หรือเลื่อนเตือนได้ที่ ${appOrigin}/notifications`
+              : `\n\nดูรายละเอียดได้ที่ ${appOrigin}${n.link}`;
             try {
               // The notification's id is a UUID: LINE's retry key, so a retried round never sends it twice.
               await line.push(to, n.id, `${n.title}\n${n.body}${answer}`);

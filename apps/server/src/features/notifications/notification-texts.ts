@@ -1,4 +1,4 @@
-import type { DoseTime, MedicationForm } from '@klaimor/contracts';
+import { type DoseTime, type MedicationForm, bookingReference } from '@klaimor/contracts';
 
 /**
  * The words of notifications as they leave the server (push, LINE and SMS carry text, not keys). Thai, the app's
@@ -74,9 +74,13 @@ export const testTexts = {
 };
 
 export interface AppointmentDetails {
+  appointmentId: string;
   hospital: string;
   startsAt: Date;
   depositAmount: number;
+  depositPaidAt: Date | null;
+  /** The payment provider's own reference of the deposit (a PromptPay charge), when it gave one. */
+  paymentRef: string | null;
   cancelReason: string | null;
   status: string;
 }
@@ -104,7 +108,13 @@ export function thaiDateTime(at: Date): string {
 }
 
 export type AppointmentNoticeKind =
-  'appointment_tomorrow' | 'appointment_soon' | 'appointment_cancelled' | 'appointment_completed' | 'refund';
+  | 'appointment_tomorrow'
+  | 'appointment_soon'
+  | 'appointment_cancelled'
+  | 'appointment_completed'
+  | 'refund'
+  | 'booking_confirmed'
+  | 'deposit_receipt';
 
 /**
  * An appointment's notice, to the patient ('พรุ่งนี้คุณมีนัดตรวจคัดกรอง') or, for a held profile (`held`: its first
@@ -116,6 +126,7 @@ export function appointmentTexts(
   held: string | null = null,
 ): { title: string; body: string } {
   const when = thaiDateTime(a.startsAt);
+  const reference = bookingReference(a.appointmentId);
   const who = held ?? 'คุณ';
   const whose = held ? `ของ${held}` : '';
   switch (kind) {
@@ -129,11 +140,24 @@ export function appointmentTexts(
     case 'appointment_cancelled':
       return {
         title: `โรงพยาบาลยกเลิกนัดของ${who}`,
-        body: `${a.hospital} ${when}${a.cancelReason ? ` เหตุผล: ${a.cancelReason}` : ''} หากชำระมัดจำแล้ว จะได้รับคืนเต็มจำนวน`,
+        body: `${a.hospital} ${when}${a.cancelReason ? ` เหตุผล: ${a.cancelReason}` : ''} หากชำระมัดจำแล้ว จะได้รับคืนเต็มจำนวน เลือกเวลาว่างอื่นได้ในหน้านัดหมาย`,
       };
     case 'appointment_completed':
       return { title: `บันทึกผลการตรวจ${whose}แล้ว`, body: `${a.hospital}: ดูผลการตรวจและยาที่แพทย์สั่งได้ในประวัติการรักษา` };
     case 'refund':
       return { title: `คืนเงินมัดจำ${whose}แล้ว`, body: `${baht.format(a.depositAmount)} บาท จากนัดที่${a.hospital} ${when}` };
+    case 'booking_confirmed':
+      return {
+        title: `ยืนยันนัดตรวจคัดกรอง${whose}แล้ว`,
+        body: `${a.hospital} ${when} เลขที่นัด ${reference} แจ้งเลขนี้ที่จุดลงทะเบียนเมื่อมาถึง`,
+      };
+    case 'deposit_receipt': {
+      const paid = a.depositPaidAt ? ` ชำระเมื่อ${thaiDateTime(a.depositPaidAt)}` : '';
+      const provider = a.paymentRef ? ` เลขอ้างอิงการชำระเงิน ${a.paymentRef}` : '';
+      return {
+        title: `ใบเสร็จเงินมัดจำ${whose}`,
+        body: `ได้รับเงินมัดจำ ${baht.format(a.depositAmount)} บาท${paid} สำหรับนัดที่${a.hospital} เลขที่นัด ${reference}${provider}`,
+      };
+    }
   }
 }

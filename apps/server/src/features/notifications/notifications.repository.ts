@@ -323,14 +323,18 @@ export function createNotificationsRepository(db: Db) {
       const rows = rowsOf<
         AppointmentDetails & {
           notification_id: string;
+          appointment_id: string;
           starts_at: string | Date;
           deposit_amount: number;
+          deposit_paid_at: string | Date | null;
+          payment_ref: string | null;
           cancel_reason: string | null;
           hospital: string;
         }
       >(
         await db.execute(sql`
-          select n.id as notification_id, f.name_th as hospital, s.starts_at, a.deposit_amount, a.cancel_reason, a.status
+          select n.id as notification_id, a.id as appointment_id, f.name_th as hospital, s.starts_at, a.deposit_amount,
+            a.deposit_paid_at, a.payment_ref, a.cancel_reason, a.status
           from notifications n
           join appointments a on a.id = n.appointment_id
           join screening_slots s on s.id = a.slot_id
@@ -341,9 +345,12 @@ export function createNotificationsRepository(db: Db) {
         rows.map((r) => [
           r.notification_id,
           {
+            appointmentId: r.appointment_id,
             hospital: r.hospital,
             startsAt: new Date(r.starts_at),
             depositAmount: r.deposit_amount,
+            depositPaidAt: r.deposit_paid_at === null ? null : new Date(r.deposit_paid_at),
+            paymentRef: r.payment_ref,
             cancelReason: r.cancel_reason,
             status: r.status,
           },

@@ -6,6 +6,7 @@ import {
   type PushSubscriptionBody,
   SNOOZE_MINUTES,
   type UnreadNotifications,
+  notificationLink,
   todayInBangkok,
 } from '@klaimor/contracts';
 import type { PatientInCare } from '../../plugins/authenticate.js';
@@ -26,9 +27,10 @@ const lineNotLinked = () => new AppError(409, 'line_not_linked', 'กรุณ�
 const channelUnavailable = () => new AppError(409, 'channel_unavailable', 'ช่องทางนี้ยังใช้ไม่ได้ กรุณาเลือกช่องทางอื่น');
 
 function toNotification(row: NotificationRow & { callPhone?: string | null }, today: string): Notification {
+  const kind = row.kind as Notification['kind'];
   return {
     id: row.id,
-    kind: row.kind as Notification['kind'],
+    kind,
     title: row.title ?? '',
     body: row.body ?? '',
     sentAt: (row.sentAt ?? row.dueAt).toISOString(),
@@ -37,6 +39,7 @@ function toNotification(row: NotificationRow & { callPhone?: string | null }, to
     doseDate: row.doseDate,
     doseTime: row.doseTime as DoseTime | null,
     appointmentId: row.appointmentId,
+    link: notificationLink({ kind, appointmentId: row.appointmentId, aboutPatientId: row.aboutUserId }),
     channel: (row.channel ?? 'in_app') as NotificationChannel,
     callPhone: row.callPhone ?? null,
   };

@@ -10,6 +10,8 @@ export interface OutgoingNotification {
   kind: NotificationKind;
   title: string;
   body: string;
+  /** The screen it speaks of, inside the app (`notificationLink`; a held profile's names the profile with `?patient=`). */
+  link: string;
   /** A medication reminder can be answered "taken" or "snooze" from where it is shown. */
   answerable: boolean;
   /** A missed-dose alert to a caregiver: the dependent's mobile number, for a "call" button. */

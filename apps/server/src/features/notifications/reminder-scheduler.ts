@@ -1,4 +1,10 @@
-import type { DoseTime, NotificationChannel } from '@klaimor/contracts';
+import {
+  type DoseTime,
+  type NotificationChannel,
+  type NotificationKind,
+  PATIENT_SELECTOR,
+  notificationLink,
+} from '@klaimor/contracts';
 import {
   type AppointmentNoticeKind,
   appointmentTexts,
@@ -18,6 +24,20 @@ const CATCH_UP_MINUTES = 30;
  * (Dose and appointment reminders are queued outside the hearer's quiet hours already; a snooze was asked for.)
  */
 const HOSPITAL_NOTICES = new Set(['appointment_cancelled', 'appointment_completed', 'refund']);
+
+/** The screen a notification opens; a held profile's names the profile, so the holder's app shows its data. */
+function linkOf(row: NotificationRow, heldPatientId: string | null): string {
+  const link = notificationLink({
+    kind: row.kind as NotificationKind,
+    appointmentId: row.appointmentId,
+    aboutPatientId: row.aboutUserId,
+  });
+  if (!heldPatientId) return link;
+  return `${link}${link.includes('?') ? '&' : '?'}${PATIENT_SELECTOR}=${encodeURIComponent(heldPatientId)}`;
+}
+
+/** Notices that speak of a booked appointment: not sent once it is no longer booked. */
+const BOOKED_ONLY = new Set(['appointment_tomorrow', 'appointment_soon', 'booking_confirmed']);
 
 export interface ReminderRun {
   minutesQueued: number;
@@ -82,9 +102,8 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
           return [row.id, lines ? doseReminderTexts(row.doseTime as DoseTime, lines, heldName) : null];
         }
         const appointment = appointments.get(row.id);
-        // A reminder whose appointment was cancelled or moved on before it went has nothing left to say.
-        const stale =
-          (row.kind === 'appointment_tomorrow' || row.kind === 'appointment_soon') && appointment?.status !== 'booked';
+        // A reminder or confirmation whose appointment was cancelled or moved on before it went has nothing left to say.
+        const stale = BOOKED_ONLY.has(row.kind) && appointment?.status !== 'booked';
         if (appointment && !stale)
           return [row.id, appointmentTexts(row.kind as AppointmentNoticeKind, appointment, heldName)];
         if (appointment) return [row.id, null];
@@ -138,6 +157,7 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
         ...(hearer === row.userId ? {} : { heldPatientId: row.userId }),
         kind: row.kind as OutgoingNotification['kind'],
         ...words,
+        link: linkOf(row, hearer === row.userId ? null : row.userId),
         answerable: row.kind === 'dose',
       });
       outgoing.set(notifier, batch);

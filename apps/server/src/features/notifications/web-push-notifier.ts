@@ -1,5 +1,4 @@
 import type { Agent } from 'node:https';
-import { PATIENT_SELECTOR } from '@klaimor/contracts';
 import pLimit from 'p-limit';
 import webpush, { WebPushError } from 'web-push';
 import type { Notifier, OutgoingNotification } from './notifier.js';
@@ -26,21 +25,19 @@ const ANSWERS = [
 const CALL = [{ action: 'call', title: 'โทรหา' }];
 
 /**
- * What the service worker receives (encrypted end to end: the push service cannot read it). A held profile's
- * notification names the profile (`patient`): the holder's answer is sent for it, and a tap opens its centre.
+ * What the service worker receives (encrypted end to end: the push service cannot read it). A tap opens the screen
+ * the notification speaks of (`url`). A held profile's notification names the profile (`patient`): the holder's
+ * answer is sent for it, and its link chooses the profile.
  */
 export function pushPayload(n: OutgoingNotification): string {
   const actions = n.answerable ? ANSWERS : n.callPhone ? CALL : [];
   const forHeld = n.heldPatientId ? { patient: n.heldPatientId } : {};
-  const url = n.heldPatientId
-    ? `/notifications?${PATIENT_SELECTOR}=${encodeURIComponent(n.heldPatientId)}`
-    : '/notifications';
   return JSON.stringify({
     id: n.id,
     kind: n.kind,
     title: n.title,
     body: n.body,
-    url,
+    url: n.link,
     actions,
     ...(n.callPhone ? { callPhone: n.callPhone } : {}),
     ...forHeld,

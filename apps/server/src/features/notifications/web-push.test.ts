@@ -106,7 +106,7 @@ describe('Web Push', () => {
       kind: 'dose',
       title: 'ถึงเวลาทานยาหลังอาหารเช้า',
       body: 'Metformin 500 mg 1 เม็ด',
-      url: '/notifications',
+      url: '/todo',
       actions: [
         { action: 'taken', title: 'กินแล้ว' },
         { action: 'snooze', title: 'เตือนอีกครั้งใน 15 นาที' },
@@ -116,7 +116,12 @@ describe('Web Push', () => {
     expect((await app().inject({ method: 'POST', url: '/api/notifications/test', ...as(session) })).statusCode).toBe(
       201,
     );
-    expect(push.open(push.received[1]!)).toMatchObject({ kind: 'test', title: 'ทดสอบการแจ้งเตือน', actions: [] });
+    expect(push.open(push.received[1]!)).toMatchObject({
+      kind: 'test',
+      title: 'ทดสอบการแจ้งเตือน',
+      url: '/settings/notifications',
+      actions: [],
+    });
   });
 
   it('forgets a subscription the push service says is gone (410), and keeps the notification in the app', async () => {

@@ -1,4 +1,4 @@
-import { type AppointmentStatus, type ErrorCode, FREE_CANCEL_HOURS } from '@klaimor/contracts';
+import { type AppointmentStatus, type ErrorCode, FREE_CANCEL_HOURS, type NotificationKind } from '@klaimor/contracts';
 import { type SQL, and, eq, inArray, lt, not, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { appointmentEvents, appointments, screeningSlots } from '../../db/schema.js';
@@ -43,11 +43,11 @@ export interface AppointmentMove {
   /** Shown on the cancelled appointment; the hospital's reason with it. */
   cancelledBy?: 'patient' | 'hospital';
   /**
-   * What the patient is told at once. Queued by the database itself (trigger `appointment_events_notify`, migration
-   * 0015) from the event this move writes, so every path that writes the event tells, in the same transaction: stated
-   * here so the table reads whole, and checked against the trigger by the lifecycle test.
+   * What the patient is told at once. Queued by the database itself (triggers on the event this move writes and on the
+   * deposit's payment, migrations 0015 and 0024), so every path that makes the move tells, in the same transaction:
+   * stated here so the table reads whole, and checked against the triggers by the lifecycle test.
    */
-  patientTold?: 'appointment_cancelled' | 'appointment_completed';
+  patientTold?: readonly NotificationKind[];
   refusal: Refusal;
 }
 
@@ -71,6 +71,7 @@ export const APPOINTMENT_MOVES = {
     to: 'booked',
     by: 'payment_provider',
     deposit: 'paid',
+    patientTold: ['booking_confirmed', 'deposit_receipt'],
     refusal: depositNotDue,
   },
   /** The demo's "simulate payment" control (development provider only). */
@@ -79,10 +80,17 @@ export const APPOINTMENT_MOVES = {
     to: 'booked',
     by: 'development',
     deposit: 'paid',
+    patientTold: ['booking_confirmed', 'deposit_receipt'],
     refusal: depositNotDue,
   },
   /** A screening that asks no deposit, or a facility without PromptPay: booked as soon as held. */
-  booked_without_deposit: { from: ['awaiting_deposit'], to: 'booked', by: 'system', refusal: depositNotDue },
+  booked_without_deposit: {
+    from: ['awaiting_deposit'],
+    to: 'booked',
+    by: 'system',
+    patientTold: ['booking_confirmed'],
+    refusal: depositNotDue,
+  },
   /** The deposit did not come in time (housekeeping, or a booking or a payment that finds the hold lapsed). */
   hold_lapsed: {
     from: ['awaiting_deposit'],
@@ -102,6 +110,8 @@ export const APPOINTMENT_MOVES = {
     by: 'payment_provider',
     when: { condition: 'deposit_not_paid' },
     deposit: 'paid_late_and_owed_back',
+    // The money was received: its receipt, then the refund's notice once it is given back.
+    patientTold: ['deposit_receipt'],
     refusal: conflict('มัดจำของนัดหมายนี้บันทึกไว้แล้ว'),
   },
   /** The patient cancels, a hold only while it is still in its time. */
@@ -123,7 +133,7 @@ export const APPOINTMENT_MOVES = {
     givesPlaceBack: true,
     deposit: 'owed_back_if_paid',
     cancelledBy: 'hospital',
-    patientTold: 'appointment_cancelled',
+    patientTold: ['appointment_cancelled'],
     refusal: hospitalCannotCancel,
   },
   /** The facility closed the day: its patients are cancelled with the day's reason and a full refund. */
@@ -134,7 +144,7 @@ export const APPOINTMENT_MOVES = {
     givesPlaceBack: true,
     deposit: 'owed_back_if_paid',
     cancelledBy: 'hospital',
-    patientTold: 'appointment_cancelled',
+    patientTold: ['appointment_cancelled'],
     refusal: hospitalCannotCancel,
   },
   /** The patient arrived on the day; the desk gives the queue number in the same transaction. */
@@ -160,7 +170,7 @@ export const APPOINTMENT_MOVES = {
     from: ['checked_in', 'in_consultation'],
     to: 'completed',
     by: 'hospital',
-    patientTold: 'appointment_completed',
+    patientTold: ['appointment_completed'],
     refusal: conflict('บันทึกผลการตรวจได้เฉพาะผู้ป่วยที่เช็กอินแล้วและยังไม่ได้บันทึก'),
   },
   /** The patient did not come and the slot is over: the deposit is kept. */

@@ -1,5 +1,6 @@
 import type { Appointment, QueuePlace } from '@klaimor/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PhoneIcon from '@mui/icons-material/Phone';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -19,6 +20,8 @@ import { isApiError } from '../../api/client';
 import { isUnreachable } from '../../session/device-copy';
 import { DepositStep } from '../booking/DepositStep';
 import { CancelAppointmentDialog } from './CancelAppointmentDialog';
+import { DepositReceipt } from './DepositReceipt';
+import { OtherTimes } from './OtherTimes';
 import { VisitGuide } from './VisitGuide';
 import { depositFate, isCancellable, isUpcoming, statusColor } from '../../lib/appointment-rules';
 import { useAppointment } from '../../session/appointment-queries';
@@ -27,7 +30,10 @@ import { useAppointmentsTexts } from './appointments.texts';
 import { BookingFor } from '../../session/BookingFor';
 import { PersonGate } from '../../session/PersonGate';
 
-/** One appointment: where, when, with whom, the deposit, and cancelling it. */
+/**
+ * One appointment: where, when, with whom, the deposit (its receipt once paid), and cancelling it; once seen, the way to
+ * what was recorded; cancelled by the hospital, other free times.
+ */
 export function AppointmentPage() {
   return (
     <PersonGate area="appointments">
@@ -90,6 +96,17 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
           {t('detail.cancelledByHospital', { reason: appointment.cancellation.reason })}
         </Alert>
       ) : null}
+      {appointment.status === 'completed' ? (
+        <Button
+          component={Link}
+          to={`/history?visit=${encodeURIComponent(appointment.id)}`}
+          variant="contained"
+          endIcon={<ChevronRightIcon />}
+          sx={{ minHeight: 44, alignSelf: 'flex-start' }}
+        >
+          {t('detail.openVisit')}
+        </Button>
+      ) : null}
       {appointment.queue ? (
         <QueueCard queue={appointment.queue} withDoctor={appointment.status === 'in_consultation'} />
       ) : null}
@@ -125,6 +142,10 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
       </Card>
       {appointment.status !== 'awaiting_deposit' && isUpcoming(appointment, openedAt) ? (
         <VisitGuide appointment={appointment} />
+      ) : null}
+      {appointment.cancellation?.by === 'hospital' ? <OtherTimes appointment={appointment} /> : null}
+      {deposit.paidAt && deposit.amount > 0 ? (
+        <DepositReceipt appointment={{ ...appointment, deposit: { ...deposit, paidAt: deposit.paidAt } }} />
       ) : null}
       {fate ? (
         <Alert severity={fate === 'refunded' ? 'success' : 'info'} role="status">

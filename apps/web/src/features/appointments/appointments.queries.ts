@@ -1,4 +1,4 @@
-import type { Appointment } from '@klaimor/contracts';
+import type { Appointment, AppointmentAlternatives } from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { usePatientScope } from '../../session/patient-scope';
 import { appointmentKeys } from '../../session/appointment-queries';
@@ -30,5 +30,15 @@ export function useCancelAppointment() {
       queryClient.setQueryData(appointmentKeys.one(patient.id, appointment.id), appointment);
       void queryClient.invalidateQueries({ queryKey: appointmentKeys.list(patient.id) });
     },
+  });
+}
+
+/** Other free slots for an appointment the hospital cancelled: at its hospital and the nearest others taking bookings. */
+export function useAppointmentAlternatives(id: string) {
+  const patient = usePatientScope();
+  return useQuery({
+    queryKey: [...appointmentKeys.one(patient.id, id), 'alternatives'],
+    queryFn: ({ signal }) =>
+      patient.one<AppointmentAlternatives>(`/api/appointments/${encodeURIComponent(id)}/alternatives`, { signal }),
   });
 }

@@ -43,6 +43,7 @@ function appointment(overrides: Partial<Appointment> & { startsIn: number }): Ap
       promptpayId: null,
       expiresAt: at(-HOUR),
       paidAt: at(-HOUR),
+      paymentReference: 'chrg_test_5xyz',
       refundableUntil: at(startsIn - 24 * HOUR),
       refund: 'none',
     },
@@ -171,7 +172,8 @@ describe('An appointment and cancelling it', () => {
     renderDetail(subject, () => subject);
 
     expect(await screen.findByText('2 ถนนวังหลัง ศิริราช บางกอกน้อย กรุงเทพมหานคร 10700')).toBeInTheDocument();
-    expect(screen.getByText(subject.reference)).toBeInTheDocument();
+    // In the details and in the deposit's receipt.
+    expect(screen.getAllByText(subject.reference)).toHaveLength(2);
     const directions = screen.getByRole('link', { name: 'นำทางไปโรงพยาบาล' });
     expect(directions).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=13.75793,100.48585');
     const bring = screen.getAllByRole('listitem').map((li) => li.textContent);
@@ -272,5 +274,93 @@ describe('An appointment and cancelling it', () => {
       { route: '/appointments/nope' },
     );
     expect(await screen.findByText('ไม่พบนัดหมายนี้')).toBeInTheDocument();
+  });
+});
+
+describe('An appointment after a hospital cancels, after the visit, and its receipt', () => {
+  it('shows the receipt of a paid deposit: amount, time paid, booking and payment references', async () => {
+    const subject = appointment({ startsIn: 3 * 24 * HOUR });
+    renderDetail(subject, () => subject);
+    const receipt = await screen.findByRole('region', { name: 'ใบเสร็จเงินมัดจำ' });
+    expect(receipt).toHaveTextContent('300 บาท');
+    expect(receipt).toHaveTextContent('พร้อมเพย์');
+    expect(receipt).toHaveTextContent(subject.reference);
+    expect(receipt).toHaveTextContent('chrg_test_5xyz');
+    expect(receipt).toHaveTextContent(/25\d\d/);
+  });
+
+  it('shows no receipt while the deposit is unpaid', async () => {
+    const subject = appointment({ startsIn: 3 * 24 * HOUR });
+    renderDetail({ ...subject, deposit: { ...subject.deposit, paidAt: null, paymentReference: null } }, () => subject);
+    await screen.findByText('ไอ มีน้ำมูก');
+    expect(screen.queryByRole('region', { name: 'ใบเสร็จเงินมัดจำ' })).not.toBeInTheDocument();
+  });
+
+  it('leads from a completed appointment to the visit recorded in the history', async () => {
+    const subject = appointment({ startsIn: -2 * HOUR, status: 'completed' });
+    renderDetail(subject, () => subject);
+    expect(await screen.findByRole('link', { name: 'ดูผลการตรวจและยาที่แพทย์สั่ง' })).toHaveAttribute(
+      'href',
+      `/history?visit=${subject.id}`,
+    );
+  });
+
+  it('offers the next free times here and nearby; a tap starts booking that time with the same symptoms', async () => {
+    const user = userEvent.setup();
+    const subject = appointment({
+      startsIn: 2 * 24 * HOUR,
+      status: 'cancelled',
+      cancellation: { by: 'hospital', reason: 'ไฟฟ้าดับทั้งอาคาร' },
+    });
+    const slot = (id: string, inHours: number) => ({
+      id,
+      start: at(inHours * HOUR),
+      end: at((inHours + 1) * HOUR),
+      remaining: 2,
+      depositAmount: 300,
+    });
+    mockApi({
+      [`GET /api/appointments/${subject.id}`]: () => json(200, { data: [subject] }),
+      [`GET /api/appointments/${subject.id}/alternatives`]: () =>
+        json(200, {
+          data: [
+            {
+              sameHospital: {
+                hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+                distanceKm: 0,
+                slots: [slot('s1', 50), slot('s2', 51)],
+              },
+              nearby: [
+                {
+                  hospital: { id: 'thonburi-hospital', nameTh: 'โรงพยาบาลธนบุรี', nameEn: 'Thonburi Hospital' },
+                  distanceKm: 2.4,
+                  slots: [slot('s3', 26)],
+                },
+              ],
+            },
+          ],
+        }),
+      'GET /api/appointments': () => json(200, { data: [subject] }),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/appointments/:id" element={<AppointmentPage />} />
+        <Route path="/map" element={<p>map</p>} />
+      </Routes>,
+      { route: `/appointments/${subject.id}` },
+    );
+    const times = await screen.findByRole('region', { name: 'เลือกเวลานัดใหม่' });
+    const here = await within(times).findByRole('region', { name: 'โรงพยาบาลศิริราช' });
+    expect(within(here).getAllByRole('button')).toHaveLength(2);
+    const nearby = within(times).getByRole('region', { name: 'โรงพยาบาลธนบุรี' });
+    expect(nearby).toHaveTextContent('ห่าง 2.4 กม.');
+    await user.click(within(nearby).getByRole('button'));
+    expect(await screen.findByText('map')).toBeInTheDocument();
+    expect(JSON.parse(sessionStorage.getItem('klaimor.booking.thonburi-hospital')!)).toMatchObject({
+      step: 'symptoms',
+      slotId: 's3',
+      symptoms: 'ไอ มีน้ำมูก',
+      duration: '3 วัน',
+    });
   });
 });

@@ -89,6 +89,7 @@ const appointment = (status: Appointment['status']): Appointment => ({
     promptpayId: '0000000000019',
     expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
     paidAt: status === 'booked' ? new Date().toISOString() : null,
+    paymentReference: null,
     refundableUntil: '2026-06-11T02:00:00.000Z',
     refund: 'none',
   },

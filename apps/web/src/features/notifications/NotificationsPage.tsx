@@ -1,4 +1,5 @@
-import { PATIENT_SELECTOR, formatThaiMobile, type Notification } from '@klaimor/contracts';
+import { formatThaiMobile, type Notification, type NotificationKind } from '@klaimor/contracts';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import NotificationsIcon from '@mui/icons-material/NotificationsNone';
 import PhoneIcon from '@mui/icons-material/Phone';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -11,7 +12,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -19,7 +20,6 @@ import { NoticeSnackbar } from '../../components/NoticeSnackbar';
 import { PageTitle } from '../../components/PageTitle';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { selectPatient } from '../../session/selected-patient';
-import { useFamily } from '../../session/care-links';
 import { useSelectedPerson, type ShownPerson } from '../../session/use-selected-person';
 import { formatSentAt } from './notification-time';
 import { PersonGate } from '../../session/PersonGate';
@@ -30,13 +30,11 @@ import { useNotificationsTexts } from './notifications.texts';
 import { appLanguage } from '../../i18n/language';
 
 /**
- * /notifications: every notification sent, newest first; a medication reminder of today can be answered here. For a
- * child whose profile the patient holds, the child's centre: the child's reminders reach the patient.
+ * /notifications: every notification sent, newest first, each with the way to the screen it speaks of; a medication
+ * reminder of today can be answered here. For a child whose profile the patient holds, the child's centre: the child's
+ * reminders reach the patient. A tap on a push about a held child opens it with `?patient=` (PersonGate chooses them).
  */
 export function NotificationsPage() {
-  const { t } = useNotificationsTexts();
-  const chosen = useChoiceFromAddress();
-  if (!chosen) return <LoadingState label={t('centre.loading')} />;
   return (
     <PersonGate area="notifications" otherwise={(link) => <OwnInstead link={link} screen={<Centre />} />}>
       <Centre />
@@ -44,23 +42,19 @@ export function NotificationsPage() {
   );
 }
 
-/**
- * A tap on a push about a held child opens `/notifications?patient=<id>`: that person is chosen, once the family says
- * who they are, and the address forgets it. Until then no centre is shown, so none is marked read by mistake.
- */
-function useChoiceFromAddress(): boolean {
-  const [params, setParams] = useSearchParams();
-  const wanted = params.get(PATIENT_SELECTOR);
-  const { owner, people } = useSelectedPerson();
-  const family = useFamily({ enabled: wanted !== null && owner !== '' });
-  const known = family.isFetched;
-  useEffect(() => {
-    if (wanted === null || !known) return;
-    if (people.some((person) => person.id === wanted)) selectPatient(owner, wanted === owner ? null : wanted);
-    setParams({}, { replace: true });
-  }, [wanted, known, people, owner, setParams]);
-  return wanted === null;
-}
+/** The words of each kind's way to its screen (`Notification.link`): every kind has one. */
+const OPENS: Record<NotificationKind, `centre.open.${string}`> = {
+  dose: 'centre.open.medicines',
+  appointment_tomorrow: 'centre.open.appointment',
+  appointment_soon: 'centre.open.appointment',
+  appointment_cancelled: 'centre.open.otherTimes',
+  appointment_completed: 'centre.open.visit',
+  refund: 'centre.open.appointment',
+  booking_confirmed: 'centre.open.appointment',
+  deposit_receipt: 'centre.open.receipt',
+  missed_dose: 'centre.open.theirMedicines',
+  test: 'centre.open.settings',
+};
 
 /** What waits unread in the other centres the patient hears (their own, a held child's), with the way to each. */
 function WaitingElsewhere({ shown }: { shown: ShownPerson }) {
@@ -179,6 +173,15 @@ function Centre() {
                       {t('centre.call', { phone: formatThaiMobile(n.callPhone) })}
                     </Button>
                   ) : null}
+                  <Button
+                    component={Link}
+                    to={n.link}
+                    variant={n.answerable || n.callPhone ? 'text' : 'outlined'}
+                    endIcon={<ChevronRightIcon />}
+                    sx={{ minHeight: 44, alignSelf: 'flex-start' }}
+                  >
+                    {t(OPENS[n.kind] as 'centre.open.appointment')}
+                  </Button>
                   {n.answerable ? (
                     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, pt: 0.5 }}>
                       <Button

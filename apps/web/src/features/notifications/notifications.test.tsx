@@ -1,6 +1,7 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, type Notification } from '@klaimor/contracts';
+import { DEFAULT_NOTIFICATION_SETTINGS, NotificationKind, type Notification } from '@klaimor/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders, testQueryClient } from '../../test/render';
 import { userKeys } from '../../session/current-user';
@@ -22,6 +23,7 @@ const reminder = (patch: Partial<Notification> = {}): Notification => ({
   doseDate: '2026-11-25',
   doseTime: 'afterBreakfast',
   appointmentId: null,
+  link: '/todo',
   channel: 'in_app',
   callPhone: null,
   ...patch,
@@ -428,6 +430,68 @@ describe('a missed-dose alert', () => {
       'href',
       'tel:0812345678',
     );
-    expect(within(items[1]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('link', { name: /โทรหา/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('every notification leads to the screen it speaks of', () => {
+  /** Where the app shows it went. */
+  function Landed() {
+    const { pathname, search } = useLocation();
+    return <p>{`landed ${pathname}${search}`}</p>;
+  }
+
+  const opens: Record<NotificationKind, string> = {
+    dose: 'ดูยาที่ต้องทานวันนี้',
+    appointment_tomorrow: 'ดูนัดหมาย',
+    appointment_soon: 'ดูนัดหมาย',
+    appointment_cancelled: 'ดูนัดและเลือกเวลาอื่น',
+    appointment_completed: 'ดูผลการตรวจ',
+    refund: 'ดูนัดหมาย',
+    booking_confirmed: 'ดูนัดหมาย',
+    deposit_receipt: 'ดูใบเสร็จ',
+    missed_dose: 'ดูยาของผู้ที่คุณดูแล',
+    test: 'ไปที่ตั้งค่าการแจ้งเตือน',
+  };
+
+  it('gives each kind its way to the screen in its link, and a tap opens it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const every = NotificationKind.options.map((kind, i) =>
+      reminder({ id: `n${i}`, kind, answerable: false, title: `t-${kind}`, link: `/screen-of/${kind}?id=${i}` }),
+    );
+    mockApi({
+      'GET /api/notifications': () => json(200, { data: every, meta: { unread: 0 } }),
+      'GET /api/notifications/unread': () => json(200, { data: [{ unread: 0, held: [] }] }),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/notifications" element={<NotificationsPage />} />
+        <Route path="/screen-of/*" element={<Landed />} />
+      </Routes>,
+      { route: '/notifications', queryClient: signedIn() },
+    );
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(every.length);
+    every.forEach((n, i) => {
+      expect(within(cards[i]).getByRole('link', { name: opens[n.kind] })).toHaveAttribute('href', n.link);
+    });
+    const cancelled = cards[every.findIndex((n) => n.kind === 'appointment_cancelled')];
+    await user.click(within(cancelled).getByRole('link', { name: 'ดูนัดและเลือกเวลาอื่น' }));
+    const index = NotificationKind.options.indexOf('appointment_cancelled');
+    expect(await screen.findByText(`landed /screen-of/appointment_cancelled?id=${index}`)).toBeInTheDocument();
+  });
+
+  it("chooses the person a caregiver's alert is about when its link names them", async () => {
+    mockApi({
+      'GET /api/family': () => json(200, { data: [mother, son] }),
+      'GET /api/checklist': () => json(403, { error: { code: 'care_forbidden', message: 'x' } }),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/todo" element={<TodoPage />} />
+      </Routes>,
+      { route: '/todo?patient=son-id', queryClient: signedIn() },
+    );
+    await waitFor(() => expect(selectedDependent('daughter-id')).toBe('son-id'));
   });
 });

@@ -146,3 +146,22 @@ describe('VisitsPage', () => {
     });
   });
 });
+
+describe('a link to one visit', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows every visit and marks the one the link names, brought into view', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    api();
+    renderWithProviders(<VisitsPage />, { route: '/history?visit=v2' });
+    const list = await screen.findByRole('region', { name: 'รายการการรักษา' });
+    const pointed = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.getAttribute('aria-current') === 'true');
+    expect(pointed).toHaveLength(1);
+    expect(pointed[0]).toHaveTextContent('ไอ มีเสมหะ');
+    await waitFor(() => expect(scrolled).toHaveBeenCalled());
+    expect(scrolled.mock.contexts[0]).toBe(pointed[0]);
+  });
+});

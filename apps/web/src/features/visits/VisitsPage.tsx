@@ -9,6 +9,7 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { YearMonth } from '@klaimor/contracts';
 import { EmptyState } from '../../components/EmptyState';
@@ -28,7 +29,13 @@ import { appLanguage } from '../../i18n/language';
 
 const ALL = 'all';
 
-/** /history: the visits as a vertical stepper, newest first, narrowed to one month by the period picker. */
+const visitAnchor = (id: string) => `visit-${id}`;
+
+/**
+ * /history: the visits as a vertical stepper, newest first, narrowed to one month by the period picker. A link to one
+ * visit (`?visit=<id>`: a recorded visit's notice, a completed appointment) shows everything and brings it into view,
+ * marked.
+ */
 export function VisitsPage() {
   return (
     <PersonGate area="records">
@@ -64,6 +71,11 @@ function VisitsScreen() {
   const offered = month && !options.some((m) => m.month === month) ? [{ month, visits: 0 }, ...options] : options;
 
   const list = visits.data ?? [];
+  const pointed = params.get('visit');
+  const found = list.some((visit) => visit.id === pointed);
+  useEffect(() => {
+    if (found && pointed) document.getElementById(visitAnchor(pointed))?.scrollIntoView({ block: 'start' });
+  }, [found, pointed]);
 
   return (
     <Stack spacing={2.5}>
@@ -120,10 +132,21 @@ function VisitsScreen() {
               {list.map((visit) => (
                 <Step
                   key={`${visit.source}-${visit.id}`}
+                  id={visitAnchor(visit.id)}
+                  aria-current={visit.id === pointed ? 'true' : undefined}
                   expanded
                   completed={false}
                   component="li"
-                  sx={{ listStyle: 'none' }}
+                  sx={{
+                    listStyle: 'none',
+                    scrollMarginTop: 72,
+                    ...(visit.id === pointed && {
+                      outline: '2px solid',
+                      outlineColor: 'primary.main',
+                      borderRadius: 2,
+                      p: 1,
+                    }),
+                  }}
                 >
                   <StepLabel
                     icon={<VisitIcon source={visit.source} />}
