@@ -39,6 +39,8 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
   context,
   request,
 }) => {
+  // The whole journey, from the map to the booked appointment.
+  test.setTimeout(120_000);
   await context.grantPermissions(['geolocation']);
   const tile = tilePng();
   await page.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
@@ -52,7 +54,12 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
   });
 
   await test.step('And I search for Siriraj and tap its marker', async () => {
-    await page.getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' }).fill('ศิริราช');
+    const search = page.getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' });
+    await search.fill('ศิริราช');
+    await expect(page.getByRole('listbox').getByRole('option', { name: /โรงพยาบาลศิริราช/ })).toBeVisible();
+    // The suggestions close, and with them the part of the search panel over the map.
+    await search.press('Escape');
+    await expect(page.getByRole('listbox')).toBeHidden();
     await page.getByTitle('โรงพยาบาลศิริราช').click();
     await expect(page.getByRole('heading', { level: 2, name: 'โรงพยาบาลศิริราช' })).toBeVisible();
     await expect(page.getByText(/^ห่างจากคุณ \d+ ม\.$/)).toBeVisible();
