@@ -25,6 +25,59 @@ async function signInAdmin(baseURL: string): Promise<APIRequestContext> {
   return staff;
 }
 
+/**
+ * A new patient, signed in on `page`, registered through the API and booked into the first slot at Siriraj
+ * `daysAhead` days from now, the deposit paid. Returns the day (YYYY-MM-DD) and the appointment's id.
+ */
+async function bookedAndPaid(
+  page: Page,
+  request: APIRequestContext,
+  patient: {
+    firstname: string;
+    lastname: string;
+    gender: string;
+    birthday: string;
+    symptoms: string;
+    duration: string;
+  },
+  daysAhead: number,
+): Promise<{ day: string; appointmentId: string }> {
+  const phone = newPhone();
+  await page.request.post('/api/auth/otp', { data: { phone } });
+  const verified = await page.request.post('/api/auth/otp/verify', {
+    data: { phone, code: await latestCode(request, phone) },
+  });
+  expect(verified.ok()).toBe(true);
+  const registered = await page.request.post('/api/users', {
+    data: {
+      phone,
+      thai_id: newThaiId(),
+      firstname: patient.firstname,
+      lastname: patient.lastname,
+      gender: patient.gender,
+      birthday: patient.birthday,
+      address: '45 ถนนพรานนก',
+      subdistrist: 'ศิริราช',
+      district: 'บางกอกน้อย',
+      province: 'กรุงเทพมหานคร',
+      postcode: '10700',
+      consent_version: CONSENT_VERSION,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const day = new Date(Date.now() + daysAhead * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
+  const slots = (await (await page.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json())
+    .data as { id: string }[];
+  const booked = await page.request.post('/api/appointments', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { hospitalId: HOSPITAL, slotId: slots[0].id, symptoms: patient.symptoms, duration: patient.duration },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const appointmentId = (await booked.json()).data[0].id as string;
+  expect((await page.request.post(`/api/dev/payments/${appointmentId}/paid`)).ok()).toBe(true);
+  return { day, appointmentId };
+}
+
 test('a hospital closes a day: the patient booked that day is told why, on My Health and on the appointment, and is refunded', async ({
   page,
   request,
@@ -34,39 +87,19 @@ test('a hospital closes a day: the patient booked that day is told why, on My He
   let day = '';
 
   await test.step('Given a patient booked and paid for a screening three days from now', async () => {
-    const phone = newPhone();
-    await page.request.post('/api/auth/otp', { data: { phone } });
-    const verified = await page.request.post('/api/auth/otp/verify', {
-      data: { phone, code: await latestCode(request, phone) },
-    });
-    expect(verified.ok()).toBe(true);
-    const registered = await page.request.post('/api/users', {
-      data: {
-        phone,
-        thai_id: newThaiId(),
+    ({ day } = await bookedAndPaid(
+      page,
+      request,
+      {
         firstname: 'มาลี',
         lastname: 'ใจเย็น',
         gender: 'female',
         birthday: '1964-02-14',
-        address: '45 ถนนพรานนก',
-        subdistrist: 'ศิริราช',
-        district: 'บางกอกน้อย',
-        province: 'กรุงเทพมหานคร',
-        postcode: '10700',
-        consent_version: CONSENT_VERSION,
+        symptoms: 'ปวดเข่าเวลาเดินขึ้นบันได',
+        duration: '2 สัปดาห์',
       },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
-    day = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
-    const slots = (await (await page.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json())
-      .data as { id: string }[];
-    const booked = await page.request.post('/api/appointments', {
-      headers: { 'idempotency-key': randomUUID() },
-      data: { hospitalId: HOSPITAL, slotId: slots[0].id, symptoms: 'ปวดเข่าเวลาเดินขึ้นบันได', duration: '2 สัปดาห์' },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const { id } = (await booked.json()).data[0];
-    expect((await page.request.post(`/api/dev/payments/${id}/paid`)).ok()).toBe(true);
+      3,
+    ));
   });
 
   await test.step('When the hospital closes that day and confirms it', async () => {
@@ -162,39 +195,19 @@ test('every notice leads somewhere: the confirmation and receipt to the booking,
   let appointmentId = '';
 
   await test.step('Given a patient booked and paid for a screening four days from now', async () => {
-    const phone = newPhone();
-    await page.request.post('/api/auth/otp', { data: { phone } });
-    const verified = await page.request.post('/api/auth/otp/verify', {
-      data: { phone, code: await latestCode(request, phone) },
-    });
-    expect(verified.ok()).toBe(true);
-    const registered = await page.request.post('/api/users', {
-      data: {
-        phone,
-        thai_id: newThaiId(),
+    ({ day, appointmentId } = await bookedAndPaid(
+      page,
+      request,
+      {
         firstname: 'บุญมี',
         lastname: 'ศรีสุข',
         gender: 'male',
         birthday: '1958-03-14',
-        address: '45 ถนนพรานนก',
-        subdistrist: 'ศิริราช',
-        district: 'บางกอกน้อย',
-        province: 'กรุงเทพมหานคร',
-        postcode: '10700',
-        consent_version: CONSENT_VERSION,
+        symptoms: 'ไอเรื้อรัง เจ็บคอ',
+        duration: '1 สัปดาห์',
       },
-    });
-    expect(registered.status(), await registered.text()).toBe(201);
-    day = new Date(Date.now() + 4 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
-    const slots = (await (await page.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json())
-      .data as { id: string }[];
-    const booked = await page.request.post('/api/appointments', {
-      headers: { 'idempotency-key': randomUUID() },
-      data: { hospitalId: HOSPITAL, slotId: slots[0].id, symptoms: 'ไอเรื้อรัง เจ็บคอ', duration: '1 สัปดาห์' },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    appointmentId = (await booked.json()).data[0].id;
-    expect((await page.request.post(`/api/dev/payments/${appointmentId}/paid`)).ok()).toBe(true);
+      4,
+    ));
   });
 
   await test.step('Then the confirmation and the receipt arrive, and the receipt opens the booking with its receipt', async () => {
