@@ -1,4 +1,3 @@
-import countries from 'i18n-iso-countries';
 import { z } from 'zod';
 import { ThaiId, reasons } from './fields.js';
 import { isValidThaiId } from './thai-id.js';
@@ -41,13 +40,6 @@ export function isValidPassportNumber(value: string): boolean {
   return /^[A-Z0-9]{6,9}$/.test(value);
 }
 
-/** An ISO 3166-1 alpha-3 or alpha-2 code as the alpha-3 code, null when it names no country. */
-export function toAlpha3Country(code: string): string | null {
-  const upper = code.trim().toUpperCase();
-  if (!/^[A-Z]{2,3}$/.test(upper) || !countries.isValid(upper)) return null;
-  return countries.toAlpha3(upper) ?? null;
-}
-
 export function isThirteenDigitType(type: IdType): type is 'thai_id' | 'foreign_id' {
   return type !== 'passport';
 }
@@ -61,19 +53,17 @@ export const PassportNumber = z
   .transform(normalizePassportNumber)
   .refine(isValidPassportNumber, { error: reasons.invalidPassportNumber });
 
-/** The passport's country: ISO 3166-1 alpha-3 or alpha-2, kept as alpha-3 (the code printed in the passport). */
+/**
+ * The passport's country as typed: an ISO 3166-1 alpha-3 or alpha-2 code, in capitals. Whether it names a country, and
+ * its alpha-3 code (printed in the passport), the server looks up: the code table stays out of the browser's first
+ * screens, and the form offers only real countries.
+ */
 export const Nationality = z
   .string({ error: reasons.required })
   .trim()
   .min(1, { error: reasons.required })
-  .transform((value, ctx) => {
-    const code = toAlpha3Country(value);
-    if (code === null) {
-      ctx.addIssue({ code: 'custom', message: reasons.invalidNationality });
-      return z.NEVER;
-    }
-    return code;
-  });
+  .toUpperCase()
+  .regex(/^[A-Z]{2,3}$/, { error: reasons.invalidNationality });
 
 /**
  * The document's fields of a body (registration, a dependent): `id_type` (absent: a Thai ID, as the first client

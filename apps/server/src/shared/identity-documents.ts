@@ -1,9 +1,22 @@
-import type { IdentityDocument } from '@klaimor/contracts';
+import { type IdentityDocument, identityDocumentOf, reasons } from '@klaimor/contracts';
 import { and, eq, type SQL } from 'drizzle-orm';
+import countries from 'i18n-iso-countries';
 import type { Db } from '../db/client.js';
 import type { UserRow } from '../db/rows.js';
 import { users } from '../db/schema.js';
-import { AppError } from '../errors.js';
+import { AppError, validationFailed } from '../errors.js';
+
+/**
+ * The document of a body that passed its schema, a passport's country as its ISO 3166-1 alpha-3 code; 400 for a code
+ * that names no country (the schema checked only its shape).
+ */
+export function identityDocumentIn(body: Parameters<typeof identityDocumentOf>[0]): IdentityDocument {
+  const document = identityDocumentOf(body);
+  if (document.type !== 'passport') return document;
+  const country = countries.isValid(document.country) ? countries.toAlpha3(document.country) : undefined;
+  if (!country) throw validationFailed({ nationality: reasons.invalidNationality });
+  return { ...document, country };
+}
 
 /** The users row's columns of a document. */
 export function documentColumns(document: IdentityDocument) {

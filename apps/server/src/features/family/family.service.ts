@@ -8,7 +8,6 @@ import {
   type CareRelationship,
   type CareScopes,
   type ChangeCareInput,
-  identityDocumentOf,
 } from '@klaimor/contracts';
 import { AppError, validationFailed } from '../../errors.js';
 import type { OtpService } from '../auth/otp.service.js';
@@ -16,7 +15,12 @@ import type { UserRow } from '../../db/rows.js';
 import { assertAddressAgrees } from '../users/users.service.js';
 import { scopeColumns, scopesOf, type CareGrantRow, type FamilyRepository, type LinkRow } from './family.repository.js';
 import { uniqueViolation } from '../../db/results.js';
-import { documentColumns, documentTakenError, isDocumentConstraint } from '../../shared/identity-documents.js';
+import {
+  documentColumns,
+  documentTakenError,
+  identityDocumentIn,
+  isDocumentConstraint,
+} from '../../shared/identity-documents.js';
 
 const linkNotFound = () => new AppError(404, 'not_found', 'ไม่พบการดูแลนี้');
 const needsConsent = () =>
@@ -161,7 +165,7 @@ export function createFamilyService({ family, otp, log }: Deps) {
       // costs the dependent no second code. (Two additions racing for one ID card are still told apart below.)
       await assertAddressAgrees(body);
       const phone = minor ? null : body.phone!;
-      const document = identityDocumentOf(body);
+      const document = identityDocumentIn(body);
       const taken = await family.takenIdentifiers(phone, document);
       if (taken.phone) throw hasAccount();
       if (taken.document) throw documentTakenError(document);

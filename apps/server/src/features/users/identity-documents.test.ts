@@ -95,6 +95,21 @@ describe('registering without a Thai ID', () => {
     expect(await count(sql`select count(*)::int as n from users`)).toBe(before);
   });
 
+  it.each(['XX', 'XYZ'])(
+    'answers 400 invalid_nationality for %j, which names no country, storing nothing',
+    async (code) => {
+      const phone = nextPhone();
+      const before = await count(sql`select count(*)::int as n from users`);
+      const res = await register(registration(phone, passport(nextPassport(), code)), await registrationCookie(phone));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'validation_failed',
+        fields: { nationality: 'invalid_nationality' },
+      });
+      expect(await count(sql`select count(*)::int as n from users`)).toBe(before);
+    },
+  );
+
   it('answers 409 passport_taken for a passport registered already, however it is typed', async () => {
     const number = nextPassport();
     await registerPatient(app(), nextPhone(), passport(number));

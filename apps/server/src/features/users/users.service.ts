@@ -8,7 +8,6 @@ import {
   type UserProfile,
   type IdType,
   findThaiAddressMismatch,
-  identityDocumentOf,
 } from '@klaimor/contracts';
 import { AppError, unauthenticated, validationFailed } from '../../errors.js';
 import type { OtpService } from '../auth/otp.service.js';
@@ -17,6 +16,7 @@ import { signInPhone, type IdentityChanges, type UserChanges, type UsersReposito
 import { uniqueViolation } from '../../db/results.js';
 import {
   documentColumns,
+  identityDocumentIn,
   documentTakenError,
   isDocumentConstraint,
   provesDocument,
@@ -106,7 +106,7 @@ export function createUsersService(
 
     async register(input: RegisterUser): Promise<UserProfile> {
       await assertAddressAgrees(input);
-      const document = identityDocumentOf(input);
+      const document = identityDocumentIn(input);
       const taken = await users.takenIdentifiers(input.phone, document);
       if (taken.phone) throw phoneTaken();
       if (taken.document) throw documentTakenError(document);

@@ -1,13 +1,12 @@
 import { ID_TYPES } from '@klaimor/contracts';
 import TextField from '@mui/material/TextField';
-import { useMemo } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormThaiIdField } from '../../components/FormThaiIdField';
 import { appLanguage } from '../../i18n/language';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 import { reasonMessage } from '../../lib/error-messages';
-import { countryOptions } from './countries';
 import type { RegisterFormInput, RegisterFormOutput } from './register-form.schema';
+import { useCountryOptions } from './signup.queries';
 
 interface IdentityDocumentFieldsProps {
   /** The hint under a Thai ID number (what a scan of the card made of it, or the usual hint). */
@@ -20,7 +19,7 @@ export function IdentityDocumentFields({ thaiIdHint }: IdentityDocumentFieldsPro
   const lang = appLanguage(i18n);
   const { control, register, formState } = useFormContext<RegisterFormInput, unknown, RegisterFormOutput>();
   const idType = useWatch({ control, name: 'id_type' }) ?? 'thai_id';
-  const countries = useMemo(() => countryOptions(lang), [lang]);
+  const { data: countries = [] } = useCountryOptions(lang, idType === 'passport');
   const describe = (reason: string | undefined) => reasonMessage(t, reason);
   const { ref: passportRef, ...passport } = register('passport_number');
 

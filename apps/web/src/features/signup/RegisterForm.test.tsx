@@ -125,6 +125,8 @@ describe('RegisterForm', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'เอกสารประจำตัว' }), 'passport');
     expect(screen.queryByRole('textbox', { name: 'เลขประจำตัวประชาชน' })).not.toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'เลขที่หนังสือเดินทาง' }), 'mb 123');
+    // The country names load when the passport is chosen.
+    await screen.findByRole('option', { name: /เมียนม/ });
     await user.selectOptions(screen.getByRole('combobox', { name: /^สัญชาติ/ }), 'MMR');
     await user.click(screen.getByRole('button', { name: 'ลงทะเบียน' }));
     const passport = screen.getByRole('textbox', { name: 'เลขที่หนังสือเดินทาง' });
