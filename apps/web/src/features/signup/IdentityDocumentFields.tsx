@@ -77,7 +77,7 @@ export function IdentityDocumentFields({ thaiIdHint }: IdentityDocumentFieldsPro
                 inputRef={field.ref}
                 required
                 error={fieldState.error !== undefined}
-                helperText={describe(fieldState.error?.message)}
+                helperText={describe(fieldState.error?.message) ?? t('register.nationalityHint')}
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 <option value="">{t('register.birthday.choose')}</option>
