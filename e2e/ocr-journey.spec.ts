@@ -85,7 +85,7 @@ async function expectFilledFrom(page: Page, holder: ReturnType<typeof syntheticH
   await expect(page.getByRole('textbox', { name: 'นามสกุล' })).toHaveValue(holder.lastname);
   await expect(page.getByRole('combobox', { name: 'วัน' })).toHaveValue('14');
   await expect(page.getByRole('combobox', { name: 'เดือน' })).toHaveValue('7');
-  await expect(page.getByRole('combobox', { name: 'ปี พ.ศ.' })).toHaveValue('2531');
+  await expect(page.getByRole('combobox', { name: 'ปี พ.ศ.' }).locator('option:checked')).toHaveText('2531');
   await expect(page.getByRole('combobox', { name: 'เพศ' })).toHaveValue('male');
   // The house number's slash is the hardest mark to read: it is the field the patient checks and corrects.
   await expect(page.getByRole('textbox', { name: 'ที่อยู่', exact: true })).toHaveValue(/^45.?6 หมู่ที่ 3$/);

@@ -15,6 +15,7 @@ export const ErrorCode = z.enum([
   'phone_not_verified',
   'phone_taken',
   'thai_id_taken',
+  'passport_taken',
   'payload_too_large',
   'bad_request',
   'sms_unavailable',

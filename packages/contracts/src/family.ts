@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf } from './envelope.js';
-import { Birthday, Gender, OtpCode, Postcode, ThaiId, ThaiMobile, requiredText } from './fields.js';
+import { Birthday, Gender, OtpCode, Postcode, ThaiMobile, requiredText } from './fields.js';
+import { checkIdentityDocument, identityDocumentFields, whenAnObject } from './identity-document.js';
 
 /**
  * Family care: a caregiver acts for a dependent (a child, an elderly parent) within a grant the dependent's side gave.
@@ -122,23 +123,25 @@ const scopesWithSome = CareScopes.refine(someScope, { message: 'no_scope', path:
  * mobile number the dependent controls and `code` the one-time code sent to it (POST /api/family/consent-code) that
  * the dependent read out; the number becomes the dependent's own sign-in number.
  */
-export const AddDependentBody = z.strictObject({
-  thai_id: ThaiId,
-  firstname: requiredText(100),
-  lastname: requiredText(100),
-  gender: Gender.optional(),
-  birthday: Birthday,
-  address: requiredText(300),
-  subdistrist: requiredText(100),
-  district: requiredText(100),
-  province: requiredText(100),
-  postcode: Postcode,
-  relationship: CareRelationship,
-  scopes: scopesWithSome,
-  guardianDeclared: z.boolean().optional(),
-  phone: ThaiMobile.optional(),
-  code: OtpCode.optional(),
-});
+export const AddDependentBody = z
+  .strictObject({
+    ...identityDocumentFields,
+    firstname: requiredText(100),
+    lastname: requiredText(100),
+    gender: Gender.optional(),
+    birthday: Birthday,
+    address: requiredText(300),
+    subdistrist: requiredText(100),
+    district: requiredText(100),
+    province: requiredText(100),
+    postcode: Postcode,
+    relationship: CareRelationship,
+    scopes: scopesWithSome,
+    guardianDeclared: z.boolean().optional(),
+    phone: ThaiMobile.optional(),
+    code: OtpCode.optional(),
+  })
+  .check(z.superRefine(checkIdentityDocument, whenAnObject));
 export type AddDependentInput = z.input<typeof AddDependentBody>;
 export type AddDependent = z.output<typeof AddDependentBody>;
 

@@ -42,6 +42,10 @@ export const reasons = {
   takenAtBeforeDay: 'taken_at_before_day',
   takenAtWithoutTick: 'taken_at_without_tick',
   invalidPromptPayId: 'invalid_promptpay_id',
+  thaiIdOfForeigner: 'thai_id_of_foreigner',
+  foreignIdOfThai: 'foreign_id_of_thai',
+  invalidPassportNumber: 'invalid_passport_number',
+  invalidNationality: 'invalid_nationality',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

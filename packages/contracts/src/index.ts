@@ -2,6 +2,7 @@ export * from './envelope.js';
 export * from './fields.js';
 export * from './phone.js';
 export * from './thai-id.js';
+export * from './identity-document.js';
 export * from './dates.js';
 export * from './auth.js';
 export * from './consent-version.js';

@@ -12,6 +12,13 @@ import {
   ThaiMobile,
   requiredText,
 } from './fields.js';
+import {
+  IdType,
+  PassportNumber,
+  checkIdentityDocument,
+  identityDocumentFields,
+  whenAnObject,
+} from './identity-document.js';
 
 const addressFields = {
   address: requiredText(300),
@@ -21,11 +28,15 @@ const addressFields = {
   postcode: Postcode,
 };
 
-/** POST /api/users: the registration payload, field names as the first client sends them. */
-export const RegisterUserBody = z.strictObject({
+/**
+ * POST /api/users: the registration payload, field names as the first client sends them, and the identity document
+ * (see `identityDocumentFields`: a Thai ID when `id_type` is absent). Without the document check, for a form that
+ * leaves a field out (the web form has the phone from an earlier step).
+ */
+export const RegisterUserFields = z.strictObject({
   phone: ThaiMobile,
   email: OptionalEmail,
-  thai_id: ThaiId,
+  ...identityDocumentFields,
   firstname: requiredText(100),
   lastname: requiredText(100),
   gender: Gender.optional(),
@@ -34,6 +45,7 @@ export const RegisterUserBody = z.strictObject({
   /** The terms and privacy notice version the patient read and consented to (PDPA s.19 and s.26: health data). */
   consent_version: ConsentVersion,
 });
+export const RegisterUserBody = RegisterUserFields.check(z.superRefine(checkIdentityDocument, whenAnObject));
 export type RegisterUserInput = z.input<typeof RegisterUserBody>;
 export type RegisterUser = z.output<typeof RegisterUserBody>;
 
@@ -54,17 +66,26 @@ export type UpdateProfile = z.output<typeof UpdateProfileBody>;
  * Correcting the identity registered (a typo in the name, the birth date, the gender), in two steps:
  * 1. POST /api/users/me/identity/code (no body): a one-time code to the patient's phone that only confirms this
  *    correction. Replies like POST /api/auth/otp (202, OtpRequestedReply).
- * 2. PUT /api/users/me/identity: the corrected identity, proved by the ID card number already registered and the code.
+ * 2. PUT /api/users/me/identity: the corrected identity, proved by the number of the document already registered
+ *    (`thai_id` for a Thai or a foreigner's 13-digit ID, `passport_number` for a passport) and the code.
  *    Every correction is recorded (which fields, when).
  */
-export const CorrectIdentityBody = z.strictObject({
-  firstname: requiredText(100),
-  lastname: requiredText(100),
-  birthday: Birthday,
-  gender: Gender.nullable(),
-  thai_id: ThaiId,
-  code: OtpCode,
-});
+export const CorrectIdentityBody = z
+  .strictObject({
+    firstname: requiredText(100),
+    lastname: requiredText(100),
+    birthday: Birthday,
+    gender: Gender.nullable(),
+    thai_id: ThaiId.optional(),
+    passport_number: PassportNumber.optional(),
+    code: OtpCode,
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.thai_id === undefined && body.passport_number === undefined)
+        ctx.addIssue({ code: 'custom', path: ['thai_id'], message: 'required' });
+    }, whenAnObject),
+  );
 export type CorrectIdentityInput = z.input<typeof CorrectIdentityBody>;
 export type CorrectIdentity = z.output<typeof CorrectIdentityBody>;
 
@@ -73,7 +94,12 @@ export const UserProfile = z.object({
   email: z.string().nullable(),
   firstname: z.string(),
   lastname: z.string(),
-  thai_id: z.string(),
+  id_type: IdType,
+  /** The 13-digit number of a Thai or a foreigner's ID; null for a passport. */
+  thai_id: z.string().nullable(),
+  passport_number: z.string().nullable(),
+  /** The passport's country, ISO 3166-1 alpha-3; null for a 13-digit ID. */
+  nationality: z.string().nullable(),
   /** Null for a dependent's profile held by a caregiver, without a sign-in number of its own. */
   phone: z.string().nullable(),
   gender: Gender.nullable(),

@@ -21,30 +21,51 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** The sign-in number; null for a dependent held by a caregiver who has no mobile number of their own (a child). */
-  phone: text('phone').unique(),
-  thaiId: text('thai_id').notNull().unique(),
-  email: text('email'),
-  firstname: text('firstname').notNull(),
-  lastname: text('lastname').notNull(),
-  gender: text('gender'),
-  birthday: date('birthday', { mode: 'string' }).notNull(),
-  address: text('address').notNull(),
-  subdistrict: text('subdistrict').notNull(),
-  district: text('district').notNull(),
-  province: text('province').notNull(),
-  postcode: text('postcode').notNull(),
-  bloodGroup: text('blood_group'),
-  /** The latest consent to the terms and privacy notice (every one is kept in patient_consents). */
-  consentVersion: text('consent_version'),
-  consentGivenAt: timestamp('consent_given_at', { withTimezone: true }),
-  /** The caregiver who registered this profile for a dependent (family care); null for a patient who registered. */
-  heldBy: uuid('held_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The sign-in number; null for a dependent held by a caregiver who has no mobile number of their own (a child). */
+    phone: text('phone').unique(),
+    /** The document registered with: 'thai_id', 'foreign_id' (a foreigner's 13-digit ID) or 'passport'. */
+    idType: text('id_type').notNull().default('thai_id'),
+    /**
+     * The 13-digit number of Thailand's civil registry, a Thai's or a foreigner's: one number space, so one account
+     * per number whichever type it was registered as. Null for a passport.
+     */
+    thaiId: text('thai_id').unique(),
+    passportNumber: text('passport_number'),
+    /** The passport's issuing country, ISO 3166-1 alpha-3. */
+    nationality: text('nationality'),
+    email: text('email'),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    gender: text('gender'),
+    birthday: date('birthday', { mode: 'string' }).notNull(),
+    address: text('address').notNull(),
+    subdistrict: text('subdistrict').notNull(),
+    district: text('district').notNull(),
+    province: text('province').notNull(),
+    postcode: text('postcode').notNull(),
+    bloodGroup: text('blood_group'),
+    /** The latest consent to the terms and privacy notice (every one is kept in patient_consents). */
+    consentVersion: text('consent_version'),
+    consentGivenAt: timestamp('consent_given_at', { withTimezone: true }),
+    /** The caregiver who registered this profile for a dependent (family care); null for a patient who registered. */
+    heldBy: uuid('held_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A passport belongs to one account: its number within its issuing country.
+    uniqueIndex('users_passport_unique').on(t.nationality, t.passportNumber),
+    check(
+      'users_identity_document',
+      sql`(${t.idType} in ('thai_id', 'foreign_id') and ${t.thaiId} is not null and ${t.passportNumber} is null and ${t.nationality} is null)
+        or (${t.idType} = 'passport' and ${t.thaiId} is null and ${t.passportNumber} is not null and ${t.nationality} is not null)`,
+    ),
+  ],
+);
 
 /** Each correction a patient made to their registered name, birth date or gender: which fields, and when. */
 export const identityCorrections = pgTable(

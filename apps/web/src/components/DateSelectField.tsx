@@ -4,7 +4,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useMemo, useState, type Ref } from 'react';
-import { daysInMonth, fromBuddhistYear, monthNames, parseIsoDate, toBuddhistYear, toIsoDate } from '../lib/thai-date';
+import { daysInMonth, displayYear, monthNames, parseIsoDate, toIsoDate } from '../lib/thai-date';
 import { usePersonTexts } from '../i18n/person/person.texts';
 import { appLanguage } from '../i18n/language';
 
@@ -28,20 +28,20 @@ export interface DateSelectFieldProps {
 interface Parts {
   day: string;
   month: string;
-  year: string; // Buddhist Era
+  year: string; // Common Era, whatever the language shows
 }
 
 const EMPTY: Parts = { day: '', month: '', year: '' };
 
 function partsOf(iso: string): Parts | null {
   const p = parseIsoDate(iso);
-  return p ? { day: String(p.day), month: String(p.month), year: String(toBuddhistYear(p.year)) } : null;
+  return p ? { day: String(p.day), month: String(p.month), year: String(p.year) } : null;
 }
 
 /**
- * A calendar date as three native selects (day, Thai month name, Buddhist-Era year), the way the
- * birthday is asked at sign-up; MUI's date pickers are not part of the app. Emits an ISO date once
- * all three are chosen and '' otherwise, so an optional date is cleared by blanking any part.
+ * A calendar date as three native selects (day, month name, year: Buddhist Era in Thai, Common Era in English), the
+ * way the birthday is asked at sign-up; MUI's date pickers are not part of the app. Emits an ISO date once all three
+ * are chosen and '' otherwise, so an optional date is cleared by blanking any part.
  */
 export function DateSelectField({
   label,
@@ -67,25 +67,20 @@ export function DateSelectField({
 
   const months = useMemo(() => monthNames(lang), [lang]);
   const years = useMemo(
-    () => Array.from({ length: Math.max(0, toYear - fromYear + 1) }, (_, i) => toBuddhistYear(toYear - i)),
+    () => Array.from({ length: Math.max(0, toYear - fromYear + 1) }, (_, i) => toYear - i),
     [fromYear, toYear],
   );
-  const dayCount =
-    parts.month && parts.year ? daysInMonth(fromBuddhistYear(Number(parts.year)), Number(parts.month)) : 31;
+  const dayCount = parts.month && parts.year ? daysInMonth(Number(parts.year), Number(parts.month)) : 31;
 
   const update = (patch: Partial<Parts>) => {
     const next = { ...parts, ...patch };
     if (next.day && next.month && next.year) {
-      const max = daysInMonth(fromBuddhistYear(Number(next.year)), Number(next.month));
+      const max = daysInMonth(Number(next.year), Number(next.month));
       if (Number(next.day) > max) next.day = '';
     }
     const complete = next.day !== '' && next.month !== '' && next.year !== '';
     setDraft(complete ? null : next);
-    onChange(
-      complete
-        ? toIsoDate({ year: fromBuddhistYear(Number(next.year)), month: Number(next.month), day: Number(next.day) })
-        : '',
-    );
+    onChange(complete ? toIsoDate({ year: Number(next.year), month: Number(next.month), day: Number(next.day) }) : '');
   };
 
   const selectProps = (partLabel: string, part: keyof Parts) => ({
@@ -137,7 +132,7 @@ export function DateSelectField({
           {blank}
           {years.map((y) => (
             <option key={y} value={String(y)}>
-              {y}
+              {displayYear(y, lang)}
             </option>
           ))}
         </TextField>

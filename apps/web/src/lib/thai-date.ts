@@ -1,7 +1,7 @@
 /**
  * Dates shown in Thai use the Buddhist Era (BE = CE + 543), as on Thai ID cards; in English they read as English
- * readers write them ('23 Nov 2026'). The year pickers keep BE in both languages, labelled so, since that is the year
- * on the card being copied from.
+ * readers write them ('23 Nov 2026'), and so do the year pickers: a foreign resident copies a passport's year in the
+ * Common Era. Stored dates are ISO (CE) whatever the language.
  */
 import { EARLIEST_BIRTHDAY, todayInBangkok } from '@klaimor/contracts';
 
@@ -24,6 +24,11 @@ export function toBuddhistYear(gregorianYear: number): number {
 
 export function fromBuddhistYear(buddhistYear: number): number {
   return buddhistYear - BE_OFFSET;
+}
+
+/** A year as the reader counts it: Buddhist Era in Thai, Common Era in English. */
+export function displayYear(gregorianYear: number, lang: DateLanguage): number {
+  return lang === 'en' ? gregorianYear : toBuddhistYear(gregorianYear);
 }
 
 export interface DateParts {

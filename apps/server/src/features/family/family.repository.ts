@@ -1,9 +1,10 @@
-import type { CareScopes } from '@klaimor/contracts';
+import type { CareScopes, IdentityDocument } from '@klaimor/contracts';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
 import { careGrantEvents, careGrants, operatorAlerts, users } from '../../db/schema.js';
 import type { NewUserRow, UserRow } from '../../db/rows.js';
+import { documentTaken } from '../../shared/identity-documents.js';
 
 export type CareGrantRow = typeof careGrants.$inferSelect;
 export type CareGrantEventRow = typeof careGrantEvents.$inferSelect;
@@ -100,15 +101,15 @@ export function createFamilyRepository(db: Db) {
     },
 
     /** Whether a number or an ID card is registered already: checked before a consent code is used up. */
-    async takenIdentifiers(phone: string | null, thaiId: string): Promise<{ phone: boolean; thaiId: boolean }> {
-      const rows = await db
-        .select({ phone: users.phone, thaiId: users.thaiId })
-        .from(users)
-        .where(phone === null ? eq(users.thaiId, thaiId) : or(eq(users.phone, phone), eq(users.thaiId, thaiId)));
-      return {
-        phone: phone !== null && rows.some((r) => r.phone === phone),
-        thaiId: rows.some((r) => r.thaiId === thaiId),
-      };
+    async takenIdentifiers(
+      phone: string | null,
+      document: IdentityDocument,
+    ): Promise<{ phone: boolean; document: boolean }> {
+      const [phoneTaken, documentHeld] = await Promise.all([
+        phone === null ? [] : db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1),
+        documentTaken(db, document),
+      ]);
+      return { phone: phoneTaken.length > 0, document: documentHeld };
     },
 
     /** Tells the app's operator of a suspended link, in the same transaction as the suspension. */

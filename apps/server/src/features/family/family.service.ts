@@ -15,6 +15,12 @@ import type { UserRow } from '../../db/rows.js';
 import { assertAddressAgrees } from '../users/users.service.js';
 import { scopeColumns, scopesOf, type CareGrantRow, type FamilyRepository, type LinkRow } from './family.repository.js';
 import { uniqueViolation } from '../../db/results.js';
+import {
+  documentColumns,
+  documentTakenError,
+  identityDocumentIn,
+  isDocumentConstraint,
+} from '../../shared/identity-documents.js';
 
 const linkNotFound = () => new AppError(404, 'not_found', 'ไม่พบการดูแลนี้');
 const needsConsent = () =>
@@ -37,7 +43,6 @@ const revokeForbidden = () =>
     'ผู้ที่อายุต่ำกว่า 20 ปี ยกเลิกการดูแลของผู้ปกครองเองไม่ได้ หากบุคคลนี้ไม่ใช่ผู้ปกครองของคุณ กรุณากด "ไม่ใช่ผู้ปกครองของฉัน"',
   );
 const notReportable = () => new AppError(409, 'care_not_reportable', 'แจ้งได้เฉพาะการดูแลในฐานะผู้ปกครองที่ยังมีผลหรือรอการยืนยัน');
-const thaiIdTaken = () => new AppError(409, 'thai_id_taken', 'เลขบัตรประชาชนนี้ลงทะเบียนแล้ว');
 const lastHolder = () =>
   new AppError(403, 'care_forbidden', 'โปรไฟล์นี้ไม่มีเบอร์เข้าสู่ระบบของตนเองและไม่มีผู้ดูแลคนอื่น หากไม่ต้องการดูแลต่อ กรุณาลบโปรไฟล์แทน');
 
@@ -160,15 +165,16 @@ export function createFamilyService({ family, otp, log }: Deps) {
       // costs the dependent no second code. (Two additions racing for one ID card are still told apart below.)
       await assertAddressAgrees(body);
       const phone = minor ? null : body.phone!;
-      const taken = await family.takenIdentifiers(phone, body.thai_id);
+      const document = identityDocumentIn(body);
+      const taken = await family.takenIdentifiers(phone, document);
       if (taken.phone) throw hasAccount();
-      if (taken.thaiId) throw thaiIdTaken();
+      if (taken.document) throw documentTakenError(document);
       if (phone) await otp.confirmCode(phone, body.code!, 'care_consent');
       try {
         const grant = await family.addDependent(
           {
             phone,
-            thaiId: body.thai_id,
+            ...documentColumns(document),
             firstname: body.firstname,
             lastname: body.lastname,
             gender: body.gender ?? null,
@@ -194,7 +200,7 @@ export function createFamilyService({ family, otp, log }: Deps) {
       } catch (error) {
         const constraint = uniqueViolation(error);
         if (constraint === null) throw error;
-        if (constraint.includes('thai_id')) throw thaiIdTaken();
+        if (isDocumentConstraint(constraint)) throw documentTakenError(document);
         throw hasAccount();
       }
     },

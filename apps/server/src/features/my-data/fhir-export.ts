@@ -28,6 +28,7 @@ import type {
   Coverage as FhirCoverage,
   Dosage,
   Encounter,
+  Identifier,
   MedicationRequest,
   MedicationStatement,
   Observation,
@@ -131,17 +132,37 @@ function organization(f: FacilityRecord): Organization {
 const facilityRef = (known: ReadonlySet<string>, id: string | null, display: string) =>
   id !== null && known.has(id) ? { reference: ref(organizationId(id)), display } : { display };
 
+const IDENTIFIER_TYPES = 'http://terminology.hl7.org/CodeSystem/v2-0203';
+
+/**
+ * The registered document. A Thai's or a foreigner's 13-digit number is one number space of the civil registry (the
+ * MOPH's 43 files keep both in CID), so both keep TH Core's system; the type's text says which card it is. A passport
+ * is PPN in HL7's namespace of its issuing country (`passport-<ISO3>`, HL7 Terminology's NamingSystem passportNumNS).
+ */
+function documentIdentifier(p: UserProfile): Identifier {
+  if (p.id_type === 'passport' && p.passport_number && p.nationality) {
+    return {
+      use: 'official',
+      type: { coding: [{ system: IDENTIFIER_TYPES, code: 'PPN', display: 'Passport number' }] },
+      system: `http://hl7.org/fhir/sid/passport-${p.nationality}`,
+      value: p.passport_number,
+    };
+  }
+  return {
+    type: {
+      coding: [{ system: IDENTIFIER_TYPES, code: 'NI' }],
+      ...(p.id_type === 'foreign_id' && { text: "Foreigner's 13-digit identification number" }),
+    },
+    system: THAI_CID,
+    value: p.thai_id ?? undefined,
+  };
+}
+
 function patient(p: UserProfile): Patient {
   return {
     resourceType: 'Patient',
     id: p.id,
-    identifier: [
-      {
-        type: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0203', code: 'NI' }] },
-        system: THAI_CID,
-        value: p.thai_id,
-      },
-    ],
+    identifier: [documentIdentifier(p)],
     name: [{ use: 'official', family: p.lastname, given: [p.firstname], text: `${p.firstname} ${p.lastname}` }],
     telecom: [
       ...(p.phone ? [{ system: 'phone' as const, value: p.phone, use: 'mobile' as const }] : []),

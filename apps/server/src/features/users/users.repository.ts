@@ -1,7 +1,9 @@
-import { eq, or, sql } from 'drizzle-orm';
+import type { IdentityDocument } from '@klaimor/contracts';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/rows.js';
 import { identityCorrections, patientConsents, users } from '../../db/schema.js';
+import { documentTaken } from '../../shared/identity-documents.js';
 
 export type UserChanges = Partial<
   Pick<NewUserRow, 'email' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode' | 'bloodGroup'>
@@ -24,12 +26,12 @@ export function createUsersRepository(db: Db) {
       return row?.id ?? null;
     },
     /** Which of the unique identifiers are already registered. */
-    async takenIdentifiers(phone: string, thaiId: string): Promise<{ phone: boolean; thaiId: boolean }> {
-      const rows = await db
-        .select({ phone: users.phone, thaiId: users.thaiId })
-        .from(users)
-        .where(or(eq(users.phone, phone), eq(users.thaiId, thaiId)));
-      return { phone: rows.some((r) => r.phone === phone), thaiId: rows.some((r) => r.thaiId === thaiId) };
+    async takenIdentifiers(phone: string, document: IdentityDocument): Promise<{ phone: boolean; document: boolean }> {
+      const [phoneTaken, documentHeld] = await Promise.all([
+        db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1),
+        documentTaken(db, document),
+      ]);
+      return { phone: phoneTaken.length > 0, document: documentHeld };
     },
     /** The new patient and their first consent, together or not at all. */
     async insert(user: NewUserRow, consentVersion: string): Promise<UserRow> {

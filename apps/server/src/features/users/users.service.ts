@@ -6,6 +6,7 @@ import {
   type PatientConsent,
   type UpdateProfile,
   type UserProfile,
+  type IdType,
   findThaiAddressMismatch,
 } from '@klaimor/contracts';
 import { AppError, unauthenticated, validationFailed } from '../../errors.js';
@@ -13,6 +14,13 @@ import type { OtpService } from '../auth/otp.service.js';
 import type { UserRow } from '../../db/rows.js';
 import { signInPhone, type IdentityChanges, type UserChanges, type UsersRepository } from './users.repository.js';
 import { uniqueViolation } from '../../db/results.js';
+import {
+  documentColumns,
+  identityDocumentIn,
+  documentTakenError,
+  isDocumentConstraint,
+  provesDocument,
+} from '../../shared/identity-documents.js';
 
 export function toProfile(row: UserRow): UserProfile {
   return {
@@ -20,7 +28,10 @@ export function toProfile(row: UserRow): UserProfile {
     email: row.email,
     firstname: row.firstname,
     lastname: row.lastname,
+    id_type: row.idType as IdType,
     thai_id: row.thaiId,
+    passport_number: row.passportNumber,
+    nationality: row.nationality,
     phone: row.phone,
     gender: row.gender as Gender | null,
     birthday: row.birthday,
@@ -40,7 +51,6 @@ export function toProfile(row: UserRow): UserProfile {
 }
 
 const phoneTaken = () => new AppError(409, 'phone_taken', 'หมายเลขโทรศัพท์นี้ลงทะเบียนแล้ว กรุณาเข้าสู่ระบบ');
-const thaiIdTaken = () => new AppError(409, 'thai_id_taken', 'เลขบัตรประชาชนนี้ลงทะเบียนแล้ว');
 
 /** Refuses an address whose subdistrict, district, province and postcode are not one real place (400 with the field). */
 export async function assertAddressAgrees(parts: {
@@ -53,8 +63,11 @@ export async function assertAddressAgrees(parts: {
   if (mismatch) throw validationFailed(mismatch);
 }
 
-const thaiIdMismatch = () =>
-  new AppError(403, 'thai_id_mismatch', 'เลขประจำตัวประชาชนไม่ตรงกับที่ลงทะเบียนไว้', { thai_id: 'thai_id_mismatch' });
+/** The number typed is not the registered document's: said on the field of that document. */
+const documentMismatch = (patient: UserRow) =>
+  new AppError(403, 'thai_id_mismatch', 'เลขเอกสารประจำตัวไม่ตรงกับที่ลงทะเบียนไว้', {
+    [patient.idType === 'passport' ? 'passport_number' : 'thai_id']: 'thai_id_mismatch',
+  });
 const nothingToCorrect = () => new AppError(400, 'nothing_to_correct', 'ข้อมูลที่ส่งมาเหมือนเดิม ไม่มีอะไรต้องแก้ไข');
 
 /** `profileChanged` lets cached copies of a patient (signed-in sessions) be dropped. */
@@ -69,11 +82,11 @@ export function createUsersService(
       otp.requestCode(signInPhone(patient), clientIp, 'correct_identity'),
 
     /**
-     * Corrects a typo in the registered name, birth date or gender. The patient proves it is them twice: the ID card
-     * number already registered (checked first, so a wrong one costs no code) and a fresh code to their phone.
+     * Corrects a typo in the registered name, birth date or gender. The patient proves it is them twice: the number of
+     * the document already registered (checked first, so a wrong one costs no code) and a fresh code to their phone.
      */
     async correctIdentity(patient: UserRow, body: CorrectIdentity): Promise<UserProfile> {
-      if (body.thai_id !== patient.thaiId) throw thaiIdMismatch();
+      if (!provesDocument(patient, body)) throw documentMismatch(patient);
       const corrected: IdentityChanges = {
         firstname: body.firstname,
         lastname: body.lastname,
@@ -93,14 +106,15 @@ export function createUsersService(
 
     async register(input: RegisterUser): Promise<UserProfile> {
       await assertAddressAgrees(input);
-      const taken = await users.takenIdentifiers(input.phone, input.thai_id);
+      const document = identityDocumentIn(input);
+      const taken = await users.takenIdentifiers(input.phone, document);
       if (taken.phone) throw phoneTaken();
-      if (taken.thaiId) throw thaiIdTaken();
+      if (taken.document) throw documentTakenError(document);
       try {
         const row = await users.insert(
           {
             phone: input.phone,
-            thaiId: input.thai_id,
+            ...documentColumns(document),
             email: input.email ?? null,
             firstname: input.firstname,
             lastname: input.lastname,
@@ -116,10 +130,10 @@ export function createUsersService(
         );
         return toProfile(row);
       } catch (error) {
-        // Two registrations racing for the same number or ID: the database decides.
+        // Two registrations racing for the same number or document: the database decides.
         const constraint = uniqueViolation(error);
         if (constraint === null) throw error;
-        throw constraint.includes('thai_id') ? thaiIdTaken() : phoneTaken();
+        throw isDocumentConstraint(constraint) ? documentTakenError(document) : phoneTaken();
       }
     },
 

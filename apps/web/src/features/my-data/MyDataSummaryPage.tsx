@@ -1,4 +1,4 @@
-import { FIXED_DOSE_TIMES, ageInYears, formatThaiId, formatThaiMobile, todayInBangkok } from '@klaimor/contracts';
+import { FIXED_DOSE_TIMES, ageInYears, formatThaiMobile, todayInBangkok } from '@klaimor/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
@@ -25,6 +25,7 @@ import { useMyDataTexts } from './my-data.texts';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 import { PersonGate } from '../../session/PersonGate';
 import { appLanguage } from '../../i18n/language';
+import { identityDocumentRow } from '../../i18n/person/identity-document';
 
 /**
  * On paper: only the summary, none of the app around it. A plain style element rather than MUI's
@@ -132,7 +133,7 @@ function MyDataSummaryScreen() {
       value: profile.gender ? person(`gender.${profile.gender}`) : t('common.notSpecified'),
     },
     { label: person('profile.fields.bloodGroup'), value: profile.blood_group ?? t('common.notSpecified') },
-    { label: person('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
+    identityDocumentRow(person, profile),
     {
       label: person('profile.fields.phone'),
       value: profile.phone ? formatThaiMobile(profile.phone) : t('common.notSpecified'),

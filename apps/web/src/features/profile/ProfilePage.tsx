@@ -1,4 +1,4 @@
-import { ageInYears, formatThaiId, formatThaiMobile } from '@klaimor/contracts';
+import { ageInYears, formatThaiMobile } from '@klaimor/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Alert from '@mui/material/Alert';
@@ -29,6 +29,7 @@ import { ConsentSummary } from '../legal/ConsentSummary';
 import { MyDataSection } from '../my-data/MyDataSection';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 import { appLanguage } from '../../i18n/language';
+import { identityDocumentRow } from '../../i18n/person/identity-document';
 
 // The forms (zod, address list) load only when the patient starts editing.
 const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
@@ -67,7 +68,7 @@ function ProfileScreen() {
     { label: t('profile.fields.birthday'), value: formatBuddhistDate(profile.birthday, lang) },
     { label: t('profile.fields.phone'), value: profile.phone ? formatThaiMobile(profile.phone) : dash },
     { label: t('profile.fields.email'), value: profile.email ?? dash },
-    { label: t('profile.fields.thaiId'), value: formatThaiId(profile.thai_id) },
+    identityDocumentRow(t, profile),
     { label: t('profile.fields.address'), value: combinedAddress(t, profile) },
   ];
 

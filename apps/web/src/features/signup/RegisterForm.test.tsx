@@ -104,6 +104,45 @@ describe('RegisterForm', () => {
     });
   }, 20_000);
 
+  it('registers with a passport: its number, its country as alpha-3, and no Thai ID sent', async () => {
+    const user = userEvent.setup();
+    const fetchMock = mockApi({
+      'POST /api/users': () => json(201, { data: [{ id: 'u1', firstname: 'Aung' }] }),
+    });
+    // Everything else filled in, and a Thai ID typed before the patient saw they need the passport: it is not sent.
+    const { onRegistered } = renderForm(undefined, {
+      ...emptyRegisterDraft,
+      firstname: 'Aung',
+      lastname: 'Min',
+      thai_id: VALID_THAI_ID,
+      birthday: '1990-03-12',
+      address: '99/1 ถนนราชดำเนิน',
+      subdistrist: 'ชนะสงคราม',
+      district: 'พระนคร',
+      province: 'กรุงเทพมหานคร',
+      postcode: '10200',
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'เอกสารประจำตัว' }), 'passport');
+    expect(screen.queryByRole('textbox', { name: 'เลขประจำตัวประชาชน' })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'เลขที่หนังสือเดินทาง' }), 'mb 123');
+    // The country names load when the passport is chosen.
+    await screen.findByRole('option', { name: /เมียนม/ });
+    await user.selectOptions(screen.getByRole('combobox', { name: /^สัญชาติ/ }), 'MMR');
+    await user.click(screen.getByRole('button', { name: 'ลงทะเบียน' }));
+    const passport = screen.getByRole('textbox', { name: 'เลขที่หนังสือเดินทาง' });
+    await waitFor(() => expect(passport).toHaveAttribute('aria-invalid', 'true'));
+    expect(passport).toHaveAccessibleDescription(/ตัวอักษรภาษาอังกฤษและตัวเลข 6–9 ตัว/);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    await user.type(passport, '4567');
+    await user.click(screen.getByRole('button', { name: 'ลงทะเบียน' }));
+    await waitFor(() => expect(onRegistered).toHaveBeenCalled());
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    const body = JSON.parse(init.body as string);
+    expect(body).toMatchObject({ id_type: 'passport', passport_number: 'MB1234567', nationality: 'MMR' });
+    expect(body).not.toHaveProperty('thai_id');
+  }, 30_000);
+
   it('explains a taken ID number (409) at the ID field', async () => {
     const user = userEvent.setup();
     mockApi({

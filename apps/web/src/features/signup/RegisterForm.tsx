@@ -1,6 +1,5 @@
 import type { UserProfile } from '@klaimor/contracts';
 import { Gender, findThaiAddressMismatch, formatThaiMobile } from '@klaimor/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,18 +18,20 @@ import { isApiError } from '../../api/client';
 import { AddressFields } from '../../components/AddressFields';
 import { ChoiceField } from '../../components/ChoiceField';
 import { FormDateField } from '../../components/FormDateField';
-import { FormThaiIdField } from '../../components/FormThaiIdField';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
 import { showFieldReasons } from '../../lib/field-reasons';
+import { contractResolver } from '../../lib/form-resolver';
 import { birthYears } from '../../lib/thai-date';
 import { useRefreshCurrentUser } from '../../session/current-user';
 import { FreshCodeDialog } from './FreshCodeDialog';
+import { IdentityDocumentFields } from './IdentityDocumentFields';
 import { OcrFieldNote, ocrFieldSx } from './ocr/OcrFieldNote';
 import { stillFromCard, type OcrReview } from './ocr/ocr-review';
 import { useOcrTexts } from './ocr/ocr.texts';
 import {
   RegisterFormSchema,
   isRegisterFormField,
+  onlyTheChosenDocument,
   type RegisterFormField,
   type RegisterFormInput,
   type RegisterFormOutput,
@@ -59,7 +60,7 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
   const refreshCurrentUser = useRefreshCurrentUser();
   const registerUser = useRegisterUser();
   const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
-    resolver: zodResolver(RegisterFormSchema),
+    resolver: contractResolver(RegisterFormSchema, onlyTheChosenDocument),
     defaultValues,
     mode: 'onTouched',
   });
@@ -118,6 +119,8 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
       else if (isApiError(error, 'phone_taken')) setPhoneReason('phone_taken');
       else if (isApiError(error, 'thai_id_taken'))
         setError('thai_id', { type: 'server', message: 'thai_id_taken' }, { shouldFocus: true });
+      else if (isApiError(error, 'passport_taken'))
+        setError('passport_number', { type: 'server', message: 'passport_taken' }, { shouldFocus: true });
       else if (!(isApiError(error) && showServerFieldErrors(error.fields))) setFormError(apiErrorMessage(t, error));
     }
   };
@@ -180,12 +183,8 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
         <TextField {...text('firstname')} label={t('register.firstname')} required autoComplete="given-name" />
         <TextField {...text('lastname')} label={t('register.lastname')} required autoComplete="family-name" />
         <Box sx={ocrFieldSx(fromCard('thai_id'))}>
-          <FormThaiIdField
-            name="thai_id"
-            control={control}
-            label={t('register.thaiId')}
-            describeError={(reason) => reasonMessage(t, reason)}
-            hint={
+          <IdentityDocumentFields
+            thaiIdHint={
               noteText('thai_id') ??
               (review?.thaiIdRejected && !values.thai_id ? tOcr('field.idRejected') : t('register.thaiIdHint'))
             }
@@ -223,7 +222,11 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
         />
         <Divider />
         <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {t('register.addressHeading')}
+          {t(
+            values.id_type === 'thai_id' || !values.id_type
+              ? 'register.addressHeading'
+              : 'register.addressHeadingForeign',
+          )}
         </Typography>
         {addressFromCard.length > 0 ? (
           <OcrFieldNote confidence={addressFromCard.includes('low') ? 'low' : 'high'} />

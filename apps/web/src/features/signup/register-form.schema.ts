@@ -1,15 +1,28 @@
-import { RegisterUserBody } from '@klaimor/contracts';
-import type { z } from 'zod';
+import { RegisterUserFields, checkIdentityDocument, whenAnObject } from '@klaimor/contracts';
+import { z } from 'zod';
 
 /** The manual form validates with the contract itself; the phone comes from the verified step. */
-export const RegisterFormSchema = RegisterUserBody.omit({ phone: true });
+export const RegisterFormSchema = RegisterUserFields.omit({ phone: true }).check(
+  z.superRefine(checkIdentityDocument, whenAnObject),
+);
 export type RegisterFormInput = z.input<typeof RegisterFormSchema>;
 export type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
+
+/** The boxes of the document chosen only: what was typed for another kind before switching is not sent. */
+export function onlyTheChosenDocument(values: RegisterFormInput): RegisterFormInput {
+  const { thai_id, passport_number, nationality, ...rest } = values;
+  if (values.id_type === 'passport')
+    return { ...rest, passport_number: passport_number || undefined, nationality: nationality || undefined };
+  return { ...rest, thai_id };
+}
 
 export const registerFormFields = [
   'firstname',
   'lastname',
+  'id_type',
   'thai_id',
+  'passport_number',
+  'nationality',
   'birthday',
   'gender',
   'email',

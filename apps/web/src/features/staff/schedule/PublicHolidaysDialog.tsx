@@ -13,7 +13,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useId, useState } from 'react';
 import { appLanguage } from '../../../i18n/language';
-import { toBuddhistYear } from '../../../lib/thai-date';
+import { displayYear } from '../../../lib/thai-date';
 import { staffErrorMessage } from '../shared/staff-errors';
 import { useStaffTexts } from '../staff.texts';
 import { useClosePublicHolidays } from './schedule.queries';
@@ -71,7 +71,7 @@ export function PublicHolidaysDialog({ facilityId, open, onClosed, onClose }: Pu
                 key={y}
                 value={String(y)}
                 control={<Radio />}
-                label={t('closures.holidays.yearOption', { year: toBuddhistYear(y) })}
+                label={t('closures.holidays.yearOption', { year: displayYear(y, lang) })}
               />
             ))}
           </RadioGroup>
