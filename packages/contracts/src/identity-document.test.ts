@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSENT_VERSION } from './consent-version.js';
 import { AddDependentBody } from './family.js';
-import { RegisterUserBody } from './users.js';
+import { CorrectIdentityBody, RegisterUserBody } from './users.js';
 
 /** A 13-digit number of the given first twelve digits, with its mod-11 check digit. */
 function withCheckDigit(first12: string): string {
@@ -137,5 +137,47 @@ describe('a dependent', () => {
       guardianDeclared: true,
     });
     expect(parsed).toMatchObject({ id_type: 'passport', passport_number: 'C01X00T47', nationality: 'DEU' });
+  });
+});
+
+describe('correcting a passport', () => {
+  const correction = {
+    firstname: 'Aung',
+    lastname: 'Min',
+    birthday: '1990-05-01',
+    gender: null,
+    passport_number: 'MB1234567',
+    code: '123456',
+  };
+  const correctionIssues = (body: unknown) =>
+    Object.fromEntries(
+      (CorrectIdentityBody.safeParse(body).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]),
+    );
+
+  it('takes the new number and country as typed, proved by the number registered', () => {
+    const parsed = CorrectIdentityBody.parse({
+      ...correction,
+      new_passport_number: ' mc-765 4321',
+      new_nationality: 'lao',
+    });
+    expect(parsed).toMatchObject({
+      passport_number: 'MB1234567',
+      new_passport_number: 'MC7654321',
+      new_nationality: 'LAO',
+    });
+  });
+
+  it('refuses a malformed new number or country with each field’s reason', () => {
+    expect(correctionIssues({ ...correction, new_passport_number: '12345', new_nationality: 'Laos' })).toEqual({
+      new_passport_number: 'invalid_passport_number',
+      new_nationality: 'invalid_nationality',
+    });
+  });
+
+  it('takes a new passport only from a passport holder, proved by the passport registered', () => {
+    const { passport_number: _, ...withoutPassport } = correction;
+    expect(
+      correctionIssues({ ...withoutPassport, thai_id: '1101700230708', new_passport_number: 'MC7654321' }),
+    ).toEqual({ new_passport_number: 'unknown_field' });
   });
 });

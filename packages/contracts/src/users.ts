@@ -10,10 +10,12 @@ import {
   Postcode,
   ThaiId,
   ThaiMobile,
+  reasons,
   requiredText,
 } from './fields.js';
 import {
   IdType,
+  Nationality,
   PassportNumber,
   checkIdentityDocument,
   identityDocumentFields,
@@ -68,6 +70,8 @@ export type UpdateProfile = z.output<typeof UpdateProfileBody>;
  *    correction. Replies like POST /api/auth/otp (202, OtpRequestedReply).
  * 2. PUT /api/users/me/identity: the corrected identity, proved by the number of the document already registered
  *    (`thai_id` for a Thai or a foreigner's 13-digit ID, `passport_number` for a passport) and the code.
+ *    A passport holder may also correct the passport (a typo, or a new passport): `new_passport_number`,
+ *    `new_nationality` (the issuing country's code, looked up by the server as at registration); absent, unchanged.
  *    Every correction is recorded (which fields, when).
  */
 export const CorrectIdentityBody = z
@@ -78,12 +82,18 @@ export const CorrectIdentityBody = z
     gender: Gender.nullable(),
     thai_id: ThaiId.optional(),
     passport_number: PassportNumber.optional(),
+    new_passport_number: PassportNumber.optional(),
+    new_nationality: Nationality.optional(),
     code: OtpCode,
   })
   .check(
     z.superRefine((body, ctx) => {
       if (body.thai_id === undefined && body.passport_number === undefined)
-        ctx.addIssue({ code: 'custom', path: ['thai_id'], message: 'required' });
+        ctx.addIssue({ code: 'custom', path: ['thai_id'], message: reasons.required });
+      // A new passport only replaces a passport: its holder proves it with the passport registered.
+      if (body.passport_number !== undefined) return;
+      for (const field of ['new_passport_number', 'new_nationality'] as const)
+        if (body[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: reasons.unknownField });
     }, whenAnObject),
   );
 export type CorrectIdentityInput = z.input<typeof CorrectIdentityBody>;

@@ -13,9 +13,14 @@ import { AppError, validationFailed } from '../errors.js';
 export function identityDocumentIn(body: Parameters<typeof identityDocumentOf>[0]): IdentityDocument {
   const document = identityDocumentOf(body);
   if (document.type !== 'passport') return document;
-  const country = countries.isValid(document.country) ? countries.toAlpha3(document.country) : undefined;
-  if (!country) throw validationFailed({ nationality: reasons.invalidNationality });
-  return { ...document, country };
+  return { ...document, country: passportCountry(document.country, 'nationality') };
+}
+
+/** A country code's ISO 3166-1 alpha-3 code; 400 at `field` for a code that names no country. */
+export function passportCountry(code: string, field: string): string {
+  const country = countries.isValid(code) ? countries.toAlpha3(code) : undefined;
+  if (!country) throw validationFailed({ [field]: reasons.invalidNationality });
+  return country;
 }
 
 /** The users row's columns of a document. */
@@ -39,9 +44,9 @@ export async function documentTaken(db: Db, document: IdentityDocument): Promise
 }
 
 /** 409 for a document another account holds, with the code of its kind. */
-export function documentTakenError(document: IdentityDocument): AppError {
+export function documentTakenError(document: IdentityDocument, passportField = 'passport_number'): AppError {
   return document.type === 'passport'
-    ? new AppError(409, 'passport_taken', 'หนังสือเดินทางเล่มนี้ลงทะเบียนแล้ว', { passport_number: 'passport_taken' })
+    ? new AppError(409, 'passport_taken', 'หนังสือเดินทางเล่มนี้ลงทะเบียนแล้ว', { [passportField]: 'passport_taken' })
     : new AppError(409, 'thai_id_taken', 'เลขประจำตัว 13 หลักนี้ลงทะเบียนแล้ว', { thai_id: 'thai_id_taken' });
 }
 

@@ -222,8 +222,109 @@ describe('the FHIR export names the document', () => {
 });
 
 describe('correcting the identity of a passport holder', () => {
-  const correct = (session: string, payload: Record<string, unknown>) =>
-    app().inject({ method: 'PUT', url: '/api/users/me/identity', payload, ...as(session) });
+  const correct = (session: string, payload: Record<string, unknown>, server = 0) =>
+    t.apps[server]!.inject({ method: 'PUT', url: '/api/users/me/identity', payload, ...as(session) });
+  const identity = { firstname: 'Aung', lastname: 'รักสุขภาพ', birthday: '1990-05-20', gender: 'male' };
+
+  /** A passport holder and a code that confirms a correction of their identity. */
+  async function passportHolder(nationality = 'MMR') {
+    const phone = nextPhone();
+    const number = nextPassport();
+    const { session, profile } = await registerPatient(app(), phone, { ...passport(number, nationality), ...identity });
+    await t.database.db.execute(
+      sql`update otp_codes set created_at = created_at - interval '1 minute' where phone = ${phone}`,
+    );
+    const sent = await app().inject({ method: 'POST', url: '/api/users/me/identity/code', ...as(session) });
+    expect(sent.statusCode).toBe(202);
+    return { session, number, id: profile.id as string, code: await latestCode(app(), phone) };
+  }
+  const correctionsOf = async (userId: string) =>
+    (
+      (await t.database.db.execute(
+        sql`select fields from identity_corrections where user_id = ${userId}`,
+      )) as unknown as {
+        rows: { fields: string[] }[];
+      }
+    ).rows.map((r) => r.fields);
+
+  it('corrects the passport number and its country, proved by the passport registered and a code', async () => {
+    const holder = await passportHolder();
+    const res = await correct(holder.session, {
+      ...identity,
+      passport_number: holder.number,
+      new_passport_number: 'mc 765 4321',
+      new_nationality: 'LA',
+      code: holder.code,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0]).toMatchObject({ id_type: 'passport', passport_number: 'MC7654321', nationality: 'LAO' });
+    expect(await correctionsOf(holder.id)).toEqual([['passport_number', 'nationality']]);
+  });
+
+  it('answers 409 passport_taken for another account’s passport before the code is spent, changing nothing', async () => {
+    const other = nextPassport();
+    await registerPatient(app(), nextPhone(), passport(other, 'KHM'));
+    const holder = await passportHolder();
+    const body = { ...identity, passport_number: holder.number, code: holder.code };
+    const taken = await correct(holder.session, { ...body, new_passport_number: other, new_nationality: 'KHM' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatchObject({
+      code: 'passport_taken',
+      fields: { new_passport_number: 'passport_taken' },
+    });
+    expect(taken.json().error.message).toMatch(/[\u0E00-\u0E7F]/);
+    expect(await correctionsOf(holder.id)).toEqual([]);
+    // The same number from the holder's own country is another passport, and the code is still good.
+    const right = await correct(holder.session, { ...body, new_passport_number: other });
+    expect(right.statusCode, right.body).toBe(200);
+    expect(right.json().data[0]).toMatchObject({ passport_number: other, nationality: 'MMR' });
+  });
+
+  it('answers 400 invalid_nationality for a code that names no country, changing nothing', async () => {
+    const holder = await passportHolder();
+    const res = await correct(holder.session, {
+      ...identity,
+      passport_number: holder.number,
+      new_nationality: 'XX',
+      code: holder.code,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { new_nationality: 'invalid_nationality' },
+    });
+    expect(await correctionsOf(holder.id)).toEqual([]);
+  });
+
+  it('says nothing would change for the passport and country registered', async () => {
+    const holder = await passportHolder('LAO');
+    const res = await correct(holder.session, {
+      ...identity,
+      passport_number: holder.number,
+      new_passport_number: holder.number,
+      new_nationality: 'LAO',
+      code: holder.code,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('nothing_to_correct');
+  });
+
+  it('gives a passport two holders correct to at once on two servers to one of them', async () => {
+    const [a, b] = [await passportHolder(), await passportHolder()];
+    const wanted = nextPassport();
+    const replies = await Promise.all(
+      [a!, b!].map((holder, server) =>
+        correct(
+          holder.session,
+          { ...identity, passport_number: holder.number, new_passport_number: wanted, code: holder.code },
+          server,
+        ),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(replies.find((r) => r.statusCode === 409)!.json().error.code).toBe('passport_taken');
+    expect(await count(sql`select count(*)::int as n from users where passport_number = ${wanted}`)).toBe(1);
+  });
 
   it('is proved by the passport number registered, and refused with another', async () => {
     const phone = nextPhone();
@@ -269,5 +370,38 @@ describe('family care', () => {
     expect(again.json().error.code).toBe('passport_taken');
     // A child with a Thai ID is added as before.
     await addChild(app(), me.session);
+  });
+
+  it("gives a child's passport or foreigner's number two caregivers add at once on two servers to one profile", async () => {
+    const parents = [await caregiver(app()), await caregiver(app())];
+    const [passportNumber, foreignId] = [nextPassport(), nextForeignId()];
+    const children = [passport(passportNumber, 'KHM'), { id_type: 'foreign_id', thai_id: foreignId }];
+    for (const document of children) {
+      const replies = await Promise.all(
+        parents.map((parent, server) =>
+          t.apps[server]!.inject({
+            method: 'POST',
+            url: '/api/family/dependents',
+            payload: {
+              ...dependentProfile({ birthday: '2018-02-01' }),
+              ...document,
+              relationship: 'parent',
+              scopes: ALL,
+              guardianDeclared: true,
+            },
+            ...as(parent.session),
+          }),
+        ),
+      );
+      expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+      expect(replies.find((r) => r.statusCode === 409)!.json().error.code).toBe(
+        document.id_type === 'passport' ? 'passport_taken' : 'thai_id_taken',
+      );
+    }
+    expect(
+      await count(
+        sql`select count(*)::int as n from users where passport_number = ${passportNumber} or thai_id = ${foreignId}`,
+      ),
+    ).toBe(2);
   });
 });

@@ -8,7 +8,9 @@ import { documentTaken } from '../../shared/identity-documents.js';
 export type UserChanges = Partial<
   Pick<NewUserRow, 'email' | 'address' | 'subdistrict' | 'district' | 'province' | 'postcode' | 'bloodGroup'>
 >;
-export type IdentityChanges = Partial<Pick<NewUserRow, 'firstname' | 'lastname' | 'birthday' | 'gender'>>;
+export type IdentityChanges = Partial<
+  Pick<NewUserRow, 'firstname' | 'lastname' | 'birthday' | 'gender' | 'passportNumber' | 'nationality'>
+>;
 
 /**
  * The number a patient signs in with. Every signed-in patient has one; only a dependent's profile held by a caregiver
@@ -26,6 +28,8 @@ export function createUsersRepository(db: Db) {
       return row?.id ?? null;
     },
     /** Which of the unique identifiers are already registered. */
+    /** Whether an account holds the document already. */
+    documentTaken: (document: IdentityDocument) => documentTaken(db, document),
     async takenIdentifiers(phone: string, document: IdentityDocument): Promise<{ phone: boolean; document: boolean }> {
       const [phoneTaken, documentHeld] = await Promise.all([
         db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1),
@@ -60,14 +64,15 @@ export function createUsersRepository(db: Db) {
       });
     },
     /** Corrects the registered identity and records which fields changed, together or not at all. */
-    async correctIdentity(id: string, changes: IdentityChanges): Promise<UserRow | null> {
+    /** The corrected identity and the record of it (`fields`: the body's names of what changed), together. */
+    async correctIdentity(id: string, changes: IdentityChanges, fields: string[]): Promise<UserRow | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(users)
           .set({ ...changes, updatedAt: sql`now()` })
           .where(eq(users.id, id))
           .returning();
-        if (row) await tx.insert(identityCorrections).values({ userId: id, fields: Object.keys(changes) });
+        if (row) await tx.insert(identityCorrections).values({ userId: id, fields });
         return row ?? null;
       });
     },

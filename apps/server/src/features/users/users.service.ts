@@ -7,6 +7,7 @@ import {
   type UpdateProfile,
   type UserProfile,
   type IdType,
+  type IdentityDocument,
   findThaiAddressMismatch,
 } from '@klaimor/contracts';
 import { AppError, unauthenticated, validationFailed } from '../../errors.js';
@@ -19,6 +20,7 @@ import {
   identityDocumentIn,
   documentTakenError,
   isDocumentConstraint,
+  passportCountry,
   provesDocument,
 } from '../../shared/identity-documents.js';
 
@@ -68,6 +70,17 @@ const documentMismatch = (patient: UserRow) =>
   new AppError(403, 'thai_id_mismatch', 'เลขเอกสารประจำตัวไม่ตรงกับที่ลงทะเบียนไว้', {
     [patient.idType === 'passport' ? 'passport_number' : 'thai_id']: 'thai_id_mismatch',
   });
+/** What a correction may change: the body's name of each (recorded with the correction) and its column. */
+const CORRECTED_FIELDS = [
+  ['firstname', 'firstname'],
+  ['lastname', 'lastname'],
+  ['birthday', 'birthday'],
+  ['gender', 'gender'],
+  ['passport_number', 'passportNumber'],
+  ['nationality', 'nationality'],
+] as const satisfies readonly (readonly [string, keyof IdentityChanges])[];
+type CorrectedField = (typeof CORRECTED_FIELDS)[number][0];
+
 const nothingToCorrect = () => new AppError(400, 'nothing_to_correct', 'ข้อมูลที่ส่งมาเหมือนเดิม ไม่มีอะไรต้องแก้ไข');
 
 /** `profileChanged` lets cached copies of a patient (signed-in sessions) be dropped. */
@@ -87,18 +100,42 @@ export function createUsersService(
      */
     async correctIdentity(patient: UserRow, body: CorrectIdentity): Promise<UserProfile> {
       if (!provesDocument(patient, body)) throw documentMismatch(patient);
-      const corrected: IdentityChanges = {
+      const corrected: Record<CorrectedField, IdentityChanges[keyof IdentityChanges]> = {
         firstname: body.firstname,
         lastname: body.lastname,
         birthday: body.birthday,
         gender: body.gender,
+        // A passport holder's (the proof above says so when these are sent); absent, unchanged.
+        passport_number: body.new_passport_number ?? patient.passportNumber,
+        nationality: body.new_nationality
+          ? passportCountry(body.new_nationality, 'new_nationality')
+          : patient.nationality,
       };
+      const fields = CORRECTED_FIELDS.filter(([field, column]) => patient[column] !== corrected[field]);
+      if (fields.length === 0) throw nothingToCorrect();
       const changes = Object.fromEntries(
-        Object.entries(corrected).filter(([field, value]) => patient[field as keyof IdentityChanges] !== value),
+        fields.map(([field, column]) => [column, corrected[field]]),
       ) as IdentityChanges;
-      if (Object.keys(changes).length === 0) throw nothingToCorrect();
+      const passport: IdentityDocument | null =
+        changes.passportNumber !== undefined || changes.nationality !== undefined
+          ? { type: 'passport', number: corrected.passport_number!, country: corrected.nationality! }
+          : null;
+      // Another account's passport is refused before the code is spent; two corrections racing, the index decides.
+      if (passport && (await users.documentTaken(passport))) throw documentTakenError(passport, 'new_passport_number');
       await otp.confirmCode(signInPhone(patient), body.code, 'correct_identity');
-      const row = await users.correctIdentity(patient.id, changes);
+      let row: UserRow | null;
+      try {
+        row = await users.correctIdentity(
+          patient.id,
+          changes,
+          fields.map(([field]) => field),
+        );
+      } catch (error) {
+        const constraint = uniqueViolation(error);
+        if (passport && constraint !== null && isDocumentConstraint(constraint))
+          throw documentTakenError(passport, 'new_passport_number');
+        throw error;
+      }
       if (!row) throw unauthenticated();
       await profileChanged(patient.id);
       return toProfile(row);
