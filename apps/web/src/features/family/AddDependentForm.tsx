@@ -9,6 +9,7 @@ import {
   type AddDependentInput,
   type CareLink,
   type CareScopes,
+  type IdType,
 } from '@klaimor/contracts';
 import DocumentScannerIcon from '@mui/icons-material/DocumentScanner';
 import HomeIcon from '@mui/icons-material/Home';
@@ -27,6 +28,7 @@ import { AddressFields, type AddressValues } from '../../components/AddressField
 import { DevSmsBanner } from '../../components/DevSmsBanner';
 import { FormActions } from '../../components/FormActions';
 import { FormDateField } from '../../components/FormDateField';
+import { IdentityDocumentFields, onlyTheChosenDocument } from '../../components/IdentityDocumentFields';
 import { LoadingState } from '../../components/LoadingState';
 import { useTextFields } from '../../components/use-text-fields';
 import { apiErrorMessage, reasonMessage } from '../../lib/error-messages';
@@ -45,7 +47,10 @@ import { useFamilyTexts } from './family.texts';
 const IdCardCapture = lazy(() => import('../signup/IdCardCapture').then((m) => ({ default: m.IdCardCapture })));
 
 export interface DependentFormValues extends AddressValues {
+  id_type: IdType;
   thai_id: string;
+  passport_number: string;
+  nationality: string;
   firstname: string;
   lastname: string;
   birthday: string;
@@ -63,12 +68,15 @@ export function isMinor(birthday: string): boolean {
   return IsoDate.safeParse(birthday).success && ageOn(birthday, todayInBangkok()) < AGE_OF_MAJORITY;
 }
 
-/** The form's boxes as the request body: a minor's with the declaration, an adult's with the number and the code. */
+/**
+ * The form's boxes as the request body: the chosen document's only, a minor's with the declaration, an adult's with
+ * the number and the code.
+ */
 export function toDependentBody(values: DependentFormValues): AddDependentInput {
-  const { guardianDeclared, phone, code, relationship, ...person } = values;
+  const { guardianDeclared, phone, code, relationship, ...person } = onlyTheChosenDocument(values);
   const base = {
     ...person,
-    thai_id: values.thai_id.replace(/\D/g, ''),
+    thai_id: person.thai_id?.replace(/\D/g, ''),
     relationship: relationship as CareRelationship,
   };
   return isMinor(values.birthday) ? { ...base, guardianDeclared } : { ...base, phone: phone.replace(/\D/g, ''), code };
@@ -77,7 +85,10 @@ export function toDependentBody(values: DependentFormValues): AddDependentInput 
 const resolver = contractResolver(AddDependentBody, toDependentBody);
 
 const FIELDS = new Set<string>([
+  'id_type',
   'thai_id',
+  'passport_number',
+  'nationality',
   'firstname',
   'lastname',
   'birthday',
@@ -93,7 +104,10 @@ const FIELDS = new Set<string>([
 ]);
 
 const EMPTY: DependentFormValues = {
+  id_type: 'thai_id',
   thai_id: '',
+  passport_number: '',
+  nationality: '',
   firstname: '',
   lastname: '',
   birthday: '',
@@ -139,6 +153,7 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
       otp_expired: 'code',
       otp_locked: 'code',
       thai_id_taken: 'thai_id',
+      passport_taken: 'passport_number',
       care_has_account: 'phone',
     },
   });
@@ -184,6 +199,8 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
       const mark = marks[field];
       if (mark) setValue(field, mark.value, { shouldDirty: true });
     }
+    // The card read is a Thai ID card.
+    if (marks.thai_id) setValue('id_type', 'thai_id', { shouldDirty: true });
     setScanning(false);
     setScanned(true);
   };
@@ -219,7 +236,11 @@ export function AddDependentForm({ onAdded, onCancel }: AddDependentFormProps) {
         {scanned ? <Alert severity="info">{t('add.scanDone')}</Alert> : null}
         {text('firstname', t('add.firstname'), { required: true })}
         {text('lastname', t('add.lastname'), { required: true })}
-        {text('thai_id', t('add.thaiId'), { required: true, inputMode: 'numeric', hint: t('add.thaiIdHint') })}
+        <IdentityDocumentFields
+          idPrefix="dependent"
+          thaiIdHint={t('add.thaiIdHint')}
+          describeError={(reason) => reasonMessage(t, reason)}
+        />
         <FormDateField
           control={control}
           name="birthday"

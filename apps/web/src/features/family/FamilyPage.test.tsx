@@ -85,6 +85,7 @@ describe('FamilyPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'เพิ่มสมาชิกครอบครัว' }));
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toEqual({
+      id_type: 'thai_id',
       thai_id: '1103700012346',
       firstname: 'ต้นกล้า',
       lastname: 'ใจดี',
@@ -100,6 +101,52 @@ describe('FamilyPage', () => {
     });
     expect(await screen.findByText('เพิ่ม ต้นกล้า แล้ว')).toBeInTheDocument();
   });
+
+  it('adds a child who has a passport: its number and country sent, no Thai ID, and a taken one said at its box', async () => {
+    const user = userEvent.setup();
+    const bodies: Record<string, unknown>[] = [];
+    mockApi({
+      'GET /api/family': () => json(200, { data: [] }),
+      'POST /api/family/dependents': async ({ body }) => {
+        bodies.push(JSON.parse(String(body)));
+        return bodies.length === 1
+          ? json(409, {
+              error: { code: 'passport_taken', message: 'x', fields: { passport_number: 'passport_taken' } },
+            })
+          : json(201, { data: [careLink({ person: { id: 'nilar-id', firstname: 'Nilar' } })] });
+      },
+    });
+    renderWithProviders(<FamilyPage />, { route: '/family', queryClient: signedIn() });
+    await user.click(await screen.findByRole('button', { name: 'เพิ่มสมาชิกครอบครัว' }));
+    const dialog = await screen.findByRole('dialog', { name: 'เพิ่มสมาชิกครอบครัว' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^ชื่อ/ }), 'Nilar');
+    await user.type(within(dialog).getByRole('textbox', { name: /^นามสกุล/ }), 'Aung');
+    // A number typed for a Thai ID before choosing the passport is not sent.
+    await user.type(within(dialog).getByRole('textbox', { name: /เลขประจำตัวประชาชน/ }), '1103700012346');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^เอกสารประจำตัว/ }), 'passport');
+    expect(within(dialog).queryByRole('textbox', { name: /เลขประจำตัวประชาชน/ })).not.toBeInTheDocument();
+    await user.type(within(dialog).getByRole('textbox', { name: /^เลขที่หนังสือเดินทาง/ }), 'mb 765 4321');
+    await within(dialog).findByRole('option', { name: /เมียนม/ });
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^สัญชาติ/ }), 'MMR');
+    await chooseBirthday(user, '1', 'มิถุนายน', '2562');
+    await user.click(within(dialog).getByRole('button', { name: 'ที่อยู่เดียวกับฉัน' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /ความสัมพันธ์/ }), 'พ่อหรือแม่');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'ฉันเป็นพ่อแม่หรือผู้ปกครองตามกฎหมายของเด็กคนนี้' }));
+    await user.click(within(dialog).getByRole('button', { name: 'เพิ่มสมาชิกครอบครัว' }));
+
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ id_type: 'passport', passport_number: 'MB7654321', nationality: 'MMR' });
+    expect(bodies[0]).not.toHaveProperty('thai_id');
+    const passport = within(dialog).getByRole('textbox', { name: /^เลขที่หนังสือเดินทาง/ });
+    await waitFor(() => expect(passport).toHaveAttribute('aria-invalid', 'true'));
+    expect(passport).toHaveAccessibleDescription(/หนังสือเดินทางเล่มนี้มีบัญชีอยู่แล้ว/);
+
+    await user.clear(passport);
+    await user.type(passport, 'MB7654322');
+    await user.click(within(dialog).getByRole('button', { name: 'เพิ่มสมาชิกครอบครัว' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(await screen.findByText('เพิ่ม Nilar แล้ว')).toBeInTheDocument();
+  }, 30_000);
 
   it('adds an adult with the code sent to their own phone, which they read out', async () => {
     const user = userEvent.setup({ delay: null });

@@ -24,14 +24,13 @@ import { contractResolver } from '../../lib/form-resolver';
 import { birthYears } from '../../lib/thai-date';
 import { useRefreshCurrentUser } from '../../session/current-user';
 import { FreshCodeDialog } from './FreshCodeDialog';
-import { IdentityDocumentFields } from './IdentityDocumentFields';
+import { IdentityDocumentFields, onlyTheChosenDocument } from '../../components/IdentityDocumentFields';
 import { OcrFieldNote, ocrFieldSx } from './ocr/OcrFieldNote';
 import { stillFromCard, type OcrReview } from './ocr/ocr-review';
 import { useOcrTexts } from './ocr/ocr.texts';
 import {
   RegisterFormSchema,
   isRegisterFormField,
-  onlyTheChosenDocument,
   type RegisterFormField,
   type RegisterFormInput,
   type RegisterFormOutput,
@@ -184,6 +183,7 @@ export function RegisterForm({ phone, defaultValues, onDraftChange, onBack, onRe
         <TextField {...text('lastname')} label={t('register.lastname')} required autoComplete="family-name" />
         <Box sx={ocrFieldSx(fromCard('thai_id'))}>
           <IdentityDocumentFields
+            idPrefix="register"
             thaiIdHint={
               noteText('thai_id') ??
               (review?.thaiIdRejected && !values.thai_id ? tOcr('field.idRejected') : t('register.thaiIdHint'))

@@ -8,14 +8,6 @@ export const RegisterFormSchema = RegisterUserFields.omit({ phone: true }).check
 export type RegisterFormInput = z.input<typeof RegisterFormSchema>;
 export type RegisterFormOutput = z.output<typeof RegisterFormSchema>;
 
-/** The boxes of the document chosen only: what was typed for another kind before switching is not sent. */
-export function onlyTheChosenDocument(values: RegisterFormInput): RegisterFormInput {
-  const { thai_id, passport_number, nationality, ...rest } = values;
-  if (values.id_type === 'passport')
-    return { ...rest, passport_number: passport_number || undefined, nationality: nationality || undefined };
-  return { ...rest, thai_id };
-}
-
 export const registerFormFields = [
   'firstname',
   'lastname',

@@ -1,9 +1,9 @@
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import th from 'i18n-iso-countries/langs/th.json';
-import type { DateLanguage } from '../../lib/thai-date';
+import type { DateLanguage } from './thai-date';
 
-// Only the two languages the app speaks, in the sign-up chunk that asks for a passport's country.
+// Only the two languages the app speaks, in the chunk loaded once a form asks for a passport's country.
 countries.registerLocale(th);
 countries.registerLocale(en);
 
