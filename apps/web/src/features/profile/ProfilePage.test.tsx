@@ -107,7 +107,7 @@ describe('ProfilePage editing', () => {
     await user.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
     // Another person's number: said at the ID field, nothing saved.
     const id = screen.getByRole('textbox', { name: /^เลขประจำตัวประชาชนที่ลงทะเบียนไว้/ });
-    await waitFor(() => expect(id).toHaveAccessibleDescription('ไม่ตรงกับเลขประจำตัวประชาชนที่ลงทะเบียนไว้'));
+    await waitFor(() => expect(id).toHaveAccessibleDescription('ไม่ตรงกับเลขที่ลงทะเบียนไว้'));
     await user.clear(id);
     await user.type(id, '1101700230708');
     await user.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
@@ -122,6 +122,82 @@ describe('ProfilePage editing', () => {
     });
     expect(screen.getByRole('heading', { level: 2, name: 'สมหญิง รักษ์ดี' })).toBeInTheDocument();
   }, 20_000);
+
+  it('corrects a passport holder’s passport number and country, proved by the passport registered', async () => {
+    const user = userEvent.setup();
+    const holder: UserProfile = {
+      ...profile,
+      firstname: 'Aung',
+      lastname: 'Min',
+      id_type: 'passport',
+      thai_id: null,
+      passport_number: 'MB1234567',
+      nationality: 'MMR',
+    };
+    const bodies: Record<string, unknown>[] = [];
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [holder] }),
+      'POST /api/users/me/identity/code': () => json(202, { data: [{ expiresInSec: 300, resendAfterSec: 30 }] }),
+      'PUT /api/users/me/identity': (init) => {
+        bodies.push(JSON.parse(String(init.body)));
+        return bodies.length === 1
+          ? json(409, {
+              error: { code: 'passport_taken', message: 'x', fields: { new_passport_number: 'passport_taken' } },
+            })
+          : json(200, { data: [{ ...holder, passport_number: 'MC7654322', nationality: 'LAO' }] });
+      },
+    });
+    const { queryClient } = renderWithProviders(<ProfilePage />, { route: '/profile' });
+    queryClient.setQueryData(userKeys.me(), holder);
+    await user.click(await screen.findByRole('button', { name: 'แก้ไขชื่อ วันเกิด เพศ หรือหนังสือเดินทาง' }));
+    expect(screen.queryByRole('textbox', { name: /เลขประจำตัวประชาชน/ })).not.toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^เลขที่หนังสือเดินทางที่ลงทะเบียนไว้/ }), 'mb1234567');
+    const corrected = screen.getByRole('textbox', { name: /^เลขที่หนังสือเดินทางที่ถูกต้อง/ });
+    expect(corrected).toHaveValue('MB1234567');
+    await user.clear(corrected);
+    await user.type(corrected, 'MC7654321');
+    const country = screen.getByRole('combobox', { name: /^ประเทศที่ออกหนังสือเดินทาง/ });
+    await screen.findAllByRole('option', { name: /ลาว/ });
+    expect(country).toHaveValue('MMR');
+    await user.selectOptions(country, 'LAO');
+    await user.click(screen.getByRole('button', { name: 'ส่งรหัสยืนยัน' }));
+    await user.type(await screen.findByRole('textbox', { name: /^รหัสยืนยัน 6 หลัก/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
+
+    // Another account's passport: said at the corrected number.
+    await waitFor(() => expect(corrected).toHaveAttribute('aria-invalid', 'true'));
+    expect(corrected).toHaveAccessibleDescription(/หนังสือเดินทางเล่มนี้/);
+    expect(bodies[0]).toEqual({
+      firstname: 'Aung',
+      lastname: 'Min',
+      birthday: '1985-11-02',
+      gender: 'female',
+      passport_number: 'MB1234567',
+      new_passport_number: 'MC7654321',
+      new_nationality: 'LAO',
+      code: '123456',
+    });
+    await user.clear(corrected);
+    await user.type(corrected, 'MC7654322');
+    await user.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
+    expect(await screen.findByText('แก้ไขข้อมูลประจำตัวแล้ว')).toBeInTheDocument();
+    expect(bodies[1]).toMatchObject({ new_passport_number: 'MC7654322', new_nationality: 'LAO' });
+  }, 30_000);
+});
+
+describe('ProfilePage for a foreign resident with a 13-digit ID', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('asks for the foreigner’s number registered, not a Thai ID card’s, to correct the name', async () => {
+    const user = userEvent.setup();
+    const resident: UserProfile = { ...profile, id_type: 'foreign_id', thai_id: '6101700230701' };
+    mockApi({ 'GET /api/users/me': () => json(200, { data: [resident] }) });
+    const { queryClient } = renderWithProviders(<ProfilePage />, { route: '/profile' });
+    queryClient.setQueryData(userKeys.me(), resident);
+    await user.click(await screen.findByRole('button', { name: 'แก้ไขชื่อ วันเกิด หรือเพศ' }));
+    expect(await screen.findByRole('textbox', { name: /^เลขประจำตัว 13 หลักที่ลงทะเบียนไว้/ })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /เลขประจำตัวประชาชน/ })).not.toBeInTheDocument();
+  }, 15_000);
 });
 
 describe('ProfilePage for a family member', () => {

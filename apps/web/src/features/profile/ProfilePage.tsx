@@ -131,7 +131,7 @@ function ProfileScreen() {
               {/* Correcting the registered identity takes a code to the person's own phone: their own account only. */}
               {own ? (
                 <Button variant="outlined" fullWidth onClick={() => setEditing('identity')}>
-                  {t('identity.open')}
+                  {t(profile.id_type === 'passport' ? 'identity.openPassport' : 'identity.open')}
                 </Button>
               ) : null}
             </Stack>
@@ -159,7 +159,17 @@ function ProfileScreen() {
         </Button>
       ) : null}
       <NoticeSnackbar
-        notice={saved ? t(saved === 'contact' ? 'profile.saved' : 'identity.saved') : null}
+        notice={
+          saved
+            ? t(
+                saved === 'contact'
+                  ? 'profile.saved'
+                  : profile.id_type === 'passport'
+                    ? 'identity.savedPassport'
+                    : 'identity.saved',
+              )
+            : null
+        }
         onClose={() => setSaved(null)}
       />
     </Stack>
