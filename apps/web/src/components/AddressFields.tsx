@@ -137,27 +137,33 @@ export interface AddressFieldsProps {
 export function AddressFields({ idPrefix }: AddressFieldsProps) {
   const { t } = usePersonTexts();
   const {
-    register,
     control,
     formState: { errors },
   } = useFormContext<AddressValues>();
-  const { ref: addressRef, ...address } = register('address');
   return (
     <Stack spacing={2}>
-      <TextField
-        {...address}
-        id={`${idPrefix}-address`}
-        inputRef={addressRef}
-        label={t('address.address')}
-        placeholder={t('address.addressPlaceholder')}
-        required
-        multiline
-        minRows={2}
-        maxRows={4}
-        autoComplete="street-address"
-        error={errors.address !== undefined}
-        // The label stays short so it never gets cut at large text sizes; what to write goes under the box.
-        helperText={reasonMessage(t, errors.address?.message) ?? t('address.addressHint')}
+      {/* Controlled: "same address as mine" fills it, and its label must know there is a value to move up from. */}
+      <Controller
+        name="address"
+        control={control}
+        render={({ field: { ref, value, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            value={value ?? ''}
+            id={`${idPrefix}-address`}
+            inputRef={ref}
+            label={t('address.address')}
+            placeholder={t('address.addressPlaceholder')}
+            required
+            multiline
+            minRows={2}
+            maxRows={4}
+            autoComplete="street-address"
+            error={fieldState.error !== undefined}
+            // The label stays short so it never gets cut at large text sizes; what to write goes under the box.
+            helperText={reasonMessage(t, fieldState.error?.message) ?? t('address.addressHint')}
+          />
+        )}
       />
       <SuggestField name="subdistrist" label={t('address.subdistrict')} idPrefix={idPrefix} autoComplete="off" />
       <SuggestField name="district" label={t('address.district')} idPrefix={idPrefix} autoComplete="off" />

@@ -29,7 +29,10 @@ export function FormDialog({ open, title, onClose, children }: FormDialogProps) 
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers>{open ? children : null}</DialogContent>
+      {/* On a phone the page's own margins, so labels at large text sizes have the page's width. */}
+      <DialogContent dividers sx={{ px: { xs: 2, sm: 3 } }}>
+        {open ? children : null}
+      </DialogContent>
     </Dialog>
   );
 }

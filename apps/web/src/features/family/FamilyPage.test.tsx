@@ -71,6 +71,10 @@ describe('FamilyPage', () => {
     await fillPerson(user, 'ต้นกล้า');
     await chooseBirthday(user, '5', 'พฤษภาคม', '2559');
     await user.click(within(dialog).getByRole('button', { name: 'ที่อยู่เดียวกับฉัน' }));
+    // The address filled in at a tap: its label moves up, clear of the text.
+    const address = within(dialog).getByRole('textbox', { name: /^ที่อยู่/ });
+    expect(address).toHaveValue('99/1 ซอยสุขใจ');
+    expect(dialog.querySelector(`label[for="${address.id}"]`)).toHaveAttribute('data-shrink', 'true');
     const relationship = within(dialog).getByRole('combobox', { name: /ความสัมพันธ์/ });
     expect(relationship).toHaveAccessibleDescription('คุณเป็นอะไรของต้นกล้า');
     await user.selectOptions(relationship, 'พ่อหรือแม่');

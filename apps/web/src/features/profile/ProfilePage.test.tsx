@@ -151,12 +151,12 @@ describe('ProfilePage editing', () => {
     queryClient.setQueryData(userKeys.me(), holder);
     await user.click(await screen.findByRole('button', { name: 'แก้ไขชื่อ วันเกิด เพศ หรือหนังสือเดินทาง' }));
     expect(screen.queryByRole('textbox', { name: /เลขประจำตัวประชาชน/ })).not.toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: /^เลขที่หนังสือเดินทางที่ลงทะเบียนไว้/ }), 'mb1234567');
-    const corrected = screen.getByRole('textbox', { name: /^เลขที่หนังสือเดินทางที่ถูกต้อง/ });
+    await user.type(screen.getByRole('textbox', { name: /^เลขที่ลงทะเบียนไว้/ }), 'mb1234567');
+    const corrected = screen.getByRole('textbox', { name: /^เลขที่หนังสือเดินทาง/ });
     expect(corrected).toHaveValue('MB1234567');
     await user.clear(corrected);
     await user.type(corrected, 'MC7654321');
-    const country = screen.getByRole('combobox', { name: /^ประเทศที่ออกหนังสือเดินทาง/ });
+    const country = screen.getByRole('combobox', { name: /^สัญชาติ/ });
     await screen.findAllByRole('option', { name: /ลาว/ });
     expect(country).toHaveValue('MMR');
     await user.selectOptions(country, 'LAO');
@@ -195,7 +195,7 @@ describe('ProfilePage for a foreign resident with a 13-digit ID', () => {
     const { queryClient } = renderWithProviders(<ProfilePage />, { route: '/profile' });
     queryClient.setQueryData(userKeys.me(), resident);
     await user.click(await screen.findByRole('button', { name: 'แก้ไขชื่อ วันเกิด หรือเพศ' }));
-    expect(await screen.findByRole('textbox', { name: /^เลขประจำตัว 13 หลักที่ลงทะเบียนไว้/ })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^เลข 13 หลักที่ลงทะเบียนไว้/ })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: /เลขประจำตัวประชาชน/ })).not.toBeInTheDocument();
   }, 15_000);
 });
