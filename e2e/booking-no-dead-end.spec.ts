@@ -248,7 +248,8 @@ test('a visitor’s symptoms follow them to another hospital and through signing
     expect((await page.request.post('/api/auth/logout')).ok()).toBe(true);
     // Siriraj's card opens where I left it, at the symptoms, which are the ones I typed.
     await page.goto(`/?hospital=${SIRIRAJ}`);
-    await expect(symptoms).toHaveValue('ปวดท้อง คลื่นไส้');
+    // A fresh page load: the map and the card's code load first (slow on a busy machine).
+    await expect(symptoms).toHaveValue('ปวดท้อง คลื่นไส้', { timeout: 30_000 });
     await page.getByRole('group', { name: 'เลือกวัน' }).getByRole('button').nth(1).click();
     await page.getByRole('radiogroup', { name: TIMES }).getByRole('radio').first().check();
     await page.getByRole('button', { name: 'ส่งข้อมูล' }).click();

@@ -4,11 +4,11 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { Notice } from '../../components/Notice';
 import { PageTitle } from '../../components/PageTitle';
 import type { SignupLocationState } from './signup-handoff';
 import { useCurrentUser, useRefreshCurrentUser } from '../../session/current-user';
 import { LoadingState } from '../../components/LoadingState';
+import { BookingReturnNote } from './BookingReturnNote';
 import { PhoneForm } from './PhoneForm';
 import { readBookingInProgress, readReturnTo, type ReturnToState } from './return-to';
 
@@ -38,9 +38,9 @@ export function LoginPage() {
     <Stack spacing={3}>
       <PageTitle subtitle={phone ? t('login.codeSubtitle') : t('login.phoneSubtitle')}>{t('login.title')}</PageTitle>
       {booking ? (
-        <Notice severity="info">
+        <BookingReturnNote>
           {t('login.bookingInProgress', { hospital: i18n.language === 'en' ? booking.nameEn : booking.nameTh })}
-        </Notice>
+        </BookingReturnNote>
       ) : null}
       {phone === null ? (
         <PhoneForm onSent={(p) => setPhone(p)} onSubmitting={() => void loadOtpForm()} />

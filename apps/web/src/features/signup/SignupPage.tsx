@@ -7,8 +7,8 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
-import { Notice } from '../../components/Notice';
 import { useCurrentUser, useRefreshCurrentUser } from '../../session/current-user';
+import { BookingReturnNote } from '../auth/BookingReturnNote';
 import { PhoneForm } from '../auth/PhoneForm';
 import { readBookingInProgress, readReturnTo, type ReturnToState } from '../auth/return-to';
 import { readSignupLocationState } from '../auth/signup-handoff';
@@ -117,7 +117,7 @@ export function SignupPage() {
       </Stack>
 
       {bookingAt && step < 5 ? (
-        <Notice severity="info">{t('signup.bookingInProgress', { hospital: bookingAt })}</Notice>
+        <BookingReturnNote>{t('signup.bookingInProgress', { hospital: bookingAt })}</BookingReturnNote>
       ) : null}
 
       {step === 1 ? (
