@@ -80,7 +80,7 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
   await test.step('And when I submit, I log in first and come back to the same card, with what I entered', async () => {
     await page.getByRole('button', { name: 'ส่งข้อมูล' }).click();
     await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByText(/การจองนัดที่ โรงพยาบาลศิริราช รอคุณอยู่/)).toBeVisible();
+    await expect(page.getByText(/จะกลับไปจองนัดที่ โรงพยาบาลศิริราช ต่อ/)).toBeVisible();
     await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(DEMO_PATIENT);
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();

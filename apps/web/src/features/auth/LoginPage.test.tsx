@@ -38,9 +38,7 @@ describe('LoginPage in the middle of a booking', () => {
     const user = userEvent.setup();
     renderLogin(booking);
     expect(
-      await screen.findByText(
-        'การจองนัดที่ โรงพยาบาลรามาธิบดี รอคุณอยู่ เข้าสู่ระบบหรือลงทะเบียนแล้วจะกลับไปจองต่อ อาการที่กรอกไว้ยังอยู่ครบ',
-      ),
+      await screen.findByText('เข้าสู่ระบบหรือลงทะเบียนแล้ว จะกลับไปจองนัดที่ โรงพยาบาลรามาธิบดี ต่อ อาการที่กรอกไว้ยังอยู่ครบ'),
     ).toBeInTheDocument();
     const register = screen.getByRole('link', { name: 'ลงทะเบียน' });
     expect(register).toHaveClass('MuiButton-sizeLarge', 'MuiButton-fullWidth');
@@ -53,6 +51,6 @@ describe('LoginPage in the middle of a booking', () => {
   it('says nothing of a booking when opened otherwise', async () => {
     renderLogin({ returnTo: '/history' });
     expect(await screen.findByRole('link', { name: 'ลงทะเบียน' })).toBeInTheDocument();
-    expect(screen.queryByText(/การจองนัดที่/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/จะกลับไปจองนัดที่/)).not.toBeInTheDocument();
   });
 });

@@ -87,7 +87,7 @@ describe('signup in the middle of a booking', () => {
       },
     });
     expect(
-      await screen.findByText('ลงทะเบียนเสร็จแล้วจะกลับไปจองนัดที่ โรงพยาบาลรามาธิบดี ต่อ อาการที่กรอกไว้ยังอยู่ครบ'),
+      await screen.findByText('เข้าสู่ระบบหรือลงทะเบียนแล้ว จะกลับไปจองนัดที่ โรงพยาบาลรามาธิบดี ต่อ อาการที่กรอกไว้ยังอยู่ครบ'),
     ).toBeInTheDocument();
   });
 });

@@ -117,7 +117,7 @@ export function SignupPage() {
       </Stack>
 
       {bookingAt && step < 5 ? (
-        <BookingReturnNote>{t('signup.bookingInProgress', { hospital: bookingAt })}</BookingReturnNote>
+        <BookingReturnNote>{t('login.bookingInProgress', { hospital: bookingAt })}</BookingReturnNote>
       ) : null}
 
       {step === 1 ? (
