@@ -134,9 +134,8 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await patient.getByRole('button', { name: 'ส่งข้อมูล' }).click();
     await expect(patient.getByText('300 บาท', { exact: true }).first()).toBeVisible();
     await patient.getByRole('button', { name: 'จำลองการชำระเงิน (โหมดพัฒนา)' }).click();
-    await expect(patient.getByText('ได้รับเงินมัดจำแล้ว')).toBeVisible();
-    await patient.getByRole('button', { name: 'ยืนยันการนัดหมาย' }).click();
     await expect(patient.getByText('นัดหมายสำเร็จ')).toBeVisible();
+    await expect(patient.getByText('ได้รับเงินมัดจำแล้ว')).toBeVisible();
 
     await patient.getByRole('link', { name: 'สุขภาพของฉัน' }).click();
     await patient
