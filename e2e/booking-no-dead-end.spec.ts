@@ -35,6 +35,11 @@ async function largeText(page: Page, on: boolean): Promise<void> {
  * over it or shows between it and the tab bar.
  */
 async function expectActionInReach(page: Page, action: Locator, where: string): Promise<void> {
+  // After a resize or a text-size change the sheet lays itself out again; measure once it has settled.
+  await expect(() => actionInReach(page, action, where)).toPass({ timeout: 10_000 });
+}
+
+async function actionInReach(page: Page, action: Locator, where: string): Promise<void> {
   const box = await action.boundingBox();
   const viewport = page.viewportSize()!;
   const nav = await page.getByRole('navigation', { name: /เมนูหลัก|Main menu/ }).boundingBox();

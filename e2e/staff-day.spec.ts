@@ -120,7 +120,8 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await patient.goto('/?hospital=siriraj-hospital');
     const symptoms = patient.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' });
     const enter = patient.getByRole('button', { name: 'ระบุอาการ' });
-    await expect(symptoms.or(enter)).toBeVisible();
+    // The map's code and the hospital load first; a busy machine can take longer than one expect's default.
+    await expect(symptoms.or(enter)).toBeVisible({ timeout: 30_000 });
     if (await enter.isVisible()) await enter.click();
     await symptoms.fill('เจ็บคอ ไอ มีไข้ต่ำๆ เจ็บหน้าอกเวลาไอ');
     await patient.getByRole('textbox', { name: 'ระยะเวลาที่พบอาการ' }).fill('3 วัน');
