@@ -5,6 +5,8 @@ test('a new patient signs up with an SMS code, edits the profile, logs out and l
   page,
   request,
 }) => {
+  // Sign-up, three profile edits, signing out and in again: longer than one step's default on a busy machine.
+  test.setTimeout(120_000);
   const phone = newPhone();
   const thaiId = newThaiId();
 
