@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useCareTexts } from '../i18n/care/care.texts';
+import { writtenLanguage } from '../lib/written-language';
 import { dismissLostAccess, selectPatient, useLostAccess } from './selected-patient';
 import type { SelectedPerson, ShownPerson } from './use-selected-person';
 
@@ -102,7 +103,9 @@ export function PersonSwitcher({ selection }: PersonSwitcherProps) {
           <Typography variant="body2" color="text.secondary">
             {t('switcher.label')}
           </Typography>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{shownName}</Typography>
+          <Typography lang={writtenLanguage(shownName)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {shownName}
+          </Typography>
         </Box>
         <Button
           variant="outlined"
@@ -139,6 +142,7 @@ export function PersonSwitcher({ selection }: PersonSwitcherProps) {
               <PersonAvatar person={option} size={36} />
               <ListItemText
                 primary={name}
+                slotProps={{ primary: { lang: writtenLanguage(option.link ? name : option.firstname) } }}
                 secondary={
                   option.link
                     ? t('youAre', {

@@ -18,6 +18,7 @@ import { FamilyLink } from '../family/FamilyLink';
 import { PersonSwitcher } from '../../session/PersonSwitcher';
 import { allows, type CareArea } from '../../session/care-links';
 import { useSelectedPerson } from '../../session/use-selected-person';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 import { TodayDosesSummary } from '../medications/TodayDosesSummary';
 import { LatestSymptomNote } from '../symptom-notes/LatestSymptomNote';
 import { InstallAppCard } from './InstallAppCard';
@@ -38,6 +39,7 @@ const TILES: { key: TileKey; to: string; icon: ReactNode }[] = [
  */
 export function MyHealthHome({ firstname }: { firstname: string }) {
   const { t } = useTranslation();
+  const whose = useWhoseHeading();
   const selection = useSelectedPerson();
   const { person } = selection;
   const link = person?.link ?? null;
@@ -45,9 +47,7 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
   return (
     <Stack spacing={3}>
       {/* Whose health the page is about, in words as well as in the switcher's colour: "สุขภาพของคุณบุญมา". */}
-      <PageTitle subtitle={t('myHealth.greeting', { name: firstname })}>
-        {link && person ? t('myHealth.titleOf', { name: person.firstname }) : t('myHealth.title')}
-      </PageTitle>
+      <PageTitle subtitle={t('myHealth.greeting', { name: firstname })}>{whose(t, 'myHealth.title')}</PageTitle>
       <PersonSwitcher selection={selection} />
       {person ? (
         <Stack key={person.id} spacing={3}>

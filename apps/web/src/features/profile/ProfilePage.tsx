@@ -29,6 +29,7 @@ import { ConsentSummary } from '../legal/ConsentSummary';
 import { MyDataSection } from '../my-data/MyDataSection';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 import { appLanguage } from '../../i18n/language';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 
 // The forms (zod, address list) load only when the patient starts editing.
 const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
@@ -47,6 +48,7 @@ export function ProfilePage() {
 
 function ProfileScreen() {
   const { t, i18n } = usePersonTexts();
+  const whose = useWhoseHeading();
   const lang = appLanguage(i18n);
   const navigate = useNavigate();
   const patient = usePatientScope();
@@ -89,7 +91,7 @@ function ProfileScreen() {
 
   return (
     <Stack spacing={2}>
-      <PageTitle>{t('profile.title')}</PageTitle>
+      <PageTitle>{whose(t, 'profile.title')}</PageTitle>
       <Card variant="outlined">
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
