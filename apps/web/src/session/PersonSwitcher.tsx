@@ -15,6 +15,7 @@ import { useCareTexts } from '../i18n/care/care.texts';
 import { writtenLanguage } from '../lib/written-language';
 import { dismissLostAccess, selectPatient, useLostAccess } from './selected-patient';
 import type { SelectedPerson, ShownPerson } from './use-selected-person';
+import { Written } from '../components/Written';
 
 function PersonAvatar({ person, size = 40 }: { person: ShownPerson; size?: number }) {
   return (
@@ -28,7 +29,7 @@ function PersonAvatar({ person, size = 40 }: { person: ShownPerson; size?: numbe
         fontWeight: 600,
       }}
     >
-      {person.firstname.slice(0, 1)}
+      <Written>{person.firstname.slice(0, 1)}</Written>
     </Avatar>
   );
 }

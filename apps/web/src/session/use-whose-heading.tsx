@@ -17,7 +17,7 @@ type AnyT = TFunction<any, any>;
  */
 export function useWhoseHeading(
   shown?: ShownPerson | null,
-): (t: AnyT, key: string, values?: Record<string, unknown>) => ReactNode {
+): (t: AnyT, key: string, values?: Record<string, string | number>) => ReactNode {
   const chosen = useSelectedPerson().person;
   const person = shown === undefined ? chosen : shown;
   const name = person?.link ? person.firstname : null;

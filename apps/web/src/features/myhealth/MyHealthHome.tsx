@@ -9,10 +9,11 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
+import { writtenLanguage } from '../../lib/written-language';
 import { MyAppointments } from '../appointments/MyAppointments';
 import { FamilyLink } from '../family/FamilyLink';
 import { PersonSwitcher } from '../../session/PersonSwitcher';
@@ -47,7 +48,18 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
   return (
     <Stack spacing={3}>
       {/* Whose health the page is about, in words as well as in the switcher's colour: "สุขภาพของคุณบุญมา". */}
-      <PageTitle subtitle={t('myHealth.greeting', { name: firstname })}>{whose(t, 'myHealth.title')}</PageTitle>
+      <PageTitle
+        subtitle={
+          <Trans
+            t={t}
+            i18nKey="myHealth.greeting"
+            values={{ name: firstname }}
+            components={{ name: <span lang={writtenLanguage(firstname)} /> }}
+          />
+        }
+      >
+        {whose(t, 'myHealth.title')}
+      </PageTitle>
       <PersonSwitcher selection={selection} />
       {person ? (
         <Stack key={person.id} spacing={3}>
