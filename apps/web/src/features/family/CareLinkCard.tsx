@@ -25,6 +25,7 @@ import { useCareTexts } from '../../i18n/care/care.texts';
 import { useFamilyTexts } from './family.texts';
 import { selectPatient } from '../../session/selected-patient';
 import { appLanguage } from '../../i18n/language';
+import { Written } from '../../components/Written';
 
 /** Choices for when a caregiver is told a dose was not ticked (the contract allows 15 to 240 minutes). */
 const MISSED_DOSE_MINUTES = [15, 30, 60, 90, 120, 180, 240];
@@ -104,11 +105,11 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
               aria-hidden
               sx={{ bgcolor: colour ?? 'primary.main', color: colour ? '#fff' : 'primary.contrastText' }}
             >
-              {person.firstname.slice(0, 1)}
+              <Written>{person.firstname.slice(0, 1)}</Written>
             </Avatar>
             <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
               <Typography id={headingId} component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {name}
+                <Written>{name}</Written>
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {caring

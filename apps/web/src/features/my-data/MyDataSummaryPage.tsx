@@ -18,13 +18,16 @@ import { formatUnits, medicineName, panelTitle } from '../medications/medication
 import { useMedications } from '../medications/medications.queries';
 import { useMedicationsTexts } from '../medications/medications.texts';
 import { combinedAddress } from '../../lib/address-format';
+import { writtenLanguage } from '../../lib/written-language';
 import { useSymptomNotes } from '../symptom-notes/symptom-notes.queries';
 import { useSymptomNotesTexts } from '../symptom-notes/symptom-notes.texts';
 import { useVisits } from '../visits/visits.queries';
+import { visitPlace } from '../visits/visits-format';
 import { useMyDataTexts } from './my-data.texts';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 import { PersonGate } from '../../session/PersonGate';
 import { appLanguage } from '../../i18n/language';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 
 /**
  * On paper: only the summary, none of the app around it. A plain style element rather than MUI's
@@ -59,7 +62,12 @@ function Table({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
         {rows.map((row, i) => (
           <tr key={i}>
             {row.map((value, j) => (
-              <Box component="td" key={j} sx={{ ...cell, overflowWrap: 'break-word', whiteSpace: 'pre-line' }}>
+              <Box
+                component="td"
+                key={j}
+                lang={typeof value === 'string' ? writtenLanguage(value) : undefined}
+                sx={{ ...cell, overflowWrap: 'break-word', whiteSpace: 'pre-line' }}
+              >
                 {value}
               </Box>
             ))}
@@ -97,6 +105,7 @@ export function MyDataSummaryPage() {
 
 function MyDataSummaryScreen() {
   const { t, i18n } = useMyDataTexts();
+  const whose = useWhoseHeading();
   const { t: tc } = useCoverageTexts();
   const { t: tm } = useMedicationsTexts();
   const { t: tn } = useSymptomNotesTexts();
@@ -154,7 +163,7 @@ function MyDataSummaryScreen() {
       </Stack>
       <header>
         <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-          {t('summary.title')}
+          {whose(t, 'summary.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {t('summary.generated', { date: formatBuddhistDate(todayInBangkok(), lang) })}
@@ -242,7 +251,7 @@ function MyDataSummaryScreen() {
           head={[t('summary.columns.date'), t('summary.columns.facility'), t('summary.columns.diagnosis')]}
           rows={visits.data!.map((v) => [
             date(v.date),
-            [v.facility.name, v.department, v.doctor].filter(Boolean).join('\n'),
+            [visitPlace(v, lang), v.department, v.doctor].filter(Boolean).join('\n'),
             [v.diagnosis, v.symptoms, v.notes].filter(Boolean).join('\n'),
           ])}
         />

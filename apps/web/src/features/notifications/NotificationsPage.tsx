@@ -25,6 +25,7 @@ import { formatSentAt } from './notification-time';
 import { PersonGate } from '../../session/PersonGate';
 import { OwnInstead } from './OwnInstead';
 import { useHeardPerson } from './heard-person';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 import { useAnswerReminder, useMarkAllRead, useNotifications, useUnreadCount } from './notifications.queries';
 import { useNotificationsTexts } from './notifications.texts';
 import { appLanguage } from '../../i18n/language';
@@ -93,6 +94,7 @@ function Centre() {
   const person = useHeardPerson()!;
   const { t, i18n } = useNotificationsTexts();
   const held = person.link === null ? null : { name: person.firstname };
+  const whose = useWhoseHeading(person);
   const list = useNotifications();
   const markAllRead = useMarkAllRead();
   const answer = useAnswerReminder();
@@ -116,9 +118,7 @@ function Centre() {
 
   return (
     <>
-      <PageTitle subtitle={held ? t('centre.subtitleFor', held) : t('centre.subtitle')}>
-        {held ? t('centre.titleFor', held) : t('centre.title')}
-      </PageTitle>
+      <PageTitle subtitle={whose(t, 'centre.subtitle')}>{whose(t, 'centre.title')}</PageTitle>
       <WaitingElsewhere shown={person} />
       <Box>
         <Button
