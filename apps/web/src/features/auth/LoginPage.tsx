@@ -1,4 +1,4 @@
-import Link from '@mui/material/Link';
+import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
@@ -8,8 +8,9 @@ import { PageTitle } from '../../components/PageTitle';
 import type { SignupLocationState } from './signup-handoff';
 import { useCurrentUser, useRefreshCurrentUser } from '../../session/current-user';
 import { LoadingState } from '../../components/LoadingState';
+import { BookingReturnNote } from './BookingReturnNote';
 import { PhoneForm } from './PhoneForm';
-import { readReturnTo, type ReturnToState } from './return-to';
+import { readBookingInProgress, readReturnTo, type ReturnToState } from './return-to';
 
 const loadOtpForm = () => import('./OtpForm');
 const OtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.OtpForm })));
@@ -19,10 +20,13 @@ const OtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.OtpForm })));
  * Afterwards back to `returnTo` (navigation state or query) when given, else /myhealth.
  */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const returnTo = readReturnTo(location.state, location.search, '/myhealth');
+  const booking = readBookingInProgress(location.state);
+  // Handed on to registration, which goes back to the same place and says so too.
+  const onward: ReturnToState = booking ? { returnTo, booking } : { returnTo };
   const me = useCurrentUser();
   const refreshCurrentUser = useRefreshCurrentUser();
   const [phone, setPhone] = useState<string | null>(null);
@@ -33,6 +37,11 @@ export function LoginPage() {
   return (
     <Stack spacing={3}>
       <PageTitle subtitle={phone ? t('login.codeSubtitle') : t('login.phoneSubtitle')}>{t('login.title')}</PageTitle>
+      {booking ? (
+        <BookingReturnNote>
+          {t('login.bookingInProgress', { hospital: i18n.language === 'en' ? booking.nameEn : booking.nameTh })}
+        </BookingReturnNote>
+      ) : null}
       {phone === null ? (
         <PhoneForm onSent={(p) => setPhone(p)} onSubmitting={() => void loadOtpForm()} />
       ) : (
@@ -48,19 +57,20 @@ export function LoginPage() {
                 await navigate(returnTo, { replace: true });
               } else {
                 // Registering first, then on to where the visitor was going.
-                const state: SignupLocationState & ReturnToState = { phone, verified: true, returnTo };
+                const state: SignupLocationState & ReturnToState = { phone, verified: true, ...onward };
                 await navigate('/signup', { state });
               }
             }}
           />
         </Suspense>
       )}
-      <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        {t('login.noAccount')}{' '}
-        <Link component={RouterLink} to="/signup" state={{ returnTo } satisfies ReturnToState}>
+      {/* Registering is the other way in, as plain to see as signing in: a new patient should not hunt for it. */}
+      <Stack spacing={1} sx={{ alignItems: 'stretch' }}>
+        <Typography sx={{ textAlign: 'center' }}>{t('login.noAccount')}</Typography>
+        <Button component={RouterLink} to="/signup" state={onward} variant="outlined" size="large" fullWidth>
           {t('login.toSignup')}
-        </Link>
-      </Typography>
+        </Button>
+      </Stack>
     </Stack>
   );
 }

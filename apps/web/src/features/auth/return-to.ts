@@ -1,6 +1,14 @@
+/** The hospital whose booking is waiting for the patient to sign in, named in both languages. */
+export interface BookingInProgress {
+  nameTh: string;
+  nameEn: string;
+}
+
 /** Navigation state (or `?returnTo=`) telling the login page where to go back after logging in. */
 export interface ReturnToState {
   returnTo: string;
+  /** Set by the booking card: the sign-in and register pages say which booking they go back to. */
+  booking?: BookingInProgress;
 }
 
 // The pages that sign a patient in: going back to them afterwards would only show them again.
@@ -33,4 +41,13 @@ export function readReturnTo(state: unknown, search: string, fallback: string): 
       : null;
   const candidate = typeof fromState === 'string' ? fromState : new URLSearchParams(search).get('returnTo');
   return isReturnTarget(candidate) ? candidate : fallback;
+}
+
+/** The booking the sign-in pages go back to, from their navigation state; null when they were opened otherwise. */
+export function readBookingInProgress(state: unknown): BookingInProgress | null {
+  if (state === null || typeof state !== 'object' || !('booking' in state)) return null;
+  const booking = (state as { booking: unknown }).booking;
+  if (booking === null || typeof booking !== 'object') return null;
+  const { nameTh, nameEn } = booking as Partial<BookingInProgress>;
+  return typeof nameTh === 'string' && typeof nameEn === 'string' ? { nameTh, nameEn } : null;
 }

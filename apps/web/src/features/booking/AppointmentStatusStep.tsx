@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { LoadingState } from '../../components/LoadingState';
 import { formatDayOf, formatTimeRange } from '../../lib/clock-time';
 import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
@@ -15,11 +14,9 @@ export interface AppointmentStatusStepProps {
   onChooseAgain: () => void;
 }
 
-/** Step 4: waits for the deposit to arrive, then shows the booked appointment and the way to its page. */
+/** Step 4, once the deposit has arrived (or the hold ended): the booked appointment and the way to its page. */
 export function AppointmentStatusStep({ appointment, onChooseAgain }: AppointmentStatusStepProps) {
   const { t, i18n } = useBookingTexts();
-
-  if (appointment.status === 'awaiting_deposit') return <LoadingState label={t('status.waiting')} />;
 
   if (appointment.status === 'booked' || appointment.status === 'completed') {
     return (
@@ -28,6 +25,7 @@ export function AppointmentStatusStep({ appointment, onChooseAgain }: Appointmen
         <Typography variant="h6" component="p" role="status" sx={{ fontWeight: 700 }}>
           {t('status.booked')}
         </Typography>
+        {appointment.deposit.paidAt ? <Typography>{t('deposit.paid')}</Typography> : null}
         <Typography sx={{ fontWeight: 600 }}>{formatDayOf(appointment.start, i18n.language)}</Typography>
         <Typography>{formatTimeRange(appointment.start, appointment.end, i18n.language)}</Typography>
         <Typography>{appointment.doctor}</Typography>

@@ -7,6 +7,7 @@ import { json, mockApi, renderWithProviders } from '../../test/render';
 import { BookingCard } from './BookingCard';
 import { formatShortDay, formatTimeRange } from '../../lib/clock-time';
 import { loadDraft } from './booking-draft';
+import type { ReturnToState } from '../auth/return-to';
 
 const hospital: Hospital = {
   id: 'siriraj-hospital',
@@ -101,8 +102,13 @@ const appointment = (status: Appointment['status']): Appointment => ({
 const patient = { id: 'u1', firstname: 'สมชาย', lastname: 'ใจดี', phone: '0812345678', province: 'กรุงเทพมหานคร' };
 
 function LoginProbe() {
-  const location = useLocation();
-  return <p>login page, back to {(location.state as { returnTo?: string } | null)?.returnTo}</p>;
+  const state = useLocation().state as ReturnToState | null;
+  return (
+    <p>
+      login page, back to {state?.returnTo}
+      {state?.booking ? `, booking at ${state.booking.nameTh}` : ''}
+    </p>
+  );
 }
 
 function renderCard() {
@@ -150,12 +156,12 @@ describe('BookingCard', () => {
     await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toEqual(patient));
     await user.click(screen.getByRole('button', { name: 'ระบุอาการ' }));
 
-    // Slots are grouped by day: the first day with a free place is chosen, and its slots are listed under it.
+    // Slots are grouped by day: the first day with a free place is shown, its times listed under it, none chosen.
     expect(await screen.findByRole('button', { name: 'ศุกร์ 12 มิ.ย.' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('วันศุกร์ที่ 12 มิถุนายน 2569')).toBeInTheDocument();
-    const earliest = screen.getByRole('radio', { name: /^09:00–09:30 น\./ });
-    expect(earliest).toBeChecked();
-    expect(screen.getByText('นพ. สมชาย ใจดี · ว่าง 3 ที่')).toBeInTheDocument();
+    const earliest = screen.getByRole('radio', { name: /^09:00–09:30 น\. นพ\. สมชาย ใจดี ว่าง 3 ที่$/ });
+    expect(earliest).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: /^10:00–10:30 น\./ })).not.toBeChecked();
     expect(screen.queryByRole('radio', { name: /08:00/ })).not.toBeInTheDocument();
 
     await user.type(screen.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' }), 'เจ็บหน้าอก หายใจไม่ออก');
@@ -167,6 +173,11 @@ describe('BookingCard', () => {
     const submit = screen.getByRole('button', { name: 'ส่งข้อมูล' });
     expect(submit).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: 'ฉันเข้าใจ และต้องการนัดตรวจคัดกรองต่อ' }));
+    // Described and acknowledged, but no time tapped yet: still not sent, and the card says why.
+    expect(submit).toBeDisabled();
+    expect(screen.getByText('แตะเลือกเวลานัดก่อนส่งข้อมูล')).toBeInTheDocument();
+    await user.click(earliest);
+    expect(earliest).toBeChecked();
     expect(submit).toBeEnabled();
     await user.click(submit);
 
@@ -195,11 +206,11 @@ describe('BookingCard', () => {
     await user.click(screen.getByRole('button', { name: 'คัดลอกจำนวนเงิน' }));
     expect(await navigator.clipboard.readText()).toBe('200');
 
+    // Paid: the card moves on by itself, with no confirm tap.
     await user.click(await screen.findByRole('button', { name: 'จำลองการชำระเงิน (โหมดพัฒนา)' }));
-    expect(await screen.findByText('ได้รับเงินมัดจำแล้ว')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'ยืนยันการนัดหมาย' }));
-
     expect(await screen.findByText('นัดหมายสำเร็จ')).toBeInTheDocument();
+    expect(screen.getByText('ได้รับเงินมัดจำแล้ว')).toBeInTheDocument();
+    expect(screen.getByText('ขั้นตอนที่ 4 จาก 4')).toBeInTheDocument();
     expect(screen.getByText('วันศุกร์ที่ 12 มิถุนายน 2569')).toBeInTheDocument();
     expect(screen.getByText('09:00–09:30 น.')).toBeInTheDocument();
     // A clear end: the way to the appointment's page, and no button left that does nothing.
@@ -223,31 +234,116 @@ describe('BookingCard', () => {
       JSON.stringify({ step: 'symptoms', symptoms: 'ปวดหัว', duration: '1 วัน' }),
     );
     const user = userEvent.setup();
-    renderCard();
-    expect(
-      await screen.findByRole('radio', { name: new RegExp(`^${formatTimeRange(soon.start, soon.end, 'th')}`) }),
-    ).toBeChecked();
+    const { queryClient } = renderCard();
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toEqual(patient));
+    const soonTime = await screen.findByRole('radio', {
+      name: new RegExp(`^${formatTimeRange(soon.start, soon.end, 'th')}`),
+    });
+    expect(soonTime).not.toBeChecked();
+    await user.click(soonTime);
     expect(screen.getByRole('status')).toHaveTextContent(
       'นัดนี้เริ่มภายใน 24 ชั่วโมง หากชำระมัดจำ 200 บาท แล้วยกเลิก จะไม่ได้รับเงินคืน',
     );
 
+    // Another day shows its times with none chosen: the time tapped on the first day is no longer the choice.
     await user.click(screen.getByRole('button', { name: formatShortDay(later.start, 'th') }));
-    expect(
-      screen.getByRole('radio', { name: new RegExp(`^${formatTimeRange(later.start, later.end, 'th')}`) }),
-    ).toBeChecked();
+    const laterTime = screen.getByRole('radio', {
+      name: new RegExp(`^${formatTimeRange(later.start, later.end, 'th')}`),
+    });
+    expect(laterTime).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'ส่งข้อมูล' })).toBeDisabled();
+    expect(loadDraft(hospital.id).slotId).toBeNull();
+    await user.click(laterTime);
+    expect(laterTime).toBeChecked();
     expect(screen.queryByText(/นัดนี้เริ่มภายใน 24 ชั่วโมง/)).not.toBeInTheDocument();
     expect(screen.getByText('ค่ามัดจำ 200 บาท ได้คืนเต็มจำนวนเมื่อยกเลิกก่อนเวลานัดอย่างน้อย 24 ชั่วโมง')).toBeInTheDocument();
     expect(loadDraft(hospital.id).slotId).toBe(LATER);
   });
 
-  it('sends a logged-out visitor to log in and keeps the step for the way back', async () => {
-    mockApi({ 'GET /api/users/me': () => json(401, { error: { code: 'unauthenticated', message: 'no session' } }) });
+  it('lets a visitor describe the symptoms and choose a time, then sends them to sign in naming the booking', async () => {
+    mockApi({
+      'GET /api/users/me': () => json(401, { error: { code: 'unauthenticated', message: 'no session' } }),
+      'GET /api/hospitals/siriraj-hospital/slots': () => json(200, { data: slots }),
+    });
     const user = userEvent.setup();
     const { queryClient } = renderCard();
     await waitFor(() => expect(queryClient.getQueryState(['users', 'me'])?.status).toBe('success'));
     await user.click(screen.getByRole('button', { name: 'ระบุอาการ' }));
-    expect(await screen.findByText('login page, back to /map?hospital=siriraj-hospital')).toBeInTheDocument();
-    expect(loadDraft(hospital.id).step).toBe('symptoms');
+    await user.type(screen.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' }), 'ปวดหัว');
+    await user.type(screen.getByRole('textbox', { name: 'ระยะเวลาที่พบอาการ' }), '1 วัน');
+    await user.click(await screen.findByRole('radio', { name: /^10:00/ }));
+    expect(screen.getByText('กด "ส่งข้อมูล" แล้วจะให้เข้าสู่ระบบหรือลงทะเบียนก่อน สิ่งที่กรอกไว้จะยังอยู่ครบ')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ส่งข้อมูล' }));
+    expect(
+      await screen.findByText('login page, back to /map?hospital=siriraj-hospital, booking at โรงพยาบาลศิริราช'),
+    ).toBeInTheDocument();
+    expect(loadDraft(hospital.id)).toMatchObject({
+      step: 'symptoms',
+      symptoms: 'ปวดหัว',
+      duration: '1 วัน',
+      slotId: LATER,
+    });
+  });
+
+  it('keeps the symptoms typed when the patient picks another hospital', async () => {
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [patient] }),
+      'GET /api/hospitals/siriraj-hospital/slots': () => json(200, { data: slots }),
+      'GET /api/hospitals/ramathibodi-hospital/slots': () => json(200, { data: [] }),
+    });
+    sessionStorage.setItem(`klaimor.booking.${hospital.id}`, JSON.stringify({ step: 'symptoms' }));
+    const user = userEvent.setup();
+    const { unmount, queryClient } = renderCard();
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toEqual(patient));
+    await user.type(await screen.findByRole('textbox', { name: 'ระบุอาการเบื้องต้น' }), 'ไอ มีเสมหะ');
+    await user.type(screen.getByRole('textbox', { name: 'ระยะเวลาที่พบอาการ' }), '3 วัน');
+    unmount();
+
+    const other = {
+      ...hospital,
+      id: 'ramathibodi-hospital',
+      nameTh: 'โรงพยาบาลรามาธิบดี',
+      nameEn: 'Ramathibodi Hospital',
+    };
+    renderWithProviders(<BookingCard hospital={other} distanceM={null} onClose={() => undefined} />, {
+      route: `/map?hospital=${other.id}`,
+    });
+    await user.click(await screen.findByRole('button', { name: 'ระบุอาการ' }));
+    expect(screen.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' })).toHaveValue('ไอ มีเสมหะ');
+    expect(screen.getByRole('textbox', { name: 'ระยะเวลาที่พบอาการ' })).toHaveValue('3 วัน');
+  });
+
+  it('keeps the QR when the patient confirms before paying, says what is missing, and moves on once paid', async () => {
+    let paid = false;
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [patient] }),
+      'GET /api/app-config': () =>
+        json(200, {
+          data: [{ devSmsOutbox: true, devPayments: false, notificationChannels: ['in_app'], webPushPublicKey: null }],
+        }),
+      [`GET /api/appointments/${appointment('booked').id}`]: () =>
+        json(200, { data: [appointment(paid ? 'booked' : 'awaiting_deposit')] }),
+    });
+    sessionStorage.setItem(
+      `klaimor.booking.${hospital.id}`,
+      JSON.stringify({ step: 'deposit', slotId: EARLY, appointmentId: appointment('booked').id }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    await user.click(await screen.findByRole('button', { name: 'ยืนยันการนัดหมาย' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'ยังไม่ได้รับเงินมัดจำ 200 บาท กรุณาสแกน QR ด้านบนด้วยแอปธนาคาร หรือโอนตามเลขพร้อมเพย์',
+    );
+    expect(screen.getByRole('img', { name: 'QR พร้อมเพย์สำหรับชำระเงินมัดจำ 200 บาท' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'คัดลอกเลขพร้อมเพย์' })).toBeInTheDocument();
+    expect(screen.getByText('ขั้นตอนที่ 3 จาก 4')).toBeInTheDocument();
+    expect(screen.queryByText('กำลังรอรับการชำระเงินมัดจำ…')).not.toBeInTheDocument();
+
+    // The deposit arrives through the provider (its webhook), not through this screen: the card notices by itself.
+    paid = true;
+    expect(await screen.findByText('นัดหมายสำเร็จ', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /QR พร้อมเพย์/ })).not.toBeInTheDocument();
   });
 
   it('tells the patient when the slot filled up and offers the slots again', async () => {
@@ -269,11 +365,13 @@ describe('BookingCard', () => {
       JSON.stringify({ step: 'symptoms', symptoms: 'ปวดหัว', duration: '1 วัน' }),
     );
     const user = userEvent.setup();
-    renderCard();
-    await screen.findByRole('radio', { name: /09:00/ });
+    const { queryClient } = renderCard();
+    await waitFor(() => expect(queryClient.getQueryData(['users', 'me'])).toEqual(patient));
+    await user.click(await screen.findByRole('radio', { name: /09:00/ }));
     await user.click(screen.getByRole('button', { name: 'ส่งข้อมูล' }));
     expect(await screen.findByText('เวลานัดที่เลือกเต็มแล้ว กรุณาเลือกเวลาใหม่')).toBeInTheDocument();
-    expect(await screen.findByRole('radio', { name: /10:00/ })).toBeChecked();
+    expect(await screen.findByRole('radio', { name: /10:00/ })).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'ส่งข้อมูล' })).toBeDisabled();
     expect(screen.queryByRole('radio', { name: /09:00/ })).not.toBeInTheDocument();
     expect(loadDraft(hospital.id).idempotencyKey).not.toBe(keys[0]);
   });

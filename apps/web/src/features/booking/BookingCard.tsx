@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { ErrorState } from '../../components/ErrorState';
@@ -26,7 +26,7 @@ import { useAppointment } from '../../session/appointment-queries';
 import { bookingKeys, useBookAppointment } from './booking.queries';
 import { DepositStep } from './DepositStep';
 import { HospitalSummary } from './HospitalSummary';
-import { stickyActionStyles } from './StickyAction';
+import { ActionBar } from './StickyAction';
 import { SymptomsStep } from './SymptomsStep';
 import { useBookingTexts } from './booking.texts';
 import { BookingFor } from '../../session/BookingFor';
@@ -49,8 +49,10 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
   const book = useBookAppointment();
   const [draft, setDraft] = useState<BookingDraft>(() => loadDraft(hospital.id));
   const [submitError, setSubmitError] = useState<string | null>(null);
-  // Asked again while the deposit is awaited, so a payment made in the banking app shows here without a tap.
-  const appointment = useAppointment(draft.appointmentId, draft.step === 'status' || draft.step === 'deposit');
+  // Asked again every 2 s while the deposit is awaited: a payment made in the banking app (the provider's webhook) or the
+  // demo's simulated one moves the card on without a tap.
+  const appointment = useAppointment(draft.appointmentId, draft.appointmentId !== null);
+  const [actionBar, setActionBar] = useState<HTMLElement | null>(null);
 
   const update = useCallback(
     (patch: Partial<BookingDraft>) =>
@@ -64,7 +66,10 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
 
   const toLogin = (step: BookingStep) => {
     update({ step });
-    const state: ReturnToState = { returnTo: `${location.pathname}${location.search}` };
+    const state: ReturnToState = {
+      returnTo: `${location.pathname}${location.search}`,
+      booking: { nameTh: hospital.nameTh, nameEn: hospital.nameEn },
+    };
     void navigate('/login', { state });
   };
 
@@ -98,30 +103,34 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
     );
   };
 
+  // Past the symptoms, the appointment itself says where the booking stands: the pay step until the deposit has
+  // arrived (whatever was tapped meanwhile), then its outcome.
+  let step: BookingStep;
+  if (draft.step === 'hospital') step = 'hospital';
+  else if (draft.step === 'symptoms' || draft.appointmentId === null) step = 'symptoms';
+  else step = appointment.data && appointment.data.status !== 'awaiting_deposit' ? 'status' : 'deposit';
+
   const close = () => {
-    if (draft.step === 'status') clearDraft(hospital.id);
+    if (step === 'status') clearDraft(hospital.id);
     onClose();
   };
 
   const name = i18n.language === 'en' ? hospital.nameEn : hospital.nameTh;
-  const stepNumber = { hospital: 1, symptoms: 2, deposit: 3, status: 4 }[draft.step];
+  const stepNumber = { hospital: 1, symptoms: 2, deposit: 3, status: 4 }[step];
 
-  let body;
-  if (draft.step === 'hospital') {
+  let body: ReactNode;
+  if (step === 'hospital') {
     body = (
-      <HospitalSummary
-        hospital={hospital}
-        distanceM={distanceM}
-        onEnterSymptoms={() => (me.data ? update({ step: 'symptoms' }) : toLogin('symptoms'))}
-      />
+      <HospitalSummary hospital={hospital} distanceM={distanceM} onEnterSymptoms={() => update({ step: 'symptoms' })} />
     );
-  } else if (draft.step === 'symptoms' || draft.appointmentId === null) {
+  } else if (step === 'symptoms') {
     body = (
       <SymptomsStep
         hospitalId={hospital.id}
         draft={draft}
         onChange={update}
         onSubmit={submit}
+        signedIn={me.data != null}
         submitting={book.isPending}
         error={submitError}
       />
@@ -130,11 +139,11 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
     body = <LoadingState />;
   } else if (appointment.isError) {
     body = <ErrorState message={apiErrorMessage(t, appointment.error)} onRetry={() => void appointment.refetch()} />;
-  } else if (draft.step === 'deposit') {
+  } else if (step === 'deposit') {
     body = (
       <DepositStep
         appointment={appointment.data}
-        onConfirm={() => update({ step: 'status' })}
+        onConfirm={() => void appointment.refetch()}
         onChooseAgain={chooseAgain}
       />
     );
@@ -151,13 +160,12 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
         width: '100%',
         borderRadius: '16px 16px 0 0',
         maxHeight: '100%',
-        overflowY: 'auto',
-        p: 2,
-        pt: 1.5,
-        ...stickyActionStyles,
+        display: 'flex',
+        flexDirection: 'column',
+        overflow: 'hidden',
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mb: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, px: 2, pt: 1.5, pb: 1 }}>
         <Box sx={{ flexGrow: 1 }}>
           {/* A place that takes no bookings in the app has no steps to count. */}
           {hospital.takesBookings ? (
@@ -173,15 +181,25 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
           <CloseIcon />
         </IconButton>
       </Box>
-      {draft.step === 'hospital' ? (
-        body
-      ) : (
-        // Whom the booking is for: the patient, or a dependent whose grant allows booking.
-        <PersonGate area="booking">
-          <BookingFor />
-          {body}
-        </PersonGate>
-      )}
+      {/* The step scrolls; its action bar stays below it, in sight above the tab bar however long the step is. */}
+      <Box sx={{ flex: '1 1 auto', minHeight: 0, overflowY: 'auto', px: 2, pb: 2 }}>
+        <ActionBar value={actionBar}>
+          {/* A visitor fills the step in for themselves; whom it is for is asked once signed in. */}
+          {step === 'hospital' || !me.data ? (
+            body
+          ) : (
+            // Whom the booking is for: the patient, or a dependent whose grant allows booking.
+            <PersonGate area="booking">
+              <BookingFor />
+              {body}
+            </PersonGate>
+          )}
+        </ActionBar>
+      </Box>
+      <Box
+        ref={setActionBar}
+        sx={{ flex: 'none', px: 2, '&:not(:empty)': { py: 1.5, borderTop: 1, borderColor: 'divider' } }}
+      />
     </Paper>
   );
 }

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { QRCodeCanvas } from 'qrcode.react';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { apiErrorMessage, errorCodeMessage } from '../../lib/error-messages';
 import { useAppConfig } from '../../session/app-config';
 import { formatBaht, formatDayOf, formatTimeRange } from '../../lib/clock-time';
@@ -20,14 +20,17 @@ import { useSecondsUntil } from './use-seconds-until';
 import { useBookingTexts } from './booking.texts';
 
 export interface DepositStepProps {
+  /** Awaiting its deposit: once paid, the screen showing this step moves on to the booked appointment. */
   appointment: Appointment;
+  /** Asks the server again whether the deposit has arrived. */
   onConfirm: () => void;
   onChooseAgain: () => void;
 }
 
 /**
  * Step 3: the deposit as a PromptPay QR, with the time left to pay it, and the ways to pay it from the phone that
- * shows it (save the QR for the banking app's scan-from-gallery, or copy the account and amount).
+ * shows it (save the QR for the banking app's scan-from-gallery, or copy the account and amount). It stays until the
+ * deposit has arrived; confirming before then asks again and, while it has not arrived, says what is missing.
  */
 export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositStepProps) {
   const { t, i18n } = useBookingTexts();
@@ -37,8 +40,13 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
   const patient = usePatientScope();
   const { deposit } = appointment;
   const secondsLeft = useSecondsUntil(deposit.expiresAt);
-  const paid = deposit.paidAt !== null || appointment.status === 'booked';
-  const expired = appointment.status === 'expired' || (!paid && secondsLeft === 0);
+  const expired = appointment.status === 'expired' || secondsLeft === 0;
+  // Each early confirm: the count, so that every tap brings the explanation into sight again.
+  const [earlyConfirms, setEarlyConfirms] = useState(0);
+  const notYet = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (earlyConfirms > 0) notYet.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [earlyConfirms]);
   const qrLabel = t('deposit.qrLabel', { amount: formatBaht(deposit.amount, i18n.language) });
   const qrCanvas = useRef<HTMLCanvasElement>(null);
 
@@ -80,17 +88,14 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
           <Alert severity="error">{errorCodeMessage(t, 'payment_unavailable')}</Alert>
         )}
       </Box>
-      {paid ? (
-        <Alert severity="success">{t('deposit.paid')}</Alert>
-      ) : (
-        <>
-          <Typography role="timer" aria-live="off" sx={{ textAlign: 'center' }}>
-            {t('deposit.timeLeft', { time: formatCountdown(secondsLeft) })}
-          </Typography>
-          <PayFromThisPhone appointment={appointment} qrCanvas={qrCanvas} />
-        </>
-      )}
-      {config.data?.devPayments && !paid ? (
+      <Typography role="timer" aria-live="off" sx={{ textAlign: 'center' }}>
+        {t('deposit.timeLeft', { time: formatCountdown(secondsLeft) })}
+      </Typography>
+      <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+        {t('deposit.movesOn')}
+      </Typography>
+      <PayFromThisPhone appointment={appointment} qrCanvas={qrCanvas} />
+      {config.data?.devPayments ? (
         <Box sx={{ border: 1, borderStyle: 'dashed', borderColor: 'warning.main', borderRadius: 2, p: 1.5 }}>
           <Button
             fullWidth
@@ -113,8 +118,22 @@ export function DepositStep({ appointment, onConfirm, onChooseAgain }: DepositSt
           ) : null}
         </Box>
       ) : null}
+      {earlyConfirms > 0 ? (
+        // At the step's end, just above the button, brought into sight: the action bar keeps to the button alone, so
+        // at large text it never pushes the button off the card.
+        <Alert severity="warning" role="alert" ref={notYet}>
+          {t('deposit.notYet', { amount: formatBaht(deposit.amount, i18n.language) })}
+        </Alert>
+      ) : null}
       <StickyAction>
-        <Button variant="contained" size="large" onClick={onConfirm}>
+        <Button
+          variant="contained"
+          size="large"
+          onClick={() => {
+            setEarlyConfirms((n) => n + 1);
+            onConfirm();
+          }}
+        >
           {t('confirm')}
         </Button>
       </StickyAction>

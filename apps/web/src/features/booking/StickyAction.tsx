@@ -1,33 +1,18 @@
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
-/** The class the booking card pins to its bottom edge (see `stickyActionStyles`). */
-const STICKY_ACTION = 'booking-sticky-action';
+/** The booking card's action bar, under its scrolling steps; null outside the card. */
+export const ActionBar = createContext<HTMLElement | null>(null);
 
 /**
- * A step's main button. Inside the booking card it stays at the card's bottom edge however long the step is (the card
- * scrolls behind it), so "next" is never under the fold or behind the tab bar; on a page it is an ordinary block.
+ * A step's main button (and the line that goes with it). Inside the booking card it is drawn in the card's action bar,
+ * under the part that scrolls and never over it, so "next" is always in sight above the tab bar at any text size and
+ * nothing of the step shows behind it; on a page it is an ordinary block. A submit button drawn in the bar names its
+ * form (`form=`), being no longer inside it.
  */
 export function StickyAction({ children }: { children: ReactNode }) {
-  return (
-    <Box className={STICKY_ACTION} sx={{ display: 'flex', flexDirection: 'column', alignSelf: 'stretch', gap: 1 }}>
-      {children}
-    </Box>
-  );
+  const bar = useContext(ActionBar);
+  const action = <Box sx={{ display: 'flex', flexDirection: 'column', alignSelf: 'stretch', gap: 1 }}>{children}</Box>;
+  return bar ? createPortal(action, bar) : action;
 }
-
-/** For the scrolling card (padding 2) that holds the steps. */
-export const stickyActionStyles = {
-  [`& .${STICKY_ACTION}`]: {
-    position: 'sticky',
-    bottom: 0,
-    zIndex: 1,
-    mx: -2,
-    mb: -2,
-    px: 2,
-    py: 1.5,
-    bgcolor: 'background.paper',
-    borderTop: 1,
-    borderColor: 'divider',
-  },
-} as const;

@@ -10,7 +10,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { bangkokDayOf, formatBaht, formatDayOf, formatShortDay, formatTimeRange } from '../../lib/clock-time';
@@ -25,14 +25,11 @@ export interface SymptomsStepProps {
   draft: BookingDraft;
   onChange: (patch: Partial<BookingDraft>) => void;
   onSubmit: (slotId: string) => void;
+  /** A visitor fills the step in too; submitting then asks them to sign in or register first. */
+  signedIn: boolean;
   submitting: boolean;
   /** Why the last submit failed, already in the patient's language. */
   error: string | null;
-}
-
-/** The earliest slot with a place left (the server lists them in time order). */
-export function earliestAvailable(slots: ScreeningSlot[]): ScreeningSlot | undefined {
-  return slots.find((s) => s.remaining > 0);
 }
 
 /** Bangkok days that have a free slot, in time order, each with its slots. */
@@ -51,8 +48,17 @@ export function startsWithinFreeCancel(slot: ScreeningSlot, now: number): boolea
 }
 
 /** Step 2: what is wrong and since when, a day and a screening slot, and the red-flag check as the patient types. */
-export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting, error }: SymptomsStepProps) {
+export function SymptomsStep({
+  hospitalId,
+  draft,
+  onChange,
+  onSubmit,
+  signedIn,
+  submitting,
+  error,
+}: SymptomsStepProps) {
   const { t, i18n } = useBookingTexts();
+  const formId = useId();
   const slots = useSlots(hospitalId, true);
   const symptoms = useDeferredValue(draft.symptoms);
   const assessment = useMemo(() => assessSymptoms(symptoms), [symptoms]);
@@ -63,14 +69,17 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
   const [openedAt] = useState(() => Date.now());
   const picked = available.find((s) => s.id === draft.slotId);
   const day = days.find((d) => d.day === (pickedDay ?? (picked ? bangkokDayOf(picked.start) : null))) ?? days[0];
-  const chosen = day?.slots.find((s) => s.id === draft.slotId) ?? (day ? earliestAvailable(day.slots) : undefined);
+  // Only a time the patient tapped: none is chosen for them.
+  const chosen = day?.slots.find((s) => s.id === draft.slotId);
   const lang = i18n.language;
-  const complete = draft.symptoms.trim() !== '' && draft.duration.trim() !== '' && chosen !== undefined;
-  const canSubmit = complete && (!assessment.emergency || draft.acknowledged) && !submitting;
+  const described = draft.symptoms.trim() !== '' && draft.duration.trim() !== '';
+  const canSubmit = described && chosen !== undefined && (!assessment.emergency || draft.acknowledged) && !submitting;
+  const hint = !described ? t('fillAll') : chosen === undefined && available.length > 0 ? t('slots.chooseTime') : null;
 
   return (
     <Stack
       component="form"
+      id={formId}
       spacing={2}
       noValidate
       onSubmit={(e) => {
@@ -125,7 +134,8 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
                   aria-pressed={d.day === day?.day}
                   onClick={() => {
                     setPickedDay(d.day);
-                    onChange({ slotId: earliestAvailable(d.slots)?.id ?? null });
+                    // Another day's times: the time tapped on the day before is no longer the choice.
+                    if (d.day !== day?.day) onChange({ slotId: null });
                   }}
                 />
               ))}
@@ -137,53 +147,85 @@ export function SymptomsStep({ hospitalId, draft, onChange, onSubmit, submitting
               <Typography variant="body2" color="text.secondary">
                 {formatDayOf(day.slots[0].start, lang)}
               </Typography>
+              {/* A grid of the day's times, seen whole: wide enough for two in a row, one at large text. */}
               <RadioGroup
                 aria-labelledby="booking-slot-label"
                 value={chosen?.id ?? ''}
                 onChange={(e) => onChange({ slotId: e.target.value })}
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 9.5rem), 1fr))',
+                  gap: 1,
+                  mt: 1,
+                }}
               >
                 {day.slots.map((slot) => (
                   <FormControlLabel
                     key={slot.id}
                     value={slot.id}
-                    control={<Radio />}
+                    // The whole tile is the radio: its input covers the tile, unseen; the tile's colours show the choice.
+                    control={<Radio sx={{ position: 'absolute', inset: 0, opacity: 0, p: 0, borderRadius: 2 }} />}
                     label={
-                      <span>
-                        <Typography component="span" sx={{ display: 'block', fontWeight: 600 }}>
+                      <>
+                        <Typography component="span" sx={{ display: 'block', fontWeight: 700 }}>
                           {formatTimeRange(slot.start, slot.end, lang)}
                         </Typography>
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          {t('slots.detail', { doctor: slot.doctor, remaining: slot.remaining })}
+                        <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                          {slot.doctor}
                         </Typography>
-                      </span>
+                        <Typography component="span" variant="body2" sx={{ display: 'block' }}>
+                          {t('slots.remaining', { count: slot.remaining })}
+                        </Typography>
+                      </>
                     }
-                    sx={{ alignItems: 'flex-start', py: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
+                    sx={(theme) => ({
+                      position: 'relative',
+                      m: 0,
+                      px: 1.5,
+                      py: 1,
+                      minHeight: 44,
+                      alignItems: 'flex-start',
+                      border: 2,
+                      borderRadius: 2,
+                      borderColor: slot.id === chosen?.id ? 'primary.main' : 'divider',
+                      bgcolor: slot.id === chosen?.id ? 'primary.main' : 'background.paper',
+                      color: slot.id === chosen?.id ? 'primary.contrastText' : 'text.primary',
+                      '&:has(input:focus-visible)': {
+                        outline: `3px solid ${theme.palette.primary.dark}`,
+                        outlineOffset: 2,
+                      },
+                      '& .MuiFormControlLabel-label': { color: 'inherit' },
+                    })}
                   />
                 ))}
               </RadioGroup>
             </FormControl>
           ) : null}
+          {chosen && chosen.depositAmount > 0 ? (
+            startsWithinFreeCancel(chosen, openedAt) ? (
+              <Alert severity="warning" role="status">
+                {t('slots.noRefundSoon', { amount: formatBaht(chosen.depositAmount, lang) })}
+              </Alert>
+            ) : (
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {t('slots.deposit', { amount: formatBaht(chosen.depositAmount, lang) })}
+              </Typography>
+            )
+          ) : null}
         </Stack>
       )}
       {error ? <Alert severity="warning">{error}</Alert> : null}
-      {!complete ? (
-        <Typography variant="body2" color="text.secondary">
-          {t('fillAll')}
-        </Typography>
-      ) : null}
       <StickyAction>
-        {chosen && chosen.depositAmount > 0 ? (
-          startsWithinFreeCancel(chosen, openedAt) ? (
-            <Alert severity="warning" role="status">
-              {t('slots.noRefundSoon', { amount: formatBaht(chosen.depositAmount, lang) })}
-            </Alert>
-          ) : (
-            <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              {t('slots.deposit', { amount: formatBaht(chosen.depositAmount, lang) })}
-            </Typography>
-          )
+        {hint ? (
+          <Typography variant="body2" color="text.secondary">
+            {hint}
+          </Typography>
+        ) : !signedIn ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('signInToSubmit')}
+          </Typography>
         ) : null}
-        <Button type="submit" variant="contained" size="large" disabled={!canSubmit} loading={submitting}>
+        <Button type="submit" form={formId} variant="contained" size="large" disabled={!canSubmit} loading={submitting}>
           {t('submit')}
         </Button>
       </StickyAction>

@@ -1,4 +1,8 @@
-/** Where a booking stands; kept per hospital in sessionStorage, so a login in between loses nothing. */
+/**
+ * Where a booking stands; kept in sessionStorage, so a login or a registration in between loses nothing. The symptoms
+ * are the patient's, not the hospital's: one copy for every hospital, so choosing another place keeps them. The step,
+ * the time and the appointment are kept per hospital.
+ */
 export type BookingStep = 'hospital' | 'symptoms' | 'deposit' | 'status';
 
 export interface BookingDraft {
@@ -14,6 +18,14 @@ export interface BookingDraft {
 }
 
 const storageKey = (hospitalId: string) => `klaimor.booking.${hospitalId}`;
+const SYMPTOMS_KEY = 'klaimor.booking-symptoms';
+
+type Symptoms = Pick<BookingDraft, 'symptoms' | 'duration' | 'acknowledged'>;
+
+function read(key: string): Partial<BookingDraft> {
+  const raw = sessionStorage.getItem(key);
+  return raw ? (JSON.parse(raw) as Partial<BookingDraft>) : {};
+}
 
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -34,8 +46,7 @@ export function emptyDraft(): BookingDraft {
 
 export function loadDraft(hospitalId: string): BookingDraft {
   try {
-    const raw = sessionStorage.getItem(storageKey(hospitalId));
-    if (raw) return { ...emptyDraft(), ...(JSON.parse(raw) as Partial<BookingDraft>) };
+    return { ...emptyDraft(), ...read(storageKey(hospitalId)), ...read(SYMPTOMS_KEY) };
   } catch {
     // storage unavailable or damaged: start afresh
   }
@@ -44,15 +55,19 @@ export function loadDraft(hospitalId: string): BookingDraft {
 
 export function saveDraft(hospitalId: string, draft: BookingDraft): void {
   try {
-    sessionStorage.setItem(storageKey(hospitalId), JSON.stringify(draft));
+    const { symptoms, duration, acknowledged, ...place } = draft;
+    sessionStorage.setItem(storageKey(hospitalId), JSON.stringify(place));
+    sessionStorage.setItem(SYMPTOMS_KEY, JSON.stringify({ symptoms, duration, acknowledged } satisfies Symptoms));
   } catch {
     // storage full or blocked: the draft lives in memory only
   }
 }
 
+/** Once booked: the symptoms went with the appointment, so the next booking starts afresh. */
 export function clearDraft(hospitalId: string): void {
   try {
     sessionStorage.removeItem(storageKey(hospitalId));
+    sessionStorage.removeItem(SYMPTOMS_KEY);
   } catch {
     // nothing stored
   }

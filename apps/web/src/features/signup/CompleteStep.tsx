@@ -7,12 +7,16 @@ import { useSignupTexts } from './signup.texts';
 /** How long the completion state shows before the app opens (spec: 2 s). */
 export const COMPLETE_DELAY_MS = 2000;
 
+/** Where registering leads: My Health, the booking that asked to sign in, or another page that did. */
+export type SignupDestination = { to: 'myHealth' } | { to: 'booking'; hospital: string } | { to: 'page' };
+
 export interface CompleteStepProps {
+  destination: SignupDestination;
   onDone: () => void;
 }
 
-/** Step 5: registration complete, a spinner for two seconds, then into the app. */
-export function CompleteStep({ onDone }: CompleteStepProps) {
+/** Step 5: registration complete, a spinner for two seconds, then on to where it says it goes. */
+export function CompleteStep({ destination, onDone }: CompleteStepProps) {
   const { t } = useSignupTexts();
   const done = useEffectEvent(onDone);
   useEffect(() => {
@@ -22,7 +26,11 @@ export function CompleteStep({ onDone }: CompleteStepProps) {
   return (
     <Stack role="status" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
       <CircularProgress size={56} aria-hidden />
-      <Typography>{t('complete.body')}</Typography>
+      <Typography>
+        {destination.to === 'booking'
+          ? t('complete.toBooking', { hospital: destination.hospital })
+          : t(destination.to === 'myHealth' ? 'complete.body' : 'complete.back')}
+      </Typography>
     </Stack>
   );
 }

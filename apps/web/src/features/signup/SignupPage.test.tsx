@@ -71,3 +71,23 @@ describe('signup wizard, step 3 (Personal Info)', () => {
     expect(await screen.findByLabelText('เบอร์โทรศัพท์มือถือ')).toHaveValue('081-234-5678');
   });
 });
+
+describe('signup in the middle of a booking', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says which booking it returns to, and its sign-in link keeps that booking', async () => {
+    mockApi({ 'GET /api/users/me': () => json(401, { error: { code: 'unauthenticated', message: 'no session' } }) });
+    renderWithProviders(<SignupPage />, {
+      route: {
+        pathname: '/signup',
+        state: {
+          returnTo: '/?hospital=ramathibodi-hospital',
+          booking: { nameTh: 'โรงพยาบาลรามาธิบดี', nameEn: 'Ramathibodi Hospital' },
+        },
+      },
+    });
+    expect(
+      await screen.findByText('เข้าสู่ระบบหรือลงทะเบียนแล้ว จะกลับไปจองนัดที่ โรงพยาบาลรามาธิบดี ต่อ อาการที่กรอกไว้ยังอยู่ครบ'),
+    ).toBeInTheDocument();
+  });
+});

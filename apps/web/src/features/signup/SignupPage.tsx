@@ -8,9 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
 import { useCurrentUser, useRefreshCurrentUser } from '../../session/current-user';
+import { BookingReturnNote } from '../auth/BookingReturnNote';
 import { PhoneForm } from '../auth/PhoneForm';
-import { readReturnTo } from '../auth/return-to';
+import { readBookingInProgress, readReturnTo, type ReturnToState } from '../auth/return-to';
 import { readSignupLocationState } from '../auth/signup-handoff';
+import type { SignupDestination } from './CompleteStep';
 import {
   SIGNUP_STEPS,
   emptyRegisterDraft,
@@ -35,7 +37,7 @@ const preload = {
 
 /** The five-step registration wizard: phone, code, consent, details, done. */
 export function SignupPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const me = useCurrentUser();
@@ -43,6 +45,11 @@ export function SignupPage() {
   const [start] = useState(() => readSignupLocationState(location.state));
   // Where the visitor was going when asked to sign in (a page's sign-in card, the booking card): back there once registered.
   const [returnTo] = useState(() => readReturnTo(location.state, location.search, '/myhealth'));
+  const [booking] = useState(() => readBookingInProgress(location.state));
+  const bookingAt = booking ? (i18n.language === 'en' ? booking.nameEn : booking.nameTh) : null;
+  const destination: SignupDestination = bookingAt
+    ? { to: 'booking', hospital: bookingAt }
+    : { to: returnTo === '/myhealth' ? 'myHealth' : 'page' };
   const [step, setStep] = useState<SignupStep>(start?.verified ? 3 : 1);
   const [phone, setPhone] = useState(start?.phone ?? '');
   const [verified, setVerified] = useState(start?.verified ?? false);
@@ -109,6 +116,10 @@ export function SignupPage() {
         </Typography>
       </Stack>
 
+      {bookingAt && step < 5 ? (
+        <BookingReturnNote>{t('login.bookingInProgress', { hospital: bookingAt })}</BookingReturnNote>
+      ) : null}
+
       {step === 1 ? (
         <>
           <Typography color="text.secondary">{t('signup.phoneIntro')}</Typography>
@@ -123,7 +134,13 @@ export function SignupPage() {
           />
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
             {t('signup.haveAccount')}{' '}
-            <Button component={RouterLink} to="/login" size="small" sx={{ minHeight: 0, verticalAlign: 'baseline' }}>
+            <Button
+              component={RouterLink}
+              to="/login"
+              state={(booking ? { returnTo, booking } : { returnTo }) satisfies ReturnToState}
+              size="small"
+              sx={{ minHeight: 0, verticalAlign: 'baseline' }}
+            >
               {t('signup.toLogin')}
             </Button>
           </Typography>
@@ -193,6 +210,7 @@ export function SignupPage() {
         ) : null}
         {step === 5 ? (
           <CompleteStep
+            destination={destination}
             onDone={() => {
               void refreshCurrentUser().finally(() => void navigate(returnTo, { replace: true }));
             }}
