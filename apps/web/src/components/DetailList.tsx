@@ -26,7 +26,7 @@ export function DetailList({ rows }: { rows: DetailRow[] }) {
             // A value given as text is a person's or hospital's own words (a name, an address, a note).
             lang={typeof row.value === 'string' ? writtenLanguage(row.value) : undefined}
             variant="body2"
-            sx={{ m: 0, flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}
+            sx={{ m: 0, flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
           >
             {row.value}
           </Typography>

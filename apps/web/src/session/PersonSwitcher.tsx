@@ -16,6 +16,7 @@ import { writtenLanguage } from '../lib/written-language';
 import { dismissLostAccess, selectPatient, useLostAccess } from './selected-patient';
 import type { SelectedPerson, ShownPerson } from './use-selected-person';
 import { Written } from '../components/Written';
+import { NamedText } from '../components/NamedText';
 
 function PersonAvatar({ person, size = 40 }: { person: ShownPerson; size?: number }) {
   return (
@@ -145,12 +146,13 @@ export function PersonSwitcher({ selection }: PersonSwitcherProps) {
                 primary={name}
                 slotProps={{ primary: { lang: writtenLanguage(option.link ? name : option.firstname) } }}
                 secondary={
-                  option.link
-                    ? t('youAre', {
-                        relationship: t(`relationships.${option.link.relationship}`),
-                        name: option.firstname,
-                      })
-                    : null
+                  option.link ? (
+                    <NamedText
+                      t={t}
+                      i18nKey="youAre"
+                      values={{ relationship: t(`relationships.${option.link.relationship}`), name: option.firstname }}
+                    />
+                  ) : null
                 }
               />
               {current ? (

@@ -1,12 +1,6 @@
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import { Trans } from 'react-i18next';
-import { writtenLanguage } from '../lib/written-language';
 import { useSelectedPerson, type ShownPerson } from './use-selected-person';
-
-/** Any namespace's `t`: the keys are the caller's, checked by the texts' own tests (every `…For` beside its key). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyT = TFunction<any, any>;
+import { NamedText, type AnyT } from '../components/NamedText';
 
 /**
  * The words of a heading over someone's data, saying whose it is: the text `key` over the patient's own ("นัดหมายของ
@@ -22,14 +16,5 @@ export function useWhoseHeading(
   const person = shown === undefined ? chosen : shown;
   const name = person?.link ? person.firstname : null;
   return (t, key, values = {}) =>
-    name === null ? (
-      t(key, values)
-    ) : (
-      <Trans
-        t={t}
-        i18nKey={`${key}For`}
-        values={{ ...values, name }}
-        components={{ name: <span lang={writtenLanguage(name)} /> }}
-      />
-    );
+    name === null ? t(key, values) : <NamedText t={t} i18nKey={`${key}For`} values={{ ...values, name }} />;
 }

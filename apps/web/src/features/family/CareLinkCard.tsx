@@ -26,6 +26,7 @@ import { useFamilyTexts } from './family.texts';
 import { selectPatient } from '../../session/selected-patient';
 import { appLanguage } from '../../i18n/language';
 import { Written } from '../../components/Written';
+import { NamedText } from '../../components/NamedText';
 
 /** Choices for when a caregiver is told a dose was not ticked (the contract allows 15 to 240 minutes). */
 const MISSED_DOSE_MINUTES = [15, 30, 60, 90, 120, 180, 240];
@@ -112,9 +113,11 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
                 <Written>{name}</Written>
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {caring
-                  ? careText('youAre', { relationship, name: person.firstname })
-                  : t('link.relationshipOf', { relationship, name: person.firstname })}
+                {caring ? (
+                  <NamedText t={careText} i18nKey="youAre" values={{ relationship, name: person.firstname }} />
+                ) : (
+                  <NamedText t={t} i18nKey="link.relationshipOf" values={{ relationship, name: person.firstname }} />
+                )}
                 {' · '}
                 {t('link.age', { age: ageOn(person.birthday, todayInBangkok()) })}
               </Typography>
@@ -139,7 +142,7 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
 
           {caring && active ? (
             <Button variant="contained" onClick={view} sx={{ minHeight: 44 }}>
-              {t('link.view', { name: person.firstname })}
+              <NamedText t={t} i18nKey="link.view" values={{ name: person.firstname }} />
             </Button>
           ) : null}
 

@@ -16,6 +16,7 @@ import { formatDayAndTime } from '../../lib/clock-time';
 import { useAccessLog } from './my-data.queries';
 import { useMyDataTexts } from './my-data.texts';
 import { useWhoseHeading } from '../../session/use-whose-heading';
+import { NamedText } from '../../components/NamedText';
 
 /** "ใครเปิดดูข้อมูลของฉัน": every time hospital staff or a family caregiver saw or changed the record, newest first. */
 export function AccessLogPage() {
@@ -75,7 +76,9 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
         ) : (
           <>
             <Typography variant="body2">{t(`access.areas.${entry.area}`)}</Typography>
-            <Typography variant="body2">{t('access.caregiverWho', { name: entry.caregiver.name })}</Typography>
+            <Typography variant="body2">
+              <NamedText t={t} i18nKey="access.caregiverWho" values={{ name: entry.caregiver.name }} />
+            </Typography>
           </>
         )}
         <Typography variant="body2" color="text.secondary">

@@ -29,6 +29,7 @@ import { useWhoseHeading } from '../../session/use-whose-heading';
 import { useAnswerReminder, useMarkAllRead, useNotifications, useUnreadCount } from './notifications.queries';
 import { useNotificationsTexts } from './notifications.texts';
 import { appLanguage } from '../../i18n/language';
+import { writtenLanguage } from '../../lib/written-language';
 
 /**
  * /notifications: every notification sent, newest first, each with the way to the screen it speaks of; a medication
@@ -151,12 +152,16 @@ function Centre() {
               >
                 <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
-                    <Typography component="h2" sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
+                    <Typography
+                      component="h2"
+                      lang={writtenLanguage(n.title)}
+                      sx={{ fontWeight: 600, fontSize: '1.05rem' }}
+                    >
                       {n.title}
                     </Typography>
                     {n.read ? null : <Chip label={t('centre.new')} color="primary" size="small" />}
                   </Stack>
-                  <Typography>{n.body}</Typography>
+                  <Typography lang={writtenLanguage(n.body)}>{n.body}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {formatSentAt(n.sentAt, appLanguage(i18n))}
                     {n.channel === 'in_app'
