@@ -7,6 +7,7 @@ import { json, mockApi, renderWithProviders } from '../../test/render';
 import { AppointmentPage } from './AppointmentPage';
 import { MyAppointments } from './MyAppointments';
 import './appointments.texts';
+import { loadDraft } from '../booking/booking-draft';
 
 const HOUR = 3_600_000;
 const at = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
@@ -356,7 +357,8 @@ describe('An appointment after a hospital cancels, after the visit, and its rece
     expect(nearby).toHaveTextContent('ห่าง 2.4 กม.');
     await user.click(within(nearby).getByRole('button'));
     expect(await screen.findByText('map')).toBeInTheDocument();
-    expect(JSON.parse(sessionStorage.getItem('klaimor.booking.thonburi-hospital')!)).toMatchObject({
+    // As the booking card will read it there: the time for that hospital, the symptoms the patient's own.
+    expect(loadDraft('thonburi-hospital')).toMatchObject({
       step: 'symptoms',
       slotId: 's3',
       symptoms: 'ไอ มีน้ำมูก',
