@@ -160,19 +160,25 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
                 </Typography>
               )}
               {scopes.alerts ? (
-                <TextField
-                  select
-                  id={`${headingId}-minutes`}
-                  label={t('link.missedDose')}
-                  value={minutes}
-                  onChange={(event) => setMinutes(Number(event.target.value))}
-                >
-                  {MISSED_DOSE_MINUTES.map((value) => (
-                    <MenuItem key={value} value={value} sx={{ minHeight: 44 }}>
-                      {t('link.missedDoseMinutes', { minutes: value })}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <Stack spacing={0.5}>
+                  {/* Above the field, not in it: a label inside a select is cut at large text. */}
+                  <Typography id={`${headingId}-minutes-label`} variant="body2">
+                    {t('link.missedDose')}
+                  </Typography>
+                  <TextField
+                    select
+                    id={`${headingId}-minutes`}
+                    slotProps={{ select: { labelId: `${headingId}-minutes-label` } }}
+                    value={minutes}
+                    onChange={(event) => setMinutes(Number(event.target.value))}
+                  >
+                    {MISSED_DOSE_MINUTES.map((value) => (
+                      <MenuItem key={value} value={value} sx={{ minHeight: 44 }}>
+                        {t('link.missedDoseMinutes', { minutes: value })}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Stack>
               ) : null}
               {change.isError ? <Alert severity="error">{apiErrorMessage(t, change.error)}</Alert> : null}
               {changed ? (
