@@ -87,7 +87,7 @@ async function familyScreens(page: Page, prefix: string, check: (name: string) =
     await expect(page.getByRole('heading', { name: 'บุญมา ใจดี' })).toBeVisible();
     await check(`${prefix}profile-mother`);
     await page.goto('/my-data/access');
-    await expect(page.getByRole('heading', { name: 'ใครเปิดดูข้อมูลของฉัน' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^ใครเปิดดูข้อมูลของคุณ\s?บุญมา$/ })).toBeVisible();
     // What his mother just opened is in his log.
     await expect(page.getByText(/ผู้ดูแลในครอบครัว/).first()).toBeVisible();
     await check(`${prefix}access-log-mother`);

@@ -41,8 +41,11 @@ export const Visit = z.object({
   date: z.string(),
   /** HH:MM in Thailand, when known. */
   time: z.string().nullable(),
-  /** `id` is the directory's hospital id when the visit was a booked screening. */
-  facility: z.object({ id: z.string().nullable(), name: z.string() }),
+  /**
+   * `id` is the directory's hospital id when the visit was a booked screening. `nameEn` is the directory's English name,
+   * for a screening's hospital or a recorded visit whose place is written as a directory hospital's Thai name.
+   */
+  facility: z.object({ id: z.string().nullable(), name: z.string(), nameEn: z.string().nullable() }),
   department: z.string().nullable(),
   doctor: z.string().nullable(),
   diagnosis: z.string().nullable(),

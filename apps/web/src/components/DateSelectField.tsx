@@ -110,9 +110,9 @@ export function DateSelectField({
       <FormLabel component="legend" id={legendId} sx={{ mb: 1.5, fontSize: '0.9rem' }}>
         {label}
       </FormLabel>
-      {/* In rem, so at large text sizes the selects wrap onto more lines rather than cut "เลือก" short. */}
+      {/* In rem, so at large text sizes the selects wrap onto more lines rather than cut "เลือก" or "Choose" short. */}
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <TextField {...selectProps(t('register.birthday.day'), 'day')} inputRef={inputRef} sx={{ flex: '1 1 5rem' }}>
+        <TextField {...selectProps(t('register.birthday.day'), 'day')} inputRef={inputRef} sx={{ flex: '1 1 7rem' }}>
           {blank}
           {Array.from({ length: dayCount }, (_, i) => (
             <option key={i + 1} value={String(i + 1)}>
@@ -128,7 +128,7 @@ export function DateSelectField({
             </option>
           ))}
         </TextField>
-        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '1 1 6rem' }}>
+        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '1 1 7rem' }}>
           {blank}
           {years.map((y) => (
             <option key={y} value={String(y)}>

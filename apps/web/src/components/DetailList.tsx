@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { writtenLanguage } from '../lib/written-language';
 
 export interface DetailRow {
   label: string;
@@ -22,8 +23,10 @@ export function DetailList({ rows }: { rows: DetailRow[] }) {
           </Typography>
           <Typography
             component="dd"
+            // A value given as text is a person's or hospital's own words (a name, an address, a note).
+            lang={typeof row.value === 'string' ? writtenLanguage(row.value) : undefined}
             variant="body2"
-            sx={{ m: 0, flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere' }}
+            sx={{ m: 0, flex: '1 1 10rem', minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
           >
             {row.value}
           </Typography>

@@ -1,6 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useCareTexts } from '../i18n/care/care.texts';
 import { useSelectedPerson } from './use-selected-person';
+import { NamedText } from '../components/NamedText';
 
 /** "จองให้: <name>" on a booking made, or being made, for a dependent; nothing for the patient's own. */
 export function BookingFor() {
@@ -19,7 +20,7 @@ export function BookingFor() {
         bgcolor: 'background.paper',
       }}
     >
-      {t('bookingFor', { name: `${person.firstname} ${person.lastname}` })}
+      <NamedText t={t} i18nKey="bookingFor" values={{ name: `${person.firstname} ${person.lastname}` }} />
     </Typography>
   );
 }

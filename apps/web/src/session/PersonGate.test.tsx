@@ -10,6 +10,7 @@ import { BookingFor } from './BookingFor';
 import { PersonGate } from './PersonGate';
 import { forgetSelectedPatient, loseAccess, selectPatient, selectedDependent } from './selected-patient';
 import '../i18n/care/care.texts';
+import { wholeText } from '../test/whole-text';
 
 const mother = careLink();
 const son = careLink({
@@ -178,7 +179,7 @@ describe('BookingFor', () => {
     mockApi({ 'GET /api/family': () => json(200, { data: [mother, son] }) });
     selectPatient('daughter-id', 'mother-id');
     const view = renderWithProviders(<BookingFor />, { queryClient: signedIn() });
-    expect(await screen.findByText('จองให้: สมศรี ใจดี')).toBeInTheDocument();
+    expect(await screen.findByText(wholeText('จองให้: สมศรี ใจดี'))).toBeInTheDocument();
     act(() => selectPatient('daughter-id', null));
     expect(screen.queryByText(/จองให้/)).not.toBeInTheDocument();
     view.unmount();

@@ -12,8 +12,11 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useCareTexts } from '../i18n/care/care.texts';
+import { writtenLanguage } from '../lib/written-language';
 import { dismissLostAccess, selectPatient, useLostAccess } from './selected-patient';
 import type { SelectedPerson, ShownPerson } from './use-selected-person';
+import { Written } from '../components/Written';
+import { NamedText } from '../components/NamedText';
 
 function PersonAvatar({ person, size = 40 }: { person: ShownPerson; size?: number }) {
   return (
@@ -27,7 +30,7 @@ function PersonAvatar({ person, size = 40 }: { person: ShownPerson; size?: numbe
         fontWeight: 600,
       }}
     >
-      {person.firstname.slice(0, 1)}
+      <Written>{person.firstname.slice(0, 1)}</Written>
     </Avatar>
   );
 }
@@ -102,7 +105,9 @@ export function PersonSwitcher({ selection }: PersonSwitcherProps) {
           <Typography variant="body2" color="text.secondary">
             {t('switcher.label')}
           </Typography>
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{shownName}</Typography>
+          <Typography lang={writtenLanguage(shownName)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {shownName}
+          </Typography>
         </Box>
         <Button
           variant="outlined"
@@ -139,13 +144,15 @@ export function PersonSwitcher({ selection }: PersonSwitcherProps) {
               <PersonAvatar person={option} size={36} />
               <ListItemText
                 primary={name}
+                slotProps={{ primary: { lang: writtenLanguage(option.link ? name : option.firstname) } }}
                 secondary={
-                  option.link
-                    ? t('youAre', {
-                        relationship: t(`relationships.${option.link.relationship}`),
-                        name: option.firstname,
-                      })
-                    : null
+                  option.link ? (
+                    <NamedText
+                      t={t}
+                      i18nKey="youAre"
+                      values={{ relationship: t(`relationships.${option.link.relationship}`), name: option.firstname }}
+                    />
+                  ) : null
                 }
               />
               {current ? (

@@ -1,8 +1,10 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appointments, facilities, screeningSlots, visitRecords, visits } from '../../db/schema.js';
 
 export type VisitRow = typeof visits.$inferSelect;
+/** A recorded visit as listed: with the English name of the directory's hospital its place is written as, if any. */
+export type ListedVisitRow = VisitRow & { facilityNameEn: string | null };
 export type VisitFields = Omit<typeof visits.$inferInsert, 'id' | 'userId' | 'createdAt' | 'updatedAt'>;
 
 /** A range of instants, [from, to). */
@@ -11,14 +13,23 @@ export interface Instants {
   to: Date;
 }
 
+// The place is the patient's own words; when they are a directory hospital's Thai name, English can name it too.
+const listed = {
+  ...getTableColumns(visits),
+  facilityNameEn: sql<string | null>`(
+    select ${facilities.nameEn} from ${facilities} where ${facilities.nameTh} = ${visits.facility}
+    order by ${facilities.hiddenAt} nulls first limit 1
+  )`,
+};
+
 export function createVisitsRepository(db: Db) {
   const mine = (userId: string, id: string) => and(eq(visits.userId, userId), eq(visits.id, id));
 
   return {
     /** Recorded visits, newest first; between two calendar dates (`to` excluded) when given. */
-    async listRecorded(userId: string, dates?: { from: string; to: string }): Promise<VisitRow[]> {
+    async listRecorded(userId: string, dates?: { from: string; to: string }): Promise<ListedVisitRow[]> {
       return db
-        .select()
+        .select(listed)
         .from(visits)
         .where(
           and(
@@ -39,6 +50,7 @@ export function createVisitsRepository(db: Db) {
           doctor: screeningSlots.doctor,
           hospitalId: facilities.stableId,
           hospitalName: facilities.nameTh,
+          hospitalNameEn: facilities.nameEn,
           symptoms: appointments.symptoms,
           duration: appointments.duration,
           findings: visitRecords.findings,
@@ -70,20 +82,20 @@ export function createVisitsRepository(db: Db) {
         .groupBy(month);
     },
 
-    async insert(userId: string, fields: VisitFields): Promise<VisitRow> {
+    async insert(userId: string, fields: VisitFields): Promise<ListedVisitRow> {
       const [row] = await db
         .insert(visits)
         .values({ ...fields, userId })
-        .returning();
+        .returning(listed);
       return row;
     },
 
-    async update(userId: string, id: string, fields: VisitFields): Promise<VisitRow | null> {
+    async update(userId: string, id: string, fields: VisitFields): Promise<ListedVisitRow | null> {
       const [row] = await db
         .update(visits)
         .set({ ...fields, updatedAt: sql`now()` })
         .where(mine(userId, id))
-        .returning();
+        .returning(listed);
       return row ?? null;
     },
 

@@ -1,6 +1,6 @@
 import { type Visit, type VisitBody, type VisitMonth, todayInBangkok } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
-import type { ScreeningRow, VisitFields, VisitRow, VisitsRepository } from './visits.repository.js';
+import type { ScreeningRow, ListedVisitRow, VisitFields, VisitsRepository } from './visits.repository.js';
 
 const notFound = () => new AppError(404, 'not_found', 'ไม่พบประวัติการรักษานี้');
 
@@ -22,13 +22,13 @@ function monthInstants(month: string) {
   return { from: new Date(`${month}-01T00:00:00+07:00`), to: new Date(`${nextMonth(month)}-01T00:00:00+07:00`) };
 }
 
-function fromRecord(row: VisitRow): Visit {
+function fromRecord(row: ListedVisitRow): Visit {
   return {
     id: row.id,
     source: 'recorded',
     date: row.visitDate,
     time: row.visitTime,
-    facility: { id: null, name: row.facility },
+    facility: { id: null, name: row.facility, nameEn: row.facilityNameEn },
     department: row.department,
     doctor: row.doctor,
     diagnosis: row.diagnosis,
@@ -47,7 +47,7 @@ function fromScreening(row: ScreeningRow): Visit {
     source: 'screening',
     date: todayInBangkok(row.startsAt),
     time: bangkokClock.format(row.startsAt),
-    facility: { id: row.hospitalId, name: row.hospitalName },
+    facility: { id: row.hospitalId, name: row.hospitalName, nameEn: row.hospitalNameEn },
     department: null,
     doctor: row.doctor,
     diagnosis: row.findings,

@@ -79,7 +79,7 @@ describe('treatment history', () => {
       source: 'recorded',
       date: '2023-04-18',
       time: '09:30',
-      facility: { id: null, name: 'โรงพยาบาลราชวิถี' },
+      facility: { id: null, name: 'โรงพยาบาลราชวิถี', nameEn: 'Rajavithi Hospital' },
       department: 'อายุรกรรม',
       diagnosis: 'ความดันโลหิตสูง ควบคุมได้ดี',
       symptoms: null,
@@ -112,6 +112,18 @@ describe('treatment history', () => {
       sql`select count(*)::int as n from visits where notes like '%ไอ%' or diagnosis like '%ไอ%'`,
     );
     expect((copies as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+  });
+
+  it("names a directory hospital in English too, a screening's and a recorded visit's written as its Thai name", async () => {
+    const session = await newPatient();
+    await post(session, visit({ date: '2023-04-18', facility: 'โรงพยาบาลศิริราช' }));
+    await post(session, visit({ date: '2023-03-01', facility: 'คลินิกหมอครอบครัว' }));
+    await completedScreening(session, '2022-11-07T03:00:00Z');
+    expect((await list(session)).map((v) => v.facility)).toEqual([
+      { id: null, name: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+      { id: null, name: 'คลินิกหมอครอบครัว', nameEn: null },
+      { id: HOSPITAL, name: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+    ]);
   });
 
   it('gives the months with visits, newest first, and filters by month in Thai time', async () => {

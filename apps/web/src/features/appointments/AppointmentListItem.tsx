@@ -10,6 +10,7 @@ import { dayAndMonthOf, formatTimeRange } from '../../lib/clock-time';
 import { visuallyHidden } from '../../lib/visually-hidden';
 import { statusColor } from '../../lib/appointment-rules';
 import { useAppointmentsTexts } from './appointments.texts';
+import { writtenLanguage } from '../../lib/written-language';
 
 /**
  * One appointment as the home screen lists it: the day and month, doctor, time, hospital and status. The link's name
@@ -41,15 +42,17 @@ export function AppointmentListItem({ appointment }: { appointment: Appointment 
             textAlign: 'center',
           }}
         >
-          <Typography sx={{ fontSize: 28, fontWeight: 700, lineHeight: 1.1 }}>{day}</Typography>
+          <Typography sx={{ fontSize: 28, fontWeight: 700, lineHeight: 1.25 }}>{day}</Typography>
           <Typography variant="body2" sx={{ fontWeight: 500 }}>
             {month}
           </Typography>
         </Box>
         <Stack spacing={0.25} sx={{ minWidth: 0, flex: 1 }}>
-          <Typography sx={{ fontWeight: 600 }}>{appointment.doctor}</Typography>
+          <Typography lang={writtenLanguage(appointment.doctor)} sx={{ fontWeight: 600 }}>
+            {appointment.doctor}
+          </Typography>
           <Typography variant="body2">{formatTimeRange(appointment.start, appointment.end, lang)}</Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          <Typography variant="body2" color="text.secondary" lang={writtenLanguage(hospital)} noWrap>
             {hospital}
           </Typography>
           <Box>

@@ -29,6 +29,7 @@ import { useListedAppointment } from './appointments.queries';
 import { useAppointmentsTexts } from './appointments.texts';
 import { BookingFor } from '../../session/BookingFor';
 import { PersonGate } from '../../session/PersonGate';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 
 /**
  * One appointment: where, when, with whom, the deposit (its receipt once paid), and cancelling it; once seen, the way to
@@ -44,6 +45,7 @@ export function AppointmentPage() {
 
 function AppointmentScreen() {
   const { t } = useAppointmentsTexts();
+  const whose = useWhoseHeading();
   const { id = '' } = useParams();
   const appointment = useAppointment(id, true);
   const listed = useListedAppointment(id);
@@ -68,7 +70,7 @@ function AppointmentScreen() {
       <Button component={Link} to="/myhealth" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
         {t('detail.back')}
       </Button>
-      <PageTitle>{t('detail.title')}</PageTitle>
+      <PageTitle>{whose(t, 'detail.title')}</PageTitle>
       <BookingFor />
       {body}
     </Stack>

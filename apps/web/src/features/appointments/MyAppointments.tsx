@@ -16,10 +16,12 @@ import { AppointmentListItem } from './AppointmentListItem';
 import { isCancelledByHospitalAhead, isUpcoming } from '../../lib/appointment-rules';
 import { useAppointments } from './appointments.queries';
 import { useAppointmentsTexts } from './appointments.texts';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 
 /** The home screen's "My appointments": upcoming ones, and the past or cancelled ones on request. */
 export function MyAppointments() {
   const { t } = useAppointmentsTexts();
+  const whose = useWhoseHeading();
   const appointments = useAppointments();
   const [showPast, setShowPast] = useState(false);
 
@@ -75,7 +77,7 @@ export function MyAppointments() {
   return (
     <Box component="section" aria-labelledby="appointments-heading">
       <Typography id="appointments-heading" component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1.5 }}>
-        {t('title')}
+        {whose(t, 'title')}
       </Typography>
       {body}
     </Box>

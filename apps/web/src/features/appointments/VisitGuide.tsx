@@ -10,6 +10,7 @@ import { formatTimeRange } from '../../lib/clock-time';
 import { saveFile } from '../../lib/save-file';
 import { appointmentCalendar } from './appointment-calendar';
 import { useAppointmentsTexts } from './appointments.texts';
+import { writtenLanguage } from '../../lib/written-language';
 
 /** The facility's address as one line, as the directory holds it. */
 export function addressOf(hospital: Appointment['hospital']): string {
@@ -50,7 +51,7 @@ export function VisitGuide({ appointment }: { appointment: Appointment }) {
           <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
             {t('guide.title')}
           </Typography>
-          {address ? <Typography>{address}</Typography> : null}
+          {address ? <Typography lang={writtenLanguage(address)}>{address}</Typography> : null}
           <Button
             component="a"
             href={directionsUrl(hospital)}

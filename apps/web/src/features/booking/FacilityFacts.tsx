@@ -8,6 +8,7 @@ import { usePlaceTexts } from '../../i18n/places/places.texts';
 import { appLanguage } from '../../i18n/language';
 import { useBookingTexts } from './booking.texts';
 import { facilityAddress, serviceLevelCode } from './facility-facts';
+import { writtenLanguage } from '../../lib/written-language';
 
 /**
  * What the place is (its type in the registry, service level, beds, code), where it is, how sure the pin is, and
@@ -45,7 +46,12 @@ export function FacilityFacts({ hospital: h }: { hospital: Hospital }) {
             <Typography component="dt" variant="body2" color="text.secondary">
               {term}
             </Typography>
-            <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+            <Typography
+              component="dd"
+              variant="body2"
+              lang={writtenLanguage(value)}
+              sx={{ m: 0, overflowWrap: 'anywhere' }}
+            >
               {value}
             </Typography>
           </Fragment>

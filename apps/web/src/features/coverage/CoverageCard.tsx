@@ -16,6 +16,7 @@ import { formatBuddhistDate } from '../../lib/thai-date';
 import { coverageName, formatBaht, insurerName } from './coverage-format';
 import { useCoverageTexts } from './coverage.texts';
 import { appLanguage } from '../../i18n/language';
+import { writtenLanguage } from '../../lib/written-language';
 
 export interface CoverageCardProps {
   coverage: Coverage;
@@ -75,7 +76,7 @@ export function CoverageCard({ coverage, onEdit, onRemove }: CoverageCardProps) 
       }}
     >
       <CardContent sx={{ pb: 1 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1.5 }}>
           <Box
             aria-hidden
             sx={{
@@ -91,8 +92,14 @@ export function CoverageCard({ coverage, onEdit, onRemove }: CoverageCardProps) 
           >
             {coverage.kind === 'public' ? <AccountBalanceIcon /> : <ShieldIcon />}
           </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.35 }}>
+          {/* In rem, so at large text the status goes under the name rather than squeezing it. */}
+          <Box sx={{ flex: '1 1 8rem', minWidth: 0 }}>
+            <Typography
+              component="h3"
+              variant="subtitle1"
+              lang={writtenLanguage(name)}
+              sx={{ fontWeight: 600, lineHeight: 1.35 }}
+            >
               {name}
             </Typography>
             <Typography variant="body2" color="text.secondary">
@@ -104,7 +111,7 @@ export function CoverageCard({ coverage, onEdit, onRemove }: CoverageCardProps) 
           <Chip size="small" label={t(`status.${coverage.status}`)} color={STATUS_COLOUR[coverage.status]} />
         </Stack>
         {coverage.description ? (
-          <Typography variant="body2" sx={{ mt: 1.5 }}>
+          <Typography variant="body2" lang={writtenLanguage(coverage.description)} sx={{ mt: 1.5 }}>
             {coverage.description}
           </Typography>
         ) : null}

@@ -16,6 +16,7 @@ import { CoverageCard } from './CoverageCard';
 import { CoverageForm } from './CoverageForm';
 import { PersonGate } from '../../session/PersonGate';
 import { appLanguage } from '../../i18n/language';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 
 /** /medicalRight: the patient's public scheme and private plans, each added, edited or removed here. */
 export function CoveragePage() {
@@ -28,6 +29,7 @@ export function CoveragePage() {
 
 function CoverageScreen() {
   const { t, i18n } = useCoverageTexts();
+  const whose = useWhoseHeading();
   const lang = appLanguage(i18n);
   const list = useCoverage();
   const records = list.data ?? [];
@@ -49,7 +51,7 @@ function CoverageScreen() {
 
   return (
     <Stack spacing={2.5}>
-      <PageTitle subtitle={t('subtitle')}>{t('title')}</PageTitle>
+      <PageTitle subtitle={t('subtitle')}>{whose(t, 'title')}</PageTitle>
       {list.isPending ? (
         <LoadingState label={t('loading')} />
       ) : list.isError ? (

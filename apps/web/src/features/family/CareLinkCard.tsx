@@ -25,6 +25,8 @@ import { useCareTexts } from '../../i18n/care/care.texts';
 import { useFamilyTexts } from './family.texts';
 import { selectPatient } from '../../session/selected-patient';
 import { appLanguage } from '../../i18n/language';
+import { Written } from '../../components/Written';
+import { NamedText } from '../../components/NamedText';
 
 /** Choices for when a caregiver is told a dose was not ticked (the contract allows 15 to 240 minutes). */
 const MISSED_DOSE_MINUTES = [15, 30, 60, 90, 120, 180, 240];
@@ -104,16 +106,18 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
               aria-hidden
               sx={{ bgcolor: colour ?? 'primary.main', color: colour ? '#fff' : 'primary.contrastText' }}
             >
-              {person.firstname.slice(0, 1)}
+              <Written>{person.firstname.slice(0, 1)}</Written>
             </Avatar>
             <Box sx={{ flex: '1 1 12rem', minWidth: 0 }}>
               <Typography id={headingId} component="h3" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {name}
+                <Written>{name}</Written>
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {caring
-                  ? careText('youAre', { relationship, name: person.firstname })
-                  : t('link.relationshipOf', { relationship, name: person.firstname })}
+                {caring ? (
+                  <NamedText t={careText} i18nKey="youAre" values={{ relationship, name: person.firstname }} />
+                ) : (
+                  <NamedText t={t} i18nKey="link.relationshipOf" values={{ relationship, name: person.firstname }} />
+                )}
                 {' · '}
                 {t('link.age', { age: ageOn(person.birthday, todayInBangkok()) })}
               </Typography>
@@ -138,7 +142,7 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
 
           {caring && active ? (
             <Button variant="contained" onClick={view} sx={{ minHeight: 44 }}>
-              {t('link.view', { name: person.firstname })}
+              <NamedText t={t} i18nKey="link.view" values={{ name: person.firstname }} />
             </Button>
           ) : null}
 
@@ -156,19 +160,25 @@ export function CareLinkCard({ link, owner, colour, onNotice }: CareLinkCardProp
                 </Typography>
               )}
               {scopes.alerts ? (
-                <TextField
-                  select
-                  id={`${headingId}-minutes`}
-                  label={t('link.missedDose')}
-                  value={minutes}
-                  onChange={(event) => setMinutes(Number(event.target.value))}
-                >
-                  {MISSED_DOSE_MINUTES.map((value) => (
-                    <MenuItem key={value} value={value} sx={{ minHeight: 44 }}>
-                      {t('link.missedDoseMinutes', { minutes: value })}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                <Stack spacing={0.5}>
+                  {/* Above the field, not in it: a label inside a select is cut at large text. */}
+                  <Typography id={`${headingId}-minutes-label`} variant="body2">
+                    {t('link.missedDose')}
+                  </Typography>
+                  <TextField
+                    select
+                    id={`${headingId}-minutes`}
+                    slotProps={{ select: { labelId: `${headingId}-minutes-label` } }}
+                    value={minutes}
+                    onChange={(event) => setMinutes(Number(event.target.value))}
+                  >
+                    {MISSED_DOSE_MINUTES.map((value) => (
+                      <MenuItem key={value} value={value} sx={{ minHeight: 44 }}>
+                        {t('link.missedDoseMinutes', { minutes: value })}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Stack>
               ) : null}
               {change.isError ? <Alert severity="error">{apiErrorMessage(t, change.error)}</Alert> : null}
               {changed ? (

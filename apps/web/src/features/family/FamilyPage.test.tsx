@@ -6,6 +6,7 @@ import { userKeys } from '../../session/current-user';
 import { careLink, daughter } from '../../test/family-fixtures';
 import { FamilyPage } from './FamilyPage';
 import { forgetSelectedPatient, lostAccess, selectPatient, selectedDependent } from '../../session/selected-patient';
+import { wholeText } from '../../test/whole-text';
 
 // Before, not after: forgetting the choice re-renders what is still mounted.
 beforeEach(() => forgetSelectedPatient());
@@ -207,7 +208,7 @@ describe('FamilyPage', () => {
     });
     renderWithProviders(<FamilyPage />, { route: '/family', queryClient: signedIn() });
     const card = await screen.findByRole('article', { name: 'สมศรี ใจดี' });
-    expect(within(card).getByText(/คุณเป็นลูกของ สมศรี/)).toBeInTheDocument();
+    expect(within(card).getByText(wholeText(/คุณเป็นลูกของ สมศรี/))).toBeInTheDocument();
     expect(within(card).getByText(/ให้สิทธิ์ โดยอีกฝ่าย/)).toBeInTheDocument();
     expect(within(card).getByText(/2569/)).toBeInTheDocument();
     expect(within(card).getByText('ขยายสิทธิ์ได้เฉพาะผู้ให้สิทธิ์ คุณลดสิทธิ์ได้เสมอ')).toBeInTheDocument();

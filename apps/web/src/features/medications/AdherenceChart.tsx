@@ -38,7 +38,10 @@ export function AdherenceChart() {
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId}>
       <CardContent>
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1.5 }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1.5 }}
+        >
           <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
             {t('adherence.title')}
           </Typography>

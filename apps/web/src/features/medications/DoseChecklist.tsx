@@ -27,6 +27,7 @@ import {
 import type { ShownChecklist, ShownDose } from './dose-outbox';
 import { useTickDose } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
+import { writtenLanguage } from '../../lib/written-language';
 
 const ZONE = 'Asia/Bangkok';
 const clock = new Intl.DateTimeFormat('en-GB', {
@@ -177,7 +178,7 @@ function DoseRow({ dose, onTick, readOnly }: { dose: ShownDose; onTick: (taken: 
             {name} · {formatUnits(dose.amount, dose.form, t)}
           </Typography>
           {dose.instructions ? (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="text.secondary" lang={writtenLanguage(dose.instructions)}>
               {dose.instructions}
             </Typography>
           ) : null}

@@ -16,6 +16,7 @@ import { formatBuddhistDate } from '../../lib/thai-date';
 import { formatUnits, medicineName, panelTitle } from './medications-format';
 import { useMedicationsTexts } from './medications.texts';
 import { appLanguage } from '../../i18n/language';
+import { writtenLanguage } from '../../lib/written-language';
 
 const STATUS_COLOUR = { active: 'success', upcoming: 'info', ended: 'default' } as const;
 
@@ -66,7 +67,7 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
       sx={{ bgcolor: ended ? 'grey.50' : 'background.paper' }}
     >
       <CardContent sx={{ pb: 1 }}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" sx={{ alignItems: 'flex-start', flexWrap: 'wrap', gap: 1.5 }}>
           <Box
             aria-hidden
             sx={{
@@ -82,7 +83,8 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
           >
             <MedicationIcon />
           </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
+          {/* In rem, so at large text the status goes under the name rather than over it. */}
+          <Box sx={{ flex: '1 1 8rem', minWidth: 0 }}>
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, lineHeight: 1.35 }}>
               {name}
             </Typography>
@@ -105,7 +107,7 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
             : t('list.fromOngoing', { date: date(m.startDate) })}
         </Typography>
         {m.instructions ? (
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" lang={writtenLanguage(m.instructions)} sx={{ mt: 0.5 }}>
             {m.instructions}
           </Typography>
         ) : null}

@@ -28,6 +28,7 @@ import { useMedicationsTexts } from './medications.texts';
 import { PersonGate } from '../../session/PersonGate';
 import { useCareAllows, useSelectedPerson } from '../../session/use-selected-person';
 import { appLanguage } from '../../i18n/language';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 
 /** The day in the address (?date=YYYY-MM-DD) when it is a real day up to today; today otherwise. */
 function dayOf(asked: string | null, today: string): string {
@@ -45,6 +46,7 @@ export function TodoPage() {
 
 function TodoScreen() {
   const { t, i18n } = useMedicationsTexts();
+  const whose = useWhoseHeading();
   const lang = appLanguage(i18n);
   const [params, setParams] = useSearchParams();
   const today = todayInBangkok();
@@ -81,7 +83,7 @@ function TodoScreen() {
 
   return (
     <Stack spacing={2.5}>
-      <PageTitle subtitle={formatDay(date, lang)}>{t('title')}</PageTitle>
+      <PageTitle subtitle={formatDay(date, lang)}>{whose(t, 'title')}</PageTitle>
       {keepsReminderTimes ? (
         <Box>
           <Button
@@ -154,7 +156,7 @@ function TodoScreen() {
       <Box component="section" aria-labelledby="medication-list-heading">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
           <Typography id="medication-list-heading" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
-            {t('list.title')}
+            {whose(t, 'list.title')}
           </Typography>
         </Stack>
         {medications.isPending ? (

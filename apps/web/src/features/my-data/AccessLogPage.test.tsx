@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../test/render';
 import { AccessLogPage } from './AccessLogPage';
 import './my-data.texts';
+import { wholeText } from '../../test/whole-text';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,7 +37,7 @@ describe('AccessLogPage', () => {
     expect(screen.getByText(/2569 10:15 น\./)).toBeInTheDocument();
     expect(screen.getByText('ทำรายการแทนคุณ')).toBeInTheDocument();
     expect(screen.getByText('นัดหมาย')).toBeInTheDocument();
-    expect(screen.getByText('มาลี ใจดี (ผู้ดูแลในครอบครัว)')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('มาลี ใจดี (ผู้ดูแลในครอบครัว)'))).toBeInTheDocument();
   });
 
   it('says plainly when no one has opened it', async () => {
@@ -79,7 +80,7 @@ describe('AccessLogPage', () => {
     expect(items).toHaveLength(3);
     expect(within(items[0]!).getByText('ทำรายการแทนคุณ')).toBeInTheDocument();
     expect(within(items[0]!).getByText('ยาและการทานยา')).toBeInTheDocument();
-    expect(within(items[0]!).getByText('มาลี ใจดี (ผู้ดูแลในครอบครัว)')).toBeInTheDocument();
+    expect(within(items[0]!).getByText(wholeText('มาลี ใจดี (ผู้ดูแลในครอบครัว)'))).toBeInTheDocument();
     expect(within(items[1]!).getByText('โรงพยาบาลศิริราช')).toBeInTheDocument();
     expect(within(items[1]!).queryByText(/ผู้ดูแลในครอบครัว/)).not.toBeInTheDocument();
     expect(within(items[2]!).getByText('เปิดดูข้อมูลของคุณแทนคุณ')).toBeInTheDocument();

@@ -15,6 +15,8 @@ import { PersonGate } from '../../session/PersonGate';
 import { formatDayAndTime } from '../../lib/clock-time';
 import { useAccessLog } from './my-data.queries';
 import { useMyDataTexts } from './my-data.texts';
+import { useWhoseHeading } from '../../session/use-whose-heading';
+import { NamedText } from '../../components/NamedText';
 
 /** "ใครเปิดดูข้อมูลของฉัน": every time hospital staff or a family caregiver saw or changed the record, newest first. */
 export function AccessLogPage() {
@@ -27,6 +29,7 @@ export function AccessLogPage() {
 
 function AccessLog() {
   const { t } = useMyDataTexts();
+  const whose = useWhoseHeading();
   const log = useAccessLog();
 
   let body;
@@ -49,7 +52,7 @@ function AccessLog() {
       <Button component={Link} to="/profile" startIcon={<ArrowBackIcon />} sx={{ alignSelf: 'flex-start' }}>
         {t('access.back')}
       </Button>
-      <PageTitle>{t('access.title')}</PageTitle>
+      <PageTitle>{whose(t, 'access.title')}</PageTitle>
       <Typography>{t('access.intro')}</Typography>
       {body}
     </Stack>
@@ -73,7 +76,9 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
         ) : (
           <>
             <Typography variant="body2">{t(`access.areas.${entry.area}`)}</Typography>
-            <Typography variant="body2">{t('access.caregiverWho', { name: entry.caregiver.name })}</Typography>
+            <Typography variant="body2">
+              <NamedText t={t} i18nKey="access.caregiverWho" values={{ name: entry.caregiver.name }} />
+            </Typography>
           </>
         )}
         <Typography variant="body2" color="text.secondary">

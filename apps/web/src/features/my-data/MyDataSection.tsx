@@ -18,10 +18,12 @@ import { usePatientScope } from '../../session/patient-scope';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { useDownloadFhir } from './my-data.queries';
 import { useMyDataTexts } from './my-data.texts';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 
 /** In the profile: take everything home (FHIR file, printable summary), or delete the account. */
 export function MyDataSection() {
   const { t } = useMyDataTexts();
+  const whose = useWhoseHeading();
   const me = useCurrentUser();
   const own = usePatientScope().dependentId === null;
   const download = useDownloadFhir();
@@ -32,7 +34,7 @@ export function MyDataSection() {
     <Card variant="outlined" component="section" aria-labelledby="my-data-heading">
       <CardContent>
         <Typography id="my-data-heading" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
-          {t('section.title')}
+          {whose(t, 'section.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
           {t('section.intro')}

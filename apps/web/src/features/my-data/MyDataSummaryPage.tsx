@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -18,14 +18,19 @@ import { formatUnits, medicineName, panelTitle } from '../medications/medication
 import { useMedications } from '../medications/medications.queries';
 import { useMedicationsTexts } from '../medications/medications.texts';
 import { combinedAddress } from '../../lib/address-format';
+import { writtenLanguage } from '../../lib/written-language';
+import { visuallyHidden } from '../../lib/visually-hidden';
 import { useSymptomNotes } from '../symptom-notes/symptom-notes.queries';
 import { useSymptomNotesTexts } from '../symptom-notes/symptom-notes.texts';
 import { useVisits } from '../visits/visits.queries';
+import { visitPlace } from '../visits/visits-format';
 import { useMyDataTexts } from './my-data.texts';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 import { PersonGate } from '../../session/PersonGate';
 import { appLanguage } from '../../i18n/language';
 import { identityDocumentRow } from '../../i18n/person/identity-document';
+import { useWhoseHeading } from '../../session/use-whose-heading';
+import { DetailList } from '../../components/DetailList';
 
 /**
  * On paper: only the summary, none of the app around it. A plain style element rather than MUI's
@@ -44,23 +49,49 @@ const printStyles = (
 
 const cell = { border: 1, borderColor: 'divider', p: 0.75, verticalAlign: 'top', textAlign: 'left' } as const;
 
+/**
+ * On a phone's screen each row stands as its own block, every value under its column's name (a table of three or four
+ * columns squeezed dates and names into columns a few letters wide); printed, it is a table. The roles keep it a table
+ * to screen readers when it is drawn as blocks.
+ */
+const stacked = {
+  '@media screen and (max-width: 599.95px)': {
+    '& thead': visuallyHidden,
+    '& tbody, & tr, & td': { display: 'block' },
+    '& tr': { border: 1, borderColor: 'divider', mb: 1 },
+    '& td': { border: 0, pb: 0.25 },
+    '& td::before': { content: 'attr(data-column)', display: 'block', color: 'text.secondary', fontSize: '0.8rem' },
+  },
+} as const;
+
 function Table({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
   return (
-    <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.85rem' }}>
-      <thead>
-        <tr>
+    <Box
+      component="table"
+      role="table"
+      sx={{ width: '100%', borderCollapse: 'collapse', fontSize: '0.85rem', ...stacked }}
+    >
+      <thead role="rowgroup">
+        <tr role="row">
           {head.map((h) => (
-            <Box component="th" key={h} sx={{ ...cell, bgcolor: 'grey.100', fontWeight: 600 }}>
+            <Box component="th" role="columnheader" key={h} sx={{ ...cell, bgcolor: 'grey.100', fontWeight: 600 }}>
               {h}
             </Box>
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody role="rowgroup">
         {rows.map((row, i) => (
-          <tr key={i}>
+          <tr role="row" key={i}>
             {row.map((value, j) => (
-              <Box component="td" key={j} sx={{ ...cell, overflowWrap: 'break-word', whiteSpace: 'pre-line' }}>
+              <Box
+                component="td"
+                role="cell"
+                key={j}
+                data-column={head[j]}
+                lang={typeof value === 'string' ? writtenLanguage(value) : undefined}
+                sx={{ ...cell, overflowWrap: 'break-word', whiteSpace: 'pre-line' }}
+              >
                 {value}
               </Box>
             ))}
@@ -98,6 +129,7 @@ export function MyDataSummaryPage() {
 
 function MyDataSummaryScreen() {
   const { t, i18n } = useMyDataTexts();
+  const whose = useWhoseHeading();
   const { t: tc } = useCoverageTexts();
   const { t: tm } = useMedicationsTexts();
   const { t: tn } = useSymptomNotesTexts();
@@ -155,28 +187,14 @@ function MyDataSummaryScreen() {
       </Stack>
       <header>
         <Typography component="h1" variant="h5" sx={{ fontWeight: 600 }}>
-          {t('summary.title')}
+          {whose(t, 'summary.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
           {t('summary.generated', { date: formatBuddhistDate(todayInBangkok(), lang) })}
         </Typography>
       </header>
       <Section title={t('summary.personal')} empty={false}>
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}
-        >
-          {personal.map((row) => (
-            <Fragment key={row.label}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {row.label}
-              </Typography>
-              <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {row.value}
-              </Typography>
-            </Fragment>
-          ))}
-        </Box>
+        <DetailList rows={personal} />
       </Section>
       <Section title={t('summary.coverage')} empty={coverage.data!.length === 0}>
         <Table
@@ -243,7 +261,7 @@ function MyDataSummaryScreen() {
           head={[t('summary.columns.date'), t('summary.columns.facility'), t('summary.columns.diagnosis')]}
           rows={visits.data!.map((v) => [
             date(v.date),
-            [v.facility.name, v.department, v.doctor].filter(Boolean).join('\n'),
+            [visitPlace(v, lang), v.department, v.doctor].filter(Boolean).join('\n'),
             [v.diagnosis, v.symptoms, v.notes].filter(Boolean).join('\n'),
           ])}
         />

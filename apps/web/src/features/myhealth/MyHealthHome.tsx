@@ -9,15 +9,17 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
+import { writtenLanguage } from '../../lib/written-language';
 import { MyAppointments } from '../appointments/MyAppointments';
 import { FamilyLink } from '../family/FamilyLink';
 import { PersonSwitcher } from '../../session/PersonSwitcher';
 import { allows, type CareArea } from '../../session/care-links';
 import { useSelectedPerson } from '../../session/use-selected-person';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 import { TodayDosesSummary } from '../medications/TodayDosesSummary';
 import { LatestSymptomNote } from '../symptom-notes/LatestSymptomNote';
 import { InstallAppCard } from './InstallAppCard';
@@ -38,6 +40,7 @@ const TILES: { key: TileKey; to: string; icon: ReactNode }[] = [
  */
 export function MyHealthHome({ firstname }: { firstname: string }) {
   const { t } = useTranslation();
+  const whose = useWhoseHeading();
   const selection = useSelectedPerson();
   const { person } = selection;
   const link = person?.link ?? null;
@@ -45,8 +48,17 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
   return (
     <Stack spacing={3}>
       {/* Whose health the page is about, in words as well as in the switcher's colour: "สุขภาพของคุณบุญมา". */}
-      <PageTitle subtitle={t('myHealth.greeting', { name: firstname })}>
-        {link && person ? t('myHealth.titleOf', { name: person.firstname }) : t('myHealth.title')}
+      <PageTitle
+        subtitle={
+          <Trans
+            t={t}
+            i18nKey="myHealth.greeting"
+            values={{ name: firstname }}
+            components={{ name: <span lang={writtenLanguage(firstname)} /> }}
+          />
+        }
+      >
+        {whose(t, 'myHealth.title')}
       </PageTitle>
       <PersonSwitcher selection={selection} />
       {person ? (

@@ -26,6 +26,7 @@ import { ChannelChoice } from './ChannelChoice';
 import { PersonGate } from '../../session/PersonGate';
 import { OwnInstead } from './OwnInstead';
 import { useHeardPerson } from './heard-person';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 import {
   useNotificationSettings,
   useSaveNotificationSettings,
@@ -81,11 +82,10 @@ function Settings() {
   const { t } = useNotificationsTexts();
   const settings = useNotificationSettings();
   const held = person.link === null ? null : { name: person.firstname };
+  const whose = useWhoseHeading(person);
   return (
     <>
-      <PageTitle subtitle={held ? t('settings.subtitleFor', held) : t('settings.subtitle')}>
-        {held ? t('settings.titleFor', held) : t('settings.title')}
-      </PageTitle>
+      <PageTitle subtitle={whose(t, 'settings.subtitle')}>{whose(t, 'settings.title')}</PageTitle>
       {settings.isPending ? (
         <LoadingState label={t('settings.loading')} />
       ) : settings.isError ? (

@@ -25,9 +25,11 @@ import { formatSentAt } from './notification-time';
 import { PersonGate } from '../../session/PersonGate';
 import { OwnInstead } from './OwnInstead';
 import { useHeardPerson } from './heard-person';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 import { useAnswerReminder, useMarkAllRead, useNotifications, useUnreadCount } from './notifications.queries';
 import { useNotificationsTexts } from './notifications.texts';
 import { appLanguage } from '../../i18n/language';
+import { writtenLanguage } from '../../lib/written-language';
 
 /**
  * /notifications: every notification sent, newest first, each with the way to the screen it speaks of; a medication
@@ -93,6 +95,7 @@ function Centre() {
   const person = useHeardPerson()!;
   const { t, i18n } = useNotificationsTexts();
   const held = person.link === null ? null : { name: person.firstname };
+  const whose = useWhoseHeading(person);
   const list = useNotifications();
   const markAllRead = useMarkAllRead();
   const answer = useAnswerReminder();
@@ -116,9 +119,7 @@ function Centre() {
 
   return (
     <>
-      <PageTitle subtitle={held ? t('centre.subtitleFor', held) : t('centre.subtitle')}>
-        {held ? t('centre.titleFor', held) : t('centre.title')}
-      </PageTitle>
+      <PageTitle subtitle={whose(t, 'centre.subtitle')}>{whose(t, 'centre.title')}</PageTitle>
       <WaitingElsewhere shown={person} />
       <Box>
         <Button
@@ -151,12 +152,16 @@ function Centre() {
               >
                 <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 0.75 }}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', justifyContent: 'space-between' }}>
-                    <Typography component="h2" sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
+                    <Typography
+                      component="h2"
+                      lang={writtenLanguage(n.title)}
+                      sx={{ fontWeight: 600, fontSize: '1.05rem' }}
+                    >
                       {n.title}
                     </Typography>
                     {n.read ? null : <Chip label={t('centre.new')} color="primary" size="small" />}
                   </Stack>
-                  <Typography>{n.body}</Typography>
+                  <Typography lang={writtenLanguage(n.body)}>{n.body}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {formatSentAt(n.sentAt, appLanguage(i18n))}
                     {n.channel === 'in_app'

@@ -2,6 +2,7 @@ import type { CareLink } from '@klaimor/contracts';
 import Alert from '@mui/material/Alert';
 import type { ReactNode } from 'react';
 import { useNotificationsTexts } from './notifications.texts';
+import { NamedText } from '../../components/NamedText';
 
 /**
  * A dependent whose notifications the patient does not hear is chosen: say who hears them (the dependent, who signs
@@ -12,7 +13,9 @@ export function OwnInstead({ link, screen }: { link: CareLink; screen: ReactNode
   const name = link.person.firstname;
   return (
     <>
-      <Alert severity="info">{t(link.person.hasOwnSignIn ? 'gate.hearsOwn' : 'gate.heldByOther', { name })}</Alert>
+      <Alert severity="info">
+        <NamedText t={t} i18nKey={link.person.hasOwnSignIn ? 'gate.hearsOwn' : 'gate.heldByOther'} values={{ name }} />
+      </Alert>
       {screen}
     </>
   );

@@ -11,6 +11,7 @@ import { TodoPage } from '../medications/TodoPage';
 import { NotificationBell } from './NotificationBell';
 import { NotificationSettingsPage } from './NotificationSettingsPage';
 import { NotificationsPage } from './NotificationsPage';
+import { wholeText } from '../../test/whole-text';
 
 const reminder = (patch: Partial<Notification> = {}): Notification => ({
   id: 'n1',
@@ -207,7 +208,7 @@ describe("a held child's notifications, for the parent holding the profile", () 
     selectPatient('daughter-id', 'mother-id');
     renderWithProviders(<NotificationsPage />, { route: '/notifications', queryClient: signedIn() });
     expect(
-      await screen.findByText('สมศรีเข้าใช้แอปด้วยเบอร์ของตัวเอง การแจ้งเตือนของสมศรีจึงส่งถึงสมศรีเอง ด้านล่างเป็นของคุณ'),
+      await screen.findByText(wholeText('สมศรีเข้าใช้แอปด้วยเบอร์ของตัวเอง การแจ้งเตือนของสมศรีจึงส่งถึงสมศรีเอง ด้านล่างเป็นของคุณ')),
     ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'การแจ้งเตือน' })).toBeInTheDocument();
     const urls = fetched.mock.calls.map(([url]) => String(url));

@@ -30,6 +30,9 @@ import { MyDataSection } from '../my-data/MyDataSection';
 import { usePersonTexts } from '../../i18n/person/person.texts';
 import { appLanguage } from '../../i18n/language';
 import { identityDocumentRow } from '../../i18n/person/identity-document';
+import { useWhoseHeading } from '../../session/use-whose-heading';
+import { Written } from '../../components/Written';
+import { writtenLanguage } from '../../lib/written-language';
 
 // The forms (zod, address list) load only when the patient starts editing.
 const ProfileEditForm = lazy(() => import('./ProfileEditForm').then((m) => ({ default: m.ProfileEditForm })));
@@ -48,6 +51,7 @@ export function ProfilePage() {
 
 function ProfileScreen() {
   const { t, i18n } = usePersonTexts();
+  const whose = useWhoseHeading();
   const lang = appLanguage(i18n);
   const navigate = useNavigate();
   const patient = usePatientScope();
@@ -90,15 +94,20 @@ function ProfileScreen() {
 
   return (
     <Stack spacing={2}>
-      <PageTitle>{t('profile.title')}</PageTitle>
+      <PageTitle>{whose(t, 'profile.title')}</PageTitle>
       <Card variant="outlined">
         <CardContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
             <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', width: 56, height: 56 }} aria-hidden>
-              {profile.firstname.slice(0, 1)}
+              <Written>{profile.firstname.slice(0, 1)}</Written>
             </Avatar>
             <div>
-              <Typography component="h2" variant="h6" sx={{ fontWeight: 600 }}>
+              <Typography
+                component="h2"
+                variant="h6"
+                lang={writtenLanguage(profile.firstname)}
+                sx={{ fontWeight: 600 }}
+              >
                 {t('profile.fullName', { firstname: profile.firstname, lastname: profile.lastname })}
               </Typography>
               <Typography color="text.secondary">{t('profile.age', { age: ageInYears(profile.birthday) })}</Typography>

@@ -5,6 +5,7 @@ import { SummaryCard } from '../../components/SummaryCard';
 import { useNoteDateLabel } from './SymptomNoteCard';
 import { useSymptomNotes } from './symptom-notes.queries';
 import { useSymptomNotesTexts } from './symptom-notes.texts';
+import { writtenLanguage } from '../../lib/written-language';
 
 /** For My Health: the newest symptom note in a line or two, linking to /asd. */
 export function LatestSymptomNote() {
@@ -27,16 +28,8 @@ export function LatestSymptomNote() {
   } else {
     body = (
       <>
-        <Typography
-          sx={{
-            fontWeight: 600,
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-            display: '-webkit-box',
-            WebkitLineClamp: 2,
-            WebkitBoxOrient: 'vertical',
-          }}
-        >
+        {/* Whole, not clamped: a clamp cut Thai words mid-line at large text and drew them over the date. */}
+        <Typography lang={writtenLanguage(latest.symptoms)} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
           {latest.symptoms}
         </Typography>
         <Typography variant="body2" color="text.secondary">

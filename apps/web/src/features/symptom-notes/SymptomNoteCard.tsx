@@ -12,6 +12,7 @@ import { formatBuddhistDate } from '../../lib/thai-date';
 import { severityColour } from './symptom-notes-format';
 import { useSymptomNotesTexts } from './symptom-notes.texts';
 import { appLanguage } from '../../i18n/language';
+import { writtenLanguage } from '../../lib/written-language';
 
 /** The date (and time) a note is filed under. */
 export function useNoteDateLabel(): (note: Pick<SymptomNote, 'date' | 'time'>) => string {
@@ -80,7 +81,10 @@ export function SymptomNoteCard({ note, onEdit, onRemove }: SymptomNoteCardProps
             </IconButton>
           </Stack>
         </Stack>
-        <Typography sx={{ fontWeight: 500, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+        <Typography
+          lang={writtenLanguage(note.symptoms)}
+          sx={{ fontWeight: 500, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
+        >
           {note.symptoms}
         </Typography>
         <Stack spacing={1} sx={{ mt: 1 }}>
@@ -89,6 +93,7 @@ export function SymptomNoteCard({ note, onEdit, onRemove }: SymptomNoteCardProps
             <Typography
               variant="body2"
               color="text.secondary"
+              lang={writtenLanguage(note.notes)}
               sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}
             >
               {note.notes}

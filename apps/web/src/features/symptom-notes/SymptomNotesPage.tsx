@@ -14,6 +14,7 @@ import { useRemoveSymptomNote, useSymptomNotes } from './symptom-notes.queries';
 import { useSymptomNotesTexts } from './symptom-notes.texts';
 import { PersonGate } from '../../session/PersonGate';
 import { appLanguage } from '../../i18n/language';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 
 /** /asd (also /symptoms): the dated symptom diary, newest first. */
 export function SymptomNotesPage() {
@@ -26,6 +27,7 @@ export function SymptomNotesPage() {
 
 function SymptomNotesScreen() {
   const { t, i18n } = useSymptomNotesTexts();
+  const whose = useWhoseHeading();
   const lang = appLanguage(i18n);
   const notes = useSymptomNotes();
   const editor = useRecordEditor<SymptomNote>({
@@ -40,7 +42,7 @@ function SymptomNotesScreen() {
 
   return (
     <Stack spacing={2.5}>
-      <PageTitle subtitle={t('subtitle')}>{t('title')}</PageTitle>
+      <PageTitle subtitle={whose(t, 'subtitle')}>{whose(t, 'title')}</PageTitle>
       {notes.isPending ? (
         <LoadingState label={t('loading')} />
       ) : notes.data === undefined ? (

@@ -7,11 +7,10 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Fragment } from 'react';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { useVisitsTexts } from './visits.texts';
 import { appLanguage } from '../../i18n/language';
+import { DetailList } from '../../components/DetailList';
 
 /** The stepper's dot: a stethoscope case for a recorded visit, a calendar tick for a screening. */
 export function VisitIcon({ source }: { source: Visit['source'] }) {
@@ -82,27 +81,7 @@ export function VisitDetails({ visit, onEdit, onRemove }: VisitDetailsProps) {
           sx={{ alignSelf: 'flex-start' }}
         />
       ) : null}
-      {shown.length > 0 ? (
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'minmax(80px, auto) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}
-        >
-          {shown.map((row) => (
-            <Fragment key={row.label}>
-              <Typography component="dt" variant="body2" color="text.secondary">
-                {row.label}
-              </Typography>
-              <Typography
-                component="dd"
-                variant="body2"
-                sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
-              >
-                {row.value}
-              </Typography>
-            </Fragment>
-          ))}
-        </Box>
-      ) : null}
+      {shown.length > 0 ? <DetailList rows={shown} /> : null}
       {visit.source === 'recorded' ? (
         <Stack direction="row" spacing={0.5}>
           <IconButton size="small" onClick={onEdit} aria-label={t('entry.editNamed', { date })}>

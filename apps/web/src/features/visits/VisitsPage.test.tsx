@@ -11,7 +11,7 @@ const visit = (id: string, date: string, patch: Partial<Visit> = {}): Visit => (
   source: 'recorded',
   date,
   time: null,
-  facility: { id: null, name: 'โรงพยาบาลศิริราช' },
+  facility: { id: null, name: 'โรงพยาบาลศิริราช', nameEn: null },
   department: 'อายุรกรรม',
   doctor: 'นพ.สมชาย ใจดี',
   diagnosis: 'ไข้หวัดใหญ่',
@@ -26,7 +26,7 @@ const april = [
   visit('v1', '2023-04-20', { time: '09:30' }),
   visit('v2', '2023-04-02', {
     source: 'screening',
-    facility: { id: 'siriraj-hospital', name: 'โรงพยาบาลศิริราช' },
+    facility: { id: 'siriraj-hospital', name: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
     department: null,
     doctor: null,
     symptoms: 'ไอ มีเสมหะ',
@@ -37,7 +37,9 @@ const april = [
     followUpDate: '2023-04-16',
   }),
 ];
-const january = [visit('v3', '2023-01-11', { facility: { id: null, name: 'คลินิกหมอครอบครัว' }, diagnosis: 'ความดันสูง' })];
+const january = [
+  visit('v3', '2023-01-11', { facility: { id: null, name: 'คลินิกหมอครอบครัว', nameEn: null }, diagnosis: 'ความดันสูง' }),
+];
 
 function api() {
   return mockApi({

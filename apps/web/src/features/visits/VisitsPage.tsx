@@ -21,11 +21,13 @@ import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { VisitDetails, VisitIcon, useVisitDateLabel } from './VisitEntry';
 import { VisitForm } from './VisitForm';
-import { formatBuddhistMonth } from './visits-format';
+import { formatBuddhistMonth, visitPlace } from './visits-format';
+import { writtenLanguage } from '../../lib/written-language';
 import { useRemoveVisit, useVisitMonths, useVisits } from './visits.queries';
 import { useVisitsTexts } from './visits.texts';
 import { PersonGate } from '../../session/PersonGate';
 import { appLanguage } from '../../i18n/language';
+import { useWhoseHeading } from '../../session/use-whose-heading';
 
 const ALL = 'all';
 
@@ -46,6 +48,7 @@ export function VisitsPage() {
 
 function VisitsScreen() {
   const { t, i18n } = useVisitsTexts();
+  const whose = useWhoseHeading();
   const lang = appLanguage(i18n);
   const [params, setParams] = useSearchParams();
   const asked = params.get('month');
@@ -79,7 +82,7 @@ function VisitsScreen() {
 
   return (
     <Stack spacing={2.5}>
-      <PageTitle subtitle={t('subtitle')}>{t('title')}</PageTitle>
+      <PageTitle subtitle={whose(t, 'subtitle')}>{whose(t, 'title')}</PageTitle>
       <TextField
         select
         id="visits-period"
@@ -151,8 +154,12 @@ function VisitsScreen() {
                   <StepLabel
                     icon={<VisitIcon source={visit.source} />}
                     optional={
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {visit.facility.name}
+                      <Typography
+                        variant="body2"
+                        lang={writtenLanguage(visitPlace(visit, lang))}
+                        sx={{ fontWeight: 500 }}
+                      >
+                        {visitPlace(visit, lang)}
                       </Typography>
                     }
                   >

@@ -1,3 +1,4 @@
+import type { Visit } from '@klaimor/contracts';
 import { dateLocaleOf } from '../../lib/thai-date';
 const ZONE = 'Asia/Bangkok';
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -17,4 +18,9 @@ export function formatBuddhistMonth(yearMonth: string, lang: 'th' | 'en'): strin
   if (!m) return yearMonth;
   // Mid-month at noon UTC: the same month in Bangkok whatever the reader's zone.
   return monthFormat(lang).format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 15, 12)));
+}
+
+/** Where the visit was: the directory's English name in English when the place is a directory hospital. */
+export function visitPlace(visit: Pick<Visit, 'facility'>, lang: 'th' | 'en'): string {
+  return lang === 'en' && visit.facility.nameEn ? visit.facility.nameEn : visit.facility.name;
 }

@@ -8,6 +8,8 @@ import type { DateLanguage } from '../../../lib/thai-date';
 import { formatClock, formatSlotTime } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
 import { depositText, redFlagName, statusColor } from './day-format';
+import { Trans } from 'react-i18next';
+import { writtenLanguage } from '../../../lib/written-language';
 
 const CLOSED = new Set<DayListEntry['status']>(['completed', 'cancelled', 'no_show', 'expired']);
 
@@ -135,7 +137,12 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
         </Typography>
         {entry.duration ? (
           <Typography variant="caption" color="text.secondary">
-            {t('day.duration', { duration: entry.duration })}
+            <Trans
+              t={t}
+              i18nKey="day.duration"
+              values={{ duration: entry.duration }}
+              components={{ said: <span lang={writtenLanguage(entry.duration)} /> }}
+            />
           </Typography>
         ) : null}
       </Box>
