@@ -114,11 +114,14 @@ async function familyScreens(page: Page, prefix: string, check: (name: string) =
 }
 
 test('family care screens at phone size: accessible, with 44 px targets', async ({ page }) => {
+  // Every family screen, each photographed and checked: longer than one step's default on a busy machine.
+  test.setTimeout(120_000);
   await parentWithChild(page);
   await familyScreens(page, 'family-', (name) => screenshot(page, name));
 });
 
 test('family care screens at 200% text size read whole', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.addInitScript((css) => {
     document.addEventListener('DOMContentLoaded', () => {
       const style = document.createElement('style');

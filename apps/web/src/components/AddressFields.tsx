@@ -11,6 +11,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { reasonMessage } from '../lib/error-messages';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 import { usePersonTexts } from '../i18n/person/person.texts';
+import { writtenLanguage } from '../lib/written-language';
 
 /** The address part of a form; field names as the API spells them (subdistrist, sic). */
 export interface AddressValues {
@@ -159,6 +160,8 @@ export function AddressFields({ idPrefix }: AddressFieldsProps) {
             minRows={2}
             maxRows={4}
             autoComplete="street-address"
+            // The address as the patient wrote it: read in Thai when it is, on a form shown in English.
+            slotProps={{ htmlInput: { lang: writtenLanguage(value) } }}
             error={fieldState.error !== undefined}
             // The label stays short so it never gets cut at large text sizes; what to write goes under the box.
             helperText={reasonMessage(t, fieldState.error?.message) ?? t('address.addressHint')}
