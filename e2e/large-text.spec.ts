@@ -78,7 +78,7 @@ test('at 200% text size the map keeps its room: 40% of the screen, the bars comp
       .soft(room.mapShare, `the map's share of a ${viewport.width}x${viewport.height} screen`)
       .toBeGreaterThanOrEqual(0.4);
     expect.soft(room.openMapShare, 'the map between the search panel and the list').toBeGreaterThanOrEqual(0.15);
-    expect.soft(room.barsShare, 'the app bar and the tab bar together').toBeLessThanOrEqual(0.22);
+    expect.soft(room.barsShare, 'the app bar and the tab bar together').toBeLessThanOrEqual(0.25);
     expect.soft(room.myLocationOverCredit, '"use my location" drawn over the map credit').toBe(false);
     expect.soft(room.hintOverflow, 'the search hint is wider than its box by').toBeLessThanOrEqual(0);
     await screenshot(page, `large-text-map-${viewport.width}`);
