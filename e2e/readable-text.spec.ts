@@ -72,7 +72,7 @@ test('every patient screen reads at arm’s length: no text under 14 px, running
     ];
     for (const [path, name] of screens) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('progressbar')).toHaveCount(0);
       await readsEasily(page, name);
     }
