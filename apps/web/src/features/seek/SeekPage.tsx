@@ -317,7 +317,7 @@ export function SeekPage() {
 
       {!selected && hospitals.length > 0 ? (
         <Suspense fallback={null}>
-          <NearbySheet hospitals={hospitals} user={user} onSelect={select} />
+          <NearbySheet hospitals={hospitals} user={user} onSelect={select} newcomer={me.isSuccess && !me.data} />
         </Suspense>
       ) : null}
       {selected ? (
