@@ -78,8 +78,9 @@ export function NearbySheet({ hospitals, user, onSelect, newcomer }: NearbySheet
           borderRadius: '16px 16px 0 0',
           display: 'flex',
           flexDirection: 'column',
-          // Closed, a quarter of the page at most (it scrolls within): at large text the map keeps its room.
-          maxHeight: open ? '62%' : '25%',
+          // Closed, a quarter of the screen at most (the list scrolls within): at large text the map keeps its room, and
+          // the heading, three lines at 200% on a narrow phone, still shows whole.
+          maxHeight: open ? '62%' : '25dvh',
         }}
       >
         <ButtonBase
@@ -100,17 +101,18 @@ export function NearbySheet({ hospitals, user, onSelect, newcomer }: NearbySheet
           }}
         >
           <Box aria-hidden sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: 'grey.400', mx: 'auto', mb: 0.75 }} />
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, textAlign: 'start' }}>
+          {/* At large text on a narrow phone "show all" goes under the heading rather than squeezing it into a column. */}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, textAlign: 'start' }}>
             <Typography component="span" sx={{ fontWeight: 700, flexGrow: 1 }}>
               {t('nearby.title')}{' '}
-              <Typography component="span" color="text.secondary">
+              <Typography component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {t('nearby.count', { count: hospitals.length })}
               </Typography>
             </Typography>
             <Typography
               component="span"
               color="primary.dark"
-              sx={{ display: 'flex', alignItems: 'center', fontWeight: 600, whiteSpace: 'nowrap' }}
+              sx={{ display: 'flex', alignItems: 'center', fontWeight: 600, whiteSpace: 'nowrap', ml: 'auto' }}
             >
               {t(open ? 'nearby.showLess' : 'nearby.showAll')}
               {open ? <ExpandMoreIcon aria-hidden /> : <ExpandLessIcon aria-hidden />}

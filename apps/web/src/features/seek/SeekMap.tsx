@@ -3,7 +3,7 @@ import type { FacilityKind, Hospital } from '@klaimor/contracts';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { AttributionControl, MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import './facility-kinds.css';
@@ -182,11 +182,14 @@ export function SeekMap({
       scrollWheelZoom
       dragging
       touchZoom
-      attributionControl
+      attributionControl={false}
       zoomControl={false}
       whenReady={onReady}
       style={{ position: 'absolute', inset: 0 }}
     >
+      {/* The tiles' credit alone, without Leaflet's: at large text it is then two lines over the map, not three. First,
+          so it keeps the corner's bottom edge and the zoom buttons stand above it. */}
+      <AttributionControl prefix={false} />
       <ZoomControl position="bottomright" zoomInTitle={labels.zoomIn} zoomOutTitle={labels.zoomOut} />
       <TileLayer url={TILE_URL} attribution={ATTRIBUTION} maxZoom={19} />
       {user ? (
