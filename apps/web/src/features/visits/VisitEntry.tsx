@@ -8,7 +8,6 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Fragment } from 'react';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { useVisitsTexts } from './visits.texts';
 import { appLanguage } from '../../i18n/language';
@@ -83,23 +82,22 @@ export function VisitDetails({ visit, onEdit, onRemove }: VisitDetailsProps) {
         />
       ) : null}
       {shown.length > 0 ? (
-        <Box
-          component="dl"
-          sx={{ display: 'grid', gridTemplateColumns: 'minmax(80px, auto) 1fr', columnGap: 1.5, rowGap: 0.5, m: 0 }}
-        >
+        // Each value beside its label while both fit, under it when they do not (widths in rem: at large text the
+        // value stacks rather than squeezing into a column a few letters wide), as DetailList does.
+        <Box component="dl" sx={{ display: 'flex', flexDirection: 'column', rowGap: 0.5, m: 0 }}>
           {shown.map((row) => (
-            <Fragment key={row.label}>
-              <Typography component="dt" variant="body2" color="text.secondary">
+            <Box key={row.label} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1.5 }}>
+              <Typography component="dt" variant="body2" color="text.secondary" sx={{ flex: '0 0 7rem' }}>
                 {row.label}
               </Typography>
               <Typography
                 component="dd"
                 variant="body2"
-                sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
+                sx={{ m: 0, flex: '1 1 9rem', minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}
               >
                 {row.value}
               </Typography>
-            </Fragment>
+            </Box>
           ))}
         </Box>
       ) : null}
