@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { acceptsOwnCoverage, useOwnCoverage, type OwnCoverage } from '../coverage/own-coverage';
 import { distanceMetres } from './distance';
 import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
@@ -29,10 +29,12 @@ export interface NearbySheetProps {
   onSelect: (hospital: Hospital) => void;
   /** A signed-out visitor: what the app is, above the list (with the list's code, not the map's first screen). */
   newcomer: boolean;
+  /** Called once the list (and the intro) are on the page, before they are painted: the map fits its results after. */
+  onLaidOut: () => void;
 }
 
 /** The list under the map: the nearest places, the first always in sight, the rest when the sheet is pulled up. */
-export function NearbySheet({ hospitals, user, onSelect, newcomer }: NearbySheetProps) {
+export function NearbySheet({ hospitals, user, onSelect, newcomer, onLaidOut }: NearbySheetProps) {
   const { t } = usePlaceTexts();
   const own = useOwnCoverage();
   const [open, setOpen] = useState(false);
@@ -46,6 +48,7 @@ export function NearbySheet({ hospitals, user, onSelect, newcomer }: NearbySheet
   );
   const listed = nearestFirst.slice(0, open ? LISTED : 1);
   const [now] = useState(() => new Date());
+  useLayoutEffect(onLaidOut, [onLaidOut]);
 
   const onPointerDown = (e: PointerEvent) => {
     dragFrom.current = e.clientY;

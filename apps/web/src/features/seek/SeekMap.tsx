@@ -95,6 +95,8 @@ function FitToResults({ fit, selected, topInset }: { fit: FitRequest | null; sel
     done.current = fit.key;
     // A facility opened from a link is already in view, and closing its card must not move the map afterwards.
     if (selected || fit.hospitals.length === 0) return;
+    // The list under the map may have just taken its room, before the map heard of it from its size observer.
+    map.invalidateSize();
     const size = map.getSize();
     const visible = L.latLngBounds(
       map.containerPointToLatLng([EDGE_PX, topInset + EDGE_PX]),
