@@ -55,6 +55,8 @@ export const theme = createTheme({
         },
       },
     },
+    // MUI's small toggle buttons are 13 px: 14 px, like the small buttons.
+    MuiToggleButton: { styleOverrides: { sizeSmall: { fontSize: '0.875rem' } } },
     MuiChip: {
       styleOverrides: {
         // A chip grows with its text and wraps a long label, so at 200% text chips never draw over each other.
