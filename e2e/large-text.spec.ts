@@ -14,6 +14,77 @@ async function readsWhole(page: Page, path: string, ready: (page: Page) => Promi
   expect.soft(await unreadableText(page), `text cut off or overlapping at 200% on ${name} (${page.url()})`).toEqual([]);
 }
 
+/**
+ * The map at 200% text, measured: the room it keeps (from under the search panel to the list), the share the two bars
+ * take, whether "use my location" is clear of the map's credit line, and whether the search box's hint fits its box.
+ */
+async function mapRoom(page: Page) {
+  const box = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!;
+  const viewport = page.viewportSize()!.height;
+  // The kind filter is the search panel's last row for a signed-out visitor.
+  const searchPanel = await box(page.getByRole('group', { name: 'กรองตามประเภทสถานพยาบาล' }));
+  const sheet = await box(page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' }));
+  const map = await box(page.locator('.leaflet-container'));
+  const appBar = await box(page.getByRole('banner'));
+  const tabs = await box(page.getByRole('navigation', { name: 'เมนูหลัก' }));
+  const myLocation = await box(page.getByRole('button', { name: 'ใช้ตำแหน่งของฉัน' }));
+  const credit = await box(page.locator('.leaflet-control-attribution'));
+  const hintOverflow = await page
+    .getByRole('combobox', { name: 'ค้นหาสถานพยาบาล' })
+    .evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width - room;
+    });
+  return {
+    mapShare: map.height / viewport,
+    openMapShare: (sheet.y - (searchPanel.y + searchPanel.height)) / viewport,
+    barsShare: (appBar.height + tabs.height) / viewport,
+    myLocationOverCredit:
+      myLocation.x < credit.x + credit.width &&
+      credit.x < myLocation.x + myLocation.width &&
+      myLocation.y < credit.y + credit.height &&
+      credit.y < myLocation.y + myLocation.height,
+    hintOverflow,
+  };
+}
+
+test('at 200% text size the map keeps its room: 40% of the screen, the bars compact, nothing over the credit line', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const tile = tilePng();
+  await page.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
+  await page.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+  }, LARGE_TEXT);
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 360, height: 740 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'สถานที่ใกล้ที่สุด' })).toBeVisible({ timeout: 60_000 });
+    // A first-time visitor's intro is there, folded to one line at this size: the map keeps its room with it.
+    await expect(page.getByRole('button', { name: 'ใกล้หมอคืออะไร' })).toBeVisible();
+    const room = await mapRoom(page);
+    expect
+      .soft(room.mapShare, `the map's share of a ${viewport.width}x${viewport.height} screen`)
+      .toBeGreaterThanOrEqual(0.4);
+    expect.soft(room.openMapShare, 'the map between the search panel and the list').toBeGreaterThanOrEqual(0.15);
+    expect.soft(room.barsShare, 'the app bar and the tab bar together').toBeLessThanOrEqual(0.25);
+    expect.soft(room.myLocationOverCredit, '"use my location" drawn over the map credit').toBe(false);
+    expect.soft(room.hintOverflow, 'the search hint is wider than its box by').toBeLessThanOrEqual(0);
+    await screenshot(page, `large-text-map-${viewport.width}`);
+  }
+});
+
 test('at 200% text size every main screen reads whole: nothing cut off, nothing drawn over other text', async ({
   page,
   request,

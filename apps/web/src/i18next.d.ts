@@ -9,6 +9,7 @@ import type legal from './features/legal/locales/th.json';
 import type myHealthHome from './features/myhealth/locales/th.json';
 import type notifications from './features/notifications/locales/th.json';
 import type seek from './features/seek/locales/th.json';
+import type seekIntro from './features/seek/intro/locales/th.json';
 import type signup from './features/signup/locales/th.json';
 import type visits from './features/visits/locales/th.json';
 import type medications from './features/medications/locales/th.json';
@@ -38,6 +39,7 @@ declare module 'i18next' {
       redFlags: typeof redFlags;
       signup: typeof signup;
       seek: typeof seek;
+      seekIntro: typeof seekIntro;
       places: typeof places;
       booking: typeof booking;
       appointments: typeof appointments;

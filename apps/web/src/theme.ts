@@ -26,9 +26,12 @@ export const theme = createTheme({
     contrastThreshold: 4.5,
     background: { default: '#F5F8FC' },
   },
+  // Sized for a reader with presbyopia: running text 16 px, nothing under 14 px (e2e/readable-text.spec.ts).
   typography: {
     fontFamily: '"Prompt", "Noto Sans Thai", "Sukhumvit Set", system-ui, sans-serif',
     button: { textTransform: 'none', fontWeight: 500 },
+    body2: { fontSize: '1rem' },
+    caption: { fontSize: '0.875rem' },
   },
   shape: { borderRadius: 12 },
   components: {
@@ -39,6 +42,7 @@ export const theme = createTheme({
       styleOverrides: {
         root: {
           minHeight: 44,
+          '&.MuiButton-sizeSmall': { fontSize: '0.875rem' },
           '&.Mui-focusVisible': { outline: `3px solid ${PRIMARY_DARK}`, outlineOffset: 2 },
           variants: [
             { props: { variant: 'text', color: 'primary' }, style: { color: PRIMARY_DARK } },
@@ -51,6 +55,8 @@ export const theme = createTheme({
         },
       },
     },
+    // MUI's small toggle buttons are 13 px: 14 px, like the small buttons.
+    MuiToggleButton: { styleOverrides: { sizeSmall: { fontSize: '0.875rem' } } },
     MuiChip: {
       styleOverrides: {
         // A chip grows with its text and wraps a long label, so at 200% text chips never draw over each other.
@@ -58,6 +64,7 @@ export const theme = createTheme({
         root: {
           height: 'auto',
           minHeight: 24,
+          fontSize: '0.875rem',
           variants: [
             { props: { size: 'medium' }, style: { minHeight: 32 } },
             {
@@ -78,6 +85,8 @@ export const theme = createTheme({
       },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // A field's hint or error is a sentence: running text's size.
+    MuiFormHelperText: { styleOverrides: { root: { fontSize: '1rem' } } },
     // A ticked box or chosen radio shows its state by its colour: PRIMARY is 2.5:1 on white, under the 3:1 a
     // control's state needs (WCAG 1.4.11); PRIMARY_DARK is 6.1:1. Guarded by theme.test.tsx.
     // Touch targets of 44x44 at least (WCAG 2.5.5): e2e/support/patient.ts checks every phone screen shot.

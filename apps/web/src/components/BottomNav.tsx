@@ -52,6 +52,8 @@ function Tab({ to, icon, label, current }: { to: string; icon: ReactNode; label:
         px: 1,
         color: current ? 'primary.dark' : 'text.secondary',
         textDecoration: 'none',
+        // The icon keeps its size when the text grows: at large text the labels get the room, and the bar stays low.
+        '& svg': { fontSize: 24 },
         '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: -3 },
       }}
     >
@@ -59,7 +61,7 @@ function Tab({ to, icon, label, current }: { to: string; icon: ReactNode; label:
       <Box
         component="span"
         sx={{
-          fontSize: current ? '0.8rem' : '0.75rem',
+          fontSize: '0.875rem',
           fontWeight: current ? 600 : 400,
           lineHeight: 1.2,
           textAlign: 'center',

@@ -99,7 +99,7 @@ export function TextInput({
       {helperText ? (
         <Typography
           id={helperId}
-          variant="caption"
+          variant="body2"
           component="p"
           sx={{ mt: 0.5, mx: 0.5, color: error ? 'error.main' : 'text.secondary' }}
         >

@@ -53,7 +53,7 @@ export function MyDataSection() {
             </Button>
             <Typography
               id="my-data-download-hint"
-              variant="caption"
+              variant="body2"
               color="text.secondary"
               component="p"
               sx={{ mt: 0.5, mx: 0.5 }}

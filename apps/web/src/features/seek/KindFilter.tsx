@@ -1,6 +1,7 @@
 import { FACILITY_KINDS, type FacilityKind } from '@klaimor/contracts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import './facility-kinds.css';
 import { useSeekTexts } from './seek.texts';
 
 export interface KindFilterProps {
@@ -8,7 +9,10 @@ export interface KindFilterProps {
   onChange: (kind: FacilityKind | null) => void;
 }
 
-/** Only one kind of place on the map and in the list (a รพ.สต., a pharmacy, …); pressed again, every kind. */
+/**
+ * Only one kind of place on the map and in the list (a รพ.สต., a pharmacy, …); pressed again, every kind. Each button
+ * shows its kind's mark as the map draws it, so the row is also the map's legend.
+ */
 export function KindFilter({ kind, onChange }: KindFilterProps) {
   const { t } = useSeekTexts();
   return (
@@ -26,6 +30,7 @@ export function KindFilter({ kind, onChange }: KindFilterProps) {
           variant={kind === k ? 'contained' : 'outlined'}
           aria-pressed={kind === k}
           onClick={() => onChange(kind === k ? null : k)}
+          startIcon={<span className={`klaimor-kind klaimor-kind--${k}`} aria-hidden />}
           sx={{ flexShrink: 0, borderRadius: 99 }}
         >
           {t(`kindFilter.kinds.${k}`)}

@@ -8,12 +8,13 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { acceptsOwnCoverage, useOwnCoverage, type OwnCoverage } from '../coverage/own-coverage';
 import { distanceMetres } from './distance';
 import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
 import type { LatLng } from './seek.queries';
 import { usePlaceTexts } from '../../i18n/places/places.texts';
+import { NewcomerIntro } from './intro/NewcomerIntro';
 
 /** How many of the nearest places the list shows. */
 const LISTED = 20;
@@ -26,10 +27,14 @@ export interface NearbySheetProps {
   /** The patient, when the browser said where they are; distances are then from them, else from the map's centre. */
   user: LatLng | null;
   onSelect: (hospital: Hospital) => void;
+  /** A signed-out visitor: what the app is, above the list (with the list's code, not the map's first screen). */
+  newcomer: boolean;
+  /** Called once the list (and the intro) are on the page, before they are painted: the map fits its results after. */
+  onLaidOut: () => void;
 }
 
 /** The list under the map: the nearest places, the first always in sight, the rest when the sheet is pulled up. */
-export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
+export function NearbySheet({ hospitals, user, onSelect, newcomer, onLaidOut }: NearbySheetProps) {
   const { t } = usePlaceTexts();
   const own = useOwnCoverage();
   const [open, setOpen] = useState(false);
@@ -43,6 +48,7 @@ export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
   );
   const listed = nearestFirst.slice(0, open ? LISTED : 1);
   const [now] = useState(() => new Date());
+  useLayoutEffect(onLaidOut, [onLaidOut]);
 
   const onPointerDown = (e: PointerEvent) => {
     dragFrom.current = e.clientY;
@@ -62,69 +68,75 @@ export function NearbySheet({ hospitals, user, onSelect }: NearbySheetProps) {
   };
 
   return (
-    <Paper
-      component="section"
-      aria-label={t('nearby.title')}
-      elevation={8}
-      square
-      sx={{
-        position: 'relative',
-        zIndex: 1100,
-        borderRadius: '16px 16px 0 0',
-        display: 'flex',
-        flexDirection: 'column',
-        maxHeight: open ? '62%' : 'none',
-      }}
-    >
-      <ButtonBase
-        aria-expanded={open}
-        aria-controls={listId}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onClick={onClick}
+    <>
+      {newcomer ? <NewcomerIntro /> : null}
+      <Paper
+        component="section"
+        aria-label={t('nearby.title')}
+        elevation={8}
+        square
         sx={{
+          position: 'relative',
+          zIndex: 1100,
+          borderRadius: '16px 16px 0 0',
           display: 'flex',
           flexDirection: 'column',
-          alignItems: 'stretch',
-          px: 2,
-          pt: 0.75,
-          pb: 1,
-          touchAction: 'none',
-          borderRadius: '16px 16px 0 0',
+          // Closed, a quarter of the screen at most (the list scrolls within): at large text the map keeps its room, and
+          // the heading, three lines at 200% on a narrow phone, still shows whole.
+          maxHeight: open ? '62%' : '25dvh',
         }}
       >
-        <Box aria-hidden sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: 'grey.400', mx: 'auto', mb: 0.75 }} />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, textAlign: 'start' }}>
-          <Typography component="span" sx={{ fontWeight: 700, flexGrow: 1 }}>
-            {t('nearby.title')}{' '}
-            <Typography component="span" color="text.secondary">
-              {t('nearby.count', { count: hospitals.length })}
+        <ButtonBase
+          aria-expanded={open}
+          aria-controls={listId}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onClick={onClick}
+          sx={{
+            display: 'flex',
+            flexDirection: 'column',
+            alignItems: 'stretch',
+            px: 2,
+            pt: 0.75,
+            pb: 1,
+            touchAction: 'none',
+            borderRadius: '16px 16px 0 0',
+          }}
+        >
+          <Box aria-hidden sx={{ width: 40, height: 4, borderRadius: 2, bgcolor: 'grey.400', mx: 'auto', mb: 0.75 }} />
+          {/* At large text on a narrow phone "show all" goes under the heading rather than squeezing it into a column. */}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, textAlign: 'start' }}>
+            <Typography component="span" sx={{ fontWeight: 700, flexGrow: 1 }}>
+              {t('nearby.title')}{' '}
+              <Typography component="span" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                {t('nearby.count', { count: hospitals.length })}
+              </Typography>
             </Typography>
-          </Typography>
-          <Typography
-            component="span"
-            color="primary.dark"
-            sx={{ display: 'flex', alignItems: 'center', fontWeight: 600, whiteSpace: 'nowrap' }}
-          >
-            {t(open ? 'nearby.showLess' : 'nearby.showAll')}
-            {open ? <ExpandMoreIcon aria-hidden /> : <ExpandLessIcon aria-hidden />}
-          </Typography>
+            <Typography
+              component="span"
+              color="primary.dark"
+              sx={{ display: 'flex', alignItems: 'center', fontWeight: 600, whiteSpace: 'nowrap', ml: 'auto' }}
+            >
+              {t(open ? 'nearby.showLess' : 'nearby.showAll')}
+              {open ? <ExpandMoreIcon aria-hidden /> : <ExpandLessIcon aria-hidden />}
+            </Typography>
+          </Box>
+        </ButtonBase>
+        <Box
+          component="ul"
+          id={listId}
+          // The bench (bench/map.mjs) times the list's first entry by this name, as it does the markers'.
+          className="klaimor-nearby-list"
+          sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}
+        >
+          {listed.map((h) => (
+            <li key={h.id}>
+              <NearbyPlace hospital={h} user={user} own={own} now={now} withSchemes={open} onSelect={onSelect} />
+            </li>
+          ))}
         </Box>
-      </ButtonBase>
-      <Box
-        component="ul"
-        id={listId}
-        // The bench (bench/map.mjs) times the list's first entry by this name, as it does the markers'.
-        className="klaimor-nearby-list"
-        sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}
-      >
-        {listed.map((h) => (
-          <li key={h.id}>
-            <NearbyPlace hospital={h} user={user} own={own} now={now} withSchemes={open} onSelect={onSelect} />
-          </li>
-        ))}
-      </Box>
-    </Paper>
+      </Paper>
+    </>
   );
 }
 

@@ -1,11 +1,12 @@
 /// <reference types="leaflet.markercluster" />
-import type { Hospital } from '@klaimor/contracts';
+import type { FacilityKind, Hospital } from '@klaimor/contracts';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
+import { AttributionControl, MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
+import './facility-kinds.css';
 import './map-markers.css';
 import { DEFAULT_TILE_URL } from './map-tiles';
 import { formatClusterCount } from './seek-format';
@@ -17,19 +18,22 @@ const ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">Op
 export const START_ZOOM = 16;
 export const SELECTED_ZOOM = 18;
 
-// Each marker is a 44x44 target for a finger, its pin drawn at the bottom of it at the pin's own size.
-const hospitalIcon = L.divIcon({
-  className: 'klaimor-marker',
-  html: '<span class="klaimor-marker__pin"></span>',
-  iconSize: [44, 44],
-  iconAnchor: [22, 44],
-});
-const selectedIcon = L.divIcon({
-  className: 'klaimor-marker klaimor-marker--selected',
-  html: '<span class="klaimor-marker__pin"></span>',
-  iconSize: [44, 44],
-  iconAnchor: [22, 44],
-});
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/**
+ * A 44x44 target for a finger, centred on the place: its kind's mark (facility-kinds.css: shape and colour) and its name,
+ * shown beside it while the marker has the keyboard's focus or is the chosen one. Screen readers hear the name from the
+ * marker's title (Leaflet makes a marker a focusable button); the drawn name is for the eyes only.
+ */
+function placeIcon(kind: FacilityKind, name: string, selected: boolean): L.DivIcon {
+  return L.divIcon({
+    className: `klaimor-marker${selected ? ' klaimor-marker--selected' : ''}`,
+    html: `<span class="klaimor-kind klaimor-kind--${kind}"></span><span class="klaimor-marker__name" aria-hidden="true">${escapeHtml(name)}</span>`,
+    iconSize: [44, 44],
+    iconAnchor: [22, 22],
+  });
+}
 const userIcon = L.divIcon({ className: 'klaimor-user', iconSize: [22, 22], iconAnchor: [11, 11] });
 
 function clusterIcon(cluster: L.MarkerCluster): L.DivIcon {
@@ -91,6 +95,8 @@ function FitToResults({ fit, selected, topInset }: { fit: FitRequest | null; sel
     done.current = fit.key;
     // A facility opened from a link is already in view, and closing its card must not move the map afterwards.
     if (selected || fit.hospitals.length === 0) return;
+    // The list under the map may have just taken its room, before the map heard of it from its size observer.
+    map.invalidateSize();
     const size = map.getSize();
     const visible = L.latLngBounds(
       map.containerPointToLatLng([EDGE_PX, topInset + EDGE_PX]),
@@ -157,16 +163,18 @@ export function SeekMap({
   const { language } = labels;
   const markers = useMemo(
     () =>
-      hospitals.map((h) => (
-        <Marker
-          key={h.id}
-          position={[h.lat, h.lng]}
-          icon={h.id === selected?.id ? selectedIcon : hospitalIcon}
-          title={language === 'en' ? h.nameEn : h.nameTh}
-          alt={language === 'en' ? h.nameEn : h.nameTh}
-          eventHandlers={{ click: () => onSelect(h) }}
-        />
-      )),
+      hospitals.map((h) => {
+        const name = language === 'en' ? h.nameEn : h.nameTh;
+        return (
+          <Marker
+            key={h.id}
+            position={[h.lat, h.lng]}
+            icon={placeIcon(h.kind, name, h.id === selected?.id)}
+            title={name}
+            eventHandlers={{ click: () => onSelect(h) }}
+          />
+        );
+      }),
     [hospitals, selected?.id, language, onSelect],
   );
   return (
@@ -176,11 +184,14 @@ export function SeekMap({
       scrollWheelZoom
       dragging
       touchZoom
-      attributionControl
+      attributionControl={false}
       zoomControl={false}
       whenReady={onReady}
       style={{ position: 'absolute', inset: 0 }}
     >
+      {/* The tiles' credit alone, without Leaflet's: at large text it is then two lines over the map, not three. First,
+          so it keeps the corner's bottom edge and the zoom buttons stand above it. */}
+      <AttributionControl prefix={false} />
       <ZoomControl position="bottomright" zoomInTitle={labels.zoomIn} zoomOutTitle={labels.zoomOut} />
       <TileLayer url={TILE_URL} attribution={ATTRIBUTION} maxZoom={19} />
       {user ? (

@@ -110,9 +110,14 @@ export function SeekPage() {
   // A new search, filter or "use my location" brings its nearest results into view once their own answer has come.
   const fitKey = `${query}|${kind}|${scheme}|${recentre?.nonce ?? 0}`;
   const fresh = nearby.isSuccess && !nearby.isPlaceholderData;
+  // Once the list under the map (with a first-time visitor's intro) has taken its room: fitted before it, the nearest
+  // places would end up under it.
+  const [listLaidOut, setListLaidOut] = useState(false);
+  const onListLaidOut = useCallback(() => setListLaidOut(true), []);
+  const fittable = fresh && (listLaidOut || selectedId !== null || hospitals.length === 0);
   const fit = useMemo<FitRequest | null>(
-    () => (fresh ? { key: fitKey, hospitals: nearby.data, anchor: user } : null),
-    [fresh, fitKey, nearby.data, user],
+    () => (fittable ? { key: fitKey, hospitals: nearby.data ?? [], anchor: user } : null),
+    [fittable, fitKey, nearby.data, user],
   );
 
   const select = useCallback(
@@ -317,7 +322,13 @@ export function SeekPage() {
 
       {!selected && hospitals.length > 0 ? (
         <Suspense fallback={null}>
-          <NearbySheet hospitals={hospitals} user={user} onSelect={select} />
+          <NearbySheet
+            hospitals={hospitals}
+            user={user}
+            onSelect={select}
+            newcomer={me.isSuccess && !me.data}
+            onLaidOut={onListLaidOut}
+          />
         </Suspense>
       ) : null}
       {selected ? (
