@@ -74,6 +74,14 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
           {t('card.takesYours')}
         </Typography>
       ) : null}
+      {hospital.takesBookings ? (
+        // In the card, not in the bar with the button: at large text a bar holding both left the card no room.
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {hospital.depositAmount > 0
+            ? t('card.deposit', { amount: formatBaht(hospital.depositAmount, lang) })
+            : t('card.noDeposit')}
+        </Typography>
+      ) : null}
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         {hospital.phone ? (
           <Button component="a" href={`tel:${hospital.phone}`} startIcon={<PhoneIcon aria-hidden />}>
@@ -93,11 +101,6 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
       <FacilityFacts hospital={hospital} />
       {hospital.takesBookings ? (
         <StickyAction>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            {hospital.depositAmount > 0
-              ? t('card.deposit', { amount: formatBaht(hospital.depositAmount, lang) })
-              : t('card.noDeposit')}
-          </Typography>
           <Button variant="contained" size="large" onClick={onEnterSymptoms}>
             {t('enterSymptoms')}
           </Button>

@@ -11,6 +11,7 @@ import './map-markers.css';
 import { DEFAULT_TILE_URL } from './map-tiles';
 import { formatClusterCount } from './seek-format';
 import type { LatLng } from './seek.queries';
+import { writtenLanguage } from '../../lib/written-language';
 
 // The build tells the server this URL's origin (web-origins.json in vite.config.ts) for its Content-Security-Policy.
 const TILE_URL = import.meta.env.VITE_MAP_TILE_URL || DEFAULT_TILE_URL;
@@ -29,7 +30,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPE
 function placeIcon(kind: FacilityKind, name: string, selected: boolean): L.DivIcon {
   return L.divIcon({
     className: `klaimor-marker${selected ? ' klaimor-marker--selected' : ''}`,
-    html: `<span class="klaimor-kind klaimor-kind--${kind}"></span><span class="klaimor-marker__name" aria-hidden="true">${escapeHtml(name)}</span>`,
+    // A registry place without an English name keeps its Thai one on an English screen, marked as such.
+    html: `<span class="klaimor-kind klaimor-kind--${kind}"></span><span class="klaimor-marker__name" aria-hidden="true"${writtenLanguage(name) ? ' lang="th"' : ''}>${escapeHtml(name)}</span>`,
     iconSize: [44, 44],
     iconAnchor: [22, 22],
   });

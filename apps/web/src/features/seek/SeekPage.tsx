@@ -210,24 +210,27 @@ export function SeekPage() {
             <LoadingState label={t('loadingMap')} />
           </Box>
         ) : null}
-        <Button
-          variant="contained"
-          startIcon={<MyLocationIcon aria-hidden />}
-          disabled={geo.asking}
-          onClick={useMyLocation}
-          sx={{
-            // Just under the search panel, whatever its height: clear of the map's own controls and attribution.
-            position: 'absolute',
-            left: 12,
-            top: topInset + 8,
-            zIndex: 1000,
-            bgcolor: 'background.paper',
-            color: 'primary.dark',
-            '&:hover': { bgcolor: 'grey.100' },
-          }}
-        >
-          {t(geo.asking ? 'myLocation.asking' : 'myLocation.use')}
-        </Button>
+        {/* While a place's card is open it covers the map: its controls wait until the card is closed. */}
+        {selectedId === null ? (
+          <Button
+            variant="contained"
+            startIcon={<MyLocationIcon aria-hidden />}
+            disabled={geo.asking}
+            onClick={useMyLocation}
+            sx={{
+              // Just under the search panel, whatever its height: clear of the map's own controls and attribution.
+              position: 'absolute',
+              left: 12,
+              top: topInset + 8,
+              zIndex: 1000,
+              bgcolor: 'background.paper',
+              color: 'primary.dark',
+              '&:hover': { bgcolor: 'grey.100' },
+            }}
+          >
+            {t(geo.asking ? 'myLocation.asking' : 'myLocation.use')}
+          </Button>
+        ) : null}
       </Box>
 
       <Stack
@@ -270,8 +273,8 @@ export function SeekPage() {
               />
             </Suspense>
           ) : null}
-          <KindFilter kind={kind} onChange={chooseKind} />
-          {me.data ? (
+          {selectedId === null ? <KindFilter kind={kind} onChange={chooseKind} /> : null}
+          {me.data && selectedId === null ? (
             <Suspense fallback={null}>
               <SchemeFilter scheme={scheme} onChange={setScheme} />
             </Suspense>
