@@ -38,7 +38,12 @@ describe('system routes', () => {
         '/api/health',
       ]),
     );
-    expect(doc.paths['/api/users'].post.requestBody.content['application/json'].schema.required).toContain('thai_id');
+    // Registration names its document: a Thai or a foreigner's 13-digit ID, or a passport and its country.
+    const register = doc.paths['/api/users'].post.requestBody.content['application/json'].schema;
+    expect(Object.keys(register.properties)).toEqual(
+      expect.arrayContaining(['id_type', 'thai_id', 'passport_number', 'nationality']),
+    );
+    expect(register.required).toEqual(expect.arrayContaining(['phone', 'firstname', 'lastname', 'birthday']));
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(page.statusCode);
   });
