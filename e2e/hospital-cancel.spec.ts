@@ -1,9 +1,8 @@
-import { CONSENT_VERSION } from '@klaimor/contracts';
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { type Page } from '@playwright/test';
-import { latestCode, newPhone, newThaiId, screenshot, shotFitting } from './support/patient';
+import { registerThroughApi, screenshot, shotFitting } from './support/patient';
 import { unusedTotpCode } from './support/staff';
 
 // Demo mode only: the demo hospital's administrator (README, "Hospital staff (demo)").
@@ -31,7 +30,6 @@ async function signInAdmin(baseURL: string): Promise<APIRequestContext> {
  */
 async function bookedAndPaid(
   page: Page,
-  request: APIRequestContext,
   patient: {
     firstname: string;
     lastname: string;
@@ -42,29 +40,8 @@ async function bookedAndPaid(
   },
   daysAhead: number,
 ): Promise<{ day: string; appointmentId: string }> {
-  const phone = newPhone();
-  await page.request.post('/api/auth/otp', { data: { phone } });
-  const verified = await page.request.post('/api/auth/otp/verify', {
-    data: { phone, code: await latestCode(request, phone) },
-  });
-  expect(verified.ok()).toBe(true);
-  const registered = await page.request.post('/api/users', {
-    data: {
-      phone,
-      thai_id: newThaiId(),
-      firstname: patient.firstname,
-      lastname: patient.lastname,
-      gender: patient.gender,
-      birthday: patient.birthday,
-      address: '45 ถนนพรานนก',
-      subdistrist: 'ศิริราช',
-      district: 'บางกอกน้อย',
-      province: 'กรุงเทพมหานคร',
-      postcode: '10700',
-      consent_version: CONSENT_VERSION,
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
+  const { firstname, lastname, gender, birthday } = patient;
+  await registerThroughApi(page, { firstname, lastname, gender, birthday });
   const day = new Date(Date.now() + daysAhead * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
   const slots = (await (await page.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json())
     .data as { id: string }[];
@@ -80,7 +57,6 @@ async function bookedAndPaid(
 
 test('a hospital closes a day: the patient booked that day is told why, on My Health and on the appointment, and is refunded', async ({
   page,
-  request,
   baseURL,
 }) => {
   test.setTimeout(120_000);
@@ -89,7 +65,6 @@ test('a hospital closes a day: the patient booked that day is told why, on My He
   await test.step('Given a patient booked and paid for a screening three days from now', async () => {
     ({ day } = await bookedAndPaid(
       page,
-      request,
       {
         firstname: 'มาลี',
         lastname: 'ใจเย็น',
@@ -187,7 +162,6 @@ async function everySize(page: Page, name: string): Promise<void> {
 
 test('every notice leads somewhere: the confirmation and receipt to the booking, a cancellation to other free times and a new booking', async ({
   page,
-  request,
   baseURL,
 }) => {
   test.setTimeout(300_000);
@@ -197,7 +171,6 @@ test('every notice leads somewhere: the confirmation and receipt to the booking,
   await test.step('Given a patient booked and paid for a screening four days from now', async () => {
     ({ day, appointmentId } = await bookedAndPaid(
       page,
-      request,
       {
         firstname: 'บุญมี',
         lastname: 'ศรีสุข',

@@ -189,7 +189,10 @@ export const DEMO_PATIENT = '0812345678';
  */
 export async function registerThroughApi(
   page: Page,
-  person: { firstname: string; lastname: string; birthday?: string } = { firstname: 'ดวงใจ', lastname: 'เชียงคำ' },
+  person: { firstname: string; lastname: string; gender?: string; birthday?: string } = {
+    firstname: 'ดวงใจ',
+    lastname: 'เชียงคำ',
+  },
 ): Promise<string> {
   const phone = newPhone();
   const { request } = page;
