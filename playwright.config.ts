@@ -51,6 +51,8 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       OTP_MAX_PER_IP_PER_HOUR: '1000',
+      // Many journeys sign the one demo patient in within the hour; the per-phone limit has its own API tests.
+      OTP_MAX_PER_PHONE_PER_HOUR: '100',
       // A journey logs in again within a minute of signing up; the 30 s rule has its own API tests.
       OTP_RESEND_AFTER_SEC: '2',
       TZ: 'Asia/Bangkok',

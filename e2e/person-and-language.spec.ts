@@ -11,7 +11,7 @@ const MOTHER = 'บุญมา';
 
 test.use({ geolocation: { latitude: 13.7563, longitude: 100.4888 }, permissions: ['geolocation'] });
 
-/** The demo patient signed in through the API (one code of her five an hour), the browser sharing the session. */
+/** The demo patient signed in through the API, the browser sharing the session. */
 async function signInDemoPatient(page: Page): Promise<void> {
   expect((await page.request.post('/api/auth/otp', { data: { phone: DEMO_PATIENT } })).status()).toBe(202);
   const verified = await page.request.post('/api/auth/otp/verify', {

@@ -33,7 +33,25 @@ export async function unreadableText(page: Page): Promise<string[]> {
       }
       return null;
     };
-    const texts: { el: Element; text: string; rects: DOMRect[]; layer: Element | null }[] = [];
+    // What of a text is drawn: its line boxes cut to every box between it and the page that clips its overflow (a
+    // scrolling card body hides what has scrolled under the card's own bar).
+    const drawnPart = (el: Element, rects: DOMRect[]): DOMRect[] => {
+      let clipped = rects;
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        const { overflowX, overflowY } = getComputedStyle(box);
+        if ([overflowX, overflowY].every((o) => o === 'visible')) continue;
+        const edge = box.getBoundingClientRect();
+        clipped = clipped
+          .map((r) => {
+            const left = Math.max(r.left, edge.left);
+            const top = Math.max(r.top, edge.top);
+            return new DOMRect(left, top, Math.min(r.right, edge.right) - left, Math.min(r.bottom, edge.bottom) - top);
+          })
+          .filter((r) => r.width > 0 && r.height > 0);
+      }
+      return clipped;
+    };
+    const texts: { el: Element; text: string; rects: DOMRect[]; drawn: DOMRect[]; layer: Element | null }[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent ?? '';
@@ -43,7 +61,7 @@ export async function unreadableText(page: Page): Promise<string[]> {
       const range = document.createRange();
       range.selectNodeContents(node);
       const rects = Array.from(range.getClientRects()).filter((r) => r.width > 0 && r.height > 0);
-      if (rects.length) texts.push({ el, text, rects, layer: layerOf(el) });
+      if (rects.length) texts.push({ el, text, rects, drawn: drawnPart(el, rects), layer: layerOf(el) });
     }
 
     for (const { el, text, rects } of texts) {
@@ -89,13 +107,13 @@ export async function unreadableText(page: Page): Promise<string[]> {
       if (canvas.measureText(chosen).width > room + 1) findings.push(`${label(chosen)} is cut off in its select`);
     }
 
-    // Text over other text: line boxes of two different elements sharing a good part of their area.
+    // Text over other text: the drawn line boxes of two different elements sharing a good part of their area.
     for (let i = 0; i < texts.length; i++) {
       for (let j = i + 1; j < texts.length; j++) {
         const [a, b] = [texts[i], texts[j]];
         if (a.layer !== b.layer || a.el === b.el || a.el.contains(b.el) || b.el.contains(a.el)) continue;
-        const overlap = a.rects.some((r) =>
-          b.rects.some((s) => {
+        const overlap = a.drawn.some((r) =>
+          b.drawn.some((s) => {
             const w = Math.min(r.right, s.right) - Math.max(r.left, s.left);
             const h = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
             return w > 0 && h > 0 && w * h > 0.25 * Math.min(r.width * r.height, s.width * s.height);
