@@ -206,6 +206,8 @@ test('a visitor’s symptoms follow them to another hospital and through signing
 
   await test.step('The sign-in page says which booking it returns to, and registering is offered as plainly', async () => {
     await expect(page).toHaveURL(/\/login$/);
+    // The sign-in page's code loads on first use: on a busy machine the map stays a while after the address changed.
+    await expect(page.getByRole('button', { name: 'ถัดไป' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/โรงพยาบาลรามาธิบดี/)).toBeVisible();
     const register = page.getByRole('link', { name: 'ลงทะเบียน' });
     const next = page.getByRole('button', { name: 'ถัดไป' });

@@ -2,10 +2,16 @@ import { lazy, type ComponentType } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { AppShell } from './components/AppShell';
 import { RequireAuth } from './features/auth/RequireAuth';
+import { featureTextsReady } from './i18n';
 
 /** Each page is its own chunk: a first screen downloads only its own page. */
+/** A page loaded on first use; for an English reader, once its feature's English texts are in too. */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return lazy(async () => {
+    const module = await load();
+    await featureTextsReady();
+    return { default: module[name] as ComponentType };
+  });
 }
 
 const SeekPage = page(() => import('./features/seek/SeekPage'), 'SeekPage');

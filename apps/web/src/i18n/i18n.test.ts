@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import signup from '../features/signup/locales/th.json';
-import { changeLanguage, i18n } from '.';
+import { addFeatureTexts, changeLanguage, featureTextsReady, i18n } from '.';
 import '../features/booking/booking.texts';
 
 type Tree = { [key: string]: string | Tree };
@@ -89,6 +89,24 @@ describe('translations', () => {
     expect(i18n.t('common.retry', { ns: 'booking' })).toBe(i18n.t('common.retry'));
     await changeLanguage('en');
     expect(i18n.t('submit', { ns: 'booking' })).toBe('Submit');
+    await changeLanguage('th');
+  });
+
+  it("lets a page that comes with its feature's texts wait for their English, so an English reader sees no Thai", async () => {
+    await changeLanguage('en');
+    let arrive!: () => void;
+    const english = new Promise<{ default: Record<string, unknown> }>((resolve) => {
+      arrive = () => resolve({ default: { title: 'Terms of use' } });
+    });
+    // As a lazily loaded page's texts module does, English already chosen.
+    addFeatureTexts('legal', { title: 'ข้อตกลงการใช้งาน' }, () => english);
+    let ready = false;
+    const waiting = featureTextsReady().then(() => (ready = true));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(ready).toBe(false);
+    arrive();
+    await waiting;
+    expect(i18n.t('title', { ns: 'legal' })).toBe('Terms of use');
     await changeLanguage('th');
   });
 });

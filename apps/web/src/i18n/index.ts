@@ -45,6 +45,9 @@ async function ensureBundle(lang: Language): Promise<void> {
   if (lang === 'en') await Promise.all([...englishLoaders.keys()].map(loadEnglish));
 }
 
+/** English texts of features registered while English was on, not yet in. */
+const englishOnTheWay = new Set<Promise<void>>();
+
 /**
  * Registers a feature's texts under its own namespace. Call it at the top of the feature's
  * `*.texts.ts` module, so the Thai texts travel in the feature's chunk, not in the first screen's.
@@ -56,7 +59,20 @@ export function addFeatureTexts(ns: Exclude<keyof Resources, 'translation'>, tha
   // every component that translates, and during hydration React would then drop the prerendered page, with what the
   // patient had already typed into it (e2e/prerendered-typing.spec.ts).
   i18n.addResourceBundle('th', ns, thai, false, false, { silent: true });
-  if (i18n.language === 'en') void loadEnglish(ns).catch(() => undefined);
+  if (i18n.language === 'en') {
+    const loaded = loadEnglish(ns)
+      .catch(() => undefined)
+      .finally(() => englishOnTheWay.delete(loaded));
+    englishOnTheWay.add(loaded);
+  }
+}
+
+/**
+ * Resolves once the English texts of every feature registered so far are in (at once in Thai): a lazily loaded page
+ * waits for it, so that an English reader never sees it drawn in Thai first (routes.tsx).
+ */
+export async function featureTextsReady(): Promise<void> {
+  await Promise.all([...englishOnTheWay]);
 }
 
 /** Switches the language, loading its texts first, and remembers the choice. */
