@@ -205,7 +205,7 @@ if (only === undefined || only === 'map') {
   );
   for (const v of visits) {
     console.log(
-      `  ${v.profile.padEnd(20)} ${v.town.padEnd(17)} markers ${v.markersMs.median} / ${v.markersMs.max} (${v.markersMs.all.join(', ')}) | nearest list ${v.listMs.median} / ${v.listMs.max} | position asked at ${v.positionAskedMs.median}, map in the page at ${v.mapMs.median}, places' answer in at ${v.answerMs.median} (medians) | ${v.places} places`,
+      `  ${v.profile.padEnd(20)} ${v.town.padEnd(17)} markers ${v.markersMs.median} / ${v.markersMs.max} (${v.markersMs.all.join(', ')}) | nearest list ${v.listMs.median} / ${v.listMs.max} (the app's own ${v.appListMs.median}) | position asked at ${v.positionAskedMs.median}, map in the page at ${v.mapMs.median}, places' answer in at ${v.answerMs.median} (medians) | ${v.places} places`,
     );
   }
 }

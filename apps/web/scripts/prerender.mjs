@@ -3,6 +3,7 @@
 // into dist/<page>/index.html (the start page '/' into dist/start-page.html), which the server sends to
 // browsers without a session cookie and the app hydrates. dist/index.html stays the empty shell for every
 // other path and visitor. The font CSS is inlined into every page instead of blocking on a request.
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -30,16 +31,19 @@ async function inlineStylesheets(html) {
   return out;
 }
 
+/** A script's CSP source: its text's SHA-256. */
+const hashOf = (script) => `sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}`;
+
 /**
- * The server's Content-Security-Policy runs script files of its own origin only (no inline script, no
- * hashes), so a page with an inline <script> would silently not run it: the build stops instead.
+ * The server's Content-Security-Policy runs script files of its own origin and the inline scripts whose hashes the
+ * build lists in web-origins.json (`inlineScripts`), no others: a page with another inline <script> would silently not
+ * run it, so the build stops instead.
  */
-function refuseInlineScript(file, html) {
-  const inline = html.match(/<script\b(?![^>]*\ssrc=)[^>]*>/i);
-  if (inline)
-    throw new Error(
-      `${file} has an inline script (${inline[0]}), which the Content-Security-Policy blocks: load it from a file`,
-    );
+function refuseUnlistedInlineScript(file, html, listed) {
+  for (const [tag, body] of html.matchAll(/<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    if (!listed.includes(hashOf(body)))
+      throw new Error(`${file} has an inline script (${tag.slice(0, 60)}…) the Content-Security-Policy does not list`);
+  }
 }
 
 /** The entry's stylesheets are inlined into every page: a lazy chunk loading one again would re-declare the fonts (see vite.config.ts). */
@@ -69,7 +73,7 @@ function preloadLinks(html, pageModule) {
 
 // Every path starts the app: the empty shell asks for it too.
 const shell = preloadLinks(await inlineStylesheets(await readFile(join(dist, 'index.html'), 'utf8')), null);
-refuseInlineScript('index.html', shell);
+refuseUnlistedInlineScript('index.html', shell, []);
 await writeFile(join(dist, 'index.html'), shell);
 
 // The SSR bundle is built for this run only; inside node_modules so its imports resolve.
@@ -80,14 +84,22 @@ try {
     logLevel: 'warn',
     build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, manifest: false },
   });
-  const { prerenderPage } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+  const { prerenderPage, nearestBeforeAppScript } = await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href);
+  // The start page asks for the nearest place before its preload links fill the connections (nearest-before-app.ts).
+  const nearestBeforeApp = nearestBeforeAppScript();
+  const inlineScripts = [hashOf(nearestBeforeApp)];
+  const origins = JSON.parse(await readFile(join(dist, 'web-origins.json'), 'utf8'));
+  await writeFile(join(dist, 'web-origins.json'), `${JSON.stringify({ ...origins, inlineScripts }, null, 2)}\n`);
   for (const path of PAGES) {
     const { html, styles } = await prerenderPage(path);
+    const early = path === '/' ? `<script>${nearestBeforeApp}</script>` : '';
     const page = preloadLinks(shell, PAGE_MODULES[path])
+      .replace('<meta charset="UTF-8" />', (charset) => `${charset}${early}`)
       .replace('</head>', () => `${styles}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
+    if (!page.includes(early)) throw new Error(`${fileOf(path)}: no <meta charset> to put the early script after`);
     const file = join(dist, fileOf(path));
-    refuseInlineScript(fileOf(path), page);
+    refuseUnlistedInlineScript(fileOf(path), page, inlineScripts);
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);
   }

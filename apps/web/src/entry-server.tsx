@@ -4,6 +4,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProviders } from './AppProviders';
+export { nearestBeforeAppScript } from './features/seek/nearest-before-app/nearest-before-app-script';
 import { createQueryClient } from './query-client';
 import { AppRoutes } from './routes';
 import { assumeLoggedOut } from './session/current-user';

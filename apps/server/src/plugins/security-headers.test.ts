@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +41,9 @@ function expectSecurityHeaders(res: LightMyRequestResponse, what: string): void 
 }
 
 /** A web build in miniature that says which other origins its bundle talks to. */
+/** An inline script's hash as the web build lists it. */
+const EARLY_SCRIPT = `sha256-${createHash('sha256').update('showNearest()').digest('base64')}`;
+
 function writeDist(origins: Record<string, unknown>): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'klaimor-web-dist-'));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
@@ -133,7 +137,11 @@ describe('security headers with the web app, Omise and an https address', () => 
   let t: TestApp;
   let dist: string;
   beforeAll(async () => {
-    dist = writeDist({ apiOrigin: 'https://api.klaimor.example', mapTileOrigin: 'https://*.tile.example.org' });
+    dist = writeDist({
+      apiOrigin: 'https://api.klaimor.example',
+      mapTileOrigin: 'https://*.tile.example.org',
+      inlineScripts: [EARLY_SCRIPT],
+    });
     t = await createTestApp({
       WEB_DIST_DIR: dist,
       PUBLIC_URL: 'https://klaimor.example',
@@ -147,7 +155,7 @@ describe('security headers with the web app, Omise and an https address', () => 
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it('allows the map tiles, the API origin the bundle was built for and the deposit QR image from Omise', async () => {
+  it('allows the map tiles, the API origin the bundle was built for, its inline scripts and the deposit QR image from Omise', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/signup' });
     expect(res.statusCode).toBe(200);
     const csp = directives(res);
@@ -159,7 +167,7 @@ describe('security headers with the web app, Omise and an https address', () => 
       'https://api.omise.co',
     ]);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.klaimor.example', 'https://*.tile.example.org']);
-    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"]);
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", `'${EARLY_SCRIPT}'`]);
   });
 
   it('sends HSTS and the same policy on pages, assets, API replies and errors', async () => {
@@ -179,6 +187,17 @@ describe('a web build without its origins file', () => {
     rmSync(path.join(dist, 'web-origins.json'));
     try {
       expect(() => readWebBuildOrigins(dist)).toThrow(/web-origins\.json.*npm run build/);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a web build listing an inline script that is not a SHA-256 hash', () => {
+  it('is refused, so the policy never allows a script by anything but its exact text', () => {
+    const dist = writeDist({ mapTileOrigin: 'https://tile.example.org', inlineScripts: ["'unsafe-inline'"] });
+    try {
+      expect(() => readWebBuildOrigins(dist)).toThrow();
     } finally {
       rmSync(dist, { recursive: true, force: true });
     }

@@ -11,14 +11,15 @@ function contentSecurityPolicy(config: Config): string {
   const web = config.webDistDir ? readWebBuildOrigins(config.webDistDir) : null;
   const tiles = web ? [web.mapTileOrigin] : [];
   const api = web?.apiOrigin ? [web.apiOrigin] : [];
+  const inlineScripts = (web?.inlineScripts ?? []).map((hash) => `'${hash}'`);
   // Omise's charge names the PromptPay QR as a download_uri on its API host; the browser loads it as an <img>.
   const paymentImages = config.payments.provider === 'omise' ? [new URL(config.payments.apiUrl).origin] : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    // No inline script anywhere (the web build refuses to write one): scripts are files from this origin.
-    // 'wasm-unsafe-eval' lets the ID-card reader compile tesseract's WebAssembly, served from this origin;
-    // it allows no eval() of JavaScript.
-    ['script-src', ["'self'", "'wasm-unsafe-eval'"]],
+    // Scripts are files from this origin, and the few inline scripts of the prerendered pages by their hashes (the
+    // web build refuses to write any other). 'wasm-unsafe-eval' lets the ID-card reader compile tesseract's
+    // WebAssembly, served from this origin; it allows no eval() of JavaScript.
+    ['script-src', ["'self'", "'wasm-unsafe-eval'", ...inlineScripts]],
     // MUI's emotion inserts <style> elements while the app runs, the prerendered pages carry their
     // critical CSS inline, and React, MUI and Leaflet set style attributes: none of it can be hashed
     // ahead, so inline styles are allowed. Styles cannot run code.

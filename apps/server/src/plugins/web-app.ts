@@ -13,6 +13,8 @@ const WebBuildOrigins = z.object({
   apiOrigin: CspOrigin.nullable(),
   /** The map's tile server. */
   mapTileOrigin: CspOrigin,
+  /** The prerendered pages' inline scripts, as CSP hash sources (written by apps/web/scripts/prerender.mjs). */
+  inlineScripts: z.array(z.string().regex(/^sha256-[A-Za-z0-9+/]{43}=$/)).default([]),
 });
 export type WebBuildOrigins = z.infer<typeof WebBuildOrigins>;
 

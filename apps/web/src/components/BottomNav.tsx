@@ -84,6 +84,8 @@ export function BottomNav() {
     <Paper
       ref={bar}
       component="nav"
+      // The start page's early nearest place sits above it before the app has loaded (nearest-before-app.ts).
+      data-bottom-nav=""
       aria-label={t('nav.label')}
       className="klaimor-no-print"
       elevation={8}

@@ -1,11 +1,9 @@
 import i18n, { type Resources } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { appLanguage, LANGUAGES, type Language } from './language';
+import { appLanguage, LANGUAGE_STORAGE_KEY as STORAGE_KEY, LANGUAGES, type Language } from './language';
 import th from './locales/th.json';
 
 export { LANGUAGES, type Language };
-
-const STORAGE_KEY = 'klaimor.lang';
 
 function storedLanguage(): Language {
   try {

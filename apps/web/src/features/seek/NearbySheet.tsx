@@ -15,6 +15,7 @@ import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
 import type { LatLng } from './seek.queries';
 import { usePlaceTexts } from '../../i18n/places/places.texts';
 import { NewcomerIntro } from './intro/NewcomerIntro';
+import { dismissNearestBeforeApp, NEARBY_LIST_CLASS } from './nearest-before-app/nearest-before-app';
 
 /** How many of the nearest places the list shows. */
 const LISTED = 20;
@@ -49,6 +50,8 @@ export function NearbySheet({ hospitals, user, onSelect, newcomer, onLaidOut }: 
   const listed = nearestFirst.slice(0, open ? LISTED : 1);
   const [now] = useState(() => new Date());
   useLayoutEffect(onLaidOut, [onLaidOut]);
+  // In the same paint as the list that takes its place.
+  useLayoutEffect(dismissNearestBeforeApp, []);
 
   const onPointerDown = (e: PointerEvent) => {
     dragFrom.current = e.clientY;
@@ -125,8 +128,7 @@ export function NearbySheet({ hospitals, user, onSelect, newcomer, onLaidOut }: 
         <Box
           component="ul"
           id={listId}
-          // The bench (bench/map.mjs) times the list's first entry by this name, as it does the markers'.
-          className="klaimor-nearby-list"
+          className={NEARBY_LIST_CLASS}
           sx={{ listStyle: 'none', m: 0, p: 0, overflowY: 'auto', borderTop: 1, borderColor: 'divider' }}
         >
           {listed.map((h) => (

@@ -33,6 +33,7 @@ import type { FitRequest } from './SeekMap';
 import { distanceMetres } from './distance';
 import { BANGKOK, useHospital, useNearbyHospitals, useProvinceCentre, type LatLng } from './seek.queries';
 import { useGeolocation } from './use-geolocation';
+import { dismissNearestBeforeApp } from './nearest-before-app/nearest-before-app';
 import { useSeekTexts } from './seek.texts';
 
 // Leaflet needs a browser, and the list of the nearest places comes with their answer: neither is part of the first
@@ -106,6 +107,13 @@ export function SeekPage() {
   const hospitals = nearby.data ?? [];
   const markers = selected && !listed ? [...hospitals, selected] : hospitals;
   const user = geo.state.status === 'located' ? geo.state.position : null;
+  // The start page's early nearest place gives way to the app's own answer (its list dismisses it as it appears) and
+  // to another screen.
+  const answeredWithoutList = nearby.isError || (nearby.isSuccess && hospitals.length === 0) || selected !== null;
+  useEffect(() => {
+    if (answeredWithoutList) dismissNearestBeforeApp();
+  }, [answeredWithoutList]);
+  useEffect(() => dismissNearestBeforeApp, []);
 
   // A new search, filter or "use my location" brings its nearest results into view once their own answer has come.
   const fitKey = `${query}|${kind}|${scheme}|${recentre?.nonce ?? 0}`;

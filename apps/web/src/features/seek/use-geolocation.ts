@@ -14,7 +14,7 @@ export interface Geolocation {
   locate: (onLocated: (position: LatLng) => void) => void;
 }
 
-const OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };
+export const GEOLOCATION_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };
 
 /**
  * The browser's position, asked once after mounting and again on `locate()`; 'unavailable' when denied, missing or
@@ -43,7 +43,7 @@ export function useGeolocation(): Geolocation {
       () => {
         if (active) setState({ status: 'unavailable' });
       },
-      OPTIONS,
+      GEOLOCATION_OPTIONS,
     );
     return () => {
       active = false;
@@ -68,7 +68,7 @@ export function useGeolocation(): Geolocation {
         setAsking(false);
         setFailedAgain(true);
       },
-      { ...OPTIONS, maximumAge: 0 },
+      { ...GEOLOCATION_OPTIONS, maximumAge: 0 },
     );
   }, []);
 
