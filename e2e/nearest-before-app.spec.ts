@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { screenshot } from './support/patient';
+import { registerThroughApi, screenshot } from './support/patient';
+import { LARGE_TEXT, unreadableText } from './support/text-fit';
 
 // Chiang Mai's old town, as a patient there opens the app for the first time with the position granted.
 test.use({ geolocation: { latitude: 18.79, longitude: 98.98 }, permissions: ['geolocation'] });
@@ -39,6 +40,46 @@ test("before the app's code has come the start page shows the nearest place, and
   await expect(page.locator('.klaimor-nearby-list')).toHaveCount(1, { timeout: 30_000 });
   await expect(early(page)).toHaveCount(0, { timeout: 30_000 });
   await expect(page.locator('.klaimor-nearby-list > li').first()).toContainText(name);
+});
+
+test('the early place reads whole on a small phone at 200% text, and in English', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  // Once the page is read, before the app's (held) code would run.
+  await page.addInitScript((css) => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+  }, LARGE_TEXT);
+  for (const lang of ['th', 'en'] as const) {
+    await page.addInitScript((chosen) => localStorage.setItem('klaimor.lang', chosen), lang);
+    const release = await holdAppCode(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const place = early(page).getByRole('link');
+    await expect(place).toHaveText(lang === 'th' ? /ห่างจากคุณ/ : /km from you$|m from you$/);
+    const [box, bar] = await Promise.all([
+      early(page).boundingBox(),
+      page.locator('nav[data-bottom-nav]').boundingBox(),
+    ]);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(bar!.y + 1);
+    expect((await place.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await unreadableText(page)).toEqual([]);
+    await screenshot(page, `nearest-before-app-360-large-${lang}`);
+    release();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
+});
+
+test('a signed-in patient, whose page is not prerendered, sees the nearest place early too', async ({ page }) => {
+  await registerThroughApi(page);
+  const release = await holdAppCode(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect(early(page).getByRole('link')).toHaveText(/ · ห่างจากคุณ [\d.,]+ (กม|ม)\.$/);
+  release();
+  await expect(page.locator('.klaimor-nearby-list')).toHaveCount(1, { timeout: 30_000 });
+  await expect(early(page)).toHaveCount(0);
 });
 
 test('the early place opens its card, before or after the app has come', async ({ page }) => {

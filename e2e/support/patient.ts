@@ -181,7 +181,6 @@ export const onPhone = (baseURL: string | undefined): BrowserContextOptions => (
 /** The demo patient seeded in demo mode. */
 export const DEMO_PATIENT = '0812345678';
 
-/** On the login screen: the demo patient's number, then the code from the development outbox. */
 /**
  * Registers a new patient in Chiang Mai through the API with the page's own request context, so the browser is signed
  * in as them (what the test adds, and finally the whole account, touch nobody else), without spending the demo
@@ -220,6 +219,7 @@ export async function registerThroughApi(
   return phone;
 }
 
+/** On the login screen: the demo patient's number, then the code from the development outbox. */
 export async function signInAsDemoPatient(page: Page, request: APIRequestContext): Promise<void> {
   await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(DEMO_PATIENT));
   await page.getByRole('button', { name: 'ถัดไป' }).click();

@@ -73,8 +73,6 @@ function preloadLinks(html, pageModule) {
 
 // Every path starts the app: the empty shell asks for it too.
 const shell = preloadLinks(await inlineStylesheets(await readFile(join(dist, 'index.html'), 'utf8')), null);
-refuseUnlistedInlineScript('index.html', shell, []);
-await writeFile(join(dist, 'index.html'), shell);
 
 // The SSR bundle is built for this run only; inside node_modules so its imports resolve.
 const ssrDir = await mkdtemp(join(root, 'node_modules', '.prerender-'));
@@ -90,14 +88,23 @@ try {
   const inlineScripts = [hashOf(nearestBeforeApp)];
   const origins = JSON.parse(await readFile(join(dist, 'web-origins.json'), 'utf8'));
   await writeFile(join(dist, 'web-origins.json'), `${JSON.stringify({ ...origins, inlineScripts }, null, 2)}\n`);
+  /** The early script right after <meta charset>, so that it runs before the preload links are read. */
+  const withEarlyScript = (html, file) => {
+    const early = `<script>${nearestBeforeApp}</script>`;
+    const out = html.replace('<meta charset="UTF-8" />', (charset) => `${charset}${early}`);
+    if (!out.includes(early)) throw new Error(`${file}: no <meta charset> to put the early script after`);
+    return out;
+  };
+  // The shell too: a signed-in patient opening / gets it (the script itself keeps to the map's path).
+  const shellWithEarlyScript = withEarlyScript(shell, 'index.html');
+  refuseUnlistedInlineScript('index.html', shellWithEarlyScript, inlineScripts);
+  await writeFile(join(dist, 'index.html'), shellWithEarlyScript);
   for (const path of PAGES) {
     const { html, styles } = await prerenderPage(path);
-    const early = path === '/' ? `<script>${nearestBeforeApp}</script>` : '';
-    const page = preloadLinks(shell, PAGE_MODULES[path])
-      .replace('<meta charset="UTF-8" />', (charset) => `${charset}${early}`)
+    const withPreloads = preloadLinks(shell, PAGE_MODULES[path]);
+    const page = (path === '/' ? withEarlyScript(withPreloads, fileOf(path)) : withPreloads)
       .replace('</head>', () => `${styles}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${html}</div>`);
-    if (!page.includes(early)) throw new Error(`${fileOf(path)}: no <meta charset> to put the early script after`);
     const file = join(dist, fileOf(path));
     refuseUnlistedInlineScript(fileOf(path), page, inlineScripts);
     await mkdir(dirname(file), { recursive: true });

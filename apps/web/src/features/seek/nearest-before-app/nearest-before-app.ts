@@ -80,9 +80,9 @@ export function showNearestBeforeApp(setup: NearestBeforeAppSetup): void {
     style.textContent = setup.css;
     document.head.appendChild(style);
 
-    const box = document.createElement('section');
+    // Not a landmark of its own: for the moment both are on the page, "the nearest places" is the app's list.
+    const box = document.createElement('div');
     box.id = setup.id;
-    box.setAttribute('aria-label', texts.title);
     if (lang === 'en') box.lang = 'en';
     const title = document.createElement('p');
     title.textContent = texts.title;
