@@ -96,17 +96,17 @@ describe('translations', () => {
     await changeLanguage('en');
     let arrive!: () => void;
     const english = new Promise<{ default: Record<string, unknown> }>((resolve) => {
-      arrive = () => resolve({ default: { title: 'Terms of use' } });
+      arrive = () => resolve({ default: { terms: { title: 'Terms of use' } } });
     });
     // As a lazily loaded page's texts module does, English already chosen.
-    addFeatureTexts('legal', { title: 'ข้อตกลงการใช้งาน' }, () => english);
+    addFeatureTexts('legal', { terms: { title: 'ข้อตกลงการใช้งาน' } }, () => english);
     let ready = false;
     const waiting = featureTextsReady().then(() => (ready = true));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(ready).toBe(false);
     arrive();
     await waiting;
-    expect(i18n.t('title', { ns: 'legal' })).toBe('Terms of use');
+    expect(i18n.t('terms.title', { ns: 'legal' })).toBe('Terms of use');
     await changeLanguage('th');
   });
 });
