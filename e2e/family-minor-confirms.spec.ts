@@ -2,17 +2,9 @@ import { addDays, todayInBangkok } from '@klaimor/contracts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { latestCode, onPhone, registerThroughApi, screenshot, typed } from './support/patient';
-import { LARGE_TEXT, unreadableText } from './support/text-fit';
+import { unreadableText, useLargeText } from './support/text-fit';
 
 /** Pages in large text: the system's 200% text size, as the other 200% journeys set it. */
-const inLargeText = (page: Page) =>
-  page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, LARGE_TEXT);
 
 for (const size of ['phone', 'large-text'] as const) {
   test(`a parent asks to look after her teenage son, who confirms with the code on his phone; a stranger's claim is reported (${size})`, async ({
@@ -28,11 +20,11 @@ for (const size of ['phone', 'large-text'] as const) {
       if (size === 'large-text')
         expect.soft(await unreadableText(on), `text cut off or overlapping at 200% on ${name}`).toEqual([]);
     };
-    if (size === 'large-text') await inLargeText(page);
+    if (size === 'large-text') await useLargeText(page);
     await registerThroughApi(page, { firstname: 'มาลี', lastname: 'ใจดี' });
     const teen = await browser.newContext(onPhone(baseURL));
     const son = await teen.newPage();
-    if (size === 'large-text') await inLargeText(son);
+    if (size === 'large-text') await useLargeText(son);
     const sonsPhone = await registerThroughApi(son, {
       firstname: 'ภูมิ',
       lastname: 'ใจดี',

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { todayInBangkok, type CareLink } from '@klaimor/contracts';
 import { expect, test } from './support/fixtures';
 import { newThaiId, registerThroughApi, screenshot } from './support/patient';
-import { LARGE_TEXT, unreadableText } from './support/text-fit';
+import { unreadableText, useLargeText } from './support/text-fit';
 
 /**
  * A new patient (not the demo patient, whose codes the other journeys spend) who looks after her son บุญมา: added
@@ -122,13 +122,7 @@ test('family care screens at phone size: accessible, with 44 px targets', async 
 
 test('family care screens at 200% text size read whole', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, LARGE_TEXT);
+  await useLargeText(page);
   await parentWithChild(page);
   await familyScreens(page, 'large-text-family-', async (name) => {
     await screenshot(page, name);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
 import { latestCode, newPhone, screenshot, signInAsDemoPatient, typeCode, typed } from './support/patient';
-import { LARGE_TEXT, unreadableText } from './support/text-fit';
+import { unreadableText, useLargeText } from './support/text-fit';
 
 test.use({ geolocation: { latitude: 13.7563, longitude: 100.4888 }, permissions: ['geolocation'] });
 
@@ -57,13 +57,7 @@ test('at 200% text size the map keeps its room: 40% of the screen, the bars comp
   test.setTimeout(120_000);
   const tile = tilePng();
   await page.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, LARGE_TEXT);
+  await useLargeText(page);
   for (const viewport of [
     { width: 390, height: 844 },
     { width: 360, height: 740 },
@@ -92,13 +86,7 @@ test('at 200% text size every main screen reads whole: nothing cut off, nothing 
   test.setTimeout(120_000);
   const tile = tilePng();
   await page.route('**/*/*/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/png', body: tile }));
-  await page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, LARGE_TEXT);
+  await useLargeText(page);
 
   await test.step('Signed out: the map with its list, signing in and the policies', async () => {
     await readsWhole(

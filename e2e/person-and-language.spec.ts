@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures';
 import { thaiOutsideNames } from './support/english-text';
 import { tilePng } from './support/map-tiles';
 import { DEMO_PATIENT, latestCode, screenshot } from './support/patient';
-import { LARGE_TEXT, unreadableText } from './support/text-fit';
+import { unreadableText, useLargeText } from './support/text-fit';
 
 const HOSPITAL = 'siriraj-hospital';
 const MOTHER = 'บุญมา';
@@ -74,16 +74,6 @@ async function open(page: Page, path: string): Promise<void> {
 
 function useLanguage(page: Page, lang: 'th' | 'en') {
   return page.addInitScript((chosen) => localStorage.setItem('klaimor.lang', chosen), lang);
-}
-
-function useLargeText(page: Page) {
-  return page.addInitScript((css) => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = css;
-      document.head.append(style);
-    });
-  }, LARGE_TEXT);
 }
 
 /** The screens showing the person's own data. */

@@ -3,6 +3,17 @@ import type { Page } from '@playwright/test';
 /** At 200% text size (WCAG 1.4.4), every control and label must still read whole: the check the large-text journey runs. */
 export const LARGE_TEXT = 'html { font-size: 200% !important; }';
 
+/** Every page the test opens from now on at 200% text, as a phone's own text-size setting would show it. */
+export async function useLargeText(page: Page): Promise<void> {
+  await page.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+  }, LARGE_TEXT);
+}
+
 /**
  * Text the reader cannot read whole on the screen as it is now: text cut off by a box that hides its overflow (or by
  * an ellipsis, or a select too narrow for its choice), text squeezed into a column a few letters wide, text drawn over
