@@ -10,6 +10,7 @@ import {
   index,
   integer,
   json,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -662,6 +663,42 @@ export const staffMembers = pgTable(
 );
 
 /**
+ * Failed staff sign-ins, counted per key and slowed with growing waits (NIST SP 800-63B, 5.2.2) rather than locked:
+ * the key is an HMAC under SECRET_KEY of what was counted (the account from one client address or known device, a
+ * client address across accounts, the account from unknown devices), never the address itself.
+ */
+export const staffSignInThrottles = pgTable(
+  'staff_sign_in_throttles',
+  {
+    key: text('key').primaryKey(),
+    /** The account the key counts tries at, so an admin can clear them; null for a client address across accounts. */
+    memberId: uuid('member_id').references(() => staffMembers.id, { onDelete: 'cascade' }),
+    /** Tries since the last success on this key (or since it was last quiet for a day). */
+    tries: integer('tries').notNull(),
+    lastTryAt: timestamp('last_try_at', { withTimezone: true }).notNull().defaultNow(),
+    /** No try on this key is looked at before this instant. */
+    waitUntil: timestamp('wait_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sign_in_throttles_member_idx').on(t.memberId)],
+);
+
+/**
+ * Devices a member has signed in from (the hash of a long-lived device cookie): tries from them are counted apart
+ * from everyone else's, so a stranger's failures elsewhere never slow the member at their own desk.
+ */
+export const staffKnownDevices = pgTable(
+  'staff_known_devices',
+  {
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => staffMembers.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.deviceHash] })],
+);
+
+/**
  * The app's operators: staff identities (password and authenticator as any member) who keep the directory true. Being
  * one is a role of its own, at no facility: a facility's admin is not an operator, nor an operator any facility's staff.
  */
@@ -750,6 +787,11 @@ export const auditEvents = pgTable(
     target: text('target'),
     /** A caregiver who acted for the patient under a family grant (no foreign key either). */
     caregiverUserId: uuid('caregiver_user_id'),
+    /**
+     * What the entry changed or why, as the log shows it: the date of a closed day, a session or setting before and
+     * after, the reason given for opening a record outside care. Never a patient's identity or contact.
+     */
+    details: jsonb('details'),
   },
   (t) => [
     index('audit_events_member_at_idx').on(t.staffMemberId, t.at),
