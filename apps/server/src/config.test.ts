@@ -55,6 +55,7 @@ describe('modes', () => {
     THAIBULKSMS_SENDER: 'KlaiMor',
     PAYMENT_PROVIDER: 'omise',
     OMISE_SECRET_KEY: 'skey_test_5abcdefghijklmnop',
+    PUBLIC_URL: 'https://klaimor.example',
   };
 
   it('is demo mode unless told otherwise, with the development outbox, simulated deposits and the demo patient', () => {
@@ -81,6 +82,8 @@ describe('modes', () => {
     ['the development payment provider', { PAYMENT_PROVIDER: undefined }, 'PAYMENT_PROVIDER=omise'],
     ['a secret key generated into the data directory', { SECRET_KEY: undefined }, 'SECRET_KEY'],
     ['the demo patient', { SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA'],
+    ['no public address', { PUBLIC_URL: undefined }, 'PUBLIC_URL=https://'],
+    ['a public address in plain http', { PUBLIC_URL: 'http://klaimor.example' }, 'PUBLIC_URL=https://'],
   ])('refuses production mode with %s', (_what, change, needed) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(`APP_MODE=production needs ${needed}`);
   });
@@ -106,6 +109,7 @@ describe('Web Push configuration', () => {
         PAYMENT_PROVIDER: 'omise',
         OMISE_SECRET_KEY: 'skey_test_1',
         SEED_DEMO_DATA: 'false',
+        PUBLIC_URL: 'https://klaimor.example',
       }).webPush,
     ).toBeNull();
   });

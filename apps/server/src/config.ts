@@ -78,6 +78,9 @@ function checkProductionMode(env: Env): void {
     env.PAYMENT_PROVIDER !== 'omise' && 'PAYMENT_PROVIDER=omise (development deposits are simulated)',
     !env.SECRET_KEY && 'SECRET_KEY (a key generated into DATA_DIR is not shared by other servers or kept in backups)',
     env.SEED_DEMO_DATA === true && 'SEED_DEMO_DATA unset or false (no demo patient in production)',
+    // Behind a reverse proxy that ends TLS this is still the https address people open, so plain http is never right.
+    !env.PUBLIC_URL?.startsWith('https://') &&
+      'PUBLIC_URL=https://… (the address people open: enrolment links are built on it, and cookies are Secure only under https)',
   ].filter((refusal) => refusal !== false);
   if (refusals.length) throw new Error(`APP_MODE=production needs ${refusals.join('; ')}`);
 }

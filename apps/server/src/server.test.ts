@@ -211,6 +211,7 @@ describe('production mode', () => {
       expect(output).toContain('APP_MODE=production needs SMS_DRIVER=thaibulksms');
       expect(output).toContain('PAYMENT_PROVIDER=omise');
       expect(output).toContain('SECRET_KEY');
+      expect(output).toContain('PUBLIC_URL=https://');
     },
   );
 });

@@ -65,6 +65,7 @@ describe('demo hospital staff', () => {
       THAIBULKSMS_SENDER: 'KlaiMor',
       PAYMENT_PROVIDER: 'omise',
       OMISE_SECRET_KEY: 'skey_test_production',
+      PUBLIC_URL: 'https://klaimor.example',
     });
     expect(productionConfig.seedDemoData).toBe(false);
     await seedDemoData(production.database.db, productionConfig);

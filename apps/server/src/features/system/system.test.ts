@@ -161,6 +161,7 @@ describe('production mode', () => {
       PAYMENT_PROVIDER: 'omise',
       OMISE_SECRET_KEY: 'skey_test_5abcdefghijklmnop',
       OMISE_API_URL: 'http://127.0.0.1:9',
+      PUBLIC_URL: 'https://klaimor.example',
     });
     try {
       const outbox = await production.app.inject({ method: 'GET', url: '/api/dev/sms?phone=0812345678' });
