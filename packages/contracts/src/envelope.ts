@@ -28,7 +28,7 @@ export const ErrorCode = z.enum([
   'public_scheme_exists',
   'dose_not_due',
   'staff_sign_in_failed',
-  'staff_locked',
+  'staff_sign_in_slowed',
   'staff_enrolment_invalid',
   'staff_code_invalid',
   'staff_forbidden',

@@ -35,9 +35,10 @@ export type ChangeStaffRolesBody = z.input<typeof ChangeStaffRolesBody>;
 
 /**
  * `invited`: an enrolment link is waiting to be used; `invitation_expired`: the link ran out before it was used (a new
- * one can be issued); `active`: enrolled and may sign in; `locked`: too many wrong sign-ins, locked for a while.
+ * one can be issued); `active`: enrolled and may sign in; `slowed`: after failed tries, some sign-ins at the account
+ * have to wait (until `signInWaitUntil`); an admin can end the wait.
  */
-export const StaffMemberStatus = z.enum(['invited', 'invitation_expired', 'active', 'locked']);
+export const StaffMemberStatus = z.enum(['invited', 'invitation_expired', 'active', 'slowed']);
 export type StaffMemberStatus = z.infer<typeof StaffMemberStatus>;
 
 export const FacilityStaffMember = z.object({
@@ -50,6 +51,8 @@ export const FacilityStaffMember = z.object({
   /** When the newest unused enrolment link runs out (or ran out); null once enrolled. */
   invitationExpiresAt: z.string().nullable(),
   lastSignInAt: z.string().nullable(),
+  /** When the account's slowest sign-in wait ends, while one lasts. */
+  signInWaitUntil: z.string().nullable(),
   /** The signed-in admin themself. */
   isYou: z.boolean(),
 });

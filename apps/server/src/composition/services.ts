@@ -45,6 +45,8 @@ import { enrolmentLink } from '../features/staff/staff-bootstrap.js';
 import { createStaffAccess } from '../features/staff/staff-access.js';
 import { createStaffRepository } from '../features/staff/staff.repository.js';
 import { createStaffService } from '../features/staff/staff.service.js';
+import { createSignInThrottle } from '../features/staff/sign-in-throttle.js';
+import { createSignInThrottleRepository } from '../features/staff/sign-in-throttle.repository.js';
 import { createTotpSecretBox } from '../features/staff/staff-secrets.js';
 import { createSymptomNotesRepository } from '../features/symptom-notes/symptom-notes.repository.js';
 import { createSymptomNotesService } from '../features/symptom-notes/symptom-notes.service.js';
@@ -136,6 +138,7 @@ export async function createServices(
   const staffRepository = createStaffRepository(db);
   const staff = createStaffService({
     staff: staffRepository,
+    throttle: createSignInThrottle(createSignInThrottleRepository(db), config.secretKey),
     secretKey: config.secretKey,
     totpBox: createTotpSecretBox(config.secretKey),
   });

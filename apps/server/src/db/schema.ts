@@ -654,9 +654,6 @@ export const staffMembers = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code of this step or an earlier one is refused. */
     lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
-    /** Sign-in tries since the last success, each counted before the password is checked. */
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('staff_members_email_idx').on(sql`lower(${t.email})`)],

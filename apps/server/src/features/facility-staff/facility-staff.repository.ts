@@ -10,7 +10,8 @@ export interface FacilityMemberRow {
   displayName: string;
   roles: StaffRole[];
   enrolled: boolean;
-  locked: boolean;
+  /** When the member's slowest sign-in wait ends, while one lasts. */
+  signInWaitUntil: Date | null;
   invitationExpiresAt: Date | null;
   lastSignInAt: Date | null;
 }
@@ -22,7 +23,8 @@ export function createFacilityStaffRepository(db: Db) {
       select m.id, m.email, m.display_name as "displayName",
         array_agg(r.role order by r.role) as roles,
         m.totp_enabled_at is not null as enrolled,
-        coalesce(m.locked_until > now(), false) as locked,
+        (select max(t.wait_until) from staff_sign_in_throttles t
+          where t.member_id = m.id and t.wait_until > now()) as "signInWaitUntil",
         (select max(t.expires_at) from staff_enrolment_tokens t where t.member_id = m.id and t.used_at is null) as "invitationExpiresAt",
         (select max(e.at) from audit_events e where e.staff_member_id = m.id
           and e.action in ('staff.signed_in', 'staff.signed_in_with_recovery_code')) as "lastSignInAt"
@@ -36,7 +38,7 @@ export function createFacilityStaffRepository(db: Db) {
       displayName: row.displayName as string,
       roles: row.roles as StaffRole[],
       enrolled: row.enrolled as boolean,
-      locked: row.locked as boolean,
+      signInWaitUntil: toDate(row.signInWaitUntil),
       invitationExpiresAt: toDate(row.invitationExpiresAt),
       lastSignInAt: toDate(row.lastSignInAt),
     }));

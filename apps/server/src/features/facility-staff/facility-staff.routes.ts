@@ -69,6 +69,23 @@ export function facilityStaffRoutes(facilityStaff: FacilityStaffService): Fastif
       },
     );
 
+    app.post(
+      `${base}/:memberId/unlock-sign-in`,
+      {
+        config: { staff: 'members' },
+        schema: {
+          tags,
+          summary:
+            "End a member's sign-in waits after failed tries, wherever they came from; the password and authenticator stay",
+          params: StaffMemberParams,
+          response: { 200: FacilityStaffReply },
+        },
+      },
+      async (request) => ({
+        data: [await facilityStaff.unlockSignIn(staffAtFacility(request), request.params.memberId)],
+      }),
+    );
+
     app.put(
       `${base}/:memberId`,
       {

@@ -31,7 +31,7 @@ interface Deps {
 }
 
 function statusOf(row: FacilityMemberRow, now = Date.now()): StaffMemberStatus {
-  if (row.enrolled) return row.locked ? 'locked' : 'active';
+  if (row.enrolled) return row.signInWaitUntil && row.signInWaitUntil.getTime() > now ? 'slowed' : 'active';
   return row.invitationExpiresAt && row.invitationExpiresAt.getTime() > now ? 'invited' : 'invitation_expired';
 }
 
@@ -44,6 +44,7 @@ function toMember(row: FacilityMemberRow, actor: StaffAtFacility): FacilityStaff
     status: statusOf(row),
     invitationExpiresAt: row.enrolled ? null : (row.invitationExpiresAt?.toISOString() ?? null),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
+    signInWaitUntil: row.signInWaitUntil?.toISOString() ?? null,
     isYou: row.id === actor.memberId,
   };
 }
@@ -116,6 +117,17 @@ export function createFacilityStaffService({ facilityStaff, staff, staffReposito
       if (!changed) throw memberNotFound();
       await auditRoles(actor, 'staff.role_granted', memberId, changed.granted);
       await auditRoles(actor, 'staff.role_removed', memberId, changed.removed);
+      return present(actor, memberId);
+    },
+
+    /** Lets a member whose sign-ins are being slowed try again at once, keeping their password and authenticator. */
+    async unlockSignIn(actor: StaffAtFacility, memberId: string): Promise<FacilityStaffMember> {
+      await present(actor, memberId);
+      await staff.unlockSignIn(memberId, {
+        staffMemberId: actor.memberId,
+        role: actor.role,
+        facilityId: actor.facilityId,
+      });
       return present(actor, memberId);
     },
 

@@ -125,7 +125,7 @@ describe("an administrator's console of the facility's staff", () => {
     ]);
   });
 
-  it('lists each member with their roles here only, marks the admin themself, and tells invited, expired, active and locked apart', async () => {
+  it('lists each member with their roles here only, marks the admin themself, and tells invited, expired, active and slowed apart', async () => {
     const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
       facility: OTHER,
       role: 'admin',
@@ -136,12 +136,15 @@ describe("an administrator's console of the facility's staff", () => {
     await t.database.db.execute(
       sql`update staff_enrolment_tokens set expires_at = now() - interval '1 minute' where member_id = ${lapsed.member.id}`,
     );
-    const locked = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+    const slowed = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
       facility: FACILITY,
       role: 'clinician',
     });
+    for (let i = 0; i < 5; i++) {
+      await signIn(t.app, { email: slowed.email, password: 'not the password at all', code: '123456' });
+    }
     await t.database.db.execute(
-      sql`update staff_members set locked_until = now() + interval '10 minutes' where id = ${locked.memberId}`,
+      sql`update staff_sign_in_throttles set wait_until = now() + interval '10 minutes' where member_id = ${slowed.memberId}`,
     );
 
     const list = await staffList();
@@ -150,7 +153,8 @@ describe("an administrator's console of the facility's staff", () => {
     expect(byId.get(both.member.id)).toMatchObject({ roles: ['clinician'], status: 'active' });
     expect(byId.get(waiting.member.id)).toMatchObject({ status: 'invited', invitationExpiresAt: waiting.expiresAt });
     expect(byId.get(lapsed.member.id)).toMatchObject({ status: 'invitation_expired' });
-    expect(byId.get(locked.memberId)).toMatchObject({ status: 'locked' });
+    expect(byId.get(slowed.memberId)).toMatchObject({ status: 'slowed' });
+    expect(byId.get(admin.memberId)).toMatchObject({ signInWaitUntil: null });
     expect(list.map((m) => m.displayName)).toEqual(
       [...list.map((m) => m.displayName)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)),
     );

@@ -4,6 +4,8 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { createStaffRepository } from './staff.repository.js';
 import { createStaffService } from './staff.service.js';
+import { createSignInThrottle } from './sign-in-throttle.js';
+import { createSignInThrottleRepository } from './sign-in-throttle.repository.js';
 import { createTotpSecretBox } from './staff-secrets.js';
 
 export const StaffInvitation = z.object({
@@ -23,6 +25,7 @@ export type OperatorInvitation = z.infer<typeof OperatorInvitation>;
 const serviceOn = (db: Db, config: Pick<Config, 'secretKey'>) =>
   createStaffService({
     staff: createStaffRepository(db),
+    throttle: createSignInThrottle(createSignInThrottleRepository(db), config.secretKey),
     secretKey: config.secretKey,
     totpBox: createTotpSecretBox(config.secretKey),
   });

@@ -19,3 +19,17 @@ export function setStaffCookie(reply: FastifyReply, token: string, secure: boole
 export function clearStaffCookie(reply: FastifyReply, secure: boolean): void {
   for (const path of STAFF_COOKIE_PATHS) reply.clearCookie(STAFF_COOKIE, base(secure, path));
 }
+
+/**
+ * Marks the browser as a device its members sign in from, so their tries there are counted apart from a stranger's
+ * (sign-in-throttle.ts). Sent only with a sign-in or an enrolment's last step; kept as long as browsers allow.
+ */
+export const STAFF_DEVICE_COOKIE = 'klaimor_staff_device';
+const DEVICE_COOKIE_PATHS = ['/api/staff/sign-in', '/api/staff/enrolment'] as const;
+const DEVICE_COOKIE_DAYS = 400;
+
+export function setStaffDeviceCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  for (const path of DEVICE_COOKIE_PATHS) {
+    reply.setCookie(STAFF_DEVICE_COOKIE, token, { ...base(secure, path), maxAge: DEVICE_COOKIE_DAYS * 86_400 });
+  }
+}

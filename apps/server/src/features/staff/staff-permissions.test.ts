@@ -190,6 +190,11 @@ ROUTES['POST /api/staff/facilities/:facilityId/staff/:memberId/enrolment-link'] 
   success: 201,
   call: async () => ({ url: `${staffBase}/${await invitedMember()}/enrolment-link` }),
 };
+ROUTES['POST /api/staff/facilities/:facilityId/staff/:memberId/unlock-sign-in'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: `${staffBase}/${await invitedMember()}/unlock-sign-in` }),
+};
 ROUTES['PUT /api/staff/facilities/:facilityId/staff/:memberId'] = {
   allowed: ['admin'],
   success: 200,

@@ -7,7 +7,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
 import { cookieValue } from '../../test/test-app.js';
-import { STAFF_COOKIE } from './staff-cookies.js';
+import { STAFF_COOKIE, STAFF_DEVICE_COOKIE } from './staff-cookies.js';
 import { createOperatorEnrolment, createStaffEnrolment } from './staff-bootstrap.js';
 
 export const STAFF_PASSWORD = 'a long staff password';
@@ -27,8 +27,31 @@ let seq = 0;
 /** A unique staff email for this file. */
 export const nextStaffEmail = (): string => `staff${seq++}@hospital.test`;
 
-export const signIn = (app: FastifyInstance, body: { email: string; password: string; code: string }) =>
-  app.inject({ method: 'POST', url: '/api/staff/sign-in', payload: body });
+/** Where a sign-in comes from: the client address (inject's default is 127.0.0.1) and the device cookie, if any. */
+export interface SignInFrom {
+  address?: string;
+  device?: string;
+}
+
+export const signIn = (
+  app: FastifyInstance,
+  body: { email: string; password: string; code: string },
+  from: SignInFrom = {},
+) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/staff/sign-in',
+    payload: body,
+    remoteAddress: from.address,
+    cookies: from.device ? { [STAFF_DEVICE_COOKIE]: from.device } : undefined,
+  });
+
+/** The device cookie a sign-in or an enrolment set: the member's usual device from then on. */
+export const deviceCookie = (res: LightMyRequestResponse): string => {
+  const value = cookieValue(res, STAFF_DEVICE_COOKIE);
+  expect(value, res.body).toBeDefined();
+  return value!;
+};
 
 /**
  * A member enrolled end to end through the API (link, password, authenticator code at the current step), with the
@@ -72,7 +95,7 @@ async function followEnrolment(app: FastifyInstance, token: string) {
   });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
   const { recoveryCodes } = confirmed.json().data[0] as { recoveryCodes: string[] };
-  return { secret, recoveryCodes, session: staffCookie(confirmed) };
+  return { secret, recoveryCodes, session: staffCookie(confirmed), device: deviceCookie(confirmed) };
 }
 
 /** Rows of a query, on PGlite and on PostgreSQL alike. */

@@ -13,25 +13,30 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('staff sign-in under load', () => {
-  it('checks the password at most 5 times when 20 wrong sign-ins arrive at once on two servers', async () => {
+  it('looks at one of 20 wrong sign-ins arriving at once on two servers when the next try starts a long wait', async () => {
     const m = await enrolStaff(t.apps[0], t.database, t.config);
+    const from = { address: '203.0.113.20' };
     const wrong = { email: m.email, password: 'not the password at all', code: m.recoveryCodes[0] };
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(t.apps[i % 2], wrong)));
-    const statuses = answers.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
-
-    const rows = await queryRows<{ failed_sign_ins: number; checked: number }>(
-      t.database.db,
-      sql`
-      select failed_sign_ins,
-        (select count(*)::int from audit_events where staff_member_id = ${m.memberId} and action = 'staff.sign_in_failed') as checked
-      from staff_members where id = ${m.memberId}`,
+    expect((await signIn(t.apps[0], wrong, from)).statusCode).toBe(401);
+    // As if 14 tries in a row had come from there: the 15th is let through and starts a wait of 15 minutes, so
+    // however slowly the 20 arrive, only one of them may reach the password.
+    await t.database.db.execute(
+      sql`update staff_sign_in_throttles set tries = 14, wait_until = now() where member_id = ${m.memberId}`,
     );
-    expect(rows[0]).toEqual({ failed_sign_ins: 5, checked: 5 });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => signIn(t.apps[i % 2], wrong, from)));
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(19);
 
-    // The right password is refused too while the lock lasts.
-    const right = await signIn(t.apps[1], { email: m.email, password: STAFF_PASSWORD, code: m.recoveryCodes[0] });
-    expect(right.statusCode).toBe(429);
+    const rows = await queryRows<{ checked: number }>(
+      t.database.db,
+      sql`select count(*)::int as checked from audit_events where staff_member_id = ${m.memberId} and action = 'staff.sign_in_failed'`,
+    );
+    expect(rows[0].checked).toBe(2);
+
+    // The right password is refused too while the wait lasts; the member at their own device is not.
+    const right = { email: m.email, password: STAFF_PASSWORD, code: m.recoveryCodes[0] };
+    expect((await signIn(t.apps[1], right, from)).statusCode).toBe(429);
+    expect((await signIn(t.apps[1], right, { ...from, device: m.device })).statusCode).toBe(204);
   });
 });

@@ -6,6 +6,7 @@ import {
   facilities,
   operators,
   staffEnrolmentTokens,
+  staffKnownDevices,
   staffMembers,
   staffRecoveryCodes,
   staffRoles,
@@ -21,6 +22,8 @@ export interface AuditEvent {
   facilityId?: string | null;
   patientUserId?: string | null;
   target?: string | null;
+  /** What changed or why, in words the log can show (see audit_events.details). */
+  details?: Record<string, unknown> | null;
 }
 
 export function createStaffRepository(db: Db) {
@@ -145,8 +148,6 @@ export function createStaffRepository(db: Db) {
           totpSecretEnc,
           totpEnabledAt: null,
           lastTotpStep: null,
-          failedSignIns: 0,
-          lockedUntil: null,
         })
         .where(eq(staffMembers.id, memberId));
     },
@@ -188,31 +189,23 @@ export function createStaffRepository(db: Db) {
       });
     },
 
-    /**
-     * Counts one sign-in try before the password is compared, in one statement that re-checks the lock on the row it
-     * locks: however many tries arrive together, at most `maxFailures` in a row are let through to the password check.
-     * The try that reaches the limit sets the lock; a lock that has run out starts the count again. Null when locked.
-     */
-    async takeSignInTry(
-      memberId: string,
-      maxFailures: number,
-      lockMinutes: number,
-    ): Promise<{ failedSignIns: number } | null> {
-      const lockOver = or(isNull(staffMembers.lockedUntil), lte(staffMembers.lockedUntil, sql`now()`));
-      const count = sql`case when ${staffMembers.lockedUntil} <= now() then 1 else ${staffMembers.failedSignIns} + 1 end`;
-      const [row] = await db
-        .update(staffMembers)
-        .set({
-          failedSignIns: count,
-          lockedUntil: sql`case when ${count} >= ${maxFailures} then now() + make_interval(mins => ${lockMinutes}::int) else null end`,
-        })
-        .where(and(eq(staffMembers.id, memberId), lockOver))
-        .returning({ failedSignIns: staffMembers.failedSignIns });
-      return row ?? null;
+    async isKnownDevice(memberId: string, deviceHash: string): Promise<boolean> {
+      const rows = await db
+        .select({ memberId: staffKnownDevices.memberId })
+        .from(staffKnownDevices)
+        .where(and(eq(staffKnownDevices.memberId, memberId), eq(staffKnownDevices.deviceHash, deviceHash)))
+        .limit(1);
+      return rows.length === 1;
     },
 
-    async resetSignInTries(memberId: string): Promise<void> {
-      await db.update(staffMembers).set({ failedSignIns: 0, lockedUntil: null }).where(eq(staffMembers.id, memberId));
+    async rememberDevice(memberId: string, deviceHash: string): Promise<void> {
+      await db
+        .insert(staffKnownDevices)
+        .values({ memberId, deviceHash })
+        .onConflictDoUpdate({
+          target: [staffKnownDevices.memberId, staffKnownDevices.deviceHash],
+          set: { lastSignInAt: sql`now()` },
+        });
     },
 
     /** Records the step of an accepted TOTP code; false when this step or a later one was accepted already. */
@@ -298,6 +291,26 @@ export function createStaffRepository(db: Db) {
     /** The audit trail is appended to, never changed (the database refuses otherwise): this is the only statement that touches it. */
     async appendAudit(event: AuditEvent): Promise<void> {
       await db.insert(auditEvents).values(event);
+    },
+
+    /**
+     * An entry about a member's own account (a sign-in, a failure, an unlock), written once for each facility where
+     * they work so that each one's admin sees it (once, with no facility, for someone who works at none). With
+     * `onceInMinutes`, skipped when the same entry about the member was written that recently.
+     */
+    async appendAtMemberFacilities(event: AuditEvent, memberId: string, onceInMinutes?: number): Promise<void> {
+      await db.execute(sql`
+        insert into audit_events (staff_member_id, role, facility_id, action, target, details)
+        select ${event.staffMemberId}, ${event.role ?? null}, f.facility_id, ${event.action}, ${event.target ?? null},
+          ${event.details ? JSON.stringify(event.details) : null}::jsonb
+        from (
+          select distinct facility_id from staff_roles where member_id = ${memberId}
+          union all select null where not exists (select 1 from staff_roles where member_id = ${memberId})
+        ) f
+        where ${onceInMinutes ?? null}::int is null or not exists (
+          select 1 from audit_events e
+          where e.action = ${event.action} and e.target = ${event.target ?? null}
+            and e.at > now() - make_interval(mins => ${onceInMinutes ?? 0}::int))`);
     },
 
     /**

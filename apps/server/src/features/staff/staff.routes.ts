@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInStaff } from '../../plugins/authenticate.js';
-import { clearStaffCookie, setStaffCookie } from './staff-cookies.js';
+import { STAFF_DEVICE_COOKIE, clearStaffCookie, setStaffCookie, setStaffDeviceCookie } from './staff-cookies.js';
 import type { StaffService } from './staff.service.js';
 
 const tags = ['staff'];
@@ -58,8 +58,13 @@ export function staffPublicRoutes(staff: StaffService, secureCookies: boolean): 
         },
       },
       async (request, reply) => {
-        const { recoveryCodes, sessionToken } = await staff.confirmEnrolment(request.params.token, request.body.code);
+        const { recoveryCodes, sessionToken, deviceToken } = await staff.confirmEnrolment(
+          request.params.token,
+          request.body.code,
+          request.cookies[STAFF_DEVICE_COOKIE] ?? null,
+        );
         setStaffCookie(reply, sessionToken, secureCookies);
+        setStaffDeviceCookie(reply, deviceToken, secureCookies);
         return { data: [{ recoveryCodes }] };
       },
     );
@@ -76,7 +81,12 @@ export function staffPublicRoutes(staff: StaffService, secureCookies: boolean): 
       },
       async (request, reply) => {
         const { email, password, code } = request.body;
-        setStaffCookie(reply, await staff.signIn(email, password, code), secureCookies);
+        const { sessionToken, deviceToken } = await staff.signIn(email, password, code, {
+          address: request.ip,
+          deviceToken: request.cookies[STAFF_DEVICE_COOKIE] ?? null,
+        });
+        setStaffCookie(reply, sessionToken, secureCookies);
+        setStaffDeviceCookie(reply, deviceToken, secureCookies);
         return reply.status(204).send(null);
       },
     );

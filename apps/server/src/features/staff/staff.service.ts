@@ -3,6 +3,7 @@ import { RECOVERY_CODE_COUNT } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import { hashToken, keyedHash, newToken } from '../../shared/secrets.js';
 import type { StaffMemberRow } from '../../db/rows.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 import type { AuditEvent, StaffRepository } from './staff.repository.js';
 import {
   type TotpSecretBox,
@@ -18,31 +19,26 @@ import {
 
 /** A staff session unused this long ends. */
 export const STAFF_SESSION_IDLE_HOURS = 12;
-/** Failed sign-ins in a row that lock the account, and for how long. */
-export const STAFF_MAX_FAILED_SIGN_INS = 5;
-export const STAFF_LOCK_MINUTES = 15;
 export const ENROLMENT_TTL_HOURS = 24;
+/** A member's tries refused while they wait are written to the audit once in this long, not once each. */
+const SLOWED_AUDIT_EVERY_MINUTES = 10;
 
 const signInFailed = () => new AppError(401, 'staff_sign_in_failed', 'อีเมล รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง');
-/** Refused while the lock lasts: the answer says how long is left (Retry-After in seconds, whole minutes in words). */
-const locked = (until: Date | null) => {
-  const seconds = until
-    ? Math.min(STAFF_LOCK_MINUTES * 60, Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000)))
-    : STAFF_LOCK_MINUTES * 60;
-  const minutes = Math.ceil(seconds / 60);
-  return new AppError(
+/** Refused while a wait lasts: the answer says how long is left (Retry-After in seconds, and in words). */
+const slowed = (waitSec: number) =>
+  new AppError(
     429,
-    'staff_locked',
-    `ลงชื่อเข้าใช้ผิดหลายครั้งเกินไป บัญชีถูกล็อกชั่วคราว กรุณาลองใหม่ในอีก ${minutes} นาที`,
+    'staff_sign_in_slowed',
+    `ลงชื่อเข้าใช้ไม่สำเร็จหลายครั้ง กรุณารอ ${waitSec < 60 ? `${waitSec} วินาที` : `${Math.ceil(waitSec / 60)} นาที`} แล้วลองใหม่`,
     undefined,
-    seconds,
+    waitSec,
   );
-};
 const enrolmentInvalid = () =>
   new AppError(404, 'staff_enrolment_invalid', 'ลิงก์ลงทะเบียนนี้หมดอายุหรือถูกใช้ไปแล้ว กรุณาขอลิงก์ใหม่จากผู้ดูแลระบบ');
 const codeInvalid = () => new AppError(400, 'staff_code_invalid', 'รหัสยืนยันจากแอป Authenticator ไม่ถูกต้อง กรุณาลองใหม่');
 
 const RECOVERY_PURPOSE = 'staff-recovery-code';
+const DEVICE_PURPOSE = 'staff-device';
 
 /** The audit target of a role granted or removed: the member, then the role (the audit log reads both). */
 export const roleChangeTarget = (memberId: string, role: StaffRole): string => `${memberId}:${role}`;
@@ -52,11 +48,18 @@ type IssuedBy = Pick<AuditEvent, 'staffMemberId' | 'role' | 'facilityId'>;
 
 interface Deps {
   staff: StaffRepository;
+  throttle: SignInThrottle;
   secretKey: string;
   totpBox: TotpSecretBox;
 }
 
-export function createStaffService({ staff, secretKey, totpBox }: Deps) {
+/** Where a sign-in comes from: the client's address and the device cookie's token, if the browser sent one. */
+export interface SignInFrom {
+  address: string;
+  deviceToken: string | null;
+}
+
+export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps) {
   async function liveEnrolment(token: string): Promise<StaffMemberRow> {
     const member = await staff.findEnrolment(hashToken(token));
     if (!member) throw enrolmentInvalid();
@@ -143,44 +146,79 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
       const member = await liveEnrolment(token);
       const secret = newTotpSecret();
       await staff.setCredentials(member.id, await hashPassword(password), totpBox.seal(secret, member.id));
-      await staff.appendAudit({ staffMemberId: member.id, action: 'staff.enrolment_started', target: member.id });
+      await staff.appendAtMemberFacilities(
+        { staffMemberId: member.id, action: 'staff.enrolment_started', target: member.id },
+        member.id,
+      );
       return { secret, otpauthUri: totpUri(secret, member.email) };
     },
 
     /** Turns the authenticator on with a right code, uses the link, and signs the member in. */
-    async confirmEnrolment(token: string, code: string): Promise<Enrolled & { sessionToken: string }> {
+    async confirmEnrolment(
+      token: string,
+      code: string,
+      deviceToken: string | null,
+    ): Promise<Enrolled & { sessionToken: string; deviceToken: string }> {
       const member = await liveEnrolment(token);
       if (!(await acceptTotp(member, code))) throw codeInvalid();
       const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
       const hashes = recoveryCodes.map((c) => keyedHash(secretKey, RECOVERY_PURPOSE, normaliseRecoveryCode(c)));
       if (!(await staff.completeEnrolment(hashToken(token), member.id, hashes))) throw enrolmentInvalid();
-      await staff.appendAudit({ staffMemberId: member.id, action: 'staff.enrolled', target: member.id });
+      await staff.appendAtMemberFacilities(
+        { staffMemberId: member.id, action: 'staff.enrolled', target: member.id },
+        member.id,
+      );
+      const device = deviceToken ?? newToken();
+      await staff.rememberDevice(member.id, keyedHash(secretKey, DEVICE_PURPOSE, device));
       const sessionToken = await startSession(member.id);
-      await staff.appendAudit({ staffMemberId: member.id, action: 'staff.signed_in', target: member.id });
-      return { recoveryCodes, sessionToken };
+      await staff.appendAtMemberFacilities(
+        { staffMemberId: member.id, action: 'staff.signed_in', target: member.id, details: { device: 'new' } },
+        member.id,
+      );
+      return { recoveryCodes, sessionToken, deviceToken: device };
     },
 
     /**
-     * Email, password and a TOTP or recovery code. Every wrong answer is the same 401; the try is counted before the
-     * password is checked, and a locked account is refused without checking anything.
+     * Email, password and a TOTP or recovery code. Every wrong answer is the same 401. Each try is counted before the
+     * password is checked, and a try that has to wait (see sign-in-throttle.ts) is refused without checking anything.
+     * Returns the session and the device cookie's token (the one sent, or a new one), which marks the device as one the
+     * member signs in from.
      */
-    async signIn(email: string, password: string, code: string): Promise<string> {
-      const member = await staff.findMemberByEmail(email);
-      if (!member?.passwordHash || !member.totpEnabledAt) {
+    async signIn(
+      email: string,
+      password: string,
+      code: string,
+      from: SignInFrom,
+    ): Promise<{ sessionToken: string; deviceToken: string }> {
+      const deviceHash = from.deviceToken ? keyedHash(secretKey, DEVICE_PURPOSE, from.deviceToken) : null;
+      const client = { address: from.address, deviceHash };
+      const found = await staff.findMemberByEmail(email);
+      const member = found?.passwordHash && found.totpEnabledAt ? found : null;
+      const knownDevice = member !== null && deviceHash !== null && (await staff.isKnownDevice(member.id, deviceHash));
+      const keys = throttle.keysOf(member?.id ?? null, client, knownDevice);
+      const device = knownDevice ? 'known' : 'new';
+      const waiting = await throttle.take(keys);
+      if (waiting) {
+        if (member) {
+          await staff.appendAtMemberFacilities(
+            { staffMemberId: member.id, action: 'staff.sign_in_slowed', target: member.id, details: { device } },
+            member.id,
+            SLOWED_AUDIT_EVERY_MINUTES,
+          );
+        }
+        throw slowed(waiting.waitSec);
+      }
+      if (!member) {
         await burnPasswordCheck(password);
+        await throttle.failed(keys);
         await staff.appendAudit({
-          staffMemberId: member?.id ?? null,
+          staffMemberId: found?.id ?? null,
           action: 'staff.sign_in_failed',
           target: email.toLowerCase(),
         });
         throw signInFailed();
       }
-      const counted = await staff.takeSignInTry(member.id, STAFF_MAX_FAILED_SIGN_INS, STAFF_LOCK_MINUTES);
-      if (!counted) {
-        await staff.appendAudit({ staffMemberId: member.id, action: 'staff.sign_in_locked', target: member.id });
-        throw locked((await staff.findMember(member.id))?.lockedUntil ?? null);
-      }
-      const passwordRight = await verifyPassword(password, member.passwordHash);
+      const passwordRight = await verifyPassword(password, member.passwordHash!);
       let via: 'totp' | 'recovery_code' | null = null;
       if (passwordRight) {
         if (await acceptTotp(member, code)) via = 'totp';
@@ -190,17 +228,27 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
           via = 'recovery_code';
       }
       if (!via) {
-        await staff.appendAudit({ staffMemberId: member.id, action: 'staff.sign_in_failed', target: member.id });
+        await throttle.failed(keys);
+        await staff.appendAtMemberFacilities(
+          { staffMemberId: member.id, action: 'staff.sign_in_failed', target: member.id, details: { device } },
+          member.id,
+        );
         throw signInFailed();
       }
-      await staff.resetSignInTries(member.id);
-      const token = await startSession(member.id);
-      await staff.appendAudit({
-        staffMemberId: member.id,
-        action: via === 'totp' ? 'staff.signed_in' : 'staff.signed_in_with_recovery_code',
-        target: member.id,
-      });
-      return token;
+      await throttle.forgetSuccess(keys);
+      const deviceToken = from.deviceToken ?? newToken();
+      await staff.rememberDevice(member.id, keyedHash(secretKey, DEVICE_PURPOSE, deviceToken));
+      const sessionToken = await startSession(member.id);
+      await staff.appendAtMemberFacilities(
+        {
+          staffMemberId: member.id,
+          action: via === 'totp' ? 'staff.signed_in' : 'staff.signed_in_with_recovery_code',
+          target: member.id,
+          details: { device },
+        },
+        member.id,
+      );
+      return { sessionToken, deviceToken };
     },
 
     /** The member of a live staff session (seen now), or null. */
@@ -213,18 +261,40 @@ export function createStaffService({ staff, secretKey, totpBox }: Deps) {
 
     async signOut(memberId: string, token: string): Promise<void> {
       await staff.revokeSession(hashToken(token));
-      await staff.appendAudit({ staffMemberId: memberId, action: 'staff.signed_out', target: memberId });
+      await staff.appendAtMemberFacilities(
+        { staffMemberId: memberId, action: 'staff.signed_out', target: memberId },
+        memberId,
+      );
     },
 
     async signOutEverywhere(memberId: string): Promise<number> {
       const ended = await staff.revokeAllSessions(memberId);
-      await staff.appendAudit({
-        staffMemberId: memberId,
-        action: 'staff.signed_out_everywhere',
-        target: `${ended} sessions`,
-      });
+      await staff.appendAtMemberFacilities(
+        {
+          staffMemberId: memberId,
+          action: 'staff.signed_out_everywhere',
+          target: memberId,
+          details: { sessions: ended },
+        },
+        memberId,
+      );
       return ended;
     },
+
+    /**
+     * An admin lets a slowed member try again at full speed: every count at the account goes, the password and the
+     * authenticator stay. Written to the audit of each facility where the member works.
+     */
+    async unlockSignIn(memberId: string, by: IssuedBy): Promise<void> {
+      const cleared = await throttle.clearAccount(memberId);
+      await staff.appendAtMemberFacilities(
+        { ...by, action: 'staff.sign_in_unlocked', target: memberId, details: { counts: cleared } },
+        memberId,
+      );
+    },
+
+    /** When the member's slowest sign-in wait ends; null when they may try now from anywhere. */
+    signInWaitUntil: (memberId: string): Promise<Date | null> => throttle.accountWaitUntil(memberId),
 
     /** The member with their roles, facility by facility. */
     async me(member: StaffMemberRow): Promise<StaffMe> {

@@ -118,6 +118,7 @@ export const staffMember = (patch: Partial<FacilityStaffMember> = {}): FacilityS
   status: 'active',
   invitationExpiresAt: null,
   lastSignInAt: `${today}T02:15:00.000Z`,
+  signInWaitUntil: null,
   isYou: false,
   ...patch,
 });

@@ -21,19 +21,20 @@ const STATUS_NAMES = {
   active: 'members.status.active',
   invited: 'members.status.invited',
   invitation_expired: 'members.status.invitation_expired',
-  locked: 'members.status.locked',
+  slowed: 'members.status.slowed',
 } as const;
 const STATUS_COLORS: Record<StaffMemberStatus, ChipColor> = {
   active: 'success',
   invited: 'info',
   invitation_expired: 'warning',
-  locked: 'error',
+  slowed: 'error',
 };
 
 export interface StaffMemberListProps {
   members: FacilityStaffMember[];
   onChangeRoles: (member: FacilityStaffMember) => void;
   onNewLink: (member: FacilityStaffMember) => void;
+  onUnlock: (member: FacilityStaffMember) => void;
   onRemove: (member: FacilityStaffMember) => void;
 }
 
@@ -41,7 +42,7 @@ export interface StaffMemberListProps {
  * The facility's members: name and email, roles, whether they have enrolled or when they last signed in, and what an admin
  * may do about each. A table on a tablet or desktop, one card per member on a phone.
  */
-export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }: StaffMemberListProps) {
+export function StaffMemberList({ members, onChangeRoles, onNewLink, onUnlock, onRemove }: StaffMemberListProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -74,6 +75,8 @@ export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }:
     let note: string;
     if (m.status === 'invited' && until) note = t('members.invitedUntil', { date: until });
     else if (m.status === 'invitation_expired' && until) note = t('members.expiredAt', { date: until });
+    else if (m.status === 'slowed' && m.signInWaitUntil)
+      note = t('members.slowedUntil', { time: formatDateTime(t, m.signInWaitUntil, lang) });
     else
       note = m.lastSignInAt
         ? t('members.lastSignIn', { date: formatDateTime(t, m.lastSignInAt, lang) })
@@ -102,6 +105,12 @@ export function StaffMemberList({ members, onChangeRoles, onNewLink, onRemove }:
         '& button': { whiteSpace: 'nowrap' },
       }}
     >
+      {/* Ends the waits after failed sign-ins; the password and authenticator stay as they are. */}
+      {m.status === 'slowed' && !m.isYou ? (
+        <Button size="small" onClick={() => onUnlock(m)} aria-label={t('members.unlockNamed', { name: m.displayName })}>
+          {t('members.unlock')}
+        </Button>
+      ) : null}
       <Button
         size="small"
         onClick={() => onChangeRoles(m)}

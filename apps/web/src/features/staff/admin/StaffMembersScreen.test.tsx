@@ -78,6 +78,29 @@ describe('the staff screen', () => {
     expect(screen.getByRole('button', { name: 'ลิงก์ใหม่ให้ ศักดิ์ชัย มั่นคง' })).toBeInTheDocument();
   });
 
+  it('tells a member slowed after failed sign-ins apart, with when they may try again, and lets them sign in now', async () => {
+    const user = userEvent.setup({ delay: null });
+    const waitUntil = `${today}T03:45:00.000Z`;
+    const slowed = { ...piya, status: 'slowed' as const, signInWaitUntil: waitUntil };
+    const fetchMock = api({ [`POST ${STAFF}/${piya.id}/unlock-sign-in`]: () => json(200, { data: [piya] }) }, [
+      you,
+      slowed,
+    ]);
+    renderStaff('/staff?screen=members');
+    const table = await screen.findByRole('table', { name: 'รายชื่อเจ้าหน้าที่' });
+    const row = within(table).getAllByRole('row')[2];
+    expect(within(row).getByText('ต้องรอก่อนลงชื่อเข้าใช้')).toBeInTheDocument();
+    expect(within(row).getByText(`ลงชื่อเข้าใช้ผิดหลายครั้ง ลองใหม่ได้เวลา ${when(waitUntil)}`)).toBeInTheDocument();
+    // Not offered for the admin themself, nor for a member who is not slowed.
+    expect(screen.getAllByRole('button', { name: /ลงชื่อเข้าใช้ได้ทันที$/ })).toHaveLength(1);
+
+    await user.click(within(row).getByRole('button', { name: `ให้ ${piya.displayName} ลงชื่อเข้าใช้ได้ทันที` }));
+    expect(
+      await screen.findByText(`${piya.displayName} ลงชื่อเข้าใช้ได้ทันทีแล้ว รหัสผ่านและแอปยืนยันตัวตนยังเหมือนเดิม`),
+    ).toBeInTheDocument();
+    expect(sent(fetchMock, 'POST').map((c) => c.url)).toEqual([`${STAFF}/${piya.id}/unlock-sign-in`]);
+  });
+
   it('is not offered to the front desk', async () => {
     mockApi({ 'GET /api/staff/me': () => json(200, { data: [member(['front_desk'])] }) });
     renderStaff('/staff?screen=members');

@@ -20,7 +20,7 @@ import { InvitationLinkDialog } from './InvitationLinkDialog';
 import { InviteStaffForm } from './InviteStaffForm';
 import { StaffMemberList } from './StaffMemberList';
 import { StaffRolesForm } from './StaffRolesForm';
-import { useFacilityStaff, useNewEnrolmentLink, useRemoveStaff } from './admin.queries';
+import { useFacilityStaff, useNewEnrolmentLink, useRemoveStaff, useUnlockSignIn } from './admin.queries';
 
 export interface StaffMembersScreenProps {
   facilityId: string;
@@ -29,7 +29,8 @@ export interface StaffMembersScreenProps {
 
 /**
  * The facility's members, for its admin: invite someone (the one-time enrolment link shown once, to pass on), change
- * a member's roles, issue a new link (a link that ran out, a lost phone) and remove a member.
+ * a member's roles, issue a new link (a link that ran out, a lost phone), let a member slowed after failed sign-ins try
+ * again at once, and remove a member.
  */
 export function StaffMembersScreen({ facilityId, facilityName }: StaffMembersScreenProps) {
   const { t, i18n } = useStaffTexts();
@@ -37,6 +38,7 @@ export function StaffMembersScreen({ facilityId, facilityName }: StaffMembersScr
   const members = useFacilityStaff(facilityId);
   const newLink = useNewEnrolmentLink(facilityId);
   const remove = useRemoveStaff(facilityId);
+  const unlock = useUnlockSignIn(facilityId);
   const [inviting, setInviting] = useState(false);
   const [changing, setChanging] = useState<FacilityStaffMember | null>(null);
   const [relinking, setRelinking] = useState<FacilityStaffMember | null>(null);
@@ -52,6 +54,14 @@ export function StaffMembersScreen({ facilityId, facilityName }: StaffMembersScr
       setRelinking(null);
     } catch {
       // shown in the dialog
+    }
+  };
+  const unlockSignIn = async (member: FacilityStaffMember) => {
+    try {
+      await unlock.mutateAsync(member.id);
+      setNotice(t('members.unlocked', { name: member.displayName }));
+    } catch (error) {
+      setNotice(staffErrorMessage(t, error, lang));
     }
   };
   const confirmRemove = async () => {
@@ -79,6 +89,7 @@ export function StaffMembersScreen({ facilityId, facilityName }: StaffMembersScr
           newLink.reset();
           setRelinking(member);
         }}
+        onUnlock={(member) => void unlockSignIn(member)}
         onRemove={(member) => {
           remove.reset();
           setRemoving(member);

@@ -77,6 +77,13 @@ export function useNewEnrolmentLink(facilityId: string) {
   );
 }
 
+/** Ends a member's sign-in waits; their password and authenticator stay. */
+export function useUnlockSignIn(facilityId: string) {
+  return useMembersMutation(facilityId, (memberId: string) =>
+    apiOne<FacilityStaffMember>(`${memberPath(facilityId, memberId)}/unlock-sign-in`, { method: 'POST' }),
+  );
+}
+
 interface RolesChange {
   member: FacilityStaffMember;
   body: z.output<typeof ChangeStaffRolesBody>;

@@ -5,10 +5,10 @@ import type { DateLanguage } from '../../../lib/thai-date';
 
 /**
  * Errors whose Thai sentence from the server says more than the code (how many patients are booked, how long
- * the lock lasts): Thai readers get the server's own words, others the translation of the code.
+ * to wait): Thai readers get the server's own words, others the translation of the code.
  */
 const WORDED_BY_SERVER = new Set([
-  'staff_locked',
+  'staff_sign_in_slowed',
   'day_has_bookings',
   'places_below_booked',
   'appointment_status_conflict',

@@ -48,12 +48,12 @@ describe('StaffSignInPage', () => {
     expect(screen.getByRole('textbox', { name: /^รหัส 6 หลัก/ })).toHaveValue('');
   });
 
-  it('shows the Thai message the server sends when the account is locked', async () => {
+  it('shows the Thai message the server sends when sign-ins at the account have to wait', async () => {
     const user = userEvent.setup({ delay: null });
-    const locked = 'ลงชื่อเข้าใช้ผิดหลายครั้งเกินไป บัญชีถูกล็อกชั่วคราว กรุณาลองใหม่ในอีก 14 นาที';
+    const locked = 'ลงชื่อเข้าใช้ไม่สำเร็จหลายครั้ง กรุณารอ 14 นาที แล้วลองใหม่';
     mockApi({
       'GET /api/staff/me': signedOut,
-      'POST /api/staff/sign-in': () => json(429, apiError('staff_locked', locked), { 'Retry-After': '840' }),
+      'POST /api/staff/sign-in': () => json(429, apiError('staff_sign_in_slowed', locked), { 'Retry-After': '840' }),
     });
     renderStaff('/staff/sign-in');
     await fillIn(user);
