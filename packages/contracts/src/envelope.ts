@@ -36,6 +36,7 @@ export const ErrorCode = z.enum([
   'day_has_bookings',
   'appointment_status_conflict',
   'check_in_not_today',
+  'record_outside_care',
   'medication_prescribed',
   'staff_last_admin',
   'staff_member_elsewhere',

@@ -46,6 +46,7 @@ export const reasons = {
   foreignIdOfThai: 'foreign_id_of_thai',
   invalidPassportNumber: 'invalid_passport_number',
   invalidNationality: 'invalid_nationality',
+  reasonTooShort: 'reason_too_short',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

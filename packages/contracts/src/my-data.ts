@@ -34,6 +34,7 @@ export type ConfirmDeletionInput = z.input<typeof ConfirmDeletionBody>;
 export const StaffAccessAction = z.enum([
   'patient.listed',
   'patient.record_opened',
+  'patient.record_opened_break_glass',
   'appointment.checked_in',
   'appointment.consultation_started',
   'appointment.no_show',
@@ -57,6 +58,8 @@ export const AccessLogEntry = z.discriminatedUnion('by', [
     hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }),
     staff: z.object({ name: z.string(), role: z.enum(['admin', 'front_desk', 'clinician']) }),
     action: StaffAccessAction,
+    /** The reason staff gave for opening the record outside care (`patient.record_opened_break_glass`). */
+    reason: z.string().nullable(),
   }),
   z.object({
     by: z.literal('caregiver'),

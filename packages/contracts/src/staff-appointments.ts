@@ -80,8 +80,26 @@ export const VisitRecordBody = z.strictObject({
 export type VisitRecordInput = z.input<typeof VisitRecordBody>;
 export type VisitRecordBody = z.output<typeof VisitRecordBody>;
 
+/**
+ * Opening a record outside care (no appointment here checked in or booked for today): the reason, required, which the
+ * patient reads in who opened their data and the facility's admin sees flagged in the audit.
+ */
+export const BREAK_GLASS_REASON_MIN = 10;
+export const BreakGlassBody = z.strictObject({
+  reason: requiredText(500).refine((r) => [...r].length >= BREAK_GLASS_REASON_MIN, { error: reasons.reasonTooShort }),
+});
+export type BreakGlassInput = z.input<typeof BreakGlassBody>;
+
+/**
+ * How a record was opened: `care`, for an appointment here checked in or being seen, or booked, seen or being seen
+ * today; `break_glass`, outside care with a reason.
+ */
+export const RecordOpenedAs = z.enum(['care', 'break_glass']);
+export type RecordOpenedAs = z.infer<typeof RecordOpenedAs>;
+
 /** What a clinician opens of the patient before them: who they are, their medicines and their history. Audited. */
 export const PatientRecordForStaff = z.object({
+  openedAs: RecordOpenedAs,
   patient: z.object({
     name: z.string(),
     age: z.number().int(),

@@ -1,15 +1,20 @@
 import { type VisitRecordBody, addDays } from '@klaimor/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, medications, users, visitRecords } from '../../db/schema.js';
+import { appointments, medications, screeningSlots, users, visitRecords } from '../../db/schema.js';
 import { moveAppointment } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 
 export function createConsultationsRepository(db: Db) {
   return {
-    /** The patient of one of the facility's appointments; null when there is no such appointment or no patient any more. */
+    /**
+     * The patient of one of the facility's appointments, with the appointment's status and Bangkok date (what care is
+     * judged by); null when there is no such appointment or no patient any more.
+     */
     async patientOf(facilityId: string, appointmentId: string) {
       const [row] = await db
         .select({
+          status: appointments.status,
+          date: sql<string>`to_char(${screeningSlots.startsAt} at time zone 'Asia/Bangkok', 'YYYY-MM-DD')`,
           id: users.id,
           firstname: users.firstname,
           lastname: users.lastname,
@@ -19,6 +24,7 @@ export function createConsultationsRepository(db: Db) {
         })
         .from(appointments)
         .innerJoin(users, eq(users.id, appointments.userId))
+        .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
         .where(and(eq(appointments.id, appointmentId), eq(appointments.facilityId, facilityId)));
       return row ?? null;
     },

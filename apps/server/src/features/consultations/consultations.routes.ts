@@ -1,4 +1,10 @@
-import { DayListReply, PatientRecordForStaffReply, StaffAppointmentParams, VisitRecordBody } from '@klaimor/contracts';
+import {
+  BreakGlassBody,
+  DayListReply,
+  PatientRecordForStaffReply,
+  StaffAppointmentParams,
+  VisitRecordBody,
+} from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffAtFacility } from '../../plugins/staff-areas.js';
 import type { ConsultationsService } from './consultations.service.js';
@@ -16,7 +22,8 @@ export function consultationsRoutes(consultations: ConsultationsService): Fastif
         config: { staff: 'consultation' },
         schema: {
           tags,
-          summary: "Open the patient's record (their medicines and history); audited and shown to the patient",
+          summary:
+            "Open the patient's record (their medicines and history) in care: an appointment here checked in or being seen, or booked, seen or being seen today (else 403 record_outside_care); audited and shown to the patient",
           params: StaffAppointmentParams,
           response: { 200: PatientRecordForStaffReply },
         },
@@ -24,6 +31,26 @@ export function consultationsRoutes(consultations: ConsultationsService): Fastif
       async (request) => {
         const actor = staffAtFacility(request);
         return { data: [await consultations.patientRecord(actor, request.params.appointmentId)] };
+      },
+    );
+
+    app.post(
+      `${one}/record/break-glass`,
+      {
+        config: { staff: 'consultation' },
+        schema: {
+          tags,
+          summary:
+            "Open the patient's record outside care, with a reason: the patient reads the reason in who opened their data, and the admin sees the opening flagged",
+          params: StaffAppointmentParams,
+          body: BreakGlassBody,
+          response: { 200: PatientRecordForStaffReply },
+        },
+      },
+      async (request) => {
+        const actor = staffAtFacility(request);
+        const { appointmentId } = request.params;
+        return { data: [await consultations.patientRecord(actor, appointmentId, request.body.reason)] };
       },
     );
 

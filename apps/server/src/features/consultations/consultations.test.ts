@@ -224,3 +224,90 @@ describe('the clinician records the visit', () => {
     expect(res.json().error.code).toBe('appointment_status_conflict');
   });
 });
+
+describe("the patient's record opens in care, and outside care only with a reason", () => {
+  /**
+   * An appointment of a patient of its own in `status`, on the Bangkok day `dayOffset` from today: booked (and paid
+   * unless it is an unpaid hold) through the API on a slot of its own, then set to the status and the day.
+   */
+  let nextDay = 10; // the days before are the other tests'
+  async function appointmentIn(status: string, dayOffset: number): Promise<{ id: string; session: string }> {
+    const session = (await registerPatient(t.app, nextPhone())).session;
+    const slotId = await aSlot(t.app, nextDay++);
+    const id = await booked(t.app, session, slotId, 'ไอ มีน้ำมูก', status !== 'awaiting_deposit');
+    await t.database.db.execute(sql`update screening_slots
+      set starts_at = now() + make_interval(days => ${dayOffset}), ends_at = now() + make_interval(days => ${dayOffset}) + interval '30 minutes'
+      where id = ${slotId}`);
+    await t.database.db.execute(sql`update appointments set status = ${status} where id = ${id}`);
+    return { id, session };
+  }
+  const openRecord = (id: string) =>
+    t.app.inject({ method: 'GET', url: `${dayBase}/${id}/record`, ...asStaff(clinician) });
+
+  // status, day from today, whether the patient is in the facility's care
+  const CARE: [string, number, boolean][] = [
+    ['booked', 0, true],
+    ['checked_in', 0, true],
+    ['in_consultation', 0, true],
+    ['completed', 0, true],
+    ['checked_in', -1, true],
+    ['awaiting_deposit', 1, false],
+    ['booked', 1, false],
+    ['booked', -1, false],
+    ['completed', -1, false],
+    ['cancelled', 0, false],
+    ['no_show', 0, false],
+    ['expired', 0, false],
+  ];
+  it.each(CARE)('%s, %i days from today: in care %s', async (status, dayOffset, care) => {
+    const { id } = await appointmentIn(status, dayOffset);
+    const res = await openRecord(id);
+    if (care) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data[0].openedAs).toBe('care');
+    } else {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.code).toBe('record_outside_care');
+      // Nothing was opened, so nothing is recorded.
+      expect(
+        await queryRows(
+          t.database.db,
+          sql`select 1 from audit_events where target = ${id} and action like 'patient.%'`,
+        ),
+      ).toEqual([]);
+    }
+  });
+
+  it('opens outside care with a reason: the patient reads the reason, and the audit keeps it flagged', async () => {
+    const { id, session } = await appointmentIn('awaiting_deposit', 1);
+    const breakGlass = (reason: string) => staffPost(clinician, `${dayBase}/${id}/record/break-glass`, { reason });
+    const short = await breakGlass('ดูก่อน');
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error.fields.reason).toBe('reason_too_short');
+
+    const reason = 'ผู้ป่วยโทรแจ้งอาการแพ้ยา ต้องตรวจสอบรายการยาก่อนถึงวันนัด';
+    const opened = await breakGlass(reason);
+    expect(opened.statusCode, opened.body).toBe(200);
+    expect(opened.json().data[0]).toMatchObject({ openedAs: 'break_glass', patient: { name: 'สมชาย รักสุขภาพ' } });
+
+    const audit = await queryRows<{ action: string; reason: string; role: string }>(
+      t.database.db,
+      sql`select action, details ->> 'reason' as reason, role from audit_events where target = ${id}`,
+    );
+    expect(audit).toEqual([{ action: 'patient.record_opened_break_glass', reason, role: 'clinician' }]);
+
+    const log = (
+      await t.app.inject({ method: 'GET', url: '/api/my-data/access-log', cookies: { klaimor_session: session } })
+    ).json().data as { action: string; reason: string | null }[];
+    expect(log.find((e) => e.action === 'patient.record_opened_break_glass')).toMatchObject({ reason });
+  });
+
+  it('is not for the front desk, with or without a reason', async () => {
+    const { id } = await appointmentIn('booked', 1);
+    const res = await staffPost(desk, `${dayBase}/${id}/record/break-glass`, {
+      reason: 'ต้องการตรวจสอบข้อมูลก่อนวันนัด',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('staff_forbidden');
+  });
+});

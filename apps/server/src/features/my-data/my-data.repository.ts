@@ -31,6 +31,7 @@ export function createMyDataRepository(db: Db) {
           action: auditEvents.action,
           role: auditEvents.role,
           target: auditEvents.target,
+          reason: sql<string | null>`${auditEvents.details} ->> 'reason'`,
           staffName: staffMembers.displayName,
           hospital: { id: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn },
           caregiverName: sql<

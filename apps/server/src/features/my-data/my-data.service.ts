@@ -94,6 +94,7 @@ export function createMyDataService({
               hospital: e.hospital!,
               staff: { name: e.staffName!, role: e.role as 'admin' },
               action: e.action as 'patient.listed',
+              reason: e.action === 'patient.record_opened_break_glass' ? e.reason : null,
             },
       );
     },

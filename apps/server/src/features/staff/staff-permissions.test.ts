@@ -89,7 +89,15 @@ const ROUTES: Record<string, Route> = {
   'GET /api/staff/facilities/:facilityId/appointments/:appointmentId/record': {
     allowed: ['clinician'],
     success: 200,
-    call: async () => ({ url: `${dayBase}/${ready.ahead[0]}/record` }),
+    call: async () => ({ url: `${dayBase}/${ready.today[0]}/record` }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/record/break-glass': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({
+      url: `${dayBase}/${ready.ahead[0]}/record/break-glass`,
+      payload: { reason: 'ผู้ป่วยโทรปรึกษาอาการแพ้ยาก่อนถึงวันนัด' },
+    }),
   },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/complete': {
     allowed: ['clinician'],
@@ -272,8 +280,9 @@ beforeAll(async () => {
     ready.ended.push(await booked(t.app, patient, endedSlot));
     ready.ahead.push(await booked(t.app, patient, aheadSlot));
   }
-  // The record route reads the first of these, which the cancel route never reaches.
+  // The record routes read the first of these, which the routes taking one never reach.
   ready.ahead.push(await booked(t.app, patient, aheadSlot));
+  ready.today.unshift(await booked(t.app, patient, todaySlot));
   await slotIsNow(t.database, todaySlot);
   await slotIsNow(t.database, endedSlot, -1);
   for (const id of [...ready.checkedIn, ...ready.toComplete]) {

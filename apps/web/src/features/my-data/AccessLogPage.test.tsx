@@ -26,6 +26,7 @@ describe('AccessLogPage', () => {
               hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
               staff: { name: 'พญ.ใจดี รักษา', role: 'clinician' },
               action: 'patient.record_opened',
+              reason: null,
             },
           ],
         }),
@@ -38,6 +39,29 @@ describe('AccessLogPage', () => {
     expect(screen.getByText('ทำรายการแทนคุณ')).toBeInTheDocument();
     expect(screen.getByText('นัดหมาย')).toBeInTheDocument();
     expect(screen.getByText(wholeText('มาลี ใจดี (ผู้ดูแลในครอบครัว)'))).toBeInTheDocument();
+  });
+
+  it('shows an opening outside care apart, with the reason the clinician gave', async () => {
+    mockApi({
+      'GET /api/my-data/access-log': () =>
+        json(200, {
+          data: [
+            {
+              by: 'staff',
+              at: '2026-11-23T03:15:00.000Z',
+              hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+              staff: { name: 'พญ.ใจดี รักษา', role: 'clinician' },
+              action: 'patient.record_opened_break_glass',
+              reason: 'ผู้ป่วยโทรแจ้งอาการแพ้ยา',
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });
+    expect(await screen.findByText('เปิดดูประวัติการรักษาและรายการยาของคุณ นอกการนัดหมาย')).toBeInTheDocument();
+    const flagged = screen.getByRole('alert');
+    expect(within(flagged).getByText('เปิดดูโดยที่คุณไม่ได้มีนัดวันนี้')).toBeInTheDocument();
+    expect(within(flagged).getByText(/เหตุผลที่แจ้งไว้: ผู้ป่วยโทรแจ้งอาการแพ้ยา/)).toBeInTheDocument();
   });
 
   it('says plainly when no one has opened it', async () => {
@@ -64,6 +88,7 @@ describe('AccessLogPage', () => {
               hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
               staff: { name: 'พญ.ใจดี รักษา', role: 'clinician' },
               action: 'patient.record_opened',
+              reason: null,
             },
             {
               by: 'caregiver',

@@ -1,5 +1,7 @@
 import type { AccessLogEntry } from '@klaimor/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -72,6 +74,13 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
             <Typography variant="body2">
               {t('access.who', { name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) })}
             </Typography>
+            {/* Opened outside an appointment in care: the reason the clinician had to give, in their words. */}
+            {entry.reason ? (
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                <AlertTitle>{t('access.outsideCare')}</AlertTitle>
+                {t('access.reason', { reason: entry.reason })}
+              </Alert>
+            ) : null}
           </>
         ) : (
           <>

@@ -164,6 +164,35 @@ describe("an appointment's actions", () => {
     expect(record).toHaveTextContent('ยังไม่มีประวัติการรักษา');
   });
 
+  it('asks a clinician for a reason before opening the record of a patient outside care, and says it is flagged', async () => {
+    const entry = dayEntry(clockIn(60 * 24), { status: 'booked' });
+    const reason = 'ผู้ป่วยโทรแจ้งอาการแพ้ยา ต้องตรวจสอบรายการยา';
+    const { user, fetchMock, dialog } = await openAppointment(['clinician'], entry, {
+      [`GET ${LIST}/${entry.id}/record`]: () =>
+        json(403, apiError('record_outside_care', 'ผู้ป่วยรายนี้ไม่ได้มีนัดที่เช็กอินแล้วหรือนัดวันนี้')),
+      [`POST ${LIST}/${entry.id}/record/break-glass`]: () =>
+        json(200, { data: [patientRecord({ openedAs: 'break_glass' })] }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'เปิดดูประวัติผู้ป่วย' }));
+    const record = await within(dialog).findByRole('region', { name: 'ประวัติผู้ป่วย' });
+    expect(await within(record).findByText('ผู้ป่วยรายนี้ไม่ได้อยู่ในการดูแลวันนี้')).toBeInTheDocument();
+    const field = within(record).getByRole('textbox', { name: /เหตุผลที่ต้องเปิดดู/ });
+
+    // A reason too short to say anything is refused before anything is sent.
+    await user.type(field, 'ดูก่อน');
+    await user.click(within(record).getByRole('button', { name: 'เปิดดูโดยระบุเหตุผล' }));
+    expect(await within(record).findByText('กรุณาระบุเหตุผลให้ชัดเจน อย่างน้อย 10 ตัวอักษร')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/break-glass'))).toBe(false);
+
+    await user.clear(field);
+    await user.type(field, reason);
+    await user.click(within(record).getByRole('button', { name: 'เปิดดูโดยระบุเหตุผล' }));
+    expect(await within(record).findByText('เปิดดูนอกการนัดหมาย ผู้ป่วยจะเห็นเหตุผลที่คุณระบุ')).toBeInTheDocument();
+    expect(record).toHaveTextContent('ปิยะ ใจงาม');
+    const sentBody = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/break-glass'))![1]!.body;
+    expect(JSON.parse(sentBody as string)).toEqual({ reason });
+  });
+
   it('offers nothing to change on a cancelled appointment and says why it was cancelled', async () => {
     const entry = dayEntry(clockIn(30), {
       status: 'cancelled',

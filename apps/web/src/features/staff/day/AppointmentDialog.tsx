@@ -32,7 +32,8 @@ import { depositText, redFlagName, slotHasEnded, statusColor } from './day-forma
 import { useAppointmentAction, type AppointmentAction } from './day.queries';
 
 const CANCELLABLE = new Set<DayListEntry['status']>(['awaiting_deposit', 'booked', 'checked_in']);
-const RECORD_OPENS = new Set<DayListEntry['status']>(['checked_in', 'in_consultation', 'completed']);
+/** Where a clinician is offered the record: the server opens it in care, and otherwise asks for a reason. */
+const RECORD_OPENS = new Set<DayListEntry['status']>(['booked', 'checked_in', 'in_consultation', 'completed']);
 
 export interface AppointmentDialogProps {
   facilityId: string;

@@ -12,6 +12,8 @@ import { appLanguage } from '../../../i18n/language';
 import { formatBuddhistDate, type DateLanguage } from '../../../lib/thai-date';
 import { StaffLoadError } from '../shared/StaffLoadError';
 import { useStaffTexts } from '../staff.texts';
+import { isApiError } from '../../../api/client';
+import { BreakGlassForm } from './BreakGlassForm';
 import { usePatientRecord } from './day.queries';
 
 type StaffT = TFunction<'staff'>;
@@ -60,9 +62,11 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
   const record = usePatientRecord(facilityId, appointmentId, true);
 
   if (record.isPending) return <LoadingState label={t('record.loading')} />;
+  if (isApiError(record.error, 'record_outside_care'))
+    return <BreakGlassForm facilityId={facilityId} appointmentId={appointmentId} onCancel={onHide} />;
   if (record.isError) return <StaffLoadError error={record.error} onRetry={() => void record.refetch()} />;
 
-  const { patient, medications, visits } = record.data;
+  const { patient, medications, visits, openedAs } = record.data;
   const current = medications.filter((m) => m.status !== 'ended');
   const gender =
     patient.gender && patient.gender in GENDERS
@@ -80,7 +84,11 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
             {t('record.hide')}
           </Button>
         </Box>
-        <Alert severity="info">{t('appointment.recordNotice')}</Alert>
+        {openedAs === 'break_glass' ? (
+          <Alert severity="warning">{t('record.outsideCare.opened')}</Alert>
+        ) : (
+          <Alert severity="info">{t('appointment.recordNotice')}</Alert>
+        )}
         <DetailList
           rows={[
             { label: t('record.name'), value: patient.name },

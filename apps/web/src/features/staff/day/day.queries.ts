@@ -1,5 +1,6 @@
 import type {
   AppointmentStatus,
+  BreakGlassInput,
   DayListEntry,
   PatientRecordForStaff,
   StaffCancelBody,
@@ -68,6 +69,22 @@ export function useAppointmentAction(facilityId: string, appointmentId: string) 
         body: 'body' in action ? action.body : undefined,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dayKeys.appointments(facilityId) }),
+  });
+}
+
+/**
+ * Opens the record outside care with a reason (audited, flagged, the reason shown to the patient): the record the
+ * answer brings takes the place of the refusal the plain opening had.
+ */
+export function useBreakGlass(facilityId: string, appointmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BreakGlassInput) =>
+      apiOne<PatientRecordForStaff>(`${appointmentPath(facilityId, appointmentId)}/record/break-glass`, {
+        method: 'POST',
+        body,
+      }),
+    onSuccess: (record) => queryClient.setQueryData(dayKeys.record(facilityId, appointmentId), record),
   });
 }
 
