@@ -46,6 +46,8 @@ export const reasons = {
   foreignIdOfThai: 'foreign_id_of_thai',
   invalidPassportNumber: 'invalid_passport_number',
   invalidNationality: 'invalid_nationality',
+  rangeTooLong: 'range_too_long',
+  invalidReference: 'invalid_reference',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { auditEvents, staffMembers } from '../../db/schema.js';
+import { auditEvents, staffMembers, staffRoles } from '../../db/schema.js';
 
 /** Where a page starts: after the entry at this exact microsecond with this id (newest first). */
 export interface AuditLogPosition {
@@ -14,6 +14,10 @@ export interface AuditLogFilter {
   from: Date;
   to: Date;
   memberId?: string;
+  /** Any of these actions. */
+  actions?: readonly string[];
+  /** The first 8 hex digits of the patient's id, upper case. */
+  patientRef?: string;
   after?: AuditLogPosition;
   limit: number;
 }
@@ -21,13 +25,26 @@ export interface AuditLogFilter {
 /** The member a staff change was about: `target` holds their id as text, followed by `:role` for a role change. */
 const subject = alias(staffMembers, 'subject');
 
+/**
+ * The ids of the patients a reference names: those whose id starts with its 8 hex digits. A uuid compares byte by
+ * byte, in the order of its hex digits, so this is a range of the index on the patient.
+ */
+function patientsNamed(ref: string) {
+  const prefix = ref.toLowerCase();
+  return and(
+    gte(auditEvents.patientUserId, `${prefix}-0000-0000-0000-000000000000`),
+    sql`${auditEvents.patientUserId} <= ${`${prefix}-ffff-ffff-ffff-ffffffffffff`}::uuid`,
+  );
+}
+
 export function createAuditLogRepository(db: Db) {
   return {
     /**
      * A facility's trail between two instants, newest first, keyed on (at, id). The position is kept in whole
      * microseconds, as PostgreSQL stores `at`, so no entry of the same millisecond is skipped or repeated between pages.
+     * Sign-ins and sign-outs belong to no facility: the facility's trail has those of the members holding a role there.
      */
-    async page({ facilityId, from, to, memberId, after, limit }: AuditLogFilter) {
+    async page({ facilityId, from, to, memberId, actions, patientRef, after, limit }: AuditLogFilter) {
       return db
         .select({
           id: auditEvents.id,
@@ -36,6 +53,7 @@ export function createAuditLogRepository(db: Db) {
           role: auditEvents.role,
           action: auditEvents.action,
           patientUserId: auditEvents.patientUserId,
+          details: auditEvents.details,
           memberId: staffMembers.id,
           memberName: staffMembers.displayName,
           memberEmail: staffMembers.email,
@@ -56,10 +74,25 @@ export function createAuditLogRepository(db: Db) {
         )
         .where(
           and(
-            eq(auditEvents.facilityId, facilityId),
+            or(
+              eq(auditEvents.facilityId, facilityId),
+              and(
+                isNull(auditEvents.facilityId),
+                sql`${auditEvents.action} like 'staff.%'`,
+                inArray(
+                  auditEvents.staffMemberId,
+                  db
+                    .selectDistinct({ id: staffRoles.memberId })
+                    .from(staffRoles)
+                    .where(eq(staffRoles.facilityId, facilityId)),
+                ),
+              ),
+            ),
             gte(auditEvents.at, from),
             lt(auditEvents.at, to),
             memberId ? eq(auditEvents.staffMemberId, memberId) : undefined,
+            actions ? inArray(auditEvents.action, [...actions]) : undefined,
+            patientRef ? patientsNamed(patientRef) : undefined,
             after
               ? sql`(${auditEvents.at}, ${auditEvents.id}) < (timestamptz 'epoch' + ${after.atMicros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
               : undefined,
