@@ -171,7 +171,7 @@ describe('the audit log screen', () => {
     await waitFor(() => expect(auditCalls(fetchMock).at(-1)).toMatchObject({ action: 'schedule.day_closed' }));
 
     // A patient's code in a row filters to that patient; a code typed in is taken in any case, with or without '#'.
-    await user.click(within(table).getByRole('button', { name: 'ดูเฉพาะผู้ป่วย #0A1B2C3D' }));
+    await user.click(within(table).getByRole('button', { name: 'ผู้ป่วย #0A1B2C3D (ดูเฉพาะผู้ป่วยนี้)' }));
     await waitFor(() => expect(auditCalls(fetchMock).at(-1)).toMatchObject({ patientRef: '0A1B2C3D' }));
     const ref = screen.getByRole('textbox', { name: 'รหัสผู้ป่วย' });
     expect(ref).toHaveValue('0A1B2C3D');

@@ -34,6 +34,7 @@ import { LoadingState } from '../../../components/LoadingState';
 import { PageTitle } from '../../../components/PageTitle';
 import { appLanguage } from '../../../i18n/language';
 import { formatBuddhistDate } from '../../../lib/thai-date';
+import { writtenLanguage } from '../../../lib/written-language';
 import { saveFile } from '../../../lib/save-file';
 import { StaffLoadError } from '../shared/StaffLoadError';
 import { formatClock, formatDateWithWeekday, roleName } from '../shared/staff-format';
@@ -131,7 +132,11 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
 
   const who = (e: AuditLogEntry) => (
     <>
-      <Typography component="span" sx={{ fontWeight: 500, display: 'block' }}>
+      <Typography
+        component="span"
+        lang={writtenLanguage(e.member?.displayName)}
+        sx={{ fontWeight: 500, display: 'block' }}
+      >
         {e.member?.displayName ?? t('audit.nobody')}
       </Typography>
       {e.role ? (
@@ -143,11 +148,18 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
   );
   const what = (e: AuditLogEntry) => (
     <>
-      <Typography component="span" sx={{ display: 'block' }}>
+      <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
         {auditEntryAction(t, lang, e)}
       </Typography>
       {auditDetailLines(t, lang, e, names).map((line) => (
-        <Typography key={line} component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+        <Typography
+          key={line}
+          component="span"
+          variant="body2"
+          color="text.secondary"
+          lang={lang === 'th' ? undefined : writtenLanguage(line)}
+          sx={{ display: 'block' }}
+        >
           {line}
         </Typography>
       ))}
@@ -164,8 +176,10 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
       >
         {t('audit.patient', { ref: e.patientRef })}
       </Button>
+    ) : e.subject ? (
+      <span lang={writtenLanguage(e.subject.displayName)}>{e.subject.displayName}</span>
     ) : (
-      (e.subject?.displayName ?? '')
+      ''
     );
   const when = (e: AuditLogEntry) => (
     <>
@@ -211,9 +225,11 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
                   {formatBuddhistDate(todayInBangkok(new Date(e.at)), lang, 'short')} ·{' '}
                   {t('audit.time', { time: formatClock(e.at) })}
                 </Typography>
-                <Box sx={{ fontWeight: 600 }}>{what(e)}</Box>
+                <Box>{what(e)}</Box>
                 <Typography variant="body2">
-                  {e.member?.displayName ?? t('audit.nobody')}
+                  <span lang={writtenLanguage(e.member?.displayName)}>
+                    {e.member?.displayName ?? t('audit.nobody')}
+                  </span>
                   {e.role ? ` · ${roleName(t, e.role)}` : ''}
                 </Typography>
                 {e.patientRef || e.subject ? <Box>{concerning(e)}</Box> : null}
@@ -326,7 +342,7 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
           >
             <option value="">{t('audit.allMembers')}</option>
             {(members.data ?? []).map((m) => (
-              <option key={m.id} value={m.id}>
+              <option key={m.id} value={m.id} lang={writtenLanguage(m.displayName)}>
                 {m.displayName}
               </option>
             ))}
