@@ -60,6 +60,7 @@ export const ErrorCode = z.enum([
   'facility_in_use',
   'merge_target_invalid',
   'promptpay_changed',
+  'audit_export_too_large',
   'internal_error',
   'service_unavailable',
 ]);

@@ -47,6 +47,8 @@ export const reasons = {
   invalidPassportNumber: 'invalid_passport_number',
   invalidNationality: 'invalid_nationality',
   reasonTooShort: 'reason_too_short',
+  rangeTooLong: 'range_too_long',
+  invalidReference: 'invalid_reference',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

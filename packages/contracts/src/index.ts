@@ -22,6 +22,7 @@ export * from './staff.js';
 export * from './schedules.js';
 export * from './staff-appointments.js';
 export * from './staff-admin.js';
+export * from './audit-log.js';
 export * from './opening-hours.js';
 export * from './notifications.js';
 export * from './family.js';

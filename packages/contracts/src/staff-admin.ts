@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { KNOWN_INSURERS } from './coverage.js';
 import { dataOf } from './envelope.js';
-import { ClockTime, IsoDate, reasons, requiredText, wholeNumber } from './fields.js';
+import { ClockTime, reasons, requiredText, wholeNumber } from './fields.js';
 import { HealthScheme } from './hospitals.js';
 import { IsoWeekday, MAX_DEPOSIT_BAHT } from './schedules.js';
 import { StaffEmail, StaffRole } from './staff.js';
@@ -149,39 +149,3 @@ export type FacilitySettings = z.infer<typeof FacilitySettings>;
 export const FacilitySettingsReply = dataOf(FacilitySettings);
 
 export const KNOWN_INSURER_IDS: readonly string[] = KNOWN_INSURERS.map((i) => i.id);
-
-/* ------------------------------------------------------------------ the audit log (admin) */
-
-export const AUDIT_LOG_PAGE = 50;
-
-/** One Bangkok day of a facility's audit trail (today by default), newest first, optionally of one member. */
-export const AuditLogQuery = z.strictObject({
-  date: IsoDate.optional(),
-  memberId: z.uuid({ error: reasons.invalidChoice }).optional(),
-  /** The `cursor` of the last entry already shown: the page after it. */
-  after: z.string().max(100, { error: reasons.tooLong }).optional(),
-});
-export type AuditLogQuery = z.input<typeof AuditLogQuery>;
-
-export const AuditLogEntry = z.object({
-  id: z.uuid(),
-  at: z.string(),
-  /** Null when nobody known acted (the bootstrap command). */
-  member: z.object({ id: z.uuid(), displayName: z.string(), email: z.string() }).nullable(),
-  /** The role they acted in: one held at the facility, or `operator`, the app's operator correcting the directory. */
-  role: z.enum([...StaffRole.options, 'operator']).nullable(),
-  /** What was done, e.g. `patient.record_opened`, `appointment.checked_in`, `schedule.template_changed`, `staff.role_granted`. */
-  action: z.string(),
-  /**
-   * The patient concerned, by a reference that names nobody (the first 8 hex digits of their id, upper case): enough
-   * to follow one patient through the log, without showing an administrator the patient's details.
-   */
-  patientRef: z.string().nullable(),
-  /** The member a staff change was about. */
-  subject: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
-  /** The role a `staff.role_granted` or `staff.role_removed` was of. */
-  subjectRole: StaffRole.nullable(),
-  cursor: z.string(),
-});
-export type AuditLogEntry = z.infer<typeof AuditLogEntry>;
-export const AuditLogReply = dataOf(AuditLogEntry);

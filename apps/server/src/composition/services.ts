@@ -190,7 +190,7 @@ export async function createServices(
     consultations,
     facilityStaff,
     facilitySettings: createFacilitySettingsService(createFacilitySettingsRepository(db), staffAccess),
-    auditLog: createAuditLogService(createAuditLogRepository(db)),
+    auditLog: createAuditLogService(createAuditLogRepository(db), staffAccess),
     operator: createOperatorService({
       operators: createOperatorRepository(db),
       staff: staffRepository,

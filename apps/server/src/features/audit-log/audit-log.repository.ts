@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { auditEvents, staffMembers } from '../../db/schema.js';
@@ -14,6 +14,10 @@ export interface AuditLogFilter {
   from: Date;
   to: Date;
   memberId?: string;
+  /** Any of these actions. */
+  actions?: readonly string[];
+  /** The first 8 hex digits of the patient's id, upper case. */
+  patientRef?: string;
   after?: AuditLogPosition;
   limit: number;
 }
@@ -21,13 +25,25 @@ export interface AuditLogFilter {
 /** The member a staff change was about: `target` holds their id as text, followed by `:role` for a role change. */
 const subject = alias(staffMembers, 'subject');
 
+/**
+ * The ids of the patients a reference names: those whose id starts with its 8 hex digits. A uuid compares byte by
+ * byte, in the order of its hex digits, so this is a range of the index on the patient.
+ */
+function patientsNamed(ref: string) {
+  const prefix = ref.toLowerCase();
+  return and(
+    gte(auditEvents.patientUserId, `${prefix}-0000-0000-0000-000000000000`),
+    sql`${auditEvents.patientUserId} <= ${`${prefix}-ffff-ffff-ffff-ffffffffffff`}::uuid`,
+  );
+}
+
 export function createAuditLogRepository(db: Db) {
   return {
     /**
      * A facility's trail between two instants, newest first, keyed on (at, id). The position is kept in whole
      * microseconds, as PostgreSQL stores `at`, so no entry of the same millisecond is skipped or repeated between pages.
      */
-    async page({ facilityId, from, to, memberId, after, limit }: AuditLogFilter) {
+    async page({ facilityId, from, to, memberId, actions, patientRef, after, limit }: AuditLogFilter) {
       return db
         .select({
           id: auditEvents.id,
@@ -36,6 +52,7 @@ export function createAuditLogRepository(db: Db) {
           role: auditEvents.role,
           action: auditEvents.action,
           patientUserId: auditEvents.patientUserId,
+          details: auditEvents.details,
           memberId: staffMembers.id,
           memberName: staffMembers.displayName,
           memberEmail: staffMembers.email,
@@ -60,6 +77,8 @@ export function createAuditLogRepository(db: Db) {
             gte(auditEvents.at, from),
             lt(auditEvents.at, to),
             memberId ? eq(auditEvents.staffMemberId, memberId) : undefined,
+            actions ? inArray(auditEvents.action, [...actions]) : undefined,
+            patientRef ? patientsNamed(patientRef) : undefined,
             after
               ? sql`(${auditEvents.at}, ${auditEvents.id}) < (timestamptz 'epoch' + ${after.atMicros}::bigint * interval '1 microsecond', ${after.id}::uuid)`
               : undefined,

@@ -1,4 +1,4 @@
-import { AuditLogQuery, AuditLogReply, FacilityParams } from '@klaimor/contracts';
+import { AuditLogExportQuery, AuditLogQuery, AuditLogReply, FacilityParams } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffAtFacility } from '../../plugins/staff-areas.js';
 import type { AuditLogService } from './audit-log.service.js';
@@ -12,13 +12,30 @@ export function auditLogRoutes(auditLog: AuditLogService): FastifyPluginAsyncZod
         config: { staff: 'audit' },
         schema: {
           tags: ['staff: audit log'],
-          summary: "One day of what the facility's staff read and did, newest first, 50 at a time",
+          summary:
+            "What the facility's staff read and did between two Bangkok dates (today by default), newest first, 50 at a time",
           params: FacilityParams,
           querystring: AuditLogQuery,
           response: { 200: AuditLogReply },
         },
       },
-      async (request) => ({ data: await auditLog.day(staffAtFacility(request), request.query) }),
+      async (request) => ({ data: await auditLog.page(staffAtFacility(request), request.query) }),
+    );
+
+    app.get(
+      '/staff/facilities/:facilityId/audit/export',
+      {
+        config: { staff: 'audit' },
+        schema: {
+          tags: ['staff: audit log'],
+          summary:
+            'Every entry of the range and filters at once (at most 10,000), for the admin to keep as a file; the export is itself recorded',
+          params: FacilityParams,
+          querystring: AuditLogExportQuery,
+          response: { 200: AuditLogReply },
+        },
+      },
+      async (request) => ({ data: await auditLog.export(staffAtFacility(request), request.query) }),
     );
   };
 }

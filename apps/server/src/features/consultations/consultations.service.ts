@@ -66,7 +66,7 @@ export function createConsultationsService({ consultations, access, medications,
               action: 'patient.record_opened_break_glass',
               target: appointmentId,
               patientUserId: patient.id,
-              details: { reason: breakGlassReason },
+              details: { kind: 'break_glass', reason: breakGlassReason! },
             },
       );
       return {

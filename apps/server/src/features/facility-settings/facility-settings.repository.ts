@@ -32,16 +32,19 @@ export function createFacilitySettingsRepository(db: Db) {
     },
 
     /**
-     * One statement: two admins saving at once leave one's settings whole, never a mix. The directory entry patients
-     * read is rebuilt by its trigger in the same statement.
+     * The row is locked while it changes: two admins saving at once leave one's settings whole, never a mix, and each
+     * learns exactly what it replaced. The directory entry patients read is rebuilt by its trigger in the same statement.
      */
     async save(facilityId: string, values: FacilitySettingsValues) {
-      const [row] = await db
-        .update(facilities)
-        .set({ ...values, settingsChangedAt: sql`now()`, updatedAt: sql`now()` })
-        .where(eq(facilities.id, facilityId))
-        .returning(columns);
-      return row;
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select(columns).from(facilities).where(eq(facilities.id, facilityId)).for('update');
+        const [after] = await tx
+          .update(facilities)
+          .set({ ...values, settingsChangedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(facilities.id, facilityId))
+          .returning(columns);
+        return { before, after };
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import {
+  type AuditSettingChange,
   type FacilitySettings,
   type FacilitySettingsBody,
   type HealthScheme,
@@ -45,6 +46,25 @@ function hoursToStore(asked: OpeningHours, stored: string | null): string | null
   return toOpeningHoursText(asked);
 }
 
+type Values = Pick<Row, 'phone' | 'openingHours' | 'schemes' | 'insurers' | 'depositAmount'>;
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The settings a save changed, each before and after, in the form's order. */
+function changesBetween(before: Values, after: Values): AuditSettingChange[] {
+  const changes: AuditSettingChange[] = [];
+  if (before.phone !== after.phone) changes.push({ field: 'phone', before: before.phone, after: after.phone });
+  if (before.openingHours !== after.openingHours)
+    changes.push({ field: 'openingHours', before: before.openingHours, after: after.openingHours });
+  if (!sameList(before.schemes, after.schemes))
+    changes.push({ field: 'schemes', before: before.schemes, after: after.schemes });
+  if (!sameList(before.insurers, after.insurers))
+    changes.push({ field: 'insurers', before: before.insurers, after: after.insurers });
+  if (before.depositAmount !== after.depositAmount)
+    changes.push({ field: 'depositAmount', before: before.depositAmount, after: after.depositAmount });
+  return changes;
+}
+
 /** What a facility's admin sets of how patients find it on the map: phone, hours, accepted schemes and insurers, the deposit. */
 export function createFacilitySettingsService(settings: FacilitySettingsRepository, access: StaffAccess) {
   return {
@@ -61,14 +81,17 @@ export function createFacilitySettingsService(settings: FacilitySettingsReposito
       if (body.depositAmount > 0 && current.kind === 'pharmacy')
         throw validationFailed({ depositAmount: reasons.outOfRange });
       if (body.depositAmount > 0 && current.promptpayId === null) throw depositNeedsPromptPay();
-      const saved = await settings.save(actor.facilityId, {
+      const { before, after: saved } = await settings.save(actor.facilityId, {
         phone: body.phone,
         openingHours: hoursToStore(body.openingHours, current.openingHours),
         schemes: body.schemes,
         insurers: body.insurers,
         depositAmount: body.depositAmount,
       });
-      await access.audit(actor, { action: 'facility.settings_changed' });
+      await access.audit(actor, {
+        action: 'facility.settings_changed',
+        details: { kind: 'settings', changes: changesBetween(before, saved) },
+      });
       return toSettings(saved);
     },
   };

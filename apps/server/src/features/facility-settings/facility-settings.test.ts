@@ -63,6 +63,7 @@ describe("a facility's settings", () => {
   });
 
   it("saves them, and patients finding the hospital on the map see the change at once, in the directory's syntax", async () => {
+    const before = (await t.app.inject({ method: 'GET', url: url(), ...asStaff(admin.session) })).json().data[0];
     const res = await put(settings);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0]).toMatchObject({
@@ -80,11 +81,41 @@ describe("a facility's settings", () => {
       insurers: ['AIA', 'Thai Life'],
       depositAmount: 300,
     });
-    const audited = await queryRows<{ action: string; role: string }>(
+    const audited = await queryRows<{ action: string; role: string; details: unknown }>(
       t.database.db,
-      sql`select action, role from audit_events where staff_member_id = ${admin.memberId} and action = 'facility.settings_changed'`,
+      sql`select action, role, details from audit_events where staff_member_id = ${admin.memberId} and action = 'facility.settings_changed'`,
     );
-    expect(audited).toEqual([{ action: 'facility.settings_changed', role: 'admin' }]);
+    // The trail says what changed, each setting before and after, hours as the directory keeps them.
+    expect(audited).toEqual([
+      {
+        action: 'facility.settings_changed',
+        role: 'admin',
+        details: {
+          kind: 'settings',
+          changes: [
+            { field: 'phone', before: '024197000', after: '024199999' },
+            { field: 'openingHours', before: '24/7', after: 'Mo-Fr 08:00-16:00; Sa 08:00-12:00' },
+            { field: 'schemes', before: ['ucs', 'sss', 'csmbs', 'lgo'], after: ['ucs', 'sss'] },
+            { field: 'insurers', before: before.insurers, after: ['AIA', 'Thai Life'] },
+            { field: 'depositAmount', before: 200, after: 300 },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('records only the settings that changed, and that nothing did when nothing did', async () => {
+    await put(settings);
+    await put({ ...settings, depositAmount: 0 });
+    const audited = await queryRows<{ details: unknown }>(
+      t.database.db,
+      sql`select details from audit_events where staff_member_id = ${admin.memberId} and action = 'facility.settings_changed' order by at desc limit 2`,
+    );
+    expect(audited.map((a) => a.details)).toEqual([
+      { kind: 'settings', changes: [{ field: 'depositAmount', before: 300, after: 0 }] },
+      { kind: 'settings', changes: [] },
+    ]);
+    await put(settings);
   });
 
   it("keeps the hospital's own settings when the directory is seeded again, and still updates the facilities no admin has set", async () => {

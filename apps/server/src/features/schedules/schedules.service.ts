@@ -1,4 +1,5 @@
 import {
+  type AuditSession,
   type Closure,
   type ExtraSessionBody,
   type Schedule,
@@ -68,6 +69,21 @@ export function toScheduleTemplate(row: TemplateRow): ScheduleTemplate {
   };
 }
 
+/** A session as the audit trail records it, before or after a change. */
+function sessionOf(row: TemplateRow): AuditSession {
+  const t = toScheduleTemplate(row);
+  return {
+    weekdays: t.weekdays,
+    onDate: t.onDate,
+    sessionStart: t.sessionStart,
+    sessionEnd: t.sessionEnd,
+    slotMinutes: t.slotMinutes,
+    places: t.places,
+    clinician: t.clinician,
+    depositAmount: t.depositAmount,
+  };
+}
+
 function valuesOf(body: WeeklyTemplate | ExtraSession): TemplateValues {
   return {
     service: body.service,
@@ -94,11 +110,13 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
     if (date < horizonAt().today) throw validationFailed({ [field]: 'out_of_range' });
   };
 
+  /** Adds a session (`before` null) or changes the one `before` was. */
   async function save(
     actor: StaffAtFacility,
-    id: string | null,
+    before: TemplateRow | null,
     body: WeeklyTemplate | ExtraSession,
   ): Promise<ScheduleTemplate> {
+    const id = before?.id ?? null;
     if ('onDate' in body) notInPast(body.onDate, 'onDate');
     const values = valuesOf(body);
     let row: TemplateRow | null;
@@ -114,6 +132,7 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
     await access.audit(actor, {
       action: id === null ? 'schedule.template_created' : 'schedule.template_changed',
       target: row.id,
+      details: { kind: 'session', before: before && sessionOf(before), after: sessionOf(row) },
     });
     return toScheduleTemplate(row);
   }
@@ -157,19 +176,21 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
     addExtraSession: (actor: StaffAtFacility, body: ExtraSession) => save(actor, null, body),
 
     async changeWeekly(actor: StaffAtFacility, id: string, body: WeeklyTemplate) {
-      await ownTemplate(actor, id, 'weekly');
-      return save(actor, id, body);
+      return save(actor, await ownTemplate(actor, id, 'weekly'), body);
     },
 
     async changeExtraSession(actor: StaffAtFacility, id: string, body: ExtraSession) {
-      await ownTemplate(actor, id, 'extra');
-      return save(actor, id, body);
+      return save(actor, await ownTemplate(actor, id, 'extra'), body);
     },
 
     async remove(actor: StaffAtFacility, id: string, kind: 'weekly' | 'extra'): Promise<void> {
-      await ownTemplate(actor, id, kind);
+      const before = await ownTemplate(actor, id, kind);
       if (!(await schedules.deleteTemplate(actor.facilityId, id))) throw templateNotFound();
-      await access.audit(actor, { action: 'schedule.template_removed', target: id });
+      await access.audit(actor, {
+        action: 'schedule.template_removed',
+        target: id,
+        details: { kind: 'session', before: sessionOf(before), after: null },
+      });
     },
 
     async closeDay(actor: StaffAtFacility, date: string, reason: string, confirm: boolean): Promise<Closure> {
@@ -185,12 +206,14 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
           date,
           reason: (await schedules.closures(actor.facilityId, date)).find((c) => c.date === date)?.reason ?? reason,
         };
-      await access.audit(actor, { action: 'schedule.day_closed', target: date });
+      const day = { kind: 'day', date, reason } as const;
+      await access.audit(actor, { action: 'schedule.day_closed', target: date, details: day });
       for (const a of outcome.cancelled) {
         await access.audit(actor, {
           action: 'appointment.cancelled_by_hospital',
           target: a.id,
           patientUserId: a.userId,
+          details: day,
         });
       }
       if (outcome.cancelled.some((a) => a.refundOwed)) await returnDeposits();
@@ -198,8 +221,13 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
     },
 
     async reopenDay(actor: StaffAtFacility, date: string): Promise<void> {
+      const closure = (await schedules.closures(actor.facilityId, date)).find((c) => c.date === date);
       if (!(await schedules.reopenDay(actor.facilityId, date, horizonAt()))) throw closureNotFound();
-      await access.audit(actor, { action: 'schedule.day_reopened', target: date });
+      await access.audit(actor, {
+        action: 'schedule.day_reopened',
+        target: date,
+        details: { kind: 'day', date, reason: closure?.reason ?? null },
+      });
     },
 
     /** Closes the year's fixed public holidays from today on; a day with patients booked stays open for the admin to decide. */
@@ -209,7 +237,13 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
         actor.facilityId,
         thaiPublicHolidays(year).filter((h) => h.date >= today),
       );
-      for (const day of closed) await access.audit(actor, { action: 'schedule.day_closed', target: day.date });
+      for (const day of closed) {
+        await access.audit(actor, {
+          action: 'schedule.day_closed',
+          target: day.date,
+          details: { kind: 'day', date: day.date, reason: day.reason },
+        });
+      }
       return closed;
     },
 

@@ -319,6 +319,78 @@ describe('closed days', () => {
   });
 });
 
+describe('the audit trail says what changed', () => {
+  const detailsOf = async (action: string, target: string) =>
+    (
+      await queryRows<{ details: unknown }>(
+        t.database.db,
+        sql`select details from audit_events where action = ${action} and target = ${target} order by at`,
+      )
+    ).map((r) => r.details);
+
+  it('records a session as it was and as it became: added, changed, removed', async () => {
+    const created = (await staffCall('POST', `${base}/templates`, weekly({ weekdays: [1, 3] }))).json().data[0];
+    const changed = await staffCall(
+      'PUT',
+      `${base}/templates/${created.id}`,
+      weekly({ weekdays: [1, 3, 5], sessionStart: '09:00', places: 3, clinician: null }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await staffCall('DELETE', `${base}/templates/${created.id}`)).statusCode).toBe(204);
+
+    const first = {
+      weekdays: [1, 3],
+      onDate: null,
+      sessionStart: '08:00',
+      sessionEnd: '10:00',
+      slotMinutes: 30,
+      places: 2,
+      clinician: 'พญ.ทดสอบ ตารางเวลา',
+      depositAmount: 150,
+    };
+    const second = { ...first, weekdays: [1, 3, 5], sessionStart: '09:00', places: 3, clinician: null };
+    expect(await detailsOf('schedule.template_created', created.id)).toEqual([
+      { kind: 'session', before: null, after: first },
+    ]);
+    expect(await detailsOf('schedule.template_changed', created.id)).toEqual([
+      { kind: 'session', before: first, after: second },
+    ]);
+    expect(await detailsOf('schedule.template_removed', created.id)).toEqual([
+      { kind: 'session', before: second, after: null },
+    ]);
+  });
+
+  it('records the date of a day closed and opened again, with its reason, and on each appointment it cancelled', async () => {
+    await staffCall('POST', `${base}/templates`, weekly());
+    const day = addDays(todayInBangkok(), 6);
+    const [slot] = await patientSlots(day);
+    const cancelled = (await book(slot.id)).json().data[0].id as string;
+    const closed = await staffCall('POST', `${base}/closures`, { date: day, reason: 'ซ่อมระบบไฟฟ้า', confirm: true });
+    expect(closed.statusCode, closed.body).toBe(201);
+    expect((await staffCall('DELETE', `${base}/closures/${day}`)).statusCode).toBe(204);
+
+    const closedDay = { kind: 'day', date: day, reason: 'ซ่อมระบบไฟฟ้า' };
+    expect(await detailsOf('schedule.day_closed', day)).toEqual([closedDay]);
+    expect(await detailsOf('schedule.day_reopened', day)).toEqual([closedDay]);
+    expect(await detailsOf('appointment.cancelled_by_hospital', cancelled)).toEqual([closedDay]);
+
+    const year = Number(todayInBangkok().slice(0, 4)) + 1;
+    const holidays = (await staffCall('POST', `${base}/closures/public-holidays`, { year })).json().data as {
+      date: string;
+      reason: string;
+    }[];
+    const [holiday] = holidays;
+    // The holiday's name is its reason (an earlier test closed the same holidays: the latest entry is this one).
+    expect((await detailsOf('schedule.day_closed', holiday.date)).at(-1)).toEqual({
+      kind: 'day',
+      date: holiday.date,
+      reason: holiday.reason,
+    });
+    for (const h of holidays) await staffCall('DELETE', `${base}/closures/${h.date}`);
+    await removeAllTemplates();
+  });
+});
+
 describe('the horizon rolls forward', () => {
   it('makes the slots of each day that comes into the horizon once, whoever rolls it', async () => {
     const created = (await staffCall('POST', `${base}/templates`, weekly())).json().data[0];

@@ -3,6 +3,9 @@ import type { AuditEvent, StaffRepository } from './staff.repository.js';
 
 export type { StaffAtFacility };
 
+/** What a member did at a facility, with what it changed (`details`: never a patient's identity, phone or ID number). */
+export type FacilityAuditEvent = Omit<AuditEvent, 'staffMemberId' | 'role' | 'facilityId'>;
+
 /**
  * The audit trail of what a member read and did at a facility, in the role the staff area check let them in by
  * (plugins/staff-areas.ts).
@@ -18,7 +21,7 @@ export function createStaffAccess(staff: StaffRepository) {
     },
 
     /** Records what a member did at a facility. */
-    audit(actor: StaffAtFacility, event: Omit<AuditEvent, 'staffMemberId' | 'role' | 'facilityId'>): Promise<void> {
+    audit(actor: StaffAtFacility, event: FacilityAuditEvent): Promise<void> {
       return staff.appendAudit({
         ...event,
         staffMemberId: actor.memberId,

@@ -232,6 +232,11 @@ ROUTES['GET /api/staff/facilities/:facilityId/audit'] = {
   success: 200,
   call: async () => ({ url: `/api/staff/facilities/${FACILITY}/audit` }),
 };
+ROUTES['GET /api/staff/facilities/:facilityId/audit/export'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: `/api/staff/facilities/${FACILITY}/audit/export` }),
+};
 
 /** Someone the facility's admin invited, for routes that change or remove a member. */
 async function invitedMember(): Promise<string> {

@@ -1,3 +1,4 @@
+import type { AuditDetails } from '@klaimor/contracts';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { StaffMemberRow } from '../../db/rows.js';
@@ -22,8 +23,8 @@ export interface AuditEvent {
   facilityId?: string | null;
   patientUserId?: string | null;
   target?: string | null;
-  /** What changed or why, in words the log can show (see audit_events.details). */
-  details?: Record<string, unknown> | null;
+  /** What changed or why, as the log shows it (see audit_events.details). */
+  details?: AuditDetails | null;
 }
 
 export function createStaffRepository(db: Db) {

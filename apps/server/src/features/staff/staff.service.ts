@@ -172,7 +172,12 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
       await staff.rememberDevice(member.id, keyedHash(secretKey, DEVICE_PURPOSE, device));
       const sessionToken = await startSession(member.id);
       await staff.appendAtMemberFacilities(
-        { staffMemberId: member.id, action: 'staff.signed_in', target: member.id, details: { device: 'new' } },
+        {
+          staffMemberId: member.id,
+          action: 'staff.signed_in',
+          target: member.id,
+          details: { kind: 'sign_in', device: 'new' },
+        },
         member.id,
       );
       return { recoveryCodes, sessionToken, deviceToken: device };
@@ -201,7 +206,12 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
       if (waiting) {
         if (member) {
           await staff.appendAtMemberFacilities(
-            { staffMemberId: member.id, action: 'staff.sign_in_slowed', target: member.id, details: { device } },
+            {
+              staffMemberId: member.id,
+              action: 'staff.sign_in_slowed',
+              target: member.id,
+              details: { kind: 'sign_in', device },
+            },
             member.id,
             SLOWED_AUDIT_EVERY_MINUTES,
           );
@@ -230,7 +240,12 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
       if (!via) {
         await throttle.failed(keys);
         await staff.appendAtMemberFacilities(
-          { staffMemberId: member.id, action: 'staff.sign_in_failed', target: member.id, details: { device } },
+          {
+            staffMemberId: member.id,
+            action: 'staff.sign_in_failed',
+            target: member.id,
+            details: { kind: 'sign_in', device },
+          },
           member.id,
         );
         throw signInFailed();
@@ -244,7 +259,7 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
           staffMemberId: member.id,
           action: via === 'totp' ? 'staff.signed_in' : 'staff.signed_in_with_recovery_code',
           target: member.id,
-          details: { device },
+          details: { kind: 'sign_in', device },
         },
         member.id,
       );
@@ -274,7 +289,7 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
           staffMemberId: memberId,
           action: 'staff.signed_out_everywhere',
           target: memberId,
-          details: { sessions: ended },
+          details: { kind: 'sessions', ended },
         },
         memberId,
       );
@@ -286,11 +301,8 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
      * authenticator stay. Written to the audit of each facility where the member works.
      */
     async unlockSignIn(memberId: string, by: IssuedBy): Promise<void> {
-      const cleared = await throttle.clearAccount(memberId);
-      await staff.appendAtMemberFacilities(
-        { ...by, action: 'staff.sign_in_unlocked', target: memberId, details: { counts: cleared } },
-        memberId,
-      );
+      await throttle.clearAccount(memberId);
+      await staff.appendAtMemberFacilities({ ...by, action: 'staff.sign_in_unlocked', target: memberId }, memberId);
     },
 
     /** When the member's slowest sign-in wait ends; null when they may try now from anywhere. */

@@ -157,6 +157,7 @@ export const auditEntry = (time: string, patch: Partial<AuditLogEntry> = {}): Au
   patientRef: null,
   subject: null,
   subjectRole: null,
+  details: null,
   cursor: `cursor-${time}`,
   ...patch,
 });

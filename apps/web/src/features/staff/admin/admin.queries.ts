@@ -1,5 +1,6 @@
 import { AUDIT_LOG_PAGE } from '@klaimor/contracts';
 import type {
+  AuditActionFilter,
   AuditLogEntry,
   ChangeStaffRolesBody,
   FacilitySettings,
@@ -14,9 +15,24 @@ import { apiList, apiOne, apiRequest } from '../../../api/client';
 import { facilityPath, retryServerTrouble, staffKeys } from '../shared/staff-api';
 
 export interface AuditFilter {
-  date: string;
+  /** Bangkok dates, both included. */
+  from: string;
+  to: string;
   /** One member's actions only; null for everyone's. */
   memberId: string | null;
+  /** One action or a group of them (`sign_ins`); null for all. */
+  action: AuditActionFilter | null;
+  /** A patient's reference, upper case; null for every patient. */
+  patientRef: string | null;
+}
+
+/** The query string of a filter, as both the pages and the export read it. */
+function auditParams(filter: AuditFilter): URLSearchParams {
+  const params = new URLSearchParams({ from: filter.from, to: filter.to });
+  if (filter.memberId) params.set('memberId', filter.memberId);
+  if (filter.action) params.set('action', filter.action);
+  if (filter.patientRef) params.set('patientRef', filter.patientRef);
+  return params;
 }
 
 export const adminKeys = {
@@ -134,15 +150,15 @@ export function useSaveFacilitySettings(facilityId: string) {
 }
 
 /**
- * One Bangkok day of the facility's audit trail, newest first, 50 entries a page; the next page starts after the
- * last entry's cursor.
+ * The facility's audit trail between two Bangkok dates, newest first, 50 entries a page; the next page starts after the
+ * last entry's cursor. Not asked while the filter is not one the server would take (`enabled`).
  */
-export function useAuditLog(facilityId: string, filter: AuditFilter) {
+export function useAuditLog(facilityId: string, filter: AuditFilter, enabled = true) {
   return useInfiniteQuery({
     queryKey: adminKeys.auditPages(facilityId, filter),
+    enabled,
     queryFn: ({ signal, pageParam }) => {
-      const params = new URLSearchParams({ date: filter.date });
-      if (filter.memberId) params.set('memberId', filter.memberId);
+      const params = auditParams(filter);
       if (pageParam) params.set('after', pageParam);
       return apiList<AuditLogEntry>(`${facilityPath(facilityId)}/audit?${params.toString()}`, { signal });
     },
@@ -150,5 +166,18 @@ export function useAuditLog(facilityId: string, filter: AuditFilter) {
     getNextPageParam: (page) => (page.length >= AUDIT_LOG_PAGE ? (page.at(-1)?.cursor ?? null) : null),
     placeholderData: keepPreviousData,
     retry: retryServerTrouble,
+  });
+}
+
+/**
+ * Every entry of the filter at once (the server refuses more than AUDIT_LOG_EXPORT_MAX), for the CSV file. The server
+ * records the export in the trail, so the log is read again.
+ */
+export function useAuditExport(facilityId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (filter: AuditFilter) =>
+      apiList<AuditLogEntry>(`${facilityPath(facilityId)}/audit/export?${auditParams(filter).toString()}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.audit(facilityId) }),
   });
 }

@@ -1,42 +1,33 @@
-import type { AuditLogEntry } from '@klaimor/contracts';
-import { roleName, type StaffT } from '../shared/staff-format';
+import {
+  AUDIT_ACTION_GROUPS,
+  formatThaiPhone,
+  readOpeningHours,
+  type AuditAction,
+  type AuditActionGroup,
+  type AuditDetails,
+  type AuditLogEntry,
+  type AuditSession,
+  type AuditSettingChange,
+} from '@klaimor/contracts';
+import type { ParseKeys } from 'i18next';
+import type { DateLanguage } from '../../../lib/thai-date';
+import { formatBuddhistDate } from '../../../lib/thai-date';
+import { insurerName } from '../../coverage/coverage-format';
+import { formatWeekdays } from '../schedule/schedule-format';
+import { formatMoney, roleName, type StaffT } from '../shared/staff-format';
+import type staffTexts from '../locales/th.json';
 
-/** Each action the server records (grep `action:` in apps/server/src/features), in words. */
-const ACTIONS = {
-  'patient.listed': 'audit.actions.patient.listed',
-  'patient.record_opened': 'audit.actions.patient.record_opened',
-  'visit.recorded': 'audit.actions.visit.recorded',
-  'appointment.checked_in': 'audit.actions.appointment.checked_in',
-  'appointment.consultation_started': 'audit.actions.appointment.consultation_started',
-  'appointment.no_show': 'audit.actions.appointment.no_show',
-  'appointment.cancelled_by_hospital': 'audit.actions.appointment.cancelled_by_hospital',
-  'schedule.template_created': 'audit.actions.schedule.template_created',
-  'schedule.template_changed': 'audit.actions.schedule.template_changed',
-  'schedule.template_removed': 'audit.actions.schedule.template_removed',
-  'schedule.day_closed': 'audit.actions.schedule.day_closed',
-  'schedule.day_reopened': 'audit.actions.schedule.day_reopened',
-  'staff.invited': 'audit.actions.staff.invited',
-  'staff.role_granted': 'audit.actions.staff.role_granted',
-  'staff.role_removed': 'audit.actions.staff.role_removed',
-  'staff.removed': 'audit.actions.staff.removed',
-  'staff.enrolment_link_created': 'audit.actions.staff.enrolment_link_created',
-  'staff.enrolment_started': 'audit.actions.staff.enrolment_started',
-  'staff.enrolled': 'audit.actions.staff.enrolled',
-  'staff.signed_in': 'audit.actions.staff.signed_in',
-  'staff.signed_in_with_recovery_code': 'audit.actions.staff.signed_in_with_recovery_code',
-  'staff.sign_in_failed': 'audit.actions.staff.sign_in_failed',
-  'staff.sign_in_locked': 'audit.actions.staff.sign_in_locked',
-  'staff.signed_out': 'audit.actions.staff.signed_out',
-  'staff.signed_out_everywhere': 'audit.actions.staff.signed_out_everywhere',
-  'facility.settings_changed': 'audit.actions.facility.settings_changed',
-  'operator.facility_corrected': 'audit.actions.operator.facility_corrected',
-  'operator.facility_hidden': 'audit.actions.operator.facility_hidden',
-  'operator.facility_shown': 'audit.actions.operator.facility_shown',
-  'operator.facility_merged': 'audit.actions.operator.facility_merged',
-  'operator.facility_merged_in': 'audit.actions.operator.facility_merged_in',
-  'operator.promptpay_entered': 'audit.actions.operator.promptpay_entered',
-  'operator.promptpay_verified': 'audit.actions.operator.promptpay_verified',
-} as const;
+/**
+ * The words of an action are its code's place in the locales, `audit.actions.<area>.<what>` ('staff.signed_in' is
+ * `audit.actions.staff.signed_in`): naming a new action is one line in th.json (and en.json). The type below refuses
+ * the build while an action the filter offers (AUDIT_ACTIONS in contracts) has no words.
+ */
+type ActionTexts = (typeof staffTexts)['audit']['actions'];
+type NamedAction = {
+  [Area in keyof ActionTexts & string]: `${Area}.${keyof ActionTexts[Area] & string}`;
+}[keyof ActionTexts & string];
+const everyActionNamed: AuditAction extends NamedAction ? true : never = true;
+void everyActionNamed;
 
 const AREAS = {
   patient: 'audit.areas.patient',
@@ -46,21 +37,202 @@ const AREAS = {
   staff: 'audit.areas.staff',
   facility: 'audit.areas.facility',
   operator: 'audit.areas.operator',
+  audit: 'audit.areas.audit',
 } as const;
+
+const GROUPS: Record<AuditActionGroup, ParseKeys<'staff'>> = {
+  sign_ins: 'audit.groups.sign_ins',
+  staff: 'audit.groups.staff',
+  patient_records: 'audit.groups.patient_records',
+  bookings: 'audit.groups.bookings',
+  schedule: 'audit.groups.schedule',
+  facility: 'audit.groups.facility',
+  operator: 'audit.groups.operator',
+  audit: 'audit.groups.audit',
+};
+
+export const auditGroupName = (t: StaffT, group: AuditActionGroup): string => t(GROUPS[group]);
 
 /**
  * An audit action's code in words: 'patient.record_opened' -> 'เปิดดูประวัติผู้ป่วย'. A code this screen does not know
  * yet is named by what it is about, with the code itself: 'นัดหมาย: appointment.rescheduled'.
  */
 export function auditActionName(t: StaffT, code: string): string {
-  if (code in ACTIONS) return t(ACTIONS[code as keyof typeof ACTIONS]);
+  const key = `audit.actions.${code}`;
+  if (/^[a-z_]+\.[a-z_]+$/.test(code) && t(key as ParseKeys<'staff'>, { defaultValue: '' }) !== '') {
+    return t(key as ParseKeys<'staff'>);
+  }
   const prefix = code.split('.')[0];
   const area = prefix in AREAS ? t(AREAS[prefix as keyof typeof AREAS]) : t('audit.areas.other');
   return t('audit.unknownAction', { area, code });
 }
 
-/** What an entry records, with the role a role change was of: 'ให้บทบาท: ผู้ดูแลระบบ'. */
-export function auditEntryAction(t: StaffT, entry: Pick<AuditLogEntry, 'action' | 'subjectRole'>): string {
+/** A filter's words: a group ('การเข้าสู่ระบบ') or one action. */
+export const auditFilterName = (t: StaffT, filter: string): string =>
+  (AUDIT_ACTION_GROUPS as readonly string[]).includes(filter)
+    ? auditGroupName(t, filter as AuditActionGroup)
+    : auditActionName(t, filter);
+
+const shortDate = (date: string, lang: DateLanguage) => formatBuddhistDate(date, lang, 'short');
+
+/** What an entry records, in words, with the role a role change was of and the day a closing was of. */
+export function auditEntryAction(
+  t: StaffT,
+  lang: DateLanguage,
+  entry: Pick<AuditLogEntry, 'action' | 'subjectRole' | 'details'>,
+): string {
+  const day = entry.details?.kind === 'day' ? shortDate(entry.details.date, lang) : null;
+  if (day && entry.action === 'schedule.day_closed') return t('audit.details.dayClosed', { date: day });
+  if (day && entry.action === 'schedule.day_reopened') return t('audit.details.dayReopened', { date: day });
   const action = auditActionName(t, entry.action);
   return entry.subjectRole ? t('audit.withRole', { action, role: roleName(t, entry.subjectRole) }) : action;
+}
+
+const hours = (t: StaffT, s: Pick<AuditSession, 'sessionStart' | 'sessionEnd'>) =>
+  t('audit.details.hours', { start: s.sessionStart, end: s.sessionEnd });
+
+function sessionLines(t: StaffT, lang: DateLanguage, s: AuditSession): string[] {
+  const when = s.onDate
+    ? t('audit.details.session.extra', { date: shortDate(s.onDate, lang), hours: hours(t, s) })
+    : t('audit.details.session.weekly', { days: formatWeekdays(t, s.weekdays), hours: hours(t, s) });
+  const summary = t('audit.details.session.summary', {
+    minutes: s.slotMinutes,
+    places: s.places,
+    deposit: formatMoney(t, s.depositAmount, lang),
+  });
+  return [when, summary, ...(s.clinician ? [t('audit.details.session.clinicianIs', { name: s.clinician })] : [])];
+}
+
+const change = (t: StaffT, what: string, before: string, after: string) =>
+  t('audit.details.change', { what, before, after });
+
+function sessionChanges(t: StaffT, lang: DateLanguage, before: AuditSession, after: AuditSession): string[] {
+  const lines: string[] = [];
+  const days = (s: AuditSession) => (s.onDate ? shortDate(s.onDate, lang) : formatWeekdays(t, s.weekdays));
+  if (days(before) !== days(after))
+    lines.push(
+      change(t, t(`audit.details.session.${after.onDate ? 'onDate' : 'weekdays'}`), days(before), days(after)),
+    );
+  if (hours(t, before) !== hours(t, after))
+    lines.push(change(t, t('audit.details.session.hoursLabel'), hours(t, before), hours(t, after)));
+  if (before.slotMinutes !== after.slotMinutes)
+    lines.push(
+      change(t, t('audit.details.session.slotMinutes'), String(before.slotMinutes), String(after.slotMinutes)),
+    );
+  if (before.places !== after.places)
+    lines.push(change(t, t('audit.details.session.places'), String(before.places), String(after.places)));
+  if (before.clinician !== after.clinician)
+    lines.push(
+      change(
+        t,
+        t('audit.details.session.clinician'),
+        before.clinician ?? t('audit.details.notStated'),
+        after.clinician ?? t('audit.details.notStated'),
+      ),
+    );
+  if (before.depositAmount !== after.depositAmount)
+    lines.push(
+      change(
+        t,
+        t('audit.details.session.deposit'),
+        formatMoney(t, before.depositAmount, lang),
+        formatMoney(t, after.depositAmount, lang),
+      ),
+    );
+  return lines.length ? lines : [t('audit.details.unchanged')];
+}
+
+/** Opening hours kept in OpenStreetMap's syntax, in words where the settings form could draw them. */
+function openingHoursWords(t: StaffT, text: string | null): string {
+  const { openingHours, openingHoursText } = readOpeningHours(text);
+  if (openingHoursText !== null) return openingHoursText;
+  if (openingHours.kind === 'always') return t('audit.details.settings.always');
+  if (openingHours.kind === 'not_stated') return t('audit.details.notStated');
+  const byHours = new Map<string, number[]>();
+  for (const d of [...openingHours.days].sort((a, b) => a.weekday - b.weekday)) {
+    const key = t('audit.details.hours', { start: d.opens, end: d.closes });
+    byHours.set(key, [...(byHours.get(key) ?? []), d.weekday]);
+  }
+  return [...byHours].map(([h, days]) => `${formatWeekdays(t, days)} ${h}`).join(', ');
+}
+
+function settingChange(t: StaffT, lang: DateLanguage, c: AuditSettingChange): string {
+  const list = (items: string[], name: (item: string) => string) =>
+    items.length ? items.map(name).join(', ') : t('audit.details.none');
+  const what = t(`audit.details.settings.${c.field}`);
+  switch (c.field) {
+    case 'phone': {
+      const phone = (p: string | null) => (p ? formatThaiPhone(p) : t('audit.details.notStated'));
+      return change(t, what, phone(c.before), phone(c.after));
+    }
+    case 'openingHours':
+      return change(t, what, openingHoursWords(t, c.before), openingHoursWords(t, c.after));
+    case 'schemes': {
+      const scheme = (s: string) => t(`schemes.${s}` as ParseKeys<'staff'>, { defaultValue: s });
+      return change(t, what, list(c.before, scheme), list(c.after, scheme));
+    }
+    case 'insurers': {
+      const insurer = (i: string) => insurerName(i, lang);
+      return change(t, what, list(c.before, insurer), list(c.after, insurer));
+    }
+    case 'depositAmount':
+      return change(t, what, formatMoney(t, c.before, lang), formatMoney(t, c.after, lang));
+  }
+}
+
+/** The names a details line may need that the entry itself does not carry: the facility's members. */
+export interface AuditNames {
+  memberName: (id: string) => string | undefined;
+}
+
+/**
+ * What an entry changed, a line each: 'ช่วงเวลา: 08:00–12:00 → 09:00–12:00', 'เหตุผล: น้ำท่วม'. Empty when the entry
+ * says it all (its action in words already names a closed day's date).
+ */
+export function auditDetailLines(
+  t: StaffT,
+  lang: DateLanguage,
+  entry: Pick<AuditLogEntry, 'action' | 'details'>,
+  names?: AuditNames,
+): string[] {
+  const details: AuditDetails | null = entry.details;
+  if (!details) return [];
+  switch (details.kind) {
+    case 'day': {
+      const reason = details.reason ? [details.reason] : [];
+      if (entry.action === 'schedule.day_closed') return reason.map((r) => t('audit.details.reason', { reason: r }));
+      if (entry.action === 'schedule.day_reopened')
+        return reason.map((r) => t('audit.details.closedReason', { reason: r }));
+      return [
+        t('audit.details.becauseClosed', { date: shortDate(details.date, lang) }),
+        ...reason.map((r) => t('audit.details.reason', { reason: r })),
+      ];
+    }
+    case 'session':
+      if (details.before && details.after) return sessionChanges(t, lang, details.before, details.after);
+      return sessionLines(t, lang, (details.after ?? details.before)!);
+    case 'settings':
+      return details.changes.length
+        ? details.changes.map((c) => settingChange(t, lang, c))
+        : [t('audit.details.unchanged')];
+    case 'sign_in':
+      return [t(details.device === 'known' ? 'audit.details.knownDevice' : 'audit.details.newDevice')];
+    case 'sessions':
+      return [t('audit.details.sessionsEnded', { count: details.ended })];
+    case 'break_glass':
+      return [t('audit.details.breakGlassReason', { reason: details.reason })];
+    case 'export': {
+      const member = details.memberId ? names?.memberName(details.memberId) : undefined;
+      return [
+        t('audit.details.export.summary', {
+          count: details.entries,
+          from: shortDate(details.from, lang),
+          to: shortDate(details.to, lang),
+        }),
+        ...(member ? [t('audit.details.export.member', { name: member })] : []),
+        ...(details.action ? [t('audit.details.export.action', { action: auditFilterName(t, details.action) })] : []),
+        ...(details.patientRef ? [t('audit.details.export.patient', { ref: details.patientRef })] : []),
+      ];
+    }
+  }
 }
