@@ -35,8 +35,8 @@ export type ChangeStaffRolesBody = z.input<typeof ChangeStaffRolesBody>;
 
 /**
  * `invited`: an enrolment link is waiting to be used; `invitation_expired`: the link ran out before it was used (a new
- * one can be issued); `active`: enrolled and may sign in; `slowed`: after failed tries, some sign-ins at the account
- * have to wait (until `signInWaitUntil`); an admin can end the wait.
+ * one can be issued); `active`: enrolled and may sign in; `slowed`: failed tries at the account are recent enough that
+ * sign-ins have to wait (until `signInWaitUntil`) and each further failure waits longer; an admin can end that.
  */
 export const StaffMemberStatus = z.enum(['invited', 'invitation_expired', 'active', 'slowed']);
 export type StaffMemberStatus = z.infer<typeof StaffMemberStatus>;
@@ -51,7 +51,7 @@ export const FacilityStaffMember = z.object({
   /** When the newest unused enrolment link runs out (or ran out); null once enrolled. */
   invitationExpiresAt: z.string().nullable(),
   lastSignInAt: z.string().nullable(),
-  /** When the account's slowest sign-in wait ends, while one lasts. */
+  /** When the account's slowest sign-in wait ends, while it lasts (a `slowed` member without one: the next failure waits). */
   signInWaitUntil: z.string().nullable(),
   /** The signed-in admin themself. */
   isYou: z.boolean(),

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf } from '../../db/results.js';
 import { staffRoles } from '../../db/schema.js';
+import { THROTTLE } from '../staff/sign-in-throttle.js';
 
 export interface FacilityMemberRow {
   id: string;
@@ -10,7 +11,10 @@ export interface FacilityMemberRow {
   displayName: string;
   roles: StaffRole[];
   enrolled: boolean;
-  /** When the member's slowest sign-in wait ends, while one lasts. */
+  /**
+   * When the member's slowest sign-in wait ends (or ended), while failures at the account are recent enough that the
+   * next one waits; null otherwise.
+   */
   signInWaitUntil: Date | null;
   invitationExpiresAt: Date | null;
   lastSignInAt: Date | null;
@@ -24,7 +28,8 @@ export function createFacilityStaffRepository(db: Db) {
         array_agg(r.role order by r.role) as roles,
         m.totp_enabled_at is not null as enrolled,
         (select max(t.wait_until) from staff_sign_in_throttles t
-          where t.member_id = m.id and t.wait_until > now()) as "signInWaitUntil",
+          where t.member_id = m.id and t.wait_until > t.last_try_at
+            and t.last_try_at > now() - make_interval(secs => ${THROTTLE.forgetAfterSec})) as "signInWaitUntil",
         (select max(t.expires_at) from staff_enrolment_tokens t where t.member_id = m.id and t.used_at is null) as "invitationExpiresAt",
         (select max(e.at) from audit_events e where e.staff_member_id = m.id
           and e.action in ('staff.signed_in', 'staff.signed_in_with_recovery_code')) as "lastSignInAt"

@@ -31,7 +31,7 @@ interface Deps {
 }
 
 function statusOf(row: FacilityMemberRow, now = Date.now()): StaffMemberStatus {
-  if (row.enrolled) return row.signInWaitUntil && row.signInWaitUntil.getTime() > now ? 'slowed' : 'active';
+  if (row.enrolled) return row.signInWaitUntil ? 'slowed' : 'active';
   return row.invitationExpiresAt && row.invitationExpiresAt.getTime() > now ? 'invited' : 'invitation_expired';
 }
 
@@ -44,7 +44,8 @@ function toMember(row: FacilityMemberRow, actor: StaffAtFacility): FacilityStaff
     status: statusOf(row),
     invitationExpiresAt: row.enrolled ? null : (row.invitationExpiresAt?.toISOString() ?? null),
     lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
-    signInWaitUntil: row.signInWaitUntil?.toISOString() ?? null,
+    signInWaitUntil:
+      row.signInWaitUntil && row.signInWaitUntil.getTime() > Date.now() ? row.signInWaitUntil.toISOString() : null,
     isYou: row.id === actor.memberId,
   };
 }

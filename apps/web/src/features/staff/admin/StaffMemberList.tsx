@@ -75,8 +75,10 @@ export function StaffMemberList({ members, onChangeRoles, onNewLink, onUnlock, o
     let note: string;
     if (m.status === 'invited' && until) note = t('members.invitedUntil', { date: until });
     else if (m.status === 'invitation_expired' && until) note = t('members.expiredAt', { date: until });
-    else if (m.status === 'slowed' && m.signInWaitUntil)
-      note = t('members.slowedUntil', { time: formatDateTime(t, m.signInWaitUntil, lang) });
+    else if (m.status === 'slowed')
+      note = m.signInWaitUntil
+        ? t('members.slowedUntil', { time: formatDateTime(t, m.signInWaitUntil, lang) })
+        : t('members.slowedAgain');
     else
       note = m.lastSignInAt
         ? t('members.lastSignIn', { date: formatDateTime(t, m.lastSignInAt, lang) })

@@ -80,21 +80,26 @@ describe('the staff screen', () => {
 
   it('tells a member slowed after failed sign-ins apart, with when they may try again, and lets them sign in now', async () => {
     const user = userEvent.setup({ delay: null });
-    const waitUntil = `${today}T03:45:00.000Z`;
+    const waitUntil = new Date(Date.now() + 10 * 60_000).toISOString();
     const slowed = { ...piya, status: 'slowed' as const, signInWaitUntil: waitUntil };
+    // Their wait is over, but the failures are recent: the next one waits again.
+    const again = { ...kamon, status: 'slowed' as const, signInWaitUntil: null };
     const fetchMock = api({ [`POST ${STAFF}/${piya.id}/unlock-sign-in`]: () => json(200, { data: [piya] }) }, [
       you,
       slowed,
+      again,
     ]);
     renderStaff('/staff?screen=members');
     const table = await screen.findByRole('table', { name: 'รายชื่อเจ้าหน้าที่' });
     const row = within(table).getAllByRole('row')[2];
     expect(within(row).getByText('ต้องรอก่อนลงชื่อเข้าใช้')).toBeInTheDocument();
     expect(within(row).getByText(`ลงชื่อเข้าใช้ผิดหลายครั้ง ลองใหม่ได้เวลา ${when(waitUntil)}`)).toBeInTheDocument();
-    // Not offered for the admin themself, nor for a member who is not slowed.
-    expect(screen.getAllByRole('button', { name: /ลงชื่อเข้าใช้ได้ทันที$/ })).toHaveLength(1);
+    const againRow = within(table).getAllByRole('row')[3];
+    expect(within(againRow).getByText('ลงชื่อเข้าใช้ผิดหลายครั้ง หากผิดอีกจะต้องรอนานขึ้น')).toBeInTheDocument();
+    // Not offered for the admin themself.
+    expect(screen.getAllByRole('button', { name: /^ให้ลงชื่อเข้าใช้ได้ทันที: / })).toHaveLength(2);
 
-    await user.click(within(row).getByRole('button', { name: `ให้ ${piya.displayName} ลงชื่อเข้าใช้ได้ทันที` }));
+    await user.click(within(row).getByRole('button', { name: `ให้ลงชื่อเข้าใช้ได้ทันที: ${piya.displayName}` }));
     expect(
       await screen.findByText(`${piya.displayName} ลงชื่อเข้าใช้ได้ทันทีแล้ว รหัสผ่านและแอปยืนยันตัวตนยังเหมือนเดิม`),
     ).toBeInTheDocument();
