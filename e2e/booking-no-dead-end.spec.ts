@@ -261,6 +261,8 @@ test('a visitor’s symptoms follow them to another hospital and through signing
     await page.getByRole('radiogroup', { name: TIMES }).getByRole('radio').first().check();
     await page.getByRole('button', { name: 'ส่งข้อมูล' }).click();
     await expect(page).toHaveURL(/\/login$/);
+    // The sign-in page's code may still be loading while the map and the card stay on screen.
+    await expect(page.getByRole('heading', { level: 1, name: 'เข้าสู่ระบบ' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText(/โรงพยาบาลศิริราช/)).toBeVisible();
     await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(phone));
     await page.getByRole('button', { name: 'ถัดไป' }).click();
