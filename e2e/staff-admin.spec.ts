@@ -2,14 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
 import { onPhone, shotFitting } from './support/patient';
-import { unusedTotpCode } from './support/staff';
+import { DEMO_ADMIN, signInStaff, unusedTotpCode } from './support/staff';
 
-/** The demo hospital's administrator (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
-const ADMIN = {
-  email: 'admin@demo.klaimor.test',
-  password: 'klaimor-demo-staff',
-  secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN',
-};
+const ADMIN = DEMO_ADMIN;
 const FACILITY = 'siriraj-hospital';
 const NEWCOMER = {
   email: `newcomer-${Date.now()}@e2e.klaimor.test`,
@@ -45,11 +40,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
   let link = '';
 
   await test.step('When I sign in as the admin, I have tabs for the staff, the settings and the audit log', async () => {
-    await admin.goto('/staff/sign-in');
-    await admin.getByRole('textbox', { name: /^อีเมล/ }).fill(ADMIN.email);
-    await admin.getByLabel(/^รหัสผ่าน/).fill(ADMIN.password);
-    await admin.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(ADMIN.secret));
-    await admin.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await signInStaff(admin, ADMIN);
     await expect(admin).toHaveURL(/\/staff\/schedule$/);
     const tabs = admin.getByRole('tablist', { name: 'หน้าจอของเจ้าหน้าที่' });
     await expect(tabs.getByRole('tab')).toHaveText(['ตารางออกตรวจ', 'เจ้าหน้าที่', 'ตั้งค่าสถานพยาบาล', 'บันทึกการเข้าถึง']);

@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { thaiOutsideNames } from './support/english-text';
-import { registerThroughApi, shotFitting } from './support/patient';
-import { unusedTotpCode } from './support/staff';
+import { registerThroughApi } from './support/patient';
+import { DEMO_ADMIN, shotsAtBothWidths, signInStaff } from './support/staff';
 
-/** The demo hospital's administrator (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
-const ADMIN = {
-  email: 'admin@demo.klaimor.test',
-  password: 'klaimor-demo-staff',
-  secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN',
-};
 const HOSPITAL = 'siriraj-hospital';
 const PATIENT = { firstname: 'บุญมี', lastname: 'ตรวจสอบ' };
 const REASON = 'ซ่อมระบบไฟฟ้าทั้งอาคาร';
@@ -24,15 +17,6 @@ const shortDate = (locale: string) =>
 const thaiDate = (iso: string) => shortDate('th-TH').format(new Date(`${iso}T12:00:00Z`));
 /** 2026-12-05 -> '5 Dec 2026' */
 const englishDate = (iso: string) => shortDate('en-GB').format(new Date(`${iso}T12:00:00Z`));
-
-/** The screen at the admin's desktop width and then a phone's, in the language shown, and back. */
-async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await shotFitting(page, `${name}-1366`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shotFitting(page, `${name}-390`);
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
 
 test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
@@ -63,11 +47,7 @@ test('an admin follows one patient through a range of days in the audit log, rea
   });
 
   await test.step('When I sign in as the admin and close that day, confirming the cancellation', async () => {
-    await admin.goto('/staff/sign-in');
-    await admin.getByRole('textbox', { name: /^อีเมล/ }).fill(ADMIN.email);
-    await admin.getByLabel(/^รหัสผ่าน/).fill(ADMIN.password);
-    await admin.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(ADMIN.secret));
-    await admin.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+    await signInStaff(admin, DEMO_ADMIN);
     await expect(admin).toHaveURL(/\/staff\/schedule$/);
     // The admin's own session closes the day through the API, as the schedule screen does.
     const closed = await admin.request.post(`/api/staff/facilities/${HOSPITAL}/schedule/closures`, {

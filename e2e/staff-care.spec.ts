@@ -2,13 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, shotFitting } from './support/patient';
-import { unusedTotpCode } from './support/staff';
+import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK, shotsAtBothWidths, signInStaff as signIn } from './support/staff';
 
-/** The demo hospital's staff (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
-const PASSWORD = 'klaimor-demo-staff';
-const ADMIN = { email: 'admin@demo.klaimor.test', secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN' };
-const FRONT_DESK = { email: 'frontdesk@demo.klaimor.test', name: 'เจ้าหน้าที่หน้าเคาน์เตอร์ (เดโม)' };
-const CLINICIAN = { email: 'clinician@demo.klaimor.test', secret: 'KLAIMORDEMOCLINICIANKLAIMORDEMOC' };
+const ADMIN = DEMO_ADMIN;
+const FRONT_DESK = DEMO_FRONT_DESK;
+const CLINICIAN = DEMO_CLINICIAN;
 const HOSPITAL = 'siriraj-hospital';
 const PATIENT = { firstname: 'ประนอม', lastname: 'นอกนัด' };
 const PATIENT_NAME = `${PATIENT.firstname} ${PATIENT.lastname}`;
@@ -16,24 +14,6 @@ const REASON = 'ผู้ป่วยโทรแจ้งว่าแพ้ย�
 
 const bangkokDate = (daysAhead: number) =>
   new Date(Date.now() + daysAhead * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'Asia/Bangkok' });
-
-async function signIn(page: Page, member: { email: string; secret: string }): Promise<void> {
-  await page.goto('/staff/sign-in');
-  await page.getByRole('textbox', { name: /^อีเมล/ }).fill(member.email);
-  await page.getByLabel(/^รหัสผ่าน/).fill(PASSWORD);
-  await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(member.secret));
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  await expect(page).toHaveURL(/\/staff\/(day|schedule)$/);
-}
-
-/** The screen at a desktop's width and then a phone's, and back. */
-async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1366, height: 768 });
-  await shotFitting(page, `${name}-1366`);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await shotFitting(page, `${name}-390`);
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
 
 /** Chooses a day in the day list's day / month / year fields. */
 async function chooseDay(page: Page, iso: string): Promise<void> {

@@ -3,13 +3,11 @@ import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
 import { latestCode, newPhone, newThaiId, onPhone, shotFitting } from './support/patient';
-import { unusedTotpCode } from './support/staff';
+import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK, signInStaff as signIn } from './support/staff';
 
-/** The demo hospital's staff (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
-const PASSWORD = 'klaimor-demo-staff';
-const ADMIN = { email: 'admin@demo.klaimor.test', secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN' };
-const FRONT_DESK = { email: 'frontdesk@demo.klaimor.test', secret: 'KLAIMORDEMOFRONTDESKKLAIMORDEMOF' };
-const CLINICIAN = { email: 'clinician@demo.klaimor.test', secret: 'KLAIMORDEMOCLINICIANKLAIMORDEMOC' };
+const ADMIN = DEMO_ADMIN;
+const FRONT_DESK = DEMO_FRONT_DESK;
+const CLINICIAN = DEMO_CLINICIAN;
 const FACILITY = 'siriraj-hospital';
 const DOCTOR = 'นพ.ทดสอบ ประจำวัน';
 const PATIENT = { firstname: 'วันดี', lastname: 'ทดสอบคิว' };
@@ -46,17 +44,6 @@ async function sessionToday(): Promise<{
     sessionEnd: clock(end),
     slotMinutes: Math.min(15, end - start),
   };
-}
-
-/** Signs a member in through the staff sign-in screen (once per member: a code is accepted once per 30-second step). */
-async function signIn(page: Page, member: { email: string; secret: string }): Promise<void> {
-  await page.goto('/staff/sign-in');
-  await page.getByRole('textbox', { name: /^อีเมล/ }).fill(member.email);
-  await page.getByLabel(/^รหัสผ่าน/).fill(PASSWORD);
-  await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(member.secret));
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  // On to the member's first screen: the schedule for the admin, the day's appointments for the others.
-  await expect(page).toHaveURL(/\/staff\/(day|schedule)$/);
 }
 
 async function signOut(page: Page): Promise<void> {

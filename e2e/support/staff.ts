@@ -1,4 +1,7 @@
+import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { expect } from './fixtures';
+import { shotFitting } from './patient';
 
 /** TOTP steps already used in this run, per secret: the server accepts each step's code once. */
 const usedSteps = new Map<string, number>();
@@ -16,4 +19,44 @@ export async function unusedTotpCode(secret: string): Promise<string> {
   }
   usedSteps.set(secret, step);
   return generate({ secret, epoch: step * 30 });
+}
+
+/** The demo hospital's staff (README, "Hospital staff (demo)"): demo mode seeds them at Siriraj. */
+export const DEMO_STAFF_PASSWORD = 'klaimor-demo-staff';
+export const DEMO_ADMIN = {
+  email: 'admin@demo.klaimor.test',
+  name: 'ผู้ดูแลระบบ (เดโม)',
+  secret: 'KLAIMORDEMOADMINKLAIMORDEMOADMIN',
+};
+export const DEMO_FRONT_DESK = {
+  email: 'frontdesk@demo.klaimor.test',
+  name: 'เจ้าหน้าที่หน้าเคาน์เตอร์ (เดโม)',
+  secret: 'KLAIMORDEMOFRONTDESKKLAIMORDEMOF',
+};
+export const DEMO_CLINICIAN = {
+  email: 'clinician@demo.klaimor.test',
+  name: 'แพทย์ (เดโม)',
+  secret: 'KLAIMORDEMOCLINICIANKLAIMORDEMOC',
+};
+
+/**
+ * Signs a demo member in through the staff sign-in screen, on to their first screen: the schedule for the admin, the
+ * day's appointments for the others.
+ */
+export async function signInStaff(page: Page, member: { email: string; secret: string }): Promise<void> {
+  await page.goto('/staff/sign-in');
+  await page.getByRole('textbox', { name: /^อีเมล/ }).fill(member.email);
+  await page.getByLabel(/^รหัสผ่าน/).fill(DEMO_STAFF_PASSWORD);
+  await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(member.secret));
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
+  await expect(page).toHaveURL(/\/staff\/(day|schedule)$/);
+}
+
+/** A staff screen at a desktop's width and then a phone's, in the language shown, and back to the desktop. */
+export async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await shotFitting(page, `${name}-1366`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shotFitting(page, `${name}-390`);
+  await page.setViewportSize({ width: 1366, height: 768 });
 }
