@@ -200,6 +200,13 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
 
     await dialog.getByRole('button', { name: 'บันทึกผลการตรวจ' }).click();
     const form = staff.getByRole('dialog', { name: `บันทึกผลการตรวจ: ${PATIENT_NAME}` });
+    // The record stays in view beside the form at a desktop's width.
+    const beside = form.getByRole('region', { name: 'ประวัติผู้ป่วย' });
+    await expect(beside).toContainText(PATIENT_NAME);
+    const formPart = form.getByRole('region', { name: 'ผลการตรวจและยาที่สั่ง' });
+    const [recordBox, formBox] = [await beside.boundingBox(), await formPart.boundingBox()];
+    expect(recordBox!.x + recordBox!.width).toBeLessThanOrEqual(formBox!.x);
+    expect(recordBox!.y).toBeLessThan(formBox!.y + 100);
     await form.getByRole('textbox', { name: /^ผลการตรวจ/ }).fill(FINDINGS);
     await form.getByRole('textbox', { name: /^รหัส ICD-10/ }).fill('J02.9');
     await form.getByRole('textbox', { name: /^คำแนะนำ/ }).fill('ดื่มน้ำอุ่นมากๆ พักผ่อนให้เพียงพอ ถ้าหายใจลำบากให้มาโรงพยาบาลทันที');
@@ -212,10 +219,17 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await drug.getByRole('textbox', { name: /^จำนวนวัน/ }).fill('3');
     await drug.getByRole('textbox', { name: /^วิธีใช้เพิ่มเติม/ }).fill('ทานเมื่อมีไข้หรือเจ็บคอ');
     await shotFitting(staff, 'staff-day-09-visit-form');
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await shotFitting(staff, 'staff-day-09-visit-form-phone');
+    await staff.setViewportSize({ width: 1366, height: 768 });
     await form.getByRole('button', { name: 'บันทึกผลการตรวจ' }).click();
     await expect(form).toBeHidden();
     await expect(dialog.getByText(`บันทึกผลการตรวจของ ${PATIENT_NAME} แล้ว`, { exact: false })).toBeVisible();
     await expect(dialog.getByText('ตรวจเสร็จแล้ว')).toBeVisible();
+    // The record open on the appointment now shows what was just saved.
+    const updated = dialog.getByRole('region', { name: 'ประวัติผู้ป่วย' });
+    await expect(updated).toContainText('Paracetamol 500 mg');
+    await expect(updated).toContainText(FINDINGS);
     await shotFitting(staff, 'staff-day-10-visit-recorded');
     await dialog.getByRole('button', { name: 'ปิด' }).click();
     await signOut(staff);

@@ -14,15 +14,24 @@ export interface FormDialogProps {
   onClose: () => void;
   /** The form; it mounts afresh each time the dialog opens. */
   children: ReactNode;
+  /** Room for a form with something to read beside it (a desktop's width); a phone's whole screen all the same. */
+  wide?: boolean;
 }
 
 /** A record's add/edit form: the whole screen on a phone, a dialog on anything wider. */
-export function FormDialog({ open, title, onClose, children }: FormDialogProps) {
+export function FormDialog({ open, title, onClose, children, wide = false }: FormDialogProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullScreen={phone} fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      aria-labelledby={titleId}
+      fullScreen={phone}
+      fullWidth
+      maxWidth={wide ? 'lg' : 'sm'}
+    >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
         {title}
         <IconButton aria-label={t('common.cancel')} onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>

@@ -193,6 +193,44 @@ describe("an appointment's actions", () => {
     expect(JSON.parse(sentBody as string)).toEqual({ reason });
   });
 
+  it('writes the visit beside the patient’s record, and the record then shows the visit just saved', async () => {
+    const entry = dayEntry(clockIn(-10), { status: 'in_consultation', queue: { number: 4, ahead: 0 } });
+    let saved = false;
+    const visit = {
+      id: entry.id,
+      source: 'screening' as const,
+      date: today,
+      facility: { id: 'siriraj-hospital', name: 'โรงพยาบาลศิริราช' },
+      symptoms: 'ไอ',
+      diagnosis: 'คออักเสบจากไวรัส',
+      icd10: null,
+    };
+    const { user, fetchMock, dialog } = await openAppointment(['clinician'], entry, {
+      [`GET ${LIST}/${entry.id}/record`]: () =>
+        json(200, { data: [patientRecord(saved ? { visits: [visit as never] } : {})] }),
+      [`POST ${LIST}/${entry.id}/complete`]: () => {
+        saved = true;
+        return json(200, { data: [{ ...entry, status: 'completed' }] });
+      },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึกผลการตรวจ' }));
+    const form = await screen.findByRole('dialog', { name: `บันทึกผลการตรวจ: ${entry.patient!.name}` });
+    // The record is in view beside the form, without a way to hide it there.
+    const record = await within(form).findByRole('region', { name: 'ประวัติผู้ป่วย' });
+    expect(await within(record).findByText('ยังไม่มีประวัติการรักษา')).toBeInTheDocument();
+    expect(within(record).queryByRole('button', { name: 'ซ่อนประวัติ' })).not.toBeInTheDocument();
+    expect(within(form).getByRole('region', { name: 'ผลการตรวจและยาที่สั่ง' })).toBeInTheDocument();
+
+    await user.type(within(form).getByRole('textbox', { name: /^ผลการตรวจ/ }), 'คออักเสบจากไวรัส');
+    await user.click(within(form).getByRole('button', { name: 'บันทึกผลการตรวจ' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /^บันทึกผลการตรวจ:/ })).not.toBeInTheDocument());
+    // Back on the appointment, the record reads as it now stands.
+    await user.click(within(dialog).getByRole('button', { name: 'เปิดดูประวัติผู้ป่วย' }));
+    const after = await within(dialog).findByRole('region', { name: 'ประวัติผู้ป่วย' });
+    expect(await within(after).findByText(/คออักเสบจากไวรัส/)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/record'))).toHaveLength(2);
+  });
+
   it('offers nothing to change on a cancelled appointment and says why it was cancelled', async () => {
     const entry = dayEntry(clockIn(30), {
       status: 'cancelled',

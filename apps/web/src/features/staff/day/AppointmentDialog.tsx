@@ -25,7 +25,7 @@ import { appLanguage } from '../../../i18n/language';
 import { staffErrorMessage } from '../shared/staff-errors';
 import { bangkokDateOf, formatClock, formatDateWithWeekday, formatMoney, formatSlotTime } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
-import { ConsultationForm } from './ConsultationForm';
+import { VisitBesideRecord } from './VisitBesideRecord';
 import { PatientRecordView } from './PatientRecordView';
 import { StaffCancelDialog } from './StaffCancelDialog';
 import { depositText, redFlagName, slotHasEnded, statusColor } from './day-format';
@@ -309,8 +309,10 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
         onSubmit={(body) => submit({ kind: 'cancel', body }, t('appointment.cancelled', { name }))}
         onClose={() => setAsking(null)}
       />
-      <FormDialog open={asking === 'visit'} title={t('visit.title', { name })} onClose={() => setAsking(null)}>
-        <ConsultationForm
+      <FormDialog wide open={asking === 'visit'} title={t('visit.title', { name })} onClose={() => setAsking(null)}>
+        <VisitBesideRecord
+          facilityId={facilityId}
+          appointmentId={entry.id}
           onSubmit={(body) => submit({ kind: 'complete', body }, t('appointment.completed', { name }))}
           onCancel={() => setAsking(null)}
         />

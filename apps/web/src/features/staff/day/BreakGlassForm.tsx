@@ -24,7 +24,8 @@ const resolver = contractResolver(BreakGlassBody, (v: ReasonValues) => ({ reason
 export interface BreakGlassFormProps {
   facilityId: string;
   appointmentId: string;
-  onCancel: () => void;
+  /** Gives up opening the record; without it, nothing to go back to. */
+  onCancel?: () => void;
 }
 
 /**
@@ -78,9 +79,11 @@ export function BreakGlassForm({ facilityId, appointmentId, onCancel }: BreakGla
           <Button type="submit" variant="contained" color="warning" loading={isSubmitting}>
             {t('record.outsideCare.open')}
           </Button>
-          <Button onClick={onCancel} disabled={isSubmitting}>
-            {t('record.outsideCare.cancel')}
-          </Button>
+          {onCancel ? (
+            <Button onClick={onCancel} disabled={isSubmitting}>
+              {t('record.outsideCare.cancel')}
+            </Button>
+          ) : null}
         </Box>
       </Stack>
     </Box>

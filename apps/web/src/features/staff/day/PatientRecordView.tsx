@@ -52,7 +52,8 @@ function visitLine(t: StaffT, v: Visit): string {
 export interface PatientRecordViewProps {
   facilityId: string;
   appointmentId: string;
-  onHide: () => void;
+  /** Hides the record again; without it (beside the visit form) the record stays. */
+  onHide?: () => void;
 }
 
 /** The record a clinician opened (audited, and shown to the patient): who, their current medicines and their visits. */
@@ -80,9 +81,11 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             {t('record.title')}
           </Typography>
-          <Button size="small" onClick={onHide}>
-            {t('record.hide')}
-          </Button>
+          {onHide ? (
+            <Button size="small" onClick={onHide}>
+              {t('record.hide')}
+            </Button>
+          ) : null}
         </Box>
         {openedAs === 'break_glass' ? (
           <Alert severity="warning">{t('record.outsideCare.opened')}</Alert>

@@ -69,6 +69,11 @@ export function useAppointmentAction(facilityId: string, appointmentId: string) 
         body: 'body' in action ? action.body : undefined,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dayKeys.appointments(facilityId) }),
+    // The record shown beside the visit form then reads as it now stands: the visit and its medicines just saved.
+    onSuccess: (_entry, action) =>
+      action.kind === 'complete'
+        ? queryClient.invalidateQueries({ queryKey: dayKeys.record(facilityId, appointmentId) })
+        : undefined,
   });
 }
 
