@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, shotFitting } from './support/patient';
+import { useLargeText } from './support/text-fit';
 import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK, shotsAtBothWidths, signInStaff as signIn } from './support/staff';
 
 const ADMIN = DEMO_ADMIN;
@@ -109,6 +110,11 @@ test('a clinician opens the record of a patient not in care only with a reason, 
     const opened = patient.getByRole('listitem').filter({ hasText: 'เปิดดูประวัติการรักษาและรายการยาของคุณ นอกการนัดหมาย' });
     await expect(opened.getByRole('alert')).toContainText(`เหตุผลที่แจ้งไว้: ${REASON}`);
     await shotFitting(patient, 'staff-care-4-patient-reads-reason');
+    // At 200% text the reason still reads whole.
+    await useLargeText(patient);
+    await patient.reload();
+    await expect(opened.getByRole('alert')).toContainText(`เหตุผลที่แจ้งไว้: ${REASON}`);
+    await shotFitting(patient, 'staff-care-4-patient-reads-reason-large-text');
     await patientContext.close();
   });
 

@@ -82,6 +82,21 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
     return { token, expiresAt };
   }
 
+  /** Marks the browser as one the member signs in from: the device token it sent, or a new one for its cookie. */
+  async function rememberDevice(memberId: string, sent: string | null): Promise<string> {
+    const deviceToken = sent ?? newToken();
+    await staff.rememberDevice(memberId, keyedHash(secretKey, DEVICE_PURPOSE, deviceToken));
+    return deviceToken;
+  }
+
+  /** A sign-in entry about the member's own account, in the audit of each facility where they work. */
+  const auditSignIn = (memberId: string, action: string, device: 'known' | 'new', onceInMinutes?: number) =>
+    staff.appendAtMemberFacilities(
+      { staffMemberId: memberId, action, target: memberId, details: { kind: 'sign_in', device } },
+      memberId,
+      onceInMinutes,
+    );
+
   async function startSession(memberId: string): Promise<string> {
     const token = newToken();
     await staff.createSession(hashToken(token), memberId);
@@ -168,18 +183,9 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
         { staffMemberId: member.id, action: 'staff.enrolled', target: member.id },
         member.id,
       );
-      const device = deviceToken ?? newToken();
-      await staff.rememberDevice(member.id, keyedHash(secretKey, DEVICE_PURPOSE, device));
+      const device = await rememberDevice(member.id, deviceToken);
       const sessionToken = await startSession(member.id);
-      await staff.appendAtMemberFacilities(
-        {
-          staffMemberId: member.id,
-          action: 'staff.signed_in',
-          target: member.id,
-          details: { kind: 'sign_in', device: 'new' },
-        },
-        member.id,
-      );
+      await auditSignIn(member.id, 'staff.signed_in', 'new');
       return { recoveryCodes, sessionToken, deviceToken: device };
     },
 
@@ -204,18 +210,7 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
       const device = knownDevice ? 'known' : 'new';
       const waiting = await throttle.take(keys);
       if (waiting) {
-        if (member) {
-          await staff.appendAtMemberFacilities(
-            {
-              staffMemberId: member.id,
-              action: 'staff.sign_in_slowed',
-              target: member.id,
-              details: { kind: 'sign_in', device },
-            },
-            member.id,
-            SLOWED_AUDIT_EVERY_MINUTES,
-          );
-        }
+        if (member) await auditSignIn(member.id, 'staff.sign_in_slowed', device, SLOWED_AUDIT_EVERY_MINUTES);
         throw slowed(waiting.waitSec);
       }
       if (!member) {
@@ -239,30 +234,13 @@ export function createStaffService({ staff, throttle, secretKey, totpBox }: Deps
       }
       if (!via) {
         await throttle.failed(keys);
-        await staff.appendAtMemberFacilities(
-          {
-            staffMemberId: member.id,
-            action: 'staff.sign_in_failed',
-            target: member.id,
-            details: { kind: 'sign_in', device },
-          },
-          member.id,
-        );
+        await auditSignIn(member.id, 'staff.sign_in_failed', device);
         throw signInFailed();
       }
       await throttle.forgetSuccess(keys);
-      const deviceToken = from.deviceToken ?? newToken();
-      await staff.rememberDevice(member.id, keyedHash(secretKey, DEVICE_PURPOSE, deviceToken));
+      const deviceToken = await rememberDevice(member.id, from.deviceToken);
       const sessionToken = await startSession(member.id);
-      await staff.appendAtMemberFacilities(
-        {
-          staffMemberId: member.id,
-          action: via === 'totp' ? 'staff.signed_in' : 'staff.signed_in_with_recovery_code',
-          target: member.id,
-          details: { kind: 'sign_in', device },
-        },
-        member.id,
-      );
+      await auditSignIn(member.id, via === 'totp' ? 'staff.signed_in' : 'staff.signed_in_with_recovery_code', device);
       return { sessionToken, deviceToken };
     },
 
