@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
-import { latestCode, screenshot, typeCode } from './support/patient';
+import { enterSentCode, screenshot } from './support/patient';
 
 const DEMO_PATIENT = '0812345678';
 
@@ -91,7 +91,7 @@ test('a patient finds Siriraj on the map, is warned about red-flag symptoms, pay
     await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(DEMO_PATIENT);
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
-    await typeCode(page, await latestCode(request, DEMO_PATIENT));
+    await enterSentCode(page, request, DEMO_PATIENT);
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     await expect(page).toHaveURL(/\/\?hospital=siriraj-hospital$/);
     await expect(page.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' })).toHaveValue('เจ็บหน้าอก หายใจไม่ออก');

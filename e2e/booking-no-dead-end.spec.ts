@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
-import { latestCode, newPhone, newThaiId, registerThroughApi, screenshot, typeCode, typed } from './support/patient';
+import { enterSentCode, newPhone, newThaiId, registerThroughApi, screenshot, typed } from './support/patient';
 import { LARGE_TEXT } from './support/text-fit';
 
 test.use({ geolocation: { latitude: 13.7563, longitude: 100.4888 }, permissions: ['geolocation'] });
@@ -225,7 +225,7 @@ test('a visitor’s symptoms follow them to another hospital and through signing
     await screenshot(page, 'booking-signup-mid-booking');
     await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(phone));
     await page.getByRole('button', { name: 'ถัดไป' }).click();
-    await typeCode(page, await latestCode(request, phone));
+    await enterSentCode(page, request, phone);
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await page.getByRole('radio', { name: /กรอกข้อมูลเอง/ }).check();
     await page.getByRole('checkbox', { name: /ยินยอมตาม\s*ข้อตกลงการใช้งาน/ }).check();
@@ -266,7 +266,7 @@ test('a visitor’s symptoms follow them to another hospital and through signing
     await expect(page.getByText(/โรงพยาบาลศิริราช/)).toBeVisible();
     await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(phone));
     await page.getByRole('button', { name: 'ถัดไป' }).click();
-    await typeCode(page, await latestCode(request, phone));
+    await enterSentCode(page, request, phone);
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     await expect(page).toHaveURL(new RegExp(`/\\?hospital=${SIRIRAJ}$`));
     await expect(symptoms).toHaveValue('ปวดท้อง คลื่นไส้');

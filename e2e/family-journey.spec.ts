@@ -3,7 +3,7 @@ import { expect, test } from './support/fixtures';
 import type { CardHolder } from '../bench/ocr/people';
 import { cardPhoto, syntheticHolder } from './support/id-card';
 import { tilePng } from './support/map-tiles';
-import { latestCode, newPhone, onPhone, registerThroughApi, screenshot, typeCode, typed } from './support/patient';
+import { enterSentCode, latestCode, newPhone, onPhone, registerThroughApi, screenshot, typed } from './support/patient';
 
 /** The daughter's mother, as her ID card says: an elderly woman with an old basic phone and no smartphone. */
 function motherOnCard(): CardHolder {
@@ -206,7 +206,7 @@ test('a daughter cares for her mother without a phone: adds her from her ID card
     await hers.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(mothersPhone));
     await hers.getByRole('button', { name: 'ถัดไป' }).click();
     await expect(hers.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
-    await typeCode(hers, await latestCode(hers.request, mothersPhone));
+    await enterSentCode(hers, hers.request, mothersPhone);
     await hers.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     // Her own account: she consents to the terms herself.
     await hers.getByRole('button', { name: 'ยอมรับและใช้งานต่อ' }).click();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
-import { latestCode, newPhone, screenshot, signInAsDemoPatient, typeCode, typed } from './support/patient';
+import { enterSentCode, newPhone, screenshot, signInAsDemoPatient, typed } from './support/patient';
 import { unreadableText, useLargeText } from './support/text-fit';
 
 test.use({ geolocation: { latitude: 13.7563, longitude: 100.4888 }, permissions: ['geolocation'] });
@@ -109,7 +109,7 @@ test('at 200% text size every main screen reads whole: nothing cut off, nothing 
     await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(phone));
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
-    await typeCode(page, await latestCode(request, phone));
+    await enterSentCode(page, request, phone);
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await readsWhole(
       page,

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
-import type { Browser, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Browser, Page, Request } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { findChromium } from '../scripts/find-chromium.mjs';
 import { CARD_DIR, cardPhoto, cardVideo, syntheticHolder } from './support/id-card';
-import { latestCode, newPhone, screenshot, typeCode, typed } from './support/patient';
+import { enterSentCode, newPhone, screenshot, typed } from './support/patient';
 
 // This file's browser has a fake camera that films a generated card (Chromium reads the Y4M file
 // when the page asks for the camera; the file is written before that, in beforeAll).
@@ -58,12 +58,12 @@ function looksLikeImage(body: Buffer): boolean {
 }
 
 /** Sign-up up to step 4 with a fresh number, OCR chosen (the default). */
-async function reachScanStep(page: Page, request: Parameters<typeof latestCode>[0], shot: string): Promise<string> {
+async function reachScanStep(page: Page, request: APIRequestContext, shot: string): Promise<string> {
   const phone = newPhone();
   await page.goto('/signup');
   await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(phone));
   await page.getByRole('button', { name: 'ถัดไป' }).click();
-  await typeCode(page, await latestCode(request, phone));
+  await enterSentCode(page, request, phone);
   await page.getByRole('button', { name: 'ถัดไป' }).click();
   await expect(page.getByRole('heading', { name: 'ข้อมูลส่วนบุคคล' })).toBeVisible();
   await expect(page.getByRole('radio', { name: /สแกนบัตรประชาชน/ })).toBeChecked();

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { latestCode, newPhone, newThaiId, screenshot, signInAsDemoPatient, typeCode, typed } from './support/patient';
+import { enterSentCode, newPhone, newThaiId, screenshot, signInAsDemoPatient, typed } from './support/patient';
 
 test('a visitor who opens a signed-in page sees its sign-in card there, signs in and is back on that page', async ({
   page,
@@ -45,7 +45,7 @@ test('a visitor who registers from a page’s sign-in card comes back to that pa
   await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(phone));
   await page.getByRole('button', { name: 'ถัดไป' }).click();
   await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
-  await typeCode(page, await latestCode(request, phone));
+  await enterSentCode(page, request, phone);
   await page.getByRole('button', { name: 'ถัดไป' }).click();
   await page.getByRole('radio', { name: /กรอกข้อมูลเอง/ }).check();
   await page.getByRole('checkbox', { name: /ยินยอมตาม\s*ข้อตกลงการใช้งาน/ }).check();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { latestCode, registerThroughApi, signInAsDemoPatient, typeCode, typed, shotFitting } from './support/patient';
+import { enterSentCode, registerThroughApi, signInAsDemoPatient, typed, shotFitting } from './support/patient';
 
 /** Logs the demo patient in through the login screen, with the code from the development outbox. */
 async function logInAsDemoPatient(page: Page, request: APIRequestContext): Promise<void> {
@@ -209,7 +209,7 @@ test('a new patient adds a medication, writes a symptom note, downloads the FHIR
     await dialog.getByRole('button', { name: `ส่งรหัสยืนยันไปที่ ${typed(phone)}` }).click();
     await expect(dialog.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
     await shotFitting(page, 'records-12-delete-account');
-    await typeCode(page, await latestCode(page.request, phone));
+    await enterSentCode(page, page.request, phone);
     await expect(page).toHaveURL(/\/account-deleted$/);
     await expect(page.getByRole('heading', { level: 1, name: 'ลบบัญชีแล้ว' })).toBeVisible();
     await shotFitting(page, 'records-13-account-deleted');

@@ -1,5 +1,5 @@
 import { expect, test } from './support/fixtures';
-import { latestCode, newPhone, newThaiId, screenshot, typeCode, typed } from './support/patient';
+import { enterSentCode, latestCode, newPhone, newThaiId, screenshot, typed } from './support/patient';
 
 test('a new patient signs up with an SMS code, edits the profile, logs out and logs back in', async ({
   page,
@@ -23,7 +23,7 @@ test('a new patient signs up with an SMS code, edits the profile, logs out and l
   await test.step('And I type the code the SMS brought', async () => {
     await expect(page.getByRole('heading', { name: 'ยืนยันรหัส OTP' })).toBeVisible();
     await expect(page.getByText('โหมดพัฒนา: ระบบไม่ได้ส่ง SMS จริง')).toBeVisible();
-    await typeCode(page, await latestCode(request, phone));
+    await enterSentCode(page, request, phone);
     await screenshot(page, '02-signup-otp');
     await page.getByRole('button', { name: 'ถัดไป' }).click();
   });
@@ -120,7 +120,7 @@ test('a new patient signs up with an SMS code, edits the profile, logs out and l
     await screenshot(page, '10-login-phone');
     await page.getByRole('button', { name: 'ถัดไป' }).click();
     await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
-    await typeCode(page, await latestCode(request, phone));
+    await enterSentCode(page, request, phone);
     await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
     await expect(page).toHaveURL(/\/myhealth$/);
     await expect(page.getByText('สวัสดี คุณมานี')).toBeVisible();

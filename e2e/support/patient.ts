@@ -163,6 +163,15 @@ export async function typeCode(page: Page, code: string): Promise<void> {
 }
 
 /**
+ * Waits for the code boxes, which show once the server has sent the code, and only then reads and types the newest
+ * code: read earlier, a number that was sent a code before would get the old one.
+ */
+export async function enterSentCode(page: Page, request: APIRequestContext, phone: string): Promise<void> {
+  await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible({ timeout: 15_000 });
+  await typeCode(page, await latestCode(request, phone));
+}
+
+/**
  * A phone beside a staff journey's desktop (a patient's, a newly invited member's): 390x844, touch, Thai, Bangkok time,
  * standing near Siriraj with the location allowed. For a second browser context: `browser.newContext(onPhone(baseURL))`.
  */
@@ -223,8 +232,7 @@ export async function registerThroughApi(
 export async function signInAsDemoPatient(page: Page, request: APIRequestContext): Promise<void> {
   await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(typed(DEMO_PATIENT));
   await page.getByRole('button', { name: 'ถัดไป' }).click();
-  await expect(page.getByRole('textbox', { name: 'หลักที่ 1' })).toBeVisible();
-  await typeCode(page, await latestCode(request, DEMO_PATIENT));
+  await enterSentCode(page, request, DEMO_PATIENT);
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
 }
 
