@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = {
   'patient.record_opened': 'patient_records',
   'patient.record_opened_break_glass': 'patient_records',
   'visit.recorded': 'patient_records',
+  'visit.amended': 'patient_records',
+  'visit.entered_in_error': 'patient_records',
+  'prescription.amended': 'patient_records',
+  'prescription.entered_in_error': 'patient_records',
   'appointment.checked_in': 'bookings',
   'appointment.consultation_started': 'bookings',
   'appointment.no_show': 'bookings',
@@ -125,6 +129,8 @@ export const AuditDetails = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sessions'), ended: z.number().int() }),
   /** A record opened outside care: the reason the clinician gave (the patient reads it too). */
   z.object({ kind: z.literal('break_glass'), reason: z.string() }),
+  /** A recorded visit or prescription amended or marked entered in error: the clinician's reason (the patient reads it). */
+  z.object({ kind: z.literal('correction'), reason: z.string() }),
 ]);
 export type AuditDetails = z.infer<typeof AuditDetails>;
 

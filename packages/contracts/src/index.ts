@@ -14,6 +14,7 @@ export * from './triage/index.js';
 export * from './hospitals.js';
 export * from './appointments.js';
 export * from './coverage.js';
+export * from './record-corrections.js';
 export * from './visits.js';
 export * from './medications.js';
 export * from './symptom-notes.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { todayInBangkok } from './dates.js';
 import { dataOf } from './envelope.js';
 import { ClockTime, IsoDate, PastOrTodayDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
+import { RecordCorrection } from './record-corrections.js';
 
 /**
  * Medications and the daily checklist ("Daily Check List"). The checklist of a date is computed from
@@ -120,6 +121,18 @@ export const Medication = z.object({
       hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }),
     })
     .nullable(),
+  /**
+   * A prescription's version: 1 as prescribed, one more for each amendment (each amendment is a new medication,
+   * `replaces` naming the one before); a clinician's correction names it. 1 for the patient's own medicines.
+   */
+  version: z.number().int(),
+  /** The prescription this one amended; null when it is the first. */
+  replaces: z.string().nullable(),
+  /**
+   * The hospital's correction of this prescription: amended (`replacedBy` the new version, which the checklist follows
+   * from the day of the correction) or entered in error (no dose due from that day); null when none.
+   */
+  correction: RecordCorrection.extend({ replacedBy: z.string().nullable() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -40,6 +40,10 @@ export const StaffAccessAction = z.enum([
   'appointment.no_show',
   'appointment.cancelled_by_hospital',
   'visit.recorded',
+  'visit.amended',
+  'visit.entered_in_error',
+  'prescription.amended',
+  'prescription.entered_in_error',
 ]);
 export type StaffAccessAction = z.infer<typeof StaffAccessAction>;
 
@@ -58,7 +62,10 @@ export const AccessLogEntry = z.discriminatedUnion('by', [
     hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }),
     staff: z.object({ name: z.string(), role: z.enum(['admin', 'front_desk', 'clinician']) }),
     action: StaffAccessAction,
-    /** The reason staff gave for opening the record outside care (`patient.record_opened_break_glass`). */
+    /**
+     * The reason staff gave for opening the record outside care (`patient.record_opened_break_glass`) or for
+     * correcting a visit or prescription (`visit.amended`, `prescription.entered_in_error`, …).
+     */
     reason: z.string().nullable(),
   }),
   z.object({

@@ -54,6 +54,7 @@ export const NotificationKind = z.enum([
   'appointment_soon',
   'appointment_cancelled',
   'appointment_completed',
+  'record_corrected',
   'refund',
   'booking_confirmed',
   'deposit_receipt',
@@ -85,6 +86,9 @@ const NOTIFICATION_SCREENS: Record<NotificationKind, (n: NotificationSubject) =>
   // The cancelled appointment's page offers the next free times.
   appointment_cancelled: appointmentScreen,
   appointment_completed: ({ appointmentId }) =>
+    appointmentId ? `/history?visit=${encodeURIComponent(appointmentId)}` : '/history',
+  // The visit in the history shows what was corrected, when and why; its medicines follow.
+  record_corrected: ({ appointmentId }) =>
     appointmentId ? `/history?visit=${encodeURIComponent(appointmentId)}` : '/history',
   refund: appointmentScreen,
   booking_confirmed: appointmentScreen,

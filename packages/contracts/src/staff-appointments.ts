@@ -68,6 +68,7 @@ export const PrescriptionBody = z
   })
   .refine((p) => Object.values(p.doses).some((n) => n > 0), { error: reasons.noDoses, path: ['doses'] });
 export type PrescriptionInput = z.input<typeof PrescriptionBody>;
+export type PrescriptionBody = z.output<typeof PrescriptionBody>;
 
 /** Completes a consultation: what was found, in plain Thai words, advice, a follow-up date, and the prescriptions. */
 export const VisitRecordBody = z.strictObject({
@@ -85,10 +86,58 @@ export type VisitRecordBody = z.output<typeof VisitRecordBody>;
  * patient reads in who opened their data and the facility's admin sees flagged in the audit.
  */
 export const BREAK_GLASS_REASON_MIN = 10;
-export const BreakGlassBody = z.strictObject({
-  reason: requiredText(500).refine((r) => [...r].length >= BREAK_GLASS_REASON_MIN, { error: reasons.reasonTooShort }),
+/**
+ * A reason staff give for an exceptional act (opening a record outside care, correcting a record): at least
+ * BREAK_GLASS_REASON_MIN letters (a Thai letter with its marks counts each code point), since the patient reads it.
+ */
+export const StatedReason = requiredText(500).refine((r) => [...r].length >= BREAK_GLASS_REASON_MIN, {
+  error: reasons.reasonTooShort,
 });
+export const BreakGlassBody = z.strictObject({ reason: StatedReason });
 export type BreakGlassInput = z.input<typeof BreakGlassBody>;
+
+/* ------------------------------------------------------------------ correcting a recorded visit */
+
+/**
+ * The version of the record the clinician saw: a correction applies only to it, so of two clinicians correcting the
+ * same entry at once one wins and the other is told it changed meanwhile (409).
+ */
+const ExpectedVersion = wholeNumber(1, 1_000_000);
+
+/** POST …/visit/amend: the visit's findings as they should have been, replacing the recorded ones. */
+export const VisitAmendBody = z.strictObject({
+  expectedVersion: ExpectedVersion,
+  reason: StatedReason,
+  findings: requiredText(1000),
+  icd10: Icd10Code.nullable().optional(),
+  advice: optionalText(2000),
+  followUpDate: IsoDate.nullable().optional(),
+});
+export type VisitAmendInput = z.input<typeof VisitAmendBody>;
+export type VisitAmendBody = z.output<typeof VisitAmendBody>;
+
+/** POST …/visit/entered-in-error and …/prescriptions/:medicationId/entered-in-error. */
+export const EnteredInErrorBody = z.strictObject({ expectedVersion: ExpectedVersion, reason: StatedReason });
+export type EnteredInErrorInput = z.input<typeof EnteredInErrorBody>;
+export type EnteredInErrorBody = z.output<typeof EnteredInErrorBody>;
+
+/** POST …/prescriptions/:medicationId/amend: the prescription as it should have been, from today. */
+export const PrescriptionAmendBody = z.strictObject({
+  expectedVersion: ExpectedVersion,
+  reason: StatedReason,
+  prescription: PrescriptionBody,
+});
+export type PrescriptionAmendInput = z.input<typeof PrescriptionAmendBody>;
+export type PrescriptionAmendBody = z.output<typeof PrescriptionAmendBody>;
+
+export const StaffPrescriptionParams = StaffAppointmentParams.extend({
+  medicationId: z.uuid({ error: reasons.invalidChoice }),
+});
+
+/** What a correction leaves: the visit as the patient now reads it, and every version of its prescriptions. */
+export const CorrectedVisit = z.object({ visit: Visit, medications: z.array(Medication) });
+export type CorrectedVisit = z.infer<typeof CorrectedVisit>;
+export const CorrectedVisitReply = dataOf(CorrectedVisit);
 
 /**
  * How a record was opened: `care`, for an appointment here checked in or being seen, or booked, seen or being seen

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataOf } from './envelope.js';
 import { ClockTime, PastOrTodayDate, optionalText, reasons, requiredText } from './fields.js';
+import { RecordCorrection } from './record-corrections.js';
 
 /**
  * Treatment history ("ประวัติการรักษา"). Two sources, one list:
@@ -34,6 +35,19 @@ export const YearMonth = z
 /** GET /api/visits?month=YYYY-MM: one month, or everything when no month is given. */
 export const VisitsQuery = z.strictObject({ month: YearMonth.optional() });
 
+/** A screening's visit record as it stood before a correction replaced it. */
+export const EarlierVisitVersion = z.object({
+  version: z.number().int(),
+  diagnosis: z.string(),
+  icd10: z.string().nullable(),
+  notes: z.string().nullable(),
+  followUpDate: z.string().nullable(),
+  recordedAt: z.string(),
+  /** When the next version replaced it. */
+  replacedAt: z.string(),
+});
+export type EarlierVisitVersion = z.infer<typeof EarlierVisitVersion>;
+
 export const Visit = z.object({
   /** A recorded visit's id, or the appointment's id for a screening. */
   id: z.string(),
@@ -56,6 +70,15 @@ export const Visit = z.object({
   /** Screening only, once the clinician recorded the visit: the ICD-10 code of what was found, and the follow-up date. */
   icd10: z.string().nullable(),
   followUpDate: z.string().nullable(),
+  /**
+   * Screening only, once recorded: the record's version (1 as first recorded, one more per correction), which a
+   * clinician's correction names so that two corrections at once cannot both apply; null otherwise.
+   */
+  version: z.number().int().nullable(),
+  /** The latest correction by the hospital (amended, or entered in error), with its reason; null when none. */
+  correction: RecordCorrection.nullable(),
+  /** The versions corrections replaced, newest first. */
+  earlierVersions: z.array(EarlierVisitVersion),
 });
 export type Visit = z.infer<typeof Visit>;
 /** Newest first. */

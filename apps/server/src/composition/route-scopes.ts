@@ -174,7 +174,7 @@ export async function registerApi(
           await staffIn.register(staffRoutes(staff, config.secureCookies));
           await staffIn.register(schedulesRoutes(services.schedules));
           await staffIn.register(frontDeskRoutes(services.frontDesk));
-          await staffIn.register(consultationsRoutes(services.consultations));
+          await staffIn.register(consultationsRoutes(services.consultations, services.corrections));
           await staffIn.register(facilityStaffRoutes(services.facilityStaff));
           await staffIn.register(facilitySettingsRoutes(services.facilitySettings));
           await staffIn.register(auditLogRoutes(services.auditLog));

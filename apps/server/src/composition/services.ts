@@ -13,6 +13,8 @@ import { createSessionsRepository } from '../features/auth/sessions.repository.j
 import { createSessionsService } from '../features/auth/sessions.service.js';
 import { createConsultationsRepository } from '../features/consultations/consultations.repository.js';
 import { createConsultationsService } from '../features/consultations/consultations.service.js';
+import { createCorrectionsRepository } from '../features/consultations/corrections.repository.js';
+import { createCorrectionsService } from '../features/consultations/corrections.service.js';
 import { createCoverageRepository } from '../features/coverage/coverage.repository.js';
 import { createCoverageService } from '../features/coverage/coverage.service.js';
 import { createFacilitySettingsRepository } from '../features/facility-settings/facility-settings.repository.js';
@@ -148,12 +150,19 @@ export async function createServices(
   const schedules = createSchedulesService({ schedules: schedulesRepository, access: staffAccess, returnDeposits });
   const frontDeskRepository = createFrontDeskRepository(db);
   const frontDesk = createFrontDeskService({ frontDesk: frontDeskRepository, access: staffAccess, returnDeposits });
+  const consultationsRepository = createConsultationsRepository(db);
   const consultations = createConsultationsService({
-    consultations: createConsultationsRepository(db),
+    consultations: consultationsRepository,
     access: staffAccess,
     medications,
     visits,
     frontDesk,
+  });
+  const corrections = createCorrectionsService({
+    corrections: createCorrectionsRepository(db),
+    consultations: consultationsRepository,
+    medications,
+    visits,
   });
   const facilityStaff = createFacilityStaffService({
     facilityStaff: createFacilityStaffRepository(db),
@@ -188,6 +197,7 @@ export async function createServices(
     schedules,
     frontDesk,
     consultations,
+    corrections,
     facilityStaff,
     facilitySettings: createFacilitySettingsService(createFacilitySettingsRepository(db), staffAccess),
     auditLog: createAuditLogService(createAuditLogRepository(db), staffAccess),

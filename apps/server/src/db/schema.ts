@@ -444,18 +444,55 @@ export const queueCounters = pgTable(
 );
 
 /** What the clinician recorded when the consultation ended; it joins the patient's history with the appointment. */
-export const visitRecords = pgTable('visit_records', {
-  appointmentId: uuid('appointment_id')
-    .primaryKey()
-    .references(() => appointments.id, { onDelete: 'cascade' }),
-  /** What was found, in plain Thai words. */
-  findings: text('findings').notNull(),
-  icd10: text('icd10'),
-  advice: text('advice'),
-  followUpDate: date('follow_up_date', { mode: 'string' }),
-  recordedBy: uuid('recorded_by').references(() => staffMembers.id),
-  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const visitRecords = pgTable(
+  'visit_records',
+  {
+    appointmentId: uuid('appointment_id')
+      .primaryKey()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    /** What was found, in plain Thai words. */
+    findings: text('findings').notNull(),
+    icd10: text('icd10'),
+    advice: text('advice'),
+    followUpDate: date('follow_up_date', { mode: 'string' }),
+    recordedBy: uuid('recorded_by').references(() => staffMembers.id),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 1 as first recorded, one more per correction: a correction names the version it read, so one of two at once wins. */
+    version: integer('version').notNull().default(1),
+    /** `final` as first recorded, `amended` once corrected, `entered_in_error` when it should never have been recorded. */
+    status: text('status').notNull().default('final'),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    correctionReason: text('correction_reason'),
+    correctedBy: uuid('corrected_by').references(() => staffMembers.id),
+  },
+  (t) => [check('visit_records_status_check', sql`${t.status} in ('final', 'amended', 'entered_in_error')`)],
+);
+
+/**
+ * The versions of a visit record that corrections replaced, each as it stood. The current version stays in
+ * visit_records, keyed by the appointment, so the history, the day list and the export keep reading one row per
+ * visit; only the replaced ones come here (a table of their own rather than rows beside the current one, whose key is
+ * the appointment).
+ */
+export const visitRecordVersions = pgTable(
+  'visit_record_versions',
+  {
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    status: text('status').notNull(),
+    findings: text('findings').notNull(),
+    icd10: text('icd10'),
+    advice: text('advice'),
+    followUpDate: date('follow_up_date', { mode: 'string' }),
+    recordedBy: uuid('recorded_by').references(() => staffMembers.id),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** When the next version replaced it. */
+    replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.appointmentId, t.version] })],
+);
 
 /** Every change of an appointment's status: when, by whom, from what to what. */
 export const appointmentEvents = pgTable(
@@ -567,6 +604,19 @@ export const medications = pgTable(
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     /** The hospital visit that prescribed it; null when the patient added it. */
     prescribedIn: uuid('prescribed_in').references(() => appointments.id, { onDelete: 'set null' }),
+    /**
+     * A prescription's correction. Each amendment is a new row (`version` one more) and the one it replaces is kept,
+     * `amended`, with `replaced_by` naming it: ticks are keyed by the medication, so the days already taken stay with
+     * the dose that was really prescribed then, and the new dose is due from the day of the correction. A corrected
+     * row's doses end the day before its correction (`end_date`), which may be the day before it started: no dose is
+     * due at all then.
+     */
+    recordStatus: text('record_status').notNull().default('final'),
+    version: integer('version').notNull().default(1),
+    replacedBy: uuid('replaced_by').references((): AnyPgColumn => medications.id, { onDelete: 'set null' }),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    correctionReason: text('correction_reason'),
+    correctedBy: uuid('corrected_by').references(() => staffMembers.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -581,7 +631,11 @@ export const medications = pgTable(
       sql`(${t.customLabel} is null and ${t.customTime} is null and ${t.customAmount} is null)
         or (${t.customLabel} is not null and ${t.customTime} is not null and ${t.customAmount} > 0)`,
     ),
-    check('medications_period_check', sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate}`),
+    check(
+      'medications_period_check',
+      sql`${t.endDate} is null or ${t.endDate} >= ${t.startDate} or (${t.recordStatus} <> 'final' and ${t.endDate} = ${t.startDate} - 1)`,
+    ),
+    check('medications_record_status_check', sql`${t.recordStatus} in ('final', 'amended', 'entered_in_error')`),
     check('medications_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
   ],
 );
@@ -865,7 +919,7 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test')`,
     ),
   ],
 );

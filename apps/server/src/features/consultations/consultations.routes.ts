@@ -1,6 +1,11 @@
 import {
   BreakGlassBody,
+  CorrectedVisitReply,
   DayListReply,
+  EnteredInErrorBody,
+  PrescriptionAmendBody,
+  StaffPrescriptionParams,
+  VisitAmendBody,
   PatientRecordForStaffReply,
   StaffAppointmentParams,
   VisitRecordBody,
@@ -8,11 +13,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffAtFacility } from '../../plugins/staff-areas.js';
 import type { ConsultationsService } from './consultations.service.js';
+import type { CorrectionsService } from './corrections.service.js';
 
 const tags = ['staff: consultations'];
 
 /** The clinician's routes of a visit. In the staff signed-in scope. */
-export function consultationsRoutes(consultations: ConsultationsService): FastifyPluginAsyncZod {
+export function consultationsRoutes(
+  consultations: ConsultationsService,
+  corrections: CorrectionsService,
+): FastifyPluginAsyncZod {
   return async (app) => {
     const one = '/staff/facilities/:facilityId/appointments/:appointmentId';
 
@@ -70,6 +79,85 @@ export function consultationsRoutes(consultations: ConsultationsService): Fastif
       async (request) => {
         const actor = staffAtFacility(request);
         return { data: [await consultations.complete(actor, request.params.appointmentId, request.body)] };
+      },
+    );
+
+    const corrected =
+      ' in care (as opening the record), with a reason of at least 10 letters the patient reads; `expectedVersion` is the version read (409 visit_changed_meanwhile / prescription_changed_meanwhile when another correction came first; 409 record_entered_in_error once marked so). Audited; the patient is told.';
+
+    app.post(
+      `${one}/visit/amend`,
+      {
+        config: { staff: 'consultation' },
+        schema: {
+          tags,
+          summary: `Amend the recorded visit (findings, ICD-10, advice, follow-up); the version replaced is kept.${corrected}`,
+          params: StaffAppointmentParams,
+          body: VisitAmendBody,
+          response: { 200: CorrectedVisitReply },
+        },
+      },
+      async (request) => {
+        const actor = staffAtFacility(request);
+        return { data: [await corrections.amendVisit(actor, request.params.appointmentId, request.body)] };
+      },
+    );
+
+    app.post(
+      `${one}/visit/entered-in-error`,
+      {
+        config: { staff: 'consultation' },
+        schema: {
+          tags,
+          summary: `Mark the recorded visit entered in error, with its prescriptions still in force (their doses stop from today).${corrected}`,
+          params: StaffAppointmentParams,
+          body: EnteredInErrorBody,
+          response: { 200: CorrectedVisitReply },
+        },
+      },
+      async (request) => {
+        const actor = staffAtFacility(request);
+        return { data: [await corrections.visitEnteredInError(actor, request.params.appointmentId, request.body)] };
+      },
+    );
+
+    app.post(
+      `${one}/prescriptions/:medicationId/amend`,
+      {
+        config: { staff: 'consultation' },
+        schema: {
+          tags,
+          summary: `Amend one prescription of the visit: a new version due from today for its days, the one replaced kept and ending yesterday.${corrected}`,
+          params: StaffPrescriptionParams,
+          body: PrescriptionAmendBody,
+          response: { 200: CorrectedVisitReply },
+        },
+      },
+      async (request) => {
+        const actor = staffAtFacility(request);
+        const { appointmentId, medicationId } = request.params;
+        return { data: [await corrections.amendPrescription(actor, appointmentId, medicationId, request.body)] };
+      },
+    );
+
+    app.post(
+      `${one}/prescriptions/:medicationId/entered-in-error`,
+      {
+        config: { staff: 'consultation' },
+        schema: {
+          tags,
+          summary: `Mark one prescription of the visit entered in error: no dose of it is due from today; ticks made stay.${corrected}`,
+          params: StaffPrescriptionParams,
+          body: EnteredInErrorBody,
+          response: { 200: CorrectedVisitReply },
+        },
+      },
+      async (request) => {
+        const actor = staffAtFacility(request);
+        const { appointmentId, medicationId } = request.params;
+        return {
+          data: [await corrections.prescriptionEnteredInError(actor, appointmentId, medicationId, request.body)],
+        };
       },
     );
   };

@@ -12,8 +12,8 @@ import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
 import type { VisitsService } from '../visits/visits.service.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
 
-const notFound = () => new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
-const outsideCare = () =>
+export const appointmentNotFound = () => new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
+export const outsideCare = () =>
   new AppError(
     403,
     'record_outside_care',
@@ -54,7 +54,7 @@ export function createConsultationsService({ consultations, access, medications,
       breakGlassReason?: string,
     ): Promise<PatientRecordForStaff> {
       const patient = await consultations.patientOf(actor.facilityId, appointmentId);
-      if (!patient) throw notFound();
+      if (!patient) throw appointmentNotFound();
       const openedAs = inCare(patient, todayInBangkok()) ? 'care' : 'break_glass';
       if (openedAs === 'break_glass' && !breakGlassReason) throw outsideCare();
       const [medicationList, visitList] = await Promise.all([medications.list(patient.id), visits.list(patient.id)]);

@@ -3,9 +3,10 @@ import type { Db } from '../../db/client.js';
 import { appointments, facilities, medicationTicks, medications } from '../../db/schema.js';
 
 export type MedicationRow = typeof medications.$inferSelect;
-/** A medication with the hospital that prescribed it, if one did. */
+/** A medication with the hospital that prescribed it, if one did, and the prescription it amended, if any. */
 export type ListedMedication = MedicationRow & {
   prescriber: { hospitalId: string; nameTh: string; nameEn: string } | null;
+  replaces: string | null;
 };
 export type MedicationFields = Omit<
   typeof medications.$inferInsert,
@@ -28,6 +29,9 @@ export function createMedicationsRepository(db: Db) {
       .select({
         ...getTableColumns(medications),
         prescriber: { hospitalId: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn },
+        replaces: sql<
+          string | null
+        >`(select earlier.id from medications earlier where earlier.replaced_by = ${medications.id})`,
       })
       .from(medications)
       .leftJoin(appointments, eq(appointments.id, medications.prescribedIn))

@@ -3,6 +3,7 @@ import {
   type MedicationBody,
   type MedicationForm,
   type MedicationStatus,
+  type CorrectionStatus,
   todayInBangkok,
   reasons,
 } from '@klaimor/contracts';
@@ -43,7 +44,7 @@ export function toSchedule(row: MedicationRow): DoseSchedule {
 }
 
 export function toMedication(
-  row: MedicationRow & Partial<Pick<ListedMedication, 'prescriber'>>,
+  row: MedicationRow & Partial<Pick<ListedMedication, 'prescriber' | 'replaces'>>,
   today: string,
 ): Medication {
   const schedule = toSchedule(row);
@@ -68,6 +69,17 @@ export function toMedication(
         ? {
             appointmentId: row.prescribedIn,
             hospital: { id: row.prescriber.hospitalId, nameTh: row.prescriber.nameTh, nameEn: row.prescriber.nameEn },
+          }
+        : null,
+    version: row.version,
+    replaces: row.replaces ?? null,
+    correction:
+      row.recordStatus !== 'final' && row.correctedAt
+        ? {
+            status: row.recordStatus as CorrectionStatus,
+            at: row.correctedAt.toISOString(),
+            reason: row.correctionReason ?? '',
+            replacedBy: row.replacedBy,
           }
         : null,
     createdAt: row.createdAt.toISOString(),

@@ -234,7 +234,8 @@ function encounter(v: Visit, patientId: string, known: ReadonlySet<string>): Enc
   return {
     resourceType: 'Encounter',
     id: screening ? derivedUuid('encounter', v.id) : v.id,
-    status: 'finished',
+    // A visit the hospital marked entered in error should never have been recorded; an amended one still happened.
+    status: v.correction?.status === 'entered_in_error' ? 'entered-in-error' : 'finished',
     class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB', display: 'ambulatory' },
     ...(v.department && { serviceType: text(v.department) }),
     subject: { reference: ref(patientId) },
@@ -299,6 +300,11 @@ function condition(v: Visit, patientId: string): Condition {
     category: [
       { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'encounter-diagnosis' }] },
     ],
+    ...(v.correction?.status === 'entered_in_error' && {
+      verificationStatus: {
+        coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-ver-status', code: 'entered-in-error' }],
+      },
+    }),
     code: finding(v),
     subject: { reference: ref(patientId) },
     encounter: { reference: ref(derivedUuid('encounter', v.id)) },
@@ -306,14 +312,23 @@ function condition(v: Visit, patientId: string): Condition {
   };
 }
 
-/** A medicine a hospital prescribed at a visit: the order, tied to that visit's Encounter. */
+/** A prescription's status in FHIR: a correction's first (replaced by an amendment: stopped before its end). */
+function requestStatus(m: Medication): MedicationRequest['status'] {
+  if (m.correction) return m.correction.status === 'entered_in_error' ? 'entered-in-error' : 'stopped';
+  return m.status === 'ended' ? (m.stoppedAt ? 'stopped' : 'completed') : 'active';
+}
+
+/**
+ * A medicine a hospital prescribed at a visit: the order, tied to that visit's Encounter. A corrected one says why in
+ * its status reason; an amendment names the order it replaced (`priorPrescription`).
+ */
 function medicationRequest(m: Medication, patientId: string, known: ReadonlySet<string>): MedicationRequest {
   const { appointmentId, hospital } = m.prescribedBy!;
-  const status = m.status === 'ended' ? (m.stoppedAt ? 'stopped' : 'completed') : 'active';
   return {
     resourceType: 'MedicationRequest',
     id: m.id,
-    status,
+    status: requestStatus(m),
+    ...(m.correction && { statusReason: text(m.correction.reason) }),
     intent: 'order',
     medicationCodeableConcept: text(m.strength ? `${m.name} ${m.strength}` : m.name),
     subject: { reference: ref(patientId) },
@@ -321,7 +336,10 @@ function medicationRequest(m: Medication, patientId: string, known: ReadonlySet<
     authoredOn: m.startDate,
     requester: facilityRef(known, hospital.id, hospital.nameTh),
     dosageInstruction: dosage(m),
-    ...(m.endDate && { dispenseRequest: { validityPeriod: { start: m.startDate, end: m.endDate } } }),
+    ...(m.replaces && { priorPrescription: { reference: ref(m.replaces) } }),
+    // A correction on its first day leaves no day due (the end before the start): no period to give then.
+    ...(m.endDate &&
+      m.endDate >= m.startDate && { dispenseRequest: { validityPeriod: { start: m.startDate, end: m.endDate } } }),
   };
 }
 

@@ -11,6 +11,7 @@ import {
   screeningSlots,
   staffMembers,
   users,
+  visitRecordVersions,
   visitRecords,
 } from '../../db/schema.js';
 import { STATUSES_HOLDING_A_PLACE } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
@@ -70,7 +71,16 @@ export function createMyDataRepository(db: Db) {
      */
     async erase(userId: string, phone: string | null): Promise<void> {
       await db.transaction(async (tx) => {
-        // What a clinician recorded is health data of the patient: it goes, even where the payment record stays.
+        // What a clinician recorded is health data of the patient: it goes, even where the payment record stays, with
+        // the versions corrections replaced.
+        await tx
+          .delete(visitRecordVersions)
+          .where(
+            inArray(
+              visitRecordVersions.appointmentId,
+              tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.userId, userId)),
+            ),
+          );
         await tx
           .delete(visitRecords)
           .where(

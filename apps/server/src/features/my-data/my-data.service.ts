@@ -41,6 +41,15 @@ interface Deps {
 const holdsPlace = (a: Appointment, now: number) =>
   a.status === 'awaiting_deposit' || (a.status === 'booked' && Date.parse(a.start) > now);
 
+/** Acts whose reason the patient reads beside them: opening the record outside care, and correcting it. */
+const ACTIONS_WITH_REASON = new Set([
+  'patient.record_opened_break_glass',
+  'visit.amended',
+  'visit.entered_in_error',
+  'prescription.amended',
+  'prescription.entered_in_error',
+]);
+
 export function createMyDataService({
   myData,
   otp,
@@ -94,7 +103,7 @@ export function createMyDataService({
               hospital: e.hospital!,
               staff: { name: e.staffName!, role: e.role as 'admin' },
               action: e.action as 'patient.listed',
-              reason: e.action === 'patient.record_opened_break_glass' ? e.reason : null,
+              reason: ACTIONS_WITH_REASON.has(e.action) ? e.reason : null,
             },
       );
     },

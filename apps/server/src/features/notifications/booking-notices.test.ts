@@ -144,6 +144,7 @@ describe('every notification leads to the screen it speaks of', () => {
     appointment_soon: `/appointments/${appointment}`,
     appointment_cancelled: `/appointments/${appointment}`,
     appointment_completed: `/history?visit=${appointment}`,
+    record_corrected: `/history?visit=${appointment}`,
     refund: `/appointments/${appointment}`,
     booking_confirmed: `/appointments/${appointment}`,
     deposit_receipt: `/appointments/${appointment}`,

@@ -112,6 +112,7 @@ export type AppointmentNoticeKind =
   | 'appointment_soon'
   | 'appointment_cancelled'
   | 'appointment_completed'
+  | 'record_corrected'
   | 'refund'
   | 'booking_confirmed'
   | 'deposit_receipt';
@@ -144,6 +145,12 @@ export function appointmentTexts(
       };
     case 'appointment_completed':
       return { title: `บันทึกผลการตรวจ${whose}แล้ว`, body: `${a.hospital}: ดูผลการตรวจและยาที่แพทย์สั่งได้ในประวัติการรักษา` };
+    case 'record_corrected':
+      // What changed stays in the app: the notice may go by SMS or LINE, so it names no finding or medicine.
+      return {
+        title: `โรงพยาบาลแก้ไขบันทึกการตรวจ${whose}`,
+        body: `${a.hospital}: แพทย์แก้ไขผลการตรวจหรือรายการยา ดูสิ่งที่แก้ไขและเหตุผลได้ในประวัติการรักษา และรายการยาล่าสุดในหน้ายา`,
+      };
     case 'refund':
       return { title: `คืนเงินมัดจำ${whose}แล้ว`, body: `${baht.format(a.depositAmount)} บาท จากนัดที่${a.hospital} ${when}` };
     case 'booking_confirmed':

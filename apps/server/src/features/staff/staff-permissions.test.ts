@@ -1,11 +1,12 @@
 import { type StaffRole, addDays, todayInBangkok } from '@klaimor/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 import { aSlot, booked, dayBase, openSchedule, slotIsNow } from '../front-desk/front-desk-test-helpers.js';
 import { createStaffRepository } from './staff.repository.js';
-import { FACILITY, asStaff, enrolStaff, nextStaffEmail } from './staff-test-helpers.js';
+import { FACILITY, asStaff, enrolStaff, nextStaffEmail, queryRows } from './staff-test-helpers.js';
 
 /**
  * Who may call each staff route of a facility. Every such route in the OpenAPI document must be listed here: a new
@@ -70,6 +71,14 @@ const take = (pool: keyof typeof ready) => {
   return id;
 };
 
+/**
+ * Visits recorded today, each with one prescription, one per correction route: only the clinician's call reaches
+ * the correction, so each route corrects its own visit once.
+ */
+const recorded: { appointmentId: string; medicationId: string }[] = [];
+const correction = { expectedVersion: 1, reason: 'แพทย์บันทึกขนาดยาผิด ต้องแก้ไข' };
+const prescription = { drug: 'พาราเซตามอล', doses: { afterBreakfast: 1 }, days: 3 };
+
 const ROUTES: Record<string, Route> = {
   'GET /api/staff/facilities/:facilityId/appointments': {
     allowed: ['front_desk', 'clinician'],
@@ -103,6 +112,35 @@ const ROUTES: Record<string, Route> = {
     allowed: ['clinician'],
     success: 200,
     call: async () => ({ url: `${dayBase}/${take('toComplete')}/complete`, payload: { findings: 'ไข้หวัด' } }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/visit/amend': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({
+      url: `${dayBase}/${recorded[0].appointmentId}/visit/amend`,
+      payload: { ...correction, findings: 'ไข้หวัดใหญ่' },
+    }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/visit/entered-in-error': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${recorded[1].appointmentId}/visit/entered-in-error`, payload: correction }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/prescriptions/:medicationId/amend': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({
+      url: `${dayBase}/${recorded[2].appointmentId}/prescriptions/${recorded[2].medicationId}/amend`,
+      payload: { ...correction, prescription },
+    }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/prescriptions/:medicationId/entered-in-error': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({
+      url: `${dayBase}/${recorded[3].appointmentId}/prescriptions/${recorded[3].medicationId}/entered-in-error`,
+      payload: correction,
+    }),
   },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/no-show': {
     allowed: ['front_desk'],
@@ -288,15 +326,31 @@ beforeAll(async () => {
   // The record routes read the first of these, which the routes taking one never reach.
   ready.ahead.push(await booked(t.app, patient, aheadSlot));
   ready.today.unshift(await booked(t.app, patient, todaySlot));
+  const toRecord: string[] = [];
+  for (let i = 0; i < 4; i++) toRecord.push(await booked(t.app, patient, todaySlot));
   await slotIsNow(t.database, todaySlot);
   await slotIsNow(t.database, endedSlot, -1);
-  for (const id of [...ready.checkedIn, ...ready.toComplete]) {
+  for (const id of [...ready.checkedIn, ...ready.toComplete, ...toRecord]) {
     const res = await t.app.inject({
       method: 'POST',
       url: `${dayBase}/${id}/check-in`,
       ...asStaff(sessions.front_desk),
     });
     expect(res.statusCode, res.body).toBe(200);
+  }
+  for (const appointmentId of toRecord) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${dayBase}/${appointmentId}/complete`,
+      payload: { findings: 'ไข้หวัด', prescriptions: [prescription] },
+      ...asStaff(sessions.clinician),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [medication] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from medications where prescribed_in = ${appointmentId}`,
+    );
+    recorded.push({ appointmentId, medicationId: medication.id });
   }
 });
 afterAll(() => t.close());

@@ -1,6 +1,13 @@
-import { and, desc, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, facilities, screeningSlots, visitRecords, visits } from '../../db/schema.js';
+import {
+  appointments,
+  facilities,
+  screeningSlots,
+  visitRecordVersions,
+  visitRecords,
+  visits,
+} from '../../db/schema.js';
 
 export type VisitRow = typeof visits.$inferSelect;
 /** A recorded visit as listed: with the English name of the directory's hospital its place is written as, if any. */
@@ -57,6 +64,11 @@ export function createVisitsRepository(db: Db) {
           icd10: visitRecords.icd10,
           advice: visitRecords.advice,
           followUpDate: visitRecords.followUpDate,
+          recordedAt: visitRecords.recordedAt,
+          version: visitRecords.version,
+          recordStatus: visitRecords.status,
+          correctedAt: visitRecords.correctedAt,
+          correctionReason: visitRecords.correctionReason,
         })
         .from(appointments)
         .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
@@ -70,6 +82,16 @@ export function createVisitsRepository(db: Db) {
             when && lt(screeningSlots.startsAt, when.to),
           ),
         );
+    },
+
+    /** The versions corrections replaced of these screenings' visit records, newest first. */
+    async earlierVersions(appointmentIds: string[]) {
+      if (appointmentIds.length === 0) return [];
+      return db
+        .select()
+        .from(visitRecordVersions)
+        .where(inArray(visitRecordVersions.appointmentId, appointmentIds))
+        .orderBy(desc(visitRecordVersions.version));
     },
 
     /** Recorded visits per YYYY-MM. */
@@ -106,3 +128,4 @@ export function createVisitsRepository(db: Db) {
 }
 export type VisitsRepository = ReturnType<typeof createVisitsRepository>;
 export type ScreeningRow = Awaited<ReturnType<VisitsRepository['listCompletedScreenings']>>[number];
+export type EarlierVersionRow = Awaited<ReturnType<VisitsRepository['earlierVersions']>>[number];

@@ -1,6 +1,19 @@
-import { type Visit, type VisitBody, type VisitMonth, todayInBangkok } from '@klaimor/contracts';
+import {
+  type CorrectionStatus,
+  type EarlierVisitVersion,
+  type Visit,
+  type VisitBody,
+  type VisitMonth,
+  todayInBangkok,
+} from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
-import type { ScreeningRow, ListedVisitRow, VisitFields, VisitsRepository } from './visits.repository.js';
+import type {
+  EarlierVersionRow,
+  ListedVisitRow,
+  ScreeningRow,
+  VisitFields,
+  VisitsRepository,
+} from './visits.repository.js';
 
 const notFound = () => new AppError(404, 'not_found', 'ไม่พบประวัติการรักษานี้');
 
@@ -37,11 +50,29 @@ function fromRecord(row: ListedVisitRow): Visit {
     symptomDuration: null,
     icd10: null,
     followUpDate: null,
+    version: null,
+    correction: null,
+    earlierVersions: [],
   };
 }
 
-/** A completed screening, with what the clinician recorded (what was found, advice, follow-up) once they have. */
-function fromScreening(row: ScreeningRow): Visit {
+function earlierVersion(row: EarlierVersionRow): EarlierVisitVersion {
+  return {
+    version: row.version,
+    diagnosis: row.findings,
+    icd10: row.icd10,
+    notes: row.advice,
+    followUpDate: row.followUpDate,
+    recordedAt: row.recordedAt.toISOString(),
+    replacedAt: row.replacedAt.toISOString(),
+  };
+}
+
+/**
+ * A completed screening, with what the clinician recorded (what was found, advice, follow-up) once they have, in its
+ * current version; a correction says so, with the versions it replaced.
+ */
+function fromScreening(row: ScreeningRow, earlier: EarlierVersionRow[] = []): Visit {
   return {
     id: row.id,
     source: 'screening',
@@ -56,6 +87,16 @@ function fromScreening(row: ScreeningRow): Visit {
     symptomDuration: row.duration,
     icd10: row.icd10,
     followUpDate: row.followUpDate,
+    version: row.version,
+    correction:
+      row.recordStatus && row.recordStatus !== 'final' && row.correctedAt
+        ? {
+            status: row.recordStatus as CorrectionStatus,
+            at: row.correctedAt.toISOString(),
+            reason: row.correctionReason ?? '',
+          }
+        : null,
+    earlierVersions: earlier.map(earlierVersion),
   };
 }
 
@@ -81,7 +122,14 @@ export function createVisitsService(visits: VisitsRepository) {
         visits.listRecorded(userId, month ? { from: `${month}-01`, to: `${nextMonth(month)}-01` } : undefined),
         visits.listCompletedScreenings(userId, month ? monthInstants(month) : undefined),
       ]);
-      return [...recorded.map(fromRecord), ...screenings.map(fromScreening)].sort(newestFirst);
+      const corrected = screenings.filter((s) => s.recordStatus && s.recordStatus !== 'final').map((s) => s.id);
+      const earlier = new Map<string, EarlierVersionRow[]>();
+      for (const v of await visits.earlierVersions(corrected)) {
+        earlier.set(v.appointmentId, [...(earlier.get(v.appointmentId) ?? []), v]);
+      }
+      return [...recorded.map(fromRecord), ...screenings.map((s) => fromScreening(s, earlier.get(s.id)))].sort(
+        newestFirst,
+      );
     },
 
     /** The months that have visits of either kind, newest first. */

@@ -90,6 +90,9 @@ const medication: Medication = {
   daysOfStockLeft: 1,
   runningLow: true,
   prescribedBy: null,
+  version: 1,
+  replaces: null,
+  correction: null,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 };

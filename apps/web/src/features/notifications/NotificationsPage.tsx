@@ -51,6 +51,7 @@ const OPENS: Record<NotificationKind, `centre.open.${string}`> = {
   appointment_soon: 'centre.open.appointment',
   appointment_cancelled: 'centre.open.otherTimes',
   appointment_completed: 'centre.open.visit',
+  record_corrected: 'centre.open.visit',
   refund: 'centre.open.appointment',
   booking_confirmed: 'centre.open.appointment',
   deposit_receipt: 'centre.open.receipt',

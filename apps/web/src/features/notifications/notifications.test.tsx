@@ -448,6 +448,7 @@ describe('every notification leads to the screen it speaks of', () => {
     appointment_soon: 'ดูนัดหมาย',
     appointment_cancelled: 'ดูนัดและเลือกเวลาอื่น',
     appointment_completed: 'ดูผลการตรวจ',
+    record_corrected: 'ดูผลการตรวจ',
     refund: 'ดูนัดหมาย',
     booking_confirmed: 'ดูนัดหมาย',
     deposit_receipt: 'ดูใบเสร็จ',

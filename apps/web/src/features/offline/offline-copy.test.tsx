@@ -77,6 +77,9 @@ const medication: Medication = {
   daysOfStockLeft: 20,
   runningLow: false,
   prescribedBy: null,
+  version: 1,
+  replaces: null,
+  correction: null,
   createdAt: '2025-01-01T00:00:00Z',
   updatedAt: '2025-01-01T00:00:00Z',
 };

@@ -20,6 +20,9 @@ const visit = (id: string, date: string, patch: Partial<Visit> = {}): Visit => (
   symptomDuration: null,
   icd10: null,
   followUpDate: null,
+  version: null,
+  correction: null,
+  earlierVersions: [],
   ...patch,
 });
 const april = [

@@ -33,6 +33,7 @@ const AREAS = {
   patient: 'audit.areas.patient',
   appointment: 'audit.areas.appointment',
   visit: 'audit.areas.visit',
+  prescription: 'audit.areas.prescription',
   schedule: 'audit.areas.schedule',
   staff: 'audit.areas.staff',
   facility: 'audit.areas.facility',
@@ -221,6 +222,8 @@ export function auditDetailLines(
       return [t('audit.details.sessionsEnded', { count: details.ended })];
     case 'break_glass':
       return [t('audit.details.breakGlassReason', { reason: details.reason })];
+    case 'correction':
+      return [t('audit.details.correctionReason', { reason: details.reason })];
     case 'export': {
       const member = details.memberId ? names?.memberName(details.memberId) : undefined;
       return [
