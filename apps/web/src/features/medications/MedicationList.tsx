@@ -1,4 +1,4 @@
-import { FIXED_DOSE_TIMES, type Medication } from '@klaimor/contracts';
+import { FIXED_DOSE_TIMES, type Medication, todayInBangkok } from '@klaimor/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import MedicationIcon from '@mui/icons-material/Medication';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
@@ -92,7 +92,15 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
               {t(`forms.${m.form}`)}
             </Typography>
           </Box>
-          <Chip size="small" label={t(`list.status.${m.status}`)} color={STATUS_COLOUR[m.status]} />
+          {m.correction ? (
+            <Chip
+              size="small"
+              label={t(`list.correction.${m.correction.status}`)}
+              color={m.correction.status === 'entered_in_error' ? 'error' : 'warning'}
+            />
+          ) : (
+            <Chip size="small" label={t(`list.status.${m.status}`)} color={STATUS_COLOUR[m.status]} />
+          )}
         </Stack>
         <Stack component="ul" spacing={0.25} sx={{ mt: 1.5, mb: 0, pl: 2.5 }}>
           {schedule.map((s) => (
@@ -101,11 +109,31 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
             </Typography>
           ))}
         </Stack>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {m.endDate
-            ? t('list.range', { from: date(m.startDate), to: date(m.endDate) })
-            : t('list.fromOngoing', { date: date(m.startDate) })}
-        </Typography>
+        {m.correction ? (
+          // A corrected prescription's doses ended the day before its correction: the correction says when and why.
+          <Alert severity={m.correction.status === 'entered_in_error' ? 'error' : 'info'} sx={{ mt: 1, py: 0 }}>
+            <Typography variant="body2">
+              {t(
+                m.correction.status === 'entered_in_error'
+                  ? 'list.correction.enteredInErrorOn'
+                  : 'list.correction.amendedOn',
+                { date: date(todayInBangkok(new Date(m.correction.at))) },
+              )}
+            </Typography>
+            <Typography variant="body2">{t('list.correction.reason', { reason: m.correction.reason })}</Typography>
+          </Alert>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {m.endDate
+              ? t('list.range', { from: date(m.startDate), to: date(m.endDate) })
+              : t('list.fromOngoing', { date: date(m.startDate) })}
+          </Typography>
+        )}
+        {m.replaces ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {t('list.correction.replaces')}
+          </Typography>
+        ) : null}
         {m.instructions ? (
           <Typography variant="body2" lang={writtenLanguage(m.instructions)} sx={{ mt: 0.5 }}>
             {m.instructions}

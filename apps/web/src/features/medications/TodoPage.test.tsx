@@ -271,6 +271,40 @@ describe('TodoPage', () => {
     expect(screen.getByRole('button', { name: 'หยุดยา Amlodipine 5 mg' })).toBeInTheDocument();
   });
 
+  it('marks a prescription the hospital corrected, when and why, beside the one that replaced it', async () => {
+    const prescribedBy = {
+      appointmentId: 'a1',
+      hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+    };
+    const replacement = '22222222-2222-4222-8222-222222222222';
+    api({
+      'GET /api/medications': () =>
+        json(200, {
+          data: [
+            { ...medication, id: replacement, prescribedBy, version: 2, replaces: medication.id },
+            {
+              ...medication,
+              status: 'ended',
+              prescribedBy,
+              correction: {
+                status: 'amended',
+                at: '2025-03-02T03:00:00Z',
+                reason: 'แพทย์สั่งขนาดยาผิด',
+                replacedBy: replacement,
+              },
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<TodoPage />, { route: '/todo' });
+    const [current, replaced] = await screen.findAllByRole('article', { name: 'Amlodipine 5 mg' });
+    expect(within(current).getByText('แก้ไขจากรายการเดิม')).toBeInTheDocument();
+    expect(within(replaced).getByText('แก้ไขแล้ว')).toBeInTheDocument();
+    expect(replaced).toHaveTextContent('แพทย์แก้ไขรายการยานี้เมื่อ 2 มี.ค. 2568');
+    expect(replaced).toHaveTextContent('เหตุผล: แพทย์สั่งขนาดยาผิด');
+    expect(within(replaced).queryByRole('button', { name: /หยุดยา/ })).not.toBeInTheDocument();
+  });
+
   it('says when nothing is due today', async () => {
     mockApi({
       'GET /api/checklist': () => json(200, { data: [checklistOf([])] }),

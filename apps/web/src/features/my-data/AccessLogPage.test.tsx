@@ -64,6 +64,28 @@ describe('AccessLogPage', () => {
     expect(within(flagged).getByText(/เหตุผลที่แจ้งไว้: ผู้ป่วยโทรแจ้งอาการแพ้ยา/)).toBeInTheDocument();
   });
 
+  it('shows a correction of the record with the reason the clinician gave, not as an opening outside care', async () => {
+    mockApi({
+      'GET /api/my-data/access-log': () =>
+        json(200, {
+          data: [
+            {
+              by: 'staff',
+              at: '2026-11-23T03:15:00.000Z',
+              hospital: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+              staff: { name: 'พญ.ใจดี รักษา', role: 'clinician' },
+              action: 'prescription.amended',
+              reason: 'แพทย์สั่งขนาดยาผิด',
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });
+    expect(await screen.findByText('แก้ไขรายการยาที่สั่งให้คุณ')).toBeInTheDocument();
+    expect(screen.getByText(/เหตุผลที่แจ้งไว้: แพทย์สั่งขนาดยาผิด/)).toBeInTheDocument();
+    expect(screen.queryByText('เปิดดูโดยที่คุณไม่ได้มีนัดวันนี้')).not.toBeInTheDocument();
+  });
+
   it('says plainly when no one has opened it', async () => {
     mockApi({ 'GET /api/my-data/access-log': () => json(200, { data: [] }) });
     renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });

@@ -74,10 +74,17 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
             <Typography variant="body2">
               {t('access.who', { name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) })}
             </Typography>
-            {/* Opened outside an appointment in care: the reason the clinician had to give, in their words. */}
-            {entry.reason ? (
+            {/*
+              Opened outside an appointment in care, or a correction of the record: the reason the clinician had to
+              give, in their words.
+            */}
+            {entry.reason && entry.action === 'patient.record_opened_break_glass' ? (
               <Alert severity="warning" sx={{ mt: 1 }}>
                 <AlertTitle>{t('access.outsideCare')}</AlertTitle>
+                {t('access.reason', { reason: entry.reason })}
+              </Alert>
+            ) : entry.reason ? (
+              <Alert severity="info" sx={{ mt: 1 }}>
                 {t('access.reason', { reason: entry.reason })}
               </Alert>
             ) : null}

@@ -1,12 +1,14 @@
-import type { Visit } from '@klaimor/contracts';
+import { type Visit, todayInBangkok } from '@klaimor/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import MedicalServicesIcon from '@mui/icons-material/MedicalServices';
 import Box from '@mui/material/Box';
+import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { useVisitsTexts } from './visits.texts';
 import { appLanguage } from '../../i18n/language';
@@ -70,8 +72,26 @@ export function VisitDetails({ visit, onEdit, onRemove }: VisitDetailsProps) {
     },
   ];
   const shown = rows.filter((row): row is { label: string; value: string } => !!row.value);
+  const correction = visit.correction;
   return (
     <Stack spacing={1} sx={{ pb: 1 }}>
+      {correction ? (
+        // The hospital's correction comes first: what follows is the record as it now stands.
+        <Alert severity={correction.status === 'entered_in_error' ? 'error' : 'info'} sx={{ py: 0 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {t(`entry.correction.${correction.status}`)}
+          </Typography>
+          <Typography variant="body2">
+            {t(
+              correction.status === 'entered_in_error'
+                ? 'entry.correction.enteredInErrorOn'
+                : 'entry.correction.amendedOn',
+              { date: formatBuddhistDate(todayInBangkok(new Date(correction.at)), lang, 'short') },
+            )}
+          </Typography>
+          <Typography variant="body2">{t('entry.correction.reason', { reason: correction.reason })}</Typography>
+        </Alert>
+      ) : null}
       {visit.source === 'screening' ? (
         <Chip
           size="small"
@@ -82,6 +102,30 @@ export function VisitDetails({ visit, onEdit, onRemove }: VisitDetailsProps) {
         />
       ) : null}
       {shown.length > 0 ? <DetailList rows={shown} /> : null}
+      {visit.earlierVersions.map((earlier) => (
+        <Box
+          key={earlier.version}
+          component="section"
+          aria-label={t('entry.correction.earlier', { version: earlier.version })}
+          sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5, color: 'text.secondary' }}
+        >
+          <Typography variant="body2" sx={{ fontWeight: 600, mb: 0.5 }}>
+            {t('entry.correction.earlier', { version: earlier.version })}
+          </Typography>
+          <DetailList
+            rows={[
+              {
+                label: t('entry.diagnosis'),
+                value: earlier.icd10 ? `${earlier.diagnosis} (ICD-10 ${earlier.icd10})` : earlier.diagnosis,
+              },
+              ...(earlier.notes ? [{ label: t('entry.advice'), value: earlier.notes }] : []),
+              ...(earlier.followUpDate
+                ? [{ label: t('entry.followUp'), value: formatBuddhistDate(earlier.followUpDate, lang, 'short') }]
+                : []),
+            ]}
+          />
+        </Box>
+      ))}
       {visit.source === 'recorded' ? (
         <Stack direction="row" spacing={0.5}>
           <IconButton size="small" onClick={onEdit} aria-label={t('entry.editNamed', { date })}>

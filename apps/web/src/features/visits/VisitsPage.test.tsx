@@ -90,6 +90,63 @@ describe('VisitsPage', () => {
     expect(within(list).getAllByRole('button', { name: /^แก้ไขการรักษาวันที่/ })).toHaveLength(2);
   });
 
+  it('says a visit the hospital corrected was corrected, when and why, and keeps the version it replaced', async () => {
+    mockApi({
+      'GET /api/visits/months': () => json(200, { data: [{ month: '2023-04', visits: 1 }] }),
+      'GET /api/visits': () =>
+        json(200, {
+          data: [
+            {
+              ...april[1],
+              diagnosis: 'คออักเสบจากเชื้อแบคทีเรีย',
+              icd10: 'J02.0',
+              version: 2,
+              correction: { status: 'amended', at: '2023-04-03T02:00:00Z', reason: 'ลงรหัสโรคผิด' },
+              earlierVersions: [
+                {
+                  version: 1,
+                  diagnosis: 'ไข้หวัด',
+                  icd10: 'J06.9',
+                  notes: null,
+                  followUpDate: null,
+                  recordedAt: '2023-04-02T02:00:00Z',
+                  replacedAt: '2023-04-03T02:00:00Z',
+                },
+              ],
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<VisitsPage />, { route: '/history' });
+    const list = await screen.findByRole('region', { name: 'รายการการรักษา' });
+    expect(within(list).getByText('แก้ไขแล้ว')).toBeInTheDocument();
+    expect(within(list).getByText('โรงพยาบาลแก้ไขบันทึกนี้เมื่อ 3 เม.ย. 2566')).toBeInTheDocument();
+    expect(within(list).getByText('เหตุผล: ลงรหัสโรคผิด')).toBeInTheDocument();
+    expect(within(list).getByText('คออักเสบจากเชื้อแบคทีเรีย (ICD-10 J02.0)')).toBeInTheDocument();
+    const earlier = within(list).getByRole('region', { name: 'บันทึกก่อนแก้ไข (ฉบับที่ 1)' });
+    expect(within(earlier).getByText('ไข้หวัด (ICD-10 J06.9)')).toBeInTheDocument();
+  });
+
+  it("marks a visit entered in error as not the patient's result", async () => {
+    mockApi({
+      'GET /api/visits/months': () => json(200, { data: [{ month: '2023-04', visits: 1 }] }),
+      'GET /api/visits': () =>
+        json(200, {
+          data: [
+            {
+              ...april[1],
+              version: 2,
+              correction: { status: 'entered_in_error', at: '2023-04-03T02:00:00Z', reason: 'บันทึกผิดคน' },
+            },
+          ],
+        }),
+    });
+    renderWithProviders(<VisitsPage />, { route: '/history' });
+    const list = await screen.findByRole('region', { name: 'รายการการรักษา' });
+    expect(within(list).getByText('บันทึกผิดพลาด')).toBeInTheDocument();
+    expect(list).toHaveTextContent('ไม่ใช่ผลการตรวจของคุณ');
+  });
+
   it('filters by the month chosen in the period dropdown', async () => {
     const user = userEvent.setup({ delay: null });
     const fetchMock = api();
