@@ -207,6 +207,8 @@ describe("an appointment's actions", () => {
       symptoms: 'ไอ',
       diagnosis: 'คออักเสบจากไวรัส',
       icd10: null,
+      version: 1,
+      correction: null,
     };
     const { user, fetchMock, dialog } = await openAppointment(['clinician'], entry, {
       [`GET ${LIST}/${entry.id}/record`]: () =>
@@ -230,7 +232,11 @@ describe("an appointment's actions", () => {
     // Back on the appointment, the record reads as it now stands.
     await user.click(within(dialog).getByRole('button', { name: 'เปิดดูประวัติผู้ป่วย' }));
     const after = await within(dialog).findByRole('region', { name: 'ประวัติผู้ป่วย' });
-    expect(await within(after).findByText(/คออักเสบจากไวรัส/)).toBeInTheDocument();
+    // The visit just recorded, in the history and as this visit, which a correction may amend.
+    const thisVisit = await within(after).findByRole('region', { name: 'การตรวจครั้งนี้' });
+    expect(within(thisVisit).getByText(/คออักเสบจากไวรัส/)).toBeInTheDocument();
+    expect(within(thisVisit).getByRole('button', { name: 'แก้ไขผลการตรวจครั้งนี้' })).toBeInTheDocument();
+    expect(within(after).getAllByText(/คออักเสบจากไวรัส/)).toHaveLength(2);
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/record'))).toHaveLength(2);
   });
 

@@ -2,10 +2,12 @@ import { FIXED_DOSE_TIMES, type Medication, type Visit } from '@klaimor/contract
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { DetailList } from '../../../components/DetailList';
 import { LoadingState } from '../../../components/LoadingState';
 import { appLanguage } from '../../../i18n/language';
@@ -14,6 +16,7 @@ import { StaffLoadError } from '../shared/StaffLoadError';
 import { useStaffTexts } from '../staff.texts';
 import { isApiError } from '../../../api/client';
 import { BreakGlassForm } from './BreakGlassForm';
+import { type CorrectionKind, CorrectionForm, type CorrectionTarget } from './CorrectionForm';
 import { usePatientRecord } from './day.queries';
 
 type StaffT = TFunction<'staff'>;
@@ -44,6 +47,7 @@ function visitLine(t: StaffT, v: Visit): string {
     v.diagnosis ?? v.symptoms,
     v.icd10 ? `ICD-10 ${v.icd10}` : null,
     v.source === 'screening' ? t('record.screening') : null,
+    v.correction ? t(`correction.${v.correction.status}`) : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -56,11 +60,45 @@ export interface PatientRecordViewProps {
   onHide?: () => void;
 }
 
-/** The record a clinician opened (audited, and shown to the patient): who, their current medicines and their visits. */
+/** "แก้ไข" and "บันทึกผิดพลาด" beside an entry of this visit, each naming what it corrects. */
+function CorrectionButtons({
+  amendLabel,
+  inErrorLabel,
+  onChoose,
+}: {
+  amendLabel: string;
+  inErrorLabel: string;
+  onChoose: (kind: CorrectionKind) => void;
+}) {
+  const { t } = useStaffTexts();
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+      <Button size="small" variant="outlined" aria-label={amendLabel} onClick={() => onChoose('amend')}>
+        {t('correction.amend')}
+      </Button>
+      <Button
+        size="small"
+        variant="outlined"
+        color="error"
+        aria-label={inErrorLabel}
+        onClick={() => onChoose('entered-in-error')}
+      >
+        {t('correction.enteredInError')}
+      </Button>
+    </Box>
+  );
+}
+
+/**
+ * The record a clinician opened (audited, and shown to the patient): who, their current medicines and their visits.
+ * The visit recorded at this appointment and its prescriptions still in force may be corrected here, with a reason.
+ */
 export function PatientRecordView({ facilityId, appointmentId, onHide }: PatientRecordViewProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const record = usePatientRecord(facilityId, appointmentId, true);
+  const [correcting, setCorrecting] = useState<{ target: CorrectionTarget; kind: CorrectionKind } | null>(null);
+  const [corrected, setCorrected] = useState<string | null>(null);
 
   if (record.isPending) return <LoadingState label={t('record.loading')} />;
   if (isApiError(record.error, 'record_outside_care'))
@@ -69,6 +107,35 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
 
   const { patient, medications, visits, openedAs } = record.data;
   const current = medications.filter((m) => m.status !== 'ended');
+  // What this appointment recorded, as it now stands: a visit entered in error, or a replaced prescription, is done.
+  const thisVisit = visits.find((v) => v.source === 'screening' && v.id === appointmentId && v.version !== null);
+  const prescribedHere = medications.filter((m) => m.prescribedBy?.appointmentId === appointmentId && !m.correction);
+  const choose = (target: CorrectionTarget) => (kind: CorrectionKind) => {
+    setCorrected(null);
+    setCorrecting({ target, kind });
+  };
+  const isCorrecting = (target: CorrectionTarget) =>
+    correcting !== null &&
+    (correcting.target.of === 'visit'
+      ? target.of === 'visit'
+      : target.of === 'prescription' &&
+        correcting.target.of === 'prescription' &&
+        correcting.target.medication.id === target.medication.id);
+  const form = (target: CorrectionTarget) =>
+    correcting && isCorrecting(target) ? (
+      <CorrectionForm
+        key={`${correcting.kind}-${target.of === 'visit' ? 'visit' : target.medication.id}`}
+        facilityId={facilityId}
+        appointmentId={appointmentId}
+        target={target}
+        kind={correcting.kind}
+        onDone={(message) => {
+          setCorrecting(null);
+          setCorrected(message);
+        }}
+        onCancel={() => setCorrecting(null)}
+      />
+    ) : null;
   const gender =
     patient.gender && patient.gender in GENDERS
       ? t(GENDERS[patient.gender as keyof typeof GENDERS])
@@ -92,6 +159,64 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
         ) : (
           <Alert severity="info">{t('appointment.recordNotice')}</Alert>
         )}
+        {thisVisit ? (
+          <Box component="section" aria-label={t('record.thisVisit')}>
+            <Typography variant="subtitle2" component="h4" sx={{ fontWeight: 600, mb: 0.5 }}>
+              {t('record.thisVisit')}
+            </Typography>
+            <Typography variant="body2">
+              {visitLine(t, thisVisit)}{' '}
+              {thisVisit.correction ? (
+                <Chip
+                  size="small"
+                  color={thisVisit.correction.status === 'entered_in_error' ? 'error' : 'warning'}
+                  label={t(`correction.${thisVisit.correction.status}`)}
+                />
+              ) : null}
+            </Typography>
+            {thisVisit.correction?.status === 'entered_in_error' ? null : (
+              <CorrectionButtons
+                amendLabel={t('correction.amendVisitNamed')}
+                inErrorLabel={t('correction.visitInErrorNamed')}
+                onChoose={choose({ of: 'visit', visit: thisVisit })}
+              />
+            )}
+            {form({ of: 'visit', visit: thisVisit })}
+            {prescribedHere.length > 0 ? (
+              <>
+                <Typography variant="subtitle2" component="h5" sx={{ fontWeight: 600, mt: 1.5, mb: 0.5 }}>
+                  {t('record.prescribedHere')}
+                </Typography>
+                <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                  {prescribedHere.map((m) => {
+                    const name = [m.name, m.strength].filter(Boolean).join(' ');
+                    return (
+                      <li key={m.id}>
+                        <Typography variant="body2">
+                          <Box component="span" sx={{ fontWeight: 600 }}>
+                            {name}
+                          </Box>{' '}
+                          {medicationLine(t, m, lang)}
+                        </Typography>
+                        <CorrectionButtons
+                          amendLabel={t('correction.amendNamed', { name })}
+                          inErrorLabel={t('correction.inErrorNamed', { name })}
+                          onChoose={choose({ of: 'prescription', medication: m })}
+                        />
+                        {form({ of: 'prescription', medication: m })}
+                      </li>
+                    );
+                  })}
+                </Box>
+              </>
+            ) : null}
+            {corrected ? (
+              <Alert severity="success" sx={{ mt: 1 }}>
+                {corrected}
+              </Alert>
+            ) : null}
+          </Box>
+        ) : null}
         <DetailList
           rows={[
             { label: t('record.name'), value: patient.name },

@@ -1,6 +1,10 @@
 import type {
   AppointmentStatus,
   BreakGlassInput,
+  CorrectedVisit,
+  EnteredInErrorInput,
+  PrescriptionAmendInput,
+  VisitAmendInput,
   DayListEntry,
   PatientRecordForStaff,
   StaffCancelBody,
@@ -8,7 +12,7 @@ import type {
 } from '@klaimor/contracts';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiList, apiOne } from '../../../api/client';
+import { apiList, apiOne, isApiError } from '../../../api/client';
 import { facilityPath, retryServerTrouble, staffKeys } from '../shared/staff-api';
 
 export interface DayListFilter {
@@ -105,5 +109,49 @@ export function usePatientRecord(facilityId: string, appointmentId: string, open
     enabled: open,
     staleTime: Infinity,
     retry: retryServerTrouble,
+  });
+}
+
+/** A correction of the visit or of one of its prescriptions, as the record panel offers it. */
+export type Correction =
+  | { of: 'visit'; kind: 'amend'; body: VisitAmendInput }
+  | { of: 'visit'; kind: 'entered-in-error'; body: EnteredInErrorInput }
+  | { of: 'prescription'; medicationId: string; kind: 'amend'; body: PrescriptionAmendInput }
+  | { of: 'prescription'; medicationId: string; kind: 'entered-in-error'; body: EnteredInErrorInput };
+
+/**
+ * Corrects the visit recorded at this appointment, or one of its prescriptions (audited, told to the patient). The
+ * answer (the visit and every version of its prescriptions) goes into the record already open, so the record is not
+ * asked again: each opening is audited.
+ */
+export function useCorrection(facilityId: string, appointmentId: string) {
+  const queryClient = useQueryClient();
+  const key = dayKeys.record(facilityId, appointmentId);
+  return useMutation({
+    mutationFn: (c: Correction) =>
+      apiOne<CorrectedVisit>(
+        c.of === 'visit'
+          ? `${appointmentPath(facilityId, appointmentId)}/visit/${c.kind}`
+          : `${appointmentPath(facilityId, appointmentId)}/prescriptions/${encodeURIComponent(c.medicationId)}/${c.kind}`,
+        { method: 'POST', body: c.body },
+      ),
+    onSuccess: ({ visit, medications }) =>
+      queryClient.setQueryData<PatientRecordForStaff>(key, (record) =>
+        record
+          ? {
+              ...record,
+              visits: record.visits.map((v) => (v.source === visit.source && v.id === visit.id ? visit : v)),
+              medications: [
+                ...record.medications.filter((m) => m.prescribedBy?.appointmentId !== appointmentId),
+                ...medications,
+              ],
+            }
+          : record,
+      ),
+    // Another clinician's correction came first: the record read again shows what now stands.
+    onError: (error) =>
+      isApiError(error, 'visit_changed_meanwhile') || isApiError(error, 'prescription_changed_meanwhile')
+        ? queryClient.invalidateQueries({ queryKey: key })
+        : undefined,
   });
 }

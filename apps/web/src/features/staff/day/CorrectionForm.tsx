@@ -1,0 +1,288 @@
+import {
+  EnteredInErrorBody,
+  FIXED_DOSE_TIMES,
+  type FixedDoseTime,
+  type Medication,
+  PrescriptionAmendBody,
+  type Visit,
+  VisitAmendBody,
+} from '@klaimor/contracts';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { appLanguage } from '../../../i18n/language';
+import { contractResolver, numberFromText } from '../../../lib/form-resolver';
+import { fieldMessage, staffErrorMessage } from '../shared/staff-errors';
+import { useStaffTexts } from '../staff.texts';
+import { type Correction, useCorrection } from './day.queries';
+
+/** What a correction is of: the visit recorded at this appointment, or one of its prescriptions still in force. */
+export type CorrectionTarget = { of: 'visit'; visit: Visit } | { of: 'prescription'; medication: Medication };
+export type CorrectionKind = 'amend' | 'entered-in-error';
+
+/** The boxes, as text: the reason always, the visit's or the prescription's fields when amending. */
+interface CorrectionValues {
+  reason: string;
+  findings: string;
+  icd10: string;
+  advice: string;
+  drug: string;
+  strength: string;
+  afterBreakfast: string;
+  afterLunch: string;
+  afterDinner: string;
+  beforeBed: string;
+  days: string;
+  instructions: string;
+}
+
+const orNull = (text: string) => (text.trim() === '' ? null : text);
+const units = (text: string) => numberFromText(text) ?? 0;
+
+/** The body of each correction from the boxes, validated by the contract the server validates with. */
+const RESOLVERS = {
+  visitAmend: (version: number) =>
+    contractResolver(VisitAmendBody, (v: CorrectionValues) => ({
+      expectedVersion: version,
+      reason: v.reason,
+      findings: v.findings,
+      icd10: orNull(v.icd10),
+      advice: orNull(v.advice),
+    })),
+  prescriptionAmend: (version: number, form: Medication['form']) =>
+    contractResolver(PrescriptionAmendBody, (v: CorrectionValues) => ({
+      expectedVersion: version,
+      reason: v.reason,
+      prescription: {
+        drug: v.drug,
+        strength: orNull(v.strength),
+        form,
+        doses: Object.fromEntries(FIXED_DOSE_TIMES.map((time) => [time, units(v[time])])) as Record<
+          FixedDoseTime,
+          number
+        >,
+        days: numberFromText(v.days) as number,
+        instructions: orNull(v.instructions),
+      },
+    })),
+  enteredInError: (version: number) =>
+    contractResolver(EnteredInErrorBody, (v: CorrectionValues) => ({ expectedVersion: version, reason: v.reason })),
+};
+
+/** Days of a prescription from its first to its last day, both counted. */
+function courseDays(m: Medication): string {
+  if (!m.endDate) return '';
+  return String(Math.round((Date.parse(m.endDate) - Date.parse(m.startDate)) / 86_400_000) + 1);
+}
+
+function initialValues(target: CorrectionTarget): CorrectionValues {
+  const empty = { afterBreakfast: '', afterLunch: '', afterDinner: '', beforeBed: '' };
+  if (target.of === 'visit') {
+    const v = target.visit;
+    return {
+      reason: '',
+      findings: v.diagnosis ?? '',
+      icd10: v.icd10 ?? '',
+      advice: v.notes ?? '',
+      drug: '',
+      strength: '',
+      ...empty,
+      days: '',
+      instructions: '',
+    };
+  }
+  const m = target.medication;
+  return {
+    reason: '',
+    findings: '',
+    icd10: '',
+    advice: '',
+    drug: m.name,
+    strength: m.strength ?? '',
+    ...(Object.fromEntries(FIXED_DOSE_TIMES.map((time) => [time, String(m.doses[time])])) as typeof empty),
+    days: courseDays(m),
+    instructions: m.instructions ?? '',
+  };
+}
+
+/** The error of a field, by the body's path ('prescription.doses') or the box's own name. */
+function errorOf(errors: FieldErrors<CorrectionValues>, path: string): string | undefined {
+  const found = path
+    .split('.')
+    .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], errors);
+  return (found as { message?: string } | undefined)?.message;
+}
+
+export interface CorrectionFormProps {
+  facilityId: string;
+  appointmentId: string;
+  target: CorrectionTarget;
+  kind: CorrectionKind;
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}
+
+/**
+ * A clinician's correction of what was recorded at this visit: amended (the corrected fields) or entered in error,
+ * always with a reason the patient reads. The earlier version is kept; the patient is told.
+ */
+export function CorrectionForm({ facilityId, appointmentId, target, kind, onDone, onCancel }: CorrectionFormProps) {
+  const { t, i18n } = useStaffTexts();
+  const lang = appLanguage(i18n);
+  const correction = useCorrection(facilityId, appointmentId);
+  const [formError, setFormError] = useState<string | null>(null);
+  const version = target.of === 'visit' ? (target.visit.version ?? 1) : target.medication.version;
+  const resolver = (
+    kind === 'entered-in-error'
+      ? RESOLVERS.enteredInError(version)
+      : target.of === 'visit'
+        ? RESOLVERS.visitAmend(version)
+        : RESOLVERS.prescriptionAmend(version, target.medication.form)
+  ) as Resolver<CorrectionValues, unknown, Correction['body']>;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<CorrectionValues, unknown, Correction['body']>({ resolver, defaultValues: initialValues(target) });
+  const name =
+    target.of === 'prescription' ? [target.medication.name, target.medication.strength].filter(Boolean).join(' ') : '';
+  const idOf = (field: string) => `correction-${field}`;
+
+  /** A text box of the form, its error worded from the body's path. */
+  const box = (field: keyof CorrectionValues, label: string, path: string = field, extra: object = {}) => {
+    const { ref, ...rest } = register(field);
+    const message = fieldMessage(t, path.split('.').at(-1)!, errorOf(errors, path));
+    return (
+      <TextField
+        {...rest}
+        inputRef={ref}
+        id={idOf(field)}
+        label={label}
+        error={message !== undefined}
+        helperText={message}
+        fullWidth
+        {...extra}
+      />
+    );
+  };
+
+  const save = handleSubmit(async (body) => {
+    setFormError(null);
+    const c = (
+      target.of === 'visit'
+        ? { of: 'visit', kind, body }
+        : { of: 'prescription', medicationId: target.medication.id, kind, body }
+    ) as Correction;
+    try {
+      await correction.mutateAsync(c);
+      onDone(t('correction.saved'));
+    } catch (error) {
+      setFormError(staffErrorMessage(t, error, lang));
+    }
+  });
+
+  const title =
+    kind === 'amend'
+      ? target.of === 'visit'
+        ? t('correction.amendVisitTitle')
+        : t('correction.amendPrescriptionTitle', { name })
+      : target.of === 'visit'
+        ? t('correction.visitInErrorTitle')
+        : t('correction.prescriptionInErrorTitle', { name });
+  const reasonMessage = fieldMessage(t, 'reason', errors.reason?.message);
+  const { ref: reasonRef, ...reason } = register('reason');
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      aria-label={title}
+      onSubmit={(e) => void save(e)}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, mt: 1 }}
+    >
+      <Stack spacing={1.5}>
+        <Typography variant="subtitle2" component="h5" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        <Alert severity={kind === 'amend' ? 'info' : 'warning'}>
+          {kind === 'amend'
+            ? t('correction.notice')
+            : target.of === 'visit'
+              ? t('correction.visitInErrorNotice')
+              : t('correction.prescriptionInErrorNotice')}
+        </Alert>
+        {kind === 'amend' && target.of === 'visit' ? (
+          <>
+            {box('findings', t('visit.findings'), 'findings', { required: true, multiline: true, minRows: 2 })}
+            {box('icd10', t('visit.icd10'))}
+            {box('advice', t('visit.advice'), 'advice', { multiline: true })}
+          </>
+        ) : null}
+        {kind === 'amend' && target.of === 'prescription' ? (
+          <>
+            {box('drug', t('visit.drug'), 'prescription.drug', { required: true })}
+            {box('strength', t('visit.strength'), 'prescription.strength')}
+            <Box
+              role="group"
+              aria-label={t('visit.doses')}
+              sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(8rem, 1fr))', gap: 1 }}
+            >
+              {FIXED_DOSE_TIMES.map((time) => (
+                <Box key={time}>
+                  {box(time, t(`visit.${time}`), `prescription.doses.${time}`, {
+                    slotProps: { htmlInput: { inputMode: 'numeric' } },
+                  })}
+                </Box>
+              ))}
+            </Box>
+            {fieldMessage(t, 'doses', errorOf(errors, 'prescription.doses')) ? (
+              <Typography variant="body2" color="error" role="alert">
+                {fieldMessage(t, 'doses', errorOf(errors, 'prescription.doses'))}
+              </Typography>
+            ) : null}
+            {box('days', t('visit.days'), 'prescription.days', {
+              required: true,
+              slotProps: { htmlInput: { inputMode: 'numeric' } },
+            })}
+            {box('instructions', t('visit.instructions'), 'prescription.instructions')}
+            <Typography variant="body2" color="text.secondary">
+              {t('correction.fromToday')}
+            </Typography>
+          </>
+        ) : null}
+        <TextField
+          {...reason}
+          inputRef={reasonRef}
+          id={idOf('reason')}
+          label={t('correction.reason')}
+          required
+          fullWidth
+          multiline
+          minRows={2}
+          error={reasonMessage !== undefined}
+          helperText={reasonMessage ?? t('correction.reasonHint')}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            color={kind === 'amend' ? 'primary' : 'error'}
+            loading={isSubmitting}
+          >
+            {kind === 'amend' ? t('correction.save') : t('correction.confirmInError')}
+          </Button>
+          <Button onClick={onCancel} disabled={isSubmitting}>
+            {t('correction.cancel')}
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
