@@ -149,7 +149,7 @@ export function appointmentTexts(
       // What changed stays in the app: the notice may go by SMS or LINE, so it names no finding or medicine.
       return {
         title: `โรงพยาบาลแก้ไขบันทึกการตรวจ${whose}`,
-        body: `${a.hospital}: แพทย์แก้ไขผลการตรวจหรือรายการยา ดูสิ่งที่แก้ไขและเหตุผลได้ในประวัติการรักษา และรายการยาล่าสุดในหน้ายา`,
+        body: `${a.hospital}: แพทย์แก้ไขผลการตรวจหรือรายการยาที่สั่ง ดูสิ่งที่แก้ไขและเหตุผลได้ในประวัติการรักษาและรายการยา`,
       };
     case 'refund':
       return { title: `คืนเงินมัดจำ${whose}แล้ว`, body: `${baht.format(a.depositAmount)} บาท จากนัดที่${a.hospital} ${when}` };

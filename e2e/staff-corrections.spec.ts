@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { onPhone, registerThroughApi, shotFitting } from './support/patient';
+import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK, shotsAtBothWidths, signInStaff as signIn } from './support/staff';
+
+const HOSPITAL = 'siriraj-hospital';
+const base = `/api/staff/facilities/${HOSPITAL}`;
+const PATIENT = { firstname: 'สมศรี', lastname: 'แก้ยา' };
+const PATIENT_NAME = `${PATIENT.firstname} ${PATIENT.lastname}`;
+const REASON = 'แพทย์สั่งขนาดยาผิด ต้องทานวันละครั้งหลังอาหารเช้า';
+
+const DAY_MINUTES = 24 * 60;
+const bangkokMinutes = () => Math.floor(Date.now() / 60_000 + 7 * 60) % DAY_MINUTES;
+const bangkokToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** An extra session today starting at the next 5-minute mark at least 3 minutes ahead (booking needs a slot to come). */
+async function sessionToday() {
+  let start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
+  if (start > DAY_MINUTES - 10) {
+    await new Promise((resolve) => setTimeout(resolve, (DAY_MINUTES - bangkokMinutes() + 1) * 60_000));
+    start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
+  }
+  const end = Math.min(start + 60, DAY_MINUTES - 1);
+  return { onDate: bangkokToday(), sessionStart: clock(start), sessionEnd: clock(end), slotMinutes: 15 };
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in$/);
+}
+
+test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
+
+test('a clinician corrects a wrong dose; the patient finds the corrected medicine and is told why', async ({
+  page: staff,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const patientContext = await browser.newContext(onPhone(baseURL));
+  const patient = await patientContext.newPage();
+
+  await test.step('Given a visit recorded today with paracetamol 2 tablets three times a day', async () => {
+    await registerThroughApi(patient, PATIENT);
+    await signIn(staff, DEMO_ADMIN);
+    const session = await sessionToday();
+    const added = await staff.request.post(`${base}/schedule/extra-sessions`, {
+      data: { ...session, places: 4, depositAmount: 0 },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    await signOut(staff);
+    const day = session.onDate;
+    const slots = (await (await patient.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json())
+      .data as { id: string; start: string; remaining: number }[];
+    const slot = slots.find((s) => s.start > new Date().toISOString() && s.remaining > 0)!;
+    const booked = await patient.request.post('/api/appointments', {
+      headers: { 'idempotency-key': randomUUID() },
+      data: { hospitalId: HOSPITAL, slotId: slot.id, symptoms: 'ไข้ ปวดศีรษะ', duration: '2 วัน' },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    const { id, status } = (await booked.json()).data[0] as { id: string; status: string };
+    if (status === 'awaiting_deposit')
+      expect((await patient.request.post(`/api/dev/payments/${id}/paid`)).ok()).toBe(true);
+
+    await signIn(staff, DEMO_FRONT_DESK);
+    const checkedIn = await staff.request.post(`${base}/appointments/${id}/check-in`);
+    expect(checkedIn.status(), await checkedIn.text()).toBe(200);
+    await signOut(staff);
+    await signIn(staff, DEMO_CLINICIAN);
+    const done = await staff.request.post(`${base}/appointments/${id}/complete`, {
+      data: {
+        findings: 'ไข้หวัด ปวดศีรษะ',
+        prescriptions: [
+          {
+            drug: 'พาราเซตามอล',
+            strength: '500 mg',
+            form: 'tablet',
+            doses: { afterBreakfast: 2, afterLunch: 2, afterDinner: 2 },
+            days: 5,
+          },
+        ],
+      },
+    });
+    expect(done.status(), await done.text()).toBe(200);
+  });
+
+  await test.step('When the clinician corrects the dose from the record, with a reason', async () => {
+    await staff.reload();
+    const row = staff
+      .getByRole('list', { name: 'รายชื่อผู้ป่วยที่นัดหมาย' })
+      .getByRole('listitem')
+      .filter({ hasText: PATIENT_NAME });
+    await row.getByRole('button').click();
+    const dialog = staff.getByRole('dialog', { name: PATIENT_NAME });
+    await dialog.getByRole('button', { name: 'เปิดดูประวัติผู้ป่วย' }).click();
+    const thisVisit = dialog.getByRole('region', { name: 'การตรวจครั้งนี้' });
+    await thisVisit.getByRole('button', { name: 'แก้ไข พาราเซตามอล 500 mg' }).click();
+    const form = thisVisit.getByRole('form', { name: 'แก้ไขรายการยา: พาราเซตามอล 500 mg' });
+    await form.getByRole('textbox', { name: /^หลังอาหารเช้า/ }).fill('1');
+    await form.getByRole('textbox', { name: /^หลังอาหารกลางวัน/ }).fill('0');
+    await form.getByRole('textbox', { name: /^หลังอาหารเย็น/ }).fill('0');
+    await form.getByRole('textbox', { name: /^เหตุผลที่แก้ไข/ }).fill(REASON);
+    await shotsAtBothWidths(staff, 'staff-corrections-1-dose-corrected');
+    await form.getByRole('button', { name: 'บันทึกการแก้ไข' }).click();
+    await expect(thisVisit.getByText('บันทึกการแก้ไขแล้ว ผู้ป่วยจะได้รับแจ้ง')).toBeVisible();
+    await expect(thisVisit).toContainText('หลังอาหารเช้า 1');
+    await shotsAtBothWidths(staff, 'staff-corrections-2-saved');
+  });
+
+  await test.step('Then the patient finds the corrected medicine, the old one marked, and the notice', async () => {
+    await patient.goto('/todo');
+    const [current, replaced] = [
+      patient.getByRole('article', { name: 'พาราเซตามอล 500 mg' }).filter({ hasText: 'แก้ไขจากรายการเดิม' }),
+      patient.getByRole('article', { name: 'พาราเซตามอล 500 mg' }).filter({ hasText: `เหตุผล: ${REASON}` }),
+    ];
+    await expect(current).toContainText('หลังอาหารเช้า');
+    await expect(replaced).toContainText('แก้ไขแล้ว');
+    await shotFitting(patient, 'staff-corrections-3-patient-medicines');
+
+    // The notice goes out with the next minute's round of the notifier.
+    await expect(async () => {
+      await patient.goto('/notifications');
+      await expect(patient.getByText('โรงพยาบาลแก้ไขบันทึกการตรวจ')).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 100_000, intervals: [5000] });
+    await shotFitting(patient, 'staff-corrections-4-patient-notice');
+    await patientContext.close();
+  });
+});
