@@ -144,7 +144,7 @@ describe("correcting this visit's record", () => {
           apiError('visit_changed_meanwhile', 'บันทึกการตรวจนี้ถูกแก้ไขไปแล้วระหว่างนี้ กรุณาเปิดบันทึกล่าสุดแล้วตรวจสอบอีกครั้งก่อนแก้ไข'),
         ),
     });
-    await user.click(await screen.findByRole('button', { name: 'ระบุว่าบันทึกผลการตรวจครั้งนี้ผิดพลาด' }));
+    await user.click(await screen.findByRole('button', { name: 'บันทึกผิดพลาด: ผลการตรวจครั้งนี้' }));
     const form = screen.getByRole('form', { name: 'ระบุว่าบันทึกผลการตรวจผิดพลาด' });
     expect(within(form).queryByRole('textbox', { name: /^ผลการตรวจ/ })).not.toBeInTheDocument();
     await user.type(within(form).getByRole('textbox', { name: /^เหตุผลที่แก้ไข/ }), 'บันทึกผิดคน เป็นของผู้ป่วยรายอื่น');
