@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = {
   'patient.listed': 'patient_records',
   'patient.record_opened': 'patient_records',
   'patient.record_opened_break_glass': 'patient_records',
+  'patient.registration_viewed': 'patient_records',
+  'patient.hospital_number_set': 'patient_records',
   'visit.recorded': 'patient_records',
   'appointment.checked_in': 'bookings',
   'appointment.consultation_started': 'bookings',

@@ -37,6 +37,7 @@ export const ErrorCode = z.enum([
   'appointment_status_conflict',
   'check_in_not_today',
   'record_outside_care',
+  'hospital_number_taken',
   'medication_prescribed',
   'staff_last_admin',
   'staff_member_elsewhere',

@@ -35,6 +35,8 @@ export const StaffAccessAction = z.enum([
   'patient.listed',
   'patient.record_opened',
   'patient.record_opened_break_glass',
+  'patient.registration_viewed',
+  'patient.hospital_number_set',
   'appointment.checked_in',
   'appointment.consultation_started',
   'appointment.no_show',

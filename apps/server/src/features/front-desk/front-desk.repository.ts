@@ -1,25 +1,36 @@
-import type { AppointmentStatus } from '@klaimor/contracts';
-import { type SQL, and, asc, eq, gte, ilike, lt, or, sql } from 'drizzle-orm';
+import { type AppointmentStatus, isValidThaiId, stripThaiIdFormatting } from '@klaimor/contracts';
+import { type SQL, and, asc, eq, gte, ilike, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { appointments, queueCounters, screeningSlots, users } from '../../db/schema.js';
+import { appointments, coverages, hospitalNumbers, queueCounters, screeningSlots, users } from '../../db/schema.js';
+import { uniqueViolation } from '../../db/results.js';
 import { type AppointmentMoveName, moveAppointment } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 import { queueAhead } from '../appointments/appointments.repository.js';
 
 export interface DayListFilter {
   status?: AppointmentStatus;
-  /** Already trimmed: a name, phone digits or a booking reference. */
+  /** Already trimmed: a name, phone digits, a booking reference, an ID or passport number or a hospital number. */
   q?: string;
 }
 
 /** `%` and `_` typed at the desk are letters, not wildcards. */
 const literally = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * What the desk typed, matched against the patient and the booking: part of the name or phone number, the start of the
+ * booking reference, or the whole of an ID number, passport number or hospital number (never part of one: a few
+ * digits must not list strangers by their ID).
+ */
 function matching(q: string): SQL | undefined {
   const digits = q.replace(/\D/g, '');
+  const idNumber = stripThaiIdFormatting(q);
+  const word = q.toUpperCase();
   return or(
     ilike(sql`${users.firstname} || ' ' || ${users.lastname}`, `%${literally(q)}%`),
     digits.length >= 3 ? sql`${users.phone} like ${`%${digits}%`}` : undefined,
     /^[0-9a-f]{4,8}$/i.test(q) ? sql`${appointments.id}::text like ${`${q.toLowerCase()}%`}` : undefined,
+    isValidThaiId(idNumber) ? eq(users.thaiId, idNumber) : undefined,
+    /^[0-9A-Z]{6,9}$/.test(word) ? eq(users.passportNumber, word) : undefined,
+    eq(hospitalNumbers.hospitalNumber, word),
   );
 }
 
@@ -61,12 +72,21 @@ export function createFrontDeskRepository(db: Db) {
         queueAhead,
         slot: { startsAt: screeningSlots.startsAt, endsAt: screeningSlots.endsAt, doctor: screeningSlots.doctor },
         patient: { firstname: users.firstname, lastname: users.lastname, birthday: users.birthday, phone: users.phone },
+        hospitalNumber: hospitalNumbers.hospitalNumber,
       })
       .from(screeningSlots)
       .innerJoin(appointments, eq(appointments.slotId, screeningSlots.id))
       .leftJoin(users, eq(users.id, appointments.userId))
-      .where(where)
-      .orderBy(asc(screeningSlots.startsAt), sql`${appointments.queueNumber} nulls last`, asc(appointments.createdAt));
+      .leftJoin(
+        hospitalNumbers,
+        and(eq(hospitalNumbers.facilityId, appointments.facilityId), eq(hospitalNumbers.userId, appointments.userId)),
+      )
+      .where(where);
+  const inDayOrder = [
+    asc(screeningSlots.startsAt),
+    sql`${appointments.queueNumber} nulls last`,
+    asc(appointments.createdAt),
+  ];
 
   return {
     /** The appointments of a facility whose slot starts on a Bangkok date, in time order, then queue order. */
@@ -79,12 +99,97 @@ export function createFrontDeskRepository(db: Db) {
           filter.status ? eq(appointments.status, filter.status) : undefined,
           filter.q ? matching(filter.q) : undefined,
         ),
-      ),
+      ).orderBy(...inDayOrder),
+
+    /**
+     * The facility's appointments on any date matching what the desk typed: those from today on first, soonest first,
+     * then earlier ones, latest first.
+     */
+    search: (facilityId: string, q: string, limit: number) =>
+      entries(and(eq(screeningSlots.facilityId, facilityId), matching(q)))
+        .orderBy(
+          sql`${screeningSlots.startsAt} < (current_date at time zone 'Asia/Bangkok')`,
+          sql`abs(extract(epoch from ${screeningSlots.startsAt} - (current_date at time zone 'Asia/Bangkok')))`,
+          asc(appointments.createdAt),
+        )
+        .limit(limit),
 
     /** One of the facility's appointments as the day list shows it. */
     async entry(facilityId: string, appointmentId: string) {
       const [row] = await entries(and(eq(appointments.facilityId, facilityId), eq(appointments.id, appointmentId)));
       return row ?? null;
+    },
+
+    /** Who the patient of one of the facility's appointments is, for the hospital's own registration. */
+    async registration(facilityId: string, appointmentId: string) {
+      const [row] = await db
+        .select({
+          userId: users.id,
+          firstname: users.firstname,
+          lastname: users.lastname,
+          idType: users.idType,
+          thaiId: users.thaiId,
+          passportNumber: users.passportNumber,
+          nationality: users.nationality,
+          birthday: users.birthday,
+          gender: users.gender,
+          address: users.address,
+          subdistrict: users.subdistrict,
+          district: users.district,
+          province: users.province,
+          postcode: users.postcode,
+          phone: users.phone,
+          hospitalNumber: hospitalNumbers.hospitalNumber,
+        })
+        .from(appointments)
+        .innerJoin(users, eq(users.id, appointments.userId))
+        .leftJoin(
+          hospitalNumbers,
+          and(eq(hospitalNumbers.facilityId, appointments.facilityId), eq(hospitalNumbers.userId, users.id)),
+        )
+        .where(and(eq(appointments.facilityId, facilityId), eq(appointments.id, appointmentId)));
+      return row ?? null;
+    },
+
+    /** The patient's entitlements in force on a date (a public scheme, private plans), for the registration. */
+    coveragesInForce: (userId: string, date: string) =>
+      db
+        .select({
+          kind: coverages.kind,
+          scheme: coverages.scheme,
+          insurer: coverages.insurer,
+          planName: coverages.planName,
+          registeredFacility: coverages.registeredFacility,
+          memberNumber: coverages.memberNumber,
+        })
+        .from(coverages)
+        .where(
+          and(
+            eq(coverages.userId, userId),
+            or(isNull(coverages.validFrom), lte(coverages.validFrom, date)),
+            or(isNull(coverages.validTo), gte(coverages.validTo, date)),
+          ),
+        )
+        .orderBy(asc(coverages.createdAt)),
+
+    /**
+     * Sets the patient's hospital number at the facility (a first one, or a typing slip corrected); the unique index
+     * decides when two desks give one number to two patients at once.
+     */
+    async setHospitalNumber(facilityId: string, userId: string, hospitalNumber: string, setBy: string) {
+      try {
+        await db
+          .insert(hospitalNumbers)
+          .values({ facilityId, userId, hospitalNumber, setBy })
+          .onConflictDoUpdate({
+            target: [hospitalNumbers.facilityId, hospitalNumbers.userId],
+            set: { hospitalNumber, setBy, setAt: sql`now()` },
+          });
+        return 'set' as const;
+      } catch (error) {
+        if (uniqueViolation(error) !== null) return 'taken' as const;
+        throw error;
+      }
     },
 
     /**

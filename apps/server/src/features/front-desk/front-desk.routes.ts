@@ -1,5 +1,8 @@
 import {
+  AppointmentSearchQuery,
   DayListQuery,
+  HospitalNumberBody,
+  PatientRegistrationReply,
   DayListReply,
   FacilityParams,
   StaffAppointmentParams,
@@ -31,6 +34,61 @@ export function frontDeskRoutes(frontDesk: FrontDeskService): FastifyPluginAsync
         },
       },
       async (request) => ({ data: await frontDesk.dayList(staffAtFacility(request), request.query) }),
+    );
+
+    app.get(
+      `${base}/search`,
+      {
+        config: { staff: 'dayList' },
+        schema: {
+          tags,
+          summary:
+            'Appointments on any date matching a booking reference, phone, name, ID or passport number or hospital number',
+          params: FacilityParams,
+          querystring: AppointmentSearchQuery,
+          response: { 200: DayListReply },
+        },
+      },
+      async (request) => ({ data: await frontDesk.search(staffAtFacility(request), request.query.q) }),
+    );
+
+    app.get(
+      `${one}/registration`,
+      {
+        config: { staff: 'frontDesk' },
+        schema: {
+          tags,
+          summary: "What the desk registers the patient with in the hospital's own system (ID, address, HN, schemes)",
+          params: StaffAppointmentParams,
+          response: { 200: PatientRegistrationReply },
+        },
+      },
+      async (request) => ({
+        data: [await frontDesk.registration(staffAtFacility(request), request.params.appointmentId)],
+      }),
+    );
+
+    app.put(
+      `${one}/hospital-number`,
+      {
+        config: { staff: 'frontDesk' },
+        schema: {
+          tags,
+          summary: "The patient's hospital number (HN) here, kept for every later visit",
+          params: StaffAppointmentParams,
+          body: HospitalNumberBody,
+          response: { 200: PatientRegistrationReply },
+        },
+      },
+      async (request) => ({
+        data: [
+          await frontDesk.setHospitalNumber(
+            staffAtFacility(request),
+            request.params.appointmentId,
+            request.body.hospitalNumber,
+          ),
+        ],
+      }),
     );
 
     app.post(

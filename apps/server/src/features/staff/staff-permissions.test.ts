@@ -76,6 +76,21 @@ const ROUTES: Record<string, Route> = {
     success: 200,
     call: async () => ({ url: dayBase }),
   },
+  'GET /api/staff/facilities/:facilityId/appointments/search': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/search?q=${ready.ahead[0].slice(0, 8)}` }),
+  },
+  'GET /api/staff/facilities/:facilityId/appointments/:appointmentId/registration': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.ahead[0]}/registration` }),
+  },
+  'PUT /api/staff/facilities/:facilityId/appointments/:appointmentId/hospital-number': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.ahead[0]}/hospital-number`, payload: { hospitalNumber: 'HN-1' } }),
+  },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/check-in': {
     allowed: ['front_desk'],
     success: 200,

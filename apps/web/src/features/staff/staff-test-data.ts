@@ -92,7 +92,7 @@ export const dayEntry = (time: string, patch: Partial<DayListEntry> = {}, date: 
     clinician: 'พญ.กมลวรรณ ใจงาม',
     status: 'booked',
     queue: null,
-    patient: { name: 'ปิยะ ใจงาม', age: 37, phone: '0812345678' },
+    patient: { name: 'ปิยะ ใจงาม', age: 37, phone: '0812345678', hospitalNumber: null },
     symptoms: 'ไอ มีเสมหะ เจ็บคอ',
     duration: '3 วัน',
     redFlags: [],

@@ -14,16 +14,10 @@ import { StaffLoadError } from '../shared/StaffLoadError';
 import { useStaffTexts } from '../staff.texts';
 import { isApiError } from '../../../api/client';
 import { BreakGlassForm } from './BreakGlassForm';
+import { genderText } from './day-format';
 import { usePatientRecord } from './day.queries';
 
 type StaffT = TFunction<'staff'>;
-
-const GENDERS = {
-  male: 'record.genders.male',
-  female: 'record.genders.female',
-  other: 'record.genders.other',
-  unspecified: 'record.genders.unspecified',
-} as const;
 
 /** 'หลังอาหารเช้า 1 · ก่อนนอน 1': the units at each time of day that has any. */
 export function dosesText(t: StaffT, doses: Medication['doses']): string {
@@ -69,10 +63,7 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
 
   const { patient, medications, visits, openedAs } = record.data;
   const current = medications.filter((m) => m.status !== 'ended');
-  const gender =
-    patient.gender && patient.gender in GENDERS
-      ? t(GENDERS[patient.gender as keyof typeof GENDERS])
-      : t('record.unknown');
+  const gender = genderText(t, patient.gender);
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>

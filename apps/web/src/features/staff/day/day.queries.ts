@@ -2,7 +2,9 @@ import type {
   AppointmentStatus,
   BreakGlassInput,
   DayListEntry,
+  HospitalNumberInput,
   PatientRecordForStaff,
+  PatientRegistration,
   StaffCancelBody,
   VisitRecordBody,
 } from '@klaimor/contracts';
@@ -21,6 +23,10 @@ export const dayKeys = {
   /** A facility's day lists; an action on one appointment refreshes every list of the facility. */
   appointments: (facilityId: string) => [...staffKeys.all, 'appointments', facilityId] as const,
   list: (facilityId: string, filter: DayListFilter) => [...dayKeys.appointments(facilityId), 'day', filter] as const,
+  search: (facilityId: string, q: string) => [...dayKeys.appointments(facilityId), 'search', q] as const,
+  /** Read on asking only: each reading is audited. */
+  registration: (facilityId: string, appointmentId: string) =>
+    [...staffKeys.all, 'registration', facilityId, appointmentId] as const,
   /** Apart from the lists, so an action never asks for the record again: each opening is audited. */
   record: (facilityId: string, appointmentId: string) =>
     [...staffKeys.all, 'record', facilityId, appointmentId] as const,
@@ -48,6 +54,55 @@ export function useDayList(facilityId: string, filter: DayListFilter) {
     placeholderData: keepPreviousData,
     refetchInterval: DAY_LIST_POLL_MS,
     retry: retryServerTrouble,
+  });
+}
+
+/** The shortest search the server answers across dates (AppointmentSearchQuery). */
+export const SEARCH_MIN_LENGTH = 3;
+
+/** The facility's appointments on any date matching the search, once it is long enough to mean someone. */
+export function useAppointmentSearch(facilityId: string, q: string) {
+  const trimmed = q.trim();
+  return useQuery({
+    queryKey: dayKeys.search(facilityId, trimmed),
+    queryFn: ({ signal }) =>
+      apiList<DayListEntry>(
+        `${appointmentsPath(facilityId)}/search?${new URLSearchParams({ q: trimmed }).toString()}`,
+        {
+          signal,
+        },
+      ),
+    enabled: trimmed.length >= SEARCH_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+    retry: retryServerTrouble,
+  });
+}
+
+/** What the desk registers the patient with in the hospital's own system; asked only when the desk opens it. */
+export function usePatientRegistration(facilityId: string, appointmentId: string, open: boolean) {
+  return useQuery({
+    queryKey: dayKeys.registration(facilityId, appointmentId),
+    queryFn: ({ signal }) =>
+      apiOne<PatientRegistration>(`${appointmentPath(facilityId, appointmentId)}/registration`, { signal }),
+    enabled: open,
+    staleTime: Infinity,
+    retry: retryServerTrouble,
+  });
+}
+
+/** Keeps the patient's HN here; the registration shown and the lists then carry it. */
+export function useSetHospitalNumber(facilityId: string, appointmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HospitalNumberInput) =>
+      apiOne<PatientRegistration>(`${appointmentPath(facilityId, appointmentId)}/hospital-number`, {
+        method: 'PUT',
+        body,
+      }),
+    onSuccess: (registration) => {
+      queryClient.setQueryData(dayKeys.registration(facilityId, appointmentId), registration);
+      return queryClient.invalidateQueries({ queryKey: dayKeys.appointments(facilityId) });
+    },
   });
 }
 
