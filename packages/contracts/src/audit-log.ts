@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   'appointment.consultation_started': 'bookings',
   'appointment.no_show': 'bookings',
   'appointment.cancelled_by_hospital': 'bookings',
+  'appointment.moved': 'bookings',
   'schedule.template_created': 'schedule',
   'schedule.template_changed': 'schedule',
   'schedule.template_removed': 'schedule',
@@ -127,6 +128,8 @@ export const AuditDetails = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sessions'), ended: z.number().int() }),
   /** A record opened outside care: the reason the clinician gave (the patient reads it too). */
   z.object({ kind: z.literal('break_glass'), reason: z.string() }),
+  /** A booked patient moved to another slot: the starts of both, as ISO instants. */
+  z.object({ kind: z.literal('moved'), from: z.string(), to: z.string() }),
 ]);
 export type AuditDetails = z.infer<typeof AuditDetails>;
 

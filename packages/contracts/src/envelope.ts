@@ -38,6 +38,7 @@ export const ErrorCode = z.enum([
   'check_in_not_today',
   'record_outside_care',
   'hospital_number_taken',
+  'appointment_same_slot',
   'medication_prescribed',
   'staff_last_admin',
   'staff_member_elsewhere',

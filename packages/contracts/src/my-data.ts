@@ -41,6 +41,7 @@ export const StaffAccessAction = z.enum([
   'appointment.consultation_started',
   'appointment.no_show',
   'appointment.cancelled_by_hospital',
+  'appointment.moved',
   'visit.recorded',
 ]);
 export type StaffAccessAction = z.infer<typeof StaffAccessAction>;

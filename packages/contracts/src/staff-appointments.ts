@@ -22,6 +22,8 @@ export type DepositState = z.infer<typeof DepositState>;
 
 export const DayListEntry = z.object({
   id: z.uuid(),
+  /** The slot the patient holds a place in (a move chooses another). */
+  slotId: z.uuid(),
   reference: z.string(),
   start: z.string(),
   end: z.string(),
@@ -63,6 +65,10 @@ export const StaffAppointmentParams = z.strictObject({
   facilityId: z.string().min(1).max(100),
   appointmentId: z.uuid({ error: reasons.invalidChoice }),
 });
+
+/** Moves a booked patient to another slot of the same facility; the deposit paid goes with them. */
+export const StaffMoveBody = z.strictObject({ slotId: z.uuid({ error: reasons.invalidChoice }) });
+export type StaffMoveBody = z.input<typeof StaffMoveBody>;
 
 export const StaffCancelBody = z.strictObject({ reason: requiredText(200) });
 export type StaffCancelBody = z.input<typeof StaffCancelBody>;

@@ -888,7 +888,7 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test')`,
     ),
   ],
 );

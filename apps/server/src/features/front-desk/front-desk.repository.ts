@@ -1,9 +1,14 @@
 import { type AppointmentStatus, isValidThaiId, stripThaiIdFormatting } from '@klaimor/contracts';
-import { type SQL, and, asc, eq, gte, ilike, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { appointments, coverages, hospitalNumbers, queueCounters, screeningSlots, users } from '../../db/schema.js';
 import { uniqueViolation } from '../../db/results.js';
-import { type AppointmentMoveName, moveAppointment } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
+import {
+  type AppointmentMoveName,
+  moveAppointment,
+  moveAppointments,
+} from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
+import { AppError } from '../../errors.js';
 import { queueAhead } from '../appointments/appointments.repository.js';
 
 export interface DayListFilter {
@@ -70,7 +75,12 @@ export function createFrontDeskRepository(db: Db) {
           queueNumber: appointments.queueNumber,
         },
         queueAhead,
-        slot: { startsAt: screeningSlots.startsAt, endsAt: screeningSlots.endsAt, doctor: screeningSlots.doctor },
+        slot: {
+          id: screeningSlots.id,
+          startsAt: screeningSlots.startsAt,
+          endsAt: screeningSlots.endsAt,
+          doctor: screeningSlots.doctor,
+        },
         patient: { firstname: users.firstname, lastname: users.lastname, birthday: users.birthday, phone: users.phone },
         hospitalNumber: hospitalNumbers.hospitalNumber,
       })
@@ -216,6 +226,78 @@ export function createFrontDeskRepository(db: Db) {
         const queue = row && { number: await nextQueueNumber(tx, facilityId, row.day), date: row.day };
         await moveAppointment(tx, appointmentId, 'checked_in', { facilityId, queue });
         return { outcome: 'checked_in' as const, queueNumber: queue!.number };
+      });
+    },
+
+    /**
+     * Moves a booked patient to another slot of the facility, in one transaction: the slots are locked first, in id
+     * order (as a booking and a closing day take them), then the appointment by the lifecycle's move, which writes the
+     * event that tells the patient; the new slot then gives a place only while it has one, and the old takes its place
+     * back. Two desks moving patients into a slot's last place at once: one gets it, the other a 409 and nothing
+     * changed. The deposit stays as it was paid. Returns the starts of the old and the new slot.
+     */
+    async moveToSlot(facilityId: string, appointmentId: string, slotId: string) {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ slotId: appointments.slotId, startsAt: screeningSlots.startsAt })
+          .from(appointments)
+          .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
+          .where(and(eq(appointments.id, appointmentId), eq(appointments.facilityId, facilityId)));
+        if (!current) throw new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
+        if (current.slotId === slotId) {
+          throw new AppError(409, 'appointment_same_slot', 'ผู้ป่วยนัดไว้ในช่วงเวลานี้อยู่แล้ว กรุณาเลือกเวลาอื่น');
+        }
+        await tx
+          .select({ id: screeningSlots.id })
+          .from(screeningSlots)
+          .where(inArray(screeningSlots.id, [current.slotId, slotId]))
+          .orderBy(screeningSlots.id)
+          .for('no key update');
+        // A hold of the new slot past its time must not keep the patient out before housekeeping comes round.
+        await moveAppointments(tx, eq(appointments.slotId, slotId), 'hold_lapsed');
+        const moved = await moveAppointment(tx, appointmentId, 'moved_by_hospital', { facilityId });
+        // Another desk moved the patient between the first read and the lock: the slots locked are not theirs now.
+        if (moved.slotId !== current.slotId) {
+          throw new AppError(409, 'appointment_status_conflict', 'นัดนี้เพิ่งถูกย้ายโดยผู้อื่น กรุณาดูรายการล่าสุด');
+        }
+        const [place] = await tx
+          .update(screeningSlots)
+          .set({ taken: sql`${screeningSlots.taken} + 1` })
+          .where(
+            and(
+              eq(screeningSlots.id, slotId),
+              eq(screeningSlots.facilityId, facilityId),
+              lt(screeningSlots.taken, screeningSlots.capacity),
+              gt(screeningSlots.startsAt, sql`now()`),
+              isNull(screeningSlots.withdrawnAt),
+            ),
+          )
+          .returning({ startsAt: screeningSlots.startsAt });
+        if (!place) {
+          const [slot] = await tx
+            .select({ taken: screeningSlots.taken, capacity: screeningSlots.capacity })
+            .from(screeningSlots)
+            .where(
+              and(
+                eq(screeningSlots.id, slotId),
+                eq(screeningSlots.facilityId, facilityId),
+                gt(screeningSlots.startsAt, sql`now()`),
+                isNull(screeningSlots.withdrawnAt),
+              ),
+            );
+          throw slot
+            ? new AppError(409, 'slot_full', 'ช่วงเวลานี้เต็มแล้ว กรุณาเลือกเวลาอื่น')
+            : new AppError(409, 'slot_unavailable', 'ช่วงเวลานี้รับนัดไม่ได้แล้ว กรุณาเลือกเวลาอื่น');
+        }
+        await tx
+          .update(screeningSlots)
+          .set({ taken: sql`${screeningSlots.taken} - 1` })
+          .where(eq(screeningSlots.id, current.slotId));
+        await tx
+          .update(appointments)
+          .set({ slotId, updatedAt: sql`now()` })
+          .where(eq(appointments.id, appointmentId));
+        return { from: current.startsAt, to: place.startsAt };
       });
     },
 

@@ -7,6 +7,7 @@ import {
   FacilityParams,
   StaffAppointmentParams,
   StaffCancelBody,
+  StaffMoveBody,
 } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffAtFacility } from '../../plugins/staff-areas.js';
@@ -139,6 +140,25 @@ export function frontDeskRoutes(frontDesk: FrontDeskService): FastifyPluginAsync
       async (request) => {
         const actor = staffAtFacility(request);
         return { data: [await frontDesk.noShow(actor, request.params.appointmentId)] };
+      },
+    );
+
+    app.post(
+      `${one}/move`,
+      {
+        config: { staff: 'frontDesk' },
+        schema: {
+          tags,
+          summary:
+            'Move a booked patient to another slot of this facility; the deposit goes with them and the patient is told',
+          params: StaffAppointmentParams,
+          body: StaffMoveBody,
+          response: { 200: DayListReply },
+        },
+      },
+      async (request) => {
+        const actor = staffAtFacility(request);
+        return { data: [await frontDesk.moveToSlot(actor, request.params.appointmentId, request.body.slotId)] };
       },
     );
 

@@ -47,6 +47,7 @@ export function toDayListEntry({ appointment: a, queueAhead, slot, patient, hosp
   return {
     id: a.id,
     reference: bookingReference(a.id),
+    slotId: slot.id,
     start: slot.startsAt.toISOString(),
     end: slot.endsAt.toISOString(),
     clinician: slot.doctor,
@@ -211,6 +212,20 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
     async noShow(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
       await frontDesk.move(actor.facilityId, appointmentId, 'no_show');
       return changed(actor, appointmentId, 'appointment.no_show');
+    },
+
+    /** Moves a booked patient to another slot here, the deposit with them; the patient is told the new time. */
+    async moveToSlot(actor: StaffAtFacility, appointmentId: string, slotId: string): Promise<DayListEntry> {
+      const { from, to } = await frontDesk.moveToSlot(actor.facilityId, appointmentId, slotId);
+      const row = await frontDesk.entry(actor.facilityId, appointmentId);
+      if (!row) throw notFound();
+      await access.audit(actor, {
+        action: 'appointment.moved',
+        target: appointmentId,
+        patientUserId: row.appointment.userId,
+        details: { kind: 'moved', from: from.toISOString(), to: to.toISOString() },
+      });
+      return toDayListEntry(row);
     },
 
     /** The hospital cancels: the place goes back, a paid deposit is refunded in full, the patient is told why. */

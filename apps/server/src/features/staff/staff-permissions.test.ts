@@ -57,12 +57,13 @@ async function closedDay(): Promise<string> {
 }
 
 /** Appointments made ready before the table runs, each route taking a fresh one per call. */
-const ready: Record<'today' | 'checkedIn' | 'toComplete' | 'ended' | 'ahead', string[]> = {
+const ready: Record<'today' | 'checkedIn' | 'toComplete' | 'ended' | 'ahead' | 'toMove', string[]> = {
   today: [],
   checkedIn: [],
   toComplete: [],
   ended: [],
   ahead: [],
+  toMove: [],
 };
 const take = (pool: keyof typeof ready) => {
   const id = ready[pool].pop();
@@ -90,6 +91,11 @@ const ROUTES: Record<string, Route> = {
     allowed: ['front_desk'],
     success: 200,
     call: async () => ({ url: `${dayBase}/${ready.ahead[0]}/hospital-number`, payload: { hospitalNumber: 'HN-1' } }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/move': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${take('toMove')}/move`, payload: { slotId: await aSlot(t.app, 5) } }),
   },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/check-in': {
     allowed: ['front_desk'],
@@ -299,6 +305,7 @@ beforeAll(async () => {
     ready.toComplete.push(await booked(t.app, patient, todaySlot));
     ready.ended.push(await booked(t.app, patient, endedSlot));
     ready.ahead.push(await booked(t.app, patient, aheadSlot));
+    ready.toMove.push(await booked(t.app, patient, aheadSlot));
   }
   // The record routes read the first of these, which the routes taking one never reach.
   ready.ahead.push(await booked(t.app, patient, aheadSlot));

@@ -86,6 +86,7 @@ export const dayEntry = (time: string, patch: Partial<DayListEntry> = {}, date: 
   const start = new Date(`${date}T${time}:00+07:00`);
   return {
     id: crypto.randomUUID(),
+    slotId: crypto.randomUUID(),
     reference: 'KM-7Q4X2B',
     start: start.toISOString(),
     end: new Date(start.getTime() + 3_600_000).toISOString(),

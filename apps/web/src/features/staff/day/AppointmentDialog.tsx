@@ -2,6 +2,7 @@ import { formatThaiPhone, staffMay, todayInBangkok, type DayListEntry, type Staf
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CloseIcon from '@mui/icons-material/Close';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import NoteAltIcon from '@mui/icons-material/NoteAlt';
 import PrintIcon from '@mui/icons-material/Print';
@@ -27,6 +28,7 @@ import { staffErrorMessage } from '../shared/staff-errors';
 import { bangkokDateOf, formatClock, formatDateWithWeekday, formatMoney, formatSlotTime } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
 import { VisitBesideRecord } from './VisitBesideRecord';
+import { MoveAppointmentForm } from './MoveAppointmentForm';
 import { PatientRecordView } from './PatientRecordView';
 import { QueueTicketDialog } from './QueueTicket';
 import { RegistrationPanel } from './RegistrationPanel';
@@ -61,7 +63,7 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
   const titleId = useId();
   const action = useAppointmentAction(facilityId, entry.id);
   const [done, setDone] = useState<string | null>(null);
-  const [asking, setAsking] = useState<'no-show' | 'cancel' | 'visit' | 'ticket' | null>(null);
+  const [asking, setAsking] = useState<'no-show' | 'cancel' | 'visit' | 'ticket' | 'move' | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
 
   const frontDesk = staffMay(roles, 'frontDesk');
@@ -144,6 +146,13 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
     buttons.push(
       <Button key="ticket" variant="outlined" startIcon={<PrintIcon />} onClick={() => ask('ticket')}>
         {t('ticket.open')}
+      </Button>,
+    );
+  }
+  if (frontDesk && entry.status === 'booked') {
+    buttons.push(
+      <Button key="move" variant="outlined" startIcon={<EventRepeatIcon />} onClick={() => ask('move')}>
+        {t('move.open')}
       </Button>,
     );
   }
@@ -337,6 +346,14 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
           facilityName={facilityName}
         />
       ) : null}
+      <FormDialog open={asking === 'move'} title={t('move.title', { name })} onClose={() => setAsking(null)}>
+        <MoveAppointmentForm
+          facilityId={facilityId}
+          entry={entry}
+          onSubmit={(body) => submit({ kind: 'move', body }, t('move.done', { name }))}
+          onCancel={() => setAsking(null)}
+        />
+      </FormDialog>
       <FormDialog wide open={asking === 'visit'} title={t('visit.title', { name })} onClose={() => setAsking(null)}>
         <VisitBesideRecord
           facilityId={facilityId}

@@ -6,6 +6,7 @@ import type {
   PatientRecordForStaff,
   PatientRegistration,
   StaffCancelBody,
+  StaffMoveBody,
   VisitRecordBody,
 } from '@klaimor/contracts';
 import type { z } from 'zod';
@@ -109,6 +110,7 @@ export function useSetHospitalNumber(facilityId: string, appointmentId: string) 
 export type AppointmentAction =
   | { kind: 'check-in' | 'start-consultation' | 'no-show' }
   | { kind: 'cancel'; body: z.output<typeof StaffCancelBody> }
+  | { kind: 'move'; body: StaffMoveBody }
   | { kind: 'complete'; body: VisitRecordBody };
 
 /**
