@@ -12,7 +12,7 @@ const bangkokDate = (daysAhead: number) =>
 
 test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
-test('a patient who comes a week early is found from today’s list by the booking reference; the desk reads the ID and scheme, enters the HN once, and the patient sees who read them', async ({
+test('a patient who comes a week early is found from today’s list by the booking reference; the desk reads the ID and scheme, enters the HN once, moves the booking, and the patient sees it all', async ({
   page: staff,
   browser,
   baseURL,
@@ -23,6 +23,7 @@ test('a patient who comes a week early is found from today’s list by the booki
   const thaiId = newThaiId();
   const hospitalNumber = `${String(Date.now()).slice(-6)}/69`;
   let reference = '';
+  let appointmentId = '';
 
   await test.step('Given a patient booked and paid at Siriraj a week from now, with a gold-card scheme', async () => {
     await registerThroughApi(patient, { ...PATIENT, thai_id: thaiId });
@@ -44,6 +45,7 @@ test('a patient who comes a week early is found from today’s list by the booki
       reference: string;
     };
     reference = ref;
+    appointmentId = id;
     if (status === 'awaiting_deposit')
       expect((await patient.request.post(`/api/dev/payments/${id}/paid`)).ok()).toBe(true);
     const scheme = await patient.request.post('/api/coverage', {
@@ -89,6 +91,32 @@ test('a patient who comes a week early is found from today’s list by the booki
     await expect(staff.getByRole('heading', { level: 1, name: 'นัดหมายประจำวัน' })).toBeVisible();
   });
 
+  await test.step('The patient asks for a later time that day: the desk moves them, the deposit with them', async () => {
+    const before = (await (await patient.request.get(`/api/appointments/${appointmentId}`)).json()).data[0].start;
+    await staff
+      .getByRole('list', { name: 'รายชื่อผู้ป่วยที่นัดหมาย' })
+      .getByRole('listitem')
+      .filter({ hasText: PATIENT_NAME })
+      .getByRole('button')
+      .click();
+    const dialog = staff.getByRole('dialog', { name: PATIENT_NAME });
+    await dialog.getByRole('button', { name: 'ย้ายนัด' }).click();
+    const form = staff.getByRole('dialog', { name: `ย้ายนัดของ ${PATIENT_NAME}` });
+    await expect(form).toContainText('มัดจำที่ชำระไว้ 200 บาท ใช้กับนัดใหม่ได้เลย');
+    await form.getByRole('radio', { disabled: false }).first().check();
+    await shotsAtBothWidths(staff, 'staff-find-4-move');
+    await form.getByRole('button', { name: 'ยืนยันย้ายนัด' }).click();
+    await expect(dialog.getByText(`ย้ายนัดของ ${PATIENT_NAME} แล้ว ผู้ป่วยได้รับแจ้งเวลาใหม่`)).toBeVisible();
+    await dialog.getByRole('button', { name: 'ปิด' }).click();
+
+    const after = (await (await patient.request.get(`/api/appointments/${appointmentId}`)).json()).data[0];
+    expect(after.status).toBe('booked');
+    expect(new Date(after.start).getTime()).toBeGreaterThan(new Date(before).getTime());
+    await patient.goto(`/appointments/${appointmentId}`);
+    await expect(patient.getByText(/ชำระแล้ว|มัดจำ/).first()).toBeVisible();
+    await shotFitting(patient, 'staff-find-5-patient-moved');
+  });
+
   await test.step('Next time the HN alone finds the patient, and the list shows it', async () => {
     await staff.getByRole('button', { name: 'วันนี้' }).click();
     await staff.getByRole('searchbox', { name: 'ค้นหาผู้ป่วย' }).fill(hospitalNumber);
@@ -101,7 +129,8 @@ test('a patient who comes a week early is found from today’s list by the booki
     await patient.goto('/my-data/access');
     await expect(patient.getByText('เปิดดูเลขประจำตัว ที่อยู่ และสิทธิการรักษาของคุณ เพื่อลงทะเบียนที่โรงพยาบาล')).toBeVisible();
     await expect(patient.getByText('บันทึกเลขประจำตัวผู้ป่วย (HN) ของคุณที่โรงพยาบาลนี้')).toBeVisible();
-    await shotFitting(patient, 'staff-find-4-patient-access-log');
+    await expect(patient.getByText('ย้ายนัดของคุณไปเวลาใหม่')).toBeVisible();
+    await shotFitting(patient, 'staff-find-6-patient-access-log');
     await patientContext.close();
   });
 });
