@@ -137,21 +137,59 @@ describe('the desk moves a booked patient to another slot', () => {
 
   it('moves a patient once when two desks move them to two slots at once, keeping every count true', async () => {
     const source = await slotOn(14);
-    const id = await booked(a, await newPatient(), source);
     const [x, y] = [await slotOn(15), await slotOn(16)];
+    const id = await booked(a, await newPatient(), source);
+    // Several rounds: the second desk's first read races the first desk's move.
+    for (let round = 0; round < 6; round++) {
+      const before = { source: await taken(source), x: await taken(x), y: await taken(y) };
+      const replies = await Promise.all([move(a, desks[0], id, x), move(b, desks[1], id, y)]);
+      // The second either finds the patient moved meanwhile (409) or moves them on from where the first put them.
+      expect(replies.map((r) => r.statusCode)).toContain(200);
+      const [row] = await queryRows<{ slot_id: string }>(
+        t.database.db,
+        sql`select slot_id from appointments where id = ${id}`,
+      );
+      const now = { source: await taken(source), x: await taken(x), y: await taken(y) };
+      expect(now.source).toBe(before.source - 1);
+      expect(now).toEqual({
+        source: before.source - 1,
+        x: before.x + (row.slot_id === x ? 1 : 0),
+        y: before.y + (row.slot_id === y ? 1 : 0),
+      });
+      // Back where it began, for the next round.
+      expect((await move(a, desks[0], id, source)).statusCode).toBe(200);
+    }
+  });
+});
+
+const onPostgres = process.env.DATABASE_URL ? describe : () => {};
+onPostgres('two desks moving one patient on PostgreSQL', () => {
+  it('refuses the second desk, whose first look at the booking the first desk’s move made stale', async () => {
+    const source = await slotOn(20);
+    const [x, y] = [await slotOn(21), await slotOn(22)];
+    const id = await booked(a, await newPatient(), source);
     const before = { source: await taken(source), x: await taken(x), y: await taken(y) };
 
-    const replies = await Promise.all([move(a, desks[0], id, x), move(b, desks[1], id, y)]);
-    const codes = replies.map((r) => r.statusCode);
-    // The second either finds the patient moved (409) or moves them on from where the first put them (200).
-    const counts = { source: await taken(source), x: await taken(x), y: await taken(y) };
-    expect(counts.source).toBe(before.source - 1);
-    expect(counts.x + counts.y).toBe(before.x + before.y + 1);
-    expect(codes).toContain(200);
+    // The old slot is held a moment, so both desks have read where the patient is before either can lock it.
+    let replies: Awaited<ReturnType<typeof move>>[] = [];
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from screening_slots where id = ${source} for update`);
+      const both = Promise.all([move(a, desks[0], id, x), move(b, desks[1], id, y)]);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      void both.then((r) => (replies = r));
+    });
+    await expect.poll(() => replies.length, { timeout: 10_000 }).toBe(2);
+
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(replies.find((r) => r.statusCode === 409)!.json().error.code).toBe('appointment_status_conflict');
     const [row] = await queryRows<{ slot_id: string }>(
       t.database.db,
       sql`select slot_id from appointments where id = ${id}`,
     );
-    expect(counts[row.slot_id === x ? 'x' : 'y']).toBe(before[row.slot_id === x ? 'x' : 'y'] + 1);
+    expect(await taken(source)).toBe(before.source - 1);
+    expect({ x: await taken(x), y: await taken(y) }).toEqual({
+      x: before.x + (row.slot_id === x ? 1 : 0),
+      y: before.y + (row.slot_id === y ? 1 : 0),
+    });
   });
 });
