@@ -2,7 +2,7 @@ import { CONSENT_VERSION } from '@klaimor/contracts';
 import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
-import { latestCode, newPhone, newThaiId, onPhone, shotFitting } from './support/patient';
+import { latestCode, newPhone, newThaiId, onPhone, screenshot, shotFitting } from './support/patient';
 import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK, signInStaff as signIn } from './support/staff';
 
 const ADMIN = DEMO_ADMIN;
@@ -165,6 +165,37 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     queueNumber = /(\d+)$/.exec((await checkedIn.textContent()) ?? '')![1];
     await expect(dialog.getByRole('status').first()).toContainText(`คิวที่${queueNumber}`);
     await shotFitting(staff, 'staff-day-06-desk-checked-in');
+
+    // The queue ticket: on paper the ticket alone, in the app's Thai font, with the booking's QR.
+    await staff.evaluate(() => {
+      const counted = window as unknown as { printed: number };
+      counted.printed = 0;
+      window.print = () => (counted.printed += 1);
+    });
+    await dialog.getByRole('button', { name: 'พิมพ์บัตรคิว' }).click();
+    const ticket = staff.getByRole('dialog', { name: 'บัตรคิว' });
+    await expect(ticket).toContainText(`บัตรคิวหมายเลข${queueNumber}`);
+    await expect(ticket).toContainText(`${PATIENT.firstname} ${PATIENT.lastname[0]}.`);
+    await shotFitting(staff, 'staff-day-06b-queue-ticket');
+    await ticket.getByRole('button', { name: 'พิมพ์' }).click();
+    expect(await staff.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await staff.emulateMedia({ media: 'print' });
+    const printed = staff.locator('body > .klaimor-printed-ticket');
+    await expect(printed).toBeVisible();
+    await expect(printed).toContainText(`บัตรคิวหมายเลข${queueNumber}`);
+    await expect(staff.locator('#root')).toBeHidden();
+    await expect(ticket).toBeHidden();
+    expect(
+      await printed
+        .locator('p')
+        .first()
+        .evaluate((p) => getComputedStyle(p).fontFamily),
+    ).toMatch(/Prompt/);
+    await screenshot(staff, 'staff-day-06c-queue-ticket-printed');
+    const pdf = await staff.pdf({ path: 'artifacts/e2e/staff-day-queue-ticket.pdf', width: '80mm', height: '160mm' });
+    expect(pdf.byteLength).toBeGreaterThan(5_000);
+    await staff.emulateMedia({ media: 'screen' });
+    await ticket.getByRole('button', { name: 'ปิด' }).click();
     await dialog.getByRole('button', { name: 'ปิด' }).click();
     await expect(row).toContainText(`คิวที่ ${queueNumber}`);
     await signOut(staff);

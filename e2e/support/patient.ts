@@ -197,7 +197,7 @@ export const DEMO_PATIENT = '0812345678';
  */
 export async function registerThroughApi(
   page: Page,
-  person: { firstname: string; lastname: string; gender?: string; birthday?: string } = {
+  person: { firstname: string; lastname: string; gender?: string; birthday?: string; thai_id?: string } = {
     firstname: 'ดวงใจ',
     lastname: 'เชียงคำ',
   },

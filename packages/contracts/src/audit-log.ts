@@ -40,6 +40,8 @@ export const AUDIT_ACTIONS = {
   'patient.listed': 'patient_records',
   'patient.record_opened': 'patient_records',
   'patient.record_opened_break_glass': 'patient_records',
+  'patient.registration_viewed': 'patient_records',
+  'patient.hospital_number_set': 'patient_records',
   'visit.recorded': 'patient_records',
   'visit.amended': 'patient_records',
   'visit.entered_in_error': 'patient_records',
@@ -49,6 +51,7 @@ export const AUDIT_ACTIONS = {
   'appointment.consultation_started': 'bookings',
   'appointment.no_show': 'bookings',
   'appointment.cancelled_by_hospital': 'bookings',
+  'appointment.moved': 'bookings',
   'schedule.template_created': 'schedule',
   'schedule.template_changed': 'schedule',
   'schedule.template_removed': 'schedule',
@@ -131,6 +134,8 @@ export const AuditDetails = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('break_glass'), reason: z.string() }),
   /** A recorded visit or prescription amended or marked entered in error: the clinician's reason (the patient reads it). */
   z.object({ kind: z.literal('correction'), reason: z.string() }),
+  /** A booked patient moved to another slot: the starts of both, as ISO instants. */
+  z.object({ kind: z.literal('moved'), from: z.string(), to: z.string() }),
 ]);
 export type AuditDetails = z.infer<typeof AuditDetails>;
 

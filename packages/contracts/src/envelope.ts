@@ -40,6 +40,8 @@ export const ErrorCode = z.enum([
   'visit_changed_meanwhile',
   'prescription_changed_meanwhile',
   'record_entered_in_error',
+  'hospital_number_taken',
+  'appointment_same_slot',
   'medication_prescribed',
   'staff_last_admin',
   'staff_member_elsewhere',

@@ -49,6 +49,8 @@ export const reasons = {
   reasonTooShort: 'reason_too_short',
   rangeTooLong: 'range_too_long',
   invalidReference: 'invalid_reference',
+  invalidHospitalNumber: 'invalid_hospital_number',
+  searchTooShort: 'search_too_short',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

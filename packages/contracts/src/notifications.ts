@@ -53,6 +53,7 @@ export const NotificationKind = z.enum([
   'appointment_tomorrow',
   'appointment_soon',
   'appointment_cancelled',
+  'appointment_moved',
   'appointment_completed',
   'record_corrected',
   'refund',
@@ -85,6 +86,8 @@ const NOTIFICATION_SCREENS: Record<NotificationKind, (n: NotificationSubject) =>
   appointment_soon: appointmentScreen,
   // The cancelled appointment's page offers the next free times.
   appointment_cancelled: appointmentScreen,
+  // The appointment's page at its new time.
+  appointment_moved: appointmentScreen,
   appointment_completed: ({ appointmentId }) =>
     appointmentId ? `/history?visit=${encodeURIComponent(appointmentId)}` : '/history',
   // The visit in the history shows what was corrected, when and why; its medicines follow.

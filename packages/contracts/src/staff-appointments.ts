@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { AppointmentStatus, QueuePlace } from './appointments.js';
 import { dataOf } from './envelope.js';
 import { IsoDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
+import { HealthScheme } from './hospitals.js';
+import { IdType } from './identity-document.js';
 import { DoseAmounts, Medication, MedicationForm } from './medications.js';
 import { Visit } from './visits.js';
 
@@ -20,6 +22,8 @@ export type DepositState = z.infer<typeof DepositState>;
 
 export const DayListEntry = z.object({
   id: z.uuid(),
+  /** The slot the patient holds a place in (a move chooses another). */
+  slotId: z.uuid(),
   reference: z.string(),
   start: z.string(),
   end: z.string(),
@@ -27,7 +31,15 @@ export const DayListEntry = z.object({
   status: AppointmentStatus,
   queue: QueuePlace.nullable(),
   /** Null once the patient deleted their account. */
-  patient: z.object({ name: z.string(), age: z.number().int(), phone: z.string().nullable() }).nullable(),
+  patient: z
+    .object({
+      name: z.string(),
+      age: z.number().int(),
+      phone: z.string().nullable(),
+      /** The patient's hospital number here, once the desk has entered it. */
+      hospitalNumber: z.string().nullable(),
+    })
+    .nullable(),
   symptoms: z.string(),
   duration: z.string(),
   /** The red flags the patient's own words raise (the same check the patient saw when booking). */
@@ -38,13 +50,67 @@ export const DayListEntry = z.object({
 export type DayListEntry = z.infer<typeof DayListEntry>;
 export const DayListReply = dataOf(DayListEntry);
 
+/**
+ * The desk's search across every date: a booking reference, a phone number, a name, a 13-digit ID or passport number,
+ * or a hospital number; three characters at least, so a stray letter does not list a whole year.
+ */
+export const AppointmentSearchQuery = z.strictObject({
+  q: z.string().trim().min(3, { error: reasons.searchTooShort }).max(100, { error: reasons.tooLong }),
+});
+export type AppointmentSearchQuery = z.input<typeof AppointmentSearchQuery>;
+/** The most appointments one search answers with: the nearest to today first. */
+export const APPOINTMENT_SEARCH_LIMIT = 30;
+
 export const StaffAppointmentParams = z.strictObject({
   facilityId: z.string().min(1).max(100),
   appointmentId: z.uuid({ error: reasons.invalidChoice }),
 });
 
+/** Moves a booked patient to another slot of the same facility; the deposit paid goes with them. */
+export const StaffMoveBody = z.strictObject({ slotId: z.uuid({ error: reasons.invalidChoice }) });
+export type StaffMoveBody = z.input<typeof StaffMoveBody>;
+
 export const StaffCancelBody = z.strictObject({ reason: requiredText(200) });
 export type StaffCancelBody = z.input<typeof StaffCancelBody>;
+
+/**
+ * A hospital number (HN) as the hospital's own system writes it: letters and digits, with the "/" or "-" of a year
+ * part ("12345/67", "HN-0042"); kept upper-cased, so one number is never stored twice in two cases.
+ */
+export const HospitalNumber = z
+  .string({ error: reasons.required })
+  .trim()
+  .min(1, { error: reasons.required })
+  .max(20, { error: reasons.tooLong })
+  .regex(/^[0-9A-Za-z](?:[0-9A-Za-z/-]*[0-9A-Za-z])?$/, { error: reasons.invalidHospitalNumber })
+  .transform((hn) => hn.toUpperCase());
+export const HospitalNumberBody = z.strictObject({ hospitalNumber: HospitalNumber });
+export type HospitalNumberInput = z.input<typeof HospitalNumberBody>;
+
+/**
+ * What the desk needs to register the patient in the hospital's own system: who they are, their ID document, address,
+ * the hospital number here and the schemes that pay. Read only on asking, and audited as such.
+ */
+export const PatientRegistration = z.object({
+  name: z.string(),
+  idDocument: z.object({ type: IdType, number: z.string(), nationality: z.string().nullable() }),
+  birthday: z.string(),
+  gender: z.string().nullable(),
+  /** One line, as an address label would print it. */
+  address: z.string(),
+  phone: z.string().nullable(),
+  hospitalNumber: z.string().nullable(),
+  /** The Thai public scheme in force today, if the patient has recorded one. */
+  publicScheme: z
+    .object({ scheme: HealthScheme, registeredFacility: z.string().nullable(), memberNumber: z.string().nullable() })
+    .nullable(),
+  /** Private plans in force today. */
+  insurances: z.array(
+    z.object({ insurer: z.string(), planName: z.string().nullable(), memberNumber: z.string().nullable() }),
+  ),
+});
+export type PatientRegistration = z.infer<typeof PatientRegistration>;
+export const PatientRegistrationReply = dataOf(PatientRegistration);
 
 /** An ICD-10 code as WHO writes it: a letter, two digits, and an optional dot with up to four more characters. */
 export const Icd10Code = z

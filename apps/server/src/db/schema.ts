@@ -443,6 +443,29 @@ export const queueCounters = pgTable(
   (t) => [primaryKey({ columns: [t.facilityId, t.onDate] })],
 );
 
+/**
+ * The patient's hospital number (HN) at a facility, as its own system gave it: entered once at the desk and shown at
+ * every later visit there. One patient per number and one number per patient at each facility.
+ */
+export const hospitalNumbers = pgTable(
+  'hospital_numbers',
+  {
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    hospitalNumber: text('hospital_number').notNull(),
+    setBy: uuid('set_by').references(() => staffMembers.id, { onDelete: 'set null' }),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.facilityId, t.userId] }),
+    uniqueIndex('hospital_numbers_number_idx').on(t.facilityId, t.hospitalNumber),
+  ],
+);
+
 /** What the clinician recorded when the consultation ended; it joins the patient's history with the appointment. */
 export const visitRecords = pgTable(
   'visit_records',
@@ -919,7 +942,7 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test')`,
     ),
   ],
 );

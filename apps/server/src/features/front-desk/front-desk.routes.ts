@@ -1,9 +1,13 @@
 import {
+  AppointmentSearchQuery,
   DayListQuery,
+  HospitalNumberBody,
+  PatientRegistrationReply,
   DayListReply,
   FacilityParams,
   StaffAppointmentParams,
   StaffCancelBody,
+  StaffMoveBody,
 } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffAtFacility } from '../../plugins/staff-areas.js';
@@ -31,6 +35,61 @@ export function frontDeskRoutes(frontDesk: FrontDeskService): FastifyPluginAsync
         },
       },
       async (request) => ({ data: await frontDesk.dayList(staffAtFacility(request), request.query) }),
+    );
+
+    app.get(
+      `${base}/search`,
+      {
+        config: { staff: 'dayList' },
+        schema: {
+          tags,
+          summary:
+            'Appointments on any date matching a booking reference, phone, name, ID or passport number or hospital number',
+          params: FacilityParams,
+          querystring: AppointmentSearchQuery,
+          response: { 200: DayListReply },
+        },
+      },
+      async (request) => ({ data: await frontDesk.search(staffAtFacility(request), request.query.q) }),
+    );
+
+    app.get(
+      `${one}/registration`,
+      {
+        config: { staff: 'frontDesk' },
+        schema: {
+          tags,
+          summary: "What the desk registers the patient with in the hospital's own system (ID, address, HN, schemes)",
+          params: StaffAppointmentParams,
+          response: { 200: PatientRegistrationReply },
+        },
+      },
+      async (request) => ({
+        data: [await frontDesk.registration(staffAtFacility(request), request.params.appointmentId)],
+      }),
+    );
+
+    app.put(
+      `${one}/hospital-number`,
+      {
+        config: { staff: 'frontDesk' },
+        schema: {
+          tags,
+          summary: "The patient's hospital number (HN) here, kept for every later visit",
+          params: StaffAppointmentParams,
+          body: HospitalNumberBody,
+          response: { 200: PatientRegistrationReply },
+        },
+      },
+      async (request) => ({
+        data: [
+          await frontDesk.setHospitalNumber(
+            staffAtFacility(request),
+            request.params.appointmentId,
+            request.body.hospitalNumber,
+          ),
+        ],
+      }),
     );
 
     app.post(
@@ -81,6 +140,25 @@ export function frontDeskRoutes(frontDesk: FrontDeskService): FastifyPluginAsync
       async (request) => {
         const actor = staffAtFacility(request);
         return { data: [await frontDesk.noShow(actor, request.params.appointmentId)] };
+      },
+    );
+
+    app.post(
+      `${one}/move`,
+      {
+        config: { staff: 'frontDesk' },
+        schema: {
+          tags,
+          summary:
+            'Move a booked patient to another slot of this facility; the deposit goes with them and the patient is told',
+          params: StaffAppointmentParams,
+          body: StaffMoveBody,
+          response: { 200: DayListReply },
+        },
+      },
+      async (request) => {
+        const actor = staffAtFacility(request);
+        return { data: [await frontDesk.moveToSlot(actor, request.params.appointmentId, request.body.slotId)] };
       },
     );
 

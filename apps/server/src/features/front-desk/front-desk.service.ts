@@ -1,7 +1,10 @@
 import {
+  APPOINTMENT_SEARCH_LIMIT,
   type AppointmentStatus,
   type DayListEntry,
   type DepositState,
+  type HealthScheme,
+  type PatientRegistration,
   ageInYears,
   assessSymptoms,
   bookingReference,
@@ -40,17 +43,23 @@ function redFlagsOf(symptoms: string): string[] {
   return flags;
 }
 
-export function toDayListEntry({ appointment: a, queueAhead, slot, patient }: Row): DayListEntry {
+export function toDayListEntry({ appointment: a, queueAhead, slot, patient, hospitalNumber }: Row): DayListEntry {
   return {
     id: a.id,
     reference: bookingReference(a.id),
+    slotId: slot.id,
     start: slot.startsAt.toISOString(),
     end: slot.endsAt.toISOString(),
     clinician: slot.doctor,
     status: a.status as AppointmentStatus,
     queue: queuePlaceOf(a, queueAhead),
     patient: patient
-      ? { name: `${patient.firstname} ${patient.lastname}`, age: ageInYears(patient.birthday), phone: patient.phone }
+      ? {
+          name: `${patient.firstname} ${patient.lastname}`,
+          age: ageInYears(patient.birthday),
+          phone: patient.phone,
+          hospitalNumber,
+        }
       : null,
     symptoms: a.symptoms,
     duration: a.duration,
@@ -83,9 +92,92 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
     return toDayListEntry(row);
   }
 
+  /** The patient of one of the facility's appointments (404 for another facility's, or once the account is gone). */
+  async function registrationOf(actor: StaffAtFacility, appointmentId: string) {
+    const row = await frontDesk.registration(actor.facilityId, appointmentId);
+    if (!row) throw notFound();
+    return row;
+  }
+
+  async function registration(
+    actor: StaffAtFacility,
+    appointmentId: string,
+  ): Promise<{ userId: string; registration: PatientRegistration }> {
+    const row = await registrationOf(actor, appointmentId);
+    const inForce = await frontDesk.coveragesInForce(row.userId, todayInBangkok());
+    const publicScheme = inForce.find((c) => c.kind === 'public' && c.scheme);
+    return {
+      userId: row.userId,
+      registration: {
+        name: `${row.firstname} ${row.lastname}`,
+        idDocument: {
+          type: row.idType as PatientRegistration['idDocument']['type'],
+          number: row.thaiId ?? row.passportNumber ?? '',
+          nationality: row.nationality,
+        },
+        birthday: row.birthday,
+        gender: row.gender,
+        address: [row.address, row.subdistrict, row.district, row.province, row.postcode].join(' '),
+        phone: row.phone,
+        hospitalNumber: row.hospitalNumber,
+        publicScheme: publicScheme
+          ? {
+              scheme: publicScheme.scheme as HealthScheme,
+              registeredFacility: publicScheme.registeredFacility,
+              memberNumber: publicScheme.memberNumber,
+            }
+          : null,
+        insurances: inForce
+          .filter((c) => c.kind === 'private' && c.insurer)
+          .map((c) => ({ insurer: c.insurer!, planName: c.planName, memberNumber: c.memberNumber })),
+      },
+    };
+  }
+
   return {
     /** One of the facility's appointments as the list shows it (404 for another facility's). */
     entry,
+
+    /** The facility's appointments on any date that match what the desk typed; each patient listed is audited. */
+    async search(actor: StaffAtFacility, q: string): Promise<DayListEntry[]> {
+      const rows = await frontDesk.search(actor.facilityId, q, APPOINTMENT_SEARCH_LIMIT);
+      await access.auditReads(
+        actor,
+        'patient.listed',
+        rows.flatMap((r) => (r.appointment.userId ? [r.appointment.userId] : [])),
+      );
+      return rows.map(toDayListEntry);
+    },
+
+    /** What the desk registers the patient with in the hospital's own system; each reading is audited. */
+    async registration(actor: StaffAtFacility, appointmentId: string): Promise<PatientRegistration> {
+      const { userId, registration: answer } = await registration(actor, appointmentId);
+      await access.audit(actor, {
+        action: 'patient.registration_viewed',
+        target: appointmentId,
+        patientUserId: userId,
+      });
+      return answer;
+    },
+
+    /** Keeps the hospital number the hospital's own system gave the patient; 409 if another patient here has it. */
+    async setHospitalNumber(
+      actor: StaffAtFacility,
+      appointmentId: string,
+      hospitalNumber: string,
+    ): Promise<PatientRegistration> {
+      const { userId } = await registrationOf(actor, appointmentId);
+      const outcome = await frontDesk.setHospitalNumber(actor.facilityId, userId, hospitalNumber, actor.memberId);
+      if (outcome === 'taken') {
+        throw new AppError(409, 'hospital_number_taken', 'HN นี้เป็นของผู้ป่วยคนอื่นของโรงพยาบาลนี้แล้ว กรุณาตรวจสอบอีกครั้ง');
+      }
+      await access.audit(actor, {
+        action: 'patient.hospital_number_set',
+        target: appointmentId,
+        patientUserId: userId,
+      });
+      return (await registration(actor, appointmentId)).registration;
+    },
 
     async dayList(
       actor: StaffAtFacility,
@@ -120,6 +212,20 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
     async noShow(actor: StaffAtFacility, appointmentId: string): Promise<DayListEntry> {
       await frontDesk.move(actor.facilityId, appointmentId, 'no_show');
       return changed(actor, appointmentId, 'appointment.no_show');
+    },
+
+    /** Moves a booked patient to another slot here, the deposit with them; the patient is told the new time. */
+    async moveToSlot(actor: StaffAtFacility, appointmentId: string, slotId: string): Promise<DayListEntry> {
+      const { from, to } = await frontDesk.moveToSlot(actor.facilityId, appointmentId, slotId);
+      const row = await frontDesk.entry(actor.facilityId, appointmentId);
+      if (!row) throw notFound();
+      await access.audit(actor, {
+        action: 'appointment.moved',
+        target: appointmentId,
+        patientUserId: row.appointment.userId,
+        details: { kind: 'moved', from: from.toISOString(), to: to.toISOString() },
+      });
+      return toDayListEntry(row);
     },
 
     /** The hospital cancels: the place goes back, a paid deposit is refunded in full, the patient is told why. */

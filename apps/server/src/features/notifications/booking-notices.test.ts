@@ -143,6 +143,7 @@ describe('every notification leads to the screen it speaks of', () => {
     appointment_tomorrow: `/appointments/${appointment}`,
     appointment_soon: `/appointments/${appointment}`,
     appointment_cancelled: `/appointments/${appointment}`,
+    appointment_moved: `/appointments/${appointment}`,
     appointment_completed: `/history?visit=${appointment}`,
     record_corrected: `/history?visit=${appointment}`,
     refund: `/appointments/${appointment}`,

@@ -111,6 +111,7 @@ export type AppointmentNoticeKind =
   | 'appointment_tomorrow'
   | 'appointment_soon'
   | 'appointment_cancelled'
+  | 'appointment_moved'
   | 'appointment_completed'
   | 'record_corrected'
   | 'refund'
@@ -142,6 +143,11 @@ export function appointmentTexts(
       return {
         title: `โรงพยาบาลยกเลิกนัดของ${who}`,
         body: `${a.hospital} ${when}${a.cancelReason ? ` เหตุผล: ${a.cancelReason}` : ''} หากชำระมัดจำแล้ว จะได้รับคืนเต็มจำนวน เลือกเวลาว่างอื่นได้ในหน้านัดหมาย`,
+      };
+    case 'appointment_moved':
+      return {
+        title: `โรงพยาบาลย้ายนัด${whose}`,
+        body: `นัดใหม่: ${a.hospital} ${when} เลขที่นัด ${reference} มัดจำที่ชำระไว้ใช้กับนัดใหม่นี้ หากไม่สะดวก ยกเลิกหรือติดต่อโรงพยาบาลได้ในหน้านัดหมาย`,
       };
     case 'appointment_completed':
       return { title: `บันทึกผลการตรวจ${whose}แล้ว`, body: `${a.hospital}: ดูผลการตรวจและยาที่แพทย์สั่งได้ในประวัติการรักษา` };

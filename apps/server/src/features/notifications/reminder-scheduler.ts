@@ -23,7 +23,13 @@ const CATCH_UP_MINUTES = 30;
  * about. A held profile's notice is heard by its holder, so at delivery it also waits out the holder's quiet hours.
  * (Dose and appointment reminders are queued outside the hearer's quiet hours already; a snooze was asked for.)
  */
-const HOSPITAL_NOTICES = new Set(['appointment_cancelled', 'appointment_completed', 'record_corrected', 'refund']);
+const HOSPITAL_NOTICES = new Set([
+  'appointment_cancelled',
+  'appointment_moved',
+  'appointment_completed',
+  'record_corrected',
+  'refund',
+]);
 
 /** The screen a notification opens; a held profile's names the profile, so the holder's app shows its data. */
 function linkOf(row: NotificationRow, heldPatientId: string | null): string {

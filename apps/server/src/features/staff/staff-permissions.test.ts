@@ -58,12 +58,13 @@ async function closedDay(): Promise<string> {
 }
 
 /** Appointments made ready before the table runs, each route taking a fresh one per call. */
-const ready: Record<'today' | 'checkedIn' | 'toComplete' | 'ended' | 'ahead', string[]> = {
+const ready: Record<'today' | 'checkedIn' | 'toComplete' | 'ended' | 'ahead' | 'toMove', string[]> = {
   today: [],
   checkedIn: [],
   toComplete: [],
   ended: [],
   ahead: [],
+  toMove: [],
 };
 const take = (pool: keyof typeof ready) => {
   const id = ready[pool].pop();
@@ -84,6 +85,26 @@ const ROUTES: Record<string, Route> = {
     allowed: ['front_desk', 'clinician'],
     success: 200,
     call: async () => ({ url: dayBase }),
+  },
+  'GET /api/staff/facilities/:facilityId/appointments/search': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/search?q=${ready.ahead[0].slice(0, 8)}` }),
+  },
+  'GET /api/staff/facilities/:facilityId/appointments/:appointmentId/registration': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.ahead[0]}/registration` }),
+  },
+  'PUT /api/staff/facilities/:facilityId/appointments/:appointmentId/hospital-number': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.ahead[0]}/hospital-number`, payload: { hospitalNumber: 'HN-1' } }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/move': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${take('toMove')}/move`, payload: { slotId: await aSlot(t.app, 5) } }),
   },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/check-in': {
     allowed: ['front_desk'],
@@ -322,6 +343,7 @@ beforeAll(async () => {
     ready.toComplete.push(await booked(t.app, patient, todaySlot));
     ready.ended.push(await booked(t.app, patient, endedSlot));
     ready.ahead.push(await booked(t.app, patient, aheadSlot));
+    ready.toMove.push(await booked(t.app, patient, aheadSlot));
   }
   // The record routes read the first of these, which the routes taking one never reach.
   ready.ahead.push(await booked(t.app, patient, aheadSlot));

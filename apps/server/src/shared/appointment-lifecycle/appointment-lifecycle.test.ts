@@ -171,6 +171,7 @@ describe('the appointment lifecycle table', () => {
         'checked_in -> completed (visit_recorded, hospital)',
         'in_consultation -> completed (visit_recorded, hospital)',
         'booked -> no_show (no_show, hospital)',
+        'booked -> booked (moved_by_hospital, hospital)',
       ].sort(),
     );
   });

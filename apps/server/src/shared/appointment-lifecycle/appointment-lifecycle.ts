@@ -147,6 +147,17 @@ export const APPOINTMENT_MOVES = {
     patientTold: ['appointment_cancelled'],
     refusal: hospitalCannotCancel,
   },
+  /**
+   * The front desk moves a booked patient to another slot of the facility (the caller changes the slot in the same
+   * transaction): the status and the deposit stay as they are, and the patient is told the new time.
+   */
+  moved_by_hospital: {
+    from: ['booked'],
+    to: 'unchanged',
+    by: 'hospital',
+    patientTold: ['appointment_moved'],
+    refusal: conflict('ย้ายนัดได้เฉพาะนัดที่จองแล้วและยังไม่เช็กอิน', 'ผู้ป่วยยังไม่ได้ชำระมัดจำ จึงยังย้ายนัดไม่ได้'),
+  },
   /** The patient arrived on the day; the desk gives the queue number in the same transaction. */
   checked_in: {
     from: ['booked'],

@@ -50,6 +50,7 @@ const OPENS: Record<NotificationKind, `centre.open.${string}`> = {
   appointment_tomorrow: 'centre.open.appointment',
   appointment_soon: 'centre.open.appointment',
   appointment_cancelled: 'centre.open.otherTimes',
+  appointment_moved: 'centre.open.appointment',
   appointment_completed: 'centre.open.visit',
   record_corrected: 'centre.open.visit',
   refund: 'centre.open.appointment',

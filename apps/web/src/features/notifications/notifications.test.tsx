@@ -447,6 +447,7 @@ describe('every notification leads to the screen it speaks of', () => {
     appointment_tomorrow: 'ดูนัดหมาย',
     appointment_soon: 'ดูนัดหมาย',
     appointment_cancelled: 'ดูนัดและเลือกเวลาอื่น',
+    appointment_moved: 'ดูนัดหมาย',
     appointment_completed: 'ดูผลการตรวจ',
     record_corrected: 'ดูผลการตรวจ',
     refund: 'ดูนัดหมาย',

@@ -36,7 +36,9 @@ export function StaffApp() {
           children: [
             // /staff: the layout leads on to the member's first screen.
             { index: true, element: null },
-            screen('day', (f) => <DayListScreen facilityId={f.id} roles={f.roles} />),
+            screen('day', (f, language) => (
+              <DayListScreen facilityId={f.id} facilityName={facilityNameIn(language, f)} roles={f.roles} />
+            )),
             screen('schedule', (f) => <ScheduleScreen facilityId={f.id} canEdit={staffMay(f.roles, 'scheduleEdit')} />),
             screen('members', (f, language) => (
               <StaffMembersScreen facilityId={f.id} facilityName={facilityNameIn(language, f)} />

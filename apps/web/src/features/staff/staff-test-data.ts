@@ -86,13 +86,14 @@ export const dayEntry = (time: string, patch: Partial<DayListEntry> = {}, date: 
   const start = new Date(`${date}T${time}:00+07:00`);
   return {
     id: crypto.randomUUID(),
+    slotId: crypto.randomUUID(),
     reference: 'KM-7Q4X2B',
     start: start.toISOString(),
     end: new Date(start.getTime() + 3_600_000).toISOString(),
     clinician: 'พญ.กมลวรรณ ใจงาม',
     status: 'booked',
     queue: null,
-    patient: { name: 'ปิยะ ใจงาม', age: 37, phone: '0812345678' },
+    patient: { name: 'ปิยะ ใจงาม', age: 37, phone: '0812345678', hospitalNumber: null },
     symptoms: 'ไอ มีเสมหะ เจ็บคอ',
     duration: '3 วัน',
     redFlags: [],

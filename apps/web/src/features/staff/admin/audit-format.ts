@@ -14,7 +14,7 @@ import type { DateLanguage } from '../../../lib/thai-date';
 import { formatBuddhistDate } from '../../../lib/thai-date';
 import { insurerName } from '../../coverage/coverage-format';
 import { formatWeekdays } from '../schedule/schedule-format';
-import { formatMoney, roleName, type StaffT } from '../shared/staff-format';
+import { formatDateTime, formatMoney, roleName, type StaffT } from '../shared/staff-format';
 import type staffTexts from '../locales/th.json';
 
 /**
@@ -224,6 +224,13 @@ export function auditDetailLines(
       return [t('audit.details.breakGlassReason', { reason: details.reason })];
     case 'correction':
       return [t('audit.details.correctionReason', { reason: details.reason })];
+    case 'moved':
+      return [
+        t('audit.details.moved', {
+          from: formatDateTime(t, details.from, lang),
+          to: formatDateTime(t, details.to, lang),
+        }),
+      ];
     case 'export': {
       const member = details.memberId ? names?.memberName(details.memberId) : undefined;
       return [

@@ -2,8 +2,10 @@ import { formatThaiPhone, staffMay, todayInBangkok, type DayListEntry, type Staf
 import CampaignIcon from '@mui/icons-material/Campaign';
 import CloseIcon from '@mui/icons-material/Close';
 import FolderSharedIcon from '@mui/icons-material/FolderShared';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import NoteAltIcon from '@mui/icons-material/NoteAlt';
+import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -26,7 +28,10 @@ import { staffErrorMessage } from '../shared/staff-errors';
 import { bangkokDateOf, formatClock, formatDateWithWeekday, formatMoney, formatSlotTime } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
 import { VisitBesideRecord } from './VisitBesideRecord';
+import { MoveAppointmentForm } from './MoveAppointmentForm';
 import { PatientRecordView } from './PatientRecordView';
+import { QueueTicketDialog } from './QueueTicket';
+import { RegistrationPanel } from './RegistrationPanel';
 import { StaffCancelDialog } from './StaffCancelDialog';
 import { depositText, redFlagName, slotHasEnded, statusColor } from './day-format';
 import { useAppointmentAction, type AppointmentAction } from './day.queries';
@@ -34,9 +39,13 @@ import { useAppointmentAction, type AppointmentAction } from './day.queries';
 const CANCELLABLE = new Set<DayListEntry['status']>(['awaiting_deposit', 'booked', 'checked_in']);
 /** Where a clinician is offered the record: the server opens it in care, and otherwise asks for a reason. */
 const RECORD_OPENS = new Set<DayListEntry['status']>(['booked', 'checked_in', 'in_consultation', 'completed']);
+/** Where the desk may need to register the patient in the hospital's own system: a booking that stands or was seen. */
+const REGISTERS = RECORD_OPENS;
 
 export interface AppointmentDialogProps {
   facilityId: string;
+  /** In the member's language, for the queue ticket. */
+  facilityName: string;
   entry: DayListEntry;
   roles: readonly StaffRole[];
   onClose: () => void;
@@ -47,14 +56,14 @@ export interface AppointmentDialogProps {
  * (their queue number shown big), records a no-show once the slot is over (the deposit kept) or cancels with a
  * reason (the deposit refunded); a clinician calls the patient in, opens their record and records the visit.
  */
-export function AppointmentDialog({ facilityId, entry, roles, onClose }: AppointmentDialogProps) {
+export function AppointmentDialog({ facilityId, facilityName, entry, roles, onClose }: AppointmentDialogProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
   const action = useAppointmentAction(facilityId, entry.id);
   const [done, setDone] = useState<string | null>(null);
-  const [asking, setAsking] = useState<'no-show' | 'cancel' | 'visit' | null>(null);
+  const [asking, setAsking] = useState<'no-show' | 'cancel' | 'visit' | 'ticket' | 'move' | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
 
   const frontDesk = staffMay(roles, 'frontDesk');
@@ -133,6 +142,20 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
       </Button>,
     );
   }
+  if (frontDesk && entry.queue) {
+    buttons.push(
+      <Button key="ticket" variant="outlined" startIcon={<PrintIcon />} onClick={() => ask('ticket')}>
+        {t('ticket.open')}
+      </Button>,
+    );
+  }
+  if (frontDesk && entry.status === 'booked') {
+    buttons.push(
+      <Button key="move" variant="outlined" startIcon={<EventRepeatIcon />} onClick={() => ask('move')}>
+        {t('move.open')}
+      </Button>,
+    );
+  }
   if (frontDesk && entry.status === 'booked') {
     buttons.push(
       <Button key="no-show" variant="outlined" color="warning" disabled={!ended} onClick={() => ask('no-show')}>
@@ -163,6 +186,9 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
     ...(entry.patient
       ? [
           { label: t('appointment.age'), value: t('day.age', { count: entry.patient.age }) },
+          ...(entry.patient.hospitalNumber
+            ? [{ label: t('registration.hn'), value: entry.patient.hospitalNumber }]
+            : []),
           ...(entry.patient.phone
             ? [{ label: t('appointment.phone'), value: formatThaiPhone(entry.patient.phone) }]
             : []),
@@ -265,6 +291,9 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
               ))}
             </Stack>
           </Box>
+          {frontDesk && entry.patient && REGISTERS.has(entry.status) ? (
+            <RegistrationPanel facilityId={facilityId} appointmentId={entry.id} />
+          ) : null}
           {clinician && entry.patient && RECORD_OPENS.has(entry.status) ? (
             <Box component="section" aria-label={t('record.title')}>
               {recordOpen ? (
@@ -309,6 +338,22 @@ export function AppointmentDialog({ facilityId, entry, roles, onClose }: Appoint
         onSubmit={(body) => submit({ kind: 'cancel', body }, t('appointment.cancelled', { name }))}
         onClose={() => setAsking(null)}
       />
+      {entry.queue ? (
+        <QueueTicketDialog
+          open={asking === 'ticket'}
+          onClose={() => setAsking(null)}
+          entry={{ ...entry, queue: entry.queue }}
+          facilityName={facilityName}
+        />
+      ) : null}
+      <FormDialog open={asking === 'move'} title={t('move.title', { name })} onClose={() => setAsking(null)}>
+        <MoveAppointmentForm
+          facilityId={facilityId}
+          entry={entry}
+          onSubmit={(body) => submit({ kind: 'move', body }, t('move.done', { name }))}
+          onCancel={() => setAsking(null)}
+        />
+      </FormDialog>
       <FormDialog wide open={asking === 'visit'} title={t('visit.title', { name })} onClose={() => setAsking(null)}>
         <VisitBesideRecord
           facilityId={facilityId}

@@ -30,7 +30,7 @@ describe("the day's list", () => {
           data: [
             dayEntry('09:00', { status: 'checked_in', queue: { number: 3, ahead: 1 } }),
             dayEntry('10:00', {
-              patient: { name: 'สมศรี มีสุข', age: 64, phone: '0898765432' },
+              patient: { name: 'สมศรี มีสุข', age: 64, phone: '0898765432', hospitalNumber: null },
               symptoms: 'เจ็บหน้าอก หายใจไม่ออก',
               redFlags: ['chest_pain', 'breathing_difficulty'],
               deposit: { amount: 300, state: 'awaiting' },
@@ -107,7 +107,7 @@ describe("the day's list", () => {
 
     entries = [
       dayEntry('09:00', { status: 'checked_in', queue: { number: 1, ahead: 0 } }),
-      dayEntry('11:00', { patient: { name: 'มานี ใหม่', age: 30, phone: '0811111111' } }),
+      dayEntry('11:00', { patient: { name: 'มานี ใหม่', age: 30, phone: '0811111111', hospitalNumber: null } }),
     ];
     await act(() => vi.advanceTimersByTimeAsync(DAY_LIST_POLL_MS));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));

@@ -14,27 +14,31 @@ import { LoadingState } from '../../../components/LoadingState';
 import { PageTitle } from '../../../components/PageTitle';
 import { appLanguage } from '../../../i18n/language';
 import { StaffLoadError } from '../shared/StaffLoadError';
-import { formatClock, formatDateWithWeekday } from '../shared/staff-format';
+import { bangkokDateOf, formatClock, formatDateWithWeekday } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
 import { AppointmentDialog } from './AppointmentDialog';
 import { DayListRow, ROW_GRID } from './DayListRow';
 import { DAY_STATUSES } from './day-format';
-import { useDayList } from './day.queries';
+import { SEARCH_MIN_LENGTH, useAppointmentSearch, useDayList } from './day.queries';
+import { OtherDaysMatches } from './OtherDaysMatches';
 
 const SEARCH_DELAY_MS = 300;
 const isStatus = (value: string): value is AppointmentStatus => (DAY_STATUSES as readonly string[]).includes(value);
 
 export interface DayListScreenProps {
   facilityId: string;
+  /** In the member's language, for the queue ticket. */
+  facilityName: string;
   /** The member's roles here: the front desk checks in, records no-shows and cancels; a clinician calls in and records the visit. */
   roles: readonly StaffRole[];
 }
 
 /**
- * A day's appointments at the facility (today unless another date is chosen), found by name, phone or booking
- * reference and filtered by status; asked again every 5 seconds. A row opens the appointment and its actions.
+ * A day's appointments at the facility (today unless another date is chosen), found by name, phone, booking
+ * reference, ID number or HN and filtered by status; asked again every 5 seconds. The same search across every date
+ * lists what it finds on other days below. A row opens the appointment and its actions.
  */
-export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
+export function DayListScreen({ facilityId, facilityName, roles }: DayListScreenProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const today = todayInBangkok();
@@ -51,6 +55,13 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
 
   const list = useDayList(facilityId, { date, status, q });
   const entries = list.data ?? [];
+  const searching = q.trim().length >= SEARCH_MIN_LENGTH;
+  const search = useAppointmentSearch(facilityId, q);
+  const elsewhere = searching ? (search.data ?? []).filter((e) => bangkokDateOf(e.start) !== date) : [];
+  const openOn = (chosen: DayListEntry) => {
+    setLastOpen(chosen);
+    setOpenId(chosen.id);
+  };
   // The open appointment follows the list as it refreshes; it stays open with its last state if a filter hides it.
   const [lastOpen, setLastOpen] = useState<DayListEntry | null>(null);
   const open = entries.find((e) => e.id === openId) ?? (lastOpen?.id === openId ? lastOpen : null);
@@ -68,6 +79,8 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
     body = <LoadingState label={t('day.loading')} />;
   } else if (list.isError && !list.data) {
     body = <StaffLoadError error={list.error} onRetry={() => void list.refetch()} />;
+  } else if (entries.length === 0 && elsewhere.length > 0) {
+    body = <Typography color="text.secondary">{t('day.emptyHereFoundElsewhere')}</Typography>;
   } else if (entries.length === 0) {
     body = filtered ? (
       <EmptyState
@@ -108,15 +121,7 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
         </Box>
         <Box component="ul" aria-label={t('day.listLabel')} sx={{ m: 0, p: 0 }}>
           {entries.map((entry) => (
-            <DayListRow
-              key={entry.id}
-              entry={entry}
-              lang={lang}
-              onOpen={(chosen) => {
-                setLastOpen(chosen);
-                setOpenId(chosen.id);
-              }}
-            />
+            <DayListRow key={entry.id} entry={entry} lang={lang} onOpen={openOn} />
           ))}
         </Box>
       </Paper>
@@ -188,8 +193,23 @@ export function DayListScreen({ facilityId, roles }: DayListScreenProps) {
       </Box>
       {list.isError && list.data ? <Alert severity="warning">{t('day.refreshFailed')}</Alert> : null}
       {body}
+      {elsewhere.length > 0 ? (
+        <OtherDaysMatches
+          entries={elsewhere}
+          onOpen={(chosen) => {
+            setDate(bangkokDateOf(chosen.start));
+            openOn(chosen);
+          }}
+        />
+      ) : null}
       {open ? (
-        <AppointmentDialog facilityId={facilityId} entry={open} roles={roles} onClose={() => setOpenId(null)} />
+        <AppointmentDialog
+          facilityId={facilityId}
+          facilityName={facilityName}
+          entry={open}
+          roles={roles}
+          onClose={() => setOpenId(null)}
+        />
       ) : null}
     </Stack>
   );

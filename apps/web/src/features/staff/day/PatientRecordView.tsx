@@ -17,16 +17,10 @@ import { useStaffTexts } from '../staff.texts';
 import { isApiError } from '../../../api/client';
 import { BreakGlassForm } from './BreakGlassForm';
 import { type CorrectionKind, CorrectionForm, type CorrectionTarget } from './CorrectionForm';
+import { genderText } from './day-format';
 import { usePatientRecord } from './day.queries';
 
 type StaffT = TFunction<'staff'>;
-
-const GENDERS = {
-  male: 'record.genders.male',
-  female: 'record.genders.female',
-  other: 'record.genders.other',
-  unspecified: 'record.genders.unspecified',
-} as const;
 
 /** 'หลังอาหารเช้า 1 · ก่อนนอน 1': the units at each time of day that has any. */
 export function dosesText(t: StaffT, doses: Medication['doses']): string {
@@ -136,10 +130,7 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
         onCancel={() => setCorrecting(null)}
       />
     ) : null;
-  const gender =
-    patient.gender && patient.gender in GENDERS
-      ? t(GENDERS[patient.gender as keyof typeof GENDERS])
-      : t('record.unknown');
+  const gender = genderText(t, patient.gender);
 
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>

@@ -2,6 +2,17 @@ import type { AppointmentStatus, DayListEntry } from '@klaimor/contracts';
 import type { DateLanguage } from '../../../lib/thai-date';
 import { formatMoney, type ChipColor, type StaffT } from '../shared/staff-format';
 
+const GENDERS = {
+  male: 'record.genders.male',
+  female: 'record.genders.female',
+  other: 'record.genders.other',
+  unspecified: 'record.genders.unspecified',
+} as const;
+
+/** The patient's gender as they gave it; "not given" when they did not. */
+export const genderText = (t: StaffT, gender: string | null): string =>
+  gender && gender in GENDERS ? t(GENDERS[gender as keyof typeof GENDERS]) : t('record.unknown');
+
 /** The statuses the desk filters by, in the order a day runs. */
 export const DAY_STATUSES = [
   'awaiting_deposit',

@@ -6,8 +6,11 @@ import type {
   PrescriptionAmendInput,
   VisitAmendInput,
   DayListEntry,
+  HospitalNumberInput,
   PatientRecordForStaff,
+  PatientRegistration,
   StaffCancelBody,
+  StaffMoveBody,
   VisitRecordBody,
 } from '@klaimor/contracts';
 import type { z } from 'zod';
@@ -25,6 +28,10 @@ export const dayKeys = {
   /** A facility's day lists; an action on one appointment refreshes every list of the facility. */
   appointments: (facilityId: string) => [...staffKeys.all, 'appointments', facilityId] as const,
   list: (facilityId: string, filter: DayListFilter) => [...dayKeys.appointments(facilityId), 'day', filter] as const,
+  search: (facilityId: string, q: string) => [...dayKeys.appointments(facilityId), 'search', q] as const,
+  /** Read on asking only: each reading is audited. */
+  registration: (facilityId: string, appointmentId: string) =>
+    [...staffKeys.all, 'registration', facilityId, appointmentId] as const,
   /** Apart from the lists, so an action never asks for the record again: each opening is audited. */
   record: (facilityId: string, appointmentId: string) =>
     [...staffKeys.all, 'record', facilityId, appointmentId] as const,
@@ -55,9 +62,59 @@ export function useDayList(facilityId: string, filter: DayListFilter) {
   });
 }
 
+/** The shortest search the server answers across dates (AppointmentSearchQuery). */
+export const SEARCH_MIN_LENGTH = 3;
+
+/** The facility's appointments on any date matching the search, once it is long enough to mean someone. */
+export function useAppointmentSearch(facilityId: string, q: string) {
+  const trimmed = q.trim();
+  return useQuery({
+    queryKey: dayKeys.search(facilityId, trimmed),
+    queryFn: ({ signal }) =>
+      apiList<DayListEntry>(
+        `${appointmentsPath(facilityId)}/search?${new URLSearchParams({ q: trimmed }).toString()}`,
+        {
+          signal,
+        },
+      ),
+    enabled: trimmed.length >= SEARCH_MIN_LENGTH,
+    placeholderData: keepPreviousData,
+    retry: retryServerTrouble,
+  });
+}
+
+/** What the desk registers the patient with in the hospital's own system; asked only when the desk opens it. */
+export function usePatientRegistration(facilityId: string, appointmentId: string, open: boolean) {
+  return useQuery({
+    queryKey: dayKeys.registration(facilityId, appointmentId),
+    queryFn: ({ signal }) =>
+      apiOne<PatientRegistration>(`${appointmentPath(facilityId, appointmentId)}/registration`, { signal }),
+    enabled: open,
+    staleTime: Infinity,
+    retry: retryServerTrouble,
+  });
+}
+
+/** Keeps the patient's HN here; the registration shown and the lists then carry it. */
+export function useSetHospitalNumber(facilityId: string, appointmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: HospitalNumberInput) =>
+      apiOne<PatientRegistration>(`${appointmentPath(facilityId, appointmentId)}/hospital-number`, {
+        method: 'PUT',
+        body,
+      }),
+    onSuccess: (registration) => {
+      queryClient.setQueryData(dayKeys.registration(facilityId, appointmentId), registration);
+      return queryClient.invalidateQueries({ queryKey: dayKeys.appointments(facilityId) });
+    },
+  });
+}
+
 export type AppointmentAction =
   | { kind: 'check-in' | 'start-consultation' | 'no-show' }
   | { kind: 'cancel'; body: z.output<typeof StaffCancelBody> }
+  | { kind: 'move'; body: StaffMoveBody }
   | { kind: 'complete'; body: VisitRecordBody };
 
 /**
