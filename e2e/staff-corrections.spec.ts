@@ -2,30 +2,20 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { onPhone, registerThroughApi, shotFitting } from './support/patient';
-import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK, shotsAtBothWidths, signInStaff as signIn } from './support/staff';
+import {
+  DEMO_ADMIN,
+  DEMO_CLINICIAN,
+  DEMO_FRONT_DESK,
+  sessionToday,
+  shotsAtBothWidths,
+  signInStaff as signIn,
+} from './support/staff';
 
 const HOSPITAL = 'siriraj-hospital';
 const base = `/api/staff/facilities/${HOSPITAL}`;
 const PATIENT = { firstname: 'สมศรี', lastname: 'แก้ยา' };
 const PATIENT_NAME = `${PATIENT.firstname} ${PATIENT.lastname}`;
 const REASON = 'แพทย์สั่งขนาดยาผิด ต้องทานวันละครั้งหลังอาหารเช้า';
-
-const DAY_MINUTES = 24 * 60;
-const bangkokMinutes = () => Math.floor(Date.now() / 60_000 + 7 * 60) % DAY_MINUTES;
-const bangkokToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
-const clock = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** An extra session today starting at the next 5-minute mark at least 3 minutes ahead (booking needs a slot to come). */
-async function sessionToday() {
-  let start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
-  if (start > DAY_MINUTES - 10) {
-    await new Promise((resolve) => setTimeout(resolve, (DAY_MINUTES - bangkokMinutes() + 1) * 60_000));
-    start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
-  }
-  const end = Math.min(start + 60, DAY_MINUTES - 1);
-  return { onDate: bangkokToday(), sessionStart: clock(start), sessionEnd: clock(end), slotMinutes: 15 };
-}
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'ออกจากระบบ' }).click();

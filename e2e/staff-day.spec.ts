@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
 import { latestCode, newPhone, newThaiId, onPhone, screenshot, shotFitting } from './support/patient';
-import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK, signInStaff as signIn } from './support/staff';
+import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK, sessionToday, signInStaff as signIn } from './support/staff';
 
 const ADMIN = DEMO_ADMIN;
 const FRONT_DESK = DEMO_FRONT_DESK;
@@ -13,38 +13,6 @@ const DOCTOR = 'นพ.ทดสอบ ประจำวัน';
 const PATIENT = { firstname: 'วันดี', lastname: 'ทดสอบคิว' };
 const PATIENT_NAME = `${PATIENT.firstname} ${PATIENT.lastname}`;
 const FINDINGS = 'คออักเสบจากเชื้อไวรัส ไม่ต้องใช้ยาปฏิชีวนะ';
-
-const DAY_MINUTES = 24 * 60;
-/** Minutes since midnight in Bangkok (UTC+7, no daylight saving). */
-const bangkokMinutes = () => Math.floor(Date.now() / 60_000 + 7 * 60) % DAY_MINUTES;
-const bangkokToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
-const clock = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/**
- * An extra session today whose first slot starts at the next 5-minute mark at least 3 minutes ahead (booking needs a
- * slot still to come, check-in needs it to be today), for an hour or what is left of the day. Within the day's last
- * few minutes it waits for the next day.
- */
-async function sessionToday(): Promise<{
-  onDate: string;
-  sessionStart: string;
-  sessionEnd: string;
-  slotMinutes: number;
-}> {
-  let start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
-  if (start > DAY_MINUTES - 10) {
-    await new Promise((resolve) => setTimeout(resolve, (DAY_MINUTES - bangkokMinutes() + 1) * 60_000));
-    start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
-  }
-  const end = Math.min(start + 60, DAY_MINUTES - 1);
-  return {
-    onDate: bangkokToday(),
-    sessionStart: clock(start),
-    sessionEnd: clock(end),
-    slotMinutes: Math.min(15, end - start),
-  };
-}
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
@@ -76,9 +44,12 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     expect(added.status(), await added.text()).toBe(201);
     await staff.reload();
     const extra = staff.getByRole('region', { name: 'รอบตรวจพิเศษ' });
+    // Another journey of this run may have added a session at the same time: this one is the doctor's.
     await expect(
-      extra.getByRole('row', { name: new RegExp(`${session.sessionStart}–${session.sessionEnd} น\\.`) }),
-    ).toContainText(DOCTOR);
+      extra
+        .getByRole('row', { name: new RegExp(`${session.sessionStart}–${session.sessionEnd} น\\.`) })
+        .filter({ hasText: DOCTOR }),
+    ).toHaveCount(1);
     await shotFitting(staff, 'staff-day-01-admin-extra-session');
     await signOut(staff);
   });

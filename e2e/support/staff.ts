@@ -60,3 +60,36 @@ export async function shotsAtBothWidths(page: Page, name: string): Promise<void>
   await shotFitting(page, `${name}-390`);
   await page.setViewportSize({ width: 1366, height: 768 });
 }
+
+const DAY_MINUTES = 24 * 60;
+/** Minutes since midnight in Bangkok (UTC+7, no daylight saving). */
+const bangkokMinutes = () => Math.floor(Date.now() / 60_000 + 7 * 60) % DAY_MINUTES;
+const bangkokToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+const clock = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * An extra session today whose first slot starts at the next 5-minute mark at least 3 minutes ahead (booking needs a
+ * slot still to come, check-in needs it to be today), for an hour or what is left of the day. Within the day's last
+ * few minutes it waits for the next day. Journeys run close together may get the same times: tell sessions apart by
+ * their clinician.
+ */
+export async function sessionToday(): Promise<{
+  onDate: string;
+  sessionStart: string;
+  sessionEnd: string;
+  slotMinutes: number;
+}> {
+  let start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
+  if (start > DAY_MINUTES - 10) {
+    await new Promise((resolve) => setTimeout(resolve, (DAY_MINUTES - bangkokMinutes() + 1) * 60_000));
+    start = Math.ceil((bangkokMinutes() + 3) / 5) * 5;
+  }
+  const end = Math.min(start + 60, DAY_MINUTES - 1);
+  return {
+    onDate: bangkokToday(),
+    sessionStart: clock(start),
+    sessionEnd: clock(end),
+    slotMinutes: Math.min(15, end - start),
+  };
+}
