@@ -4,7 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { FACILITY, asStaff } from '../staff/staff-test-helpers.js';
+import { type TestApps, createTestApps } from '../../test/test-app.js';
+import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
+import { seedFacilities } from '../hospitals/seed-facilities.js';
+import { FACILITY, asStaff, enrolStaff, nextStaffEmail } from '../staff/staff-test-helpers.js';
 
 export const dayBase = `/api/staff/facilities/${FACILITY}/appointments`;
 
@@ -69,4 +72,24 @@ export async function slotIsNow(database: Database, slotId: string, endsInMinute
   await database.db
     .execute(sql`update screening_slots set starts_at = least(now(), now() + make_interval(mins => ${endsInMinutes}) - interval '1 minute'),
     ends_at = now() + make_interval(mins => ${endsInMinutes}) where id = ${slotId}`);
+}
+
+/**
+ * Two app instances on one database (two pools on PostgreSQL, as two server processes), the facility's schedule open
+ * with `places` a slot, and two front-desk members: what the races between desks are run on.
+ */
+export async function twoDesksOnTwoServers(places: number): Promise<{ t: TestApps; desks: string[] }> {
+  const t = await createTestApps(2);
+  await seedFacilities(createHospitalsRepository(t.database.db));
+  const admin = (await enrolStaff(t.apps[0], t.database, t.config)).session;
+  const desks = [];
+  for (let i = 0; i < 2; i++) {
+    const desk = await enrolStaff(t.apps[0], t.database, t.config, nextStaffEmail(), {
+      facility: FACILITY,
+      role: 'front_desk',
+    });
+    desks.push(desk.session);
+  }
+  await openSchedule(t.apps[0], admin, places);
+  return { t, desks };
 }

@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApps, createTestApps, nextPhone, registerPatient } from '../../test/test-app.js';
-import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
-import { seedFacilities } from '../hospitals/seed-facilities.js';
-import { FACILITY, asStaff, enrolStaff, nextStaffEmail, queryRows } from '../staff/staff-test-helpers.js';
-import { aSlot, booked, dayBase, openSchedule, slotIsNow } from './front-desk-test-helpers.js';
+import { type TestApps, nextPhone, registerPatient } from '../../test/test-app.js';
+import { asStaff, queryRows } from '../staff/staff-test-helpers.js';
+import { aSlot, booked, dayBase, slotIsNow, twoDesksOnTwoServers } from './front-desk-test-helpers.js';
 
 /** Check-in under concurrency: two app instances on one database (two pools on PostgreSQL, as two server processes). */
 let t: TestApps;
@@ -15,17 +13,8 @@ let desks: string[];
 let patient: string;
 
 beforeAll(async () => {
-  t = await createTestApps(2);
+  ({ t, desks } = await twoDesksOnTwoServers(40));
   [a, b] = t.apps;
-  await seedFacilities(createHospitalsRepository(t.database.db));
-  const admin = (await enrolStaff(a, t.database, t.config)).session;
-  desks = [];
-  for (let i = 0; i < 2; i++) {
-    desks.push(
-      (await enrolStaff(a, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' })).session,
-    );
-  }
-  await openSchedule(a, admin, 40);
   patient = (await registerPatient(a, nextPhone())).session;
 });
 afterAll(() => t.close());
