@@ -51,6 +51,11 @@ export const Deposit = z.object({
   refundableUntil: z.string(),
   /** none: nothing is owed back; pending: owed back, the provider has not confirmed yet; refunded: returned. */
   refund: z.enum(['none', 'pending', 'refunded']),
+  /**
+   * A booking the hospital's front desk made: 'paid', the deposit was paid in cash at the desk (and is returned there);
+   * 'waived', the hospital asked none. Null for a booking made in the app.
+   */
+  atDesk: z.enum(['paid', 'waived']).nullable(),
 });
 
 /** The short reference a patient reads out at the desk: the first 8 characters of the id, upper case. */

@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = {
   'patient.record_opened_break_glass': 'patient_records',
   'patient.registration_viewed': 'patient_records',
   'patient.hospital_number_set': 'patient_records',
+  'patient.looked_up': 'patient_records',
+  'patient.registered_at_desk': 'patient_records',
   'visit.recorded': 'patient_records',
   'visit.amended': 'patient_records',
   'visit.entered_in_error': 'patient_records',
@@ -52,6 +54,8 @@ export const AUDIT_ACTIONS = {
   'appointment.no_show': 'bookings',
   'appointment.cancelled_by_hospital': 'bookings',
   'appointment.moved': 'bookings',
+  'appointment.booked_at_desk': 'bookings',
+  'appointment.deposit_returned_at_desk': 'bookings',
   'schedule.template_created': 'schedule',
   'schedule.template_changed': 'schedule',
   'schedule.template_removed': 'schedule',
@@ -136,6 +140,13 @@ export const AuditDetails = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('correction'), reason: z.string() }),
   /** A booked patient moved to another slot: the starts of both, as ISO instants. */
   z.object({ kind: z.literal('moved'), from: z.string(), to: z.string() }),
+  /** A booking the desk made: the slot's start, and the deposit taken in cash or waived (the slot's amount). */
+  z.object({
+    kind: z.literal('booked_at_desk'),
+    start: z.string(),
+    deposit: z.enum(['paid', 'waived', 'none']),
+    amount: z.number().int(),
+  }),
 ]);
 export type AuditDetails = z.infer<typeof AuditDetails>;
 

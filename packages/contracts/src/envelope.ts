@@ -41,6 +41,8 @@ export const ErrorCode = z.enum([
   'prescription_changed_meanwhile',
   'record_entered_in_error',
   'hospital_number_taken',
+  'phone_registered',
+  'deposit_not_at_desk',
   'appointment_same_slot',
   'medication_prescribed',
   'staff_last_admin',

@@ -22,6 +22,7 @@ export * from './my-data.js';
 export * from './staff.js';
 export * from './schedules.js';
 export * from './staff-appointments.js';
+export * from './desk-bookings.js';
 export * from './staff-admin.js';
 export * from './audit-log.js';
 export * from './opening-hours.js';

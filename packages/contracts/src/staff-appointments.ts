@@ -17,7 +17,7 @@ export const DayListQuery = z.strictObject({
 export type DayListQuery = z.input<typeof DayListQuery>;
 
 /** What became of the deposit, as both sides are shown it. */
-export const DepositState = z.enum(['none', 'awaiting', 'paid', 'refund_pending', 'refunded', 'kept']);
+export const DepositState = z.enum(['none', 'waived', 'awaiting', 'paid', 'refund_pending', 'refunded', 'kept']);
 export type DepositState = z.infer<typeof DepositState>;
 
 export const DayListEntry = z.object({
@@ -44,7 +44,8 @@ export const DayListEntry = z.object({
   duration: z.string(),
   /** The red flags the patient's own words raise (the same check the patient saw when booking). */
   redFlags: z.array(z.string()),
-  deposit: z.object({ amount: z.number().int(), state: DepositState }),
+  /** `atDesk`: a deposit the desk took in cash (and returns in cash) or waived; null for one paid in the app. */
+  deposit: z.object({ amount: z.number().int(), state: DepositState, atDesk: z.enum(['paid', 'waived']).nullable() }),
   cancellation: z.object({ by: z.enum(['patient', 'hospital']), reason: z.string().nullable() }).nullable(),
 });
 export type DayListEntry = z.infer<typeof DayListEntry>;

@@ -15,6 +15,7 @@ import { facilityStaffRoutes } from '../features/facility-staff/facility-staff.r
 import { scopesOf } from '../features/family/family.repository.js';
 import { familyRoutes } from '../features/family/family.routes.js';
 import { frontDeskRoutes } from '../features/front-desk/front-desk.routes.js';
+import { deskBookingsRoutes } from '../features/desk-bookings/desk-bookings.routes.js';
 import { hospitalsRoutes } from '../features/hospitals/hospitals.routes.js';
 import { medicationsRoutes } from '../features/medications/medications.routes.js';
 import { myDataRoutes } from '../features/my-data/my-data.routes.js';
@@ -174,6 +175,7 @@ export async function registerApi(
           await staffIn.register(staffRoutes(staff, config.secureCookies));
           await staffIn.register(schedulesRoutes(services.schedules));
           await staffIn.register(frontDeskRoutes(services.frontDesk));
+          await staffIn.register(deskBookingsRoutes(services.deskBookings));
           await staffIn.register(consultationsRoutes(services.consultations, services.corrections));
           await staffIn.register(facilityStaffRoutes(services.facilityStaff));
           await staffIn.register(facilitySettingsRoutes(services.facilitySettings));

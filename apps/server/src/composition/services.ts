@@ -25,6 +25,8 @@ import { createFamilyRepository } from '../features/family/family.repository.js'
 import { createFamilyService } from '../features/family/family.service.js';
 import { createFrontDeskRepository } from '../features/front-desk/front-desk.repository.js';
 import { createFrontDeskService } from '../features/front-desk/front-desk.service.js';
+import { createDeskBookingsRepository } from '../features/desk-bookings/desk-bookings.repository.js';
+import { createDeskBookingsService } from '../features/desk-bookings/desk-bookings.service.js';
 import { createHospitalsRepository } from '../features/hospitals/hospitals.repository.js';
 import { createHospitalsService } from '../features/hospitals/hospitals.service.js';
 import { createChecklistService } from '../features/medications/checklist.service.js';
@@ -150,6 +152,13 @@ export async function createServices(
   const schedules = createSchedulesService({ schedules: schedulesRepository, access: staffAccess, returnDeposits });
   const frontDeskRepository = createFrontDeskRepository(db);
   const frontDesk = createFrontDeskService({ frontDesk: frontDeskRepository, access: staffAccess, returnDeposits });
+  const deskBookings = createDeskBookingsService({
+    deskBookings: createDeskBookingsRepository(db),
+    users,
+    otp,
+    frontDesk,
+    access: staffAccess,
+  });
   const consultationsRepository = createConsultationsRepository(db);
   const consultations = createConsultationsService({
     consultations: consultationsRepository,
@@ -196,6 +205,7 @@ export async function createServices(
     staffRepository,
     schedules,
     frontDesk,
+    deskBookings,
     consultations,
     corrections,
     facilityStaff,

@@ -92,6 +92,14 @@ export const patientConsents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     version: text('version').notNull(),
     givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A consent taken at a hospital's front desk for a patient without a smartphone: the facility and the staff member
+     * who registered them (the patient read out the code sent to their own number). Null for a patient's own consent.
+     */
+    takenAtFacilityId: uuid('taken_at_facility_id').references((): AnyPgColumn => facilities.id),
+    takenByMemberId: uuid('taken_by_member_id').references((): AnyPgColumn => staffMembers.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [index('patient_consents_user_idx').on(t.userId, t.givenAt)],
 );
@@ -410,11 +418,17 @@ export const appointments = pgTable(
     promptpayPayload: text('promptpay_payload'),
     qrImageUrl: text('qr_image_url'),
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * A booking the front desk made: 'paid', the deposit taken in cash at the desk (owed back at the desk, never through
+     * the provider); 'waived', the hospital asked none (the amount is then 0). Null for a booking made in the app.
+     */
+    depositAtDesk: text('deposit_at_desk'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     unique('appointments_user_idempotency_key').on(t.userId, t.idempotencyKey),
+    check('appointments_deposit_at_desk_check', sql`${t.depositAtDesk} in ('paid', 'waived')`),
     index('appointments_user_idx').on(t.userId),
     index('appointments_awaiting_idx').on(t.status, t.depositExpiresAt),
     index('appointments_refunds_due_idx')

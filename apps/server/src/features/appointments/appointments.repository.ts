@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf, uniqueViolation } from '../../db/results.js';
 import { appointmentEvents, appointments, facilities, screeningSlots } from '../../db/schema.js';
@@ -22,6 +22,41 @@ export interface NewAppointment {
   depositExpiresAt: Date;
   paymentProvider: string;
   idempotencyKey: string;
+  /** A booking the front desk makes: the deposit taken there or waived (waived: the amount is 0). */
+  depositAtDesk?: 'paid' | 'waived';
+}
+
+/**
+ * Takes a place in the slot and inserts the appointment, awaiting its deposit, with the slot's deposit (none when the
+ * desk waives it), in the caller's transaction, unless the slot is full, past, withdrawn or of another facility: one
+ * conditional UPDATE of the slot's count, so bookings at once from the app and from any number of desks never take
+ * more places than it has. Returns the slot's deposit, or null when there was no place.
+ */
+export async function takePlace(
+  tx: Tx,
+  appointment: NewAppointment,
+  heldBy: 'patient' | 'hospital' = 'patient',
+): Promise<{ slotDeposit: number } | null> {
+  // A hold of this slot past its time must not keep the patient out before housekeeping comes round.
+  await moveAppointments(tx, eq(appointments.slotId, appointment.slotId), 'hold_lapsed');
+  const [place] = await tx
+    .update(screeningSlots)
+    .set({ taken: sql`${screeningSlots.taken} + 1` })
+    .where(
+      and(
+        eq(screeningSlots.id, appointment.slotId),
+        eq(screeningSlots.facilityId, appointment.facilityId),
+        lt(screeningSlots.taken, screeningSlots.capacity),
+        gt(screeningSlots.startsAt, sql`now()`),
+        isNull(screeningSlots.withdrawnAt),
+      ),
+    )
+    .returning({ depositAmount: screeningSlots.depositAmount });
+  if (!place) return null;
+  const depositAmount = appointment.depositAtDesk === 'waived' ? 0 : place.depositAmount;
+  await tx.insert(appointments).values({ ...appointment, depositAmount, status: 'awaiting_deposit' });
+  await recordAppointmentHeld(tx, appointment.id, heldBy);
+  return { slotDeposit: place.depositAmount };
 }
 
 /**
@@ -110,29 +145,7 @@ export function createAppointmentsRepository(db: Db) {
      */
     async hold(appointment: NewAppointment): Promise<'held' | 'slot_full' | 'duplicate'> {
       try {
-        return await db.transaction(async (tx) => {
-          // A hold of this slot past its time must not keep the patient out before housekeeping comes round.
-          await moveAppointments(tx, eq(appointments.slotId, appointment.slotId), 'hold_lapsed');
-          const [place] = await tx
-            .update(screeningSlots)
-            .set({ taken: sql`${screeningSlots.taken} + 1` })
-            .where(
-              and(
-                eq(screeningSlots.id, appointment.slotId),
-                eq(screeningSlots.facilityId, appointment.facilityId),
-                lt(screeningSlots.taken, screeningSlots.capacity),
-                gt(screeningSlots.startsAt, sql`now()`),
-                isNull(screeningSlots.withdrawnAt),
-              ),
-            )
-            .returning({ depositAmount: screeningSlots.depositAmount });
-          if (!place) return 'slot_full';
-          await tx
-            .insert(appointments)
-            .values({ ...appointment, depositAmount: place.depositAmount, status: 'awaiting_deposit' });
-          await recordAppointmentHeld(tx, appointment.id);
-          return 'held';
-        });
+        return await db.transaction(async (tx) => ((await takePlace(tx, appointment)) ? 'held' : 'slot_full'));
       } catch (error) {
         // The same patient sent the same Idempotency-Key twice at once: the first one won.
         if (uniqueViolation(error) !== null) return 'duplicate';
@@ -257,6 +270,8 @@ export function createAppointmentsRepository(db: Db) {
             isNotNull(appointments.refundRequestedAt),
             isNull(appointments.refundedAt),
             or(isNull(appointments.refundClaimedUntil), lt(appointments.refundClaimedUntil, sql`now()`)),
+            // Cash taken at the desk goes back at the desk: the provider never had it.
+            or(isNull(appointments.depositAtDesk), ne(appointments.depositAtDesk, 'paid')),
             only && eq(appointments.id, only.appointmentId),
           ),
         )

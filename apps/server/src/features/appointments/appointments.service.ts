@@ -77,6 +77,7 @@ export function toAppointment({
       paymentReference: a.depositPaidAt ? a.paymentRef : null,
       refundableUntil: new Date(slot.startsAt.getTime() - FREE_CANCEL_HOURS * HOUR_MS).toISOString(),
       refund: a.refundedAt ? 'refunded' : a.refundRequestedAt ? 'pending' : 'none',
+      atDesk: (a.depositAtDesk as Appointment['deposit']['atDesk']) ?? null,
     },
     cancellation: cancellationOf(a),
     queue: queuePlaceOf(a, queueAhead),

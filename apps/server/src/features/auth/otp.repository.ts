@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.js';
 import { otpCodes, phoneVerifications } from '../../db/schema.js';
 
 /** What a correct code is good for. */
-export type OtpPurpose = 'login' | 'delete_account' | 'correct_identity' | 'care_consent';
+export type OtpPurpose = 'login' | 'delete_account' | 'correct_identity' | 'care_consent' | 'desk_registration';
 
 export interface RecentOtpRequests {
   lastForPhone: Date | null;

@@ -20,6 +20,11 @@ export interface CareCodeAsk {
   as: 'caregiver' | 'guardian' | 'accept';
 }
 
+/** A hospital's front desk registering a patient who has no smartphone: the patient reads the code out if they agree. */
+function deskRegistrationText(code: string, minutes: number, hospital: string): string {
+  return `${hospital} ขอลงทะเบียนคุณใน${APP_NAME_TH}ด้วยเบอร์นี้ เพื่อนัดหมายและแจ้งเตือนทาง SMS: รหัส ${code} บอกรหัสนี้กับเจ้าหน้าที่เฉพาะเมื่อคุณยินยอมตามข้อตกลงและนโยบายความเป็นส่วนตัวที่เจ้าหน้าที่อ่านให้ฟัง ใช้ได้ ${minutes} นาที`;
+}
+
 /** A family-care code names who asks and what it gives them, so nobody reads one out to a stranger. */
 function careConsentText(code: string, minutes: number, ask: CareCodeAsk): string {
   const { requester } = ask;
@@ -32,7 +37,13 @@ function careConsentText(code: string, minutes: number, ask: CareCodeAsk): strin
   return `${APP_NAME_TH}: รหัสยืนยันให้ ${requester} ดูแลข้อมูลสุขภาพของคุณคือ ${code} ใช้ได้ ${minutes} นาที กรอกในแอปของคุณเอง ห้ามบอกรหัสนี้กับผู้ใด`;
 }
 
-export function otpSmsText(code: string, ttlSec: number, purpose: OtpPurpose = 'login', careAsk?: CareCodeAsk): string {
+export function otpSmsText(
+  code: string,
+  ttlSec: number,
+  purpose: OtpPurpose = 'login',
+  careAsk?: CareCodeAsk,
+  hospital?: string,
+): string {
   const minutes = Math.round(ttlSec / 60);
   // A deletion or correction code says what it does, so nobody reads it out to someone who asks "for your login".
   if (purpose === 'delete_account') {
@@ -44,6 +55,10 @@ export function otpSmsText(code: string, ttlSec: number, purpose: OtpPurpose = '
   if (purpose === 'care_consent') {
     if (!careAsk) throw new Error('a family-care code must name who asks for it');
     return careConsentText(code, minutes, careAsk);
+  }
+  if (purpose === 'desk_registration') {
+    if (!hospital) throw new Error('a desk registration code must name the hospital');
+    return deskRegistrationText(code, minutes, hospital);
   }
   return `${APP_NAME_TH}: รหัส OTP ของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
 }
@@ -116,7 +131,13 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
      * Sends a fresh code; the answer is the same whether or not the number is registered. The limits count
      * every code sent to the number or from the client, whatever its purpose.
      */
-    async requestCode(phone: string, clientIp: string, purpose: OtpPurpose = 'login', careAsk?: CareCodeAsk) {
+    async requestCode(
+      phone: string,
+      clientIp: string,
+      purpose: OtpPurpose = 'login',
+      careAsk?: CareCodeAsk,
+      hospital?: string,
+    ) {
       const now = Date.now();
       const clientKey = keyedHash(secretKey, 'client', clientIp);
       const code = newOtpCode(OTP_LENGTH);
@@ -127,7 +148,7 @@ export function createOtpService({ config, otp, sms, findUserIdByPhone }: Deps) 
       );
       if (waitSec !== null) throw rateLimited(waitSec);
       try {
-        await sms.send({ to: phone, text: otpSmsText(code, limits.ttlSec, purpose, careAsk), code });
+        await sms.send({ to: phone, text: otpSmsText(code, limits.ttlSec, purpose, careAsk, hospital), code });
       } catch (error) {
         if (!(error instanceof SmsDeliveryError)) throw error;
         throw new AppError(503, 'sms_unavailable', 'ส่ง SMS ไม่สำเร็จในขณะนี้ กรุณาลองใหม่อีกครั้ง');

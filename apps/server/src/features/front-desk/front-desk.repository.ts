@@ -68,6 +68,7 @@ export function createFrontDeskRepository(db: Db) {
           duration: appointments.duration,
           depositAmount: appointments.depositAmount,
           depositPaidAt: appointments.depositPaidAt,
+          depositAtDesk: appointments.depositAtDesk,
           refundRequestedAt: appointments.refundRequestedAt,
           refundedAt: appointments.refundedAt,
           cancelledBy: appointments.cancelledBy,

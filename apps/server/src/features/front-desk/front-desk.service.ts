@@ -21,6 +21,7 @@ const notFound = () => new AppError(404, 'not_found', 'ไม่พบนัด�
 
 /** What became of the deposit, as both sides are shown it. */
 export function depositState(a: Row['appointment']): DepositState {
+  if (a.depositAtDesk === 'waived') return 'waived';
   if (a.depositAmount === 0) return 'none';
   if (a.refundedAt) return 'refunded';
   if (a.refundRequestedAt) return 'refund_pending';
@@ -64,7 +65,11 @@ export function toDayListEntry({ appointment: a, queueAhead, slot, patient, hosp
     symptoms: a.symptoms,
     duration: a.duration,
     redFlags: redFlagsOf(a.symptoms),
-    deposit: { amount: a.depositAmount, state: depositState(a) },
+    deposit: {
+      amount: a.depositAmount,
+      state: depositState(a),
+      atDesk: (a.depositAtDesk as DayListEntry['deposit']['atDesk']) ?? null,
+    },
     cancellation: cancellationOf(a),
   };
 }

@@ -71,7 +71,7 @@ describe("the facility's day", () => {
     expect(entry.patient).toMatchObject({ name: 'ผู้ป่วยหนึ่ง รักสุขภาพ', phone: patients[0].phone });
     expect(entry.patient.age).toBeGreaterThan(0);
     expect(entry.redFlags).toContain('chest_pain');
-    expect(entry.deposit).toEqual({ amount: 100, state: 'paid' });
+    expect(entry.deposit).toEqual({ amount: 100, state: 'paid', atDesk: null });
     expect(list.find((e) => e.id === unpaid)!.deposit.state).toBe('awaiting');
 
     expect((await dayList('?q=หนึ่ง')).map((e) => e.id)).toEqual([chest]);

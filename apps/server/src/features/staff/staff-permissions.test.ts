@@ -1,7 +1,15 @@
 import { type StaffRole, addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
+import { randomUUID } from 'node:crypto';
+import {
+  type TestApp,
+  createTestApp,
+  latestCode,
+  nextPhone,
+  registerPatient,
+  registration,
+} from '../../test/test-app.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 import { aSlot, booked, dayBase, openSchedule, slotIsNow } from '../front-desk/front-desk-test-helpers.js';
@@ -29,12 +37,29 @@ const extraSession = { sessionStart: '18:00', sessionEnd: '19:00', slotMinutes: 
 interface Call {
   url: string;
   payload?: object;
+  headers?: Record<string, string>;
 }
 type Route = { allowed: StaffRole[]; success: number; call: () => Promise<Call> };
 
 let t: TestApp;
 let sessions: Record<StaffRole | 'elsewhere', string>;
 let patient: string;
+let patientPhone: string;
+let patientId: string;
+const patientsBase = `/api/staff/facilities/${FACILITY}/patients`;
+
+/** A booking the desk made for the patient, its deposit paid in cash there. */
+async function bookedAtDesk(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: dayBase,
+    headers: { 'idempotency-key': randomUUID() },
+    payload: { patientId, slotId: await aSlot(t.app, 4), symptoms: 'ไอ', duration: '2 วัน', deposit: 'paid' },
+    ...asStaff(sessions.front_desk),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data[0].id;
+}
 
 /** A template of the facility made by its admin, for routes that change or remove one. */
 async function newTemplate(kind: 'templates' | 'extra-sessions'): Promise<string> {
@@ -81,6 +106,55 @@ const correction = { expectedVersion: 1, reason: 'แพทย์บันทึ
 const prescription = { drug: 'พาราเซตามอล', doses: { afterBreakfast: 1 }, days: 3 };
 
 const ROUTES: Record<string, Route> = {
+  'GET /api/staff/facilities/:facilityId/patients': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => ({ url: `${patientsBase}?phone=${patientPhone}` }),
+  },
+  'POST /api/staff/facilities/:facilityId/patients/code': {
+    allowed: ['front_desk'],
+    success: 202,
+    call: async () => ({ url: `${patientsBase}/code`, payload: { phone: nextPhone() } }),
+  },
+  'POST /api/staff/facilities/:facilityId/patients': {
+    allowed: ['front_desk'],
+    success: 201,
+    call: async () => {
+      const phone = nextPhone();
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: `${patientsBase}/code`,
+        payload: { phone },
+        ...asStaff(sessions.front_desk),
+      });
+      expect(sent.statusCode, sent.body).toBe(202);
+      return { url: patientsBase, payload: { ...registration(phone), code: await latestCode(t.app, phone) } };
+    },
+  },
+  'POST /api/staff/facilities/:facilityId/appointments': {
+    allowed: ['front_desk'],
+    success: 201,
+    call: async () => ({
+      url: dayBase,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { patientId, slotId: await aSlot(t.app, 4), symptoms: 'ไอ', duration: '2 วัน', deposit: 'waived' },
+    }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/deposit-returned': {
+    allowed: ['front_desk'],
+    success: 200,
+    call: async () => {
+      const id = await bookedAtDesk();
+      const cancelled = await t.app.inject({
+        method: 'POST',
+        url: `${dayBase}/${id}/cancel`,
+        payload: { reason: 'แพทย์ติดประชุม' },
+        ...asStaff(sessions.front_desk),
+      });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      return { url: `${dayBase}/${id}/deposit-returned` };
+    },
+  },
   'GET /api/staff/facilities/:facilityId/appointments': {
     allowed: ['front_desk', 'clinician'],
     success: 200,
@@ -332,7 +406,10 @@ beforeAll(async () => {
   const other = (await staffRepository.findFacilityByStableId(OTHER_FACILITY))!;
   for (const role of ['front_desk', 'clinician'] as const)
     await staffRepository.addRole(elsewhere.memberId, other.id, role);
-  patient = (await registerPatient(t.app, nextPhone())).session;
+  patientPhone = nextPhone();
+  const registered = await registerPatient(t.app, patientPhone);
+  patient = registered.session;
+  patientId = registered.profile.id as string;
 
   // Each route is called once per role it refuses, once for the outsiders and once per role it allows: four at most.
   await openSchedule(t.app, sessions.admin, 50);
@@ -394,8 +471,8 @@ describe('staff permissions, route by route', () => {
   it.each(Object.entries(ROUTES))('%s', async (name, route) => {
     const method = name.split(' ')[0] as 'GET';
     const send = async (cookies: Record<string, string>, call?: Call) => {
-      const { url, payload } = call ?? (await route.call());
-      return t.app.inject({ method, url, payload, cookies });
+      const { url, payload, headers } = call ?? (await route.call());
+      return t.app.inject({ method, url, payload, headers, cookies });
     };
 
     for (const role of ROLES.filter((r) => !route.allowed.includes(r))) {

@@ -1,8 +1,8 @@
-import type { IdentityDocument } from '@klaimor/contracts';
+import { DEFAULT_NOTIFICATION_SETTINGS, type IdentityDocument } from '@klaimor/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { NewUserRow, UserRow } from '../../db/rows.js';
-import { identityCorrections, patientConsents, users } from '../../db/schema.js';
+import { identityCorrections, notificationSettings, patientConsents, users } from '../../db/schema.js';
 import { documentTaken } from '../../shared/identity-documents.js';
 
 export type UserChanges = Partial<
@@ -21,6 +21,12 @@ export function signInPhone(user: UserRow): string {
   return user.phone;
 }
 
+/** A consent a front desk took for a patient it registered: where, and by whom. */
+export interface ConsentTakenAtDesk {
+  facilityId: string;
+  memberId: string;
+}
+
 export function createUsersRepository(db: Db) {
   return {
     async findIdByPhone(phone: string): Promise<string | null> {
@@ -37,16 +43,27 @@ export function createUsersRepository(db: Db) {
       ]);
       return { phone: phoneTaken.length > 0, document: documentHeld };
     },
-    /** The new patient and their first consent, together or not at all. */
-    async insert(user: NewUserRow, consentVersion: string): Promise<UserRow> {
+    /**
+     * The new patient and their first consent, together or not at all. A patient a front desk registers (`atDesk`) has
+     * the consent taken there recorded with the facility and member, and hears from the app by SMS: they have no app.
+     */
+    async insert(user: NewUserRow, consentVersion: string, atDesk?: ConsentTakenAtDesk): Promise<UserRow> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(users)
           .values({ ...user, consentVersion, consentGivenAt: sql`now()` })
           .returning();
-        await tx
-          .insert(patientConsents)
-          .values({ userId: row.id, version: consentVersion, givenAt: row.consentGivenAt! });
+        await tx.insert(patientConsents).values({
+          userId: row.id,
+          version: consentVersion,
+          givenAt: row.consentGivenAt!,
+          takenAtFacilityId: atDesk?.facilityId ?? null,
+          takenByMemberId: atDesk?.memberId ?? null,
+        });
+        if (atDesk)
+          await tx
+            .insert(notificationSettings)
+            .values({ userId: row.id, ...DEFAULT_NOTIFICATION_SETTINGS, channel: 'sms' });
         return row;
       });
     },

@@ -13,7 +13,13 @@ import {
 import { AppError, unauthenticated, validationFailed } from '../../errors.js';
 import type { OtpService } from '../auth/otp.service.js';
 import type { UserRow } from '../../db/rows.js';
-import { signInPhone, type IdentityChanges, type UserChanges, type UsersRepository } from './users.repository.js';
+import {
+  type ConsentTakenAtDesk,
+  type IdentityChanges,
+  type UserChanges,
+  type UsersRepository,
+  signInPhone,
+} from './users.repository.js';
 import { uniqueViolation } from '../../db/results.js';
 import {
   documentColumns,
@@ -141,7 +147,8 @@ export function createUsersService(
       return toProfile(row);
     },
 
-    async register(input: RegisterUser): Promise<UserProfile> {
+    /** Registers a patient: one who verified their number in the app, or one a front desk registers (`atDesk`). */
+    async register(input: RegisterUser, atDesk?: ConsentTakenAtDesk): Promise<UserProfile> {
       await assertAddressAgrees(input);
       const document = identityDocumentIn(input);
       const taken = await users.takenIdentifiers(input.phone, document);
@@ -164,6 +171,7 @@ export function createUsersService(
             postcode: input.postcode,
           },
           input.consent_version,
+          atDesk,
         );
         return toProfile(row);
       } catch (error) {

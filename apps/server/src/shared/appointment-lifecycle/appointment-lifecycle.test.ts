@@ -156,6 +156,8 @@ describe('the appointment lifecycle table', () => {
         'awaiting_deposit -> booked (deposit_paid, payment_provider)',
         'awaiting_deposit -> booked (deposit_paid_in_demo, development)',
         'awaiting_deposit -> booked (booked_without_deposit, system)',
+        'awaiting_deposit -> booked (booked_paid_at_desk, hospital)',
+        'awaiting_deposit -> booked (booked_at_desk, hospital)',
         'awaiting_deposit -> expired (hold_lapsed, system)',
         'expired -> expired (deposit_paid_late, payment_provider)',
         'cancelled -> cancelled (deposit_paid_late, payment_provider)',

@@ -91,6 +91,23 @@ export const APPOINTMENT_MOVES = {
     patientTold: ['booking_confirmed'],
     refusal: depositNotDue,
   },
+  /** The front desk booked the patient and took the deposit in cash there. */
+  booked_paid_at_desk: {
+    from: ['awaiting_deposit'],
+    to: 'booked',
+    by: 'hospital',
+    deposit: 'paid',
+    patientTold: ['booking_confirmed', 'deposit_receipt'],
+    refusal: depositNotDue,
+  },
+  /** The front desk booked the patient with no deposit to take (waived by the hospital, or the slot asks none). */
+  booked_at_desk: {
+    from: ['awaiting_deposit'],
+    to: 'booked',
+    by: 'hospital',
+    patientTold: ['booking_confirmed'],
+    refusal: depositNotDue,
+  },
   /** The deposit did not come in time (housekeeping, or a booking or a payment that finds the hold lapsed). */
   hold_lapsed: {
     from: ['awaiting_deposit'],
@@ -388,9 +405,13 @@ export async function moveAppointment(
   throw new AppError(409, refusal.code, awaiting || refusal.message);
 }
 
-/** The first event of an appointment: held by the patient, awaiting the deposit. */
-export async function recordAppointmentHeld(tx: Tx, id: string): Promise<void> {
+/** The first event of an appointment: held by the patient (or by the front desk for them), awaiting the deposit. */
+export async function recordAppointmentHeld(
+  tx: Tx,
+  id: string,
+  by: Extract<Actor, 'patient' | 'hospital'> = 'patient',
+): Promise<void> {
   await tx
     .insert(appointmentEvents)
-    .values({ appointmentId: id, fromStatus: null, toStatus: 'awaiting_deposit', actor: 'patient' });
+    .values({ appointmentId: id, fromStatus: null, toStatus: 'awaiting_deposit', actor: by });
 }

@@ -47,6 +47,7 @@ function appointment(overrides: Partial<Appointment> & { startsIn: number }): Ap
       paymentReference: 'chrg_test_5xyz',
       refundableUntil: at(startsIn - 24 * HOUR),
       refund: 'none',
+      atDesk: null,
     },
     cancellation: null,
     queue: null,

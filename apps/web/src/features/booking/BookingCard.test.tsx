@@ -93,6 +93,7 @@ const appointment = (status: Appointment['status']): Appointment => ({
     paymentReference: null,
     refundableUntil: '2026-06-11T02:00:00.000Z',
     refund: 'none',
+    atDesk: null,
   },
   cancellation: null,
   queue: null,

@@ -97,7 +97,7 @@ export const dayEntry = (time: string, patch: Partial<DayListEntry> = {}, date: 
     symptoms: 'ไอ มีเสมหะ เจ็บคอ',
     duration: '3 วัน',
     redFlags: [],
-    deposit: { amount: 300, state: 'paid' },
+    deposit: { amount: 300, state: 'paid', atDesk: null },
     cancellation: null,
     ...patch,
   };

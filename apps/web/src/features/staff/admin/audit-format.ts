@@ -231,6 +231,12 @@ export function auditDetailLines(
           to: formatDateTime(t, details.to, lang),
         }),
       ];
+    case 'booked_at_desk': {
+      const start = formatDateTime(t, details.start, lang);
+      return [
+        t(`audit.details.bookedAtDesk.${details.deposit}`, { start, amount: formatMoney(t, details.amount, lang) }),
+      ];
+    }
     case 'export': {
       const member = details.memberId ? names?.memberName(details.memberId) : undefined;
       return [

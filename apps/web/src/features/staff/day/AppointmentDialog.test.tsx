@@ -82,7 +82,7 @@ describe("an appointment's actions", () => {
     const entry = dayEntry(clockIn(-90));
     const { user, fetchMock, dialog } = await openAppointment(['front_desk'], entry, {
       [`POST ${LIST}/${entry.id}/no-show`]: () =>
-        json(200, { data: [{ ...entry, status: 'no_show', deposit: { amount: 300, state: 'kept' } }] }),
+        json(200, { data: [{ ...entry, status: 'no_show', deposit: { amount: 300, state: 'kept', atDesk: null } }] }),
     });
     await user.click(within(dialog).getByRole('button', { name: 'ไม่มาตามนัด' }));
     const confirm = await screen.findByRole('dialog', { name: 'บันทึกว่า ปิยะ ใจงาม ไม่มาตามนัด?' });
@@ -96,7 +96,9 @@ describe("an appointment's actions", () => {
     const entry = dayEntry(clockIn(30));
     const { user, fetchMock, dialog } = await openAppointment(['front_desk'], entry, {
       [`POST ${LIST}/${entry.id}/cancel`]: () =>
-        json(200, { data: [{ ...entry, status: 'cancelled', deposit: { amount: 300, state: 'refund_pending' } }] }),
+        json(200, {
+          data: [{ ...entry, status: 'cancelled', deposit: { amount: 300, state: 'refund_pending', atDesk: null } }],
+        }),
     });
     await user.click(within(dialog).getByRole('button', { name: 'ยกเลิกนัด' }));
     const confirm = await screen.findByRole('dialog', { name: 'ยกเลิกนัดของ ปิยะ ใจงาม?' });
@@ -244,7 +246,7 @@ describe("an appointment's actions", () => {
     const entry = dayEntry(clockIn(30), {
       status: 'cancelled',
       cancellation: { by: 'hospital', reason: 'ปิดปรับปรุงอาคาร' },
-      deposit: { amount: 300, state: 'refunded' },
+      deposit: { amount: 300, state: 'refunded', atDesk: null },
     });
     const { dialog } = await openAppointment(['front_desk', 'clinician'], entry);
     expect(dialog).toHaveTextContent('โรงพยาบาลยกเลิก: ปิดปรับปรุงอาคาร');

@@ -33,7 +33,7 @@ describe("the day's list", () => {
               patient: { name: 'สมศรี มีสุข', age: 64, phone: '0898765432', hospitalNumber: null },
               symptoms: 'เจ็บหน้าอก หายใจไม่ออก',
               redFlags: ['chest_pain', 'breathing_difficulty'],
-              deposit: { amount: 300, state: 'awaiting' },
+              deposit: { amount: 300, state: 'awaiting', atDesk: null },
               status: 'awaiting_deposit',
             }),
           ],

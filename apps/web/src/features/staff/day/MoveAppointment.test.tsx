@@ -19,7 +19,11 @@ describe('the desk moves a booked patient', () => {
     const user = userEvent.setup({ delay: null });
     const tomorrow = addDays(today, 1);
     const held = slot(tomorrow, '09:00');
-    const entry = dayEntry('09:00', { slotId: held.id, deposit: { amount: 300, state: 'paid' } }, tomorrow);
+    const entry = dayEntry(
+      '09:00',
+      { slotId: held.id, deposit: { amount: 300, state: 'paid', atDesk: null } },
+      tomorrow,
+    );
     const full = slot(tomorrow, '10:00', { capacity: 2, taken: 2, clinician: 'นพ.เต็ม แล้ว' });
     const free = slot(tomorrow, '11:00', { capacity: 4, taken: 1, clinician: 'นพ.ว่าง อยู่' });
     const posted: unknown[] = [];
