@@ -86,10 +86,11 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
   const { deposit, hospital } = appointment;
   const amount = formatBaht(deposit.amount, lang);
   const fate = depositFate(appointment);
-  const depositText =
-    deposit.amount === 0
-      ? t('detail.depositNone')
-      : t(deposit.paidAt ? 'detail.depositPaid' : 'detail.depositUnpaid', { amount });
+  let depositText;
+  if (deposit.atDesk === 'waived') depositText = t('detail.depositWaived');
+  else if (deposit.amount === 0) depositText = t('detail.depositNone');
+  else if (!deposit.paidAt) depositText = t('detail.depositUnpaid', { amount });
+  else depositText = t(deposit.atDesk === 'paid' ? 'detail.depositPaidAtDesk' : 'detail.depositPaid', { amount });
 
   return (
     <Stack spacing={2}>
@@ -151,7 +152,7 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
       ) : null}
       {fate ? (
         <Alert severity={fate === 'refunded' ? 'success' : 'info'} role="status">
-          {t(`refund.${fate}`, { amount })}
+          {t(fate === 'pending' && deposit.atDesk === 'paid' ? 'refund.pendingAtDesk' : `refund.${fate}`, { amount })}
         </Alert>
       ) : null}
       {appointment.status === 'awaiting_deposit' ? (

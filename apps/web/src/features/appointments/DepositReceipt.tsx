@@ -23,7 +23,10 @@ export function DepositReceipt({ appointment }: { appointment: Appointment & { d
             rows={[
               { label: t('receipt.amount'), value: formatBaht(deposit.amount, lang) },
               { label: t('receipt.paidAt'), value: formatDayAndTime(deposit.paidAt, lang) },
-              { label: t('receipt.method'), value: t('receipt.promptPay') },
+              {
+                label: t('receipt.method'),
+                value: t(deposit.atDesk === 'paid' ? 'receipt.cashAtDesk' : 'receipt.promptPay'),
+              },
               { label: t('receipt.for'), value: lang === 'en' ? hospital.nameEn : hospital.nameTh },
               { label: t('receipt.reference'), value: appointment.reference },
               ...(deposit.paymentReference

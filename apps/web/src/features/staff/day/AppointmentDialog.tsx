@@ -5,6 +5,7 @@ import FolderSharedIcon from '@mui/icons-material/FolderShared';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import NoteAltIcon from '@mui/icons-material/NoteAlt';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -163,6 +164,20 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
       </Button>,
     );
   }
+  const cashToReturn = entry.deposit.state === 'refund_pending' && entry.deposit.atDesk === 'paid';
+  if (frontDesk && cashToReturn) {
+    buttons.push(
+      <Button
+        key="deposit-returned"
+        variant="contained"
+        startIcon={<PaymentsIcon />}
+        loading={action.isPending && action.variables.kind === 'deposit-returned'}
+        onClick={() => void run({ kind: 'deposit-returned' }, () => t('appointment.depositReturnedDone', { name }))}
+      >
+        {t('appointment.depositReturned')}
+      </Button>,
+    );
+  }
   if (frontDesk && CANCELLABLE.has(entry.status)) {
     buttons.push(
       <Button key="cancel" variant="outlined" color="error" onClick={() => ask('cancel')}>
@@ -173,6 +188,7 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
 
   const hints = [];
   if (frontDesk && entry.status === 'awaiting_deposit') hints.push(t('appointment.awaitingDeposit'));
+  if (frontDesk && cashToReturn) hints.push(t('appointment.depositToReturn', { amount }));
   if (frontDesk && entry.status === 'booked' && !onItsDay) hints.push(t('appointment.notToday'));
   if (frontDesk && entry.status === 'booked' && !ended)
     hints.push(t('appointment.noShowLater', { time: formatClock(entry.end) }));

@@ -1,5 +1,12 @@
-import { todayInBangkok, type AppointmentStatus, type DayListEntry, type StaffRole } from '@klaimor/contracts';
+import {
+  staffMay,
+  todayInBangkok,
+  type AppointmentStatus,
+  type DayListEntry,
+  type StaffRole,
+} from '@klaimor/contracts';
 import EventNoteIcon from '@mui/icons-material/EventNote';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +23,7 @@ import { appLanguage } from '../../../i18n/language';
 import { StaffLoadError } from '../shared/StaffLoadError';
 import { bangkokDateOf, formatClock, formatDateWithWeekday } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
+import { DeskBookingDialog } from '../desk-booking/DeskBookingDialog';
 import { AppointmentDialog } from './AppointmentDialog';
 import { DayListRow, ROW_GRID } from './DayListRow';
 import { DAY_STATUSES } from './day-format';
@@ -47,6 +55,7 @@ export function DayListScreen({ facilityId, facilityName, roles }: DayListScreen
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
+  const [booking, setBooking] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed), SEARCH_DELAY_MS);
@@ -130,9 +139,18 @@ export function DayListScreen({ facilityId, facilityName, roles }: DayListScreen
 
   return (
     <Stack spacing={2.5}>
-      <PageTitle subtitle={formatDateWithWeekday(t, date, lang)}>
-        {date === today ? t('day.title') : t('day.titleOtherDay')}
-      </PageTitle>
+      <Box
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between', gap: 2 }}
+      >
+        <PageTitle subtitle={formatDateWithWeekday(t, date, lang)}>
+          {date === today ? t('day.title') : t('day.titleOtherDay')}
+        </PageTitle>
+        {staffMay(roles, 'frontDesk') ? (
+          <Button variant="contained" size="large" startIcon={<PersonAddIcon />} onClick={() => setBooking(true)}>
+            {t('deskBooking.open')}
+          </Button>
+        ) : null}
+      </Box>
       <Box
         role="search"
         aria-label={t('day.filtersLabel')}
@@ -202,6 +220,15 @@ export function DayListScreen({ facilityId, facilityName, roles }: DayListScreen
           }}
         />
       ) : null}
+      <DeskBookingDialog
+        facilityId={facilityId}
+        open={booking}
+        onClose={() => setBooking(false)}
+        onOpenBooked={(entry) => {
+          setDate(bangkokDateOf(entry.start));
+          openOn(entry);
+        }}
+      />
       {open ? (
         <AppointmentDialog
           facilityId={facilityId}

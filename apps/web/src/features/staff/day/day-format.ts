@@ -71,8 +71,11 @@ const RED_FLAGS = {
 export const redFlagName = (t: StaffT, id: string): string =>
   id in RED_FLAGS ? t(RED_FLAGS[id as keyof typeof RED_FLAGS]) : t('redFlags.other');
 
-/** What became of the deposit, with its amount: 'ชำระแล้ว 300 บาท', 'ไม่เก็บมัดจำ'. */
+/** What became of the deposit, with its amount: 'ชำระแล้ว 300 บาท', 'ชำระที่เคาน์เตอร์ 300 บาท', 'ไม่เก็บมัดจำ'. */
 export function depositText(t: StaffT, deposit: DayListEntry['deposit'], lang: DateLanguage): string {
   if (deposit.state === 'none') return t('deposit.none');
-  return t(`deposit.${deposit.state}`, { amount: formatMoney(t, deposit.amount, lang) });
+  if (deposit.state === 'waived') return t('deposit.waived');
+  const amount = formatMoney(t, deposit.amount, lang);
+  if (deposit.state === 'paid' && deposit.atDesk === 'paid') return t('deposit.paidAtDesk', { amount });
+  return t(`deposit.${deposit.state}`, { amount });
 }

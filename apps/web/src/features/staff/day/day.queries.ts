@@ -112,7 +112,7 @@ export function useSetHospitalNumber(facilityId: string, appointmentId: string) 
 }
 
 export type AppointmentAction =
-  | { kind: 'check-in' | 'start-consultation' | 'no-show' }
+  | { kind: 'check-in' | 'start-consultation' | 'no-show' | 'deposit-returned' }
   | { kind: 'cancel'; body: z.output<typeof StaffCancelBody> }
   | { kind: 'move'; body: StaffMoveBody }
   | { kind: 'complete'; body: VisitRecordBody };
