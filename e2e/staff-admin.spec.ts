@@ -142,7 +142,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await expect(admin.getByRole('row').filter({ hasText: NEWCOMER.email })).toHaveCount(0);
   });
 
-  await test.step('When I change the phone, the opening hours and the schemes taken, they are saved', async () => {
+  await test.step('When I change the phone, the outpatient hours and the schemes taken, keeping the 24-hour emergency department, they are saved', async () => {
     await admin.getByRole('tab', { name: 'ตั้งค่าสถานพยาบาล' }).click();
     await expect(admin.getByRole('heading', { level: 1, name: 'ตั้งค่าสถานพยาบาล' })).toBeVisible();
     const phone = admin.getByRole('textbox', { name: 'เบอร์โทรศัพท์ของสถานพยาบาล' });
@@ -154,6 +154,8 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     await admin.getByRole('checkbox', { name: 'เปิดวันเสาร์' }).check();
     await chooseTime(admin, 'เวลาปิดวันเสาร์', '12', '00');
     await admin.getByRole('checkbox', { name: 'สวัสดิการข้าราชการ' }).check();
+    // The directory says Siriraj runs an emergency department day and night, apart from its outpatient hours.
+    await expect(admin.getByRole('checkbox', { name: 'มีห้องฉุกเฉินเปิด 24 ชั่วโมง' })).toBeChecked();
     await shotFitting(admin, 'staff-admin-08-settings-changed');
     await admin.setViewportSize({ width: 390, height: 844 });
     await shotFitting(admin, 'staff-admin-08-settings-changed-phone');
@@ -166,7 +168,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     ).toHaveValue('12');
   });
 
-  await test.step('Then a patient sees the new schemes on the hospital’s card, and the directory has the new phone', async () => {
+  await test.step('Then a patient sees the new schemes, the outpatient hours and the emergency department on the hospital’s card, and the directory has the new phone', async () => {
     const context = await browser.newContext(onPhone(baseURL));
     const violations = await watchContentSecurityPolicy(context);
     const patient = await context.newPage();
@@ -179,6 +181,9 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     const accepts = patient.getByRole('list', { name: 'สิทธิและประกันที่รับ' });
     await expect(accepts.getByText('สวัสดิการข้าราชการ')).toBeVisible();
     await expect(accepts.getByText('บัตรทอง (สปสช.)')).toBeVisible();
+    // Whatever the hour, the outpatients' hours are named as such and the emergency department is open.
+    await expect(patient.getByText(/^ผู้ป่วยนอก: (เปิดอยู่|ปิดอยู่)/)).toBeVisible();
+    await expect(patient.getByText('ฉุกเฉิน: เปิด 24 ชั่วโมง')).toBeVisible();
     await shotFitting(patient, 'staff-admin-09-patient-card');
     // The card does not show the phone: the directory's answer does.
     const found = await patient.request.get(`/api/hospitals?q=${encodeURIComponent('ศิริราช')}`);
@@ -189,11 +194,13 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
         phone: string | null;
         schemes: string[];
         openingHours: string | null;
+        emergency24h: boolean;
       }[]
     ).find((h) => h.id === FACILITY);
     expect(siriraj?.phone).toBe(PHONE.stored);
     expect(siriraj?.schemes).toContain('csmbs');
     expect(siriraj?.openingHours).toBe('Mo-Fr 08:00-20:00; Sa 08:00-12:00');
+    expect(siriraj?.emergency24h).toBe(true);
     await context.close();
     expect(violations).toEqual([]);
   });
@@ -204,6 +211,7 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
     const log = admin.getByRole('table', { name: 'รายการบันทึก' });
     const mine = log.getByRole('row').filter({ hasText: 'ผู้ดูแลระบบ (เดโม)' });
     await expect(mine.first()).toContainText('เปลี่ยนการตั้งค่าสถานพยาบาล');
+    await expect(mine.first()).toContainText('เวลาทำการผู้ป่วยนอก: ไม่ระบุ → จ.–ศ. 08:00–20:00');
     await expect(mine.filter({ hasText: 'นำเจ้าหน้าที่ออก' })).toContainText(NEWCOMER.name);
     await expect(mine.filter({ hasText: 'ให้บทบาท: เจ้าหน้าที่หน้าเคาน์เตอร์' })).toContainText(NEWCOMER.name);
     await expect(mine.filter({ hasText: 'ให้บทบาท: แพทย์และบุคลากรทางการแพทย์' })).toContainText(NEWCOMER.name);

@@ -99,10 +99,14 @@ export const AuditSession = z.object({
 });
 export type AuditSession = z.infer<typeof AuditSession>;
 
-/** One facility setting's value before and after (hours in OpenStreetMap's syntax, as the directory keeps them). */
+/**
+ * One facility setting's value before and after (outpatient hours in OpenStreetMap's syntax, as the directory keeps them;
+ * whether a 24-hour emergency department runs).
+ */
 export const AuditSettingChange = z.discriminatedUnion('field', [
   z.object({ field: z.literal('phone'), before: z.string().nullable(), after: z.string().nullable() }),
   z.object({ field: z.literal('openingHours'), before: z.string().nullable(), after: z.string().nullable() }),
+  z.object({ field: z.literal('emergency24h'), before: z.boolean(), after: z.boolean() }),
   z.object({ field: z.literal('schemes'), before: z.array(z.string()), after: z.array(z.string()) }),
   z.object({ field: z.literal('insurers'), before: z.array(z.string()), after: z.array(z.string()) }),
   z.object({ field: z.literal('depositAmount'), before: z.number().int(), after: z.number().int() }),

@@ -73,7 +73,10 @@ export const Hospital = z.object({
   /** The registry's service level as it writes it; null when it gives none. */
   serviceLevel: z.string().nullable(),
   phone: z.string().nullable(),
+  /** Outpatient (OPD) hours in OpenStreetMap's opening_hours syntax; null when not stated. */
   openingHours: z.string().nullable(),
+  /** An emergency department open 24 hours, whatever the outpatient hours: a patient at night can still come. */
+  emergency24h: z.boolean(),
   schemes: z.array(HealthScheme),
   insurers: z.array(z.string()),
   depositAmount: z.number().int(),

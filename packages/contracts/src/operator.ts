@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataOf } from './envelope.js';
 import { reasons, requiredText } from './fields.js';
 import { FacilityKind, PositionFlag } from './hospitals.js';
-import { FacilityPhone, OpeningHours } from './staff-admin.js';
+import { Emergency24h, FacilityPhone, OpeningHours } from './staff-admin.js';
 import { StaffEmail } from './staff.js';
 import { isValidThaiId } from './thai-id.js';
 
@@ -74,6 +74,8 @@ export const OperatorFacility = OperatorFacilitySummary.extend({
   openingHours: OpeningHours,
   /** The stored hours when they say more than the form can show; kept until new hours are saved. */
   openingHoursText: z.string().nullable(),
+  /** An emergency department open 24 hours, besides the (outpatient) opening hours. */
+  emergency24h: z.boolean(),
   /** The verified PromptPay id deposits are paid to. */
   promptPayId: z.string().nullable(),
   /** An id entered and not yet verified, with the QR a patient would scan to pay it (EMVCo payload, no amount). */
@@ -107,6 +109,7 @@ export const CorrectFacilityBody = z
     position: z.strictObject({ lat: latitude, lng: longitude }).optional(),
     phone: FacilityPhone.nullable().optional(),
     openingHours: OpeningHours.optional(),
+    emergency24h: Emergency24h.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { error: reasons.required });
 export type CorrectFacilityBody = z.input<typeof CorrectFacilityBody>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KNOWN_INSURERS } from './coverage.js';
 import { dataOf } from './envelope.js';
 import { ClockTime, reasons, requiredText, wholeNumber } from './fields.js';
-import { HealthScheme } from './hospitals.js';
+import { FacilityKind, HealthScheme } from './hospitals.js';
 import { IsoWeekday, MAX_DEPOSIT_BAHT } from './schedules.js';
 import { StaffEmail, StaffRole } from './staff.js';
 
@@ -108,9 +108,14 @@ export const OpeningHours = z.discriminatedUnion(
 );
 export type OpeningHours = z.infer<typeof OpeningHours>;
 
+/** Whether the facility runs an emergency department open 24 hours (a pharmacy runs none). */
+export const Emergency24h = z.boolean({ error: reasons.invalidChoice });
+
 export const FacilitySettingsBody = z.strictObject({
   phone: FacilityPhone.nullable(),
+  /** Outpatient (OPD) hours. */
   openingHours: OpeningHours,
+  emergency24h: Emergency24h,
   schemes: z
     .array(HealthScheme, { error: reasons.invalidChoice })
     .max(4)
@@ -131,13 +136,17 @@ export const FacilitySettings = z.object({
   id: z.string(),
   nameTh: z.string(),
   nameEn: z.string(),
+  /** A pharmacy sets no emergency department (nor a deposit). */
+  kind: FacilityKind,
   phone: z.string().nullable(),
+  /** Outpatient (OPD) hours. */
   openingHours: OpeningHours,
   /**
    * The directory's opening hours as stored, when they say more than the form can show (several openings a day,
    * holidays): kept until the admin saves new hours.
    */
   openingHoursText: z.string().nullable(),
+  emergency24h: z.boolean(),
   schemes: z.array(HealthScheme),
   insurers: z.array(z.string()),
   depositAmount: z.number().int(),

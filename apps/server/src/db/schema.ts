@@ -211,7 +211,14 @@ export const facilities = pgTable(
       )
       .notNull(),
     phone: text('phone'),
+    /** Outpatient (OPD) hours, in OpenStreetMap's opening_hours syntax. */
     openingHours: text('opening_hours'),
+    /**
+     * An emergency department open 24 hours, whatever the outpatient hours say: a hospital whose OPD closes at 16:00
+     * still takes patients at night. From OSM's `emergency=yes` on import, else false until the facility or the
+     * operator sets it.
+     */
+    emergency24h: boolean('emergency_24h').notNull().default(false),
     schemes: text('schemes')
       .array()
       .notNull()
@@ -226,8 +233,8 @@ export const facilities = pgTable(
     /** An id the operator has entered and not yet verified (by scanning its QR): deposits never go to it. */
     promptpayPendingId: text('promptpay_pending_id'),
     /**
-     * The fields the app's operator has corrected (nameTh, nameEn, kind, position, phone, openingHours, promptpayId):
-     * the seed file and the directory import no longer overwrite them.
+     * The fields the app's operator has corrected (nameTh, nameEn, kind, position, phone, openingHours, emergency24h,
+     * promptpayId): the seed file and the directory import no longer overwrite them.
      */
     operatorCorrected: text('operator_corrected')
       .array()
@@ -238,8 +245,8 @@ export const facilities = pgTable(
     hiddenReason: text('hidden_reason'),
     mergedInto: uuid('merged_into').references((): AnyPgColumn => facilities.id),
     /**
-     * When the facility's admin last saved its settings (phone, hours, schemes, insurers, deposit): from then on the
-     * hospital's own values win over the seed file and the directory import.
+     * When the facility's admin last saved its settings (phone, hours, emergency department, schemes, insurers,
+     * deposit): from then on the hospital's own values win over the seed file and the directory import.
      */
     settingsChangedAt: timestamp('settings_changed_at', { withTimezone: true }),
     sourceName: text('source_name').notNull(),

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n';
 import en from '../i18n/places/locales/en.json';
 import '../i18n/places/places.texts';
-import { formatDistance, formatOpeningStatus } from './place-format';
+import { formatDistance, formatOpeningStatus, formatServiceHours } from './place-format';
 
 describe('formatDistance', () => {
   beforeAll(() => {
@@ -65,5 +65,40 @@ describe('formatOpeningStatus', () => {
     expect(formatOpeningStatus({ kind: 'closed', opens: { daysAhead: 5, weekday: 1, time: '08:00' } }, t, 'en')).toBe(
       'Closed · opens Monday 08:00',
     );
+  });
+});
+
+describe('formatServiceHours', () => {
+  beforeAll(() => {
+    i18n.addResourceBundle('en', 'places', en, true, true);
+  });
+  const th = i18n.getFixedT('th', 'places');
+  /** Wednesday 25 November 2026, 22:00 in Bangkok: the outpatients have gone home. */
+  const night = new Date('2026-11-25T15:00:00Z');
+  const opd = 'Mo-Fr 08:00-16:00';
+
+  it('names the outpatient hours and says a 24-hour emergency department is open: a hospital at night is not simply closed', () => {
+    expect(formatServiceHours({ openingHours: opd, emergency24h: true }, night, th, 'th')).toEqual([
+      { text: 'ผู้ป่วยนอก: ปิดอยู่ · เปิดพรุ่งนี้ 08:00 น.', open: false },
+      { text: 'ฉุกเฉิน: เปิด 24 ชั่วโมง', open: true },
+    ]);
+    const english = i18n.getFixedT('en', 'places');
+    expect(formatServiceHours({ openingHours: opd, emergency24h: true }, night, english, 'en')).toEqual([
+      { text: 'Outpatients: Closed · opens tomorrow 08:00', open: false },
+      { text: 'Emergency: open 24 hours', open: true },
+    ]);
+  });
+
+  it('says the emergency department alone when the outpatient hours are not known', () => {
+    expect(formatServiceHours({ openingHours: null, emergency24h: true }, night, th, 'th')).toEqual([
+      { text: 'ฉุกเฉิน: เปิด 24 ชั่วโมง', open: true },
+    ]);
+  });
+
+  it('keeps the one line of a place without an emergency department, and none when nothing is known', () => {
+    expect(formatServiceHours({ openingHours: opd, emergency24h: false }, night, th, 'th')).toEqual([
+      { text: 'ปิดอยู่ · เปิดพรุ่งนี้ 08:00 น.', open: false },
+    ]);
+    expect(formatServiceHours({ openingHours: null, emergency24h: false }, night, th, 'th')).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { OpeningStatus } from '@klaimor/contracts';
+import { type Hospital, type OpeningStatus, openingStatusAt } from '@klaimor/contracts';
 import type { TFunction } from 'i18next';
 import { dateLocaleOf } from './thai-date';
 
@@ -49,4 +49,31 @@ export function formatOpeningStatus(status: OpeningStatus, t: TFunction<'places'
   if (daysAhead === 0) return t('opening.opensToday', { time });
   if (daysAhead === 1) return t('opening.opensTomorrow', { time });
   return t('opening.opensOn', { day: weekdayName(weekday, lang), time });
+}
+
+/** One line of a place's hours, and whether it says the patient may come now. */
+export interface HoursLine {
+  text: string;
+  open: boolean;
+}
+
+/**
+ * A place's hours at a moment, a line each. Without an emergency department, the opening hours' one line as before
+ * ('เปิดอยู่ · ปิด 22:00 น.'); with a 24-hour one, the outpatient hours named as such and the emergency department
+ * apart ('ผู้ป่วยนอก: ปิดอยู่ · เปิดพรุ่งนี้ 08:00 น.', 'ฉุกเฉิน: เปิด 24 ชั่วโมง'), so a hospital whose outpatients
+ * have gone home never reads simply "closed". Empty when nothing is known.
+ */
+export function formatServiceHours(
+  place: Pick<Hospital, 'openingHours' | 'emergency24h'>,
+  at: Date,
+  t: TFunction<'places'>,
+  lang: string,
+): HoursLine[] {
+  const opening = openingStatusAt(place.openingHours, at);
+  const hours = opening ? { text: formatOpeningStatus(opening, t, lang), open: opening.kind !== 'closed' } : null;
+  if (!place.emergency24h) return hours ? [hours] : [];
+  return [
+    ...(hours ? [{ ...hours, text: t('opening.outpatient', { status: hours.text }) }] : []),
+    { text: t('opening.emergency24h'), open: true },
+  ];
 }

@@ -9,6 +9,7 @@ const columns = {
   kind: facilities.kind,
   phone: facilities.phone,
   openingHours: facilities.openingHours,
+  emergency24h: facilities.emergency24h,
   schemes: facilities.schemes,
   insurers: facilities.insurers,
   depositAmount: facilities.depositAmount,
@@ -19,6 +20,7 @@ const columns = {
 export interface FacilitySettingsValues {
   phone: string | null;
   openingHours: string | null;
+  emergency24h: boolean;
   schemes: string[];
   insurers: string[];
   depositAmount: number;

@@ -1,6 +1,7 @@
 import {
   type AuditSettingChange,
   type FacilitySettings,
+  type FacilityKind,
   type FacilitySettingsBody,
   type HealthScheme,
   type OpeningHours,
@@ -27,8 +28,10 @@ function toSettings(row: Row): FacilitySettings {
     id: row.stableId,
     nameTh: row.nameTh,
     nameEn: row.nameEn,
+    kind: row.kind as FacilityKind,
     phone: row.phone,
     ...readOpeningHours(row.openingHours),
+    emergency24h: row.emergency24h,
     schemes: row.schemes as HealthScheme[],
     insurers: row.insurers,
     depositAmount: row.depositAmount,
@@ -46,7 +49,7 @@ function hoursToStore(asked: OpeningHours, stored: string | null): string | null
   return toOpeningHoursText(asked);
 }
 
-type Values = Pick<Row, 'phone' | 'openingHours' | 'schemes' | 'insurers' | 'depositAmount'>;
+type Values = Pick<Row, 'phone' | 'openingHours' | 'emergency24h' | 'schemes' | 'insurers' | 'depositAmount'>;
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -56,6 +59,8 @@ function changesBetween(before: Values, after: Values): AuditSettingChange[] {
   if (before.phone !== after.phone) changes.push({ field: 'phone', before: before.phone, after: after.phone });
   if (before.openingHours !== after.openingHours)
     changes.push({ field: 'openingHours', before: before.openingHours, after: after.openingHours });
+  if (before.emergency24h !== after.emergency24h)
+    changes.push({ field: 'emergency24h', before: before.emergency24h, after: after.emergency24h });
   if (!sameList(before.schemes, after.schemes))
     changes.push({ field: 'schemes', before: before.schemes, after: after.schemes });
   if (!sameList(before.insurers, after.insurers))
@@ -65,7 +70,10 @@ function changesBetween(before: Values, after: Values): AuditSettingChange[] {
   return changes;
 }
 
-/** What a facility's admin sets of how patients find it on the map: phone, hours, accepted schemes and insurers, the deposit. */
+/**
+ * What a facility's admin sets of how patients find it on the map: phone, outpatient hours, a 24-hour emergency
+ * department, accepted schemes and insurers, the deposit.
+ */
 export function createFacilitySettingsService(settings: FacilitySettingsRepository, access: StaffAccess) {
   return {
     async read(actor: StaffAtFacility): Promise<FacilitySettings> {
@@ -80,10 +88,13 @@ export function createFacilitySettingsService(settings: FacilitySettingsReposito
       const current = (await settings.settings(actor.facilityId))!;
       if (body.depositAmount > 0 && current.kind === 'pharmacy')
         throw validationFailed({ depositAmount: reasons.outOfRange });
+      if (body.emergency24h && current.kind === 'pharmacy')
+        throw validationFailed({ emergency24h: reasons.invalidChoice });
       if (body.depositAmount > 0 && current.promptpayId === null) throw depositNeedsPromptPay();
       const { before, after: saved } = await settings.save(actor.facilityId, {
         phone: body.phone,
         openingHours: hoursToStore(body.openingHours, current.openingHours),
+        emergency24h: body.emergency24h,
         schemes: body.schemes,
         insurers: body.insurers,
         depositAmount: body.depositAmount,

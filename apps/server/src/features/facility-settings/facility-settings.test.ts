@@ -14,6 +14,7 @@ const settings = {
       .map((weekday) => ({ weekday, opens: '08:00', closes: '16:00' }))
       .concat({ weekday: 6, opens: '08:00', closes: '12:00' }),
   },
+  emergency24h: true,
   schemes: ['ucs', 'sss'],
   insurers: ['AIA', 'Thai Life'],
   depositAmount: 300,
@@ -39,6 +40,7 @@ const directoryEntry = async (stableId = FACILITY, name = 'ศิริราช
       id: string;
       phone: string | null;
       openingHours: string | null;
+      emergency24h: boolean;
       schemes: string[];
       insurers: string[];
       depositAmount: number;
@@ -47,15 +49,17 @@ const directoryEntry = async (stableId = FACILITY, name = 'ศิริราช
 };
 
 describe("a facility's settings", () => {
-  it('reads what the directory holds, the stored hours drawn when the form can draw them', async () => {
+  it('reads what the directory holds: the outpatient hours (none listed) and the 24-hour emergency department apart', async () => {
     const res = await t.app.inject({ method: 'GET', url: url(), ...asStaff(admin.session) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data[0]).toMatchObject({
       id: FACILITY,
       nameTh: 'โรงพยาบาลศิริราช',
+      kind: 'hospital',
       phone: '024197000',
-      openingHours: { kind: 'always' },
+      openingHours: { kind: 'not_stated' },
       openingHoursText: null,
+      emergency24h: true,
       schemes: ['ucs', 'sss', 'csmbs', 'lgo'],
       depositAmount: 200,
       receivesDeposits: true,
@@ -94,13 +98,38 @@ describe("a facility's settings", () => {
           kind: 'settings',
           changes: [
             { field: 'phone', before: '024197000', after: '024199999' },
-            { field: 'openingHours', before: '24/7', after: 'Mo-Fr 08:00-16:00; Sa 08:00-12:00' },
+            { field: 'openingHours', before: null, after: 'Mo-Fr 08:00-16:00; Sa 08:00-12:00' },
             { field: 'schemes', before: ['ucs', 'sss', 'csmbs', 'lgo'], after: ['ucs', 'sss'] },
             { field: 'insurers', before: before.insurers, after: ['AIA', 'Thai Life'] },
             { field: 'depositAmount', before: 200, after: 300 },
           ],
         },
       },
+    ]);
+  });
+
+  it('keeps the 24-hour emergency department apart from the outpatient hours, for patients and in the trail', async () => {
+    await put(settings);
+    const closed = await put({ ...settings, emergency24h: false });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json().data[0]).toMatchObject({ emergency24h: false, openingHours: settings.openingHours });
+    expect(await directoryEntry()).toMatchObject({
+      openingHours: 'Mo-Fr 08:00-16:00; Sa 08:00-12:00',
+      emergency24h: false,
+    });
+    const reopened = await put(settings);
+    expect(reopened.json().data[0].emergency24h).toBe(true);
+    expect(await directoryEntry()).toMatchObject({
+      openingHours: 'Mo-Fr 08:00-16:00; Sa 08:00-12:00',
+      emergency24h: true,
+    });
+    const audited = await queryRows<{ details: unknown }>(
+      t.database.db,
+      sql`select details from audit_events where staff_member_id = ${admin.memberId} and action = 'facility.settings_changed' order by at desc limit 2`,
+    );
+    expect(audited.map((a) => a.details)).toEqual([
+      { kind: 'settings', changes: [{ field: 'emergency24h', before: false, after: true }] },
+      { kind: 'settings', changes: [{ field: 'emergency24h', before: true, after: false }] },
     ]);
   });
 
@@ -119,7 +148,7 @@ describe("a facility's settings", () => {
   });
 
   it("keeps the hospital's own settings when the directory is seeded again, and still updates the facilities no admin has set", async () => {
-    await put({ ...settings, phone: '1669', openingHours: { kind: 'always' } });
+    await put({ ...settings, phone: '1669', openingHours: { kind: 'always' }, emergency24h: false });
     await t.database.db.execute(
       sql`update facilities set phone = '020000000' where stable_id = 'ramathibodi-hospital'`,
     );
@@ -129,6 +158,7 @@ describe("a facility's settings", () => {
     expect(await directoryEntry()).toMatchObject({
       phone: '1669',
       openingHours: '24/7',
+      emergency24h: false,
       schemes: ['ucs', 'sss'],
       depositAmount: 300,
     });
@@ -183,6 +213,8 @@ describe("a facility's settings", () => {
       [{ ...settings, insurers: ['AIA', 'AIA'] }, 'insurers'],
       [{ ...settings, depositAmount: -1 }, 'depositAmount'],
       [{ ...settings, depositAmount: 1.5 }, 'depositAmount'],
+      [{ ...settings, emergency24h: 'yes' }, 'emergency24h'],
+      [{ ...settings, emergency24h: undefined }, 'emergency24h'],
     ] as const) {
       const res = await put(payload);
       expect(res.statusCode, res.body).toBe(400);
@@ -217,5 +249,14 @@ describe("a facility's settings", () => {
     const atPharmacy = await put(settings, pharmacy, pharmacist.session);
     expect(atPharmacy.statusCode).toBe(400);
     expect(atPharmacy.json().error.fields).toEqual({ depositAmount: 'out_of_range' });
+    const emergencyAtPharmacy = await put({ ...settings, depositAmount: 0 }, pharmacy, pharmacist.session);
+    expect(emergencyAtPharmacy.statusCode).toBe(400);
+    expect(emergencyAtPharmacy.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { emergency24h: 'invalid_choice' },
+    });
+    expect(
+      (await put({ ...settings, depositAmount: 0, emergency24h: false }, pharmacy, pharmacist.session)).statusCode,
+    ).toBe(200);
   });
 });

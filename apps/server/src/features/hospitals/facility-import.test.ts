@@ -51,13 +51,34 @@ describe('parseOsmGeoJson', () => {
         lat: 16.4298,
         lng: 102.8339,
         phone: '043232555',
-        openingHours: '24/7',
+        openingHours: null,
+        emergency24h: true,
         schemes: [],
         insurers: [],
         depositAmount: 0,
         promptpayId: null,
         source: { ...osm, ref: 'node/1001' },
       },
+    ]);
+  });
+
+  it('reads emergency=yes as a 24-hour emergency department, not as the outpatient hours', () => {
+    const { facilities } = parseOsmGeoJson(
+      collection(
+        point('node/1101', 100.49, 13.76, {
+          amenity: 'hospital',
+          name: 'โรงพยาบาลตัวอย่าง',
+          emergency: 'yes',
+          opening_hours: 'Mo-Fr 08:00-16:00',
+        }),
+        point('node/1102', 100.5, 13.77, { amenity: 'hospital', name: 'โรงพยาบาลไม่มีฉุกเฉิน' }),
+        point('node/1103', 100.51, 13.78, { amenity: 'pharmacy', name: 'ร้านยาตัวอย่าง', emergency: 'yes' }),
+      ),
+    );
+    expect(facilities.map((f) => [f.stableId, f.openingHours, f.emergency24h])).toEqual([
+      ['osm-node-1101', 'Mo-Fr 08:00-16:00', true],
+      ['osm-node-1102', null, false],
+      ['osm-node-1103', null, false],
     ]);
   });
 

@@ -114,12 +114,13 @@ function osmOwnership(tags: Tags, kind: FacilityKind): Ownership {
   return kind === 'clinic' || kind === 'pharmacy' ? 'private' : 'public';
 }
 
-function osmOpeningHours(tags: Tags, kind: FacilityKind): string | null {
-  const tagged = tags.opening_hours?.trim();
-  if (tagged) return tagged;
-  const isHospital = kind === 'hospital' || kind === 'community_hospital';
-  return isHospital && tags.emergency === 'yes' ? '24/7' : null;
-}
+/**
+ * OSM's `emergency=yes` on a health facility says it runs an emergency department (OSM's wiki: "a hospital with an
+ * emergency room"), which in Thailand is open day and night; it says nothing of the outpatient hours, which stay what
+ * `opening_hours` says. A pharmacy runs none, whatever it is tagged.
+ */
+const osmEmergency24h = (tags: Tags, kind: FacilityKind): boolean =>
+  kind !== 'pharmacy' && tags.emergency?.trim().toLowerCase() === 'yes';
 
 /** One OSM element's tags at one point: a facility draft, or the reason it is not one. */
 function draftFromOsm(element: string, tags: Tags, lat: number, lng: number): Draft | string {
@@ -151,7 +152,8 @@ function draftFromOsm(element: string, tags: Tags, lat: number, lng: number): Dr
     lat,
     lng,
     phone: nationalPhone(tags.phone ?? tags['contact:phone']),
-    openingHours: osmOpeningHours(tags, kind),
+    openingHours: tags.opening_hours?.trim() || null,
+    emergency24h: osmEmergency24h(tags, kind),
     source: { name: 'OpenStreetMap', ref: element, licence: OSM_LICENCE },
   };
 }

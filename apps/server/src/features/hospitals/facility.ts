@@ -69,8 +69,10 @@ export const FacilitySchema = z
     lat: z.number().min(THAILAND_BOUNDS.minLat).max(THAILAND_BOUNDS.maxLat),
     lng: z.number().min(THAILAND_BOUNDS.minLng).max(THAILAND_BOUNDS.maxLng),
     phone: FacilityPhone.nullable(),
-    /** OpenStreetMap opening_hours syntax; '24/7' for a hospital with a 24-hour emergency room. */
+    /** Outpatient (OPD) hours in OpenStreetMap's opening_hours syntax; null when the source does not say. */
     openingHours: text.nullable(),
+    /** An emergency department open 24 hours (OSM's `emergency=yes`); false, or left out, when the source does not say. */
+    emergency24h: z.boolean().optional(),
     schemes: z.array(HealthScheme),
     /** Private insurers whose cards are accepted, by display name ('AIA', 'Muang Thai Life'). */
     insurers: z.array(text),
@@ -95,6 +97,9 @@ export const FacilitySchema = z
     }
     if (f.depositAmount > 0 && f.promptpayId === null) {
       ctx.addIssue({ code: 'custom', path: ['promptpayId'], message: 'a deposit needs a PromptPay id to receive it' });
+    }
+    if (f.kind === 'pharmacy' && f.emergency24h) {
+      ctx.addIssue({ code: 'custom', path: ['emergency24h'], message: 'a pharmacy runs no emergency department' });
     }
     if (f.kind === 'pharmacy' && (f.depositAmount !== 0 || f.promptpayId !== null)) {
       ctx.addIssue({ code: 'custom', path: ['depositAmount'], message: 'a pharmacy takes no screening deposit' });

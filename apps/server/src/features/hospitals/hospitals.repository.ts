@@ -119,6 +119,7 @@ function toRow(f: Facility) {
     lng: f.lng,
     phone: f.phone,
     openingHours: f.openingHours,
+    emergency24h: f.emergency24h ?? false,
     schemes: f.schemes,
     insurers: f.insurers,
     depositAmount: f.depositAmount,
@@ -355,9 +356,8 @@ function unitSphere(lat: number, lng: number): [number, number, number] {
   return [Math.cos(φ) * Math.cos(λ), Math.cos(φ) * Math.sin(λ), Math.sin(φ)];
 }
 
-/** camelCase property -> the snake_case column it is stored in. */
 /** What a facility's own admin sets in its settings: once they have, the seed file and the import no longer overwrite it. */
-const SET_BY_THE_HOSPITAL = new Set(['phone', 'openingHours', 'schemes', 'insurers', 'depositAmount']);
+const SET_BY_THE_HOSPITAL = new Set(['phone', 'openingHours', 'emergency24h', 'schemes', 'insurers', 'depositAmount']);
 
 /**
  * What the registry adds to a place another source lists (`addRegistryFacts`): that source, which does not know them,
@@ -384,6 +384,7 @@ export const CORRECTED_COLUMNS: Record<string, readonly string[]> = {
   position: ['lat', 'lng', 'positionFlag'],
   phone: ['phone'],
   openingHours: ['openingHours'],
+  emergency24h: ['emergency24h'],
   promptpayId: ['promptpayId'],
 };
 const correctionOf = new Map(
@@ -408,6 +409,7 @@ function updatedSql(key: string): string {
     : imported;
 }
 
+/** A property's column, as the schema names it (`emergency24h` is `emergency_24h`). */
 function toColumn(key: string): string {
-  return key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return getTableColumns(facilities)[key as keyof typeof facilities.$inferSelect].name;
 }

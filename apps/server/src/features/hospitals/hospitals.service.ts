@@ -30,6 +30,7 @@ export function toHospital(row: FacilityRow, distanceM: number | null): Hospital
     serviceLevel: row.serviceLevel,
     phone: row.phone,
     openingHours: row.openingHours,
+    emergency24h: row.emergency24h,
     schemes: row.schemes as Hospital['schemes'],
     insurers: row.insurers,
     depositAmount: row.depositAmount,

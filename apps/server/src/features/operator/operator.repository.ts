@@ -16,6 +16,7 @@ export interface FacilityChanges {
   lng?: number;
   phone?: string | null;
   openingHours?: string | null;
+  emergency24h?: boolean;
 }
 
 // Written with the tables' own names: drizzle leaves columns unqualified in a select from one table, and the facility's
@@ -99,6 +100,7 @@ export function createOperatorRepository(db: Db) {
           lng: facilities.lng,
           phone: facilities.phone,
           openingHours: facilities.openingHours,
+          emergency24h: facilities.emergency24h,
           operatorCorrected: facilities.operatorCorrected,
           mergedInto: facilities.mergedInto,
           sourceName: facilities.sourceName,

@@ -1,4 +1,6 @@
 import {
+  type AuditDetails,
+  type AuditSettingChange,
   type CorrectFacilityBody,
   type FirstAdminInvitation,
   type OperatorFacilitiesQuery,
@@ -7,11 +9,12 @@ import {
   type OperatorFacilitySummary,
   type OperatorMe,
   readOpeningHours,
+  reasons,
   toOpeningHoursText,
 } from '@klaimor/contracts';
 import { generate } from 'promptparse';
 import type { z } from 'zod';
-import { AppError } from '../../errors.js';
+import { AppError, validationFailed } from '../../errors.js';
 import type { StaffMemberRow } from '../../db/rows.js';
 import type { StaffRepository } from '../staff/staff.repository.js';
 import type { StaffService } from '../staff/staff.service.js';
@@ -71,6 +74,7 @@ function toFacility(row: Row): OperatorFacility {
     lng: row.lng,
     phone: row.phone,
     ...readOpeningHours(row.openingHours),
+    emergency24h: row.emergency24h,
     promptPayId: row.promptpayId,
     promptPayPending: row.promptpayPendingId
       ? { id: row.promptpayPendingId, qrPayload: promptPayQr(row.promptpayPendingId) }
@@ -96,6 +100,17 @@ function changesOf(body: z.output<typeof CorrectFacilityBody>): { changes: Facil
   return { changes, corrections: Object.keys(body).sort() };
 }
 
+/** The settings a facility's admin also sets, as a correction changed them: the facility's log shows them alike. */
+function settingChanges(before: Row, after: Row): AuditSettingChange[] {
+  const changes: AuditSettingChange[] = [];
+  if (before.phone !== after.phone) changes.push({ field: 'phone', before: before.phone, after: after.phone });
+  if (before.openingHours !== after.openingHours)
+    changes.push({ field: 'openingHours', before: before.openingHours, after: after.openingHours });
+  if (before.emergency24h !== after.emergency24h)
+    changes.push({ field: 'emergency24h', before: before.emergency24h, after: after.emergency24h });
+  return changes;
+}
+
 interface Deps {
   operators: OperatorRepository;
   staff: StaffRepository;
@@ -108,8 +123,13 @@ interface Deps {
  * it was made to, so the facility's own admin sees it in their log too.
  */
 export function createOperatorService({ operators, staff, staffService, enrolmentLink }: Deps) {
-  const audit = (memberId: string, facilityId: string, action: string, target: string | null = null) =>
-    staff.appendAudit({ staffMemberId: memberId, role: OPERATOR_ROLE, facilityId, action, target });
+  const audit = (
+    memberId: string,
+    facilityId: string,
+    action: string,
+    target: string | null = null,
+    details: AuditDetails | null = null,
+  ) => staff.appendAudit({ staffMemberId: memberId, role: OPERATOR_ROLE, facilityId, action, target, details });
 
   async function found(stableId: string): Promise<Row> {
     const row = await operators.find(stableId);
@@ -137,10 +157,20 @@ export function createOperatorService({ operators, staff, staffService, enrolmen
 
     async correct(memberId: string, stableId: string, body: z.output<typeof CorrectFacilityBody>) {
       const row = await found(stableId);
+      if (body.emergency24h && (body.kind ?? row.kind) === 'pharmacy')
+        throw validationFailed({ emergency24h: reasons.invalidChoice });
       const { changes, corrections } = changesOf(body);
       await operators.correct(row.id, changes, corrections);
-      await audit(memberId, row.id, 'operator.facility_corrected', corrections.join(','));
-      return toFacility(await found(stableId));
+      const after = await found(stableId);
+      const settings = settingChanges(row, after);
+      await audit(
+        memberId,
+        row.id,
+        'operator.facility_corrected',
+        corrections.join(','),
+        settings.length ? { kind: 'settings', changes: settings } : null,
+      );
+      return toFacility(after);
     },
 
     async setHidden(memberId: string, stableId: string, hidden: boolean): Promise<OperatorFacility> {

@@ -74,6 +74,8 @@ const directory = async (q: string) =>
     nameTh: string;
     lat: number;
     positionFlag: string | null;
+    openingHours: string | null;
+    emergency24h: boolean;
   }[];
 
 describe("the operator's console: who gets in", () => {
@@ -171,6 +173,63 @@ describe('finding and correcting a facility', () => {
       action: 'operator.facility_corrected',
       target: 'nameTh,openingHours,phone,position',
     });
+  });
+
+  it('sets a 24-hour emergency department apart from the hours; patients see both, an import keeps it, the log says what changed', async () => {
+    const hospital = 'moph-99902';
+    const communityHospital: Facility = {
+      ...registryPost,
+      stableId: hospital,
+      mophCode: '99902',
+      nameTh: 'โรงพยาบาลชุมชนเวรดึก',
+      nameEn: 'Wen Duek Community Hospital',
+      kind: 'community_hospital',
+      mophType: '07',
+      positionFlag: null,
+    };
+    await createHospitalsRepository(t.database.db).upsert([communityHospital]);
+    const res = await call('PATCH', `/facilities/${hospital}`, {
+      openingHours: { kind: 'weekly', days: [{ weekday: 1, opens: '08:00', closes: '16:00' }] },
+      emergency24h: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0]).toMatchObject({ emergency24h: true, corrected: ['emergency24h', 'openingHours'] });
+    expect(await directory('ชุมชนเวรดึก')).toEqual([
+      expect.objectContaining({ id: hospital, openingHours: 'Mo 08:00-16:00', emergency24h: true }),
+    ]);
+
+    // The registry, which says nothing of emergencies, is imported again: the operator's word stands.
+    await importFacilities(createHospitalsRepository(t.database.db), [communityHospital]);
+    expect((await call('GET', `/facilities/${hospital}`)).json().data[0].emergency24h).toBe(true);
+
+    const [audit] = await queryRows<{ details: unknown }>(
+      t.database.db,
+      sql`select details from audit_events where staff_member_id = ${operator.memberId}
+        and action = 'operator.facility_corrected' and target = 'emergency24h,openingHours'`,
+    );
+    expect(audit.details).toEqual({
+      kind: 'settings',
+      changes: [
+        { field: 'openingHours', before: null, after: 'Mo 08:00-16:00' },
+        { field: 'emergency24h', before: false, after: true },
+      ],
+    });
+  });
+
+  it('refuses an emergency department that is not yes or no, or at a pharmacy', async () => {
+    const notBoolean = await call('PATCH', '/facilities/moph-99901', { emergency24h: 'yes' });
+    expect(notBoolean.statusCode).toBe(400);
+    expect(notBoolean.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { emergency24h: 'invalid_choice' },
+    });
+    const pharmacy = await call('PATCH', '/facilities/boots-centralworld', { emergency24h: true });
+    expect(pharmacy.statusCode).toBe(400);
+    expect(pharmacy.json().error).toMatchObject({
+      code: 'validation_failed',
+      fields: { emergency24h: 'invalid_choice' },
+    });
+    expect((await call('GET', '/facilities/boots-centralworld')).json().data[0].emergency24h).toBe(false);
   });
 
   it('refuses a point outside Thailand and an empty correction, changing nothing', async () => {

@@ -357,7 +357,14 @@ ROUTES['PUT /api/staff/facilities/:facilityId/settings'] = {
   success: 200,
   call: async () => ({
     url: settingsUrl,
-    payload: { phone: null, openingHours: { kind: 'always' }, schemes: ['ucs'], insurers: [], depositAmount: 0 },
+    payload: {
+      phone: null,
+      openingHours: { kind: 'always' },
+      emergency24h: false,
+      schemes: ['ucs'],
+      insurers: [],
+      depositAmount: 0,
+    },
   }),
 };
 ROUTES['GET /api/staff/facilities/:facilityId/audit'] = {

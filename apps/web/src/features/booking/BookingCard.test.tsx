@@ -32,6 +32,7 @@ const hospital: Hospital = {
   serviceLevel: null,
   phone: '024197000',
   openingHours: '24/7',
+  emergency24h: false,
   schemes: ['ucs', 'sss'],
   insurers: ['เมืองไทยประกันชีวิต'],
   depositAmount: 200,

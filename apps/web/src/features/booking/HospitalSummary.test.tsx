@@ -15,6 +15,7 @@ const hospital = {
   province: 'กรุงเทพมหานคร',
   phone: '022011000',
   openingHours: '24/7',
+  emergency24h: false,
   depositAmount: 200,
   takesBookings: true,
   mophType: null,
@@ -94,6 +95,32 @@ describe('HospitalSummary and the patient’s coverage', () => {
     renderWithProviders(<HospitalSummary hospital={hospital} distanceM={null} onEnterSymptoms={() => undefined} />);
     expect(screen.queryByText('รับสิทธิการรักษาของคุณ')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/coverage'))).toBe(false);
+  });
+});
+
+describe('HospitalSummary of a hospital whose outpatients have closed for the night', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('says the outpatients open tomorrow and the 24-hour emergency department is open now', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Wednesday 25 November 2026, 22:00 in Bangkok.
+    vi.setSystemTime(new Date('2026-11-25T15:00:00Z'));
+    mockApi({});
+    const siriraj = { ...hospital, openingHours: 'Mo-Fr 08:00-16:00', emergency24h: true };
+    renderWithProviders(<HospitalSummary hospital={siriraj} distanceM={null} onEnterSymptoms={() => undefined} />);
+    expect(screen.getByText('ผู้ป่วยนอก: ปิดอยู่ · เปิดพรุ่งนี้ 08:00 น.')).toBeInTheDocument();
+    expect(screen.getByText('ฉุกเฉิน: เปิด 24 ชั่วโมง')).toBeInTheDocument();
+    expect(screen.queryByText(/^ปิดอยู่/)).not.toBeInTheDocument();
+  });
+
+  it('says only the outpatient hours of a place without an emergency department', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T15:00:00Z'));
+    mockApi({});
+    const clinic = { ...hospital, openingHours: 'Mo-Fr 08:00-16:00', emergency24h: false };
+    renderWithProviders(<HospitalSummary hospital={clinic} distanceM={null} onEnterSymptoms={() => undefined} />);
+    expect(screen.getByText('ปิดอยู่ · เปิดพรุ่งนี้ 08:00 น.')).toBeInTheDocument();
+    expect(screen.queryByText(/ฉุกเฉิน/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatThaiPhone, openingStatusAt, type Hospital } from '@klaimor/contracts';
+import { formatThaiPhone, type Hospital } from '@klaimor/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import DirectionsIcon from '@mui/icons-material/Directions';
 import PhoneIcon from '@mui/icons-material/Phone';
@@ -12,7 +12,7 @@ import { formatBaht } from '../../lib/clock-time';
 import { insurerName } from '../coverage/coverage-format';
 import { acceptsOwnCoverage, useOwnCoverage } from '../coverage/own-coverage';
 import { usePlaceTexts } from '../../i18n/places/places.texts';
-import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
+import { formatDistance, formatServiceHours } from '../../lib/place-format';
 import { FacilityFacts } from './FacilityFacts';
 import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
@@ -28,14 +28,14 @@ export interface HospitalSummaryProps {
 const directionsUrl = (hospital: Hospital) =>
   `https://www.google.com/maps/dir/?api=1&destination=${hospital.lat},${hospital.lng}`;
 
-/** Step 1: the facility, how far it is, whether it is open, the schemes and insurers it takes, and what booking costs. */
+/** Step 1: the facility, how far it is, whether it is open (outpatients, emergencies), the schemes and insurers it takes, and what booking costs. */
 export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: HospitalSummaryProps) {
   const { t, i18n } = useBookingTexts();
   const { t: placeT } = usePlaceTexts();
   const own = useOwnCoverage();
   const lang = appLanguage(i18n);
   const [openedAt] = useState(() => new Date());
-  const opening = openingStatusAt(hospital.openingHours, openedAt);
+  const hours = formatServiceHours(hospital, openedAt, placeT, lang);
   // The patient's own schemes and insurers stand out, so "does it take mine?" is answered at a glance.
   const chip = (key: string, label: string, yours: boolean) => (
     <li key={key}>
@@ -55,10 +55,15 @@ export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: Hospit
       {distanceM !== null ? (
         <Typography color="text.secondary">{formatDistance(distanceM, placeT, i18n.language)}</Typography>
       ) : null}
-      {opening ? (
-        <Typography sx={{ color: opening.kind === 'closed' ? 'text.secondary' : 'success.dark', fontWeight: 600 }}>
-          {formatOpeningStatus(opening, placeT, lang)}
-        </Typography>
+      {hours.length ? (
+        // The outpatient hours and a 24-hour emergency department, a line each: never simply "closed" at night.
+        <Stack spacing={0.5}>
+          {hours.map((line) => (
+            <Typography key={line.text} sx={{ color: line.open ? 'success.dark' : 'text.secondary', fontWeight: 600 }}>
+              {line.text}
+            </Typography>
+          ))}
+        </Stack>
       ) : null}
       <Stack
         component="ul"

@@ -29,6 +29,7 @@ const FIELDS = {
   kind: 'details.fields.kind',
   phone: 'details.fields.phone',
   openingHours: 'details.fields.openingHours',
+  emergency24h: 'details.fields.emergency24h',
 } as const;
 
 /** The hours as this form edits them: open day and night, one opening on the days ticked, or not stated. */
@@ -42,7 +43,10 @@ function hoursOf(hours: OpeningHours) {
   };
 }
 
-/** Names, kind, phone and hours: each field changed becomes the operator's, and imports leave it alone. */
+/**
+ * Names, kind, phone, outpatient hours and a 24-hour emergency department: each field changed becomes the operator's,
+ * and imports leave it alone.
+ */
 export function FacilityDetailsSection({ facility }: { facility: OperatorFacility }) {
   const { t } = useOperatorTexts();
   const { t: staffT } = useStaffTexts();
@@ -54,13 +58,23 @@ export function FacilityDetailsSection({ facility }: { facility: OperatorFacilit
   const [kind, setKind] = useState<FacilityKind>(facility.kind);
   const [phone, setPhone] = useState(facility.phone ?? '');
   const [hours, setHours] = useState(() => hoursOf(facility.openingHours));
+  const [emergency24h, setEmergency24h] = useState(facility.emergency24h);
+  // A pharmacy runs no emergency department: the box goes, and saving says so.
+  const runsEmergency = kind !== 'pharmacy';
 
   const save = () => {
     const openingHours =
       hours.kind === 'weekly'
         ? { kind: 'weekly', days: hours.days.map((weekday) => ({ weekday, opens: hours.opens, closes: hours.closes })) }
         : { kind: hours.kind };
-    const body = CorrectFacilityBody.safeParse({ nameTh, nameEn, kind, phone: phone.trim() || null, openingHours });
+    const body = CorrectFacilityBody.safeParse({
+      nameTh,
+      nameEn,
+      kind,
+      phone: phone.trim() || null,
+      openingHours,
+      emergency24h: runsEmergency && emergency24h,
+    });
     if (!body.success) {
       const field = String(body.error.issues[0]?.path[0]) as keyof typeof FIELDS;
       return fail(t('details.invalid', { field: t(FIELDS[field] ?? FIELDS.nameTh) }));
@@ -71,6 +85,7 @@ export function FacilityDetailsSection({ facility }: { facility: OperatorFacilit
       setNameTh(saved.nameTh);
       setNameEn(saved.nameEn);
       setPhone(saved.phone ?? '');
+      setEmergency24h(saved.emergency24h);
     }, t('details.saved'));
   };
 
@@ -168,6 +183,12 @@ export function FacilityDetailsSection({ facility }: { facility: OperatorFacilit
             />
           </Stack>
         </Stack>
+      ) : null}
+      {runsEmergency ? (
+        <FormControlLabel
+          control={<Checkbox checked={emergency24h} onChange={(e) => setEmergency24h(e.target.checked)} />}
+          label={t('details.emergency')}
+        />
       ) : null}
       <Outcome outcome={outcome} />
       <Button

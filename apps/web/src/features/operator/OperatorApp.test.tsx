@@ -38,6 +38,7 @@ const facility: OperatorFacility = {
   phone: null,
   openingHours: { kind: 'not_stated' },
   openingHoursText: null,
+  emergency24h: false,
   promptPayId: null,
   promptPayPending: null,
   corrected: [],
@@ -104,5 +105,30 @@ describe("the operator's console", () => {
     await userEvent.click(screen.getByRole('button', { name: 'รวมรายการซ้ำ' }));
     expect(await screen.findByRole('status')).toHaveTextContent('รวมเข้ากับ รพ.สต.บ้านทดสอบ แล้ว');
     expect(merged).toEqual({ into: 'ban-thotsop-health-post' });
+  });
+
+  it('sets a 24-hour emergency department with the corrections, and offers none to a pharmacy', async () => {
+    let corrected: unknown = null;
+    mockApi({
+      'GET /api/staff/me': () => json(200, { data: [operator] }),
+      'GET /api/operator/facilities/moph-10669': () =>
+        json(200, { data: [{ ...facility, kind: 'community_hospital' }] }),
+      'PATCH /api/operator/facilities/moph-10669': (init) => {
+        corrected = JSON.parse(String(init.body));
+        return json(200, { data: [{ ...facility, kind: 'community_hospital', emergency24h: true }] });
+      },
+    });
+    renderAt('/operator/facilities/moph-10669');
+    expect(await screen.findByRole('radiogroup', { name: 'เวลาทำการผู้ป่วยนอก (OPD)' })).toBeInTheDocument();
+    const emergency = screen.getByRole('checkbox', { name: 'มีห้องฉุกเฉินเปิด 24 ชั่วโมง' });
+    expect(emergency).not.toBeChecked();
+    await userEvent.click(emergency);
+    await userEvent.click(screen.getByRole('button', { name: 'บันทึกการแก้ไข' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('บันทึกแล้ว');
+    expect(corrected).toMatchObject({ kind: 'community_hospital', emergency24h: true });
+    expect(emergency).toBeChecked();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'ประเภท' }), 'pharmacy');
+    expect(screen.queryByRole('checkbox', { name: 'มีห้องฉุกเฉินเปิด 24 ชั่วโมง' })).not.toBeInTheDocument();
   });
 });

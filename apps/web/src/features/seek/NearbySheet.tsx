@@ -1,4 +1,4 @@
-import { type Hospital, openingStatusAt } from '@klaimor/contracts';
+import type { Hospital } from '@klaimor/contracts';
 import CheckIcon from '@mui/icons-material/Check';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { acceptsOwnCoverage, useOwnCoverage, type OwnCoverage } from '../coverage/own-coverage';
 import { distanceMetres } from './distance';
-import { formatDistance, formatOpeningStatus } from '../../lib/place-format';
+import { formatDistance, formatServiceHours } from '../../lib/place-format';
 import type { LatLng } from './seek.queries';
 import { usePlaceTexts } from '../../i18n/places/places.texts';
 import { NewcomerIntro } from './intro/NewcomerIntro';
@@ -156,7 +156,7 @@ function NearbyPlace({ hospital: h, user, own, now, withSchemes, onSelect }: Nea
   const { t, i18n } = usePlaceTexts();
   const lang = i18n.language;
   const metres = user ? distanceMetres(user, h) : h.distanceM;
-  const opening = openingStatusAt(h.openingHours, now);
+  const hours = formatServiceHours(h, now, t, lang);
   return (
     <ButtonBase
       onClick={() => onSelect(h)}
@@ -176,14 +176,15 @@ function NearbyPlace({ hospital: h, user, own, now, withSchemes, onSelect }: Nea
           .filter(Boolean)
           .join(' · ')}
       </Typography>
-      {opening ? (
+      {hours.map((line) => (
         <Typography
+          key={line.text}
           variant="body2"
-          sx={{ color: opening.kind === 'closed' ? 'text.secondary' : 'success.dark', fontWeight: 600 }}
+          sx={{ color: line.open ? 'success.dark' : 'text.secondary', fontWeight: 600 }}
         >
-          {formatOpeningStatus(opening, t, lang)}
+          {line.text}
         </Typography>
-      ) : null}
+      ))}
       {withSchemes && h.schemes.length > 0 ? (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
           {h.schemes.map((s) => {

@@ -112,6 +112,7 @@ describe('the audit log screen', () => {
           changes: [
             { field: 'phone', before: '024197000', after: '024199999' },
             { field: 'openingHours', before: '24/7', after: 'Mo-Fr 08:00-16:00; Sa 08:00-12:00' },
+            { field: 'emergency24h', before: false, after: true },
             { field: 'schemes', before: ['ucs', 'sss'], after: ['ucs'] },
           ],
         },
@@ -142,7 +143,8 @@ describe('the audit log screen', () => {
     expect(lines(actionCells[3])).toEqual([
       'เปลี่ยนการตั้งค่าสถานพยาบาล',
       'เบอร์โทรศัพท์: 02-419-7000 → 02-419-9999',
-      'เวลาทำการ: เปิด 24 ชั่วโมง → จ.–ศ. 08:00–16:00, ส. 08:00–12:00',
+      'เวลาทำการผู้ป่วยนอก: เปิด 24 ชั่วโมง → จ.–ศ. 08:00–16:00, ส. 08:00–12:00',
+      'ห้องฉุกเฉิน 24 ชั่วโมง: ไม่มี → มี',
       'สิทธิการรักษาที่รับ: บัตรทอง (สปสช.), ประกันสังคม → บัตรทอง (สปสช.)',
     ]);
     expect(lines(actionCells[4])).toEqual(['ยกเลิกนัด (โดยสถานพยาบาล)', `เพราะปิดทำการวันที่ ${dayBE}`, 'เหตุผล: น้ำท่วม']);
@@ -150,6 +152,7 @@ describe('the audit log screen', () => {
     await changeLanguage('en');
     expect(await within(table).findByText(`Closed ${formatBuddhistDate(day, 'en', 'short')}`)).toBeInTheDocument();
     expect(within(table).getByText('Hours: 08:00–12:00 → 09:00–12:00')).toBeInTheDocument();
+    expect(within(table).getByText('24-hour emergency department: No → Yes')).toBeInTheDocument();
   });
 
   it('reads a range of days, an action or a group of them and one patient, and clears them', async () => {

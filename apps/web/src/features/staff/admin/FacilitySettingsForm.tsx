@@ -49,6 +49,8 @@ export interface FacilitySettingsValues {
   hoursKind: HoursKind;
   /** Monday to Sunday, each open or not; only the open days reach the body. */
   week: DayHours[];
+  /** A 24-hour emergency department, apart from the outpatient hours above. */
+  emergency24h: boolean;
   schemes: HealthScheme[];
   insurers: string[];
   depositAmount: string;
@@ -70,6 +72,7 @@ function valuesOf(settings: FacilitySettings): FacilitySettingsValues {
       if (day) return { open: true, opens: day.opens, closes: day.closes };
       return hours.kind === 'weekly' ? { ...usualDay(weekday), open: false } : usualDay(weekday);
     }),
+    emergency24h: settings.emergency24h,
     schemes: settings.schemes,
     insurers: settings.insurers,
     depositAmount: String(settings.depositAmount),
@@ -85,6 +88,7 @@ const toBody = (v: FacilitySettingsValues): FacilitySettingsBody => ({
           days: v.week.flatMap((d, i) => (d.open ? [{ weekday: i + 1, opens: d.opens, closes: d.closes }] : [])),
         }
       : { kind: v.hoursKind },
+  emergency24h: v.emergency24h,
   schemes: v.schemes,
   insurers: v.insurers,
   depositAmount: (numberFromText(v.depositAmount) ?? undefined) as number,
@@ -95,6 +99,7 @@ function fieldOf(path: string, values: FacilitySettingsValues): FieldPath<Facili
   const [head, ...rest] = path.split('.');
   switch (head) {
     case 'phone':
+    case 'emergency24h':
     case 'schemes':
     case 'insurers':
     case 'depositAmount':
@@ -119,8 +124,8 @@ export interface FacilitySettingsFormProps {
 }
 
 /**
- * What patients see of the facility (phone, opening hours, schemes and insurers taken) and the deposit a new session
- * starts from, checked with the shared FacilitySettingsBody.
+ * What patients see of the facility (phone, outpatient hours, a 24-hour emergency department, schemes and insurers
+ * taken) and the deposit a new session starts from, checked with the shared FacilitySettingsBody.
  */
 export function FacilitySettingsForm({ facilityId, settings, onSaved }: FacilitySettingsFormProps) {
   const { t, i18n } = useStaffTexts();
@@ -353,6 +358,37 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
               ) : null}
             </FormControl>
           ) : null}
+          {settings.kind === 'pharmacy' ? null : (
+            // Apart from the outpatient hours: a hospital whose OPD closes at 16:00 is still open to a patient at night.
+            <Controller
+              control={control}
+              name="emergency24h"
+              render={({ field, fieldState }) => {
+                const message = fieldMessage(t, 'emergency24h', fieldState.error?.message);
+                return (
+                  <FormControl component="fieldset" error={message !== undefined}>
+                    <FormLabel component="legend" sx={{ fontWeight: 500 }}>
+                      {t('settings.emergency.legend')}
+                    </FormLabel>
+                    <FormControlLabel
+                      control={
+                        <Checkbox
+                          checked={field.value}
+                          onChange={(e) => field.onChange(e.target.checked)}
+                          onBlur={field.onBlur}
+                          slotProps={{ input: { ref: field.ref, 'aria-describedby': `${baseId}-emergency-hint` } }}
+                        />
+                      }
+                      label={t('settings.emergency.label')}
+                    />
+                    <FormHelperText id={`${baseId}-emergency-hint`}>
+                      {message ?? t('settings.emergency.hint')}
+                    </FormHelperText>
+                  </FormControl>
+                );
+              }}
+            />
+          )}
         </>,
         t('settings.intro'),
       )}

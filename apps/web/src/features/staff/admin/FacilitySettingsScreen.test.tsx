@@ -146,6 +146,7 @@ describe('the facility settings screen', () => {
           { weekday: 6, opens: '08:00', closes: '12:00' },
         ],
       },
+      emergency24h: false,
       schemes: ['ucs', 'csmbs'],
       insurers: ['AIA', 'Bangkok Insurance'],
       depositAmount: 1200,
@@ -158,6 +159,45 @@ describe('the facility settings screen', () => {
     expect(screen.getByRole('radio', { name: 'ตามวันในสัปดาห์' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'เปิดวันจันทร์' })).not.toBeChecked();
     expect(screen.getByRole('textbox', { name: 'เบอร์โทรศัพท์ของสถานพยาบาล' })).toHaveValue('02-419-7000');
+  });
+
+  it('sets a 24-hour emergency department apart from the outpatient hours, and shows the server’s reason on it', async () => {
+    const user = userEvent.setup({ delay: null });
+    let answer = 400;
+    const fetchMock = api(facilitySettings({ openingHours: { kind: 'not_stated' } }), {
+      [`PUT ${SETTINGS}`]: (init) =>
+        answer === 400
+          ? json(400, apiError('validation_failed', 'ข้อมูลไม่ถูกต้อง', { emergency24h: 'invalid_choice' }))
+          : json(200, { data: [facilitySettings(JSON.parse(init.body as string))] }),
+    });
+    renderStaff('/staff?screen=settings');
+    const hours = await screen.findByRole('group', { name: 'เวลาทำการผู้ป่วยนอก (OPD)' });
+    await user.click(within(hours).getByRole('radio', { name: 'ตามวันในสัปดาห์' }));
+    const emergency = screen.getByRole('checkbox', { name: 'มีห้องฉุกเฉินเปิด 24 ชั่วโมง' });
+    expect(emergency).not.toBeChecked();
+    expect(emergency).toHaveAccessibleDescription('ผู้ป่วยจะเห็นว่าห้องฉุกเฉินเปิดอยู่ แม้นอกเวลาผู้ป่วยนอก');
+    await user.click(emergency);
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(emergency).toHaveAccessibleDescription('ร้านยาไม่มีห้องฉุกเฉิน จึงตั้งค่านี้ไม่ได้'));
+    expect(puts(fetchMock)[0]).toMatchObject({
+      openingHours: {
+        kind: 'weekly',
+        days: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: '08:00', closes: '16:00' })),
+      },
+      emergency24h: true,
+    });
+
+    answer = 200;
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    expect(await screen.findByText('บันทึกการตั้งค่าแล้ว ผู้ป่วยเห็นข้อมูลใหม่ทันที')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'มีห้องฉุกเฉินเปิด 24 ชั่วโมง' })).toBeChecked();
+  });
+
+  it('offers no emergency department to a pharmacy', async () => {
+    api(facilitySettings({ kind: 'pharmacy', depositAmount: 0 }));
+    renderStaff('/staff?screen=settings');
+    expect(await screen.findByRole('textbox', { name: 'เบอร์โทรศัพท์ของสถานพยาบาล' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'มีห้องฉุกเฉินเปิด 24 ชั่วโมง' })).not.toBeInTheDocument();
   });
 
   it('says a deposit needs a PromptPay account, on the deposit', async () => {

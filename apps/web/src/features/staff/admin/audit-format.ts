@@ -143,7 +143,7 @@ function sessionChanges(t: StaffT, lang: DateLanguage, before: AuditSession, aft
   return lines.length ? lines : [t('audit.details.unchanged')];
 }
 
-/** Opening hours kept in OpenStreetMap's syntax, in words where the settings form could draw them. */
+/** Outpatient hours kept in OpenStreetMap's syntax, in words where the settings form could draw them. */
 function openingHoursWords(t: StaffT, text: string | null): string {
   const { openingHours, openingHoursText } = readOpeningHours(text);
   if (openingHoursText !== null) return openingHoursText;
@@ -168,6 +168,10 @@ function settingChange(t: StaffT, lang: DateLanguage, c: AuditSettingChange): st
     }
     case 'openingHours':
       return change(t, what, openingHoursWords(t, c.before), openingHoursWords(t, c.after));
+    case 'emergency24h': {
+      const has = (on: boolean) => t(on ? 'audit.details.settings.has' : 'audit.details.settings.hasNot');
+      return change(t, what, has(c.before), has(c.after));
+    }
     case 'schemes': {
       const scheme = (s: string) => t(`schemes.${s}` as ParseKeys<'staff'>, { defaultValue: s });
       return change(t, what, list(c.before, scheme), list(c.after, scheme));

@@ -31,9 +31,13 @@ const RANGES = {
   doses: 'validation.ranges.doses',
 } as const;
 
-/** Reasons said better of their field: a facility's phone may be a landline or 1669, not only a mobile. */
-const OF_FIELD: Partial<Record<string, 'validation.facilityPhone'>> = {
+/**
+ * Reasons said better of their field: a facility's phone may be a landline or 1669, not only a mobile; the server
+ * refuses an emergency department only where it cannot be (a pharmacy).
+ */
+const OF_FIELD: Partial<Record<string, 'validation.facilityPhone' | 'validation.emergencyAtPharmacy'>> = {
   'phone:invalid_phone': 'validation.facilityPhone',
+  'emergency24h:invalid_choice': 'validation.emergencyAtPharmacy',
 };
 
 /** A field's reason code as a sentence; a number or date out of range says the range of that field. */
