@@ -5,6 +5,7 @@ import { AuditLogScreen } from './admin/AuditLogScreen';
 import { FacilitySettingsScreen } from './admin/FacilitySettingsScreen';
 import { StaffMembersScreen } from './admin/StaffMembersScreen';
 import { DayListScreen } from './day/DayListScreen';
+import { DeskBooking } from './desk-booking/DeskBooking';
 import { ScheduleScreen } from './schedule/ScheduleScreen';
 import { facilityNameIn } from './shared/staff-format';
 import { ForChosenFacility, type ScreenRender } from './shell/ForChosenFacility';
@@ -37,7 +38,16 @@ export function StaffApp() {
             // /staff: the layout leads on to the member's first screen.
             { index: true, element: null },
             screen('day', (f, language) => (
-              <DayListScreen facilityId={f.id} facilityName={facilityNameIn(language, f)} roles={f.roles} />
+              <DayListScreen
+                facilityId={f.id}
+                facilityName={facilityNameIn(language, f)}
+                roles={f.roles}
+                booking={
+                  staffMay(f.roles, 'frontDesk')
+                    ? (openBooked) => <DeskBooking facilityId={f.id} onOpenBooked={openBooked} />
+                    : undefined
+                }
+              />
             )),
             screen('schedule', (f) => <ScheduleScreen facilityId={f.id} canEdit={staffMay(f.roles, 'scheduleEdit')} />),
             screen('members', (f, language) => (

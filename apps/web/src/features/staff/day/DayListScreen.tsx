@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DayWithToday } from '../shared/DayWithToday';
 import { EmptyState } from '../../../components/EmptyState';
 import { LoadingState } from '../../../components/LoadingState';
@@ -23,7 +23,6 @@ import { appLanguage } from '../../../i18n/language';
 import { StaffLoadError } from '../shared/StaffLoadError';
 import { bangkokDateOf, formatClock, formatDateWithWeekday } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
-import { DeskBookingDialog } from '../desk-booking/DeskBookingDialog';
 import { AppointmentDialog } from './AppointmentDialog';
 import { DayListRow, ROW_GRID } from './DayListRow';
 import { DAY_STATUSES } from './day-format';
@@ -39,6 +38,11 @@ export interface DayListScreenProps {
   facilityName: string;
   /** The member's roles here: the front desk checks in, records no-shows and cancels; a clinician calls in and records the visit. */
   roles: readonly StaffRole[];
+  /**
+   * The desk's booking for a patient, beside the title (the front desk's only), handed the way to show what it booked:
+   * drawn by the staff app, so this list does not depend on the booking feature that depends on it.
+   */
+  booking?: (openBooked: (entry: DayListEntry) => void) => ReactNode;
 }
 
 /**
@@ -46,7 +50,7 @@ export interface DayListScreenProps {
  * reference, ID number or HN and filtered by status; asked again every 5 seconds. The same search across every date
  * lists what it finds on other days below. A row opens the appointment and its actions.
  */
-export function DayListScreen({ facilityId, facilityName, roles }: DayListScreenProps) {
+export function DayListScreen({ facilityId, facilityName, roles, booking }: DayListScreenProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const today = todayInBangkok();
@@ -55,7 +59,6 @@ export function DayListScreen({ facilityId, facilityName, roles }: DayListScreen
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
-  const [booking, setBooking] = useState(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed), SEARCH_DELAY_MS);
@@ -145,11 +148,10 @@ export function DayListScreen({ facilityId, facilityName, roles }: DayListScreen
         <PageTitle subtitle={formatDateWithWeekday(t, date, lang)}>
           {date === today ? t('day.title') : t('day.titleOtherDay')}
         </PageTitle>
-        {staffMay(roles, 'frontDesk') ? (
-          <Button variant="contained" size="large" startIcon={<PersonAddIcon />} onClick={() => setBooking(true)}>
-            {t('deskBooking.open')}
-          </Button>
-        ) : null}
+        {booking?.((entry) => {
+          setDate(bangkokDateOf(entry.start));
+          openOn(entry);
+        })}
       </Box>
       <Box
         role="search"
@@ -220,15 +222,6 @@ export function DayListScreen({ facilityId, facilityName, roles }: DayListScreen
           }}
         />
       ) : null}
-      <DeskBookingDialog
-        facilityId={facilityId}
-        open={booking}
-        onClose={() => setBooking(false)}
-        onOpenBooked={(entry) => {
-          setDate(bangkokDateOf(entry.start));
-          openOn(entry);
-        }}
-      />
       {open ? (
         <AppointmentDialog
           facilityId={facilityId}
