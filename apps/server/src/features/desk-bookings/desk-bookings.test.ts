@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApps, nextPhone, registerPatient, registration } from '../../test/test-app.js';
-import { FACILITY, asStaff, enrolStaff, nextStaffEmail, queryRows } from '../staff/staff-test-helpers.js';
+import { FACILITY, asStaff, queryRows } from '../staff/staff-test-helpers.js';
 import { aSlot, dayBase, twoDesksOnTwoServers } from '../front-desk/front-desk-test-helpers.js';
 
 /** The desk books for patients who do not book in the app: two app instances on one database, as two processes. */
@@ -17,10 +17,8 @@ const PLACES = 3;
 const patientsUrl = `/api/staff/facilities/${FACILITY}/patients`;
 
 beforeAll(async () => {
-  ({ t, desks } = await twoDesksOnTwoServers(PLACES));
+  ({ t, desks, clinician } = await twoDesksOnTwoServers(PLACES));
   [a, b] = t.apps;
-  clinician = (await enrolStaff(a, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' }))
-    .session;
 });
 afterAll(() => t.close());
 

@@ -76,9 +76,11 @@ export async function slotIsNow(database: Database, slotId: string, endsInMinute
 
 /**
  * Two app instances on one database (two pools on PostgreSQL, as two server processes), the facility's schedule open
- * with `places` a slot, and two front-desk members: what the races between desks are run on.
+ * with `places` a slot, two front-desk members and a clinician: what the races between desks are run on.
  */
-export async function twoDesksOnTwoServers(places: number): Promise<{ t: TestApps; desks: string[] }> {
+export async function twoDesksOnTwoServers(
+  places: number,
+): Promise<{ t: TestApps; desks: string[]; clinician: string }> {
   const t = await createTestApps(2);
   await seedFacilities(createHospitalsRepository(t.database.db));
   const admin = (await enrolStaff(t.apps[0], t.database, t.config)).session;
@@ -90,6 +92,9 @@ export async function twoDesksOnTwoServers(places: number): Promise<{ t: TestApp
     });
     desks.push(desk.session);
   }
+  const clinician = (
+    await enrolStaff(t.apps[0], t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })
+  ).session;
   await openSchedule(t.apps[0], admin, places);
-  return { t, desks };
+  return { t, desks, clinician };
 }

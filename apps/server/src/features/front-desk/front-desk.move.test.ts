@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApps, nextPhone, registerPatient } from '../../test/test-app.js';
-import { FACILITY, asStaff, enrolStaff, nextStaffEmail, queryRows } from '../staff/staff-test-helpers.js';
+import { asStaff, queryRows } from '../staff/staff-test-helpers.js';
 import { aSlot, booked, dayBase, slotIsNow, twoDesksOnTwoServers } from './front-desk-test-helpers.js';
 
 /** Moving a booked patient: two app instances on one database (two pools on PostgreSQL, as two server processes). */
@@ -14,10 +14,8 @@ let clinician: string;
 const PLACES = 3;
 
 beforeAll(async () => {
-  ({ t, desks } = await twoDesksOnTwoServers(PLACES));
+  ({ t, desks, clinician } = await twoDesksOnTwoServers(PLACES));
   [a, b] = t.apps;
-  clinician = (await enrolStaff(a, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' }))
-    .session;
 });
 afterAll(() => t.close());
 
