@@ -1,12 +1,5 @@
-import {
-  staffMay,
-  todayInBangkok,
-  type AppointmentStatus,
-  type DayListEntry,
-  type StaffRole,
-} from '@klaimor/contracts';
+import { todayInBangkok, type AppointmentStatus, type DayListEntry, type StaffRole } from '@klaimor/contracts';
 import EventNoteIcon from '@mui/icons-material/EventNote';
-import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
