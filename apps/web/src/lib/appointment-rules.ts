@@ -23,9 +23,16 @@ export function isCancellable(appointment: Appointment): boolean {
 }
 
 /** What cancelling now does with the deposit, as the server's 24-hour rule will decide it. */
-export function cancellationOutcome(appointment: Appointment, now: number): 'unpaid' | 'refundable' | 'kept' {
-  if (appointment.status !== 'booked' || appointment.deposit.amount === 0) return 'unpaid';
-  return now < Date.parse(appointment.deposit.refundableUntil) ? 'refundable' : 'kept';
+export function cancellationOutcome(
+  appointment: Appointment,
+  now: number,
+): 'unpaid' | 'noDeposit' | 'refundable' | 'refundableAtDesk' | 'kept' {
+  const { deposit, status } = appointment;
+  if (status === 'booked' && deposit.amount === 0) return 'noDeposit';
+  if (status !== 'booked') return 'unpaid';
+  if (now >= Date.parse(deposit.refundableUntil)) return 'kept';
+  // Cash paid at the hospital's desk goes back there, not through the payment provider.
+  return deposit.atDesk === 'paid' ? 'refundableAtDesk' : 'refundable';
 }
 
 export function statusColor(status: Appointment['status']): 'success' | 'warning' | 'default' | 'error' {

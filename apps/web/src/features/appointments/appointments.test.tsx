@@ -279,6 +279,38 @@ describe('An appointment and cancelling it', () => {
   });
 });
 
+describe('An appointment the hospital’s desk booked', () => {
+  it('paid in cash: says so, its receipt says cash at the desk, and cancelling says the cash comes back there', async () => {
+    const user = userEvent.setup();
+    const subject = appointment({ startsIn: 3 * 24 * HOUR });
+    const atDesk = { ...subject, deposit: { ...subject.deposit, paymentReference: null, atDesk: 'paid' as const } };
+    renderDetail(atDesk, () => atDesk);
+    expect(await screen.findByText('300 บาท ชำระที่โรงพยาบาลแล้ว')).toBeInTheDocument();
+    const receipt = screen.getByRole('region', { name: 'ใบเสร็จเงินมัดจำ' });
+    expect(receipt).toHaveTextContent('เงินสดที่เคาน์เตอร์โรงพยาบาล');
+    expect(receipt).not.toHaveTextContent('พร้อมเพย์');
+    await user.click(screen.getByRole('button', { name: 'ยกเลิกนัดหมาย' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ยกเลิกนัดหมายนี้?' });
+    expect(dialog).toHaveTextContent('รับเงินมัดจำ 300 บาท คืนเป็นเงินสดที่เคาน์เตอร์โรงพยาบาล');
+  });
+
+  it('with the deposit waived: says the hospital waived it, and that cancelling costs nothing', async () => {
+    const user = userEvent.setup();
+    const subject = appointment({ startsIn: 3 * 24 * HOUR });
+    const waived = {
+      ...subject,
+      deposit: { ...subject.deposit, amount: 0, paidAt: null, paymentReference: null, atDesk: 'waived' as const },
+    };
+    renderDetail(waived, () => waived);
+    expect(await screen.findByText('โรงพยาบาลยกเว้นมัดจำให้')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'ใบเสร็จเงินมัดจำ' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'ยกเลิกนัดหมาย' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ยกเลิกนัดหมายนี้?' });
+    expect(dialog).toHaveTextContent('นัดหมายนี้ไม่มีเงินมัดจำ ยกเลิกได้ทันทีโดยไม่มีค่าใช้จ่าย');
+    expect(dialog).not.toHaveTextContent('ยังไม่ได้ชำระมัดจำ');
+  });
+});
+
 describe('An appointment after a hospital cancels, after the visit, and its receipt', () => {
   it('shows the receipt of a paid deposit: amount, time paid, booking and payment references', async () => {
     const subject = appointment({ startsIn: 3 * 24 * HOUR });
