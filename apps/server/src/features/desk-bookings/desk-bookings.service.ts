@@ -22,6 +22,7 @@ const phoneRegistered = () =>
 const patientNotFound = () => new AppError(404, 'not_found', 'ไม่พบผู้ป่วยนี้');
 const slotFull = () => new AppError(409, 'slot_full', 'ช่วงเวลานี้เต็มหรือผ่านไปแล้ว กรุณาเลือกเวลาอื่น');
 
+/** A patient as the desk confirms them: from the account read, or the profile just registered. */
 function toDeskPatient(row: DeskPatientRow): DeskPatient {
   return {
     id: row.id,
@@ -71,7 +72,7 @@ export function createDeskBookingsService({ deskBookings, users, otp, frontDesk,
       await otp.confirmCode(registration.phone, code, 'desk_registration');
       const profile = await users.register(registration, { facilityId: actor.facilityId, memberId: actor.memberId });
       await access.audit(actor, { action: 'patient.registered_at_desk', target: null, patientUserId: profile.id });
-      return toDeskPatient((await deskBookings.patient(profile.id))!);
+      return toDeskPatient(profile);
     },
 
     /**
