@@ -30,9 +30,11 @@ try {
     select '09' || lpad(i::text, 8, '0'), 'B' || lpad(i::text, 12, '0'), 'ผู้ป่วย', 'ทดสอบ ' || i, date '1950-01-01' + (i % 20000),
       '1', 'ลุมพินี', 'ปทุมวัน', 'กรุงเทพมหานคร', '10330'
     from generate_series(1, 20000) i`);
+  await db.execute(sql`insert into clinics (facility_id, queue_prefix, name_th, name_en)
+    select id, 'A', 'ผู้ป่วยนอกทั่วไป', 'General outpatients' from facilities`);
   // 10-minute slots 08:00-16:20, 40 places each, on 28 days from 13 days ago.
-  await db.execute(sql`insert into screening_slots (facility_id, starts_at, ends_at, doctor, capacity, deposit_amount)
-    select f.id, ((${today}::date + d) + time '08:00' + s * interval '10 minutes') at time zone 'Asia/Bangkok',
+  await db.execute(sql`insert into screening_slots (facility_id, clinic_id, starts_at, ends_at, doctor, capacity, deposit_amount)
+    select f.id, (select c.id from clinics c where c.facility_id = f.id), ((${today}::date + d) + time '08:00' + s * interval '10 minutes') at time zone 'Asia/Bangkok',
       ((${today}::date + d) + time '08:10' + s * interval '10 minutes') at time zone 'Asia/Bangkok', 'แพทย์ทดสอบ', 40, 200
     from facilities f, generate_series(-13, 14) d, generate_series(0, 49) s`);
   const target = (await db.execute(

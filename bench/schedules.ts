@@ -4,7 +4,8 @@
 // Usage: tsx bench/schedules.ts   (DATABASE_URL set: a fresh database on that PostgreSQL server, else embedded PGlite
 // on disk, durable, as the app opens it)
 import { sql } from 'drizzle-orm';
-import { facilities, scheduleTemplates } from '../apps/server/src/db/schema.js';
+import { GENERAL_CLINIC } from '@klaimor/contracts';
+import { clinics, facilities, scheduleTemplates } from '../apps/server/src/db/schema.js';
 import { createSchedulesRepository } from '../apps/server/src/features/schedules/schedules.repository.js';
 import { horizonAt } from '../apps/server/src/features/schedules/schedules.service.js';
 import { openBenchDatabase } from './bench-database.js';
@@ -37,9 +38,18 @@ try {
     { sessionStart: '08:00', sessionEnd: '12:00' },
     { sessionStart: '13:00', sessionEnd: '16:00' },
   ];
+  const generalClinics = new Map<string, string>();
+  for (let i = 0; i < places.length; i += 500) {
+    const made = await db
+      .insert(clinics)
+      .values(places.slice(i, i + 500).map(({ id }) => ({ facilityId: id, ...GENERAL_CLINIC })))
+      .returning({ id: clinics.id, facilityId: clinics.facilityId });
+    for (const clinic of made) generalClinics.set(clinic.facilityId, clinic.id);
+  }
   const templates = places.flatMap(({ id }) =>
     sessions.map((s) => ({
       facilityId: id,
+      clinicId: generalClinics.get(id)!,
       weekdays: [1, 2, 3, 4, 5, 6],
       ...s,
       slotMinutes: 15,

@@ -131,9 +131,10 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await expect(dialog.getByRole('button', { name: 'เรียกพบแพทย์' })).toHaveCount(0);
     await shotFitting(staff, 'staff-day-05-desk-appointment');
     await dialog.getByRole('button', { name: 'เช็กอิน' }).click();
-    const checkedIn = dialog.getByText(new RegExp(`^เช็กอิน ${PATIENT_NAME} แล้ว ได้คิวที่ (\\d+)$`));
+    // The number carries the letter of the clinic the session is in (the general clinic: A).
+    const checkedIn = dialog.getByText(new RegExp(`^เช็กอิน ${PATIENT_NAME} แล้ว ได้คิวที่ (A\\d{3})$`));
     await expect(checkedIn).toBeVisible();
-    queueNumber = /(\d+)$/.exec((await checkedIn.textContent()) ?? '')![1];
+    queueNumber = /(A\d{3})$/.exec((await checkedIn.textContent()) ?? '')![1];
     await expect(dialog.getByRole('status').first()).toContainText(`คิวที่${queueNumber}`);
     await shotFitting(staff, 'staff-day-06-desk-checked-in');
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClinicName } from './clinics.js';
 import { dataOf } from './envelope.js';
 import { Hospital } from './hospitals.js';
 import { reasons, requiredText } from './fields.js';
@@ -62,7 +63,12 @@ export const Deposit = z.object({
 export const bookingReference = (appointmentId: string): string => appointmentId.slice(0, 8).toUpperCase();
 
 /** The patient's place in the day's queue once checked in: their number and how many checked-in patients are before them. */
-export const QueuePlace = z.object({ number: z.number().int(), ahead: z.number().int() });
+export const QueuePlace = z.object({
+  number: z.number().int(),
+  /** The number with the clinic's letter, as called and printed ("A012"). */
+  label: z.string(),
+  ahead: z.number().int(),
+});
 export type QueuePlace = z.infer<typeof QueuePlace>;
 
 export const Appointment = z.object({
@@ -85,6 +91,7 @@ export const Appointment = z.object({
   }),
   start: z.string(),
   end: z.string(),
+  clinic: ClinicName,
   doctor: z.string(),
   symptoms: z.string(),
   duration: z.string(),

@@ -61,6 +61,9 @@ export const AUDIT_ACTIONS = {
   'schedule.template_removed': 'schedule',
   'schedule.day_closed': 'schedule',
   'schedule.day_reopened': 'schedule',
+  'clinic.created': 'schedule',
+  'clinic.renamed': 'schedule',
+  'clinic.removed': 'schedule',
   'facility.settings_changed': 'facility',
   'operator.facility_corrected': 'operator',
   'operator.facility_hidden': 'operator',
@@ -144,6 +147,13 @@ export const AuditDetails = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('correction'), reason: z.string() }),
   /** A booked patient moved to another slot: the starts of both, as ISO instants. */
   z.object({ kind: z.literal('moved'), from: z.string(), to: z.string() }),
+  /** A clinic added (before null), renamed, or removed (after null): its letter and its Thai name. */
+  z.object({
+    kind: z.literal('clinic'),
+    queuePrefix: z.string(),
+    before: z.string().nullable(),
+    after: z.string().nullable(),
+  }),
   /** A booking the desk made: the slot's start, and the deposit taken in cash or waived (the slot's amount). */
   z.object({
     kind: z.literal('booked_at_desk'),

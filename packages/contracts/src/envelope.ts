@@ -44,6 +44,8 @@ export const ErrorCode = z.enum([
   'phone_registered',
   'deposit_not_at_desk',
   'appointment_same_slot',
+  'clinic_prefix_taken',
+  'clinic_in_use',
   'medication_prescribed',
   'staff_last_admin',
   'staff_member_elsewhere',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClinicName } from './clinics.js';
 import { dataOf } from './envelope.js';
 import { FACILITY_KINDS, HEALTH_SCHEMES } from './facility-choices.js';
 import { reasons } from './fields.js';
@@ -101,6 +102,7 @@ export const ScreeningSlot = z.object({
   hospitalId: z.string(),
   start: z.string(),
   end: z.string(),
+  clinic: ClinicName,
   doctor: z.string(),
   capacity: z.number().int(),
   remaining: z.number().int(),

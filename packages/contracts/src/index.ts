@@ -20,6 +20,7 @@ export * from './medications.js';
 export * from './symptom-notes.js';
 export * from './my-data.js';
 export * from './staff.js';
+export * from './clinics.js';
 export * from './schedules.js';
 export * from './staff-appointments.js';
 export * from './desk-bookings.js';

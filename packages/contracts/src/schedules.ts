@@ -24,7 +24,11 @@ const sessionFields = {
   sessionEnd: ClockTime,
   slotMinutes: wholeNumber(5, 480),
   places: wholeNumber(1, MAX_SLOT_PLACES),
+  /** The clinic whose session it is: the facility's first clinic when not given. */
+  clinicId: z.uuid({ error: reasons.invalidChoice }).optional(),
   clinician: optionalText(200),
+  /** A clinician member of the facility who sees the patients: their name is shown, and their own list has them. */
+  clinicianMemberId: z.uuid({ error: reasons.invalidChoice }).nullish(),
   depositAmount: wholeNumber(0, MAX_DEPOSIT_BAHT),
 };
 
@@ -64,7 +68,9 @@ export const ScheduleTemplate = z.object({
   sessionEnd: z.string(),
   slotMinutes: z.number().int(),
   places: z.number().int(),
+  clinicId: z.uuid(),
   clinician: z.string().nullable(),
+  clinicianMemberId: z.uuid().nullable(),
   depositAmount: z.number().int(),
   /** Slots each session day makes. */
   slotsPerSession: z.number().int(),
@@ -112,6 +118,7 @@ export const StaffSlot = z.object({
   templateId: z.uuid().nullable(),
   start: z.string(),
   end: z.string(),
+  clinicId: z.uuid(),
   clinician: z.string(),
   capacity: z.number().int(),
   taken: z.number().int(),

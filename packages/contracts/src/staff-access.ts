@@ -11,6 +11,8 @@ export const STAFF_ACCESS = {
   frontDesk: ['front_desk'],
   /** Opening a patient's record, recording the visit and prescribing. */
   consultation: ['clinician'],
+  /** The facility's clinics and their letters, to choose one (the day list, the desk's bookings, the schedule). */
+  clinics: ['admin', 'front_desk', 'clinician'],
   /** Seeing the schedule. */
   scheduleRead: ['admin', 'front_desk'],
   /** Changing sessions, closures and holidays. */

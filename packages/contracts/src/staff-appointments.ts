@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppointmentStatus, QueuePlace } from './appointments.js';
+import { ClinicName } from './clinics.js';
 import { dataOf } from './envelope.js';
 import { IsoDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
 import { HealthScheme } from './hospitals.js';
@@ -13,6 +14,10 @@ export const DayListQuery = z.strictObject({
   status: AppointmentStatus.optional(),
   /** A name, a phone number or a booking reference. */
   q: z.string().trim().max(100, { error: reasons.tooLong }).optional(),
+  /** One clinic's appointments only. */
+  clinicId: z.uuid({ error: reasons.invalidChoice }).optional(),
+  /** `me`: only the sessions the signed-in clinician sees patients in. */
+  clinician: z.enum(['me'], { error: reasons.invalidChoice }).optional(),
 });
 export type DayListQuery = z.input<typeof DayListQuery>;
 
@@ -27,6 +32,7 @@ export const DayListEntry = z.object({
   reference: z.string(),
   start: z.string(),
   end: z.string(),
+  clinic: ClinicName,
   clinician: z.string(),
   status: AppointmentStatus,
   queue: QueuePlace.nullable(),

@@ -22,6 +22,7 @@ import { myDataRoutes } from '../features/my-data/my-data.routes.js';
 import { operatorRoutes } from '../features/operator/operator.routes.js';
 import { lineRoutes } from '../features/notifications/line.routes.js';
 import { notificationsRoutes } from '../features/notifications/notifications.routes.js';
+import { clinicsRoutes } from '../features/clinics/clinics.routes.js';
 import { schedulesRoutes } from '../features/schedules/schedules.routes.js';
 import { STAFF_COOKIE, setStaffCookie } from '../features/staff/staff-cookies.js';
 import { staffPublicRoutes, staffRoutes } from '../features/staff/staff.routes.js';
@@ -173,6 +174,7 @@ export async function registerApi(
       await api.register(
         staffSignedInScope({ authenticate: authenticateStaff, roles: services.staffRepository }, async (staffIn) => {
           await staffIn.register(staffRoutes(staff, config.secureCookies));
+          await staffIn.register(clinicsRoutes(services.clinics));
           await staffIn.register(schedulesRoutes(services.schedules));
           await staffIn.register(frontDeskRoutes(services.frontDesk));
           await staffIn.register(deskBookingsRoutes(services.deskBookings));

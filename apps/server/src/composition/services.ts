@@ -41,6 +41,8 @@ import { createNotificationsService } from '../features/notifications/notificati
 import type { Notifier } from '../features/notifications/notifier.js';
 import { createPushSubscriptionsRepository } from '../features/notifications/push-subscriptions.repository.js';
 import { createReminderScheduler } from '../features/notifications/reminder-scheduler.js';
+import { createClinicsRepository } from '../features/clinics/clinics.repository.js';
+import { createClinicsService } from '../features/clinics/clinics.service.js';
 import { createSchedulesRepository } from '../features/schedules/schedules.repository.js';
 import { createSchedulesService } from '../features/schedules/schedules.service.js';
 import { createOperatorRepository } from '../features/operator/operator.repository.js';
@@ -149,7 +151,14 @@ export async function createServices(
   const staffAccess = createStaffAccess(staffRepository);
   const returnDeposits = appointments.retryRefunds;
   const schedulesRepository = createSchedulesRepository(db);
-  const schedules = createSchedulesService({ schedules: schedulesRepository, access: staffAccess, returnDeposits });
+  const clinicsRepository = createClinicsRepository(db);
+  const clinics = createClinicsService({ clinics: clinicsRepository, access: staffAccess });
+  const schedules = createSchedulesService({
+    schedules: schedulesRepository,
+    clinics: clinicsRepository,
+    access: staffAccess,
+    returnDeposits,
+  });
   const frontDeskRepository = createFrontDeskRepository(db);
   const frontDesk = createFrontDeskService({ frontDesk: frontDeskRepository, access: staffAccess, returnDeposits });
   const deskBookings = createDeskBookingsService({
@@ -204,6 +213,7 @@ export async function createServices(
     staff,
     staffRepository,
     schedules,
+    clinics,
     frontDesk,
     deskBookings,
     consultations,

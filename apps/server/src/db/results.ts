@@ -7,14 +7,20 @@ export function changedRows(result: unknown): number {
   return counted.rowCount ?? counted.affectedRows ?? 0;
 }
 
-/** The constraint a unique violation (Postgres 23505, wherever in the error's causes) names; null for any other error. */
-export function uniqueViolation(error: unknown): string | null {
+/** The constraint a violation of the Postgres error `code` names, wherever in the error's causes; null for any other error. */
+function violation(error: unknown, code: string): string | null {
   for (
     let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
     e;
     e = e.cause as typeof e
   ) {
-    if (e.code === '23505') return e.constraint ?? '';
+    if (e.code === code) return e.constraint ?? '';
   }
   return null;
 }
+
+/** The constraint a unique violation (23505) names; null for any other error. */
+export const uniqueViolation = (error: unknown): string | null => violation(error, '23505');
+
+/** The constraint a foreign key violation (23503: a row still referenced, or a reference to none) names; null otherwise. */
+export const foreignKeyViolation = (error: unknown): string | null => violation(error, '23503');

@@ -7,6 +7,7 @@ import {
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   json,
@@ -302,6 +303,30 @@ export const directoryLoads = pgTable('directory_loads', {
 });
 
 /**
+ * A clinic or department of a facility (อายุรกรรม, กุมารเวช, ทันตกรรม …): its own sessions, and its own queue whose numbers
+ * carry its letter ("A012"). The letter never changes once given, so a ticket already printed stays true.
+ */
+export const clinics = pgTable(
+  'clinics',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    queuePrefix: text('queue_prefix').notNull(),
+    nameTh: text('name_th').notNull(),
+    nameEn: text('name_en').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('clinics_facility_prefix_key').on(t.facilityId, t.queuePrefix),
+    // The target of the sessions' and slots' (facility, clinic) keys: a clinic of another facility cannot be named.
+    unique('clinics_facility_id_key').on(t.facilityId, t.id),
+    check('clinics_queue_prefix_check', sql`${t.queuePrefix} ~ '^[A-Z]$'`),
+  ],
+);
+
+/**
  * A facility's weekly schedule of a service (weekdays set, no date), or an extra session on one date (a date, no
  * weekdays). Each makes slots of `slot_minutes` from `session_start` to `session_end`, Bangkok time.
  */
@@ -323,7 +348,10 @@ export const scheduleTemplates = pgTable(
     sessionEnd: time('session_end').notNull(),
     slotMinutes: integer('slot_minutes').notNull(),
     places: integer('places').notNull(),
+    clinicId: uuid('clinic_id').notNull(),
     clinician: text('clinician'),
+    /** The staff member who sees the patients, when the clinician is one: their own day list shows these. */
+    clinicianMemberId: uuid('clinician_member_id').references(() => staffMembers.id, { onDelete: 'set null' }),
     depositAmount: integer('deposit_amount').notNull(),
     /** Slots exist up to this Bangkok date; housekeeping rolls it forward. */
     slotsMadeUntil: date('slots_made_until', { mode: 'string' }),
@@ -332,6 +360,11 @@ export const scheduleTemplates = pgTable(
   },
   (t) => [
     index('schedule_templates_facility_idx').on(t.facilityId),
+    foreignKey({
+      name: 'schedule_templates_clinic_fk',
+      columns: [t.facilityId, t.clinicId],
+      foreignColumns: [clinics.facilityId, clinics.id],
+    }),
     index('schedule_templates_slots_made_until_idx').on(t.slotsMadeUntil),
     check('schedule_templates_service_check', sql`${t.service} in ('screening')`),
     check('schedule_templates_weekdays_check', sql`${t.weekdays} <@ '{1,2,3,4,5,6,7}'::smallint[]`),
@@ -371,7 +404,9 @@ export const screeningSlots = pgTable(
     templateId: uuid('template_id').references(() => scheduleTemplates.id, { onDelete: 'set null' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    clinicId: uuid('clinic_id').notNull(),
     doctor: text('doctor').notNull(),
+    doctorMemberId: uuid('doctor_member_id').references(() => staffMembers.id, { onDelete: 'set null' }),
     capacity: integer('capacity').notNull(),
     taken: integer('taken').notNull().default(0),
     depositAmount: integer('deposit_amount').notNull(),
@@ -382,6 +417,11 @@ export const screeningSlots = pgTable(
       .on(t.templateId, t.startsAt)
       .where(sql`${t.withdrawnAt} is null`),
     index('screening_slots_facility_start_idx').on(t.facilityId, t.startsAt),
+    foreignKey({
+      name: 'screening_slots_clinic_fk',
+      columns: [t.facilityId, t.clinicId],
+      foreignColumns: [clinics.facilityId, clinics.id],
+    }),
     // The minute's appointment reminders find the slots starting two hours on.
     index('screening_slots_start_idx').on(t.startsAt),
     check('screening_slots_taken_check', sql`${t.taken} >= 0 and ${t.taken} <= ${t.capacity}`),
@@ -417,9 +457,10 @@ export const appointments = pgTable(
     /** Who cancelled a cancelled appointment, and the hospital's reason, which the patient is shown. */
     cancelledBy: text('cancelled_by'),
     cancelReason: text('cancel_reason'),
-    /** The day's queue number, given at check-in: unique per facility and Bangkok date. */
+    /** The day's queue number, given at check-in: unique per clinic and Bangkok date, shown with the clinic's letter. */
     queueNumber: integer('queue_number'),
     queueDate: date('queue_date', { mode: 'string' }),
+    queueClinicId: uuid('queue_clinic_id').references(() => clinics.id),
     paymentProvider: text('payment_provider').notNull(),
     paymentRef: text('payment_ref'),
     promptpayPayload: text('promptpay_payload'),
@@ -445,23 +486,24 @@ export const appointments = pgTable(
     unique('appointments_payment_ref').on(t.paymentProvider, t.paymentRef),
     check('appointments_cancelled_by_check', sql`${t.cancelledBy} in ('patient', 'hospital')`),
     uniqueIndex('appointments_queue_number_idx')
-      .on(t.facilityId, t.queueDate, t.queueNumber)
+      .on(t.queueClinicId, t.queueDate, t.queueNumber)
       .where(sql`${t.queueNumber} is not null`),
+    check('appointments_queue_check', sql`(${t.queueNumber} is null) = (${t.queueClinicId} is null)`),
     index('appointments_slot_idx').on(t.slotId),
   ],
 );
 
-/** The last queue number a facility gave on a Bangkok date; check-in takes the next one by one atomic upsert. */
+/** The last queue number a clinic gave on a Bangkok date; check-in takes the next one by one atomic upsert. */
 export const queueCounters = pgTable(
   'queue_counters',
   {
-    facilityId: uuid('facility_id')
+    clinicId: uuid('clinic_id')
       .notNull()
-      .references(() => facilities.id, { onDelete: 'cascade' }),
+      .references(() => clinics.id, { onDelete: 'cascade' }),
     onDate: date('on_date', { mode: 'string' }).notNull(),
     lastNumber: integer('last_number').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.facilityId, t.onDate] })],
+  (t) => [primaryKey({ columns: [t.clinicId, t.onDate] })],
 );
 
 /**

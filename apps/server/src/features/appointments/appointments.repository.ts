@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf, uniqueViolation } from '../../db/results.js';
-import { appointmentEvents, appointments, facilities, screeningSlots } from '../../db/schema.js';
+import { appointmentEvents, appointments, clinics, facilities, screeningSlots } from '../../db/schema.js';
 import {
   type AppointmentMoveName,
   type MoveOptions,
@@ -72,16 +72,26 @@ const withoutDeposit = and(
   isNull(appointments.qrImageUrl),
 );
 
-/** How many checked-in patients of the same facility and day, still waiting, have a lower queue number. */
+/** How many checked-in patients of the same clinic and day, still waiting, have a lower queue number. */
 export const queueAhead =
-  sql<number>`(select count(*)::int from appointments b where b.facility_id = ${appointments.facilityId}
+  sql<number>`(select count(*)::int from appointments b where b.queue_clinic_id = ${appointments.queueClinicId}
   and b.queue_date = ${appointments.queueDate} and b.status = 'checked_in' and b.queue_number < ${appointments.queueNumber})`.mapWith(
     Number,
   );
 
+/** The letter of the clinic whose queue number the patient holds: the first character of its label ("A012"). */
+export const queuePrefix = sql<
+  string | null
+>`(select c.queue_prefix from clinics c where c.id = ${appointments.queueClinicId})`;
+
+/** The clinic of the slot, as the patient and the desk are shown it. */
+export const clinicName = { id: clinics.id, nameTh: clinics.nameTh, nameEn: clinics.nameEn };
+
 const detail = {
   appointment: appointments,
   queueAhead,
+  queuePrefix,
+  clinic: clinicName,
   hospital: {
     stableId: facilities.stableId,
     nameTh: facilities.nameTh,
@@ -128,7 +138,8 @@ export function createAppointmentsRepository(db: Db) {
       .select(detail)
       .from(appointments)
       .innerJoin(facilities, eq(facilities.id, appointments.facilityId))
-      .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId));
+      .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
+      .innerJoin(clinics, eq(clinics.id, screeningSlots.clinicId));
 
   return {
     /** Makes a move of the lifecycle table in a transaction of its own; throws its refusal (404, or 409 and code). */

@@ -7,6 +7,7 @@ import {
   DEPOSIT_HOLD_MINUTES,
   FREE_CANCEL_HOURS,
   bookingReference,
+  queueLabel,
 } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { HospitalsRepository } from '../hospitals/hospitals.repository.js';
@@ -38,9 +39,18 @@ type QueueAndCancelFields = Pick<
 >;
 
 /** The place in the day's queue of a patient checked in or being seen; both sides read it from here. */
-export function queuePlaceOf(a: QueueAndCancelFields, queueAhead: number): Appointment['queue'] {
+export function queuePlaceOf(
+  a: QueueAndCancelFields,
+  queueAhead: number,
+  queuePrefix: string | null,
+): Appointment['queue'] {
   const waiting = (a.status === 'checked_in' || a.status === 'in_consultation') && a.queueNumber !== null;
-  return waiting ? { number: a.queueNumber!, ahead: a.status === 'checked_in' ? queueAhead : 0 } : null;
+  if (!waiting) return null;
+  return {
+    number: a.queueNumber!,
+    label: queueLabel(queuePrefix ?? '', a.queueNumber!),
+    ahead: a.status === 'checked_in' ? queueAhead : 0,
+  };
 }
 
 /** Who cancelled a cancelled appointment, and the hospital's reason; both sides read it from here. */
@@ -54,7 +64,9 @@ export function toAppointment({
   appointment: a,
   hospital: { stableId, ...place },
   slot,
+  clinic,
   queueAhead,
+  queuePrefix,
 }: AppointmentDetail): Appointment {
   return {
     id: a.id,
@@ -63,6 +75,7 @@ export function toAppointment({
     hospital: { id: stableId, ...place },
     start: slot.startsAt.toISOString(),
     end: slot.endsAt.toISOString(),
+    clinic,
     doctor: slot.doctor,
     symptoms: a.symptoms,
     duration: a.duration,
@@ -80,7 +93,7 @@ export function toAppointment({
       atDesk: (a.depositAtDesk as Appointment['deposit']['atDesk']) ?? null,
     },
     cancellation: cancellationOf(a),
-    queue: queuePlaceOf(a, queueAhead),
+    queue: queuePlaceOf(a, queueAhead, queuePrefix),
     createdAt: a.createdAt.toISOString(),
   };
 }

@@ -1,7 +1,15 @@
 import { type AppointmentStatus, isValidThaiId, stripThaiIdFormatting } from '@klaimor/contracts';
 import { type SQL, and, asc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { appointments, coverages, hospitalNumbers, queueCounters, screeningSlots, users } from '../../db/schema.js';
+import {
+  appointments,
+  clinics,
+  coverages,
+  hospitalNumbers,
+  queueCounters,
+  screeningSlots,
+  users,
+} from '../../db/schema.js';
 import { uniqueViolation } from '../../db/results.js';
 import {
   type AppointmentMoveName,
@@ -9,12 +17,15 @@ import {
   moveAppointments,
 } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 import { AppError } from '../../errors.js';
-import { queueAhead } from '../appointments/appointments.repository.js';
+import { clinicName, queueAhead, queuePrefix } from '../appointments/appointments.repository.js';
 
 export interface DayListFilter {
   status?: AppointmentStatus;
   /** Already trimmed: a name, phone digits, a booking reference, an ID or passport number or a hospital number. */
   q?: string;
+  clinicId?: string;
+  /** The sessions this member sees patients in. */
+  clinicianMemberId?: string;
 }
 
 /** `%` and `_` typed at the desk are letters, not wildcards. */
@@ -42,13 +53,13 @@ function matching(q: string): SQL | undefined {
 /** The moves the desk and the clinician make from the day list. */
 export type StaffMove = Extract<AppointmentMoveName, 'called_in' | 'no_show' | 'cancelled_by_hospital'>;
 
-/** The facility's next queue number of a day: the counter row hands them out one at a time. */
-async function nextQueueNumber(tx: Tx, facilityId: string, day: string): Promise<number> {
+/** A clinic's next queue number of a day: the counter row hands them out one at a time. */
+async function nextQueueNumber(tx: Tx, clinicId: string, day: string): Promise<number> {
   const [counter] = await tx
     .insert(queueCounters)
-    .values({ facilityId, onDate: day, lastNumber: 1 })
+    .values({ clinicId, onDate: day, lastNumber: 1 })
     .onConflictDoUpdate({
-      target: [queueCounters.facilityId, queueCounters.onDate],
+      target: [queueCounters.clinicId, queueCounters.onDate],
       set: { lastNumber: sql`${queueCounters.lastNumber} + 1` },
     })
     .returning({ lastNumber: queueCounters.lastNumber });
@@ -76,6 +87,8 @@ export function createFrontDeskRepository(db: Db) {
           queueNumber: appointments.queueNumber,
         },
         queueAhead,
+        queuePrefix,
+        clinic: clinicName,
         slot: {
           id: screeningSlots.id,
           startsAt: screeningSlots.startsAt,
@@ -87,6 +100,7 @@ export function createFrontDeskRepository(db: Db) {
       })
       .from(screeningSlots)
       .innerJoin(appointments, eq(appointments.slotId, screeningSlots.id))
+      .innerJoin(clinics, eq(clinics.id, screeningSlots.clinicId))
       .leftJoin(users, eq(users.id, appointments.userId))
       .leftJoin(
         hospitalNumbers,
@@ -109,6 +123,8 @@ export function createFrontDeskRepository(db: Db) {
           lt(screeningSlots.startsAt, sql`(${date}::date + 1)::timestamp at time zone 'Asia/Bangkok'`),
           filter.status ? eq(appointments.status, filter.status) : undefined,
           filter.q ? matching(filter.q) : undefined,
+          filter.clinicId ? eq(screeningSlots.clinicId, filter.clinicId) : undefined,
+          filter.clinicianMemberId ? eq(screeningSlots.doctorMemberId, filter.clinicianMemberId) : undefined,
         ),
       ).orderBy(...inDayOrder),
 
@@ -214,6 +230,7 @@ export function createFrontDeskRepository(db: Db) {
         const [row] = await tx
           .select({
             queueNumber: appointments.queueNumber,
+            clinicId: screeningSlots.clinicId,
             day: sql<string>`to_char(${screeningSlots.startsAt} at time zone 'Asia/Bangkok', 'YYYY-MM-DD')`,
           })
           .from(appointments)
@@ -224,7 +241,11 @@ export function createFrontDeskRepository(db: Db) {
         // The number is taken before the move, so the move writes the row once (a second UPDATE of a row this
         // transaction changed re-checks its foreign keys, and would queue behind a cancellation holding the slot);
         // a refused move rolls the number back with it. The move checks that the slot's day is today.
-        const queue = row && { number: await nextQueueNumber(tx, facilityId, row.day), date: row.day };
+        const queue = row && {
+          number: await nextQueueNumber(tx, row.clinicId, row.day),
+          date: row.day,
+          clinicId: row.clinicId,
+        };
         await moveAppointment(tx, appointmentId, 'checked_in', { facilityId, queue });
         return { outcome: 'checked_in' as const, queueNumber: queue!.number };
       });

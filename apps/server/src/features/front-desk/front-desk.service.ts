@@ -2,6 +2,7 @@ import {
   APPOINTMENT_SEARCH_LIMIT,
   type AppointmentStatus,
   type DayListEntry,
+  type DayListQuery,
   type DepositState,
   type HealthScheme,
   type PatientRegistration,
@@ -10,6 +11,7 @@ import {
   bookingReference,
   todayInBangkok,
 } from '@klaimor/contracts';
+import type { z } from 'zod';
 import { AppError } from '../../errors.js';
 import { cancellationOf, queuePlaceOf } from '../appointments/appointments.service.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
@@ -44,16 +46,25 @@ function redFlagsOf(symptoms: string): string[] {
   return flags;
 }
 
-export function toDayListEntry({ appointment: a, queueAhead, slot, patient, hospitalNumber }: Row): DayListEntry {
+export function toDayListEntry({
+  appointment: a,
+  queueAhead,
+  queuePrefix,
+  clinic,
+  slot,
+  patient,
+  hospitalNumber,
+}: Row): DayListEntry {
   return {
     id: a.id,
     reference: bookingReference(a.id),
     slotId: slot.id,
     start: slot.startsAt.toISOString(),
     end: slot.endsAt.toISOString(),
+    clinic,
     clinician: slot.doctor,
     status: a.status as AppointmentStatus,
-    queue: queuePlaceOf(a, queueAhead),
+    queue: queuePlaceOf(a, queueAhead, queuePrefix),
     patient: patient
       ? {
           name: `${patient.firstname} ${patient.lastname}`,
@@ -184,13 +195,12 @@ export function createFrontDeskService({ frontDesk, access, returnDeposits }: De
       return (await registration(actor, appointmentId)).registration;
     },
 
-    async dayList(
-      actor: StaffAtFacility,
-      query: { date?: string; status?: AppointmentStatus; q?: string },
-    ): Promise<DayListEntry[]> {
+    async dayList(actor: StaffAtFacility, query: z.output<typeof DayListQuery>): Promise<DayListEntry[]> {
       const rows = await frontDesk.dayList(actor.facilityId, query.date ?? todayInBangkok(), {
         status: query.status,
         q: query.q || undefined,
+        clinicId: query.clinicId,
+        clinicianMemberId: query.clinician === 'me' ? actor.memberId : undefined,
       });
       await access.auditReads(
         actor,

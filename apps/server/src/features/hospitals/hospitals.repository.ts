@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, gt, gte, isNull, lt, sql } from 'drizzle
 import { MOPH_REGISTRY_SOURCE } from '@klaimor/contracts';
 import pg from 'pg';
 import type { Db } from '../../db/client.js';
-import { KIND_WORDS, appointments, facilities, screeningSlots } from '../../db/schema.js';
+import { KIND_WORDS, appointments, clinics, facilities, screeningSlots } from '../../db/schema.js';
 import { holdPastItsTime } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 import type { Facility } from './facility.js';
 
@@ -238,8 +238,10 @@ export function createHospitalsRepository(db: Db) {
         .select({
           ...getTableColumns(screeningSlots),
           taken: sql<number>`${screeningSlots.taken} - ${staleHolds}`.mapWith(Number),
+          clinic: { id: clinics.id, nameTh: clinics.nameTh, nameEn: clinics.nameEn },
         })
         .from(screeningSlots)
+        .innerJoin(clinics, eq(clinics.id, screeningSlots.clinicId))
         .where(
           and(
             eq(screeningSlots.facilityId, facilityId),
@@ -249,7 +251,7 @@ export function createHospitalsRepository(db: Db) {
             isNull(screeningSlots.withdrawnAt),
           ),
         )
-        .orderBy(asc(screeningSlots.startsAt), asc(screeningSlots.doctor));
+        .orderBy(asc(screeningSlots.startsAt), asc(clinics.queuePrefix), asc(screeningSlots.doctor));
     },
   };
 }

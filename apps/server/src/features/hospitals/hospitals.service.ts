@@ -98,6 +98,7 @@ export function createHospitalsService(hospitals: HospitalsRepository) {
         hospitalId: row.stableId,
         start: s.startsAt.toISOString(),
         end: s.endsAt.toISOString(),
+        clinic: s.clinic,
         doctor: s.doctor,
         capacity: s.capacity,
         remaining: s.capacity - s.taken,

@@ -1,6 +1,7 @@
 import { ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { facilities, scheduleTemplates } from '../../db/schema.js';
+import { GENERAL_CLINIC } from '@klaimor/contracts';
+import { clinics, facilities, scheduleTemplates } from '../../db/schema.js';
 import { MOPH_REGISTRY_SOURCE } from '../hospitals/moph-registry.js';
 import { createSchedulesRepository } from './schedules.repository.js';
 import { horizonAt } from './schedules.service.js';
@@ -39,9 +40,20 @@ export async function addDemoSchedules(db: Db, now = new Date()): Promise<void> 
     { sessionStart: '09:00', sessionEnd: '12:00' },
     { sessionStart: '13:00', sessionEnd: '16:00' },
   ];
+  // Each in its general outpatient clinic, as an admin's first session is.
+  const generalClinics = new Map<string, string>();
+  for (let i = 0; i < unscheduled.length; i += 500) {
+    const made = await db
+      .insert(clinics)
+      .values(unscheduled.slice(i, i + 500).map((f) => ({ facilityId: f.id, ...GENERAL_CLINIC })))
+      .onConflictDoUpdate({ target: [clinics.facilityId, clinics.queuePrefix], set: { nameTh: sql`clinics.name_th` } })
+      .returning({ id: clinics.id, facilityId: clinics.facilityId });
+    for (const clinic of made) generalClinics.set(clinic.facilityId, clinic.id);
+  }
   const templates = unscheduled.flatMap((facility, f) =>
     sessions.map((session, s) => ({
       facilityId: facility.id,
+      clinicId: generalClinics.get(facility.id)!,
       weekdays: EVERY_DAY,
       ...session,
       slotMinutes: 60,

@@ -14,7 +14,9 @@ export type TemplateValues = Pick<
   | 'sessionEnd'
   | 'slotMinutes'
   | 'places'
+  | 'clinicId'
   | 'clinician'
+  | 'clinicianMemberId'
   | 'depositAmount'
 >;
 
@@ -39,8 +41,8 @@ export class DayHasBookings extends Error {
  */
 async function makeSlots(tx: Tx, which: SQL, from: SQL, to: string): Promise<number> {
   const made = await tx.execute(sql`
-    insert into screening_slots (facility_id, template_id, starts_at, ends_at, doctor, capacity, deposit_amount)
-    select t.facility_id, t.id, s.starts_at, s.ends_at, coalesce(t.clinician, ''), t.places, t.deposit_amount
+    insert into screening_slots (facility_id, template_id, clinic_id, starts_at, ends_at, doctor, doctor_member_id, capacity, deposit_amount)
+    select t.facility_id, t.id, t.clinic_id, s.starts_at, s.ends_at, coalesce(t.clinician, ''), t.clinician_member_id, t.places, t.deposit_amount
     from schedule_templates t, template_slots(t, ${from}, ${to}::date) s
     where ${which} and s.starts_at > now()
     on conflict (template_id, starts_at) where withdrawn_at is null do nothing`);
@@ -51,10 +53,11 @@ async function makeSlots(tx: Tx, which: SQL, from: SQL, to: string): Promise<num
 async function reconcile(tx: Tx, templateId: string, { today, end }: Horizon): Promise<void> {
   const wanted = sql`(select d.starts_at, d.ends_at from schedule_templates t, template_slots(t, ${today}::date, ${end}::date) d where t.id = ${templateId})`;
   try {
-    // Same time: the slot stays, with the new places, clinician and deposit. Fewer places than patients break the
-    // slot's check constraint, so lowering races no booking: whichever commits first, the other sees it.
+    // Same time: the slot stays, with the new places, clinic, clinician and deposit. Fewer places than patients break
+    // the slot's check constraint, so lowering races no booking: whichever commits first, the other sees it.
     await tx.execute(sql`
-      update screening_slots s set capacity = t.places, doctor = coalesce(t.clinician, ''), deposit_amount = t.deposit_amount
+      update screening_slots s set capacity = t.places, clinic_id = t.clinic_id, doctor = coalesce(t.clinician, ''),
+        doctor_member_id = t.clinician_member_id, deposit_amount = t.deposit_amount
       from schedule_templates t
       where t.id = ${templateId} and s.template_id = t.id and s.withdrawn_at is null and s.starts_at > now()
         and (s.starts_at, s.ends_at) in ${wanted}`);

@@ -12,7 +12,9 @@ import {
   todayInBangkok,
 } from '@klaimor/contracts';
 import type { z } from 'zod';
+import { foreignKeyViolation } from '../../db/results.js';
 import { AppError, validationFailed } from '../../errors.js';
+import type { ClinicsRepository } from '../clinics/clinics.repository.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
 import {
   DayHasBookings,
@@ -63,7 +65,9 @@ export function toScheduleTemplate(row: TemplateRow): ScheduleTemplate {
     sessionEnd,
     slotMinutes: row.slotMinutes,
     places: row.places,
+    clinicId: row.clinicId,
     clinician: row.clinician,
+    clinicianMemberId: row.clinicianMemberId,
     depositAmount: row.depositAmount,
     slotsPerSession: Math.floor(minutesBetween(sessionStart, sessionEnd) / row.slotMinutes),
   };
@@ -84,7 +88,11 @@ function sessionOf(row: TemplateRow): AuditSession {
   };
 }
 
-function valuesOf(body: WeeklyTemplate | ExtraSession): TemplateValues {
+function valuesOf(
+  body: WeeklyTemplate | ExtraSession,
+  clinicId: string,
+  clinician: { name: string; memberId: string } | null,
+): TemplateValues {
   return {
     service: body.service,
     weekdays: 'weekdays' in body ? body.weekdays : [],
@@ -93,22 +101,41 @@ function valuesOf(body: WeeklyTemplate | ExtraSession): TemplateValues {
     sessionEnd: body.sessionEnd,
     slotMinutes: body.slotMinutes,
     places: body.places,
-    clinician: body.clinician ?? null,
+    clinicId,
+    // A clinician who is a member is shown by the name they are known by at the facility.
+    clinician: clinician?.name ?? body.clinician ?? null,
+    clinicianMemberId: clinician?.memberId ?? null,
     depositAmount: body.depositAmount,
   };
 }
 
 interface Deps {
   schedules: SchedulesRepository;
+  clinics: ClinicsRepository;
   access: StaffAccess;
   /** Asks the payment provider at once for the refunds a closed day owes (housekeeping retries any it cannot make). */
   returnDeposits: () => Promise<unknown>;
 }
 
-export function createSchedulesService({ schedules, access, returnDeposits }: Deps) {
+export function createSchedulesService({ schedules, clinics, access, returnDeposits }: Deps) {
   const notInPast = (date: string, field: string) => {
     if (date < horizonAt().today) throw validationFailed({ [field]: 'out_of_range' });
   };
+
+  /** The clinic the session goes to: one of the facility's, or its first (a general clinic for its first session). */
+  async function clinicOf(actor: StaffAtFacility, body: WeeklyTemplate | ExtraSession): Promise<string> {
+    const clinic = await clinics.forSession(actor.facilityId, body.clinicId);
+    if (!clinic) throw validationFailed({ clinicId: 'invalid_choice' });
+    return clinic.id;
+  }
+
+  /** The member who sees the session's patients, when one is named: a clinician of the facility. */
+  async function clinicianOf(actor: StaffAtFacility, body: WeeklyTemplate | ExtraSession) {
+    if (!body.clinicianMemberId) return null;
+    const name = await clinics.clinicianName(actor.facilityId, body.clinicianMemberId);
+    if (name === null) throw validationFailed({ clinicianMemberId: 'invalid_choice' });
+    return { name, memberId: body.clinicianMemberId };
+  }
 
   /** Adds a session (`before` null) or changes the one `before` was. */
   async function save(
@@ -118,7 +145,7 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
   ): Promise<ScheduleTemplate> {
     const id = before?.id ?? null;
     if ('onDate' in body) notInPast(body.onDate, 'onDate');
-    const values = valuesOf(body);
+    const values = valuesOf(body, await clinicOf(actor, body), await clinicianOf(actor, body));
     let row: TemplateRow | null;
     try {
       row =
@@ -126,7 +153,10 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
           ? await schedules.createTemplate(actor.facilityId, values, horizonAt())
           : await schedules.updateTemplate(actor.facilityId, id, values, horizonAt());
     } catch (error) {
-      throw error instanceof PlacesBelowBooked ? placesBelowBooked() : error;
+      if (error instanceof PlacesBelowBooked) throw placesBelowBooked();
+      // The clinic or the member went between the check above and the write.
+      if (foreignKeyViolation(error) !== null) throw validationFailed({ clinicId: 'invalid_choice' });
+      throw error;
     }
     if (!row) throw templateNotFound();
     await access.audit(actor, {
@@ -164,6 +194,7 @@ export function createSchedulesService({ schedules, access, returnDeposits }: De
         templateId: s.templateId,
         start: s.startsAt.toISOString(),
         end: s.endsAt.toISOString(),
+        clinicId: s.clinicId,
         clinician: s.doctor,
         capacity: s.capacity,
         taken: s.taken,

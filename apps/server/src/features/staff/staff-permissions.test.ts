@@ -47,6 +47,7 @@ let patient: string;
 let patientPhone: string;
 let patientId: string;
 const patientsBase = `/api/staff/facilities/${FACILITY}/patients`;
+const clinicsBase = `/api/staff/facilities/${FACILITY}/clinics`;
 
 /** A booking the desk made for the patient, its deposit paid in cash there. */
 async function bookedAtDesk(): Promise<string> {
@@ -65,6 +66,20 @@ async function bookedAtDesk(): Promise<string> {
 async function newTemplate(kind: 'templates' | 'extra-sessions'): Promise<string> {
   const payload = kind === 'templates' ? template : { ...extraSession, onDate: inAWeek() };
   const res = await t.app.inject({ method: 'POST', url: `${base}/${kind}`, payload, ...asStaff(sessions.admin) });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data[0].id;
+}
+
+/** A clinic of the facility made by its admin, each with a letter of its own, for routes that rename or remove one. */
+let letters = 0;
+const nextLetter = () => 'BCDEFGHIJKLMNOPQRSTUVWXYZ'[letters++];
+async function newClinic(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: clinicsBase,
+    payload: { queuePrefix: nextLetter(), nameTh: 'คลินิกทดสอบ', nameEn: 'Test clinic' },
+    ...asStaff(sessions.admin),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data[0].id;
 }
@@ -246,6 +261,32 @@ const ROUTES: Record<string, Route> = {
     allowed: ['front_desk'],
     success: 200,
     call: async () => ({ url: `${dayBase}/${take('ahead')}/cancel`, payload: { reason: 'แพทย์ไม่อยู่' } }),
+  },
+  'GET /api/staff/facilities/:facilityId/clinics': {
+    allowed: ['admin', 'front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: clinicsBase }),
+  },
+  'POST /api/staff/facilities/:facilityId/clinics': {
+    allowed: ['admin'],
+    success: 201,
+    call: async () => ({
+      url: clinicsBase,
+      payload: { queuePrefix: nextLetter(), nameTh: 'ทันตกรรม', nameEn: 'Dental' },
+    }),
+  },
+  'PUT /api/staff/facilities/:facilityId/clinics/:clinicId': {
+    allowed: ['admin'],
+    success: 200,
+    call: async () => ({
+      url: `${clinicsBase}/${await newClinic()}`,
+      payload: { nameTh: 'ทันตกรรม', nameEn: 'Dental' },
+    }),
+  },
+  'DELETE /api/staff/facilities/:facilityId/clinics/:clinicId': {
+    allowed: ['admin'],
+    success: 204,
+    call: async () => ({ url: `${clinicsBase}/${await newClinic()}` }),
   },
   'GET /api/staff/facilities/:facilityId/schedule': {
     allowed: ['admin', 'front_desk'],

@@ -1,9 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { AppointmentStatus } from '@klaimor/contracts';
+import { AppointmentStatus, GENERAL_CLINIC } from '@klaimor/contracts';
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { appointmentEvents, appointments, facilities, notifications, screeningSlots, users } from '../../db/schema.js';
+import {
+  appointmentEvents,
+  appointments,
+  clinics,
+  facilities,
+  notifications,
+  screeningSlots,
+  users,
+} from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { type TestDatabase, createTestDatabase } from '../../test/test-database.js';
 import {
@@ -58,9 +66,14 @@ beforeAll(async () => {
       postcode: '50200',
     })
     .returning({ id: users.id });
+  const [{ id: clinicId }] = await db
+    .insert(clinics)
+    .values({ facilityId, ...GENERAL_CLINIC })
+    .returning({ id: clinics.id });
   // Places are counted high enough that giving one back never meets the slot's check constraint.
   const slot = (startsAt: SQL, endsAt: SQL) => ({
     facilityId,
+    clinicId,
     startsAt,
     endsAt,
     doctor: '',

@@ -264,7 +264,7 @@ export interface MoveOptions {
   /** The hospital's reason for cancelling, shown to the patient. */
   reason?: string;
   /** The day's queue number a check-in gives, taken by the desk in the same transaction. */
-  queue?: { number: number; date: string };
+  queue?: { number: number; date: string; clinicId: string };
 }
 
 export interface MovedAppointment {
@@ -335,7 +335,11 @@ export async function moveAppointments(
       }),
       ...(move.cancelledBy && { cancelledBy: move.cancelledBy }),
       ...(move.cancelledBy === 'hospital' && { cancelReason: options.reason ?? null }),
-      ...(options.queue && { queueNumber: options.queue.number, queueDate: options.queue.date }),
+      ...(options.queue && {
+        queueNumber: options.queue.number,
+        queueDate: options.queue.date,
+        queueClinicId: options.queue.clinicId,
+      }),
     })
     .from(before)
     .where(eq(appointments.id, before.id))

@@ -111,7 +111,11 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
         </Button>
       ) : null}
       {appointment.queue ? (
-        <QueueCard queue={appointment.queue} withDoctor={appointment.status === 'in_consultation'} />
+        <QueueCard
+          queue={appointment.queue}
+          clinic={lang === 'en' ? appointment.clinic.nameEn : appointment.clinic.nameTh}
+          withDoctor={appointment.status === 'in_consultation'}
+        />
       ) : null}
       <Card variant="outlined">
         <CardContent>
@@ -128,6 +132,10 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
                 {
                   label: t('detail.when'),
                   value: `${formatDayOf(appointment.start, lang)} ${formatTimeRange(appointment.start, appointment.end, lang)}`,
+                },
+                {
+                  label: t('detail.clinic'),
+                  value: lang === 'en' ? appointment.clinic.nameEn : appointment.clinic.nameTh,
                 },
                 { label: t('detail.doctor'), value: appointment.doctor },
                 { label: t('detail.symptoms'), value: appointment.symptoms },
@@ -173,7 +181,7 @@ function AppointmentDetail({ appointment, onRefresh }: { appointment: Appointmen
 }
 
 /** The patient's place in today's queue, large enough to read across a waiting room; it updates itself. */
-function QueueCard({ queue, withDoctor }: { queue: QueuePlace; withDoctor: boolean }) {
+function QueueCard({ queue, clinic, withDoctor }: { queue: QueuePlace; clinic: string; withDoctor: boolean }) {
   const { t } = useAppointmentsTexts();
   let where;
   if (withDoctor) where = t('detail.queueNow');
@@ -184,7 +192,10 @@ function QueueCard({ queue, withDoctor }: { queue: QueuePlace; withDoctor: boole
       <CardContent>
         <Stack spacing={0.5} aria-live="polite" sx={{ textAlign: 'center' }}>
           <Typography component="p" sx={{ fontSize: 40, fontWeight: 700, lineHeight: 1.2 }}>
-            {t('detail.queue', { number: queue.number })}
+            {t('detail.queue', { number: queue.label })}
+          </Typography>
+          <Typography component="p" sx={{ fontSize: 18 }}>
+            {clinic}
           </Typography>
           <Typography component="p" sx={{ fontSize: 22, fontWeight: 600 }}>
             {where}

@@ -33,6 +33,7 @@ function appointment(overrides: Partial<Appointment> & { startsIn: number }): Ap
     },
     start: at(startsIn),
     end: at(startsIn + HOUR / 2),
+    clinic: { id: '5c0e2a4b-7d1f-4e3a-9b6c-1a2b3c4d5e01', nameTh: 'ผู้ป่วยนอกทั่วไป', nameEn: 'General outpatients' },
     doctor: 'พญ.สุดา ใจดี',
     symptoms: 'ไอ มีน้ำมูก',
     duration: '3 วัน',
@@ -243,13 +244,21 @@ describe('An appointment and cancelling it', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     // Noon in Bangkok, so the appointment ten minutes ago is on today's date wherever the suite runs.
     vi.setSystemTime(new Date('2026-06-12T05:00:00Z'));
-    const waiting = appointment({ startsIn: -10 * 60_000, status: 'checked_in', queue: { number: 12, ahead: 3 } });
+    const waiting = appointment({
+      startsIn: -10 * 60_000,
+      status: 'checked_in',
+      queue: { number: 12, label: 'A012', ahead: 3 },
+    });
     let calls = 0;
     mockApi({
       [`GET /api/appointments/${waiting.id}`]: () => {
         calls += 1;
         return json(200, {
-          data: [calls < 2 ? waiting : { ...waiting, status: 'in_consultation', queue: { number: 12, ahead: 0 } }],
+          data: [
+            calls < 2
+              ? waiting
+              : { ...waiting, status: 'in_consultation', queue: { number: 12, label: 'A012', ahead: 0 } },
+          ],
         });
       },
     });
@@ -259,7 +268,7 @@ describe('An appointment and cancelling it', () => {
       </Routes>,
       { route: `/appointments/${waiting.id}` },
     );
-    expect(await screen.findByText('คิวที่ 12')).toBeInTheDocument();
+    expect(await screen.findByText('คิวที่ A012')).toBeInTheDocument();
     expect(screen.getByText('รออีก 3 คิว')).toBeInTheDocument();
     expect(screen.getByText('เช็กอินแล้ว รอเรียกคิว')).toBeInTheDocument();
     await vi.advanceTimersByTimeAsync(5_000);

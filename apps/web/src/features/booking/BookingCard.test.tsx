@@ -41,11 +41,17 @@ const hospital: Hospital = {
   distanceM: 850,
 };
 
-const slot = (id: string, start: string, remaining: number): ScreeningSlot => ({
+const generalClinic = {
+  id: '5c0e2a4b-7d1f-4e3a-9b6c-1a2b3c4d5e01',
+  nameTh: 'ผู้ป่วยนอกทั่วไป',
+  nameEn: 'General outpatients',
+};
+const slot = (id: string, start: string, remaining: number, clinic = generalClinic): ScreeningSlot => ({
   id,
   hospitalId: hospital.id,
   start,
   end: start.replace(':00:00', ':30:00'),
+  clinic,
   doctor: 'นพ. สมชาย ใจดี',
   capacity: 4,
   remaining,
@@ -80,6 +86,7 @@ const appointment = (status: Appointment['status']): Appointment => ({
   },
   start: slots[1].start,
   end: slots[1].end,
+  clinic: generalClinic,
   doctor: slots[1].doctor,
   symptoms: 'เจ็บหน้าอก หายใจไม่ออก',
   duration: '2 ชั่วโมง',
@@ -259,6 +266,39 @@ describe('BookingCard', () => {
     expect(laterTime).toBeChecked();
     expect(screen.queryByText(/นัดนี้เริ่มภายใน 24 ชั่วโมง/)).not.toBeInTheDocument();
     expect(screen.getByText('ค่ามัดจำ 200 บาท ได้คืนเต็มจำนวนเมื่อยกเลิกก่อนเวลานัดอย่างน้อย 24 ชั่วโมง')).toBeInTheDocument();
+    expect(loadDraft(hospital.id).slotId).toBe(LATER);
+  });
+
+  it('books a clinic: a hospital with several shows one clinic’s days and times at a time', async () => {
+    const dental = { id: '5c0e2a4b-7d1f-4e3a-9b6c-1a2b3c4d5e03', nameTh: 'ทันตกรรม', nameEn: 'Dental' };
+    const inHours = (hours: number) => new Date(Math.floor(Date.now() / 3_600_000 + hours) * 3_600_000).toISOString();
+    const general = slot(EARLY, inHours(48), 2);
+    const teeth = slot(LATER, inHours(49), 2, dental);
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [patient] }),
+      'GET /api/hospitals/siriraj-hospital/slots': () => json(200, { data: [general, teeth] }),
+    });
+    sessionStorage.setItem(
+      `klaimor.booking.${hospital.id}`,
+      JSON.stringify({ step: 'symptoms', symptoms: 'ปวดฟัน', duration: '2 วัน' }),
+    );
+    const user = userEvent.setup();
+    renderCard();
+    const clinics = () => screen.getByRole('group', { name: 'เลือกคลินิกที่จะตรวจ' });
+    await screen.findByRole('group', { name: 'เลือกคลินิกที่จะตรวจ' });
+    const generalChip = within(clinics()).getByRole('button', { name: 'ผู้ป่วยนอกทั่วไป' });
+    expect(generalChip).toHaveAttribute('aria-pressed', 'true');
+    const timeOf = (s: typeof general) => new RegExp(`^${formatTimeRange(s.start, s.end, 'th')}`);
+    await user.click(await screen.findByRole('radio', { name: timeOf(general) }));
+    expect(screen.queryByRole('radio', { name: timeOf(teeth) })).not.toBeInTheDocument();
+
+    await user.click(within(clinics()).getByRole('button', { name: 'ทันตกรรม' }));
+    expect(screen.queryByRole('radio', { name: timeOf(general) })).not.toBeInTheDocument();
+    const teethTime = screen.getByRole('radio', { name: timeOf(teeth) });
+    // The time chosen in the other clinic is no longer the choice
+    expect(teethTime).not.toBeChecked();
+    expect(loadDraft(hospital.id).slotId).toBeNull();
+    await user.click(teethTime);
     expect(loadDraft(hospital.id).slotId).toBe(LATER);
   });
 

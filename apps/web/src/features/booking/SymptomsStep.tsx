@@ -42,6 +42,13 @@ export function slotsByDay(slots: ScreeningSlot[]): { day: string; slots: Screen
   return [...days].map(([day, daySlots]) => ({ day, slots: daySlots }));
 }
 
+/** The clinics the slots belong to, in the order their first slot comes (each once). */
+export function clinicsOf(slots: ScreeningSlot[]): ScreeningSlot['clinic'][] {
+  const clinics = new Map<string, ScreeningSlot['clinic']>();
+  for (const slot of slots) if (!clinics.has(slot.clinic.id)) clinics.set(slot.clinic.id, slot.clinic);
+  return [...clinics.values()];
+}
+
 /** A slot this close cannot be cancelled with the deposit back: say so before the patient pays. */
 export function startsWithinFreeCancel(slot: ScreeningSlot, now: number): boolean {
   return Date.parse(slot.start) - now < FREE_CANCEL_HOURS * 3_600_000;
@@ -63,7 +70,14 @@ export function SymptomsStep({
   const symptoms = useDeferredValue(draft.symptoms);
   const assessment = useMemo(() => assessSymptoms(symptoms), [symptoms]);
 
-  const available = slots.data?.filter((s) => s.remaining > 0) ?? [];
+  const open = slots.data?.filter((s) => s.remaining > 0) ?? [];
+  // A hospital with several clinics: the patient books one, and sees its days and times only.
+  const clinics = clinicsOf(open);
+  const [pickedClinic, setPickedClinic] = useState<string | null>(null);
+  const clinicId =
+    clinics.find((c) => c.id === (pickedClinic ?? open.find((s) => s.id === draft.slotId)?.clinic.id))?.id ??
+    clinics[0]?.id;
+  const available = open.filter((s) => s.clinic.id === clinicId);
   const days = slotsByDay(available);
   const [pickedDay, setPickedDay] = useState<string | null>(null);
   const [openedAt] = useState(() => Date.now());
@@ -120,6 +134,28 @@ export function SymptomsStep({
         <Alert severity="info">{t('slots.none')}</Alert>
       ) : (
         <Stack spacing={1.5}>
+          {clinics.length > 1 ? (
+            <FormControl component="fieldset">
+              <FormLabel component="legend">{t('slots.clinicLabel')}</FormLabel>
+              <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                {clinics.map((c) => (
+                  <Chip
+                    key={c.id}
+                    label={lang === 'en' ? c.nameEn : c.nameTh}
+                    color={c.id === clinicId ? 'primary' : 'default'}
+                    variant={c.id === clinicId ? 'filled' : 'outlined'}
+                    aria-pressed={c.id === clinicId}
+                    onClick={() => {
+                      setPickedClinic(c.id);
+                      setPickedDay(null);
+                      // Another clinic's times: the time tapped before is no longer the choice.
+                      if (c.id !== clinicId) onChange({ slotId: null });
+                    }}
+                  />
+                ))}
+              </Stack>
+            </FormControl>
+          ) : null}
           <FormControl component="fieldset">
             <FormLabel component="legend" id="booking-day-label">
               {t('slots.dayLabel')}

@@ -2,6 +2,7 @@ import {
   addDays,
   todayInBangkok,
   type AuditLogEntry,
+  type Clinic,
   type DayListEntry,
   type FacilitySettings,
   type FacilityStaffMember,
@@ -25,6 +26,21 @@ export const member = (roles: StaffRole[], more: StaffMe['facilities'] = []): St
   operator: false,
 });
 
+const GENERAL_CLINIC_ID = '5c0e2a4b-7d1f-4e3a-9b6c-1a2b3c4d5e01';
+export const generalClinic = { id: GENERAL_CLINIC_ID, nameTh: 'ผู้ป่วยนอกทั่วไป', nameEn: 'General outpatients' };
+
+/** The facility's clinics: the general one and internal medicine. */
+export const clinics = (): Clinic[] => [
+  { ...generalClinic, queuePrefix: 'A', sessions: 2 },
+  {
+    id: '5c0e2a4b-7d1f-4e3a-9b6c-1a2b3c4d5e02',
+    queuePrefix: 'M',
+    nameTh: 'อายุรกรรม',
+    nameEn: 'Internal medicine',
+    sessions: 0,
+  },
+];
+
 export const morning: ScheduleTemplate = {
   id: '0b6f1a52-1f0e-4c55-8d1c-2f6a9d1e0a01',
   service: 'screening',
@@ -34,7 +50,9 @@ export const morning: ScheduleTemplate = {
   sessionEnd: '12:00',
   slotMinutes: 60,
   places: 4,
+  clinicId: GENERAL_CLINIC_ID,
   clinician: 'พญ.กมลวรรณ ใจงาม',
+  clinicianMemberId: null,
   depositAmount: 1200,
   slotsPerSession: 3,
 };
@@ -68,6 +86,7 @@ export const slot = (date: string, time: string, patch: Partial<StaffSlot> = {})
     templateId: morning.id,
     start: start.toISOString(),
     end: new Date(start.getTime() + 3_600_000).toISOString(),
+    clinicId: GENERAL_CLINIC_ID,
     clinician: 'พญ.กมลวรรณ ใจงาม',
     capacity: 4,
     taken: 0,
@@ -90,6 +109,7 @@ export const dayEntry = (time: string, patch: Partial<DayListEntry> = {}, date: 
     reference: 'KM-7Q4X2B',
     start: start.toISOString(),
     end: new Date(start.getTime() + 3_600_000).toISOString(),
+    clinic: generalClinic,
     clinician: 'พญ.กมลวรรณ ใจงาม',
     status: 'booked',
     queue: null,

@@ -48,12 +48,16 @@ const membersPath = (facilityId: string) => `${facilityPath(facilityId)}/staff`;
 const memberPath = (facilityId: string, memberId: string) =>
   `${membersPath(facilityId)}/${encodeURIComponent(memberId)}`;
 
-/** The facility's members: who they are, their roles here, whether they have enrolled, when they last signed in. */
-export function useFacilityStaff(facilityId: string) {
+/**
+ * The facility's members: who they are, their roles here, whether they have enrolled, when they last signed in. Only
+ * an admin may read them (`enabled` false for anyone else).
+ */
+export function useFacilityStaff(facilityId: string, enabled = true) {
   return useQuery({
     queryKey: adminKeys.members(facilityId),
     queryFn: ({ signal }) => apiList<FacilityStaffMember>(membersPath(facilityId), { signal }),
     retry: retryServerTrouble,
+    enabled,
   });
 }
 

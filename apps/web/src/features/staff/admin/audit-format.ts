@@ -35,6 +35,7 @@ const AREAS = {
   visit: 'audit.areas.visit',
   prescription: 'audit.areas.prescription',
   schedule: 'audit.areas.schedule',
+  clinic: 'audit.areas.clinic',
   staff: 'audit.areas.staff',
   facility: 'audit.areas.facility',
   operator: 'audit.areas.operator',
@@ -234,6 +235,16 @@ export function auditDetailLines(
           from: formatDateTime(t, details.from, lang),
           to: formatDateTime(t, details.to, lang),
         }),
+      ];
+    case 'clinic':
+      return [
+        details.before && details.after && details.before !== details.after
+          ? t('audit.details.clinicRenamed', {
+              prefix: details.queuePrefix,
+              before: details.before,
+              after: details.after,
+            })
+          : t('audit.details.clinic', { prefix: details.queuePrefix, name: details.after ?? details.before ?? '' }),
       ];
     case 'booked_at_desk': {
       const start = formatDateTime(t, details.start, lang);

@@ -54,7 +54,7 @@ describe("an appointment's actions", () => {
     const entry = dayEntry(clockIn(30));
     const { user, fetchMock, dialog } = await openAppointment(['front_desk'], entry, {
       [`POST ${LIST}/${entry.id}/check-in`]: () =>
-        json(200, { data: [{ ...entry, status: 'checked_in', queue: { number: 7, ahead: 2 } }] }),
+        json(200, { data: [{ ...entry, status: 'checked_in', queue: { number: 7, label: 'A007', ahead: 2 } }] }),
     });
     expect(within(dialog).queryByRole('button', { name: 'เรียกพบแพทย์' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'บันทึกผลการตรวจ' })).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe("an appointment's actions", () => {
     expect(within(dialog).getByText(/^บันทึกว่าไม่มาตามนัดได้หลังหมดเวลานัด/)).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'เช็กอิน' }));
-    expect(await within(dialog).findByText('เช็กอิน ปิยะ ใจงาม แล้ว ได้คิวที่ 7')).toBeInTheDocument();
+    expect(await within(dialog).findByText('เช็กอิน ปิยะ ใจงาม แล้ว ได้คิวที่ A007')).toBeInTheDocument();
     expect(posts(fetchMock)).toEqual([{ path: `/${entry.id}/check-in`, body: undefined }]);
   });
 
@@ -114,7 +114,7 @@ describe("an appointment's actions", () => {
   });
 
   it('lets a clinician call a checked-in patient in, and opens the record only when asked', async () => {
-    const entry = dayEntry(clockIn(-10), { status: 'checked_in', queue: { number: 4, ahead: 0 } });
+    const entry = dayEntry(clockIn(-10), { status: 'checked_in', queue: { number: 4, label: 'A004', ahead: 0 } });
     const { user, fetchMock, dialog } = await openAppointment(['clinician'], entry, {
       [`POST ${LIST}/${entry.id}/start-consultation`]: () =>
         json(200, { data: [{ ...entry, status: 'in_consultation' }] }),
@@ -151,7 +151,7 @@ describe("an appointment's actions", () => {
           ],
         }),
     });
-    expect(within(dialog).getByRole('status')).toHaveTextContent('คิวที่4คิวถัดไป');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('คิวที่A004คิวถัดไป');
     expect(within(dialog).queryByRole('button', { name: 'เช็กอิน' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'ยกเลิกนัด' })).not.toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'ไม่มาตามนัด' })).not.toBeInTheDocument();
@@ -199,7 +199,7 @@ describe("an appointment's actions", () => {
   });
 
   it('writes the visit beside the patient’s record, and the record then shows the visit just saved', async () => {
-    const entry = dayEntry(clockIn(-10), { status: 'in_consultation', queue: { number: 4, ahead: 0 } });
+    const entry = dayEntry(clockIn(-10), { status: 'in_consultation', queue: { number: 4, label: 'A004', ahead: 0 } });
     let saved = false;
     const visit = {
       id: entry.id,

@@ -25,6 +25,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { DetailList } from '../../../components/DetailList';
 import { FormDialog } from '../../../components/FormDialog';
 import { appLanguage } from '../../../i18n/language';
+import { clinicName } from '../shared/clinics.queries';
 import { staffErrorMessage } from '../shared/staff-errors';
 import { bangkokDateOf, formatClock, formatDateWithWeekday, formatMoney, formatSlotTime } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
@@ -108,7 +109,7 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
         loading={action.isPending && action.variables.kind === 'check-in'}
         onClick={() =>
           void run({ kind: 'check-in' }, (moved) =>
-            t('appointment.checkedIn', { name, number: moved.queue?.number ?? '' }),
+            t('appointment.checkedIn', { name, number: moved.queue?.label ?? '' }),
           )
         }
       >
@@ -212,6 +213,7 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
       : []),
     { label: t('appointment.symptoms'), value: entry.symptoms },
     ...(entry.duration ? [{ label: t('appointment.duration'), value: entry.duration }] : []),
+    { label: t('appointment.clinic'), value: clinicName(entry.clinic, lang) },
     { label: t('appointment.clinician'), value: entry.clinician },
     { label: t('appointment.deposit'), value: depositText(t, entry.deposit, lang) },
   ];
@@ -248,7 +250,7 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
               >
                 <Typography sx={{ fontWeight: 500 }}>{t('appointment.queueBig')}</Typography>
                 <Typography component="p" sx={{ fontSize: '3rem', fontWeight: 700, lineHeight: 1.1 }}>
-                  {entry.queue.number}
+                  {entry.queue.label}
                 </Typography>
                 {entry.status === 'checked_in' ? (
                   <Typography variant="body2">

@@ -19,7 +19,7 @@ export const ROW_GRID = {
   columnGap: 2,
   rowGap: 0.75,
   alignItems: 'start',
-  gridTemplateColumns: { xs: 'auto 1fr auto', md: '96px 76px minmax(170px, 1.2fr) minmax(200px, 2fr) 150px 128px' },
+  gridTemplateColumns: { xs: 'auto 1fr auto', md: '96px 104px minmax(170px, 1.2fr) minmax(200px, 2fr) 150px 128px' },
   gridTemplateAreas: {
     xs: '"time queue status" "patient patient patient" "symptoms symptoms symptoms" "deposit deposit deposit"',
     md: '"time queue patient symptoms deposit status"',
@@ -71,8 +71,10 @@ export function DayListRow({ entry, lang, onOpen }: DayListRowProps) {
       </Box>
       <Box sx={{ gridArea: 'queue' }}>
         {entry.queue ? (
-          <Typography sx={{ fontWeight: 700, fontSize: '1.15rem', color: 'primary.dark', lineHeight: 1.3 }}>
-            {t('day.queue', { number: entry.queue.number })}
+          <Typography
+            sx={{ fontWeight: 700, fontSize: '1.15rem', color: 'primary.dark', lineHeight: 1.3, whiteSpace: 'nowrap' }}
+          >
+            {t('day.queue', { number: entry.queue.label })}
           </Typography>
         ) : (
           <Typography color="text.secondary" aria-hidden>

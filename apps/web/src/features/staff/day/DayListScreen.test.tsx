@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toBuddhistYear } from '../../../lib/thai-date';
 import { json, mockApi } from '../../../test/render';
-import { apiError, dayEntry, member, today } from '../staff-test-data';
+import { apiError, clinics, dayEntry, member, today } from '../staff-test-data';
 import { renderStaff } from '../staff-test-render';
 import { DAY_LIST_POLL_MS } from './day.queries';
 
@@ -28,7 +28,7 @@ describe("the day's list", () => {
       [`GET ${LIST}`]: () =>
         json(200, {
           data: [
-            dayEntry('09:00', { status: 'checked_in', queue: { number: 3, ahead: 1 } }),
+            dayEntry('09:00', { status: 'checked_in', queue: { number: 3, label: 'A003', ahead: 1 } }),
             dayEntry('10:00', {
               patient: { name: 'สมศรี มีสุข', age: 64, phone: '0898765432', hospitalNumber: null },
               symptoms: 'เจ็บหน้าอก หายใจไม่ออก',
@@ -44,7 +44,7 @@ describe("the day's list", () => {
     const list = await screen.findByRole('list', { name: 'รายชื่อผู้ป่วยที่นัดหมาย' });
     const [first, second] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent('09:00');
-    expect(first).toHaveTextContent('คิวที่ 3');
+    expect(first).toHaveTextContent('คิวที่ A003');
     expect(first).toHaveTextContent('ปิยะ ใจงาม');
     expect(first).toHaveTextContent('37 ปี · 081-234-5678');
     expect(first).toHaveTextContent('ชำระแล้ว 300 บาท');
@@ -55,6 +55,40 @@ describe("the day's list", () => {
     expect(second).toHaveTextContent('รอชำระ 300 บาท');
     expect(second).toHaveTextContent('รอชำระมัดจำ');
     expect(screen.getByText('2 ราย')).toBeInTheDocument();
+  });
+
+  it('narrows the list to one clinic, and a clinician to the sessions they see patients in (remembered)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const [, medicine] = clinics();
+    const api = (roles: Parameters<typeof member>[0]) =>
+      mockApi({
+        'GET /api/staff/me': () => json(200, { data: [member(roles)] }),
+        'GET /api/staff/facilities/siriraj-hospital/clinics': () => json(200, { data: clinics() }),
+        [`GET ${LIST}`]: () => json(200, { data: [dayEntry('09:00')] }),
+      });
+    let fetchMock = api(['front_desk']);
+    const { unmount } = renderStaff('/staff');
+    await screen.findByRole('list', { name: 'รายชื่อผู้ป่วยที่นัดหมาย' });
+    expect(screen.queryByRole('switch', { name: 'เฉพาะรอบที่ฉันตรวจ' })).not.toBeInTheDocument();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'คลินิก' }), 'M · อายุรกรรม');
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.get('clinicId')).toBe(medicine.id));
+    expect(listCalls(fetchMock).at(-1)?.has('clinician')).toBe(false);
+    unmount();
+    vi.unstubAllGlobals();
+
+    fetchMock = api(['clinician']);
+    const again = renderStaff('/staff');
+    const own = await screen.findByRole('switch', { name: 'เฉพาะรอบที่ฉันตรวจ' });
+    expect(own).not.toBeChecked();
+    await user.click(own);
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.get('clinician')).toBe('me'));
+    again.unmount();
+    vi.unstubAllGlobals();
+
+    fetchMock = api(['clinician']);
+    renderStaff('/staff');
+    expect(await screen.findByRole('switch', { name: 'เฉพาะรอบที่ฉันตรวจ' })).toBeChecked();
+    await waitFor(() => expect(listCalls(fetchMock)[0]?.get('clinician')).toBe('me'));
   });
 
   it('asks the server with the search, the status and the date chosen, and says when nothing matches', async () => {
@@ -106,13 +140,13 @@ describe("the day's list", () => {
     const asked = listCalls(fetchMock).length;
 
     entries = [
-      dayEntry('09:00', { status: 'checked_in', queue: { number: 1, ahead: 0 } }),
+      dayEntry('09:00', { status: 'checked_in', queue: { number: 1, label: 'A001', ahead: 0 } }),
       dayEntry('11:00', { patient: { name: 'มานี ใหม่', age: 30, phone: '0811111111', hospitalNumber: null } }),
     ];
     await act(() => vi.advanceTimersByTimeAsync(DAY_LIST_POLL_MS));
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
     expect(listCalls(fetchMock).length).toBe(asked + 1);
-    expect(within(list).getByText('คิวที่ 1')).toBeInTheDocument();
+    expect(within(list).getByText('คิวที่ A001')).toBeInTheDocument();
     expect(within(list).getByText('มานี ใหม่')).toBeInTheDocument();
   });
 

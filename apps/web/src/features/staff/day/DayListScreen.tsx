@@ -3,8 +3,10 @@ import EventNoteIcon from '@mui/icons-material/EventNote';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -13,6 +15,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { LoadingState } from '../../../components/LoadingState';
 import { PageTitle } from '../../../components/PageTitle';
 import { appLanguage } from '../../../i18n/language';
+import { clinicName, useClinics } from '../shared/clinics.queries';
 import { StaffLoadError } from '../shared/StaffLoadError';
 import { bangkokDateOf, formatClock, formatDateWithWeekday } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
@@ -21,6 +24,7 @@ import { DayListRow, ROW_GRID } from './DayListRow';
 import { DAY_STATUSES } from './day-format';
 import { SEARCH_MIN_LENGTH, useAppointmentSearch, useDayList } from './day.queries';
 import { OtherDaysMatches } from './OtherDaysMatches';
+import { useOwnSessions } from './use-own-sessions';
 
 const SEARCH_DELAY_MS = 300;
 const isStatus = (value: string): value is AppointmentStatus => (DAY_STATUSES as readonly string[]).includes(value);
@@ -52,13 +56,26 @@ export function DayListScreen({ facilityId, facilityName, roles, booking }: DayL
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
+  const [clinicId, setClinicId] = useState<string | null>(null);
+  const [ownSessions, setOwnSessions] = useOwnSessions();
+  const isClinician = roles.includes('clinician');
+  const clinics = useClinics(facilityId);
+  const clinicList = clinics.data ?? [];
+  // A clinic chosen before and since removed is no filter.
+  const chosenClinic = clinicList.some((c) => c.id === clinicId) ? clinicId : null;
 
   useEffect(() => {
     const timer = setTimeout(() => setQ(typed), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const list = useDayList(facilityId, { date, status, q });
+  const list = useDayList(facilityId, {
+    date,
+    status,
+    q,
+    clinicId: chosenClinic,
+    ownSessions: isClinician && ownSessions,
+  });
   const entries = list.data ?? [];
   const searching = q.trim().length >= SEARCH_MIN_LENGTH;
   const search = useAppointmentSearch(facilityId, q);
@@ -70,11 +87,13 @@ export function DayListScreen({ facilityId, facilityName, roles, booking }: DayL
   // The open appointment follows the list as it refreshes; it stays open with its last state if a filter hides it.
   const [lastOpen, setLastOpen] = useState<DayListEntry | null>(null);
   const open = entries.find((e) => e.id === openId) ?? (lastOpen?.id === openId ? lastOpen : null);
-  const filtered = status !== null || q.trim() !== '';
+  const filtered = status !== null || q.trim() !== '' || chosenClinic !== null || (isClinician && ownSessions);
   const thisYear = Number(today.slice(0, 4));
 
   const clearFilters = () => {
     setStatus(null);
+    setClinicId(null);
+    setOwnSessions(false);
     setTyped('');
     setQ('');
   };
@@ -155,7 +174,11 @@ export function DayListScreen({ facilityId, facilityName, roles, booking }: DayL
           gridTemplateColumns: {
             xs: '1fr',
             sm: '1fr 1fr',
-            md: 'minmax(220px, 1.4fr) minmax(150px, 0.8fr) minmax(340px, 1.6fr)',
+            // With a clinic to choose, the search gives it room; the date keeps enough for its three boxes and "today".
+            md:
+              clinicList.length > 1
+                ? 'minmax(200px, 1.1fr) minmax(140px, 0.8fr) minmax(170px, 0.9fr) minmax(370px, 2fr)'
+                : 'minmax(220px, 1.4fr) minmax(150px, 0.8fr) minmax(340px, 1.6fr)',
           },
           alignItems: 'start',
         }}
@@ -185,6 +208,23 @@ export function DayListScreen({ facilityId, facilityName, roles, booking }: DayL
             </option>
           ))}
         </TextField>
+        {clinicList.length > 1 ? (
+          <TextField
+            select
+            id="day-clinic"
+            label={t('day.clinic')}
+            value={chosenClinic ?? ''}
+            onChange={(e) => setClinicId(e.target.value || null)}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="">{t('day.allClinics')}</option>
+            {clinicList.map((c) => (
+              <option key={c.id} value={c.id}>
+                {`${c.queuePrefix} · ${clinicName(c, lang)}`}
+              </option>
+            ))}
+          </TextField>
+        ) : null}
         <DayWithToday
           label={t('day.date')}
           name="date"
@@ -196,6 +236,12 @@ export function DayListScreen({ facilityId, facilityName, roles, booking }: DayL
           toYear={thisYear + 1}
         />
       </Box>
+      {isClinician ? (
+        <FormControlLabel
+          control={<Switch checked={ownSessions} onChange={(e) => setOwnSessions(e.target.checked)} />}
+          label={t('day.ownSessions')}
+        />
+      ) : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>{list.data ? t('day.count', { count: entries.length }) : null}</Typography>
         {list.dataUpdatedAt > 0 ? (

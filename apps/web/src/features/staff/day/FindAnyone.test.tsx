@@ -85,7 +85,7 @@ describe("the patient's registration and queue ticket", () => {
   type Handlers = (id: string) => Parameters<typeof mockApi>[0];
   async function openAs(roles: ('front_desk' | 'clinician')[], handlers: Handlers = () => ({})) {
     const user = userEvent.setup({ delay: null });
-    const entry = dayEntry('09:00', { status: 'checked_in', queue: { number: 12, ahead: 3 } });
+    const entry = dayEntry('09:00', { status: 'checked_in', queue: { number: 12, label: 'A012', ahead: 3 } });
     const fetchMock = mockApi({
       'GET /api/staff/me': () => json(200, { data: [member(roles)] }),
       [`GET ${LIST}`]: () => json(200, { data: [entry] }),
@@ -157,7 +157,7 @@ describe("the patient's registration and queue ticket", () => {
     const { user, dialog } = await openAs(['front_desk']);
     await user.click(within(dialog).getByRole('button', { name: 'พิมพ์บัตรคิว' }));
     const ticket = await screen.findByRole('dialog', { name: 'บัตรคิว' });
-    expect(ticket).toHaveTextContent('บัตรคิวหมายเลข12');
+    expect(ticket).toHaveTextContent('บัตรคิวหมายเลขA012ผู้ป่วยนอกทั่วไป');
     expect(ticket).toHaveTextContent('ปิยะ ใ.');
     expect(ticket).not.toHaveTextContent('ปิยะ ใจงาม');
     expect(ticket).toHaveTextContent('เลขที่การจอง KM-7Q4X2B');

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../test/render';
-import { apiError, dayEntry, member, slot, today } from '../staff-test-data';
+import { apiError, clinics, dayEntry, member, slot, today } from '../staff-test-data';
 import { renderStaff } from '../staff-test-render';
 
 const LIST = '/api/staff/facilities/siriraj-hospital/appointments';
@@ -63,6 +63,27 @@ describe('the desk moves a booked patient', () => {
     expect(await within(dialog).findByText('ย้ายนัดของ ปิยะ ใจงาม แล้ว ผู้ป่วยได้รับแจ้งเวลาใหม่')).toBeInTheDocument();
     expect(posted).toEqual([{ slotId: free.id }]);
     expect(entry.slotId).not.toBe(free.id);
+  });
+
+  it('names each time’s clinic when the facility has several', async () => {
+    const user = userEvent.setup({ delay: null });
+    const tomorrow = addDays(today, 1);
+    const [general, medicine] = clinics();
+    const held = slot(tomorrow, '09:00');
+    const entry = dayEntry('09:00', { slotId: held.id }, tomorrow);
+    const inMedicine = slot(tomorrow, '11:00', { clinicId: medicine.id, clinician: 'นพ.ว่าง อยู่' });
+    mockApi({
+      'GET /api/staff/me': () => json(200, { data: [member(['front_desk'])] }),
+      'GET /api/staff/facilities/siriraj-hospital/clinics': () => json(200, { data: [general, medicine] }),
+      [`GET ${LIST}`]: () => json(200, { data: [entry] }),
+      [`GET ${SLOTS}`]: () => json(200, { data: [held, inMedicine] }),
+    });
+    renderStaff('/staff');
+    await user.click(await screen.findByRole('button', { name: 'ปิยะ ใจงาม' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ปิยะ ใจงาม' });
+    await user.click(within(dialog).getByRole('button', { name: 'ย้ายนัด' }));
+    const form = await screen.findByRole('dialog', { name: 'ย้ายนัดของ ปิยะ ใจงาม' });
+    expect(await within(form).findByRole('radio', { name: /M · อายุรกรรม · นพ.ว่าง อยู่/ })).toBeInTheDocument();
   });
 
   it('says so when another desk took the last place first', async () => {

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { FormDialog } from '../../../components/FormDialog';
 import { appLanguage } from '../../../i18n/language';
+import { clinicName } from '../shared/clinics.queries';
 import { bangkokDateOf, formatDateWithWeekday, formatSlotTime } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
 
@@ -68,8 +69,9 @@ export function QueueTicket({ entry, facilityName }: QueueTicketProps) {
       <Typography sx={{ fontWeight: 700, fontSize: '1.05rem', lineHeight: 1.35 }}>{facilityName}</Typography>
       <Typography sx={{ mt: 1 }}>{t('ticket.queue')}</Typography>
       <Typography component="p" sx={{ fontSize: '3.5rem', fontWeight: 700, lineHeight: 1.1 }}>
-        {entry.queue.number}
+        {entry.queue.label}
       </Typography>
+      <Typography sx={{ fontWeight: 600 }}>{clinicName(entry.clinic, lang)}</Typography>
       <Typography sx={{ mt: 1 }}>{formatDateWithWeekday(t, bangkokDateOf(entry.start), lang)}</Typography>
       <Typography>{t('ticket.time', { time: formatSlotTime(t, entry) })}</Typography>
       <Typography>{entry.clinician}</Typography>

@@ -7,7 +7,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { LoadingState } from '../../../components/LoadingState';
+import { appLanguage } from '../../../i18n/language';
 import { useScheduleSlots } from '../schedule/schedule.queries';
+import { clinicName, useClinics } from '../shared/clinics.queries';
 import { DayWithToday } from '../shared/DayWithToday';
 import { StaffLoadError } from '../shared/StaffLoadError';
 import { formatSlotTime } from '../shared/staff-format';
@@ -24,12 +26,19 @@ export interface SlotChoiceProps {
 }
 
 /**
- * A day, then one of the facility's slots of that day still to come, each with the places it has free (a full one
- * shown but not chosen): where the desk moves or books a patient.
+ * A day, then one of the facility's slots of that day still to come, each with its clinic (when there are several) and
+ * the places it has free (a full one shown but not chosen): where the desk moves or books a patient.
  */
 export function SlotChoice({ facilityId, initialDate, excludeSlotId, value, onChange }: SlotChoiceProps) {
-  const { t } = useStaffTexts();
+  const { t, i18n } = useStaffTexts();
+  const lang = appLanguage(i18n);
   const groupId = useId();
+  const clinics = useClinics(facilityId).data ?? [];
+  /** Who sees the patient, after the clinic when the facility has several. */
+  const whoAndWhere = (s: StaffSlot) => {
+    const clinic = clinics.length > 1 ? clinics.find((c) => c.id === s.clinicId) : undefined;
+    return clinic ? `${clinic.queuePrefix} · ${clinicName(clinic, lang)} · ${s.clinician}` : s.clinician;
+  };
   const today = todayInBangkok();
   const [date, setDate] = useState(initialDate);
   const [now] = useState(() => Date.now());
@@ -64,7 +73,7 @@ export function SlotChoice({ facilityId, initialDate, excludeSlotId, value, onCh
               control={<Radio />}
               label={t('move.slot', {
                 time: formatSlotTime(t, s),
-                clinician: s.clinician,
+                clinician: whoAndWhere(s),
                 free: free === 0 ? t('move.full') : t('move.free', { count: free }),
               })}
               sx={{ minHeight: 44 }}

@@ -22,6 +22,10 @@ export interface DayListFilter {
   date: string;
   status: AppointmentStatus | null;
   q: string;
+  /** One clinic's appointments; null for all. */
+  clinicId?: string | null;
+  /** Only the sessions the signed-in clinician sees patients in. */
+  ownSessions?: boolean;
 }
 
 export const dayKeys = {
@@ -53,6 +57,8 @@ export function useDayList(facilityId: string, filter: DayListFilter) {
   if (filter.status) params.set('status', filter.status);
   const q = filter.q.trim();
   if (q) params.set('q', q);
+  if (filter.clinicId) params.set('clinicId', filter.clinicId);
+  if (filter.ownSessions) params.set('clinician', 'me');
   return useQuery({
     queryKey: dayKeys.list(facilityId, { ...filter, q }),
     queryFn: ({ signal }) => apiList<DayListEntry>(`${appointmentsPath(facilityId)}?${params.toString()}`, { signal }),

@@ -6,7 +6,7 @@ import { i18n } from '../../../i18n';
 import { formatBuddhistDate, toBuddhistYear } from '../../../lib/thai-date';
 import { json, mockApi } from '../../../test/render';
 import { formatDateWithWeekday } from '../shared/staff-format';
-import { apiError, extraSession, member, morning, schedule, slot, today } from '../staff-test-data';
+import { apiError, clinics, extraSession, member, morning, schedule, slot, today } from '../staff-test-data';
 import { renderStaff } from '../staff-test-render';
 
 const SCHEDULE = '/api/staff/facilities/siriraj-hospital/schedule';
@@ -26,9 +26,11 @@ describe('the schedule screen', () => {
     mockApi({
       'GET /api/staff/me': () => json(200, { data: [member(['admin'])] }),
       [`GET ${SCHEDULE}`]: () => json(200, { data: [schedule()] }),
+      'GET /api/staff/facilities/siriraj-hospital/clinics': () => json(200, { data: clinics() }),
     });
     renderStaff('/staff');
     const weekly = await screen.findByRole('region', { name: 'ตารางประจำสัปดาห์' });
+    await within(weekly).findByText('A · ผู้ป่วยนอกทั่วไป');
     const row = within(weekly).getAllByRole('row')[1];
     expect(
       within(row)
@@ -36,6 +38,7 @@ describe('the schedule screen', () => {
         .map((c) => c.textContent),
     ).toEqual([
       'จ.–ศ.',
+      'A · ผู้ป่วยนอกทั่วไป',
       '09:00–12:00 น.3 ช่วงต่อรอบ',
       '60 นาที',
       '4 คน',

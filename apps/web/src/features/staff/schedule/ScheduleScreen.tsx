@@ -11,12 +11,13 @@ import { appLanguage } from '../../../i18n/language';
 import { formatBuddhistDate } from '../../../lib/thai-date';
 import { StaffLoadError } from '../shared/StaffLoadError';
 import { useStaffTexts } from '../staff.texts';
+import { ClinicsPanel } from './ClinicsPanel';
 import { ClosuresPanel } from './ClosuresPanel';
 import { SessionsPanel } from './SessionsPanel';
 import { SlotPreview } from './SlotPreview';
 import { useSchedule } from './schedule.queries';
 
-const VIEWS = ['sessions', 'closures', 'slots'] as const;
+const VIEWS = ['sessions', 'clinics', 'closures', 'slots'] as const;
 type View = (typeof VIEWS)[number];
 const isView = (value: string | null): value is View => (VIEWS as readonly (string | null)[]).includes(value);
 
@@ -27,8 +28,8 @@ export interface ScheduleScreenProps {
 }
 
 /**
- * A facility's schedule in three views, kept in the URL (?view=, and for the slots ?from= and ?session=): the
- * sessions that make the slots, the closed days, and the slots themselves.
+ * A facility's schedule in four views, kept in the URL (?view=, and for the slots ?from= and ?session=): the
+ * sessions that make the slots, the clinics they belong to, the closed days, and the slots themselves.
  */
 export function ScheduleScreen({ facilityId, canEdit }: ScheduleScreenProps) {
   const { t, i18n } = useStaffTexts();
@@ -67,6 +68,9 @@ export function ScheduleScreen({ facilityId, canEdit }: ScheduleScreenProps) {
         panel = (
           <SessionsPanel facilityId={facilityId} schedule={schedule.data} canEdit={canEdit} onPreview={preview} />
         );
+        break;
+      case 'clinics':
+        panel = <ClinicsPanel facilityId={facilityId} canEdit={canEdit} />;
         break;
       case 'closures':
         panel = <ClosuresPanel facilityId={facilityId} schedule={schedule.data} canEdit={canEdit} />;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../test/render';
-import { apiError, member, morning, schedule } from '../staff-test-data';
+import { apiError, clinics, member, morning, schedule, staffMember } from '../staff-test-data';
 import { renderStaff } from '../staff-test-render';
 
 const BASE = 'GET /api/staff/facilities/siriraj-hospital/schedule';
@@ -104,6 +104,40 @@ describe('the weekly session form', () => {
       places: 3,
       clinician: null,
       depositAmount: 1500,
+    });
+  });
+
+  it('puts the session in the clinic chosen, seen by the clinician chosen among the members', async () => {
+    const user = userEvent.setup({ delay: null });
+    const [general, medicine] = clinics();
+    const doctor = staffMember({ roles: ['clinician'], displayName: 'นพ.ธนากร ศรีสุข' });
+    const fetchMock = api({
+      'GET /api/staff/facilities/siriraj-hospital/clinics': () => json(200, { data: clinics() }),
+      'GET /api/staff/facilities/siriraj-hospital/staff': () => json(200, { data: [staffMember(), doctor] }),
+      'POST /api/staff/facilities/siriraj-hospital/schedule/templates': (init) =>
+        json(201, {
+          data: [{ ...morning, ...JSON.parse(init.body as string), id: crypto.randomUUID(), slotsPerSession: 3 }],
+        }),
+    });
+    renderStaff('/staff');
+    // Each session is shown with its clinic
+    expect(await screen.findAllByText(`A · ${general.nameTh}`)).not.toHaveLength(0);
+    await user.click(await screen.findByRole('button', { name: 'เพิ่มตารางประจำสัปดาห์' }));
+    const dialog = await screen.findByRole('dialog', { name: 'เพิ่มตารางประจำสัปดาห์' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'จันทร์' }));
+    const clinic = within(dialog).getByRole('combobox', { name: 'คลินิก' });
+    expect(clinic).toHaveValue(general.id);
+    await user.selectOptions(clinic, medicine.id);
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: /^แพทย์ผู้ตรวจ/ }), doctor.id);
+    // The name comes from the member: no name to type
+    expect(within(dialog).queryByLabelText(/^แพทย์ที่ออกตรวจ/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึก' }));
+    expect(await screen.findByText('บันทึกตารางแล้ว ช่วงเวลาเปิดให้จองทันที')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse((post?.[1] as RequestInit).body as string)).toMatchObject({
+      weekdays: [1],
+      clinicId: medicine.id,
+      clinicianMemberId: doctor.id,
     });
   });
 

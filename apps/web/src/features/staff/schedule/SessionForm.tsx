@@ -3,6 +3,7 @@ import {
   WeeklyTemplateBody,
   minutesBetween,
   todayInBangkok,
+  type Clinic,
   type ScheduleTemplate,
 } from '@klaimor/contracts';
 import Box from '@mui/material/Box';
@@ -37,6 +38,8 @@ export interface SessionFormValues {
   sessionEnd: string;
   slotMinutes: string;
   places: string;
+  clinicId: string;
+  clinicianMemberId: string;
   clinician: string;
   depositAmount: string;
 }
@@ -51,6 +54,8 @@ const common = (v: SessionFormValues) => ({
   sessionEnd: v.sessionEnd,
   slotMinutes: wholeNumberOf(v.slotMinutes),
   places: wholeNumberOf(v.places),
+  clinicId: v.clinicId || undefined,
+  clinicianMemberId: v.clinicianMemberId || undefined,
   clinician: v.clinician,
   depositAmount: wholeNumberOf(v.depositAmount),
 });
@@ -67,12 +72,14 @@ const FIELDS: readonly FieldName[] = [
   'sessionEnd',
   'slotMinutes',
   'places',
+  'clinicId',
+  'clinicianMemberId',
   'clinician',
   'depositAmount',
 ];
 const MONDAY_TO_FRIDAY = [1, 2, 3, 4, 5];
 
-function valuesOf(session: ScheduleTemplate | null): SessionFormValues {
+function valuesOf(session: ScheduleTemplate | null, firstClinic: string): SessionFormValues {
   return {
     weekdays: session?.weekdays ?? [],
     onDate: session?.onDate ?? '',
@@ -80,7 +87,9 @@ function valuesOf(session: ScheduleTemplate | null): SessionFormValues {
     sessionEnd: session?.sessionEnd ?? '12:00',
     slotMinutes: String(session?.slotMinutes ?? 30),
     places: String(session?.places ?? 1),
-    clinician: session?.clinician ?? '',
+    clinicId: session?.clinicId ?? firstClinic,
+    clinicianMemberId: session?.clinicianMemberId ?? '',
+    clinician: session?.clinicianMemberId ? '' : (session?.clinician ?? ''),
     depositAmount: String(session?.depositAmount ?? 0),
   };
 }
@@ -105,19 +114,23 @@ export interface SessionFormProps {
   kind: SessionKind;
   /** The session to change; null adds one. */
   session: ScheduleTemplate | null;
+  /** The facility's clinics (a session belongs to one; none yet: the first session makes the general clinic). */
+  clinics: Clinic[];
+  /** The facility's clinicians, who may be named as the one who sees the session's patients. */
+  clinicians: { id: string; displayName: string }[];
   onSaved: (session: ScheduleTemplate) => void;
   onCancel: () => void;
 }
 
 /** Adds or changes a weekly session (its weekdays) or an extra session (its date): hours, slot length, places, clinician, deposit. */
-export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: SessionFormProps) {
+export function SessionForm({ facilityId, kind, session, clinics, clinicians, onSaved, onCancel }: SessionFormProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const save = useSaveSession(facilityId);
   const weekdaysHelpId = useId();
   const { form, formError, onSubmit } = useContractForm<SessionFormValues, SessionBody>({
     resolver: resolvers[kind],
-    defaultValues: valuesOf(session),
+    defaultValues: valuesOf(session, clinics[0]?.id ?? ''),
     fields: FIELDS,
     errorMessage: (error) => staffErrorMessage(t, error, lang),
     errorCodes: { places_below_booked: 'places' },
@@ -127,7 +140,10 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
     register,
     formState: { errors, isSubmitting },
   } = form;
-  const [start, end, slot] = useWatch({ control, name: ['sessionStart', 'sessionEnd', 'slotMinutes'] });
+  const [start, end, slot, memberChosen] = useWatch({
+    control,
+    name: ['sessionStart', 'sessionEnd', 'slotMinutes', 'clinicianMemberId'],
+  });
   const made = slotsMade(start, end, slot);
   const thisYear = Number(todayInBangkok().slice(0, 4));
 
@@ -150,6 +166,43 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
         helperText={message ?? options.hint}
         slotProps={{ htmlInput: options.numeric ? { inputMode: 'numeric', autoComplete: 'off' } : undefined }}
       />
+    );
+  };
+
+  const clinicOptions = clinics.map((c) => ({
+    value: c.id,
+    label: `${c.queuePrefix} · ${lang === 'en' ? c.nameEn : c.nameTh}`,
+  }));
+  const clinicianOptions = [
+    { value: '', label: t('form.clinicianMemberNone') },
+    ...clinicians.map((c) => ({ value: c.id, label: c.displayName })),
+  ];
+  /** A choice among a few known values, as a native select (big, and read well by screen readers). */
+  const choice = (
+    name: 'clinicId' | 'clinicianMemberId',
+    label: string,
+    options: { value: string; label: string }[],
+    hint: string,
+  ) => {
+    const { ref, ...rest } = register(name);
+    const message = messageOf(name);
+    return (
+      <TextField
+        {...rest}
+        select
+        inputRef={ref}
+        id={`session-${name}`}
+        label={label}
+        error={message !== undefined}
+        helperText={message ?? hint}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </TextField>
     );
   };
 
@@ -245,9 +298,15 @@ export function SessionForm({ facilityId, kind, session, onSaved, onCancel }: Se
         })}
         {field('places', t('form.places'), { numeric: true })}
       </Stack>
+      {clinics.length > 0 ? choice('clinicId', t('form.clinic'), clinicOptions, t('form.clinicHint')) : null}
+      {clinicians.length > 0
+        ? choice('clinicianMemberId', t('form.clinicianMember'), clinicianOptions, t('form.clinicianMemberHint'))
+        : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2.5, sm: 1.5 }}>
         <Box sx={{ flex: 2 }}>
-          {field('clinician', t('form.clinician'), { hint: t('form.clinicianHint'), required: false })}
+          {memberChosen
+            ? null
+            : field('clinician', t('form.clinician'), { hint: t('form.clinicianHint'), required: false })}
         </Box>
         <Box sx={{ flex: 1 }}>
           {field('depositAmount', t('form.depositAmount'), { numeric: true, hint: t('form.depositHint') })}

@@ -1,4 +1,4 @@
-import { todayInBangkok, type ScheduleTemplate } from '@klaimor/contracts';
+import { todayInBangkok, type Clinic, type ScheduleTemplate } from '@klaimor/contracts';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -15,6 +15,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { appLanguage } from '../../../i18n/language';
 import { formatBuddhistDate } from '../../../lib/thai-date';
+import { clinicName } from '../shared/clinics.queries';
 import { formatMoney } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
 import { formatWeekdays, sessionHours, sessionName } from './schedule-format';
@@ -23,6 +24,8 @@ import type { SessionKind } from './schedule.queries';
 export interface SessionTableProps {
   kind: SessionKind;
   sessions: ScheduleTemplate[];
+  /** The facility's clinics, to name each session's. */
+  clinics: Clinic[];
   canEdit: boolean;
   onPreview: (session: ScheduleTemplate) => void;
   onEdit: (session: ScheduleTemplate) => void;
@@ -30,10 +33,10 @@ export interface SessionTableProps {
 }
 
 /**
- * Weekly sessions or extra sessions: when, hours, slot length, places, clinician, deposit. A table on a tablet or
+ * Weekly sessions or extra sessions: when, clinic, hours, slot length, places, clinician, deposit. A table on a tablet or
  * desktop; one card per session on a phone, where seven columns do not fit.
  */
-export function SessionTable({ kind, sessions, canEdit, onPreview, onEdit, onRemove }: SessionTableProps) {
+export function SessionTable({ kind, sessions, clinics, canEdit, onPreview, onEdit, onRemove }: SessionTableProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -48,6 +51,10 @@ export function SessionTable({ kind, sessions, canEdit, onPreview, onEdit, onRem
     ) : (
       formatWeekdays(t, s.weekdays)
     );
+  const clinicOf = (s: ScheduleTemplate) => {
+    const clinic = clinics.find((c) => c.id === s.clinicId);
+    return clinic ? `${clinic.queuePrefix} · ${clinicName(clinic, lang)}` : '';
+  };
   const deposit = (s: ScheduleTemplate) =>
     s.depositAmount > 0 ? formatMoney(t, s.depositAmount, lang) : t('sessions.noDeposit');
   const actions = (s: ScheduleTemplate) => {
@@ -82,6 +89,7 @@ export function SessionTable({ kind, sessions, canEdit, onPreview, onEdit, onRem
         {sessions.map((s) => (
           <Paper component="li" key={s.id} variant="outlined" sx={{ p: 2, borderRadius: 2 }}>
             <Typography sx={{ fontWeight: 600 }}>{when(s)}</Typography>
+            <Typography>{clinicOf(s)}</Typography>
             <Typography>
               {sessionHours(t, s)} · {t('sessions.slotsPerSession', { count: s.slotsPerSession })}
             </Typography>
@@ -105,6 +113,7 @@ export function SessionTable({ kind, sessions, canEdit, onPreview, onEdit, onRem
         <TableHead>
           <TableRow>
             <TableCell>{kind === 'weekly' ? t('sessions.columns.days') : t('sessions.columns.date')}</TableCell>
+            <TableCell>{t('sessions.columns.clinic')}</TableCell>
             <TableCell>{t('sessions.columns.hours')}</TableCell>
             <TableCell>{t('sessions.columns.slotLength')}</TableCell>
             <TableCell>{t('sessions.columns.places')}</TableCell>
@@ -117,6 +126,7 @@ export function SessionTable({ kind, sessions, canEdit, onPreview, onEdit, onRem
           {sessions.map((s) => (
             <TableRow key={s.id} hover>
               <TableCell sx={{ fontWeight: 600 }}>{when(s)}</TableCell>
+              <TableCell>{clinicOf(s)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {sessionHours(t, s)}
                 <Typography variant="caption" component="div" color="text.secondary">

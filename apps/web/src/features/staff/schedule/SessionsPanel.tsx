@@ -9,6 +9,9 @@ import { EmptyState } from '../../../components/EmptyState';
 import { FormDialog } from '../../../components/FormDialog';
 import { NoticeSnackbar } from '../../../components/NoticeSnackbar';
 import { appLanguage } from '../../../i18n/language';
+import { LoadingState } from '../../../components/LoadingState';
+import { useFacilityStaff } from '../admin/admin.queries';
+import { useClinics } from '../shared/clinics.queries';
 import { PanelSection } from '../shared/PanelSection';
 import { staffErrorMessage } from '../shared/staff-errors';
 import { useStaffTexts } from '../staff.texts';
@@ -31,6 +34,11 @@ export function SessionsPanel({ facilityId, schedule, canEdit, onPreview }: Sess
   const lang = appLanguage(i18n);
   const { weekly, extra } = splitSessions(schedule.templates);
   const remove = useRemoveSession(facilityId);
+  const clinics = useClinics(facilityId);
+  const staff = useFacilityStaff(facilityId, canEdit);
+  const clinicians = (staff.data ?? [])
+    .filter((m) => m.roles.includes('clinician'))
+    .map(({ id, displayName }) => ({ id, displayName }));
   const [editing, setEditing] = useState<{ kind: SessionKind; session: ScheduleTemplate | null } | null>(null);
   const [removing, setRemoving] = useState<{ kind: SessionKind; session: ScheduleTemplate } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -50,6 +58,7 @@ export function SessionsPanel({ facilityId, schedule, canEdit, onPreview }: Sess
     <SessionTable
       kind={kind}
       sessions={sessions}
+      clinics={clinics.data ?? []}
       canEdit={canEdit}
       onPreview={onPreview}
       onEdit={(session) => setEditing({ kind, session })}
@@ -95,17 +104,21 @@ export function SessionsPanel({ facilityId, schedule, canEdit, onPreview }: Sess
         }
         onClose={() => setEditing(null)}
       >
-        {editing ? (
+        {editing && clinics.isFetched && staff.isFetched ? (
           <SessionForm
             facilityId={facilityId}
             kind={editing.kind}
             session={editing.session}
+            clinics={clinics.data ?? []}
+            clinicians={clinicians}
             onCancel={() => setEditing(null)}
             onSaved={() => {
               setEditing(null);
               setNotice(t('sessions.saved'));
             }}
           />
+        ) : editing ? (
+          <LoadingState label={t('sessions.loadingChoices')} />
         ) : null}
       </FormDialog>
       <ConfirmDialog
