@@ -37,6 +37,7 @@ test('a hospital adds a clinic with its own letter; a patient books that clinic 
   let letter = '';
   const clinicTh = `ทันตกรรม ${Date.now() % 100_000}`;
   let label = '';
+  let sessionId = '';
 
   await test.step('The admin adds a clinic with its queue letter and a session of it seen by the demo doctor', async () => {
     await signInStaff(staff, DEMO_ADMIN);
@@ -70,6 +71,7 @@ test('a hospital adds a clinic with its own letter; a patient books that clinic 
       data: { ...session, places: 4, depositAmount: 0, clinicId, clinicianMemberId: doctor.id },
     });
     expect(added.status(), await added.text()).toBe(201);
+    sessionId = ((await added.json()) as { data: { id: string }[] }).data[0].id;
     await staff.goto('/staff/schedule');
     await expect(
       staff.getByRole('region', { name: 'รอบตรวจพิเศษ' }).getByRole('row').filter({ hasText: clinicTh }),
@@ -144,6 +146,7 @@ test('a hospital adds a clinic with its own letter; a patient books that clinic 
     await expect(patient.getByText(clinicTh).first()).toBeVisible();
     await shotFitting(patient, 'staff-clinics-07-patient-queue');
     await useLargeText(patient);
+    await patient.reload();
     await expect(patient.getByText(`คิวที่ ${label}`)).toBeVisible();
     await screenshot(patient, 'staff-clinics-08-patient-queue-200');
     expect.soft(await unreadableText(patient)).toEqual([]);
@@ -158,6 +161,23 @@ test('a hospital adds a clinic with its own letter; a patient books that clinic 
     // Only the sessions they see patients in: every row is of this run's clinic session or another they were named in.
     await shotsAtBothWidths(staff, 'staff-clinics-09-own-sessions');
     await own.uncheck();
+    await signOut(staff);
+  });
+
+  await test.step('The admin removes the session: its times are no longer offered, the patient keeps theirs', async () => {
+    await signInStaff(staff, DEMO_ADMIN);
+    const removed = await staff.request.delete(
+      `/api/staff/facilities/${FACILITY}/schedule/extra-sessions/${sessionId}`,
+    );
+    expect(removed.status()).toBe(204);
+    // With no times of its own left, the map offers no clinic to choose (other journeys book this hospital too).
+    await patient.goto(`/?hospital=${FACILITY}`);
+    const symptoms = patient.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' });
+    const enter = patient.getByRole('button', { name: 'ระบุอาการ' });
+    await expect(symptoms.or(enter)).toBeVisible({ timeout: 30_000 });
+    if (await enter.isVisible()) await enter.click();
+    await expect(patient.getByRole('radio').first()).toBeVisible();
+    await expect(patient.getByRole('group', { name: 'เลือกคลินิกที่จะตรวจ' })).toHaveCount(0);
   });
   await patientContext.close();
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { onPhone, registerThroughApi, shotFitting } from './support/patient';
+import { onPhone, registerThroughApi, screenshot, shotFitting } from './support/patient';
+import { unreadableText, useLargeText } from './support/text-fit';
 import {
   DEMO_ADMIN,
   DEMO_CLINICIAN,
@@ -109,6 +110,11 @@ test('a clinician corrects a wrong dose; the patient finds the corrected medicin
     await expect(current).toContainText('หลังอาหารเช้า');
     await expect(replaced).toContainText('แก้ไขแล้ว');
     await shotFitting(patient, 'staff-corrections-3-patient-medicines');
+    await useLargeText(patient);
+    await patient.reload();
+    await expect(replaced).toContainText('แก้ไขแล้ว');
+    await screenshot(patient, 'staff-corrections-3b-patient-medicines-200');
+    expect.soft(await unreadableText(patient)).toEqual([]);
 
     // The notice goes out with the next minute's round of the notifier.
     await expect(async () => {

@@ -1,5 +1,15 @@
 import { expect, test } from './support/fixtures';
-import { enterSentCode, latestCode, newPhone, newThaiId, onPhone, shotFitting, typed } from './support/patient';
+import {
+  enterSentCode,
+  latestCode,
+  newPhone,
+  newThaiId,
+  onPhone,
+  screenshot,
+  shotFitting,
+  typed,
+} from './support/patient';
+import { unreadableText, useLargeText } from './support/text-fit';
 import { DEMO_FRONT_DESK, shotsAtBothWidths, signInStaff } from './support/staff';
 
 const PATIENT = { firstname: 'บุญมี', lastname: 'ไม่มีมือถือ' };
@@ -127,6 +137,12 @@ test('an older patient without a smartphone is registered at the desk with their
     await expect(patient.getByText('เงินสดที่เคาน์เตอร์โรงพยาบาล')).toBeVisible();
     await expect(patient.getByText(`เลขที่นัด ${reference} สำหรับแจ้งที่จุดลงทะเบียน`)).toBeVisible();
     await shotFitting(patient, 'staff-desk-6-patient-sees-booking');
+    // At 200% text, as an older patient reads it.
+    await useLargeText(patient);
+    await patient.reload();
+    await expect(patient.getByText('200 บาท ชำระที่โรงพยาบาลแล้ว')).toBeVisible();
+    await screenshot(patient, 'staff-desk-6b-patient-sees-booking-200');
+    expect.soft(await unreadableText(patient)).toEqual([]);
     await patient.goto('/my-data/access');
     await expect(patient.getByText('ลงทะเบียนคุณในใกล้หมอที่เคาน์เตอร์ ตามที่คุณยินยอมด้วยรหัส SMS')).toBeVisible();
     await expect(patient.getByText('จองนัดให้คุณที่เคาน์เตอร์')).toBeVisible();
