@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
 import { onPhone, registerThroughApi, screenshot, shotFitting } from './support/patient';
@@ -9,16 +8,12 @@ import {
   sessionToday,
   shotsAtBothWidths,
   signInStaff,
+  signOutStaff,
 } from './support/staff';
 import { unreadableText, useLargeText } from './support/text-fit';
 
 const FACILITY = 'siriraj-hospital';
 const CLINICS = `/api/staff/facilities/${FACILITY}/clinics`;
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in$/);
-}
 
 test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
@@ -83,7 +78,7 @@ test('a hospital adds a clinic with its own letter; a patient books that clinic 
     await form.getByRole('combobox', { name: /^แพทย์ผู้ตรวจ/ }).selectOption({ label: DEMO_CLINICIAN.name });
     await shotFitting(staff, 'staff-clinics-03-session-form');
     await form.getByRole('button', { name: 'ยกเลิก' }).last().click();
-    await signOut(staff);
+    await signOutStaff(staff);
   });
 
   await test.step('A patient chooses the clinic on the map and books its time', async () => {
@@ -133,7 +128,7 @@ test('a hospital adds a clinic with its own letter; a patient books that clinic 
     await ticket.getByRole('button', { name: 'ปิด' }).click();
     await dialog.getByRole('button', { name: 'ปิด' }).click();
     await shotsAtBothWidths(staff, 'staff-clinics-06-day-one-clinic');
-    await signOut(staff);
+    await signOutStaff(staff);
   });
 
   await test.step('The patient sees the queue number with the clinic’s letter, at 200% text too', async () => {
@@ -161,7 +156,7 @@ test('a hospital adds a clinic with its own letter; a patient books that clinic 
     // Only the sessions they see patients in: every row is of this run's clinic session or another they were named in.
     await shotsAtBothWidths(staff, 'staff-clinics-09-own-sessions');
     await own.uncheck();
-    await signOut(staff);
+    await signOutStaff(staff);
   });
 
   await test.step('The admin removes the session: its times are no longer offered, the patient keeps theirs', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { onPhone, registerThroughApi, screenshot, shotFitting } from './support/patient';
 import { unreadableText, useLargeText } from './support/text-fit';
@@ -10,6 +9,7 @@ import {
   sessionToday,
   shotsAtBothWidths,
   signInStaff as signIn,
+  signOutStaff,
 } from './support/staff';
 
 const HOSPITAL = 'siriraj-hospital';
@@ -17,11 +17,6 @@ const base = `/api/staff/facilities/${HOSPITAL}`;
 const PATIENT = { firstname: 'สมศรี', lastname: 'แก้ยา' };
 const PATIENT_NAME = `${PATIENT.firstname} ${PATIENT.lastname}`;
 const REASON = 'แพทย์สั่งขนาดยาผิด ต้องทานวันละครั้งหลังอาหารเช้า';
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in$/);
-}
 
 test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
@@ -42,7 +37,7 @@ test('a clinician corrects a wrong dose; the patient finds the corrected medicin
       data: { ...session, places: 4, depositAmount: 0 },
     });
     expect(added.status(), await added.text()).toBe(201);
-    await signOut(staff);
+    await signOutStaff(staff);
     const day = session.onDate;
     const slots = (await (await patient.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json())
       .data as { id: string; start: string; remaining: number }[];
@@ -59,7 +54,7 @@ test('a clinician corrects a wrong dose; the patient finds the corrected medicin
     await signIn(staff, DEMO_FRONT_DESK);
     const checkedIn = await staff.request.post(`${base}/appointments/${id}/check-in`);
     expect(checkedIn.status(), await checkedIn.text()).toBe(200);
-    await signOut(staff);
+    await signOutStaff(staff);
     await signIn(staff, DEMO_CLINICIAN);
     const done = await staff.request.post(`${base}/appointments/${id}/complete`, {
       data: {

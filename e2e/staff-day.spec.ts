@@ -1,9 +1,15 @@
 import { CONSENT_VERSION } from '@klaimor/contracts';
-import type { Page } from '@playwright/test';
 import { expect, test, watchContentSecurityPolicy } from './support/fixtures';
 import { tilePng } from './support/map-tiles';
 import { latestCode, newPhone, newThaiId, onPhone, screenshot, shotFitting } from './support/patient';
-import { DEMO_ADMIN, DEMO_CLINICIAN, DEMO_FRONT_DESK, sessionToday, signInStaff as signIn } from './support/staff';
+import {
+  DEMO_ADMIN,
+  DEMO_CLINICIAN,
+  DEMO_FRONT_DESK,
+  sessionToday,
+  signInStaff as signIn,
+  signOutStaff,
+} from './support/staff';
 
 const ADMIN = DEMO_ADMIN;
 const FRONT_DESK = DEMO_FRONT_DESK;
@@ -13,11 +19,6 @@ const DOCTOR = 'นพ.ทดสอบ ประจำวัน';
 const PATIENT = { firstname: 'วันดี', lastname: 'ทดสอบคิว' };
 const PATIENT_NAME = `${PATIENT.firstname} ${PATIENT.lastname}`;
 const FINDINGS = 'คออักเสบจากเชื้อไวรัส ไม่ต้องใช้ยาปฏิชีวนะ';
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
-  await expect(page).toHaveURL(/\/staff\/sign-in$/);
-}
 
 test.use({ viewport: { width: 1366, height: 768 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
 
@@ -51,7 +52,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
         .filter({ hasText: DOCTOR }),
     ).toHaveCount(1);
     await shotFitting(staff, 'staff-day-01-admin-extra-session');
-    await signOut(staff);
+    await signOutStaff(staff);
   });
 
   await test.step('A patient registers, books that slot on the map and pays the deposit', async () => {
@@ -170,7 +171,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await ticket.getByRole('button', { name: 'ปิด' }).click();
     await dialog.getByRole('button', { name: 'ปิด' }).click();
     await expect(row).toContainText(`คิวที่ ${queueNumber}`);
-    await signOut(staff);
+    await signOutStaff(staff);
   });
 
   await test.step('The patient’s appointment page shows the queue number without a reload', async () => {
@@ -235,7 +236,7 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await expect(updated).toContainText(FINDINGS);
     await shotFitting(staff, 'staff-day-10-visit-recorded');
     await dialog.getByRole('button', { name: 'ปิด' }).click();
-    await signOut(staff);
+    await signOutStaff(staff);
   });
 
   await test.step('At home the patient sees the visit, the medicine on today’s list, and who opened the record', async () => {

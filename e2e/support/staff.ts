@@ -52,6 +52,12 @@ export async function signInStaff(page: Page, member: { email: string; secret: s
   await expect(page).toHaveURL(/\/staff\/(day|schedule)$/);
 }
 
+/** Signs the member out from the staff frame, back to the sign-in page. */
+export async function signOutStaff(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+  await expect(page).toHaveURL(/\/staff\/sign-in$/);
+}
+
 /** A staff screen at a desktop's width and then a phone's, in the language shown, and back to the desktop. */
 export async function shotsAtBothWidths(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1366, height: 768 });
