@@ -236,6 +236,14 @@ describe('queue numbers per clinic', () => {
     expect(mine.json().data[0].clinic).toMatchObject({ id: children, nameTh: 'กุมารเวช' });
   });
 
+  it('name the clinic in what the patient is told, at a hospital of several', async () => {
+    await a.sendReminders();
+    const res = await a.inject({ method: 'GET', url: '/api/notifications', cookies: { klaimor_session: patient } });
+    const receipts = (res.json().data as { kind: string; body: string }[]).filter((n) => n.kind === 'deposit_receipt');
+    expect(receipts).toHaveLength(16);
+    for (const notice of receipts) expect(notice.body).toMatch(/สำหรับนัดที่โรงพยาบาลศิริราช \((อายุรกรรม|กุมารเวช)\) /);
+  });
+
   it('show on the day list, which the desk narrows to one clinic and a clinician to their own sessions', async () => {
     const list = (query: string, as: string) => a.inject({ method: 'GET', url: `${dayBase}?${query}`, ...asStaff(as) });
     const all = (await list('', desks[0])).json().data as { clinic: { id: string }; queue: { label: string } }[];

@@ -317,7 +317,10 @@ export function createNotificationsRepository(db: Db) {
       );
     },
 
-    /** What the appointment notices say: the hospital, the time, the deposit and why the hospital cancelled. */
+    /**
+     * What the appointment notices say: the hospital (and its clinic, when it has several), the time, the deposit and
+     * why the hospital cancelled.
+     */
     async appointmentDetails(notificationIds: string[]): Promise<Map<string, AppointmentDetails>> {
       if (notificationIds.length === 0) return new Map();
       const rows = rowsOf<
@@ -333,11 +336,15 @@ export function createNotificationsRepository(db: Db) {
         }
       >(
         await db.execute(sql`
-          select n.id as notification_id, a.id as appointment_id, f.name_th as hospital, s.starts_at, a.deposit_amount,
-            a.deposit_paid_at, a.payment_ref, a.cancel_reason, a.status
+          select n.id as notification_id, a.id as appointment_id, s.starts_at, a.deposit_amount,
+            a.deposit_paid_at, a.payment_ref, a.cancel_reason, a.status,
+            -- At a hospital of several clinics the patient is told which one: "โรงพยาบาลศิริราช (ทันตกรรม)".
+            f.name_th || case when exists (select 1 from clinics o where o.facility_id = f.id and o.id <> c.id)
+              then ' (' || c.name_th || ')' else '' end as hospital
           from notifications n
           join appointments a on a.id = n.appointment_id
           join screening_slots s on s.id = a.slot_id
+          join clinics c on c.id = s.clinic_id
           join facilities f on f.id = a.facility_id
           where n.id in ${notificationIds}`),
       );
