@@ -103,6 +103,7 @@ const appointment = {
   },
   start: '2099-01-05T02:00:00Z',
   end: '2099-01-05T02:30:00Z',
+  clinic: { id: 'cccccccc-cccc-4ccc-8ccc-cccccccccccc', nameTh: 'ผู้ป่วยนอกทั่วไป', nameEn: 'General outpatients' },
   doctor: 'พญ.สุดา ใจดี',
   symptoms: 'ไอ มีน้ำมูก',
   duration: '3 วัน',
