@@ -220,7 +220,7 @@ export function createFrontDeskRepository(db: Db) {
     },
 
     /**
-     * Checks a booked patient in on the day of their slot and gives the next queue number of the facility's day, in
+     * Checks a booked patient in on the day of their slot and gives the next queue number of the slot's clinic that day, in
      * one transaction: the appointment row is locked first, so two desks checking the same patient in at once give one
      * number (the second finds it given); the counter row then hands out numbers one at a time, and a unique index
      * backs it. Throws the lifecycle's refusal (404, 409) when the patient may not be checked in.
