@@ -14,11 +14,14 @@ export interface AppointmentStatusStepProps {
   onChooseAgain: () => void;
 }
 
+const STANDING = new Set<Appointment['status']>(['booked', 'checked_in', 'in_consultation', 'completed']);
+
 /** Step 4, once the deposit has arrived (or the hold ended): the booked appointment and the way to its page. */
 export function AppointmentStatusStep({ appointment, onChooseAgain }: AppointmentStatusStepProps) {
   const { t, i18n } = useBookingTexts();
 
-  if (appointment.status === 'booked' || appointment.status === 'completed') {
+  // A booking that stands, whatever the hospital has done with it since (checked in, seen, done).
+  if (STANDING.has(appointment.status)) {
     return (
       <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
         <CheckCircleIcon color="success" sx={{ fontSize: 72 }} aria-hidden />

@@ -388,6 +388,21 @@ describe('BookingCard', () => {
     expect(screen.queryByRole('img', { name: /QR พร้อมเพย์/ })).not.toBeInTheDocument();
   });
 
+  it('still shows the booking once the patient is checked in, never as cancelled', async () => {
+    const checkedIn = { ...appointment('booked'), status: 'checked_in' as const };
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [patient] }),
+      [`GET /api/appointments/${checkedIn.id}`]: () => json(200, { data: [checkedIn] }),
+    });
+    sessionStorage.setItem(
+      `klaimor.booking.${hospital.id}`,
+      JSON.stringify({ step: 'status', slotId: EARLY, appointmentId: checkedIn.id }),
+    );
+    renderCard();
+    expect(await screen.findByText('นัดหมายสำเร็จ')).toBeInTheDocument();
+    expect(screen.queryByText('นัดหมายนี้ถูกยกเลิกแล้ว')).not.toBeInTheDocument();
+  });
+
   it('tells the patient when the slot filled up and offers the slots again', async () => {
     let slotCalls = 0;
     const keys: string[] = [];
