@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { rowsOf, uniqueViolation } from '../../db/results.js';
+import { clinicName } from '../clinics/clinics.repository.js';
 import { appointmentEvents, appointments, clinics, facilities, screeningSlots } from '../../db/schema.js';
 import {
   type AppointmentMoveName,
@@ -83,9 +84,6 @@ export const queueAhead =
 export const queuePrefix = sql<
   string | null
 >`(select c.queue_prefix from clinics c where c.id = ${appointments.queueClinicId})`;
-
-/** The clinic of the slot, as the patient and the desk are shown it. */
-export const clinicName = { id: clinics.id, nameTh: clinics.nameTh, nameEn: clinics.nameEn };
 
 const detail = {
   appointment: appointments,

@@ -6,6 +6,9 @@ import { foreignKeyViolation, uniqueViolation } from '../../db/results.js';
 
 export type ClinicRow = typeof clinics.$inferSelect;
 
+/** A slot's clinic as patients and the desk are shown it: the columns the booking, the day list and the slots select. */
+export const clinicName = { id: clinics.id, nameTh: clinics.nameTh, nameEn: clinics.nameEn };
+
 /** Another clinic of the facility has the letter already. */
 export class PrefixTaken extends Error {}
 

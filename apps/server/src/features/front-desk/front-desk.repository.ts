@@ -17,7 +17,8 @@ import {
   moveAppointments,
 } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 import { AppError } from '../../errors.js';
-import { clinicName, queueAhead, queuePrefix } from '../appointments/appointments.repository.js';
+import { queueAhead, queuePrefix } from '../appointments/appointments.repository.js';
+import { clinicName } from '../clinics/clinics.repository.js';
 
 export interface DayListFilter {
   status?: AppointmentStatus;

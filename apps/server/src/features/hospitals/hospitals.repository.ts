@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Db } from '../../db/client.js';
 import { KIND_WORDS, appointments, clinics, facilities, screeningSlots } from '../../db/schema.js';
 import { holdPastItsTime } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
+import { clinicName } from '../clinics/clinics.repository.js';
 import type { Facility } from './facility.js';
 
 /** Columns the directory does not show: the internal id, the PromptPay ids, the operator's bookkeeping and the rest. */
@@ -238,7 +239,7 @@ export function createHospitalsRepository(db: Db) {
         .select({
           ...getTableColumns(screeningSlots),
           taken: sql<number>`${screeningSlots.taken} - ${staleHolds}`.mapWith(Number),
-          clinic: { id: clinics.id, nameTh: clinics.nameTh, nameEn: clinics.nameEn },
+          clinic: clinicName,
         })
         .from(screeningSlots)
         .innerJoin(clinics, eq(clinics.id, screeningSlots.clinicId))

@@ -148,24 +148,45 @@ export function SessionForm({ facilityId, kind, session, clinics, clinicians, on
   const thisYear = Number(todayInBangkok().slice(0, 4));
 
   const messageOf = (name: FieldName) => fieldMessage(t, name, errors[name]?.message);
+  /**
+   * One box of the form, wired to its field and its message; with `choices`, a choice among a few known values as a
+   * native select (big, and read well by screen readers).
+   */
   const field = (
     name: FieldName,
     label: string,
-    options: { hint?: string; numeric?: boolean; required?: boolean } = {},
+    options: {
+      hint?: string;
+      numeric?: boolean;
+      required?: boolean;
+      choices?: { value: string; label: string }[];
+    } = {},
   ) => {
     const { ref, ...rest } = register(name);
     const message = messageOf(name);
+    const { choices } = options;
     return (
       <TextField
         {...rest}
+        select={choices !== undefined}
         inputRef={ref}
         id={`session-${name}`}
         label={label}
         required={options.required ?? true}
         error={message !== undefined}
         helperText={message ?? options.hint}
-        slotProps={{ htmlInput: options.numeric ? { inputMode: 'numeric', autoComplete: 'off' } : undefined }}
-      />
+        slotProps={
+          choices
+            ? { select: { native: true }, inputLabel: { shrink: true } }
+            : { htmlInput: options.numeric ? { inputMode: 'numeric', autoComplete: 'off' } : undefined }
+        }
+      >
+        {choices?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </TextField>
     );
   };
 
@@ -177,34 +198,6 @@ export function SessionForm({ facilityId, kind, session, clinics, clinicians, on
     { value: '', label: t('form.clinicianMemberNone') },
     ...clinicians.map((c) => ({ value: c.id, label: c.displayName })),
   ];
-  /** A choice among a few known values, as a native select (big, and read well by screen readers). */
-  const choice = (
-    name: 'clinicId' | 'clinicianMemberId',
-    label: string,
-    options: { value: string; label: string }[],
-    hint: string,
-  ) => {
-    const { ref, ...rest } = register(name);
-    const message = messageOf(name);
-    return (
-      <TextField
-        {...rest}
-        select
-        inputRef={ref}
-        id={`session-${name}`}
-        label={label}
-        error={message !== undefined}
-        helperText={message ?? hint}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </TextField>
-    );
-  };
 
   const submit = onSubmit(async (body) =>
     onSaved(await save.mutateAsync({ kind, id: session?.id, body } as SaveSession)),
@@ -298,9 +291,15 @@ export function SessionForm({ facilityId, kind, session, clinics, clinicians, on
         })}
         {field('places', t('form.places'), { numeric: true })}
       </Stack>
-      {clinics.length > 0 ? choice('clinicId', t('form.clinic'), clinicOptions, t('form.clinicHint')) : null}
+      {clinics.length > 0
+        ? field('clinicId', t('form.clinic'), { choices: clinicOptions, hint: t('form.clinicHint'), required: false })
+        : null}
       {clinicians.length > 0
-        ? choice('clinicianMemberId', t('form.clinicianMember'), clinicianOptions, t('form.clinicianMemberHint'))
+        ? field('clinicianMemberId', t('form.clinicianMember'), {
+            choices: clinicianOptions,
+            hint: t('form.clinicianMemberHint'),
+            required: false,
+          })
         : null}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2.5, sm: 1.5 }}>
         <Box sx={{ flex: 2 }}>
