@@ -49,6 +49,11 @@ export const AUDIT_ACTIONS = {
   'visit.entered_in_error': 'patient_records',
   'prescription.amended': 'patient_records',
   'prescription.entered_in_error': 'patient_records',
+  'prescription.allergy_override': 'patient_records',
+  'allergy.recorded': 'patient_records',
+  'allergy.removed': 'patient_records',
+  'condition.recorded': 'patient_records',
+  'condition.removed': 'patient_records',
   'appointment.checked_in': 'bookings',
   'appointment.consultation_started': 'bookings',
   'appointment.no_show': 'bookings',
@@ -145,6 +150,8 @@ export const AuditDetails = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('break_glass'), reason: z.string() }),
   /** A recorded visit or prescription amended or marked entered in error: the clinician's reason (the patient reads it). */
   z.object({ kind: z.literal('correction'), reason: z.string() }),
+  /** A drug prescribed although the patient is recorded as allergic to it: the drug, the allergy and the reason. */
+  z.object({ kind: z.literal('allergy_override'), drug: z.string(), substance: z.string(), reason: z.string() }),
   /** A booked patient moved to another slot: the starts of both, as ISO instants. */
   z.object({ kind: z.literal('moved'), from: z.string(), to: z.string() }),
   /** A clinic added (before null), renamed, or removed (after null): its letter and its Thai name. */

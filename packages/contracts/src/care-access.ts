@@ -8,6 +8,7 @@ export const RecordArea = z.enum([
   'coverage',
   'visits',
   'medications',
+  'health_background',
   'symptom_notes',
   'notifications',
   'my_data',
@@ -37,6 +38,8 @@ export const CARE_ACCESS = {
   visits: { read: ['see'], change: ['see'] },
   /** Medicines, the daily checklist and adherence. */
   medications: { read: ['see', 'medicines'], change: ['medicines'] },
+  /** Allergies and long-term conditions: whoever gives the medicines must know them; "see" keeps them up to date. */
+  health_background: { read: ['see', 'medicines'], change: ['see'] },
   /** The symptom diary: "see" keeps it up to date. */
   symptom_notes: { read: ['see'], change: ['see'] },
   /** Reminder settings and the notification centre of a profile that cannot sign in: its holder hears for it. */

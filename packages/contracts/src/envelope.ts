@@ -47,6 +47,8 @@ export const ErrorCode = z.enum([
   'clinic_prefix_taken',
   'clinic_in_use',
   'medication_prescribed',
+  'recorded_by_clinician',
+  'recorded_elsewhere',
   'staff_last_admin',
   'staff_member_elsewhere',
   'deposit_needs_promptpay',

@@ -51,6 +51,7 @@ export const reasons = {
   invalidReference: 'invalid_reference',
   invalidHospitalNumber: 'invalid_hospital_number',
   searchTooShort: 'search_too_short',
+  allergyOverrideRequired: 'allergy_override_required',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 
@@ -164,3 +165,10 @@ export const wholeNumber = (min: number, max: number) =>
 
 /** `:id` of one of the patient's own records. */
 export const RecordParams = z.strictObject({ id: z.uuid({ error: reasons.invalidChoice }) });
+
+/** An ICD-10 code as WHO writes it: a letter, two digits, and an optional dot with up to four more characters. */
+export const Icd10Code = z
+  .string({ error: reasons.invalidIcd10 })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$/, { error: reasons.invalidIcd10 });

@@ -51,6 +51,11 @@ export const StaffAccessAction = z.enum([
   'visit.entered_in_error',
   'prescription.amended',
   'prescription.entered_in_error',
+  'prescription.allergy_override',
+  'allergy.recorded',
+  'allergy.removed',
+  'condition.recorded',
+  'condition.removed',
 ]);
 export type StaffAccessAction = z.infer<typeof StaffAccessAction>;
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { AppointmentStatus, QueuePlace } from './appointments.js';
+import { Allergy, Condition } from './allergies-conditions.js';
 import { ClinicName } from './clinics.js';
 import { dataOf } from './envelope.js';
-import { IsoDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
+import { Icd10Code, IsoDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
 import { HealthScheme } from './hospitals.js';
 import { IdType } from './identity-document.js';
 import { DoseAmounts, Medication, MedicationForm } from './medications.js';
@@ -119,13 +120,18 @@ export const PatientRegistration = z.object({
 export type PatientRegistration = z.infer<typeof PatientRegistration>;
 export const PatientRegistrationReply = dataOf(PatientRegistration);
 
-/** An ICD-10 code as WHO writes it: a letter, two digits, and an optional dot with up to four more characters. */
-export const Icd10Code = z
-  .string({ error: reasons.invalidIcd10 })
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z][0-9][0-9A-Z](\.[0-9A-Z]{1,4})?$/, { error: reasons.invalidIcd10 });
-
+/**
+ * Opening a record outside care (no appointment here checked in or booked for today): the reason, required, which the
+ * patient reads in who opened their data and the facility's admin sees flagged in the audit.
+ */
+export const BREAK_GLASS_REASON_MIN = 10;
+/**
+ * A reason staff give for an exceptional act (opening a record outside care, correcting a record): at least
+ * BREAK_GLASS_REASON_MIN letters (a Thai letter with its marks counts each code point), since the patient reads it.
+ */
+export const StatedReason = requiredText(500).refine((r) => [...r].length >= BREAK_GLASS_REASON_MIN, {
+  error: reasons.reasonTooShort,
+});
 export const MAX_PRESCRIPTION_DAYS = 365;
 
 /** One drug of a prescription: units at each time of day, for a number of days from the visit. */
@@ -138,6 +144,11 @@ export const PrescriptionBody = z
     doses: DoseAmounts,
     days: wholeNumber(1, MAX_PRESCRIPTION_DAYS),
     instructions: optionalText(500),
+    /**
+     * Why the drug is prescribed although the patient is recorded as allergic to it (allergyConflicts): required then
+     * (400 `allergy_override_required` on this field otherwise), audited with the allergy it overrides.
+     */
+    allergyOverrideReason: StatedReason.optional(),
   })
   .refine((p) => Object.values(p.doses).some((n) => n > 0), { error: reasons.noDoses, path: ['doses'] });
 export type PrescriptionInput = z.input<typeof PrescriptionBody>;
@@ -154,18 +165,6 @@ export const VisitRecordBody = z.strictObject({
 export type VisitRecordInput = z.input<typeof VisitRecordBody>;
 export type VisitRecordBody = z.output<typeof VisitRecordBody>;
 
-/**
- * Opening a record outside care (no appointment here checked in or booked for today): the reason, required, which the
- * patient reads in who opened their data and the facility's admin sees flagged in the audit.
- */
-export const BREAK_GLASS_REASON_MIN = 10;
-/**
- * A reason staff give for an exceptional act (opening a record outside care, correcting a record): at least
- * BREAK_GLASS_REASON_MIN letters (a Thai letter with its marks counts each code point), since the patient reads it.
- */
-export const StatedReason = requiredText(500).refine((r) => [...r].length >= BREAK_GLASS_REASON_MIN, {
-  error: reasons.reasonTooShort,
-});
 export const BreakGlassBody = z.strictObject({ reason: StatedReason });
 export type BreakGlassInput = z.input<typeof BreakGlassBody>;
 
@@ -228,6 +227,9 @@ export const PatientRecordForStaff = z.object({
     gender: z.string().nullable(),
     bloodGroup: z.string().nullable(),
   }),
+  /** Shown as a banner wherever the clinician prescribes or opens the record. */
+  allergies: z.array(Allergy),
+  conditions: z.array(Condition),
   medications: z.array(Medication),
   visits: z.array(Visit),
 });

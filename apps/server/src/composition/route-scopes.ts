@@ -26,6 +26,7 @@ import { clinicsRoutes } from '../features/clinics/clinics.routes.js';
 import { schedulesRoutes } from '../features/schedules/schedules.routes.js';
 import { STAFF_COOKIE, setStaffCookie } from '../features/staff/staff-cookies.js';
 import { staffPublicRoutes, staffRoutes } from '../features/staff/staff.routes.js';
+import { allergiesConditionsRoutes } from '../features/allergies-conditions/allergies-conditions.routes.js';
 import { symptomNotesRoutes } from '../features/symptom-notes/symptom-notes.routes.js';
 import { systemRoutes } from '../features/system/system.routes.js';
 import { profileRoutes, registrationRoutes } from '../features/users/users.routes.js';
@@ -159,6 +160,7 @@ export async function registerApi(
           await signedIn.register(visitsRoutes(services.visits));
           await signedIn.register(medicationsRoutes(services.medications, services.checklist));
           await signedIn.register(symptomNotesRoutes(services.symptomNotes));
+          await signedIn.register(allergiesConditionsRoutes(services.healthBackground));
           await signedIn.register(notificationsRoutes(notifications));
           if (lineLink) await signedIn.register(lineRoutes(lineLink, notifications, config.secureCookies));
           await signedIn.register(myDataRoutes(services.myData, cookies));

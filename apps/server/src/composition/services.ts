@@ -54,6 +54,8 @@ import { createStaffService } from '../features/staff/staff.service.js';
 import { createSignInThrottle } from '../features/staff/sign-in-throttle.js';
 import { createSignInThrottleRepository } from '../features/staff/sign-in-throttle.repository.js';
 import { createTotpSecretBox } from '../features/staff/staff-secrets.js';
+import { createAllergiesConditionsRepository } from '../features/allergies-conditions/allergies-conditions.repository.js';
+import { createAllergiesConditionsService } from '../features/allergies-conditions/allergies-conditions.service.js';
 import { createSymptomNotesRepository } from '../features/symptom-notes/symptom-notes.repository.js';
 import { createSymptomNotesService } from '../features/symptom-notes/symptom-notes.service.js';
 import { createUsersRepository } from '../features/users/users.repository.js';
@@ -126,6 +128,7 @@ export async function createServices(
   });
 
   const symptomNotes = createSymptomNotesService(createSymptomNotesRepository(db));
+  const healthBackground = createAllergiesConditionsService(createAllergiesConditionsRepository(db));
   const familyRepository = createFamilyRepository(db);
   const family = createFamilyService({ family: familyRepository, otp, log });
   const myData = createMyDataService({
@@ -136,6 +139,7 @@ export async function createServices(
     coverage,
     visits,
     medications,
+    healthBackground,
     symptomNotes,
     hospitals: createHospitalsService(hospitalsRepository),
     forgetUser: (userId) => revocations.patient(userId),
@@ -175,9 +179,12 @@ export async function createServices(
     medications,
     visits,
     frontDesk,
+    healthBackground,
   });
   const corrections = createCorrectionsService({
     corrections: createCorrectionsRepository(db),
+    healthBackground,
+    access: staffAccess,
     consultations: consultationsRepository,
     medications,
     visits,
@@ -207,6 +214,7 @@ export async function createServices(
     reminders,
     lineLink,
     symptomNotes,
+    healthBackground,
     familyRepository,
     family,
     myData,

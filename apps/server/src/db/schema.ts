@@ -779,6 +779,53 @@ export const symptomNotes = pgTable(
   ],
 );
 
+/**
+ * Who wrote an allergy or a condition: the patient (both null), or a clinician of a facility (both set). A clinician's
+ * entry stays however the member's roles change later, so the staff member is kept, not their membership.
+ */
+const recordedBy = () => ({
+  recordedByMemberId: uuid('recorded_by_member_id').references(() => staffMembers.id),
+  recordedAtFacilityId: uuid('recorded_at_facility_id').references(() => facilities.id),
+});
+
+/** The substances a patient reacts to (FHIR AllergyIntolerance), checked against every drug prescribed to them. */
+export const allergies = pgTable(
+  'allergies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    substance: text('substance').notNull(),
+    category: text('category').notNull(),
+    reaction: text('reaction'),
+    severity: text('severity').notNull(),
+    ...recordedBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('allergies_user_idx').on(t.userId),
+    check('allergies_category_check', sql`${t.category} in ('medication', 'food', 'environment')`),
+    check('allergies_severity_check', sql`${t.severity} in ('mild', 'moderate', 'severe')`),
+    check('allergies_recorded_by_check', sql`(${t.recordedByMemberId} is null) = (${t.recordedAtFacilityId} is null)`),
+  ],
+);
+
+/** A patient's long-term conditions (FHIR Condition), coded in ICD-10 when chosen from the list or by a clinician. */
+export const conditions = pgTable(
+  'conditions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    name: text('name').notNull(),
+    icd10: text('icd10'),
+    ...recordedBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('conditions_user_idx').on(t.userId),
+    check('conditions_recorded_by_check', sql`(${t.recordedByMemberId} is null) = (${t.recordedAtFacilityId} is null)`),
+  ],
+);
+
 /** Hospital staff: an identity of their own, never a patient account. */
 export const staffMembers = pgTable(
   'staff_members',

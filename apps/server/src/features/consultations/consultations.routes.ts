@@ -1,5 +1,8 @@
 import {
+  AllergyBody,
   BreakGlassBody,
+  ConditionBody,
+  HealthBackgroundReply,
   CorrectedVisitReply,
   DayListReply,
   EnteredInErrorBody,
@@ -11,6 +14,7 @@ import {
   VisitRecordBody,
 } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { staffAtFacility } from '../../plugins/staff-areas.js';
 import type { ConsultationsService } from './consultations.service.js';
 import type { CorrectionsService } from './corrections.service.js';
@@ -81,6 +85,70 @@ export function consultationsRoutes(
         return { data: [await consultations.complete(actor, request.params.appointmentId, request.body)] };
       },
     );
+
+    const inCare =
+      ' in care (as opening the record; else 403 record_outside_care); names the clinician and the facility, audited and shown to the patient';
+    const EntryParams = StaffAppointmentParams.extend({ entryId: z.uuid({ error: 'invalid_choice' }) });
+
+    app.post(
+      `${one}/allergies`,
+      {
+        config: { staff: 'consultation' },
+        schema: {
+          tags,
+          summary: `Record an allergy on the patient's record${inCare}`,
+          params: StaffAppointmentParams,
+          body: AllergyBody,
+          response: { 201: HealthBackgroundReply },
+        },
+      },
+      async (request, reply) => {
+        const actor = staffAtFacility(request);
+        const entry = { of: 'allergy', body: request.body } as const;
+        const background = await consultations.addBackground(actor, request.params.appointmentId, entry);
+        return reply.status(201).send({ data: [background] });
+      },
+    );
+
+    app.post(
+      `${one}/conditions`,
+      {
+        config: { staff: 'consultation' },
+        schema: {
+          tags,
+          summary: `Record a long-term condition (ICD-10) on the patient's record${inCare}`,
+          params: StaffAppointmentParams,
+          body: ConditionBody,
+          response: { 201: HealthBackgroundReply },
+        },
+      },
+      async (request, reply) => {
+        const actor = staffAtFacility(request);
+        const entry = { of: 'condition', body: request.body } as const;
+        const background = await consultations.addBackground(actor, request.params.appointmentId, entry);
+        return reply.status(201).send({ data: [background] });
+      },
+    );
+
+    for (const of of ['allergy', 'condition'] as const) {
+      app.delete(
+        `${one}/${of === 'allergy' ? 'allergies' : 'conditions'}/:entryId`,
+        {
+          config: { staff: 'consultation' },
+          schema: {
+            tags,
+            summary: `Remove ${of === 'allergy' ? 'an allergy' : 'a condition'} this facility recorded (409 recorded_elsewhere for the patient's own or another facility's),${inCare}`,
+            params: EntryParams,
+            response: { 200: HealthBackgroundReply },
+          },
+        },
+        async (request) => {
+          const actor = staffAtFacility(request);
+          const { appointmentId, entryId } = request.params;
+          return { data: [await consultations.removeBackground(actor, appointmentId, of, entryId)] };
+        },
+      );
+    }
 
     const corrected =
       ' in care (as opening the record), with a reason of at least 10 letters the patient reads; `expectedVersion` is the version read (409 visit_changed_meanwhile / prescription_changed_meanwhile when another correction came first; 409 record_entered_in_error once marked so). Audited; the patient is told.';

@@ -1,4 +1,6 @@
 import {
+  type AllergyBody,
+  type ConditionBody,
   type DayListEntry,
   type PatientRecordForStaff,
   type VisitRecordBody,
@@ -6,10 +8,12 @@ import {
   todayInBangkok,
 } from '@klaimor/contracts';
 import { AppError, validationFailed } from '../../errors.js';
+import type { AllergiesConditionsService } from '../allergies-conditions/allergies-conditions.service.js';
 import type { FrontDeskService } from '../front-desk/front-desk.service.js';
 import type { MedicationsService } from '../medications/medications.service.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
 import type { VisitsService } from '../visits/visits.service.js';
+import { allergyOverrides, auditAllergyOverrides } from './allergy-check.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
 
 export const appointmentNotFound = () => new AppError(404, 'not_found', 'ไม่พบนัดหมายนี้');
@@ -33,16 +37,42 @@ export function inCare(appointment: { status: string; date: string }, today: str
   return ARRIVED.has(appointment.status) || (appointment.date === today && TODAY.has(appointment.status));
 }
 
+/** The appointment's patient, when the facility has them in care now (else 404, or 403 record_outside_care). */
+export async function patientInCareOrRefuse(
+  consultations: Pick<ConsultationsRepository, 'patientOf'>,
+  actor: StaffAtFacility,
+  appointmentId: string,
+) {
+  const patient = await consultations.patientOf(actor.facilityId, appointmentId);
+  if (!patient) throw appointmentNotFound();
+  if (!inCare(patient, todayInBangkok())) throw outsideCare();
+  return patient;
+}
+
 interface Deps {
   consultations: ConsultationsRepository;
   access: StaffAccess;
   medications: Pick<MedicationsService, 'list'>;
   visits: Pick<VisitsService, 'list'>;
   frontDesk: Pick<FrontDeskService, 'entry'>;
+  healthBackground: AllergiesConditionsService;
 }
 
+/** An allergy or a condition, as a clinician records or removes it. */
+type BackgroundEntry = { of: 'allergy'; body: AllergyBody } | { of: 'condition'; body: ConditionBody };
+
 /** The clinician's side of a visit: opening the patient's record (audited), and recording the visit with its prescriptions. */
-export function createConsultationsService({ consultations, access, medications, visits, frontDesk }: Deps) {
+export function createConsultationsService({
+  consultations,
+  access,
+  medications,
+  visits,
+  frontDesk,
+  healthBackground,
+}: Deps) {
+  const patientInCare = (actor: StaffAtFacility, appointmentId: string) =>
+    patientInCareOrRefuse(consultations, actor, appointmentId);
+
   return {
     /**
      * The record of an appointment's patient. In care it opens as it is; outside care only with a reason (break the
@@ -57,7 +87,11 @@ export function createConsultationsService({ consultations, access, medications,
       if (!patient) throw appointmentNotFound();
       const openedAs = inCare(patient, todayInBangkok()) ? 'care' : 'break_glass';
       if (openedAs === 'break_glass' && !breakGlassReason) throw outsideCare();
-      const [medicationList, visitList] = await Promise.all([medications.list(patient.id), visits.list(patient.id)]);
+      const [medicationList, visitList, background] = await Promise.all([
+        medications.list(patient.id),
+        visits.list(patient.id),
+        healthBackground.background(patient.id),
+      ]);
       await access.audit(
         actor,
         openedAs === 'care'
@@ -77,16 +111,48 @@ export function createConsultationsService({ consultations, access, medications,
           gender: patient.gender,
           bloodGroup: patient.bloodGroup,
         },
+        ...background,
         medications: medicationList,
         visits: visitList,
       };
     },
 
+    /**
+     * Records an allergy or a condition on the patient's record, for a patient in care (as opening the record); the
+     * entry names the clinician and the facility, is audited and is the facility's to remove. Replies with both lists.
+     */
+    async addBackground(actor: StaffAtFacility, appointmentId: string, entry: BackgroundEntry) {
+      const patient = await patientInCare(actor, appointmentId);
+      const by = { memberId: actor.memberId, facilityId: actor.facilityId };
+      if (entry.of === 'allergy') await healthBackground.addAllergy(patient.id, entry.body, by);
+      else await healthBackground.addCondition(patient.id, entry.body, by);
+      await access.audit(actor, { action: `${entry.of}.recorded`, target: appointmentId, patientUserId: patient.id });
+      return healthBackground.background(patient.id);
+    },
+
+    /** Removes an allergy or a condition this facility recorded (409 recorded_elsewhere for any other), in care. */
+    async removeBackground(actor: StaffAtFacility, appointmentId: string, of: 'allergy' | 'condition', id: string) {
+      const patient = await patientInCare(actor, appointmentId);
+      const remover = { by: 'clinician', facilityId: actor.facilityId } as const;
+      if (of === 'allergy') await healthBackground.removeAllergy(patient.id, id, remover);
+      else await healthBackground.removeCondition(patient.id, id, remover);
+      await access.audit(actor, { action: `${of}.removed`, target: appointmentId, patientUserId: patient.id });
+      return healthBackground.background(patient.id);
+    },
+
     async complete(actor: StaffAtFacility, appointmentId: string, body: VisitRecordBody): Promise<DayListEntry> {
       const today = todayInBangkok();
       if (body.followUpDate && body.followUpDate <= today) throw validationFailed({ followUpDate: 'out_of_range' });
+      const patient = await consultations.patientOf(actor.facilityId, appointmentId);
+      if (!patient) throw appointmentNotFound();
+      const overrides = allergyOverrides(
+        await healthBackground.allergies(patient.id),
+        body.prescriptions,
+        (i) => `prescriptions.${i}.allergyOverrideReason`,
+      );
       const done = await consultations.complete(actor.facilityId, appointmentId, actor.memberId, today, body);
       await access.audit(actor, { action: 'visit.recorded', target: appointmentId, patientUserId: done.userId });
+      if (done.userId) await auditAllergyOverrides(access, actor, appointmentId, done.userId, overrides);
       return frontDesk.entry(actor, appointmentId);
     },
   };

@@ -6,11 +6,13 @@ import {
   todayInBangkok,
 } from '@klaimor/contracts';
 import { AppError, validationFailed } from '../../errors.js';
+import type { AllergiesConditionsService } from '../allergies-conditions/allergies-conditions.service.js';
 import type { MedicationsService } from '../medications/medications.service.js';
-import type { StaffAtFacility } from '../staff/staff-access.js';
+import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
 import type { VisitsService } from '../visits/visits.service.js';
 import type { ConsultationsRepository } from './consultations.repository.js';
-import { appointmentNotFound, inCare, outsideCare } from './consultations.service.js';
+import { allergyOverrides, auditAllergyOverrides } from './allergy-check.js';
+import { patientInCareOrRefuse } from './consultations.service.js';
 import type { CorrectionsRepository, Outcome } from './corrections.repository.js';
 
 const changedMeanwhile = {
@@ -36,6 +38,8 @@ interface Deps {
   consultations: Pick<ConsultationsRepository, 'patientOf'>;
   medications: Pick<MedicationsService, 'list'>;
   visits: Pick<VisitsService, 'list'>;
+  healthBackground: Pick<AllergiesConditionsService, 'allergies'>;
+  access: Pick<StaffAccess, 'audit'>;
 }
 
 /**
@@ -43,12 +47,16 @@ interface Deps {
  * patient in the facility's care (as opening the record), each with a reason the patient reads. The correction, its
  * audit entry and the patient's notice are one transaction (the repository's).
  */
-export function createCorrectionsService({ corrections, consultations, medications, visits }: Deps) {
-  async function inCareOrRefuse(actor: StaffAtFacility, appointmentId: string) {
-    const patient = await consultations.patientOf(actor.facilityId, appointmentId);
-    if (!patient) throw appointmentNotFound();
-    if (!inCare(patient, todayInBangkok())) throw outsideCare();
-  }
+export function createCorrectionsService({
+  corrections,
+  consultations,
+  medications,
+  visits,
+  healthBackground,
+  access,
+}: Deps) {
+  const inCareOrRefuse = (actor: StaffAtFacility, appointmentId: string) =>
+    patientInCareOrRefuse(consultations, actor, appointmentId);
 
   /** The visit as the patient now reads it, with every version of its prescriptions. */
   async function corrected(outcome: Outcome, appointmentId: string, of: 'visit' | 'prescription') {
@@ -100,9 +108,16 @@ export function createCorrectionsService({ corrections, consultations, medicatio
       medicationId: string,
       body: PrescriptionAmendBody,
     ): Promise<CorrectedVisit> {
-      await inCareOrRefuse(actor, appointmentId);
+      const patient = await inCareOrRefuse(actor, appointmentId);
+      const overrides = allergyOverrides(
+        await healthBackground.allergies(patient.id),
+        [body.prescription],
+        () => 'prescription.allergyOverrideReason',
+      );
       const outcome = await corrections.amendPrescription(actor, appointmentId, medicationId, body, todayInBangkok());
-      return corrected(outcome, appointmentId, 'prescription');
+      const reply = await corrected(outcome, appointmentId, 'prescription');
+      await auditAllergyOverrides(access, actor, appointmentId, patient.id, overrides);
+      return reply;
     },
 
     async prescriptionEnteredInError(

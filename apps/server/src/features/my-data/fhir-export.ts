@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  type Allergy,
   type Appointment,
   type AppointmentStatus,
   type CareBasis,
@@ -10,6 +11,8 @@ import {
   type Coverage,
   type FhirBundle,
   type FixedDoseTime,
+  type HealthBackground,
+  type RecordedBy,
   type HealthScheme,
   type Medication,
   type PatientConsent,
@@ -19,6 +22,7 @@ import {
   FIXED_DOSE_TIMES,
 } from '@klaimor/contracts';
 import type {
+  AllergyIntolerance,
   Appointment as FhirAppointment,
   Bundle,
   BundleEntry,
@@ -52,6 +56,8 @@ export interface PatientRecords {
   visits: Visit[];
   medications: Medication[];
   symptomNotes: SymptomNote[];
+  /** Allergies and long-term conditions. */
+  healthBackground: HealthBackground;
   appointments: Appointment[];
   /** Family care: every grant about the patient (any status), oldest first. */
   careGrants: CareGrantRecord[];
@@ -312,6 +318,57 @@ function condition(v: Visit, patientId: string): Condition {
   };
 }
 
+/**
+ * Who wrote an allergy or a condition: a clinician (named with their facility; the export has no Practitioner
+ * resources, and a recorder may not be an Organization), or the patient, who asserted it.
+ */
+function authorOf(by: RecordedBy, patientId: string) {
+  return by.by === 'clinician'
+    ? { recorder: { display: `${by.clinician} (${by.facility.nameTh})` } }
+    : { asserter: { reference: ref(patientId) } };
+}
+
+const ACTIVE_ALLERGY = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
+const ALLERGY_VERIFICATION = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
+
+/** An allergy: confirmed when a clinician recorded it, unconfirmed when the patient did; a severe one is high risk. */
+function allergyIntolerance(a: Allergy, patientId: string): AllergyIntolerance {
+  return {
+    resourceType: 'AllergyIntolerance',
+    id: a.id,
+    clinicalStatus: { coding: [{ system: ACTIVE_ALLERGY, code: 'active' }] },
+    verificationStatus: {
+      coding: [{ system: ALLERGY_VERIFICATION, code: a.recordedBy.by === 'clinician' ? 'confirmed' : 'unconfirmed' }],
+    },
+    category: [a.category],
+    criticality: a.severity === 'severe' ? 'high' : 'low',
+    code: { text: a.substance },
+    patient: { reference: ref(patientId) },
+    recordedDate: a.recordedAt,
+    ...authorOf(a.recordedBy, patientId),
+    // A reaction needs a manifestation: the words given, or that none were.
+    reaction: [{ manifestation: [{ text: a.reaction ?? 'ไม่ได้ระบุอาการ' }], severity: a.severity }],
+  };
+}
+
+/** A long-term condition on the problem list, coded in ICD-10 when it was chosen from the list or by a clinician. */
+function problem(c: HealthBackground['conditions'][number], patientId: string): Condition {
+  return {
+    resourceType: 'Condition',
+    id: c.id,
+    clinicalStatus: {
+      coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }],
+    },
+    category: [
+      { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'problem-list-item' }] },
+    ],
+    code: { ...(c.icd10 && { coding: [{ system: ICD10, code: c.icd10, display: c.name }] }), text: c.name },
+    subject: { reference: ref(patientId) },
+    recordedDate: c.recordedAt,
+    ...authorOf(c.recordedBy, patientId),
+  };
+}
+
 /** A prescription's status in FHIR: a correction's first (replaced by an amendment: stopped before its end). */
 function requestStatus(m: Medication): MedicationRequest['status'] {
   if (m.correction) return m.correction.status === 'entered_in_error' ? 'entered-in-error' : 'stopped';
@@ -544,6 +601,8 @@ export function toFhirBundle(records: PatientRecords, now: Date = new Date()): F
     ...records.medications.map((m) =>
       m.prescribedBy ? medicationRequest(m, pid, known) : medicationStatement(m, pid),
     ),
+    ...records.healthBackground.allergies.map((a) => allergyIntolerance(a, pid)),
+    ...records.healthBackground.conditions.map((c) => problem(c, pid)),
     ...[bloodGroupObservation(records.profile)].filter((o): o is Observation => o !== null),
     ...records.symptomNotes.map((n) => symptomObservation(n, pid)),
     ...records.appointments.map((a) => appointment(a, pid, known)),

@@ -13,6 +13,7 @@ import type { AppointmentsService } from '../appointments/appointments.service.j
 import type { OtpService } from '../auth/otp.service.js';
 import type { CoverageService } from '../coverage/coverage.service.js';
 import type { HospitalsService } from '../hospitals/hospitals.service.js';
+import type { AllergiesConditionsService } from '../allergies-conditions/allergies-conditions.service.js';
 import type { MedicationsService } from '../medications/medications.service.js';
 import type { SymptomNotesService } from '../symptom-notes/symptom-notes.service.js';
 import { scopesOf, type FamilyRepository } from '../family/family.repository.js';
@@ -32,6 +33,7 @@ interface Deps {
   visits: Pick<VisitsService, 'list'>;
   medications: Pick<MedicationsService, 'list'>;
   symptomNotes: Pick<SymptomNotesService, 'list'>;
+  healthBackground: Pick<AllergiesConditionsService, 'background'>;
   hospitals: Pick<HospitalsService, 'get'>;
   /** Drops cached copies of the patient, so no session of theirs outlives the account in this process. */
   forgetUser(userId: string): Promise<void>;
@@ -48,6 +50,7 @@ const ACTIONS_WITH_REASON = new Set([
   'visit.entered_in_error',
   'prescription.amended',
   'prescription.entered_in_error',
+  'prescription.allergy_override',
 ]);
 
 export function createMyDataService({
@@ -59,6 +62,7 @@ export function createMyDataService({
   visits,
   medications,
   symptomNotes,
+  healthBackground,
   hospitals,
   forgetUser,
 }: Deps) {
@@ -111,15 +115,17 @@ export function createMyDataService({
     /** Everything the app holds about the patient, as a FHIR R4 Bundle. */
     async fhirExport(patient: UserRow): Promise<FhirBundle> {
       const userId = patient.id;
-      const [consents, coverageList, visitList, medicationList, notes, appointmentList, grants] = await Promise.all([
-        myData.consents(userId),
-        coverage.list(userId),
-        visits.list(userId),
-        medications.list(userId),
-        symptomNotes.list(userId),
-        appointments.list(userId),
-        family.grantsAbout(userId),
-      ]);
+      const [consents, coverageList, visitList, medicationList, notes, appointmentList, grants, background] =
+        await Promise.all([
+          myData.consents(userId),
+          coverage.list(userId),
+          visits.list(userId),
+          medications.list(userId),
+          symptomNotes.list(userId),
+          appointments.list(userId),
+          family.grantsAbout(userId),
+          healthBackground.background(userId),
+        ]);
       const named = await facilitiesNamed([
         ...appointmentList.map((a) => a.hospital.id),
         ...visitList.flatMap((v) => (v.facility.id ? [v.facility.id] : [])),
@@ -132,6 +138,7 @@ export function createMyDataService({
         visits: visitList,
         medications: medicationList,
         symptomNotes: notes,
+        healthBackground: background,
         appointments: appointmentList,
         careGrants: grants.map(({ grant, caregiver }) => ({
           id: grant.id,

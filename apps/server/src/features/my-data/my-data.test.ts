@@ -123,6 +123,13 @@ async function patientWithRecords() {
     bloodPressure: { systolic: 130, diastolic: 85 },
     notes: 'กินยาลดไข้',
   });
+  await postOk(session, '/api/allergies', {
+    substance: 'เพนิซิลลิน',
+    category: 'medication',
+    reaction: 'ผื่นลมพิษ',
+    severity: 'severe',
+  });
+  await postOk(session, '/api/conditions', { name: 'ความดันโลหิตสูง', icd10: 'I10' });
   const completed = await book(session, 0, true);
   await t.database.db.execute(sql`update appointments set status = 'completed' where id = ${completed.id}`);
   return { phone, session, userId: profile.id as string, completed };
@@ -157,7 +164,9 @@ describe('GET /api/my-data/fhir', () => {
 
     const types = bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType).sort();
     expect(types).toEqual([
+      'AllergyIntolerance',
       'Appointment',
+      'Condition',
       'Consent',
       'Coverage',
       'Coverage',
@@ -184,6 +193,18 @@ describe('GET /api/my-data/fhir', () => {
         .map((m: { status: string }) => m.status)
         .sort(),
     ).toEqual(['active', 'completed']);
+    expect(byType('AllergyIntolerance')[0]).toMatchObject({
+      category: ['medication'],
+      criticality: 'high',
+      code: { text: 'เพนิซิลลิน' },
+      verificationStatus: { coding: [{ code: 'unconfirmed' }] },
+      asserter: { reference: `urn:uuid:${userId}` },
+      reaction: [{ manifestation: [{ text: 'ผื่นลมพิษ' }], severity: 'severe' }],
+    });
+    expect(byType('Condition')[0]).toMatchObject({
+      category: [{ coding: [{ code: 'problem-list-item' }] }],
+      code: { coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'I10' }], text: 'ความดันโลหิตสูง' },
+    });
     expect(byType('Encounter').some((e: { appointment?: unknown }) => e.appointment)).toBe(true);
     // The hospital once, with its MOPH code in TH Core's system and the registry credited as its source.
     const [hospital] = byType('Organization');
@@ -295,6 +316,8 @@ describe('deleting the account', () => {
       'medications',
       'medication_ticks',
       'symptom_notes',
+      'allergies',
+      'conditions',
     ]) {
       const column = table === 'users' ? 'id' : 'user_id';
       const left = await rows<{ n: number }>(
@@ -333,8 +356,8 @@ describe('deleting the account', () => {
 
     // Nobody else lost anything.
     const others = await t.app.inject({ method: 'GET', url: '/api/my-data/fhir', ...as(bystander.session) });
-    // Eleven records and the hospital they name.
-    expect(others.json().entry).toHaveLength(12);
+    // Thirteen records and the hospital they name.
+    expect(others.json().entry).toHaveLength(14);
 
     // The number is free to register again, as a new patient.
     await ageCodes(p.phone);

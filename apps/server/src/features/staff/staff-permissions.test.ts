@@ -84,6 +84,21 @@ async function newClinic(): Promise<string> {
   return res.json().data[0].id;
 }
 
+/** An allergy or a condition the facility's clinician recorded for a patient in care, for the routes that remove one. */
+async function newBackgroundEntry(of: 'allergies' | 'conditions'): Promise<string> {
+  const payload = of === 'allergies' ? allergy : { name: 'ความดันโลหิตสูง', icd10: 'I10' };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${dayBase}/${ready.today[0]}/${of}`,
+    payload,
+    ...asStaff(sessions.clinician),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const entries = res.json().data[0][of] as { id: string }[];
+  return entries[entries.length - 1]!.id;
+}
+const allergy = { substance: 'ซัลฟา', category: 'medication', reaction: 'ผื่น', severity: 'moderate' };
+
 let closingDay = 0;
 async function closedDay(): Promise<string> {
   const date = addDays(todayInBangkok(), 10 + closingDay++);
@@ -217,6 +232,26 @@ const ROUTES: Record<string, Route> = {
       url: `${dayBase}/${ready.ahead[0]}/record/break-glass`,
       payload: { reason: 'ผู้ป่วยโทรปรึกษาอาการแพ้ยาก่อนถึงวันนัด' },
     }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/allergies': {
+    allowed: ['clinician'],
+    success: 201,
+    call: async () => ({ url: `${dayBase}/${ready.today[0]}/allergies`, payload: allergy }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/conditions': {
+    allowed: ['clinician'],
+    success: 201,
+    call: async () => ({ url: `${dayBase}/${ready.today[0]}/conditions`, payload: { name: 'โรคเกาต์', icd10: 'M10' } }),
+  },
+  'DELETE /api/staff/facilities/:facilityId/appointments/:appointmentId/allergies/:entryId': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.today[0]}/allergies/${await newBackgroundEntry('allergies')}` }),
+  },
+  'DELETE /api/staff/facilities/:facilityId/appointments/:appointmentId/conditions/:entryId': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.today[0]}/conditions/${await newBackgroundEntry('conditions')}` }),
   },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/complete': {
     allowed: ['clinician'],

@@ -126,6 +126,8 @@ export const dayEntry = (time: string, patch: Partial<DayListEntry> = {}, date: 
 export const patientRecord = (patch: Partial<PatientRecordForStaff> = {}): PatientRecordForStaff => ({
   openedAs: 'care',
   patient: { name: 'ปิยะ ใจงาม', age: 37, gender: 'male', bloodGroup: 'O' },
+  allergies: [],
+  conditions: [],
   medications: [],
   visits: [],
   ...patch,

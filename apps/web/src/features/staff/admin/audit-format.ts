@@ -36,6 +36,8 @@ const AREAS = {
   prescription: 'audit.areas.prescription',
   schedule: 'audit.areas.schedule',
   clinic: 'audit.areas.clinic',
+  allergy: 'audit.areas.allergy',
+  condition: 'audit.areas.condition',
   staff: 'audit.areas.staff',
   facility: 'audit.areas.facility',
   operator: 'audit.areas.operator',
@@ -229,6 +231,8 @@ export function auditDetailLines(
       return [t('audit.details.breakGlassReason', { reason: details.reason })];
     case 'correction':
       return [t('audit.details.correctionReason', { reason: details.reason })];
+    case 'allergy_override':
+      return [t('audit.details.allergyOverride', details)];
     case 'moved':
       return [
         t('audit.details.moved', {
