@@ -6,6 +6,7 @@ import {
   type DayListEntry,
   type FacilitySettings,
   type FacilityStaffMember,
+  type Allergy,
   type PatientRecordForStaff,
   type Schedule,
   type ScheduleTemplate,
@@ -122,6 +123,18 @@ export const dayEntry = (time: string, patch: Partial<DayListEntry> = {}, date: 
     ...patch,
   };
 };
+
+/** A severe penicillin allergy the patient wrote themselves. */
+export const penicillinAllergy = (patch: Partial<Allergy> = {}): Allergy => ({
+  id: 'allergy-1',
+  substance: 'เพนิซิลลิน',
+  category: 'medication',
+  reaction: 'ผื่นลมพิษ หน้าบวม',
+  severity: 'severe',
+  recordedBy: { by: 'patient' },
+  recordedAt: '2025-01-01T00:00:00.000Z',
+  ...patch,
+});
 
 export const patientRecord = (patch: Partial<PatientRecordForStaff> = {}): PatientRecordForStaff => ({
   openedAs: 'care',

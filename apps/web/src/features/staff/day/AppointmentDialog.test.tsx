@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../test/render';
-import { apiError, dayEntry, member, patientRecord, today } from '../staff-test-data';
+import { apiError, dayEntry, member, patientRecord, penicillinAllergy, today } from '../staff-test-data';
 import { renderStaff } from '../staff-test-render';
 
 const LIST = '/api/staff/facilities/siriraj-hospital/appointments';
@@ -167,6 +167,55 @@ describe("an appointment's actions", () => {
     expect(record).toHaveTextContent('หลังอาหารเช้า 1');
     expect(record).toHaveTextContent('ชาย');
     expect(record).toHaveTextContent('ยังไม่มีประวัติการรักษา');
+  });
+
+  it("heads the record with the patient's allergies, and lets the clinician add a condition and remove their own", async () => {
+    const entry = dayEntry(clockIn(-10), { status: 'in_consultation', queue: { number: 4, label: 'A004', ahead: 0 } });
+    const ours = {
+      by: 'clinician' as const,
+      clinician: 'พญ.กมลวรรณ ใจงาม',
+      facility: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+    };
+    const shrimp = penicillinAllergy({
+      id: 'a2',
+      substance: 'กุ้ง',
+      category: 'food',
+      reaction: null,
+      severity: 'mild',
+      recordedBy: ours,
+    });
+    const gout = { id: 'c2', name: 'โรคเกาต์', icd10: 'M10', recordedBy: ours, recordedAt: today };
+    const { user, fetchMock, dialog } = await openAppointment(['clinician'], entry, {
+      [`GET ${LIST}/${entry.id}/record`]: () =>
+        json(200, { data: [patientRecord({ allergies: [penicillinAllergy(), shrimp] })] }),
+      [`POST ${LIST}/${entry.id}/conditions`]: () =>
+        json(201, { data: [{ allergies: [penicillinAllergy(), shrimp], conditions: [gout] }] }),
+      [`DELETE ${LIST}/${entry.id}/allergies/a2`]: () =>
+        json(200, { data: [{ allergies: [penicillinAllergy()], conditions: [gout] }] }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'เปิดดูประวัติผู้ป่วย' }));
+    const record = await within(dialog).findByRole('region', { name: 'ประวัติผู้ป่วย' });
+    const banner = await within(record).findByRole('region', { name: 'ประวัติแพ้และโรคประจำตัว' });
+    expect(banner).toHaveTextContent('ผู้ป่วยมีประวัติแพ้');
+    expect(banner).toHaveTextContent('เพนิซิลลิน (ยา) · รุนแรง · ผื่นลมพิษ หน้าบวม');
+    expect(banner).toHaveTextContent('ผู้ป่วยบันทึกเอง');
+    expect(banner).toHaveTextContent('พญ.กมลวรรณ ใจงาม · โรงพยาบาลศิริราช');
+    // Only the facility's own entry can be removed here.
+    expect(within(banner).queryByRole('button', { name: 'ลบ เพนิซิลลิน' })).not.toBeInTheDocument();
+
+    await user.click(within(record).getByRole('button', { name: 'เพิ่มโรคประจำตัว' }));
+    await user.type(within(record).getByRole('combobox', { name: /^โรค/ }), 'โรคเก');
+    await user.click(await screen.findByRole('option', { name: 'โรคเกาต์' }));
+    expect(within(record).getByRole('textbox', { name: 'รหัส ICD-10' })).toHaveValue('M10');
+    await user.click(within(record).getByRole('button', { name: 'บันทึก' }));
+    expect(await within(banner).findByText('โรคเกาต์ (M10)')).toBeInTheDocument();
+    expect(posts(fetchMock)).toContainEqual({
+      path: `/${entry.id}/conditions`,
+      body: { name: 'โรคเกาต์', icd10: 'M10' },
+    });
+
+    await user.click(within(banner).getByRole('button', { name: 'ลบ กุ้ง' }));
+    await waitFor(() => expect(banner).not.toHaveTextContent('กุ้ง'));
   });
 
   it('asks a clinician for a reason before opening the record of a patient outside care, and says it is flagged', async () => {

@@ -1,16 +1,26 @@
-import { addDays, type VisitRecordBody } from '@klaimor/contracts';
+import { addDays, type Allergy, type VisitRecordBody } from '@klaimor/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { renderWithProviders } from '../../../test/render';
-import { today } from '../staff-test-data';
+import { penicillinAllergy, today } from '../staff-test-data';
 import '../staff.texts';
 import { ConsultationForm } from './ConsultationForm';
 
-function renderForm(onSubmit = vi.fn(async (_body: VisitRecordBody): Promise<unknown> => undefined)) {
+function renderForm(
+  onSubmit = vi.fn(async (_body: VisitRecordBody): Promise<unknown> => undefined),
+  allergies: Allergy[] = [],
+) {
   const user = userEvent.setup({ delay: null });
-  renderWithProviders(<ConsultationForm onSubmit={onSubmit} onCancel={() => undefined} />);
+  renderWithProviders(
+    <ConsultationForm
+      allergies={allergies}
+      conditions={[{ id: 'c1', name: 'ความดันโลหิตสูง', icd10: 'I10', recordedBy: { by: 'patient' }, recordedAt: today }]}
+      onSubmit={onSubmit}
+      onCancel={() => undefined}
+    />,
+  );
   return { user, onSubmit, submit: () => user.click(screen.getByRole('button', { name: 'บันทึกผลการตรวจ' })) };
 }
 
@@ -122,5 +132,36 @@ describe('the visit and prescription form', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ followUpDate: addDays(today, 14), prescriptions: [] });
     expect(await screen.findByText(conflict)).toBeInTheDocument();
+  });
+
+  it('shows the allergies above the drugs, and sends a drug of an allergy group only with a reason', async () => {
+    const onSubmit = vi.fn(async (_body: VisitRecordBody): Promise<unknown> => undefined);
+    const { user, submit } = renderForm(onSubmit, [penicillinAllergy()]);
+    const banner = screen.getByRole('region', { name: 'ประวัติแพ้และโรคประจำตัว' });
+    expect(banner).toHaveTextContent('ผู้ป่วยมีประวัติแพ้');
+    expect(banner).toHaveTextContent('เพนิซิลลิน (ยา) · รุนแรง · ผื่นลมพิษ หน้าบวม');
+    expect(banner).toHaveTextContent('โรคประจำตัว: ความดันโลหิตสูง (I10)');
+
+    await user.type(screen.getByRole('textbox', { name: /^ผลการตรวจ/ }), 'ทอนซิลอักเสบ');
+    await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
+    await user.type(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }), 'Paracetamol');
+    expect(within(drug(1)).queryByText(/ยานี้อยู่ในกลุ่มเดียวกัน/)).not.toBeInTheDocument();
+    await user.clear(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }));
+    await user.type(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }), 'Amoxicillin');
+    expect(within(drug(1)).getByText('ผู้ป่วยแพ้ เพนิซิลลิน (รุนแรง) ยานี้อยู่ในกลุ่มเดียวกัน')).toBeInTheDocument();
+    await user.type(within(drug(1)).getByRole('textbox', { name: 'หลังอาหารเช้า' }), '1');
+    await user.type(within(drug(1)).getByRole('textbox', { name: /^จำนวนวัน/ }), '7');
+    await submit();
+    const reason = within(drug(1)).getByRole('textbox', { name: /^เหตุผลที่ยังสั่งยานี้/ });
+    await waitFor(() => expect(reason).toHaveAccessibleDescription('ผู้ป่วยมีประวัติแพ้ยานี้ ต้องระบุเหตุผลที่ยังสั่ง'));
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    await user.type(reason, 'ทดสอบผิวหนังแล้วไม่แพ้ แพทย์เฝ้าระวัง');
+    await submit();
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0].prescriptions[0]).toMatchObject({
+      drug: 'Amoxicillin',
+      allergyOverrideReason: 'ทดสอบผิวหนังแล้วไม่แพ้ แพทย์เฝ้าระวัง',
+    });
   });
 });

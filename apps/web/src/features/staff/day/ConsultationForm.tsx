@@ -1,5 +1,8 @@
 import {
   FIXED_DOSE_TIMES,
+  allergyConflicts,
+  type Allergy,
+  type Condition,
   MedicationForm,
   VisitRecordBody,
   todayInBangkok,
@@ -19,7 +22,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
-import { Controller, useFieldArray, type FieldError, type FieldPath } from 'react-hook-form';
+import { Controller, useFieldArray, useWatch, type FieldError, type FieldPath } from 'react-hook-form';
 import { FormActions } from '../../../components/FormActions';
 import { FormDateField } from '../../../components/FormDateField';
 import { appLanguage } from '../../../i18n/language';
@@ -27,6 +30,8 @@ import { contractResolver, numberFromText } from '../../../lib/form-resolver';
 import { useContractForm } from '../../../lib/use-contract-form';
 import { fieldMessage, staffErrorMessage } from '../shared/staff-errors';
 import { useStaffTexts } from '../staff.texts';
+import { AllergyBanner } from './AllergyBanner';
+import { AllergyOverrideField } from './AllergyOverrideField';
 
 export interface PrescriptionValues {
   drug: string;
@@ -36,6 +41,8 @@ export interface PrescriptionValues {
   doses: Record<FixedDoseTime, string>;
   days: string;
   instructions: string;
+  /** Why a drug the patient is allergic to is still prescribed; asked only then. */
+  allergyOverrideReason: string;
 }
 
 export interface ConsultationFormValues {
@@ -53,6 +60,7 @@ export const emptyPrescription = (): PrescriptionValues => ({
   doses: { afterBreakfast: '', afterLunch: '', afterDinner: '', beforeBed: '' },
   days: '',
   instructions: '',
+  allergyOverrideReason: '',
 });
 
 /** A number box as the body's number: empty is missing, anything else not a number is NaN. */
@@ -77,6 +85,7 @@ export function visitInputOf(v: ConsultationFormValues): VisitRecordInput {
       },
       days: wholeNumberOf(p.days),
       instructions: p.instructions,
+      allergyOverrideReason: p.allergyOverrideReason.trim() === '' ? undefined : p.allergyOverrideReason,
     })),
   };
 }
@@ -84,7 +93,17 @@ export function visitInputOf(v: ConsultationFormValues): VisitRecordInput {
 const resolver = contractResolver(VisitRecordBody, visitInputOf);
 const FORMS = MedicationForm.options;
 
+/** The visit's own fields, and a prescription's allergy override, on which the server's reasons land. */
+const SERVER_FIELDS = new Set(['findings', 'icd10', 'advice', 'followUpDate']);
+const serverField = (key: string) =>
+  SERVER_FIELDS.has(key) || /^prescriptions\.\d+\.allergyOverrideReason$/.test(key)
+    ? (key as FieldPath<ConsultationFormValues>)
+    : null;
+
 export interface ConsultationFormProps {
+  /** The patient's allergies (checked against every drug) and conditions, shown above the prescriptions. */
+  allergies?: readonly Allergy[];
+  conditions?: readonly Condition[];
   /** Sends the visit; a rejection is shown on the form. */
   onSubmit: (body: VisitRecordBody) => Promise<unknown>;
   onCancel: () => void;
@@ -95,7 +114,7 @@ export interface ConsultationFormProps {
  * follow-up date and the prescriptions (drug, strength, form, units after each meal and before bed, days,
  * instructions), checked with the shared VisitRecordBody schema.
  */
-export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) {
+export function ConsultationForm({ allergies = [], conditions = [], onSubmit, onCancel }: ConsultationFormProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const baseId = useId();
@@ -106,7 +125,7 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
   } = useContractForm<ConsultationFormValues, VisitRecordBody>({
     resolver,
     defaultValues: { findings: '', icd10: '', advice: '', followUpDate: '', prescriptions: [] },
-    fields: ['findings', 'icd10', 'advice', 'followUpDate'],
+    fields: serverField,
     errorMessage: (error) => staffErrorMessage(t, error, lang),
   });
   const {
@@ -116,6 +135,8 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
     formState: { errors, isSubmitting },
   } = form;
   const prescriptions = useFieldArray({ control, name: 'prescriptions' });
+  const drugs = useWatch({ control, name: 'prescriptions' });
+  const conflictsOf = (i: number) => allergyConflicts(drugs[i]?.drug ?? '', allergies);
   const today = todayInBangkok();
   const thisYear = Number(today.slice(0, 4));
 
@@ -161,6 +182,15 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
       setError('followUpDate', { type: 'validate', message: 'out_of_range' }, { shouldFocus: true });
       return;
     }
+    // A drug the patient is allergic to goes only with a reason: asked here before the server refuses it.
+    const unexplained = body.prescriptions.findIndex(
+      (p) => !p.allergyOverrideReason && allergyConflicts(p.drug, allergies).length > 0,
+    );
+    if (unexplained >= 0) {
+      const field = `prescriptions.${unexplained}.allergyOverrideReason` as const;
+      setError(field, { type: 'validate', message: 'allergy_override_required' }, { shouldFocus: true });
+      return;
+    }
     await onSubmit(body);
   });
 
@@ -196,6 +226,9 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
           {t('visit.prescriptionsIntro')}
         </Typography>
+        <Box sx={{ mb: 2 }}>
+          <AllergyBanner allergies={allergies} conditions={conditions} />
+        </Box>
         <Stack spacing={2}>
           {prescriptions.fields.length === 0 ? (
             <Typography color="text.secondary">{t('visit.noDrugs')}</Typography>
@@ -229,6 +262,12 @@ export function ConsultationForm({ onSubmit, onCancel }: ConsultationFormProps) 
                       <DeleteOutlinedIcon />
                     </IconButton>
                   </Box>
+                  <AllergyOverrideField
+                    conflicts={conflictsOf(i)}
+                    field={register(`prescriptions.${i}.allergyOverrideReason`)}
+                    id={`${baseId}-override-${row.id}`}
+                    error={rowErrors?.allergyOverrideReason?.message}
+                  />
                   <Stack direction="row" spacing={1.5}>
                     {text(`prescriptions.${i}.strength`, t('visit.strength'), rowErrors?.strength, {
                       hint: t('visit.strengthHint'),

@@ -1,4 +1,6 @@
 import {
+  allergyConflicts,
+  type Allergy,
   EnteredInErrorBody,
   FIXED_DOSE_TIMES,
   type FixedDoseTime,
@@ -14,11 +16,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { appLanguage } from '../../../i18n/language';
 import { contractResolver, numberFromText } from '../../../lib/form-resolver';
 import { fieldMessage, staffErrorMessage } from '../shared/staff-errors';
 import { useStaffTexts } from '../staff.texts';
+import { AllergyOverrideField } from './AllergyOverrideField';
 import { type Correction, useCorrection } from './day.queries';
 
 /** What a correction is of: the visit recorded at this appointment, or one of its prescriptions still in force. */
@@ -39,6 +42,7 @@ interface CorrectionValues {
   beforeBed: string;
   days: string;
   instructions: string;
+  allergyOverrideReason: string;
 }
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
@@ -68,6 +72,7 @@ const RESOLVERS = {
         >,
         days: numberFromText(v.days) as number,
         instructions: orNull(v.instructions),
+        allergyOverrideReason: v.allergyOverrideReason.trim() === '' ? undefined : v.allergyOverrideReason,
       },
     })),
   enteredInError: (version: number) =>
@@ -94,6 +99,7 @@ function initialValues(target: CorrectionTarget): CorrectionValues {
       ...empty,
       days: '',
       instructions: '',
+      allergyOverrideReason: '',
     };
   }
   const m = target.medication;
@@ -107,6 +113,7 @@ function initialValues(target: CorrectionTarget): CorrectionValues {
     ...(Object.fromEntries(FIXED_DOSE_TIMES.map((time) => [time, String(m.doses[time])])) as typeof empty),
     days: courseDays(m),
     instructions: m.instructions ?? '',
+    allergyOverrideReason: '',
   };
 }
 
@@ -125,13 +132,23 @@ export interface CorrectionFormProps {
   kind: CorrectionKind;
   onDone: (message: string) => void;
   onCancel: () => void;
+  /** The patient's allergies: an amended drug that falls under one asks for the reason it is still prescribed. */
+  allergies?: readonly Allergy[];
 }
 
 /**
  * A clinician's correction of what was recorded at this visit: amended (the corrected fields) or entered in error,
  * always with a reason the patient reads. The earlier version is kept; the patient is told.
  */
-export function CorrectionForm({ facilityId, appointmentId, target, kind, onDone, onCancel }: CorrectionFormProps) {
+export function CorrectionForm({
+  facilityId,
+  appointmentId,
+  target,
+  kind,
+  onDone,
+  onCancel,
+  allergies = [],
+}: CorrectionFormProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const correction = useCorrection(facilityId, appointmentId);
@@ -145,10 +162,14 @@ export function CorrectionForm({ facilityId, appointmentId, target, kind, onDone
         : RESOLVERS.prescriptionAmend(version, target.medication.form)
   ) as Resolver<CorrectionValues, unknown, Correction['body']>;
   const {
+    control,
     register,
     handleSubmit,
+    setError,
     formState: { errors, isSubmitting },
   } = useForm<CorrectionValues, unknown, Correction['body']>({ resolver, defaultValues: initialValues(target) });
+  const amendsDrug = kind === 'amend' && target.of === 'prescription';
+  const conflicts = allergyConflicts(useWatch({ control, name: 'drug' }), amendsDrug ? allergies : []);
   const name =
     target.of === 'prescription' ? [target.medication.name, target.medication.strength].filter(Boolean).join(' ') : '';
   const idOf = (field: string) => `correction-${field}`;
@@ -173,6 +194,14 @@ export function CorrectionForm({ facilityId, appointmentId, target, kind, onDone
 
   const save = handleSubmit(async (body) => {
     setFormError(null);
+    if (conflicts.length > 0 && 'prescription' in body && !body.prescription.allergyOverrideReason) {
+      setError(
+        'allergyOverrideReason',
+        { type: 'validate', message: 'allergy_override_required' },
+        { shouldFocus: true },
+      );
+      return;
+    }
     const c = (
       target.of === 'visit'
         ? { of: 'visit', kind, body }
@@ -226,6 +255,12 @@ export function CorrectionForm({ facilityId, appointmentId, target, kind, onDone
         {kind === 'amend' && target.of === 'prescription' ? (
           <>
             {box('drug', t('visit.drug'), 'prescription.drug', { required: true })}
+            <AllergyOverrideField
+              conflicts={conflicts}
+              field={register('allergyOverrideReason')}
+              id={idOf('allergyOverrideReason')}
+              error={errorOf(errors, 'prescription.allergyOverrideReason') ?? errors.allergyOverrideReason?.message}
+            />
             {box('strength', t('visit.strength'), 'prescription.strength')}
             <Box
               role="group"

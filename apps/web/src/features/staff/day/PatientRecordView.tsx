@@ -18,6 +18,7 @@ import { isApiError } from '../../../api/client';
 import { BreakGlassForm } from './BreakGlassForm';
 import { type CorrectionKind, CorrectionForm, type CorrectionTarget } from './CorrectionForm';
 import { genderText } from './day-format';
+import { HealthBackgroundPanel } from './HealthBackgroundPanel';
 import { usePatientRecord } from './day.queries';
 
 type StaffT = TFunction<'staff'>;
@@ -123,6 +124,7 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
         appointmentId={appointmentId}
         target={target}
         kind={correcting.kind}
+        allergies={record.data.allergies}
         onDone={(message) => {
           setCorrecting(null);
           setCorrected(message);
@@ -150,6 +152,13 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
         ) : (
           <Alert severity="info">{t('appointment.recordNotice')}</Alert>
         )}
+        <HealthBackgroundPanel
+          facilityId={facilityId}
+          appointmentId={appointmentId}
+          allergies={record.data.allergies}
+          conditions={record.data.conditions}
+          canChange={openedAs === 'care'}
+        />
         {thisVisit ? (
           <Box component="section" aria-label={t('record.thisVisit')}>
             <Typography variant="subtitle2" component="h4" sx={{ fontWeight: 600, mb: 0.5 }}>

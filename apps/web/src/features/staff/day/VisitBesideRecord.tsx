@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { useStaffTexts } from '../staff.texts';
 import { ConsultationForm } from './ConsultationForm';
 import { PatientRecordView } from './PatientRecordView';
+import { usePatientRecord } from './day.queries';
 
 export interface VisitBesideRecordProps {
   facilityId: string;
@@ -18,6 +19,8 @@ export interface VisitBesideRecordProps {
  */
 export function VisitBesideRecord({ facilityId, appointmentId, onSubmit, onCancel }: VisitBesideRecordProps) {
   const { t } = useStaffTexts();
+  // The record the panel beside shows (one cached copy): its allergies are checked against each drug prescribed.
+  const record = usePatientRecord(facilityId, appointmentId, true);
   return (
     <Box
       sx={{
@@ -35,7 +38,12 @@ export function VisitBesideRecord({ facilityId, appointmentId, onSubmit, onCance
         <PatientRecordView facilityId={facilityId} appointmentId={appointmentId} />
       </Box>
       <Box component="section" aria-label={t('visit.formLabel')}>
-        <ConsultationForm onSubmit={onSubmit} onCancel={onCancel} />
+        <ConsultationForm
+          allergies={record.data?.allergies}
+          conditions={record.data?.conditions}
+          onSubmit={onSubmit}
+          onCancel={onCancel}
+        />
       </Box>
     </Box>
   );

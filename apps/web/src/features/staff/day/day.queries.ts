@@ -1,5 +1,8 @@
 import type {
+  AllergyInput,
   AppointmentStatus,
+  ConditionInput,
+  HealthBackground,
   BreakGlassInput,
   CorrectedVisit,
   EnteredInErrorInput,
@@ -216,5 +219,35 @@ export function useCorrection(facilityId: string, appointmentId: string) {
       isApiError(error, 'visit_changed_meanwhile') || isApiError(error, 'prescription_changed_meanwhile')
         ? queryClient.invalidateQueries({ queryKey: key })
         : undefined,
+  });
+}
+
+/** An allergy or a condition the clinician records on the patient's record, or one this facility recorded to remove. */
+export type BackgroundChange =
+  | { kind: 'add'; of: 'allergies'; body: AllergyInput }
+  | { kind: 'add'; of: 'conditions'; body: ConditionInput }
+  | { kind: 'remove'; of: 'allergies' | 'conditions'; id: string };
+
+/**
+ * Writes on the patient's allergies and conditions (in care, audited, shown to the patient). The answer (both lists as
+ * they now stand) goes into the record already open, so the record is not asked again: each opening is audited.
+ */
+export function useBackgroundChange(facilityId: string, appointmentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (c: BackgroundChange) =>
+      c.kind === 'add'
+        ? apiOne<HealthBackground>(`${appointmentPath(facilityId, appointmentId)}/${c.of}`, {
+            method: 'POST',
+            body: c.body,
+          })
+        : apiOne<HealthBackground>(
+            `${appointmentPath(facilityId, appointmentId)}/${c.of}/${encodeURIComponent(c.id)}`,
+            { method: 'DELETE' },
+          ),
+    onSuccess: (background) =>
+      queryClient.setQueryData<PatientRecordForStaff>(dayKeys.record(facilityId, appointmentId), (record) =>
+        record ? { ...record, ...background } : record,
+      ),
   });
 }
