@@ -91,7 +91,9 @@ test("a clinician prescribing sees the patient's penicillin allergy and gives a 
     await visit.getByRole('textbox', { name: /^ผลการตรวจ/ }).fill('ต่อมทอนซิลอักเสบจากเชื้อแบคทีเรีย');
     await visit.getByRole('button', { name: 'เพิ่มยา' }).click();
     const drug = visit.getByRole('group', { name: 'ยารายการที่ 1' });
-    await drug.getByRole('textbox', { name: /^ชื่อยา/ }).fill('Amoxicillin');
+    await drug.getByRole('combobox', { name: /^ชื่อยา/ }).fill('Amoxicillin');
+    await staff.getByRole('option', { name: /^Amoxicillin 500 mg · แคปซูล/ }).click();
+    await expect(drug.getByRole('textbox', { name: /^ความแรง/ })).toHaveValue('500 mg');
     await drug.getByRole('textbox', { name: /^ความแรง/ }).fill('500 mg');
     await drug.getByRole('textbox', { name: 'หลังอาหารเช้า' }).fill('1');
     await drug.getByRole('textbox', { name: 'หลังอาหารเย็น' }).fill('1');

@@ -216,7 +216,9 @@ test('a patient books today, is checked in and sees the queue, sees the clinicia
     await form.getByRole('textbox', { name: /^คำแนะนำ/ }).fill('ดื่มน้ำอุ่นมากๆ พักผ่อนให้เพียงพอ ถ้าหายใจลำบากให้มาโรงพยาบาลทันที');
     await form.getByRole('button', { name: 'เพิ่มยา' }).click();
     const drug = form.getByRole('group', { name: 'ยารายการที่ 1' });
-    await drug.getByRole('textbox', { name: /^ชื่อยา/ }).fill('Paracetamol');
+    await drug.getByRole('combobox', { name: /^ชื่อยา/ }).fill('Paracetamol');
+    await staff.getByRole('option', { name: /^Paracetamol 500 mg · ยาเม็ด/ }).click();
+    await expect(drug.getByRole('textbox', { name: /^ความแรง/ })).toHaveValue('500 mg');
     await drug.getByRole('textbox', { name: /^ความแรง/ }).fill('500 mg');
     await drug.getByRole('textbox', { name: 'หลังอาหารเช้า' }).fill('1');
     await drug.getByRole('textbox', { name: 'หลังอาหารเย็น' }).fill('1');

@@ -18,6 +18,7 @@ export * from './record-corrections.js';
 export * from './visits.js';
 export * from './medications.js';
 export * from './allergies-conditions.js';
+export * from './drug-list.js';
 export * from './symptom-notes.js';
 export * from './my-data.js';
 export * from './staff.js';

@@ -92,6 +92,8 @@ export type MedicationStatus = z.infer<typeof MedicationStatus>;
 export const Medication = z.object({
   id: z.string(),
   name: z.string(),
+  /** A prescription's drug from the list (DRUG_LIST): its WHO ATC code; null for a drug written in words. */
+  atcCode: z.string().nullable(),
   strength: z.string().nullable(),
   form: MedicationForm,
   doses: z.object({

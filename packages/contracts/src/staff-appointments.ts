@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppointmentStatus, QueuePlace } from './appointments.js';
 import { Allergy, Condition } from './allergies-conditions.js';
 import { ClinicName } from './clinics.js';
+import { AtcCode, isListedAtc } from './drug-list.js';
 import { dataOf } from './envelope.js';
 import { Icd10Code, IsoDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
 import { HealthScheme } from './hospitals.js';
@@ -138,6 +139,8 @@ export const MAX_PRESCRIPTION_DAYS = 365;
 export const PrescriptionBody = z
   .strictObject({
     drug: requiredText(120),
+    /** The drug's ATC code when it was chosen from DRUG_LIST; none for a drug written in words. */
+    atcCode: AtcCode.refine(isListedAtc, { error: reasons.invalidChoice }).nullable().optional(),
     /** e.g. "500 mg". */
     strength: optionalText(50),
     form: MedicationForm.default('tablet'),

@@ -671,6 +671,8 @@ export const medications = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: patientId(),
     name: text('name').notNull(),
+    /** WHO ATC code of a prescribed drug chosen from the list; null when written in words. */
+    atcCode: text('atc_code'),
     strength: text('strength'),
     form: text('form').notNull(),
     afterBreakfast: integer('after_breakfast').notNull().default(0),

@@ -56,6 +56,7 @@ export function createConsultationsRepository(db: Db) {
             body.prescriptions.map((p) => ({
               userId,
               name: p.drug,
+              atcCode: p.atcCode ?? null,
               strength: p.strength ?? null,
               form: p.form,
               ...p.doses,

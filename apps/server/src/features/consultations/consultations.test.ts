@@ -42,6 +42,7 @@ const visit = {
   prescriptions: [
     {
       drug: 'พาราเซตามอล',
+      atcCode: 'N02BE01',
       strength: '500 mg',
       form: 'tablet',
       doses: { afterBreakfast: 1, afterLunch: 1, afterDinner: 1, beforeBed: 0 },
@@ -79,6 +80,12 @@ describe('the clinician records the visit', () => {
       [{ ...visit, prescriptions: [{ ...visit.prescriptions[0], doses: {} }] }, 'prescriptions.0.doses', 'no_doses'],
       [{ ...visit, followUpDate: todayInBangkok() }, 'followUpDate', 'out_of_range'],
       [{ ...visit, findings: ' ' }, 'findings', 'required'],
+      // A code of the right shape that is not on the drug list.
+      [
+        { ...visit, prescriptions: [{ ...visit.prescriptions[0], atcCode: 'Z99ZZ99' }] },
+        'prescriptions.0.atcCode',
+        'invalid_choice',
+      ],
     ];
     for (const [body, field, reason] of cases) {
       const res = await staffPost(clinician, `${dayBase}/${appointmentId}/complete`, body);
@@ -115,12 +122,13 @@ describe('the clinician records the visit', () => {
       startDate: string;
       endDate: string;
       prescribedBy: { hospital: { id: string } } | null;
+      atcCode: string | null;
       id: string;
     }[];
-    expect(meds.map((m) => [m.name, m.startDate, m.endDate, m.prescribedBy?.hospital.id])).toEqual(
+    expect(meds.map((m) => [m.name, m.atcCode, m.startDate, m.endDate, m.prescribedBy?.hospital.id])).toEqual(
       expect.arrayContaining([
-        ['พาราเซตามอล', today, addDays(today, 4), FACILITY],
-        ['คลอร์เฟนิรามีน', today, addDays(today, 6), FACILITY],
+        ['พาราเซตามอล', 'N02BE01', today, addDays(today, 4), FACILITY],
+        ['คลอร์เฟนิรามีน', null, today, addDays(today, 6), FACILITY],
       ]),
     );
     const checklist = (await asPatient(`/api/checklist?date=${today}`)).json().data[0] as { doses: { name: string }[] };
@@ -167,9 +175,15 @@ describe('the clinician records the visit', () => {
     )!;
     expect(encounter.diagnosis).toEqual([{ condition: { reference: `urn:uuid:${condition.id}` } }]);
     const requests = resources.filter((r) => r.resourceType === 'MedicationRequest');
-    expect(requests.map((r) => (r.medicationCodeableConcept as { text: string }).text).sort()).toEqual([
-      'คลอร์เฟนิรามีน 4 mg',
-      'พาราเซตามอล 500 mg',
+    // The drug chosen from the list is coded in ATC; the one written in words is words only.
+    expect(
+      requests.map((r) => r.medicationCodeableConcept).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)),
+    ).toEqual([
+      {
+        coding: [{ system: 'http://www.whocc.no/atc', code: 'N02BE01', display: 'พาราเซตามอล' }],
+        text: 'พาราเซตามอล 500 mg',
+      },
+      { text: 'คลอร์เฟนิรามีน 4 mg' },
     ]);
     expect(
       requests.every(

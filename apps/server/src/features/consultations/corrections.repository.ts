@@ -207,6 +207,7 @@ export function createCorrectionsRepository(db: Db) {
           .values({
             userId: current.userId,
             name: p.drug,
+            atcCode: p.atcCode ?? null,
             strength: p.strength ?? null,
             form: p.form,
             ...p.doses,

@@ -51,6 +51,7 @@ export function toMedication(
   return {
     id: row.id,
     name: row.name,
+    atcCode: row.atcCode,
     strength: row.strength,
     form: row.form as MedicationForm,
     doses: schedule.doses,

@@ -261,6 +261,14 @@ const DOSE_TIMING: Record<FixedDoseTime, { when: 'PCM' | 'PCD' | 'PCV' | 'HS'; l
   beforeBed: { when: 'HS', label: 'ก่อนนอน' },
 };
 
+const ATC = 'http://www.whocc.no/atc';
+
+/** The drug as written, coded in ATC when it was chosen from the list. */
+const drugOf = (m: Medication): CodeableConcept => ({
+  ...(m.atcCode && { coding: [{ system: ATC, code: m.atcCode, display: m.name }] }),
+  text: m.strength ? `${m.name} ${m.strength}` : m.name,
+});
+
 function dosage(m: Medication): Dosage[] {
   const unit = m.form;
   const fixed = FIXED_DOSE_TIMES.filter((t) => m.doses[t] > 0).map((t): Dosage => ({
@@ -290,7 +298,7 @@ function medicationStatement(m: Medication, patientId: string): MedicationStatem
     resourceType: 'MedicationStatement',
     id: m.id,
     status,
-    medicationCodeableConcept: text(m.strength ? `${m.name} ${m.strength}` : m.name),
+    medicationCodeableConcept: drugOf(m),
     subject: { reference: ref(patientId) },
     effectivePeriod: { start: m.startDate, ...(m.endDate && { end: m.endDate }) },
     dateAsserted: m.createdAt,
@@ -387,7 +395,7 @@ function medicationRequest(m: Medication, patientId: string, known: ReadonlySet<
     status: requestStatus(m),
     ...(m.correction && { statusReason: text(m.correction.reason) }),
     intent: 'order',
-    medicationCodeableConcept: text(m.strength ? `${m.name} ${m.strength}` : m.name),
+    medicationCodeableConcept: drugOf(m),
     subject: { reference: ref(patientId) },
     encounter: { reference: ref(derivedUuid('encounter', appointmentId)) },
     authoredOn: m.startDate,

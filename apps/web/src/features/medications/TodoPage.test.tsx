@@ -76,6 +76,7 @@ const adherence: Adherence[] = [
 const medication: Medication = {
   id: amlodipine,
   name: 'Amlodipine',
+  atcCode: null,
   strength: '5 mg',
   form: 'tablet',
   doses: { afterBreakfast: 0, afterLunch: 0, afterDinner: 1, beforeBed: 1 },

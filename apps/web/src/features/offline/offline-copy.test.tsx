@@ -63,6 +63,7 @@ const checklist: Checklist = {
 const medication: Medication = {
   id: '11111111-1111-4111-8111-111111111111',
   name: 'Metformin',
+  atcCode: null,
   strength: '500 mg',
   form: 'tablet',
   doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 1, beforeBed: 0 },

@@ -29,8 +29,8 @@ import { DEVICE_KEYS, offlinePatient } from '../../session/device-copy';
 
 /** A reply fetched more than a week ago is dropped, unread: a week offline, or away from the app, and it goes. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
-/** Change it when a kept reply's shape changes (3: appointments name their clinic): a copy in the old shape is then dropped, never drawn by new code. */
-const FORMAT = 'klaimor-offline-3';
+/** Change it when a kept reply's shape changes (4: a medicine carries its drug-list code): a copy in the old shape is then dropped, never drawn by new code. */
+const FORMAT = 'klaimor-offline-4';
 /** The newest symptom notes kept: My Health shows the latest, the diary a look back; not the whole diary. */
 const NOTES_KEPT = 10;
 /** A queued tick whose send failed while the browser said it was online (it often is not) is tried again this often. */

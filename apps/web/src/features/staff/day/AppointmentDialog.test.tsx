@@ -126,6 +126,7 @@ describe("an appointment's actions", () => {
                 {
                   id: 'm1',
                   name: 'Amlodipine',
+                  atcCode: null,
                   strength: '5 mg',
                   form: 'tablet',
                   doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 0 },

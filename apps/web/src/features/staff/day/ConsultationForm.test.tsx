@@ -53,13 +53,13 @@ describe('the visit and prescription form', () => {
     await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
     await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
     expect(screen.getAllByRole('group', { name: /^ยารายการที่/ })).toHaveLength(2);
-    await user.type(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }), 'ยาที่จะลบ');
+    await user.type(within(drug(1)).getByRole('combobox', { name: /^ชื่อยา/ }), 'ยาที่จะลบ');
     await user.click(screen.getByRole('button', { name: 'ลบยารายการที่ 1' }));
     expect(screen.getAllByRole('group', { name: /^ยารายการที่/ })).toHaveLength(1);
-    expect(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ })).toHaveValue('');
+    expect(within(drug(1)).getByRole('combobox', { name: /^ชื่อยา/ })).toHaveValue('');
 
     // A drug needs its number of days, and a dose at some time of day.
-    await user.type(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }), 'Paracetamol');
+    await user.type(within(drug(1)).getByRole('combobox', { name: /^ชื่อยา/ }), 'Paracetamol');
     await submit();
     const days = within(drug(1)).getByRole('textbox', { name: /^จำนวนวัน/ });
     await waitFor(() => expect(days).toHaveAccessibleDescription('กรุณากรอกข้อมูลนี้'));
@@ -69,13 +69,19 @@ describe('the visit and prescription form', () => {
     await waitFor(() => expect(doses).toHaveAccessibleDescription('กรุณาระบุจำนวนยาอย่างน้อยหนึ่งมื้อ'));
     expect(onSubmit).not.toHaveBeenCalled();
 
-    await user.type(within(drug(1)).getByRole('textbox', { name: /^ความแรง/ }), '500 mg');
+    // Chosen from the drug list: strength, form and its ATC code come with it.
+    await user.click(within(drug(1)).getByRole('combobox', { name: /^ชื่อยา/ }));
+    await user.click(await screen.findByRole('option', { name: /^Paracetamol 500 mg · ยาเม็ด/ }));
+    expect(within(drug(1)).getByRole('textbox', { name: /^ความแรง/ })).toHaveValue('500 mg');
     await user.type(within(doses).getByRole('textbox', { name: 'หลังอาหารเช้า' }), '1');
     await user.type(within(doses).getByRole('textbox', { name: 'ก่อนนอน' }), '2');
     await user.type(within(drug(1)).getByRole('textbox', { name: /^วิธีใช้เพิ่มเติม/ }), 'ทานเมื่อมีไข้');
 
     await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
-    await user.type(within(drug(2)).getByRole('textbox', { name: /^ชื่อยา/ }), 'ยาอมแก้เจ็บคอ');
+    await user.type(within(drug(2)).getByRole('combobox', { name: /^ชื่อยา/ }), 'ยาอมแก้เจ็บคอ');
+    expect(within(drug(2)).getByRole('combobox', { name: /^ชื่อยา/ })).toHaveAccessibleDescription(
+      'ไม่อยู่ในบัญชียา (พิมพ์เอง): ตรวจชื่อยา ความแรง และรูปแบบยาให้ถูกต้อง',
+    );
     await user.selectOptions(within(drug(2)).getByRole('combobox', { name: 'รูปแบบยา' }), 'อื่นๆ');
     await user.type(within(drug(2)).getByRole('textbox', { name: 'หลังอาหารกลางวัน' }), '1');
     await user.type(within(drug(2)).getByRole('textbox', { name: /^จำนวนวัน/ }), '3');
@@ -90,6 +96,7 @@ describe('the visit and prescription form', () => {
       prescriptions: [
         {
           drug: 'Paracetamol',
+          atcCode: 'N02BE01',
           strength: '500 mg',
           form: 'tablet',
           doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 2 },
@@ -98,6 +105,7 @@ describe('the visit and prescription form', () => {
         },
         {
           drug: 'ยาอมแก้เจ็บคอ',
+          atcCode: null,
           strength: null,
           form: 'other',
           doses: { afterBreakfast: 0, afterLunch: 1, afterDinner: 0, beforeBed: 0 },
@@ -144,10 +152,10 @@ describe('the visit and prescription form', () => {
 
     await user.type(screen.getByRole('textbox', { name: /^ผลการตรวจ/ }), 'ทอนซิลอักเสบ');
     await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
-    await user.type(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }), 'Paracetamol');
+    await user.type(within(drug(1)).getByRole('combobox', { name: /^ชื่อยา/ }), 'Paracetamol');
     expect(within(drug(1)).queryByText(/ยานี้อยู่ในกลุ่มเดียวกัน/)).not.toBeInTheDocument();
-    await user.clear(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }));
-    await user.type(within(drug(1)).getByRole('textbox', { name: /^ชื่อยา/ }), 'Amoxicillin');
+    await user.clear(within(drug(1)).getByRole('combobox', { name: /^ชื่อยา/ }));
+    await user.type(within(drug(1)).getByRole('combobox', { name: /^ชื่อยา/ }), 'Amoxicillin');
     expect(within(drug(1)).getByText('ผู้ป่วยแพ้ เพนิซิลลิน (รุนแรง) ยานี้อยู่ในกลุ่มเดียวกัน')).toBeInTheDocument();
     await user.type(within(drug(1)).getByRole('textbox', { name: 'หลังอาหารเช้า' }), '1');
     await user.type(within(drug(1)).getByRole('textbox', { name: /^จำนวนวัน/ }), '7');

@@ -32,9 +32,12 @@ import { fieldMessage, staffErrorMessage } from '../shared/staff-errors';
 import { useStaffTexts } from '../staff.texts';
 import { AllergyBanner } from './AllergyBanner';
 import { AllergyOverrideField } from './AllergyOverrideField';
+import { DrugField } from './DrugField';
 
 export interface PrescriptionValues {
   drug: string;
+  /** The ATC code of a drug chosen from the list; '' for one written in words. */
+  atcCode: string;
   strength: string;
   form: MedicationForm;
   /** Units at each time of day, as typed; empty is none. */
@@ -55,6 +58,7 @@ export interface ConsultationFormValues {
 
 export const emptyPrescription = (): PrescriptionValues => ({
   drug: '',
+  atcCode: '',
   strength: '',
   form: 'tablet',
   doses: { afterBreakfast: '', afterLunch: '', afterDinner: '', beforeBed: '' },
@@ -75,6 +79,7 @@ export function visitInputOf(v: ConsultationFormValues): VisitRecordInput {
     followUpDate: v.followUpDate === '' ? null : v.followUpDate,
     prescriptions: v.prescriptions.map((p) => ({
       drug: p.drug,
+      atcCode: p.atcCode === '' ? null : p.atcCode,
       strength: p.strength,
       form: p.form,
       doses: {
@@ -132,6 +137,7 @@ export function ConsultationForm({ allergies = [], conditions = [], onSubmit, on
     control,
     register,
     setError,
+    setValue,
     formState: { errors, isSubmitting },
   } = form;
   const prescriptions = useFieldArray({ control, name: 'prescriptions' });
@@ -249,10 +255,30 @@ export function ConsultationForm({ allergies = [], conditions = [], onSubmit, on
                 <Stack spacing={2}>
                   <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
                     <Box sx={{ flex: 1 }}>
-                      {text(`prescriptions.${i}.drug`, t('visit.drug'), rowErrors?.drug, {
-                        required: true,
-                        maxLength: 120,
-                      })}
+                      <Controller
+                        control={control}
+                        name={`prescriptions.${i}.drug`}
+                        render={({ field }) => (
+                          <DrugField
+                            id={`${baseId}-drug-${row.id}`}
+                            value={field.value}
+                            listed={(drugs[i]?.atcCode ?? '') !== ''}
+                            error={rowErrors?.drug?.message}
+                            inputRef={field.ref}
+                            onBlur={field.onBlur}
+                            onType={(typed) => {
+                              field.onChange(typed);
+                              setValue(`prescriptions.${i}.atcCode`, '');
+                            }}
+                            onChoose={(listed) => {
+                              field.onChange(listed.name);
+                              setValue(`prescriptions.${i}.atcCode`, listed.atc);
+                              setValue(`prescriptions.${i}.strength`, listed.strength);
+                              setValue(`prescriptions.${i}.form`, listed.form);
+                            }}
+                          />
+                        )}
+                      />
                     </Box>
                     <IconButton
                       aria-label={t('visit.removeDrug', { n: i + 1 })}

@@ -33,6 +33,7 @@ const visit: Visit = {
 const para: Medication = {
   id: '44444444-4444-4444-8444-444444444444',
   name: 'พาราเซตามอล',
+  atcCode: 'N02BE01',
   strength: '500 mg',
   form: 'tablet',
   doses: { afterBreakfast: 2, afterLunch: 2, afterDinner: 2, beforeBed: 0 },
@@ -122,6 +123,8 @@ describe("correcting this visit's record", () => {
         reason: REASON,
         prescription: {
           drug: 'พาราเซตามอล',
+          // The same drug: its code from the list stays.
+          atcCode: 'N02BE01',
           strength: '500 mg',
           form: 'tablet',
           doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 0 },

@@ -58,14 +58,16 @@ const RESOLVERS = {
       icd10: orNull(v.icd10),
       advice: orNull(v.advice),
     })),
-  prescriptionAmend: (version: number, form: Medication['form']) =>
+  prescriptionAmend: (m: Medication) =>
     contractResolver(PrescriptionAmendBody, (v: CorrectionValues) => ({
-      expectedVersion: version,
+      expectedVersion: m.version,
       reason: v.reason,
       prescription: {
         drug: v.drug,
+        // The list's code stays with the drug it codes: a drug renamed in the correction is a drug in words.
+        atcCode: v.drug === m.name && orNull(v.strength) === m.strength ? m.atcCode : null,
         strength: orNull(v.strength),
-        form,
+        form: m.form,
         doses: Object.fromEntries(FIXED_DOSE_TIMES.map((time) => [time, units(v[time])])) as Record<
           FixedDoseTime,
           number
@@ -159,7 +161,7 @@ export function CorrectionForm({
       ? RESOLVERS.enteredInError(version)
       : target.of === 'visit'
         ? RESOLVERS.visitAmend(version)
-        : RESOLVERS.prescriptionAmend(version, target.medication.form)
+        : RESOLVERS.prescriptionAmend(target.medication)
   ) as Resolver<CorrectionValues, unknown, Correction['body']>;
   const {
     control,

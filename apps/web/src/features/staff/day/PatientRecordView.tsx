@@ -32,6 +32,7 @@ export function dosesText(t: StaffT, doses: Medication['doses']): string {
 
 function medicationLine(t: StaffT, m: Medication, lang: DateLanguage): string {
   const parts = [dosesText(t, m.doses)];
+  if (m.prescribedBy && !m.atcCode) parts.push(t('record.notListed'));
   if (m.customDose) parts.push(`${m.customDose.label} ${m.customDose.amount}`);
   if (m.endDate) parts.push(t('record.until', { date: formatBuddhistDate(m.endDate, lang, 'short') }));
   return parts.filter(Boolean).join(' · ');

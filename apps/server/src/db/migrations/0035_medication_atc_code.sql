@@ -1,0 +1,1 @@
+ALTER TABLE "medications" ADD COLUMN "atc_code" text;
