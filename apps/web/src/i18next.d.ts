@@ -14,6 +14,7 @@ import type signup from './features/signup/locales/th.json';
 import type visits from './features/visits/locales/th.json';
 import type medications from './features/medications/locales/th.json';
 import type symptomNotes from './features/symptom-notes/locales/th.json';
+import type healthBackground from './features/health-background/locales/th.json';
 import type myData from './features/my-data/locales/th.json';
 import type ocr from './features/signup/ocr/locales/th.json';
 import type staff from './features/staff/locales/th.json';
@@ -48,6 +49,7 @@ declare module 'i18next' {
       visits: typeof visits;
       medications: typeof medications;
       symptomNotes: typeof symptomNotes;
+      healthBackground: typeof healthBackground;
       myData: typeof myData;
       legal: typeof legal;
       myHealthHome: typeof myHealthHome;

@@ -10,6 +10,7 @@ export const lazyPages = {
   todo: () => import('./features/medications/TodoPage'),
   visits: () => import('./features/visits/VisitsPage'),
   symptomNotes: () => import('./features/symptom-notes/SymptomNotesPage'),
+  healthBackground: () => import('./features/health-background/HealthBackgroundPage'),
   summary: () => import('./features/my-data/MyDataSummaryPage'),
   accountDeleted: () => import('./features/my-data/AccountDeletedPage'),
   accessLog: () => import('./features/my-data/AccessLogPage'),

@@ -25,6 +25,7 @@ const CoveragePage = page(async () => (await lazyPages()).coverage(), 'CoverageP
 const TodoPage = page(async () => (await lazyPages()).todo(), 'TodoPage');
 const VisitsPage = page(async () => (await lazyPages()).visits(), 'VisitsPage');
 const SymptomNotesPage = page(async () => (await lazyPages()).symptomNotes(), 'SymptomNotesPage');
+const HealthBackgroundPage = page(async () => (await lazyPages()).healthBackground(), 'HealthBackgroundPage');
 const MyDataSummaryPage = page(async () => (await lazyPages()).summary(), 'MyDataSummaryPage');
 const AccountDeletedPage = page(async () => (await lazyPages()).accountDeleted(), 'AccountDeletedPage');
 const AccessLogPage = page(async () => (await lazyPages()).accessLog(), 'AccessLogPage');
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: 'history', element: <VisitsPage /> },
           { path: 'asd', element: <SymptomNotesPage /> },
           { path: 'symptoms', element: <Navigate to="/asd" replace /> },
+          { path: 'health-background', element: <HealthBackgroundPage /> },
           { path: 'appointments/:id', element: <AppointmentPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'settings/notifications', element: <NotificationSettingsPage /> },

@@ -30,13 +30,23 @@ export function activeDependents(links: readonly CareLink[]): CareLink[] {
  * in contracts, which the server's routes check too).
  */
 export type CareArea =
-  'records' | 'appointments' | 'booking' | 'medicines' | 'changeMedicines' | 'changeProfile' | 'notifications';
+  | 'records'
+  | 'appointments'
+  | 'booking'
+  | 'medicines'
+  | 'changeMedicines'
+  | 'healthBackground'
+  | 'changeHealthBackground'
+  | 'changeProfile'
+  | 'notifications';
 const AREA_NEEDS: Record<CareArea, CareNeed> = {
   records: CARE_ACCESS.visits.read,
   appointments: CARE_ACCESS.appointments.read,
   booking: CARE_ACCESS.appointments.change,
   medicines: CARE_ACCESS.medications.read,
   changeMedicines: CARE_ACCESS.medications.change,
+  healthBackground: CARE_ACCESS.health_background.read,
+  changeHealthBackground: CARE_ACCESS.health_background.change,
   changeProfile: CARE_ACCESS.profile.change,
   notifications: CARE_ACCESS.notifications.read,
 };

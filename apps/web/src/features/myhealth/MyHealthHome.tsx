@@ -1,6 +1,7 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import HistoryIcon from '@mui/icons-material/History';
+import MedicalInformationIcon from '@mui/icons-material/MedicalInformation';
 import PersonIcon from '@mui/icons-material/Person';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -23,20 +24,39 @@ import { useWhoseHeading } from '../../session/use-whose-heading';
 import { TodayDosesSummary } from '../medications/TodayDosesSummary';
 import { LatestSymptomNote } from '../symptom-notes/LatestSymptomNote';
 import { InstallAppCard } from './InstallAppCard';
+import { useMyHealthTexts } from './myhealth.texts';
 
-type TileKey = 'profile' | 'medicalRight' | 'history' | 'asd';
+interface Tile {
+  to: string;
+  icon: ReactNode;
+  /** The part of the record it opens: a dependent's grant must cover it for the tile to show. */
+  area: CareArea;
+  label: (t: ReturnType<typeof useMyHealthTexts>['t']) => string;
+}
 
-const TILES: { key: TileKey; to: string; icon: ReactNode }[] = [
-  { key: 'profile', to: '/profile', icon: <PersonIcon /> },
-  { key: 'medicalRight', to: '/medicalright', icon: <HealthAndSafetyIcon /> },
-  { key: 'history', to: '/history', icon: <HistoryIcon /> },
-  { key: 'asd', to: '/asd', icon: <EditNoteIcon /> },
+const TILES: Tile[] = [
+  { to: '/profile', icon: <PersonIcon />, area: 'records', label: (t) => t('myHealth.tiles.profile') },
+  {
+    to: '/medicalright',
+    icon: <HealthAndSafetyIcon />,
+    area: 'records',
+    label: (t) => t('myHealth.tiles.medicalRight'),
+  },
+  { to: '/history', icon: <HistoryIcon />, area: 'records', label: (t) => t('myHealth.tiles.history') },
+  { to: '/asd', icon: <EditNoteIcon />, area: 'records', label: (t) => t('myHealth.tiles.asd') },
+  // Its words are the home's own (not the shared texts of every first screen).
+  {
+    to: '/health-background',
+    icon: <MedicalInformationIcon />,
+    area: 'healthBackground',
+    label: (t) => t('tiles.healthBackground'),
+  },
 ];
 
 /**
- * The signed-in home menu: four tiles, the appointments, today's doses and the latest note, of the patient or of the
+ * The signed-in home menu: the tiles, the appointments, today's doses and the latest note, of the patient or of the
  * dependent chosen in the person switcher (only the parts that dependent's grant covers: a medicines-only grant shows
- * the medicines alone).
+ * the medicines, and the allergies and conditions whoever gives the medicines must know).
  */
 export function MyHealthHome({ firstname }: { firstname: string }) {
   const { t } = useTranslation();
@@ -63,7 +83,7 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
       <PersonSwitcher selection={selection} />
       {person ? (
         <Stack key={person.id} spacing={3}>
-          {can('records') ? <HomeTiles /> : null}
+          <HomeTiles tiles={TILES.filter((tile) => can(tile.area))} />
           {can('appointments') ? <MyAppointments /> : null}
           {can('medicines') ? <TodayDosesSummary /> : null}
           {can('records') ? <LatestSymptomNote /> : null}
@@ -77,39 +97,51 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
   );
 }
 
-function HomeTiles() {
-  const { t } = useTranslation();
+function HomeTiles({ tiles }: { tiles: Tile[] }) {
+  const { t } = useMyHealthTexts();
+  if (tiles.length === 0) return null;
   return (
     <Box component="nav" aria-label={t('myHealth.menuLabel')}>
       <Box
         component="ul"
         sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}
       >
-        {TILES.map((tile) => (
-          <li key={tile.key}>
-            <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea component={Link} to={tile.to} sx={{ height: '100%' }}>
-                <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, minHeight: 112 }}>
-                  <Box
-                    aria-hidden
+        {tiles.map((tile, i) => {
+          // An odd last tile takes the whole row, its icon beside its words.
+          const wide = i === tiles.length - 1 && i % 2 === 0;
+          return (
+            <Box component="li" key={tile.to} sx={wide ? { gridColumn: '1 / -1' } : undefined}>
+              <Card variant="outlined" sx={{ height: '100%' }}>
+                <CardActionArea component={Link} to={tile.to} sx={{ height: '100%' }}>
+                  <CardContent
                     sx={{
-                      width: 44,
-                      height: 44,
-                      borderRadius: 2,
-                      display: 'grid',
-                      placeItems: 'center',
-                      bgcolor: 'rgba(106,166,255,0.15)',
-                      color: 'primary.dark',
+                      display: 'flex',
+                      gap: wide ? 2 : 1,
+                      ...(wide ? { alignItems: 'center' } : { flexDirection: 'column', minHeight: 112 }),
                     }}
                   >
-                    {tile.icon}
-                  </Box>
-                  <Typography sx={{ fontWeight: 500, lineHeight: 1.3 }}>{t(`myHealth.tiles.${tile.key}`)}</Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
-          </li>
-        ))}
+                    <Box
+                      aria-hidden
+                      sx={{
+                        flexShrink: 0,
+                        width: 44,
+                        height: 44,
+                        borderRadius: 2,
+                        display: 'grid',
+                        placeItems: 'center',
+                        bgcolor: 'rgba(106,166,255,0.15)',
+                        color: 'primary.dark',
+                      }}
+                    >
+                      {tile.icon}
+                    </Box>
+                    <Typography sx={{ fontWeight: 500, lineHeight: 1.3 }}>{tile.label(t)}</Typography>
+                  </CardContent>
+                </CardActionArea>
+              </Card>
+            </Box>
+          );
+        })}
       </Box>
     </Box>
   );

@@ -157,6 +157,8 @@ export function ConsultationForm({ allergies = [], conditions = [], onSubmit, on
       numeric?: boolean;
       reasonField?: string;
       maxLength?: number;
+      /** The label sits above a value set by code (a drug chosen from the list), which the box was not told of. */
+      filled?: boolean;
     } = {},
   ) => {
     const { ref, ...rest } = register(name);
@@ -178,6 +180,7 @@ export function ConsultationForm({ allergies = [], conditions = [], onSubmit, on
             maxLength: options.maxLength,
             ...(options.numeric ? { inputMode: 'numeric', autoComplete: 'off' } : {}),
           },
+          ...(options.filled ? { inputLabel: { shrink: true } } : {}),
         }}
       />
     );
@@ -298,6 +301,7 @@ export function ConsultationForm({ allergies = [], conditions = [], onSubmit, on
                     {text(`prescriptions.${i}.strength`, t('visit.strength'), rowErrors?.strength, {
                       hint: t('visit.strengthHint'),
                       maxLength: 50,
+                      filled: (drugs[i]?.strength ?? '') !== '',
                     })}
                     <Controller
                       control={control}
