@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { onPhone, registerThroughApi, shotFitting } from './support/patient';
 import {
-  DEMO_ADMIN,
   DEMO_CLINICIAN,
-  DEMO_FRONT_DESK,
-  sessionToday,
+  checkedInToday,
   shotsAtBothWidths,
   signInStaff as signIn,
   signOutStaff,
 } from './support/staff';
 
 const HOSPITAL = 'siriraj-hospital';
-const base = `/api/staff/facilities/${HOSPITAL}`;
 const PATIENT = { firstname: 'บุญมี', lastname: 'แพ้ยา' };
 const PATIENT_NAME = `${PATIENT.firstname} ${PATIENT.lastname}`;
 const OVERRIDE = 'ผู้ป่วยเคยมีผื่นเล็กน้อยตอนเด็ก ทดสอบผิวหนังแล้วไม่แพ้ เฝ้าระวังอาการ';
@@ -34,31 +30,11 @@ test("a clinician prescribing sees the patient's penicillin allergy and gives a 
       data: { substance: 'เพนิซิลลิน', category: 'medication', reaction: 'ผื่นลมพิษ หน้าบวม', severity: 'severe' },
     });
     expect(allergy.status(), await allergy.text()).toBe(201);
-    await signIn(staff, DEMO_ADMIN);
-    const session = await sessionToday();
-    const added = await staff.request.post(`${base}/schedule/extra-sessions`, {
-      data: { ...session, places: 4, depositAmount: 0, clinician: 'นพ.ระวัง ยาแพ้' },
+    await checkedInToday(staff, patient, {
+      hospital: HOSPITAL,
+      doctor: 'นพ.ระวัง ยาแพ้',
+      symptoms: 'เจ็บคอ กลืนลำบาก มีไข้',
     });
-    expect(added.status(), await added.text()).toBe(201);
-    await signOutStaff(staff);
-    const day = session.onDate;
-    const slots = (await (await patient.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json())
-      .data as { id: string; start: string; remaining: number; doctor: string }[];
-    const slot = slots.find(
-      (s) => s.doctor === 'นพ.ระวัง ยาแพ้' && s.start > new Date().toISOString() && s.remaining > 0,
-    )!;
-    const booked = await patient.request.post('/api/appointments', {
-      headers: { 'idempotency-key': randomUUID() },
-      data: { hospitalId: HOSPITAL, slotId: slot.id, symptoms: 'เจ็บคอ กลืนลำบาก มีไข้', duration: '3 วัน' },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const { id, status } = (await booked.json()).data[0] as { id: string; status: string };
-    if (status === 'awaiting_deposit')
-      expect((await patient.request.post(`/api/dev/payments/${id}/paid`)).ok()).toBe(true);
-    await signIn(staff, DEMO_FRONT_DESK);
-    const checkedIn = await staff.request.post(`${base}/appointments/${id}/check-in`);
-    expect(checkedIn.status(), await checkedIn.text()).toBe(200);
-    await signOutStaff(staff);
   });
 
   await test.step('When the clinician records the visit, the allergy heads the record and the drugs', async () => {

@@ -1,15 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/fixtures';
 import { onPhone, registerThroughApi, screenshot, shotFitting } from './support/patient';
 import { unreadableText, useLargeText } from './support/text-fit';
 import {
-  DEMO_ADMIN,
   DEMO_CLINICIAN,
-  DEMO_FRONT_DESK,
-  sessionToday,
+  checkedInToday,
   shotsAtBothWidths,
   signInStaff as signIn,
-  signOutStaff,
 } from './support/staff';
 
 const HOSPITAL = 'siriraj-hospital';
@@ -31,30 +27,11 @@ test('a clinician corrects a wrong dose; the patient finds the corrected medicin
 
   await test.step('Given a visit recorded today with paracetamol 2 tablets three times a day', async () => {
     await registerThroughApi(patient, PATIENT);
-    await signIn(staff, DEMO_ADMIN);
-    const session = await sessionToday();
-    const added = await staff.request.post(`${base}/schedule/extra-sessions`, {
-      data: { ...session, places: 4, depositAmount: 0 },
+    const id = await checkedInToday(staff, patient, {
+      hospital: HOSPITAL,
+      doctor: 'นพ.แก้ไข ขนาดยา',
+      symptoms: 'ไข้ ปวดศีรษะ',
     });
-    expect(added.status(), await added.text()).toBe(201);
-    await signOutStaff(staff);
-    const day = session.onDate;
-    const slots = (await (await patient.request.get(`/api/hospitals/${HOSPITAL}/slots?from=${day}&to=${day}`)).json())
-      .data as { id: string; start: string; remaining: number }[];
-    const slot = slots.find((s) => s.start > new Date().toISOString() && s.remaining > 0)!;
-    const booked = await patient.request.post('/api/appointments', {
-      headers: { 'idempotency-key': randomUUID() },
-      data: { hospitalId: HOSPITAL, slotId: slot.id, symptoms: 'ไข้ ปวดศีรษะ', duration: '2 วัน' },
-    });
-    expect(booked.status(), await booked.text()).toBe(201);
-    const { id, status } = (await booked.json()).data[0] as { id: string; status: string };
-    if (status === 'awaiting_deposit')
-      expect((await patient.request.post(`/api/dev/payments/${id}/paid`)).ok()).toBe(true);
-
-    await signIn(staff, DEMO_FRONT_DESK);
-    const checkedIn = await staff.request.post(`${base}/appointments/${id}/check-in`);
-    expect(checkedIn.status(), await checkedIn.text()).toBe(200);
-    await signOutStaff(staff);
     await signIn(staff, DEMO_CLINICIAN);
     const done = await staff.request.post(`${base}/appointments/${id}/complete`, {
       data: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { expect } from './fixtures';
@@ -98,4 +99,41 @@ export async function sessionToday(): Promise<{
     sessionEnd: clock(end),
     slotMinutes: Math.min(15, end - start),
   };
+}
+
+/**
+ * A patient (signed in on `patient`) booked into a new session of today at the hospital, the deposit paid if one is
+ * asked, and checked in by the front desk: in the hospital's care, ready for the clinician. The session is told apart
+ * from others of the same times by its `doctor`. Leaves `staff` signed out; returns the appointment's id.
+ */
+export async function checkedInToday(
+  staff: Page,
+  patient: Page,
+  { hospital, doctor, symptoms }: { hospital: string; doctor: string; symptoms: string },
+): Promise<string> {
+  const base = `/api/staff/facilities/${hospital}`;
+  await signInStaff(staff, DEMO_ADMIN);
+  const session = await sessionToday();
+  const added = await staff.request.post(`${base}/schedule/extra-sessions`, {
+    data: { ...session, places: 4, depositAmount: 0, clinician: doctor },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await signOutStaff(staff);
+  const day = session.onDate;
+  const slots = (await (await patient.request.get(`/api/hospitals/${hospital}/slots?from=${day}&to=${day}`)).json())
+    .data as { id: string; start: string; remaining: number; doctor: string }[];
+  const slot = slots.find((s) => s.doctor === doctor && s.start > new Date().toISOString() && s.remaining > 0)!;
+  const booked = await patient.request.post('/api/appointments', {
+    headers: { 'idempotency-key': randomUUID() },
+    data: { hospitalId: hospital, slotId: slot.id, symptoms, duration: '2 วัน' },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const { id, status } = (await booked.json()).data[0] as { id: string; status: string };
+  if (status === 'awaiting_deposit')
+    expect((await patient.request.post(`/api/dev/payments/${id}/paid`)).ok()).toBe(true);
+  await signInStaff(staff, DEMO_FRONT_DESK);
+  const checkedIn = await staff.request.post(`${base}/appointments/${id}/check-in`);
+  expect(checkedIn.status(), await checkedIn.text()).toBe(200);
+  await signOutStaff(staff);
+  return id;
 }
