@@ -63,6 +63,14 @@ describe('demo patient', () => {
     expect(medications.find((m: { name: string }) => m.name === 'Simvastatin')).toMatchObject({ runningLow: true });
   });
 
+  it('has a drug allergy and the conditions its medicines treat, for a clinician prescribing to see', async () => {
+    const [background] = await get('/api/health-background');
+    expect(background.allergies).toEqual([
+      expect.objectContaining({ substance: 'ซัลฟา (Sulfa)', category: 'medication', recordedBy: { by: 'patient' } }),
+    ]);
+    expect(background.conditions.map((c: { icd10: string }) => c.icd10)).toEqual(['E11', 'I10', 'E78.5']);
+  });
+
   it('has a week of ticks, so adherence shows', async () => {
     const [week] = await get('/api/adherence');
     // Four doses a day; the six days before today ticked but for one evening's two doses; today not yet.

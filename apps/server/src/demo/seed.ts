@@ -10,7 +10,9 @@ import type { Db } from '../db/client.js';
 import { scopeColumns } from '../features/family/family.repository.js';
 import {
   careGrantEvents,
+  allergies,
   careGrants,
+  conditions,
   coverages,
   medicationTicks,
   medications,
@@ -199,14 +201,36 @@ const DEMO_SYMPTOM_NOTES = [
   { daysAgo: 4, noteTime: '20:30', symptoms: 'ไอ เจ็บคอ มีน้ำมูกใส', severity: 4, temperatureC: 37.6, notes: 'ดื่มน้ำอุ่น' },
 ];
 
+/** What the demo patient's medicines treat, and a drug allergy for a clinician's prescription to be checked against. */
+const DEMO_ALLERGIES = [
+  { substance: 'ซัลฟา (Sulfa)', category: 'medication', reaction: 'ผื่นแดงคันทั้งตัว', severity: 'moderate' },
+];
+const DEMO_CONDITIONS = [
+  { name: 'เบาหวานชนิดที่ 2', icd10: 'E11' },
+  { name: 'ความดันโลหิตสูง', icd10: 'I10' },
+  { name: 'ไขมันในเลือดสูง', icd10: 'E78.5' },
+];
+
 /** Inserts each kind of health record for the demo patient only when they have none of it yet. */
 async function seedDemoHealthRecords(db: Db, userId: string): Promise<void> {
-  const none = async (table: typeof coverages | typeof visits | typeof medications | typeof symptomNotes) =>
-    (await db.select({ id: table.id }).from(table).where(eq(table.userId, userId)).limit(1)).length === 0;
+  const none = async (
+    table:
+      | typeof coverages
+      | typeof visits
+      | typeof medications
+      | typeof symptomNotes
+      | typeof allergies
+      | typeof conditions,
+  ) => (await db.select({ id: table.id }).from(table).where(eq(table.userId, userId)).limit(1)).length === 0;
   const today = todayInBangkok();
 
   if (await none(coverages)) await db.insert(coverages).values(DEMO_COVERAGE.map((c) => ({ ...c, userId })));
   if (await none(visits)) await db.insert(visits).values(DEMO_VISITS.map((v) => ({ ...v, userId })));
+  if (await none(allergies)) await db.insert(allergies).values(DEMO_ALLERGIES.map((a) => ({ ...a, userId })));
+  if (await none(conditions)) {
+    // One statement each: conditions are listed in the order recorded, by when each was written.
+    for (const c of DEMO_CONDITIONS) await db.insert(conditions).values({ ...c, userId });
+  }
   if (await none(symptomNotes)) {
     await db
       .insert(symptomNotes)
