@@ -1,4 +1,10 @@
-import { todayInBangkok, type Checklist, type Medication, type UserProfile } from '@klaimor/contracts';
+import {
+  todayInBangkok,
+  type Checklist,
+  type HealthBackground,
+  type Medication,
+  type UserProfile,
+} from '@klaimor/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -9,6 +15,7 @@ import { AppointmentPage } from '../appointments/AppointmentPage';
 import { useLogout, userKeys } from '../../session/current-user';
 import { RequireAuth } from '../auth/RequireAuth';
 import { TodoPage } from '../medications/TodoPage';
+import { HealthBackgroundPage } from '../health-background/HealthBackgroundPage';
 import { MyHealthPage } from '../myhealth/MyHealthPage';
 import { DEVICE_KEYS } from '../../session/device-copy';
 import { startOfflineCopy } from './offline-copy';
@@ -58,6 +65,21 @@ const checklist: Checklist = {
     daysOfStockLeft: 20,
     runningLow: false,
   })),
+};
+
+const background: HealthBackground = {
+  allergies: [
+    {
+      id: 'a1',
+      substance: 'เพนิซิลลิน',
+      category: 'medication',
+      reaction: 'ผื่น',
+      severity: 'severe',
+      recordedBy: { by: 'patient' },
+      recordedAt: `${today}T01:00:00.000Z`,
+    },
+  ],
+  conditions: [],
 };
 
 const medication: Medication = {
@@ -155,6 +177,7 @@ describe('the offline copy', () => {
       'GET /api/adherence': () => json(200, { data: [] }),
       'GET /api/appointments': () => json(200, { data: [appointment] }),
       'GET /api/symptom-notes': () => json(200, { data: notes }),
+      'GET /api/health-background': () => json(200, { data: [background] }),
       'GET /api/visits': () => json(200, { data: [{ id: 'v1', diagnosis: 'ความดันโลหิตสูง' }] }),
     });
     const online = testQueryClient();
@@ -174,6 +197,10 @@ describe('the offline copy', () => {
       online.fetchQuery({ queryKey: ['medications', me, 'adherence'], queryFn: () => get('/api/adherence') }),
       online.fetchQuery({ queryKey: ['appointments', me, 'list'], queryFn: () => get('/api/appointments') }),
       online.fetchQuery({ queryKey: ['symptom-notes', me, 'list'], queryFn: () => get('/api/symptom-notes') }),
+      online.fetchQuery({
+        queryKey: ['health-background', me, 'lists'],
+        queryFn: async () => ((await get('/api/health-background')) as unknown[])[0],
+      }),
       online.fetchQuery({ queryKey: ['visits', me, 'list'], queryFn: () => get('/api/visits') }),
       // A dependent's medicines, opened by the patient as their caregiver: read online only, never kept on the device.
       online.fetchQuery({
@@ -189,6 +216,7 @@ describe('the offline copy', () => {
     expect(copy.clientState.queries.map((q) => q.queryKey).sort()).toEqual(
       [
         ['appointments', me, 'list'],
+        ['health-background', me, 'lists'],
         ['medications', me, 'adherence'],
         ['medications', me, 'checklist', today],
         ['medications', me, 'list'],
@@ -213,6 +241,7 @@ describe('the offline copy', () => {
       '/api/adherence',
       '/api/appointments',
       `/api/appointments/${appointment.id}`,
+      '/api/health-background',
     ];
     mockApi(Object.fromEntries(calls.map((path) => [`GET ${path}`, offline])));
     const reopened = testQueryClient();
@@ -222,6 +251,7 @@ describe('the offline copy', () => {
         <Route element={<RequireAuth />}>
           <Route path="/todo" element={<TodoPage />} />
           <Route path="/appointments/:id" element={<AppointmentPage />} />
+          <Route path="/health-background" element={<HealthBackgroundPage />} />
         </Route>
       </Routes>
     );
@@ -232,9 +262,17 @@ describe('the offline copy', () => {
     unmount();
 
     // An appointment never opened on this device: as the kept list has it.
-    renderWithProviders(routes, { route: `/appointments/${appointment.id}`, queryClient: reopened });
+    const { unmount: unmount2 } = renderWithProviders(routes, {
+      route: `/appointments/${appointment.id}`,
+      queryClient: reopened,
+    });
     expect(await screen.findByText('KM7Q2X', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('พญ.สุดา ใจดี')).toBeInTheDocument();
+    unmount2();
+
+    // The allergies, to show at a pharmacy without signal.
+    renderWithProviders(routes, { route: '/health-background', queryClient: reopened });
+    expect(await screen.findByText('เพนิซิลลิน', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('greets the patient on My Health offline, by the name kept with the copy', async () => {

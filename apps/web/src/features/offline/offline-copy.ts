@@ -9,18 +9,21 @@ import {
 } from '@tanstack/react-query-persist-client';
 import { appointmentKeys } from '../../session/appointment-queries';
 import { userKeys } from '../../session/current-user';
+import { healthBackgroundKeys } from '../health-background/health-background.queries';
 import { anyWaiting, keepQueuedTicksOf, outbox } from '../medications/dose-outbox';
 import { medicationKeys, sendQueuedTicks } from '../medications/medications.queries';
 import { symptomNoteKeys } from '../symptom-notes/symptom-notes.queries';
 import { DEVICE_KEYS, offlinePatient } from '../../session/device-copy';
 
 /**
- * The signed-in patient's last-synced medicine checklist, medication list, appointments and latest symptom notes,
+ * The signed-in patient's last-synced medicine checklist, medication list, appointments, latest symptom notes and
+ * allergies and conditions (to show at a pharmacy or an emergency room without signal),
  * kept on the device (localStorage, through TanStack Query's persister) so those screens read without a network,
  * and the sending of ticks kept offline when the network comes back. Loaded lazily by session/keep-device-copy.ts.
  *
  * Only what these screens need is kept (the PDPA's data minimisation): today's checklist, the adherence shown beside
- * it, the medication list, the appointments, the newest NOTES_KEPT symptom notes, and the patient's id and first
+ * it, the medication list, the appointments, the newest NOTES_KEPT symptom notes, the allergies and long-term
+ * conditions, and the patient's id and first
  * name. Only the signed-in patient's own: never a dependent's data a caregiver opened (family care), whose screens
  * are read online only. Not the profile (ID number, address, phone), not the history, not coverage. It is forgotten when the patient
  * signs out or deletes the account, when the server says nobody is signed in, when another patient signs in, and
@@ -46,10 +49,11 @@ const kept = (patientId: string): { prefix: QueryKey; today?: true }[] => [
   { prefix: appointmentKeys.list(patientId) },
   { prefix: appointmentKeys.ones(patientId) },
   { prefix: symptomNoteKeys.list(patientId) },
+  { prefix: healthBackgroundKeys.lists(patientId) },
 ];
 
 /** Queries of these features, whoever they are about: what forgetting the copy drops from memory. */
-const FEATURES: QueryKey[] = [medicationKeys.all, appointmentKeys.all, symptomNoteKeys.all];
+const FEATURES: QueryKey[] = [medicationKeys.all, appointmentKeys.all, symptomNoteKeys.all, healthBackgroundKeys.all];
 
 /** Only the device's own patient's replies: the one signed in, whose id offline-copy.ts keeps beside the copy. */
 function isKept(query: Query): boolean {
