@@ -20,6 +20,12 @@ describe('drugMatchesAllergy', () => {
     ['Cefalexin', 'cephalosporin'],
     ['Allopurinol 100 mg', 'allopurinol'],
     ['คาร์บามาซีพีน', 'คาร์บามาซีพีน'],
+    ['Sulfasalazine', 'sulfa'],
+    ['Piperacillin/tazobactam', 'Penicilin'],
+    ['Ceftazidime', 'cephalosporins'],
+    ['Celecoxib', 'NSAID'],
+    ['Allopurinol', 'allopurinol (rash)'],
+    ['Amoxicillin', 'เพนนิซิลิน'],
   ])('%s falls under an allergy to %s', (drug, substance) => {
     expect(drugMatchesAllergy(drug, substance)).toBe(true);
   });
@@ -30,6 +36,12 @@ describe('drugMatchesAllergy', () => {
     ['Cefalexin', 'penicillin'],
     ['Metformin', 'NSAIDs'],
     ['ยา', 'ยาแก้ปวด'],
+    // A salt's name is not a drug's: sulfate is not sulfa.
+    ['Ferrous sulfate', 'Bactrim'],
+    ['Salbutamol sulfate', 'Co-trimoxazole'],
+    ['Morphine sulfate', 'Sulfa'],
+    ['Fluticasone nasal spray', 'ASA'],
+    ['Metformin 500 mg', 'Glipizide 5 mg'],
   ])('%s does not fall under an allergy to %s', (drug, substance) => {
     expect(drugMatchesAllergy(drug, substance)).toBe(false);
   });

@@ -102,58 +102,130 @@ export const COMMON_CONDITIONS = [
 ] as const;
 
 /**
- * Drug groups whose members one allergy covers: an allergy to "penicillin" stands against amoxicillin too. Names as
- * prescribers write them in English (generic and common brand) and as Thai patients write them.
+ * Drug groups whose members one allergy covers: an allergy to "penicillin" stands against amoxicillin too. Each group is
+ * named by words (generic and common brand names, as prescribers write them, and as Thai patients write them) and by
+ * stems of its members' generic names.
  */
-const DRUG_GROUPS: readonly (readonly string[])[] = [
-  [
-    'penicillin',
-    'amoxicillin',
-    'amoxycillin',
-    'ampicillin',
-    'cloxacillin',
-    'dicloxacillin',
-    'flucloxacillin',
-    'piperacillin',
-    'augmentin',
-    'เพนิซิลลิน',
-    'เพนนิซิลลิน',
-    'อะม็อกซีซิลลิน',
-    'อะมอกซีซิลลิน',
-    'อะม็อกซี่',
-  ],
-  ['sulfa', 'sulfonamide', 'sulfamethoxazole', 'cotrimoxazole', 'bactrim', 'ซัลฟา'],
-  [
-    'nsaid',
-    'nsaids',
-    'ibuprofen',
-    'naproxen',
-    'diclofenac',
-    'mefenamic',
-    'piroxicam',
-    'aspirin',
-    'เอ็นเสด',
-    'ไอบูโพรเฟน',
-    'แอสไพริน',
-    'ยาแก้อักเสบชนิดไม่ใช่สเตียรอยด์',
-  ],
-  ['cephalosporin', 'cephalexin', 'cefalexin', 'cefazolin', 'ceftriaxone', 'cefuroxime', 'cefixime', 'cefdinir'],
+interface DrugGroup {
+  words: readonly string[];
+  /** A word of the name starting or ending so is of the group: "…cillin", "cef…". */
+  prefixes?: readonly string[];
+  suffixes?: readonly string[];
+}
+
+const DRUG_GROUPS: readonly DrugGroup[] = [
+  {
+    words: [
+      'penicillin',
+      'penicilin',
+      'augmentin',
+      'tazocin',
+      'เพนิซิลลิน',
+      'เพนนิซิลลิน',
+      'เพนิซิลิน',
+      'เพนนิซิลิน',
+      'อะม็อกซี',
+      'อะมอกซี',
+    ],
+    suffixes: ['cillin', 'cilin'],
+  },
+  {
+    words: ['sulfa', 'sulpha', 'sulfonamide', 'sulfonamides', 'sulphonamide', 'cotrimoxazole', 'bactrim', 'ซัลฟา'],
+    prefixes: ['sulfameth', 'sulfadi', 'sulfasal', 'sulphameth'],
+  },
+  {
+    words: [
+      'nsaid',
+      'nsaids',
+      'ibuprofen',
+      'naproxen',
+      'diclofenac',
+      'mefenamic',
+      'piroxicam',
+      'meloxicam',
+      'celecoxib',
+      'etoricoxib',
+      'indomethacin',
+      'ketorolac',
+      'aspirin',
+      'เอ็นเสด',
+      'ไอบูโพรเฟน',
+      'แอสไพริน',
+      'ยาแก้อักเสบชนิดไม่ใช่สเตียรอยด์',
+    ],
+  },
+  { words: ['cephalosporin', 'cephalosporins', 'เซฟาโลสปอริน'], prefixes: ['cef', 'ceph'] },
 ];
 
-/** Lower case, without spaces, dashes, dots or slashes: "Co-trimoxazole" and "cotrimoxazole" are one name. */
-const squash = (name: string) => name.toLowerCase().replace(/[\s\-./()]+/g, '');
+/** Thai is written without spaces between words: a Thai name is matched anywhere in the other, a Latin one by words. */
+const THAI = /[\u0E00-\u0E7F]/;
 
-/** The groups a name belongs to: it names the group, or one of its members, somewhere in it. */
-const groupsOf = (name: string) => DRUG_GROUPS.filter((group) => group.some((member) => name.includes(member)));
+/** The words of a name, lower-cased: "Amoxicillin/Clavulanic acid (Augmentin)" → amoxicillin, clavulanic, acid, augmentin. */
+const wordsOf = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/co-trimoxazole/g, 'cotrimoxazole')
+    .split(/[\s\-./()+,]+/)
+    .filter(Boolean);
 
-/** Whether a drug as written falls under a substance a patient is allergic to (by name, or by drug group). */
+/** Whether one of a name's words is this word, or (Thai) holds it. */
+const hasWord = (words: readonly string[], word: string) =>
+  words.some((w) => w === word || (THAI.test(word) && w.includes(word)));
+
+const groupsOf = (name: string) => {
+  const words = wordsOf(name);
+  return DRUG_GROUPS.filter(
+    (group) =>
+      group.words.some((member) => hasWord(words, member)) ||
+      words.some(
+        (w) =>
+          !THAI.test(w) &&
+          (group.prefixes?.some((prefix) => w.startsWith(prefix)) ||
+            group.suffixes?.some((suffix) => w.endsWith(suffix))),
+      ),
+  );
+};
+
+/** Words that name a salt, a form or nothing of a drug's own: "ferrous sulfate" and "morphine sulfate" share no drug. */
+const NOT_A_DRUG = new Set([
+  'sulfate',
+  'sulphate',
+  'hydrochloride',
+  'hcl',
+  'sodium',
+  'potassium',
+  'calcium',
+  'acid',
+  'and',
+  'with',
+  'allergy',
+  'allergic',
+  'tablet',
+  'tablets',
+  'capsule',
+  'cream',
+  'syrup',
+  'injection',
+  'drops',
+  'forte',
+]);
+
+/** The words that say which drug: three letters at least, no salt or form word, no strength ("500", "mg"). */
+const drugWordsOf = (name: string) =>
+  wordsOf(name).filter((w) => w.length >= 3 && !NOT_A_DRUG.has(w) && !/\d/.test(w) && !/^(mg|mcg|ml|iu)$/.test(w));
+
+/**
+ * Whether a drug as written falls under a substance a patient is allergic to: a word of the substance is a word of the
+ * drug (a Thai name found within the other, since Thai runs words together; "sulfa" is not "ferrous sulfate"), or both
+ * are of one drug group.
+ */
 export function drugMatchesAllergy(drug: string, substance: string): boolean {
-  const d = squash(drug);
-  const s = squash(substance);
-  if (s.length < 3 || d.length < 3) return false;
-  if (d.includes(s) || s.includes(d)) return true;
-  const groups = groupsOf(s);
-  return groups.length > 0 && groupsOf(d).some((group) => groups.includes(group));
+  const drugWords = drugWordsOf(drug);
+  const substanceWords = drugWordsOf(substance);
+  if (drugWords.length === 0 || substanceWords.length === 0) return false;
+  if (substanceWords.some((w) => hasWord(drugWords, w))) return true;
+  const groups = groupsOf(substance);
+  return groups.length > 0 && groupsOf(drug).some((group) => groups.includes(group));
 }
 
 /** The patient's medication allergies a drug falls under: any makes the prescription need an override with a reason. */

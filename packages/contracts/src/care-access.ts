@@ -38,8 +38,11 @@ export const CARE_ACCESS = {
   visits: { read: ['see'], change: ['see'] },
   /** Medicines, the daily checklist and adherence. */
   medications: { read: ['see', 'medicines'], change: ['medicines'] },
-  /** Allergies and long-term conditions: whoever gives the medicines must know them; "see" keeps them up to date. */
-  health_background: { read: ['see', 'medicines'], change: ['see'] },
+  /**
+   * Allergies and long-term conditions: what a condition says (depression, hepatitis) is more than giving medicines needs,
+   * so only "see" opens them, and keeps them up to date.
+   */
+  health_background: { read: ['see'], change: ['see'] },
   /** The symptom diary: "see" keeps it up to date. */
   symptom_notes: { read: ['see'], change: ['see'] },
   /** Reminder settings and the notification centre of a profile that cannot sign in: its holder hears for it. */

@@ -18,7 +18,8 @@ describe('the drug list', () => {
     const prescription = { drug: 'Amlodipine', strength: '5 mg', doses: { afterBreakfast: 1 }, days: 30 };
     expect(PrescriptionBody.safeParse({ ...prescription, atcCode: 'C08CA01' }).success).toBe(true);
     expect(PrescriptionBody.safeParse({ ...prescription, atcCode: null }).success).toBe(true);
-    for (const atcCode of ['Z99ZZ99', 'amlodipine', 'C08CA1']) {
+    // Paracetamol's code on amlodipine.
+    for (const atcCode of ['Z99ZZ99', 'amlodipine', 'C08CA1', 'N02BE01']) {
       const issues = PrescriptionBody.safeParse({ ...prescription, atcCode }).error?.issues;
       expect(
         issues?.map((i) => [i.path.join('.'), i.message]),

@@ -137,5 +137,6 @@ export const DRUG_LIST: readonly ListedDrug[] = [
   d('S01XA20', 'Artificial tears', 'น้ำตาเทียม', '10 ml', 'drops'),
 ];
 
-/** Whether an ATC code is one of the list's. */
-export const isListedAtc = (code: string): boolean => DRUG_LIST.some((drug) => drug.atc === code);
+/** Whether the list has this drug under this ATC code (by its generic name in any case, or its Thai name). */
+export const isListedDrug = (name: string, code: string): boolean =>
+  DRUG_LIST.some((drug) => drug.atc === code && [drug.name.toLowerCase(), drug.th].includes(name.trim().toLowerCase()));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppointmentStatus, QueuePlace } from './appointments.js';
 import { Allergy, Condition } from './allergies-conditions.js';
 import { ClinicName } from './clinics.js';
-import { AtcCode, isListedAtc } from './drug-list.js';
+import { AtcCode, isListedDrug } from './drug-list.js';
 import { dataOf } from './envelope.js';
 import { Icd10Code, IsoDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
 import { HealthScheme } from './hospitals.js';
@@ -140,7 +140,7 @@ export const PrescriptionBody = z
   .strictObject({
     drug: requiredText(120),
     /** The drug's ATC code when it was chosen from DRUG_LIST; none for a drug written in words. */
-    atcCode: AtcCode.refine(isListedAtc, { error: reasons.invalidChoice }).nullable().optional(),
+    atcCode: AtcCode.nullable().optional(),
     /** e.g. "500 mg". */
     strength: optionalText(50),
     form: MedicationForm.default('tablet'),
@@ -153,7 +153,9 @@ export const PrescriptionBody = z
      */
     allergyOverrideReason: StatedReason.optional(),
   })
-  .refine((p) => Object.values(p.doses).some((n) => n > 0), { error: reasons.noDoses, path: ['doses'] });
+  .refine((p) => Object.values(p.doses).some((n) => n > 0), { error: reasons.noDoses, path: ['doses'] })
+  // A code names the list's drug of that name: "Amoxicillin" coded as paracetamol would be exported as paracetamol.
+  .refine((p) => !p.atcCode || isListedDrug(p.drug, p.atcCode), { error: reasons.invalidChoice, path: ['atcCode'] });
 export type PrescriptionInput = z.input<typeof PrescriptionBody>;
 export type PrescriptionBody = z.output<typeof PrescriptionBody>;
 

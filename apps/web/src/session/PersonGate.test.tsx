@@ -123,7 +123,7 @@ describe('PersonSwitcher', () => {
 });
 
 describe('My Health for a dependent', () => {
-  it('shows only the medicines, and the allergies and conditions that go with them, for a medicines-only grant', async () => {
+  it('shows only the medicines for a medicines-only grant', async () => {
     mockApi({
       'GET /api/family': () => json(200, { data: [mother, son] }),
       'GET /api/checklist': () => json(200, { data: [{ date: '2026-11-25', due: 2, taken: 1, doses: [] }] }),
@@ -132,14 +132,7 @@ describe('My Health for a dependent', () => {
     renderWithProviders(<MyHealthHome firstname="มาลี" />, { queryClient: signedIn() });
     expect(await screen.findByRole('heading', { name: 'ยาวันนี้' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'สุขภาพของคุณต้นกล้า' })).toBeInTheDocument();
-    // Whoever gives the medicines must know the allergies: the menu holds that one tile.
-    const menu = screen.getByRole('navigation', { name: 'เมนูสุขภาพ' });
-    expect(
-      within(menu)
-        .getAllByRole('link')
-        .map((link) => link.getAttribute('href')),
-    ).toEqual(['/health-background']);
-    expect(within(menu).getByRole('link')).toHaveTextContent('แพ้ยาและโรคประจำตัว');
+    expect(screen.queryByRole('navigation', { name: 'เมนูสุขภาพ' })).not.toBeInTheDocument();
     expect(screen.queryByText('นัดหมายของฉัน')).not.toBeInTheDocument();
   });
 

@@ -143,10 +143,12 @@ export function createConsultationsService({
     async complete(actor: StaffAtFacility, appointmentId: string, body: VisitRecordBody): Promise<DayListEntry> {
       const today = todayInBangkok();
       if (body.followUpDate && body.followUpDate <= today) throw validationFailed({ followUpDate: 'out_of_range' });
+      // The allergies of a patient who can be seen now; any other appointment the lifecycle refuses just below (404,
+      // 409), as it completes a visit whose patient deleted their account meanwhile (nobody to prescribe to).
       const patient = await consultations.patientOf(actor.facilityId, appointmentId);
-      if (!patient) throw appointmentNotFound();
+      const allergies = patient && ARRIVED.has(patient.status) ? await healthBackground.allergies(patient.id) : [];
       const overrides = allergyOverrides(
-        await healthBackground.allergies(patient.id),
+        allergies,
         body.prescriptions,
         (i) => `prescriptions.${i}.allergyOverrideReason`,
       );

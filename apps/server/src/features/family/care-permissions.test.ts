@@ -36,7 +36,7 @@ const TABLE: Record<string, 'self' | 'holder' | CareScope[]> = {
   'GET /api/checklist': ['see', 'medicines'],
   'PUT /api/checklist/ticks': ['medicines'],
   'GET /api/adherence': ['see', 'medicines'],
-  'GET /api/health-background': ['see', 'medicines'],
+  'GET /api/health-background': ['see'],
   'POST /api/allergies': ['see'],
   'DELETE /api/allergies/:id': ['see'],
   'POST /api/conditions': ['see'],

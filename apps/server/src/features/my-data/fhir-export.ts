@@ -339,23 +339,26 @@ function authorOf(by: RecordedBy, patientId: string) {
 const ACTIVE_ALLERGY = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical';
 const ALLERGY_VERIFICATION = 'http://terminology.hl7.org/CodeSystem/allergyintolerance-verification';
 
-/** An allergy: confirmed when a clinician recorded it, unconfirmed when the patient did; a severe one is high risk. */
+/**
+ * An allergy as its history was given: unconfirmed when the patient reported it (a clinician's record of it claims no
+ * test either, so it says nothing of verification); high risk after a severe reaction (criticality is a judgement of
+ * the risk ahead, not made for the others); the reaction only when it was described.
+ */
 function allergyIntolerance(a: Allergy, patientId: string): AllergyIntolerance {
   return {
     resourceType: 'AllergyIntolerance',
     id: a.id,
     clinicalStatus: { coding: [{ system: ACTIVE_ALLERGY, code: 'active' }] },
-    verificationStatus: {
-      coding: [{ system: ALLERGY_VERIFICATION, code: a.recordedBy.by === 'clinician' ? 'confirmed' : 'unconfirmed' }],
-    },
+    ...(a.recordedBy.by === 'patient' && {
+      verificationStatus: { coding: [{ system: ALLERGY_VERIFICATION, code: 'unconfirmed' }] },
+    }),
     category: [a.category],
-    criticality: a.severity === 'severe' ? 'high' : 'low',
+    ...(a.severity === 'severe' && { criticality: 'high' as const }),
     code: { text: a.substance },
     patient: { reference: ref(patientId) },
     recordedDate: a.recordedAt,
     ...authorOf(a.recordedBy, patientId),
-    // A reaction needs a manifestation: the words given, or that none were.
-    reaction: [{ manifestation: [{ text: a.reaction ?? 'ไม่ได้ระบุอาการ' }], severity: a.severity }],
+    ...(a.reaction && { reaction: [{ manifestation: [{ text: a.reaction }], severity: a.severity }] }),
   };
 }
 

@@ -22,8 +22,9 @@ export function allergyLine(t: TFunction<'staff'>, a: Allergy): string {
 export const conditionLine = (c: Condition): string => (c.icd10 ? `${c.name} (${c.icd10})` : c.name);
 
 export interface AllergyBannerProps {
-  allergies: readonly Allergy[];
-  conditions: readonly Condition[];
+  /** Undefined while the record is not read (loading, or it failed): said so, never as "none recorded". */
+  allergies: readonly Allergy[] | undefined;
+  conditions: readonly Condition[] | undefined;
   /** What to say under each entry (who wrote it, a remove button); without it, the entries alone. */
   detail?: (entry: Allergy | Condition) => ReactNode;
 }
@@ -34,6 +35,12 @@ export interface AllergyBannerProps {
  */
 export function AllergyBanner({ allergies, conditions, detail }: AllergyBannerProps) {
   const { t } = useStaffTexts();
+  if (!allergies || !conditions)
+    return (
+      <Box component="section" aria-label={t('background.title')}>
+        <Alert severity="warning">{t('background.unknown')}</Alert>
+      </Box>
+    );
   return (
     <Box component="section" aria-label={t('background.title')} sx={{ display: 'grid', gap: 1 }}>
       {allergies.length > 0 ? (

@@ -21,12 +21,14 @@ export interface AllergyOverrideFieldProps {
  */
 export function AllergyOverrideField({ conflicts, field, id, error }: AllergyOverrideFieldProps) {
   const { t } = useStaffTexts();
-  if (conflicts.length === 0) return null;
+  // A refusal with no conflict known here: an allergy recorded since the record was read (which is read again).
+  if (conflicts.length === 0 && error === undefined) return null;
   const { ref, ...rest } = field;
   const message = fieldMessage(t, 'allergyOverrideReason', error);
   return (
     <Stack spacing={1.5}>
       <Alert severity="error">
+        {conflicts.length === 0 ? t('visit.allergyRecordedSince') : null}
         {conflicts.map((a) => (
           <div key={a.id}>
             {t('visit.allergyWarning', { substance: a.substance, severity: t(`background.severity.${a.severity}`) })}

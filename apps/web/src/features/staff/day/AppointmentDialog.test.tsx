@@ -215,7 +215,12 @@ describe("an appointment's actions", () => {
       body: { name: 'โรคเกาต์', icd10: 'M10' },
     });
 
+    // Removing asks once more, and may be given up.
     await user.click(within(banner).getByRole('button', { name: 'ลบ กุ้ง' }));
+    await user.click(within(banner).getByRole('button', { name: 'ไม่ลบ' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(within(banner).getByRole('button', { name: 'ลบ กุ้ง' }));
+    await user.click(within(banner).getByRole('button', { name: 'ยืนยันลบ กุ้ง' }));
     await waitFor(() => expect(banner).not.toHaveTextContent('กุ้ง'));
   });
 

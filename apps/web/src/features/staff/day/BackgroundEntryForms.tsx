@@ -105,13 +105,13 @@ export function AllergyEntryForm({ onSave, onCancel }: EntryFormProps<AllergyInp
         render={({ field }) => (
           <FormControl component="fieldset" required error={severityMessage !== undefined}>
             <FormLabel component="legend">{t('background.severityLabel')}</FormLabel>
-            <RadioGroup row {...field}>
+            <RadioGroup row {...field} aria-describedby={severityMessage ? `${id}-severity-error` : undefined}>
               {AllergySeverity.options.map((s) => (
                 <FormControlLabel key={s} value={s} control={<Radio />} label={t(`background.severity.${s}`)} />
               ))}
             </RadioGroup>
             {severityMessage ? (
-              <FormLabel component="p" error sx={{ fontSize: '0.8rem' }}>
+              <FormLabel component="p" id={`${id}-severity-error`} error sx={{ fontSize: '0.8rem' }}>
                 {severityMessage}
               </FormLabel>
             ) : null}
@@ -149,6 +149,7 @@ export function ConditionEntryForm({ onSave, onCancel }: EntryFormProps<Conditio
     control,
     register,
     setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = form;
   const nameOf = (c: (typeof COMMON_CONDITIONS)[number]) => (lang === 'th' ? c.th : c.en);
@@ -172,6 +173,8 @@ export function ConditionEntryForm({ onSave, onCancel }: EntryFormProps<Conditio
               field.onChange(value);
               const known = COMMON_CONDITIONS.find((c) => nameOf(c) === value);
               if (known) setValue('icd10', known.icd10);
+              // A code the list filled in goes with its name: renamed, the condition is no longer the one coded.
+              else if (COMMON_CONDITIONS.some((c) => c.icd10 === getValues('icd10'))) setValue('icd10', '');
             }}
             renderInput={(params) => (
               <TextField

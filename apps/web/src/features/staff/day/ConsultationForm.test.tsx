@@ -172,4 +172,27 @@ describe('the visit and prescription form', () => {
       allergyOverrideReason: 'ทดสอบผิวหนังแล้วไม่แพ้ แพทย์เฝ้าระวัง',
     });
   });
+
+  it('says when the allergies are not read yet, and asks for a reason the server wants for an allergy recorded since', async () => {
+    const onSubmit = vi.fn(async (_body: VisitRecordBody): Promise<unknown> => {
+      throw new ApiError(400, 'validation_failed', 'ข้อมูลไม่ถูกต้อง', {
+        'prescriptions.0.allergyOverrideReason': 'allergy_override_required',
+      });
+    });
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<ConsultationForm onSubmit={onSubmit} onCancel={() => undefined} />);
+    expect(screen.getByRole('region', { name: 'ประวัติแพ้และโรคประจำตัว' })).toHaveTextContent(
+      'ยังอ่านประวัติแพ้ของผู้ป่วยไม่ได้ ถามผู้ป่วยก่อนสั่งยา',
+    );
+    await user.type(screen.getByRole('textbox', { name: /^ผลการตรวจ/ }), 'ทอนซิลอักเสบ');
+    await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
+    await user.type(within(drug(1)).getByRole('combobox', { name: /^ชื่อยา/ }), 'Augmentin');
+    await user.type(within(drug(1)).getByRole('textbox', { name: 'หลังอาหารเช้า' }), '1');
+    await user.type(within(drug(1)).getByRole('textbox', { name: /^จำนวนวัน/ }), '7');
+    await user.click(screen.getByRole('button', { name: 'บันทึกผลการตรวจ' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const reason = await within(drug(1)).findByRole('textbox', { name: /^เหตุผลที่ยังสั่งยานี้/ });
+    expect(reason).toHaveAccessibleDescription('ผู้ป่วยมีประวัติแพ้ยานี้ ต้องระบุเหตุผลที่ยังสั่ง');
+    expect(within(drug(1)).getByText('ผู้ป่วยมีประวัติแพ้ยานี้ที่เพิ่งบันทึก ดูประวัติแพ้ด้านบน')).toBeInTheDocument();
+  });
 });

@@ -106,7 +106,10 @@ const serverField = (key: string) =>
     : null;
 
 export interface ConsultationFormProps {
-  /** The patient's allergies (checked against every drug) and conditions, shown above the prescriptions. */
+  /**
+   * The patient's allergies (checked against every drug) and conditions, shown above the prescriptions; undefined
+   * while the record is not read, which the banner says rather than "none recorded".
+   */
   allergies?: readonly Allergy[];
   conditions?: readonly Condition[];
   /** Sends the visit; a rejection is shown on the form. */
@@ -119,7 +122,7 @@ export interface ConsultationFormProps {
  * follow-up date and the prescriptions (drug, strength, form, units after each meal and before bed, days,
  * instructions), checked with the shared VisitRecordBody schema.
  */
-export function ConsultationForm({ allergies = [], conditions = [], onSubmit, onCancel }: ConsultationFormProps) {
+export function ConsultationForm({ allergies, conditions, onSubmit, onCancel }: ConsultationFormProps) {
   const { t, i18n } = useStaffTexts();
   const lang = appLanguage(i18n);
   const baseId = useId();
@@ -142,7 +145,7 @@ export function ConsultationForm({ allergies = [], conditions = [], onSubmit, on
   } = form;
   const prescriptions = useFieldArray({ control, name: 'prescriptions' });
   const drugs = useWatch({ control, name: 'prescriptions' });
-  const conflictsOf = (i: number) => allergyConflicts(drugs[i]?.drug ?? '', allergies);
+  const conflictsOf = (i: number) => allergyConflicts(drugs[i]?.drug ?? '', allergies ?? []);
   const today = todayInBangkok();
   const thisYear = Number(today.slice(0, 4));
 
@@ -193,7 +196,7 @@ export function ConsultationForm({ allergies = [], conditions = [], onSubmit, on
     }
     // A drug the patient is allergic to goes only with a reason: asked here before the server refuses it.
     const unexplained = body.prescriptions.findIndex(
-      (p) => !p.allergyOverrideReason && allergyConflicts(p.drug, allergies).length > 0,
+      (p) => !p.allergyOverrideReason && allergyConflicts(p.drug, allergies ?? []).length > 0,
     );
     if (unexplained >= 0) {
       const field = `prescriptions.${unexplained}.allergyOverrideReason` as const;

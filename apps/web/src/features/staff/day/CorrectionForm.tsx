@@ -64,8 +64,8 @@ const RESOLVERS = {
       reason: v.reason,
       prescription: {
         drug: v.drug,
-        // The list's code stays with the drug it codes: a drug renamed in the correction is a drug in words.
-        atcCode: v.drug === m.name && orNull(v.strength) === m.strength ? m.atcCode : null,
+        // The list's code (of the substance) stays with the drug it codes: a drug renamed is a drug in words.
+        atcCode: v.drug.trim() === m.name ? m.atcCode : null,
         strength: orNull(v.strength),
         form: m.form,
         doses: Object.fromEntries(FIXED_DOSE_TIMES.map((time) => [time, units(v[time])])) as Record<

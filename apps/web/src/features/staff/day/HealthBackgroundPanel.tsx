@@ -39,6 +39,8 @@ export function HealthBackgroundPanel({
   const change = useBackgroundChange(facilityId, appointmentId);
   const [adding, setAdding] = useState<'allergies' | 'conditions' | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  /** The entry whose removal waits for a second press: nothing leaves the patient's record on one slip. */
+  const [confirming, setConfirming] = useState<string | null>(null);
 
   const who = (by: RecordedBy) =>
     by.by === 'patient'
@@ -51,6 +53,7 @@ export function HealthBackgroundPanel({
   const save = (c: BackgroundChange) => change.mutateAsync(c).then(() => setAdding(null));
   const remove = (of: 'allergies' | 'conditions', id: string) => {
     setRemoveError(null);
+    setConfirming(null);
     change.mutate(
       { kind: 'remove', of, id },
       { onError: (error) => setRemoveError(staffErrorMessage(t, error, lang)) },
@@ -64,16 +67,26 @@ export function HealthBackgroundPanel({
         <Typography variant="body2" color="text.secondary">
           {who(entry.recordedBy)}
         </Typography>
-        {ours(entry.recordedBy) ? (
+        {ours(entry.recordedBy) && confirming !== entry.id ? (
           <Button
             size="small"
             color="error"
             startIcon={<DeleteOutlinedIcon />}
-            onClick={() => remove(of, entry.id)}
+            onClick={() => setConfirming(entry.id)}
             disabled={change.isPending}
           >
             {t('background.remove', { name })}
           </Button>
+        ) : null}
+        {confirming === entry.id ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+            <Button size="small" variant="contained" color="error" onClick={() => remove(of, entry.id)}>
+              {t('background.confirmRemove', { name })}
+            </Button>
+            <Button size="small" onClick={() => setConfirming(null)}>
+              {t('background.keep')}
+            </Button>
+          </Box>
         ) : null}
       </>
     );

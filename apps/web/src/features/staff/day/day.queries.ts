@@ -139,6 +139,11 @@ export function useAppointmentAction(facilityId: string, appointmentId: string) 
         body: 'body' in action ? action.body : undefined,
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: dayKeys.appointments(facilityId) }),
+    // A drug refused for an allergy the record beside does not show yet (recorded since it was read): read it again.
+    onError: (error) =>
+      isApiError(error, 'validation_failed') && Object.values(error.fields).includes('allergy_override_required')
+        ? queryClient.invalidateQueries({ queryKey: dayKeys.record(facilityId, appointmentId) })
+        : undefined,
     // The record shown beside the visit form then reads as it now stands: the visit and its medicines just saved.
     onSuccess: (_entry, action) =>
       action.kind === 'complete'
