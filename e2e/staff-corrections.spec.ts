@@ -1,12 +1,7 @@
 import { expect, test } from './support/fixtures';
 import { onPhone, registerThroughApi, screenshot, shotFitting } from './support/patient';
 import { unreadableText, useLargeText } from './support/text-fit';
-import {
-  DEMO_CLINICIAN,
-  checkedInToday,
-  shotsAtBothWidths,
-  signInStaff as signIn,
-} from './support/staff';
+import { DEMO_CLINICIAN, checkedInToday, shotsAtBothWidths, signInStaff as signIn } from './support/staff';
 
 const HOSPITAL = 'siriraj-hospital';
 const base = `/api/staff/facilities/${HOSPITAL}`;
