@@ -3,11 +3,9 @@ import { addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
-import { aSlot, booked, dayBase, openSchedule, slotIsNow } from '../front-desk/front-desk-test-helpers.js';
-import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
+import { aSlot, booked, dayBase, slotIsNow, staffedFacility } from '../front-desk/front-desk-test-helpers.js';
 import { createMyDataRepository } from '../my-data/my-data.repository.js';
-import { seedFacilities } from '../hospitals/seed-facilities.js';
-import { FACILITY, asStaff, enrolStaff, nextStaffEmail, queryRows } from '../staff/staff-test-helpers.js';
+import { FACILITY, asStaff, queryRows } from '../staff/staff-test-helpers.js';
 
 let t: TestApp;
 let desk: string;
@@ -17,14 +15,7 @@ let slot: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedFacilities(createHospitalsRepository(t.database.db));
-  const admin = (await enrolStaff(t.app, t.database, t.config)).session;
-  desk = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' }))
-    .session;
-  clinician = (
-    await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })
-  ).session;
-  await openSchedule(t.app, admin);
+  ({ desk, clinician } = await staffedFacility(t));
   patient = (await registerPatient(t.app, nextPhone())).session;
   slot = await aSlot(t.app, 2);
 });

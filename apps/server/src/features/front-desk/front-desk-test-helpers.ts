@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { type TestApps, createTestApps } from '../../test/test-app.js';
+import { type TestApp, type TestApps, createTestApps } from '../../test/test-app.js';
 import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 import { FACILITY, asStaff, enrolStaff, nextStaffEmail } from '../staff/staff-test-helpers.js';
@@ -72,6 +72,21 @@ export async function slotIsNow(database: Database, slotId: string, endsInMinute
   await database.db
     .execute(sql`update screening_slots set starts_at = least(now(), now() + make_interval(mins => ${endsInMinutes}) - interval '1 minute'),
     ends_at = now() + make_interval(mins => ${endsInMinutes}) where id = ${slotId}`);
+}
+
+/**
+ * The facility of the registry with its schedule open and a member of each role (their staff sessions): what a test
+ * of the desk's and the clinician's day starts from.
+ */
+export async function staffedFacility(t: TestApp): Promise<{ admin: string; desk: string; clinician: string }> {
+  await seedFacilities(createHospitalsRepository(t.database.db));
+  const admin = (await enrolStaff(t.app, t.database, t.config)).session;
+  const member = async (role: 'front_desk' | 'clinician') =>
+    (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role })).session;
+  const desk = await member('front_desk');
+  const clinician = await member('clinician');
+  await openSchedule(t.app, admin);
+  return { admin, desk, clinician };
 }
 
 /**

@@ -4,24 +4,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
 import { addChild, caregiver } from '../family/family-test-kit.js';
-import { aSlot, booked, dayBase, openSchedule, slotIsNow } from '../front-desk/front-desk-test-helpers.js';
-import { createHospitalsRepository } from '../hospitals/hospitals.repository.js';
-import { seedFacilities } from '../hospitals/seed-facilities.js';
-import { asStaff, enrolStaff, nextStaffEmail, FACILITY } from '../staff/staff-test-helpers.js';
+import { aSlot, booked, dayBase, slotIsNow, staffedFacility } from '../front-desk/front-desk-test-helpers.js';
+import { asStaff, FACILITY } from '../staff/staff-test-helpers.js';
 
 let t: TestApp;
 let desk: string;
 let clinician: string;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedFacilities(createHospitalsRepository(t.database.db));
-  const admin = (await enrolStaff(t.app, t.database, t.config)).session;
-  desk = (await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'front_desk' }))
-    .session;
-  clinician = (
-    await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })
-  ).session;
-  await openSchedule(t.app, admin);
+  ({ desk, clinician } = await staffedFacility(t));
 });
 afterAll(() => t.close());
 beforeEach(async () => {
