@@ -59,8 +59,14 @@ test("a clinician prescribing sees the patient's penicillin allergy and gives a 
     await record.getByRole('combobox', { name: /^โรค/ }).fill('ความดัน');
     await staff.getByRole('option', { name: 'ความดันโลหิตสูง' }).click();
     await expect(record.getByRole('textbox', { name: 'รหัส ICD-10' })).toHaveValue('I10');
+    await shotsAtBothWidths(staff, 'staff-allergies-0-add-condition');
     await record.getByRole('button', { name: 'บันทึก', exact: true }).click();
     await expect(background).toContainText('ความดันโลหิตสูง (I10)');
+    // Removing the facility's own entry asks once more; kept here.
+    await background.getByRole('button', { name: 'ลบ ความดันโลหิตสูง' }).click();
+    await expect(background.getByRole('button', { name: 'ยืนยันลบ ความดันโลหิตสูง' })).toBeVisible();
+    await shotsAtBothWidths(staff, 'staff-allergies-0b-confirm-remove');
+    await background.getByRole('button', { name: 'ไม่ลบ' }).click();
 
     const visit = form.getByRole('region', { name: 'ผลการตรวจและยาที่สั่ง' });
     await expect(visit.getByRole('region', { name: 'ประวัติแพ้และโรคประจำตัว' })).toContainText('ความดันโลหิตสูง (I10)');

@@ -16,7 +16,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId } from 'react';
-import { Controller, type FieldError } from 'react-hook-form';
+import { Controller, useWatch, type FieldError } from 'react-hook-form';
 import { FormActions } from '../../../components/FormActions';
 import { appLanguage } from '../../../i18n/language';
 import { contractResolver } from '../../../lib/form-resolver';
@@ -156,6 +156,8 @@ export function ConditionEntryForm({ onSave, onCancel }: EntryFormProps<Conditio
   const nameMessage = fieldMessage(t, 'name', errors.name?.message);
   const icd10Message = fieldMessage(t, 'icd10', errors.icd10?.message);
   const { ref: icd10Ref, ...icd10 } = register('icd10');
+  // The list fills the code in by code, which the box is not told of: its label then sits above the value.
+  const icd10Filled = useWatch({ control, name: 'icd10' }) !== '';
 
   return (
     <Stack component="form" noValidate spacing={2} onSubmit={(e) => void onSubmit(onSave)(e)}>
@@ -196,7 +198,7 @@ export function ConditionEntryForm({ onSave, onCancel }: EntryFormProps<Conditio
         label={t('background.icd10')}
         error={icd10Message !== undefined}
         helperText={icd10Message}
-        slotProps={{ htmlInput: { maxLength: 12 } }}
+        slotProps={{ htmlInput: { maxLength: 12 }, ...(icd10Filled ? { inputLabel: { shrink: true } } : {}) }}
         sx={{ maxWidth: 220 }}
       />
       <FormActions error={formError} submitLabel={t('background.save')} busy={isSubmitting} onCancel={onCancel} />
