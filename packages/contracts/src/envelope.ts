@@ -27,6 +27,7 @@ export const ErrorCode = z.enum([
   'deposit_not_due',
   'public_scheme_exists',
   'dose_not_due',
+  'as_needed_limit',
   'staff_sign_in_failed',
   'staff_sign_in_slowed',
   'staff_enrolment_invalid',

@@ -52,6 +52,7 @@ export const reasons = {
   invalidHospitalNumber: 'invalid_hospital_number',
   searchTooShort: 'search_too_short',
   allergyOverrideRequired: 'allergy_override_required',
+  mixedDoseKinds: 'mixed_dose_kinds',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

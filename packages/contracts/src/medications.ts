@@ -10,13 +10,34 @@ import { RecordCorrection } from './record-corrections.js';
  * dose time. Dates are calendar dates in Thailand (Asia/Bangkok).
  */
 
-/** When in the day a dose is taken; `custom` is the medication's own labelled time. */
-export const DoseTime = z.enum(['afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom'], {
-  error: reasons.invalidChoice,
-});
+/**
+ * Every N hours: N divides the day, so each day has the same doses (every 4 hours: six a day). The doses of a day are
+ * `every1`, `every2`... from the first dose's clock on.
+ */
+export const INTERVAL_HOURS = [4, 6, 8, 12] as const;
+export type IntervalHours = (typeof INTERVAL_HOURS)[number];
+export const INTERVAL_DOSE_TIMES = ['every1', 'every2', 'every3', 'every4', 'every5', 'every6'] as const;
+export type IntervalDoseTime = (typeof INTERVAL_DOSE_TIMES)[number];
+
+/**
+ * When in the day a dose is taken: the three meals and bedtime (`afterBreakfast` names the breakfast dose whether the
+ * medicine goes before or after the meal: see `mealTiming`), the medication's own labelled time (`custom`), or one of
+ * the doses of an every-N-hours medicine.
+ */
+export const DoseTime = z.enum(
+  ['afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom', ...INTERVAL_DOSE_TIMES],
+  {
+    error: reasons.invalidChoice,
+  },
+);
 export type DoseTime = z.infer<typeof DoseTime>;
 export const FIXED_DOSE_TIMES = ['afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed'] as const;
 export type FixedDoseTime = (typeof FIXED_DOSE_TIMES)[number];
+export const MEAL_DOSE_TIMES = ['afterBreakfast', 'afterLunch', 'afterDinner'] as const;
+
+/** Whether the meal doses go before the meal (about 30 minutes before) or after it, the usual. */
+export const MealTiming = z.enum(['after', 'before'], { error: reasons.invalidChoice });
+export type MealTiming = z.infer<typeof MealTiming>;
 
 /** Clock times the fixed dose times are ordered by, so a custom time falls in its place. */
 export const NOMINAL_DOSE_CLOCK: Record<FixedDoseTime, string> = {
@@ -24,6 +45,12 @@ export const NOMINAL_DOSE_CLOCK: Record<FixedDoseTime, string> = {
   afterLunch: '12:30',
   afterDinner: '18:30',
   beforeBed: '21:30',
+};
+/** The same for a medicine taken before meals: half an hour earlier. */
+export const NOMINAL_BEFORE_MEAL_CLOCK: Record<(typeof MEAL_DOSE_TIMES)[number], string> = {
+  afterBreakfast: '07:30',
+  afterLunch: '12:00',
+  afterDinner: '18:00',
 };
 
 export const MedicationForm = z.enum(
@@ -58,6 +85,56 @@ export const CustomDose = z.strictObject({
 });
 export type CustomDose = z.output<typeof CustomDose>;
 
+/** Every `everyHours` hours from `firstTime` (e.g. every 8 hours from 06:00: 06:00, 14:00, 22:00). */
+export const IntervalDose = z.strictObject({
+  everyHours: z.literal(INTERVAL_HOURS, { error: reasons.invalidChoice }),
+  firstTime: ClockTime,
+  amount: wholeNumber(1, MAX_UNITS_PER_DOSE),
+});
+export type IntervalDose = z.output<typeof IntervalDose>;
+
+/** The most times a day an as-needed medicine may be taken. */
+export const MAX_AS_NEEDED_PER_DAY = 12;
+
+/**
+ * "As needed" (ทานเมื่อมีอาการ): `amount` units each time, at most `maxPerDay` times a Thai calendar day, for `reason`
+ * (e.g. "เมื่อมีไข้"). Never a due dose: recorded when taken, outside adherence and missed-dose alerts.
+ */
+export const AsNeededDose = z.strictObject({
+  amount: wholeNumber(1, MAX_UNITS_PER_DOSE),
+  maxPerDay: wholeNumber(1, MAX_AS_NEEDED_PER_DAY),
+  reason: optionalText(100),
+});
+export type AsNeededDose = z.output<typeof AsNeededDose>;
+
+/**
+ * The dose fields a patient's medicine and a prescription share. A medicine is taken in one way: at the meals and
+ * bedtime (with, for the patient's own, one labelled time of their own), or every N hours, or as needed.
+ */
+export const DoseFields = {
+  doses: DoseAmounts.prefault({}),
+  mealTiming: MealTiming.default('after'),
+  intervalDose: IntervalDose.nullable().optional(),
+  asNeeded: AsNeededDose.nullable().optional(),
+};
+
+interface DoseChoice {
+  doses: DoseAmounts;
+  customDose?: CustomDose | null;
+  intervalDose?: IntervalDose | null;
+  asNeeded?: AsNeededDose | null;
+}
+const hasMealDoses = (m: DoseChoice) => Object.values(m.doses).some((n) => n > 0) || !!m.customDose;
+
+/** The checks of DoseFields: some dose is given, and only one way of taking it. */
+export function checkDoseChoice(ctx: z.core.ParsePayload<DoseChoice>) {
+  const m = ctx.value;
+  const ways = [hasMealDoses(m), !!m.intervalDose, !!m.asNeeded].filter(Boolean).length;
+  const issue = (message: string, path: string) => ctx.issues.push({ code: 'custom', message, path: [path], input: m });
+  if (ways === 0) issue(reasons.noDoses, 'doses');
+  else if (ways > 1) issue(reasons.mixedDoseKinds, m.asNeeded ? 'asNeeded' : 'intervalDose');
+}
+
 /** POST /api/medications and PUT /api/medications/:id (the whole record). */
 export const MedicationBody = z
   .strictObject({
@@ -65,7 +142,7 @@ export const MedicationBody = z
     /** e.g. "500 mg". */
     strength: optionalText(50),
     form: MedicationForm.default('tablet'),
-    doses: DoseAmounts,
+    ...DoseFields,
     customDose: CustomDose.nullable().optional(),
     startDate: IsoDate,
     /** The last day a dose is due; none while it goes on. */
@@ -75,10 +152,7 @@ export const MedicationBody = z
     stock: wholeNumber(0, MAX_STOCK).nullable().optional(),
   })
   .refine((m) => !m.endDate || m.endDate >= m.startDate, { error: reasons.endBeforeStart, path: ['endDate'] })
-  .refine((m) => Object.values(m.doses).some((n) => n > 0) || !!m.customDose, {
-    error: reasons.noDoses,
-    path: ['doses'],
-  });
+  .check(checkDoseChoice);
 export type MedicationInput = z.input<typeof MedicationBody>;
 export type MedicationBody = z.output<typeof MedicationBody>;
 
@@ -103,6 +177,11 @@ export const Medication = z.object({
     beforeBed: z.number().int(),
   }),
   customDose: z.object({ label: z.string(), time: z.string(), amount: z.number().int() }).nullable(),
+  mealTiming: MealTiming,
+  intervalDose: z.object({ everyHours: z.number().int(), firstTime: z.string(), amount: z.number().int() }).nullable(),
+  asNeeded: z
+    .object({ amount: z.number().int(), maxPerDay: z.number().int(), reason: z.string().nullable() })
+    .nullable(),
   startDate: z.string(),
   endDate: z.string().nullable(),
   instructions: z.string().nullable(),
@@ -110,7 +189,7 @@ export const Medication = z.object({
   status: MedicationStatus,
   /** When the patient pressed "stop"; null when it ended by its end date or goes on. */
   stoppedAt: z.string().nullable(),
-  /** Units due in a whole day. */
+  /** Units due in a whole day (0 for an as-needed medicine: none is due). */
   dailyUnits: z.number().int(),
   /** Whole days the stock lasts from today; null when stock is not counted or the medication is not active. */
   daysOfStockLeft: z.number().int().nullable(),
@@ -154,8 +233,12 @@ export const ChecklistDose = z.object({
   doseTime: DoseTime,
   /** The custom time's label; null for the fixed times (the app names those). */
   label: z.string().nullable(),
-  /** HH:MM of a custom time; null for the fixed times. */
+  /** HH:MM of a custom time or of an every-N-hours dose; null for the meals and bedtime. */
   time: z.string().nullable(),
+  /** Before or after the meal, for the meal doses. */
+  mealTiming: MealTiming,
+  /** N of an every-N-hours dose; null otherwise. */
+  everyHours: z.number().int().nullable(),
   /** Units to take. */
   amount: z.number().int(),
   taken: z.boolean(),
@@ -166,12 +249,37 @@ export const ChecklistDose = z.object({
 });
 export type ChecklistDose = z.infer<typeof ChecklistDose>;
 
+/** One time an as-needed medicine was taken. */
+export const AsNeededTake = z.object({ id: z.string(), takenAt: z.string(), amount: z.number().int() });
+export type AsNeededTake = z.infer<typeof AsNeededTake>;
+
+/** An as-needed medicine of the day: recorded when taken, never due, never missed. */
+export const ChecklistAsNeeded = z.object({
+  medicationId: z.string(),
+  name: z.string(),
+  strength: z.string().nullable(),
+  form: MedicationForm,
+  instructions: z.string().nullable(),
+  /** When to take it, e.g. "เมื่อมีไข้"; null when not said. */
+  reason: z.string().nullable(),
+  /** Units each time. */
+  amount: z.number().int(),
+  maxPerDay: z.number().int(),
+  /** The times it was taken that day, earliest first. */
+  takes: z.array(AsNeededTake),
+  stock: z.number().int().nullable(),
+});
+export type ChecklistAsNeeded = z.infer<typeof ChecklistAsNeeded>;
+
 export const Checklist = z.object({
   date: z.string(),
   /** In the order of the day: after breakfast, after lunch, after dinner, before bed, custom times in their place. */
   doses: z.array(ChecklistDose),
+  /** Counts only the doses due: an as-needed medicine is never due. */
   due: z.number().int(),
   taken: z.number().int(),
+  /** The as-needed medicines of the day, by name. */
+  asNeeded: z.array(ChecklistAsNeeded),
 });
 export type Checklist = z.infer<typeof Checklist>;
 export const ChecklistReply = dataOf(Checklist);
@@ -215,6 +323,29 @@ export const TickBody = z
     else if (at < startOfBangkokDay(date ?? todayInBangkok())) issue(reasons.takenAtBeforeDay);
   });
 export type TickInput = z.input<typeof TickBody>;
+
+/**
+ * POST /api/checklist/as-needed: records one taking of an as-needed medicine (`takenAt` as for a tick: when the device
+ * recorded it, now when not given). Takes its units from the stock. 409 `as_needed_limit` once the day's maximum is
+ * reached, however many arrive at once. Replies with the whole checklist of that date.
+ */
+export const AsNeededTakeBody = z
+  .strictObject({
+    date: PastOrTodayDate.optional(),
+    medicationId: z.uuid({ error: reasons.invalidChoice }),
+    takenAt: z.iso.datetime({ offset: true, error: reasons.invalidDateTime }).optional(),
+  })
+  .check((ctx) => {
+    const { takenAt, date } = ctx.value;
+    if (takenAt === undefined) return;
+    const issue = (message: string) => ctx.issues.push({ code: 'custom', message, path: ['takenAt'], input: takenAt });
+    const at = Date.parse(takenAt);
+    if (at > Date.now() + TAKEN_AT_CLOCK_SKEW_MS) issue(reasons.takenAtInFuture);
+    else if (at < startOfBangkokDay(date ?? todayInBangkok())) issue(reasons.takenAtBeforeDay);
+  });
+export type AsNeededTakeInput = z.input<typeof AsNeededTakeBody>;
+/** DELETE /api/checklist/as-needed/:id: a taking recorded by mistake; its units go back to the stock. */
+export const AsNeededTakeParams = z.strictObject({ id: z.uuid({ error: reasons.invalidChoice }) });
 
 export const AdherenceDay = z.object({ date: z.string(), due: z.number().int(), taken: z.number().int() });
 export type AdherenceDay = z.infer<typeof AdherenceDay>;

@@ -7,7 +7,7 @@ import { dataOf } from './envelope.js';
 import { Icd10Code, IsoDate, optionalText, reasons, requiredText, wholeNumber } from './fields.js';
 import { HealthScheme } from './hospitals.js';
 import { IdType } from './identity-document.js';
-import { DoseAmounts, Medication, MedicationForm } from './medications.js';
+import { DoseFields, Medication, MedicationForm, checkDoseChoice } from './medications.js';
 import { Visit } from './visits.js';
 
 /** A facility's appointments of one Bangkok date (today by default), optionally of one status or matching a search. */
@@ -144,7 +144,7 @@ export const PrescriptionBody = z
     /** e.g. "500 mg". */
     strength: optionalText(50),
     form: MedicationForm.default('tablet'),
-    doses: DoseAmounts,
+    ...DoseFields,
     days: wholeNumber(1, MAX_PRESCRIPTION_DAYS),
     instructions: optionalText(500),
     /**
@@ -153,7 +153,7 @@ export const PrescriptionBody = z
      */
     allergyOverrideReason: StatedReason.optional(),
   })
-  .refine((p) => Object.values(p.doses).some((n) => n > 0), { error: reasons.noDoses, path: ['doses'] })
+  .check(checkDoseChoice)
   // A code names the list's drug of that name: "Amoxicillin" coded as paracetamol would be exported as paracetamol.
   .refine((p) => !p.atcCode || isListedDrug(p.drug, p.atcCode), { error: reasons.invalidChoice, path: ['atcCode'] });
 export type PrescriptionInput = z.input<typeof PrescriptionBody>;

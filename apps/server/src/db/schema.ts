@@ -683,6 +683,16 @@ export const medications = pgTable(
     /** HH:MM in Thailand. */
     customTime: text('custom_time'),
     customAmount: integer('custom_amount'),
+    /** 'after' or 'before': whether the three meal doses go after or before the meal. */
+    mealTiming: text('meal_timing').notNull().default('after'),
+    /** Every N hours from a first clock (HH:MM in Thailand), so many units each time; all three or none. */
+    intervalHours: integer('interval_hours'),
+    intervalFirstTime: text('interval_first_time'),
+    intervalAmount: integer('interval_amount'),
+    /** As needed: so many units a time, at most so many times a day, for a reason; never a due dose. */
+    asNeededAmount: integer('as_needed_amount'),
+    asNeededMaxPerDay: integer('as_needed_max_per_day'),
+    asNeededReason: text('as_needed_reason'),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     /** The last day a dose is due (Thai calendar date); null while it goes on. */
     endDate: date('end_date', { mode: 'string' }),
@@ -725,6 +735,24 @@ export const medications = pgTable(
     ),
     check('medications_record_status_check', sql`${t.recordStatus} in ('final', 'amended', 'entered_in_error')`),
     check('medications_stock_check', sql`${t.stock} is null or ${t.stock} >= 0`),
+    check('medications_meal_timing_check', sql`${t.mealTiming} in ('after', 'before')`),
+    check(
+      'medications_interval_check',
+      sql`(${t.intervalHours} is null and ${t.intervalFirstTime} is null and ${t.intervalAmount} is null)
+        or (${t.intervalHours} in (4, 6, 8, 12) and ${t.intervalFirstTime} is not null and ${t.intervalAmount} > 0)`,
+    ),
+    check(
+      'medications_as_needed_check',
+      sql`(${t.asNeededAmount} is null and ${t.asNeededMaxPerDay} is null and ${t.asNeededReason} is null)
+        or (${t.asNeededAmount} > 0 and ${t.asNeededMaxPerDay} > 0)`,
+    ),
+    // One way of taking it: an every-N-hours or as-needed medicine has no meal, bedtime or custom dose.
+    check(
+      'medications_one_way_check',
+      sql`(${t.intervalHours} is null and ${t.asNeededAmount} is null)
+        or (${t.afterBreakfast} = 0 and ${t.afterLunch} = 0 and ${t.afterDinner} = 0 and ${t.beforeBed} = 0
+          and ${t.customLabel} is null and (${t.intervalHours} is null or ${t.asNeededAmount} is null))`,
+    ),
   ],
 );
 
@@ -750,8 +778,42 @@ export const medicationTicks = pgTable(
     check('medication_ticks_stock_check', sql`${t.stockTaken} >= 0`),
     check(
       'medication_ticks_dose_time_check',
-      sql`${t.doseTime} in ('afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom')`,
+      sql`${t.doseTime} in ('afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed', 'custom',
+        'every1', 'every2', 'every3', 'every4', 'every5', 'every6')`,
     ),
+  ],
+);
+
+/**
+ * One taking of an as-needed medicine. As many a day as the medication's `as_needed_max_per_day`: the free slot is
+ * chosen under the medication's row lock, and the slot's unique index and check hold the maximum in the database.
+ * `stockTaken` goes back on removal.
+ */
+export const asNeededTakes = pgTable(
+  'as_needed_takes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    medicationId: uuid('medication_id')
+      .notNull()
+      .references(() => medications.id, { onDelete: 'cascade' }),
+    userId: patientId(),
+    /** The Thai calendar date it counts against. */
+    doseDate: date('dose_date', { mode: 'string' }).notNull(),
+    /**
+     * Which of the day's allowed takings this is, 1 to `max_per_day` (the medication's maximum then): unique for the
+     * medication and day, so the database itself refuses one past the maximum, whatever the code above it does.
+     */
+    slot: integer('slot').notNull(),
+    maxPerDay: integer('max_per_day').notNull(),
+    amount: integer('amount').notNull(),
+    stockTaken: integer('stock_taken').notNull().default(0),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('as_needed_takes_slot_idx').on(t.medicationId, t.doseDate, t.slot),
+    index('as_needed_takes_user_date_idx').on(t.userId, t.doseDate),
+    check('as_needed_takes_amount_check', sql`${t.amount} > 0 and ${t.stockTaken} >= 0`),
+    check('as_needed_takes_slot_check', sql`${t.slot} between 1 and ${t.maxPerDay}`),
   ],
 );
 

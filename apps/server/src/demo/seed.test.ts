@@ -58,8 +58,16 @@ describe('demo patient', () => {
     expect([units('afterBreakfast'), units('afterLunch'), units('afterDinner'), units('beforeBed')]).toEqual([
       1, 0, 3, 1,
     ]);
+    expect(checklist.asNeeded).toEqual([
+      expect.objectContaining({ name: 'Paracetamol', reason: 'เมื่อปวดหรือมีไข้', maxPerDay: 4, takes: [] }),
+    ]);
     const medications = await get('/api/medications');
-    expect(medications.map((m: { name: string }) => m.name).sort()).toEqual(['Amlodipine', 'Metformin', 'Simvastatin']);
+    expect(medications.map((m: { name: string }) => m.name).sort()).toEqual([
+      'Amlodipine',
+      'Metformin',
+      'Paracetamol',
+      'Simvastatin',
+    ]);
     expect(medications.find((m: { name: string }) => m.name === 'Simvastatin')).toMatchObject({ runningLow: true });
   });
 
@@ -86,6 +94,6 @@ describe('demo patient', () => {
         (select count(*) from care_grants)::int as grants, (select count(*) from symptom_notes)::int as n`,
     )) as unknown as { rows: { c: number; v: number; m: number; mother: number; grants: number; n: number }[] };
     // The demo patient's own records, and her mother's medicines under one grant.
-    expect(counts.rows[0]).toEqual({ c: 3, v: 5, m: 3, mother: 2, grants: 1, n: 2 });
+    expect(counts.rows[0]).toEqual({ c: 3, v: 5, m: 4, mother: 2, grants: 1, n: 2 });
   });
 });

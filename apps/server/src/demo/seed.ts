@@ -186,6 +186,18 @@ const DEMO_MEDICATIONS = [
     // Four days left: the running-low warning shows.
     stock: 4,
   },
+  {
+    // Taken as needed: recorded when taken, never a missed dose.
+    name: 'Paracetamol',
+    strength: '500 mg',
+    form: 'tablet',
+    asNeededAmount: 1,
+    asNeededMaxPerDay: 4,
+    asNeededReason: 'เมื่อปวดหรือมีไข้',
+    startDate: '2023-03-01',
+    instructions: 'ห่างกันอย่างน้อย 4-6 ชั่วโมง',
+    stock: 10,
+  },
 ];
 
 const DEMO_SYMPTOM_NOTES = [

@@ -126,7 +126,8 @@ describe('My Health for a dependent', () => {
   it('shows only the medicines for a medicines-only grant', async () => {
     mockApi({
       'GET /api/family': () => json(200, { data: [mother, son] }),
-      'GET /api/checklist': () => json(200, { data: [{ date: '2026-11-25', due: 2, taken: 1, doses: [] }] }),
+      'GET /api/checklist': () =>
+        json(200, { data: [{ date: '2026-11-25', due: 2, taken: 1, doses: [], asNeeded: [] }] }),
     });
     selectPatient('daughter-id', 'son-id');
     renderWithProviders(<MyHealthHome firstname="มาลี" />, { queryClient: signedIn() });
@@ -147,6 +148,8 @@ describe('My Health for a dependent', () => {
       doseTime: 'afterBreakfast',
       label: null,
       time: null,
+      mealTiming: 'after',
+      everyHours: null,
       amount: 1,
       taken: false,
       takenAt: null,
@@ -159,7 +162,7 @@ describe('My Health for a dependent', () => {
         json(200, { data: [{ ...mother, scopes: { see: true, book: false, medicines: false, alerts: false } }] }),
       'GET /api/checklist': ({ url }) => {
         urls.push(url);
-        return json(200, { data: [{ date: '2026-11-25', due: 1, taken: 0, doses: [dose] }] });
+        return json(200, { data: [{ date: '2026-11-25', due: 1, taken: 0, doses: [dose], asNeeded: [] }] });
       },
       'GET /api/medications': () => json(200, { data: [] }),
       'GET /api/adherence': () => json(200, { data: [] }),

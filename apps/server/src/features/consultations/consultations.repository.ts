@@ -1,6 +1,7 @@
 import { type VisitRecordBody, addDays } from '@klaimor/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { doseColumns } from '../medications/medications.service.js';
 import { appointments, medications, screeningSlots, users, visitRecords } from '../../db/schema.js';
 import { moveAppointment } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 
@@ -59,7 +60,7 @@ export function createConsultationsRepository(db: Db) {
               atcCode: p.atcCode ?? null,
               strength: p.strength ?? null,
               form: p.form,
-              ...p.doses,
+              ...doseColumns(p),
               startDate: visitDate,
               endDate: addDays(visitDate, p.days - 1),
               instructions: p.instructions ?? null,

@@ -41,6 +41,31 @@ const visit = {
       instructions: 'กินเมื่อมีไข้',
     },
     { drug: 'คลอร์เฟนิรามีน', strength: '4 mg', form: 'tablet', doses: { beforeBed: 1 }, days: 7 },
+    {
+      drug: 'Ibuprofen',
+      atcCode: 'M01AE01',
+      strength: '400 mg',
+      form: 'tablet',
+      asNeeded: { amount: 1, maxPerDay: 3, reason: 'เมื่อปวดคอ' },
+      days: 5,
+    },
+    {
+      drug: 'Omeprazole',
+      atcCode: 'A02BC01',
+      strength: '20 mg',
+      form: 'capsule',
+      doses: { afterBreakfast: 1 },
+      mealTiming: 'before',
+      days: 5,
+    },
+    {
+      drug: 'Amoxicillin',
+      atcCode: 'J01CA04',
+      strength: '500 mg',
+      form: 'capsule',
+      intervalDose: { everyHours: 8, firstTime: '06:00', amount: 1 },
+      days: 5,
+    },
   ],
 };
 
@@ -122,9 +147,23 @@ describe('the clinician records the visit', () => {
         ['คลอร์เฟนิรามีน', null, today, addDays(today, 6), FACILITY],
       ]),
     );
-    const checklist = (await asPatient(`/api/checklist?date=${today}`)).json().data[0] as { doses: { name: string }[] };
+    const checklist = (await asPatient(`/api/checklist?date=${today}`)).json().data[0] as {
+      doses: { name: string; mealTiming: string; time: string | null }[];
+      asNeeded: { name: string; maxPerDay: number; reason: string }[];
+    };
     expect(checklist.doses.filter((d) => d.name === 'พาราเซตามอล')).toHaveLength(3);
     expect(checklist.doses.filter((d) => d.name === 'คลอร์เฟนิรามีน')).toHaveLength(1);
+    // As needed: never a due dose, listed to record when taken.
+    expect(checklist.doses.filter((d) => d.name === 'Ibuprofen')).toEqual([]);
+    expect(checklist.asNeeded).toEqual([
+      expect.objectContaining({ name: 'Ibuprofen', maxPerDay: 3, reason: 'เมื่อปวดคอ' }),
+    ]);
+    expect(checklist.doses.find((d) => d.name === 'Omeprazole')).toMatchObject({ mealTiming: 'before' });
+    expect(checklist.doses.filter((d) => d.name === 'Amoxicillin').map((d) => d.time)).toEqual([
+      '06:00',
+      '14:00',
+      '22:00',
+    ]);
 
     // The patient cannot rewrite what the hospital prescribed, but may stop taking it.
     const para = meds.find((m) => m.name === 'พาราเซตามอล')!;
@@ -169,12 +208,34 @@ describe('the clinician records the visit', () => {
     // The drug chosen from the list is coded in ATC; the one written in words is words only.
     expect(
       requests.map((r) => r.medicationCodeableConcept).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)),
-    ).toEqual([
-      {
-        coding: [{ system: 'http://www.whocc.no/atc', code: 'N02BE01', display: 'พาราเซตามอล' }],
-        text: 'พาราเซตามอล 500 mg',
-      },
-      { text: 'คลอร์เฟนิรามีน 4 mg' },
+    ).toEqual(
+      expect.arrayContaining([
+        {
+          coding: [{ system: 'http://www.whocc.no/atc', code: 'N02BE01', display: 'พาราเซตามอล' }],
+          text: 'พาราเซตามอล 500 mg',
+        },
+        { text: 'คลอร์เฟนิรามีน 4 mg' },
+      ]),
+    );
+    const dosageOf = (drug: string) =>
+      requests.find((r) => (r.medicationCodeableConcept as { text: string }).text.startsWith(drug))!
+        .dosageInstruction as Record<string, unknown>[];
+    expect(dosageOf('Ibuprofen')).toEqual([
+      expect.objectContaining({
+        asNeededCodeableConcept: { text: 'เมื่อปวดคอ' },
+        doseAndRate: [{ doseQuantity: { value: 1, unit: 'tablet' } }],
+        maxDosePerPeriod: {
+          numerator: { value: 3, unit: 'tablet' },
+          denominator: { value: 1, unit: 'd', system: 'http://unitsofmeasure.org', code: 'd' },
+        },
+      }),
+    ]);
+    expect(dosageOf('Ibuprofen')[0]).not.toHaveProperty('timing');
+    expect(dosageOf('Omeprazole').map((d) => d.timing)).toEqual([
+      { repeat: { frequency: 1, period: 1, periodUnit: 'd', when: ['ACM'] } },
+    ]);
+    expect(dosageOf('Amoxicillin').map((d) => d.timing)).toEqual([
+      { repeat: { frequency: 1, period: 8, periodUnit: 'h', timeOfDay: ['06:00:00'] } },
     ]);
     expect(
       requests.every(

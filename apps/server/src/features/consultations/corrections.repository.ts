@@ -1,6 +1,7 @@
 import { type AuditAction, type PrescriptionBody, type VisitAmendBody, addDays } from '@klaimor/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { doseColumns } from '../medications/medications.service.js';
 import {
   appointments,
   auditEvents,
@@ -210,7 +211,7 @@ export function createCorrectionsRepository(db: Db) {
             atcCode: p.atcCode ?? null,
             strength: p.strength ?? null,
             form: p.form,
-            ...p.doses,
+            ...doseColumns(p),
             startDate: today,
             endDate: addDays(today, p.days - 1),
             instructions: p.instructions ?? null,

@@ -35,6 +35,8 @@ const TABLE: Record<string, 'self' | 'holder' | CareScope[]> = {
   'POST /api/medications/:id/stop': ['medicines'],
   'GET /api/checklist': ['see', 'medicines'],
   'PUT /api/checklist/ticks': ['medicines'],
+  'POST /api/checklist/as-needed': ['medicines'],
+  'DELETE /api/checklist/as-needed/:id': ['medicines'],
   'GET /api/adherence': ['see', 'medicines'],
   'GET /api/health-background': ['see'],
   'POST /api/allergies': ['see'],

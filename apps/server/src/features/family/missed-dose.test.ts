@@ -72,6 +72,35 @@ describe('missed-dose alerts to the caregiver', () => {
     });
   });
 
+  it('an every-N-hours dose is told with its own clock; an as-needed medicine never', async () => {
+    const { daughter, mother } = await family();
+    const motherSession = await signIn(t.app, t.database, mother.phone);
+    for (const payload of [
+      { name: 'Amoxicillin', form: 'capsule', intervalDose: { everyHours: 12, firstTime: '09:15', amount: 1 } },
+      { name: 'Paracetamol', form: 'tablet', asNeeded: { amount: 1, maxPerDay: 4 } },
+    ]) {
+      const med = await t.app.inject({
+        method: 'POST',
+        url: '/api/medications',
+        payload: { ...payload, startDate: addDays(day, -1) },
+        ...as(motherSession),
+      });
+      expect(med.statusCode, med.body).toBe(201);
+    }
+    // 60 minutes after 21:15, the second dose of the day.
+    await minute('22:15');
+    expect((await alertsOf(daughter.session)).map((a) => [a.title, a.body, a.doseTime])).toEqual([
+      [
+        'คุณสมศรียังไม่ได้ทานยาทุก 12 ชั่วโมง',
+        `Amoxicillin 1 แคปซูล (ถึงเวลา 21:15 น.) โทร ${mother.phone.replace(/^(\d{3})(\d{3})(\d{4})$/, '$1 $2 $3')}`,
+        'every2',
+      ],
+    ]);
+    // Every clock of the day passes: the as-needed medicine is never "missed".
+    for (const clock of ['09:00', '13:30', '19:00', '23:59']) await minute(clock);
+    expect((await alertsOf(daughter.session)).some((a) => String(a.body).includes('Paracetamol'))).toBe(false);
+  });
+
   it('a dose ticked in time, by the dependent or the caregiver, brings no alert', async () => {
     const { daughter, mother, medicationId } = await family();
     const tick = await t.app.inject({

@@ -18,9 +18,43 @@ const med = (over: Partial<DoseSchedule> = {}): DoseSchedule => ({
   startDate: '2024-01-10',
   endDate: null,
   doses: { ...none, afterBreakfast: 1 },
+  mealTiming: 'after',
   customDose: null,
+  intervalDose: null,
+  asNeeded: null,
   stock: null,
   ...over,
+});
+
+describe('ways of taking a medicine', () => {
+  it('orders a before-meal dose half an hour ahead of the same meal after it', () => {
+    const before = med({ id: 'before', mealTiming: 'before', doses: { ...none, afterBreakfast: 1, beforeBed: 1 } });
+    const after = med({ id: 'after' });
+    expect(dosesOn([after, before], '2024-01-10').map((d) => [d.medicationId, d.clock])).toEqual([
+      ['before', '07:30'],
+      ['after', '08:00'],
+      ['before', '21:30'],
+    ]);
+  });
+
+  it('spreads every N hours over the day round the clock, 24 / N doses', () => {
+    const m = med({ doses: none, intervalDose: { everyHours: 8, firstTime: '22:00', amount: 2 } });
+    expect(dosesOn([m], '2024-01-10').map((d) => [d.doseTime, d.clock, d.amount])).toEqual([
+      ['every2', '06:00', 2],
+      ['every3', '14:00', 2],
+      ['every1', '22:00', 2],
+    ]);
+    expect(dailyUnits(m)).toBe(6);
+    expect(dailyUnits(med({ doses: none, intervalDose: { everyHours: 4, firstTime: '06:30', amount: 1 } }))).toBe(6);
+  });
+
+  it('has no dose due for an as-needed medicine: not in the day, not in adherence, no stock days', () => {
+    const m = med({ doses: none, asNeeded: { amount: 1, maxPerDay: 4, reason: 'เมื่อมีไข้' }, stock: 3 });
+    expect(dosesOn([m], '2024-01-10')).toEqual([]);
+    expect(adherence([m], [], '2024-01-10', '2024-01-12').due).toBe(0);
+    expect(daysOfStockLeft(m, '2024-01-10')).toBeNull();
+    expect(isRunningLow(m, '2024-01-10')).toBe(false);
+  });
 });
 
 describe('which days a medication is due', () => {

@@ -1,11 +1,16 @@
 import {
   type AdherenceDay,
+  type AsNeededDose,
   type CustomDose,
   type DoseAmounts,
   type DoseTime,
   FIXED_DOSE_TIMES,
+  INTERVAL_DOSE_TIMES,
+  type IntervalDose,
   LOW_STOCK_DAYS,
+  type MealTiming,
   type MedicationStatus,
+  NOMINAL_BEFORE_MEAL_CLOCK,
   NOMINAL_DOSE_CLOCK,
   addDays,
 } from '@klaimor/contracts';
@@ -22,7 +27,11 @@ export interface DoseSchedule {
   /** The last day a dose is due; null while it goes on. */
   endDate: string | null;
   doses: DoseAmounts;
+  mealTiming: MealTiming;
   customDose: CustomDose | null;
+  intervalDose: IntervalDose | null;
+  /** An as-needed medicine has no dose due: it is recorded when taken. */
+  asNeeded: (Omit<AsNeededDose, 'reason'> & { reason: string | null }) | null;
   stock: number | null;
 }
 
@@ -30,8 +39,22 @@ export interface PlannedDose {
   medicationId: string;
   doseTime: DoseTime;
   amount: number;
-  /** HH:MM the dose is ordered by (a fixed time's nominal clock, or the custom time). */
+  /** HH:MM the dose is ordered by (a fixed time's nominal clock, or the custom or every-N-hours dose's own). */
   clock: string;
+}
+
+/** HH:MM `hours` after `clock`, round the clock (22:00 and 8 hours is 06:00). */
+export function clockAfter(clock: string, hours: number): string {
+  const [h, m] = clock.split(':').map(Number);
+  return `${String((h + hours) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+}
+
+/** The every-N-hours doses of a day: `every1` at the first clock, then one each N hours, 24 / N in all. */
+export function intervalDoses(dose: IntervalDose): { doseTime: DoseTime; clock: string }[] {
+  return INTERVAL_DOSE_TIMES.slice(0, 24 / dose.everyHours).map((doseTime, k) => ({
+    doseTime,
+    clock: clockAfter(dose.firstTime, k * dose.everyHours),
+  }));
 }
 
 /** A dose marked taken, as stored. */
@@ -52,11 +75,17 @@ export function statusOn(med: Pick<DoseSchedule, 'startDate' | 'endDate'>, today
 
 /** The dose times of one medication in a day, whatever the date. */
 export function dosesOfDay(med: DoseSchedule): PlannedDose[] {
+  if (med.asNeeded) return [];
+  if (med.intervalDose) {
+    const { amount } = med.intervalDose;
+    return intervalDoses(med.intervalDose).map((d) => ({ medicationId: med.id, amount, ...d }));
+  }
   const fixed = FIXED_DOSE_TIMES.filter((time) => med.doses[time] > 0).map((time): PlannedDose => ({
     medicationId: med.id,
     doseTime: time,
     amount: med.doses[time],
-    clock: NOMINAL_DOSE_CLOCK[time],
+    clock:
+      med.mealTiming === 'before' && time !== 'beforeBed' ? NOMINAL_BEFORE_MEAL_CLOCK[time] : NOMINAL_DOSE_CLOCK[time],
   }));
   const custom = med.customDose
     ? [{ medicationId: med.id, doseTime: 'custom' as const, amount: med.customDose.amount, clock: med.customDose.time }]

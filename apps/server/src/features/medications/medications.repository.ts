@@ -1,6 +1,6 @@
 import { and, asc, eq, getTableColumns, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appointments, facilities, medicationTicks, medications } from '../../db/schema.js';
+import { appointments, asNeededTakes, facilities, medicationTicks, medications } from '../../db/schema.js';
 
 export type MedicationRow = typeof medications.$inferSelect;
 /** A medication with the hospital that prescribed it, if one did, and the prescription it amended, if any. */
@@ -13,6 +13,7 @@ export type MedicationFields = Omit<
   'id' | 'userId' | 'createdAt' | 'updatedAt' | 'stoppedAt'
 >;
 export type TickRow = typeof medicationTicks.$inferSelect;
+export type AsNeededTakeRow = typeof asNeededTakes.$inferSelect;
 
 /** Every query is scoped to the patient: another patient's id finds nothing. */
 export function createMedicationsRepository(db: Db) {
@@ -132,6 +133,88 @@ export function createMedicationsRepository(db: Db) {
             .set({ stock: sql`${medications.stock} - ${stockTaken}` })
             .where(eq(medications.id, key.medicationId));
         }
+      });
+    },
+
+    async asNeededTakesBetween(userId: string, from: string, to: string): Promise<AsNeededTakeRow[]> {
+      return db
+        .select()
+        .from(asNeededTakes)
+        .where(
+          and(eq(asNeededTakes.userId, userId), gte(asNeededTakes.doseDate, from), lte(asNeededTakes.doseDate, to)),
+        )
+        .orderBy(asc(asNeededTakes.takenAt), asc(asNeededTakes.id));
+    },
+
+    /**
+     * Records one taking of an as-needed medicine on `date`, unless the day already has its maximum: the free slot is
+     * chosen under the medication's row lock, so takings sent at once (two phones, a retried request, two servers) are
+     * counted one after another; the slot's unique index and check would refuse one past the maximum regardless. Takes the units from the stock as a tick does. 'limit' when refused.
+     */
+    async recordAsNeeded(
+      userId: string,
+      key: { medicationId: string; date: string },
+      takenAt?: Date,
+    ): Promise<'recorded' | 'limit' | 'not_found'> {
+      return db.transaction(async (tx) => {
+        const [med] = await tx
+          .select({
+            stock: medications.stock,
+            amount: medications.asNeededAmount,
+            maxPerDay: medications.asNeededMaxPerDay,
+          })
+          .from(medications)
+          .where(mine(userId, key.medicationId))
+          .for('update');
+        if (!med || med.amount === null || med.maxPerDay === null) return 'not_found';
+        const taken = await tx
+          .select({ slot: asNeededTakes.slot })
+          .from(asNeededTakes)
+          .where(and(eq(asNeededTakes.medicationId, key.medicationId), eq(asNeededTakes.doseDate, key.date)));
+        const used = new Set(taken.map((t) => t.slot));
+        // The first free slot: a taking removed by mistake frees its own.
+        const slot = Array.from({ length: med.maxPerDay }, (_, i) => i + 1).find((n) => !used.has(n));
+        if (slot === undefined) return 'limit';
+        const stockTaken = med.stock === null ? 0 : Math.min(med.amount, med.stock);
+        await tx.insert(asNeededTakes).values({
+          medicationId: key.medicationId,
+          userId,
+          doseDate: key.date,
+          slot,
+          maxPerDay: med.maxPerDay,
+          amount: med.amount,
+          stockTaken,
+          ...(takenAt ? { takenAt } : {}),
+        });
+        if (stockTaken > 0) {
+          await tx
+            .update(medications)
+            .set({ stock: sql`${medications.stock} - ${stockTaken}` })
+            .where(eq(medications.id, key.medicationId));
+        }
+        return 'recorded';
+      });
+    },
+
+    /** Removes a taking recorded by mistake and gives its units back; the date it counted against, or null. */
+    async removeAsNeeded(userId: string, takeId: string): Promise<string | null> {
+      return db.transaction(async (tx) => {
+        const [removed] = await tx
+          .delete(asNeededTakes)
+          .where(and(eq(asNeededTakes.userId, userId), eq(asNeededTakes.id, takeId)))
+          .returning({
+            medicationId: asNeededTakes.medicationId,
+            doseDate: asNeededTakes.doseDate,
+            stockTaken: asNeededTakes.stockTaken,
+          });
+        if (!removed) return null;
+        if (removed.stockTaken > 0) {
+          await tx
+            .update(medications)
+            .set({ stock: sql`${medications.stock} + ${removed.stockTaken}` })
+            .where(eq(medications.id, removed.medicationId));
+        }
+        return removed.doseDate;
       });
     },
 

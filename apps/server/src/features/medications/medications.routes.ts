@@ -1,5 +1,7 @@
 import {
   AdherenceReply,
+  AsNeededTakeBody,
+  AsNeededTakeParams,
   ChecklistQuery,
   ChecklistReply,
   MedicationBody,
@@ -107,6 +109,40 @@ export function medicationsRoutes(medications: MedicationsService, checklist: Ch
         },
       },
       async (request) => ({ data: [await checklist.setTick(signedInPatient(request).userId, request.body)] }),
+    );
+
+    app.post(
+      '/checklist/as-needed',
+      {
+        config: careFor('medications', 'change'),
+        schema: {
+          tags: ['medications'],
+          summary:
+            'Record one taking of an as-needed medicine (409 as_needed_limit past its daily maximum); takes the units from stock',
+          body: AsNeededTakeBody,
+          response: { 201: ChecklistReply },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send({ data: [await checklist.recordAsNeeded(signedInPatient(request).userId, request.body)] }),
+    );
+
+    app.delete(
+      '/checklist/as-needed/:id',
+      {
+        config: careFor('medications', 'change'),
+        schema: {
+          tags: ['medications'],
+          summary: 'Remove a taking of an as-needed medicine recorded by mistake; its units go back to the stock',
+          params: AsNeededTakeParams,
+          response: { 200: ChecklistReply },
+        },
+      },
+      async (request) => ({
+        data: [await checklist.removeAsNeeded(signedInPatient(request).userId, request.params.id)],
+      }),
     );
 
     app.get(

@@ -4,6 +4,8 @@ import {
   type MedicationForm,
   type MedicationStatus,
   type CorrectionStatus,
+  type IntervalHours,
+  type MealTiming,
   todayInBangkok,
   reasons,
 } from '@klaimor/contracts';
@@ -35,11 +37,38 @@ export function toSchedule(row: MedicationRow): DoseSchedule {
       afterDinner: row.afterDinner,
       beforeBed: row.beforeBed,
     },
+    mealTiming: row.mealTiming as MealTiming,
     customDose:
       row.customLabel !== null && row.customTime !== null && row.customAmount !== null
         ? { label: row.customLabel, time: row.customTime, amount: row.customAmount }
         : null,
+    intervalDose:
+      row.intervalHours !== null && row.intervalFirstTime !== null && row.intervalAmount !== null
+        ? {
+            everyHours: row.intervalHours as IntervalHours,
+            firstTime: row.intervalFirstTime,
+            amount: row.intervalAmount,
+          }
+        : null,
+    asNeeded:
+      row.asNeededAmount !== null && row.asNeededMaxPerDay !== null
+        ? { amount: row.asNeededAmount, maxPerDay: row.asNeededMaxPerDay, reason: row.asNeededReason ?? null }
+        : null,
     stock: row.stock,
+  };
+}
+
+/** The columns of a medicine's way of taking it, from the shared dose fields (a prescription's or the patient's). */
+export function doseColumns(body: Pick<MedicationBody, 'doses' | 'mealTiming' | 'intervalDose' | 'asNeeded'>) {
+  return {
+    ...body.doses,
+    mealTiming: body.mealTiming,
+    intervalHours: body.intervalDose?.everyHours ?? null,
+    intervalFirstTime: body.intervalDose?.firstTime ?? null,
+    intervalAmount: body.intervalDose?.amount ?? null,
+    asNeededAmount: body.asNeeded?.amount ?? null,
+    asNeededMaxPerDay: body.asNeeded?.maxPerDay ?? null,
+    asNeededReason: body.asNeeded?.reason ?? null,
   };
 }
 
@@ -56,6 +85,9 @@ export function toMedication(
     form: row.form as MedicationForm,
     doses: schedule.doses,
     customDose: schedule.customDose,
+    mealTiming: schedule.mealTiming,
+    intervalDose: schedule.intervalDose,
+    asNeeded: schedule.asNeeded,
     startDate: row.startDate,
     endDate: row.endDate,
     instructions: row.instructions,
@@ -93,7 +125,7 @@ function toFields(body: MedicationBody): MedicationFields {
     name: body.name,
     strength: body.strength ?? null,
     form: body.form,
-    ...body.doses,
+    ...doseColumns(body),
     customLabel: body.customDose?.label ?? null,
     customTime: body.customDose?.time ?? null,
     customAmount: body.customDose?.amount ?? null,

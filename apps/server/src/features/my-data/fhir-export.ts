@@ -20,6 +20,7 @@ import {
   type UserProfile,
   type Visit,
   FIXED_DOSE_TIMES,
+  type MealTiming,
 } from '@klaimor/contracts';
 import type {
   AllergyIntolerance,
@@ -254,11 +255,14 @@ function encounter(v: Visit, patientId: string, known: ReadonlySet<string>): Enc
   };
 }
 
-const DOSE_TIMING: Record<FixedDoseTime, { when: 'PCM' | 'PCD' | 'PCV' | 'HS'; label: string }> = {
-  afterBreakfast: { when: 'PCM', label: 'หลังอาหารเช้า' },
-  afterLunch: { when: 'PCD', label: 'หลังอาหารกลางวัน' },
-  afterDinner: { when: 'PCV', label: 'หลังอาหารเย็น' },
-  beforeBed: { when: 'HS', label: 'ก่อนนอน' },
+type TimingEvent = NonNullable<NonNullable<NonNullable<Dosage['timing']>['repeat']>['when']>[number];
+
+/** HL7 v3 TimingEvent: after (PC) or before (AC) the morning, midday and evening meal (M, D, V), and at bedtime (HS). */
+const DOSE_TIMING: Record<FixedDoseTime, Record<MealTiming, { when: TimingEvent; label: string }>> = {
+  afterBreakfast: { after: { when: 'PCM', label: 'หลังอาหารเช้า' }, before: { when: 'ACM', label: 'ก่อนอาหารเช้า' } },
+  afterLunch: { after: { when: 'PCD', label: 'หลังอาหารกลางวัน' }, before: { when: 'ACD', label: 'ก่อนอาหารกลางวัน' } },
+  afterDinner: { after: { when: 'PCV', label: 'หลังอาหารเย็น' }, before: { when: 'ACV', label: 'ก่อนอาหารเย็น' } },
+  beforeBed: { after: { when: 'HS', label: 'ก่อนนอน' }, before: { when: 'HS', label: 'ก่อนนอน' } },
 };
 
 const ATC = 'http://www.whocc.no/atc';
@@ -269,14 +273,50 @@ const drugOf = (m: Medication): CodeableConcept => ({
   text: m.strength ? `${m.name} ${m.strength}` : m.name,
 });
 
+/**
+ * The dosage in FHIR terms: one Dosage per meal or bedtime dose (`timing.repeat.when`), one for a custom time
+ * (`timeOfDay`), one for every N hours (`period` N `h`, from its first clock), or an as-needed one (`asNeeded`, with the
+ * day's maximum as `maxDosePerPeriod`).
+ */
 function dosage(m: Medication): Dosage[] {
   const unit = m.form;
-  const fixed = FIXED_DOSE_TIMES.filter((t) => m.doses[t] > 0).map((t): Dosage => ({
-    text: `${DOSE_TIMING[t].label} ${m.doses[t]} ${unit}`,
-    timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd', when: [DOSE_TIMING[t].when] } },
-    doseAndRate: [{ doseQuantity: { value: m.doses[t], unit } }],
-    ...(m.instructions && { patientInstruction: m.instructions }),
-  }));
+  const instruction = m.instructions ? { patientInstruction: m.instructions } : {};
+  const quantity = (value: number) => [{ doseQuantity: { value, unit } }];
+  if (m.asNeeded) {
+    const { amount, maxPerDay, reason } = m.asNeeded;
+    return [
+      {
+        text: `${reason ?? 'เมื่อมีอาการ'} ครั้งละ ${amount} ${unit} ไม่เกินวันละ ${maxPerDay} ครั้ง`,
+        ...(reason ? { asNeededCodeableConcept: text(reason) } : { asNeededBoolean: true }),
+        doseAndRate: quantity(amount),
+        maxDosePerPeriod: {
+          numerator: { value: amount * maxPerDay, unit },
+          denominator: { value: 1, unit: 'd', system: UCUM, code: 'd' },
+        },
+        ...instruction,
+      },
+    ];
+  }
+  if (m.intervalDose) {
+    const { everyHours, firstTime, amount } = m.intervalDose;
+    return [
+      {
+        text: `ทุก ${everyHours} ชั่วโมง เริ่ม ${firstTime} น. ครั้งละ ${amount} ${unit}`,
+        timing: { repeat: { frequency: 1, period: everyHours, periodUnit: 'h', timeOfDay: [`${firstTime}:00`] } },
+        doseAndRate: quantity(amount),
+        ...instruction,
+      },
+    ];
+  }
+  const fixed = FIXED_DOSE_TIMES.filter((t) => m.doses[t] > 0).map((t): Dosage => {
+    const { when, label } = DOSE_TIMING[t][m.mealTiming];
+    return {
+      text: `${label} ${m.doses[t]} ${unit}`,
+      timing: { repeat: { frequency: 1, period: 1, periodUnit: 'd', when: [when] } },
+      doseAndRate: quantity(m.doses[t]),
+      ...instruction,
+    };
+  });
   const custom = m.customDose
     ? [
         {
@@ -284,7 +324,7 @@ function dosage(m: Medication): Dosage[] {
           timing: {
             repeat: { frequency: 1, period: 1, periodUnit: 'd' as const, timeOfDay: [`${m.customDose.time}:00`] },
           },
-          doseAndRate: [{ doseQuantity: { value: m.customDose.amount, unit } }],
+          doseAndRate: quantity(m.customDose.amount),
         },
       ]
     : [];

@@ -1,14 +1,28 @@
-import { type DoseTime, type MedicationForm, bookingReference } from '@klaimor/contracts';
+import {
+  type DoseTime,
+  FIXED_DOSE_TIMES,
+  type FixedDoseTime,
+  type MealTiming,
+  type MedicationForm,
+  bookingReference,
+} from '@klaimor/contracts';
 
 /**
  * The words of notifications as they leave the server (push, LINE and SMS carry text, not keys). Thai, the app's
  * first language; the notification centre shows the same words the patient was sent.
  */
 
-const DOSE_TIMES: Record<Exclude<DoseTime, 'custom'>, string> = {
-  afterBreakfast: 'หลังอาหารเช้า',
-  afterLunch: 'หลังอาหารกลางวัน',
-  afterDinner: 'หลังอาหารเย็น',
+const DOSE_TIMES: Record<FixedDoseTime, Record<MealTiming, string>> = {
+  afterBreakfast: { after: 'หลังอาหารเช้า', before: 'ก่อนอาหารเช้า' },
+  afterLunch: { after: 'หลังอาหารกลางวัน', before: 'ก่อนอาหารกลางวัน' },
+  afterDinner: { after: 'หลังอาหารเย็น', before: 'ก่อนอาหารเย็น' },
+  beforeBed: { after: 'ก่อนนอน', before: 'ก่อนนอน' },
+};
+/** A meal's name when the medicines due then go some before it and some after: 'มื้อเช้า'. */
+const MEALS: Record<FixedDoseTime, string> = {
+  afterBreakfast: 'มื้อเช้า',
+  afterLunch: 'มื้อกลางวัน',
+  afterDinner: 'มื้อเย็น',
   beforeBed: 'ก่อนนอน',
 };
 
@@ -29,15 +43,37 @@ export interface DoseLine {
   form: MedicationForm;
   amount: number;
   customLabel: string | null;
+  mealTiming: MealTiming;
+  /** N of an every-N-hours medicine; null otherwise. */
+  everyHours: number | null;
 }
 
-/** 'ทานยาหลังอาหารเช้า', or with a custom time the patient's own label, set apart by a space (it can be any words). */
-const takingAt = (doseTime: DoseTime, lines: DoseLine[]) =>
-  `ทานยา${doseTime === 'custom' ? ` ${lines[0]?.customLabel ?? ''}`.trimEnd() : DOSE_TIMES[doseTime]}`;
+const isFixed = (doseTime: DoseTime): doseTime is FixedDoseTime =>
+  (FIXED_DOSE_TIMES as readonly string[]).includes(doseTime);
+/** Whether the lines' meal doses go some before the meal and some after, so each line says which. */
+const mixedTiming = (lines: DoseLine[]) => new Set(lines.map((l) => l.mealTiming)).size > 1;
 
-/** 'Metformin 500 mg 1 เม็ด, Amlodipine 5 mg 2 เม็ด'. */
-const doseList = (lines: DoseLine[]) =>
-  lines.map((l) => `${l.strength ? `${l.name} ${l.strength}` : l.name} ${l.amount} ${UNITS[l.form]}`).join(', ');
+/**
+ * 'ทานยาหลังอาหารเช้า' ('ทานยาก่อนอาหารเช้า' when all go before it, 'ทานยามื้อเช้า' when mixed), 'ทานยาทุก 8 ชั่วโมง', or
+ * with a custom time the patient's own label, set apart by a space (it can be any words).
+ */
+function takingAt(doseTime: DoseTime, lines: DoseLine[]): string {
+  if (isFixed(doseTime))
+    return `ทานยา${mixedTiming(lines) ? MEALS[doseTime] : DOSE_TIMES[doseTime][lines[0]?.mealTiming ?? 'after']}`;
+  if (doseTime === 'custom') return `ทานยา ${lines[0]?.customLabel ?? ''}`.trimEnd();
+  return `ทานยาทุก ${lines[0]?.everyHours ?? ''} ชั่วโมง`;
+}
+
+/** 'Metformin 500 mg 1 เม็ด, Amlodipine 5 mg 2 เม็ด'; with '(ก่อนอาหาร)' after a line when the meal's lines are mixed. */
+function doseList(lines: DoseLine[]): string {
+  const mixed = mixedTiming(lines);
+  return lines
+    .map((l) => {
+      const timing = mixed ? (l.mealTiming === 'before' ? ' (ก่อนอาหาร)' : ' (หลังอาหาร)') : '';
+      return `${l.strength ? `${l.name} ${l.strength}` : l.name} ${l.amount} ${UNITS[l.form]}${timing}`;
+    })
+    .join(', ');
+}
 
 /**
  * 'ถึงเวลาทานยาหลังอาหารเช้า'; for a held profile (`held`: its first name), read by the parent holding it,

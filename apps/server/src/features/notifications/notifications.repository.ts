@@ -1,4 +1,9 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@klaimor/contracts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  INTERVAL_DOSE_TIMES,
+  type MealTiming,
+  type NotificationSettings,
+} from '@klaimor/contracts';
 import { type SQL, and, desc, eq, getTableColumns, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { changedRows, rowsOf } from '../../db/results.js';
@@ -25,12 +30,25 @@ export interface Delivered {
 }
 
 /**
+ * The k-th dose (1 to 6) of an every-N-hours medication `m`: its units (0 past the day's 24 / N doses, or when `m` is
+ * not taken every N hours) and its clock, N hours after the one before, round the clock. As in dose-plan.ts.
+ */
+const intervalAmount = (k: number) =>
+  sql.raw(`case when ${k - 1} * m.interval_hours < 24 then m.interval_amount else 0 end`);
+const intervalClock = (k: number) =>
+  sql.raw(`to_char(m.interval_first_time::time + make_interval(hours => ${k - 1} * m.interval_hours), 'HH24:MI')`);
+
+/**
  * Joined after `medications m`: each time of day the medication is taken (`t.dose_time`), how much (`t.amount`) and the
- * clock it is due at (`t.clock`: the patient's own clock for the time of day, else the nominal one; a custom dose's
- * own time). The reminders and the missed-dose alerts read doses due at a clock through this one statement of it.
+ * clock it is due at (`t.clock`: the patient's own clock for the time of day, else the nominal one; a custom or an
+ * every-N-hours dose's own time). An as-needed medicine has no dose here (all its amounts are 0). The reminders and
+ * the missed-dose alerts read doses due at a clock through this one statement of it.
  */
 const DOSE_CLOCKS = (() => {
   const d = DEFAULT_NOTIFICATION_SETTINGS;
+  const every = INTERVAL_DOSE_TIMES.map(
+    (doseTime, i) => sql`, (${doseTime}, coalesce(${intervalAmount(i + 1)}, 0), ${intervalClock(i + 1)})`,
+  );
   return sql`left join notification_settings s on s.user_id = m.user_id
       cross join lateral (values
         ('afterBreakfast', m.after_breakfast, coalesce(s.after_breakfast, ${d.afterBreakfast})),
@@ -38,8 +56,12 @@ const DOSE_CLOCKS = (() => {
         ('afterDinner', m.after_dinner, coalesce(s.after_dinner, ${d.afterDinner})),
         ('beforeBed', m.before_bed, coalesce(s.before_bed, ${d.beforeBed})),
         ('custom', coalesce(m.custom_amount, 0), m.custom_time)
+        ${sql.join(every)}
       ) as t(dose_time, amount, clock)`;
 })();
+
+/** A dose time that is the medication's own (custom or every N hours), reminded of medication by medication. */
+const OWN_DOSE_TIME = sql.raw(`t.dose_time not in ('afterBreakfast', 'afterLunch', 'afterDinner', 'beforeBed')`);
 
 /**
  * Whether the users row aliased `u` is a held profile: one that cannot sign in (no phone: a child registered by a parent)
@@ -80,7 +102,7 @@ async function queueDoseReminders(db: Db | Tx, minute: Date): Promise<number> {
       ${minute.toISOString()}::timestamptz, ${date}::date, dose_time, array_agg(medication_id order by created_at)
     from (
       select m.user_id, m.id as medication_id, m.created_at, t.dose_time,
-        case when t.dose_time = 'custom' then m.id::text end as custom_of
+        case when ${OWN_DOSE_TIME} then m.id::text end as custom_of
       from medications m
       ${DOSE_CLOCKS}
       ${hearerSettings(sql`m.user_id`)}
@@ -114,7 +136,7 @@ async function queueMissedDoses(db: Db | Tx, minute: Date): Promise<number> {
       dose_date, dose_time, array_agg(medication_id order by created_at), dependent_user_id
     from (
       select g.id as grant_id, g.caregiver_user_id, g.dependent_user_id, m.id as medication_id, m.created_at, t.dose_time,
-        due.dose_date, case when t.dose_time = 'custom' then m.id::text end as custom_of
+        due.dose_date, case when ${OWN_DOSE_TIME} then m.id::text end as custom_of
       from care_grants g
       cross join lateral (select (${date}::date + ${clock}::time) - make_interval(mins => g.missed_dose_after_minutes) as at) was
       cross join lateral (select was.at::date as dose_date, to_char(was.at, 'HH24:MI') as dose_clock) due
@@ -261,11 +283,19 @@ export function createNotificationsRepository(db: Db) {
     async untickedDoses(reminderIds: string[]): Promise<Map<string, DoseLine[]>> {
       const lines = new Map<string, DoseLine[]>();
       if (reminderIds.length === 0) return lines;
-      const rows = rowsOf<DoseLine & { reminder_id: string; custom_label: string | null }>(
+      const rows = rowsOf<
+        Omit<DoseLine, 'customLabel' | 'mealTiming' | 'everyHours'> & {
+          reminder_id: string;
+          custom_label: string | null;
+          meal_timing: MealTiming;
+          interval_hours: number | null;
+        }
+      >(
         await db.execute(sql`
-          select n.id as reminder_id, m.name, m.strength, m.form, m.custom_label,
+          select n.id as reminder_id, m.name, m.strength, m.form, m.custom_label, m.meal_timing, m.interval_hours,
             case n.dose_time when 'afterBreakfast' then m.after_breakfast when 'afterLunch' then m.after_lunch
-              when 'afterDinner' then m.after_dinner when 'beforeBed' then m.before_bed else m.custom_amount end as amount
+              when 'afterDinner' then m.after_dinner when 'beforeBed' then m.before_bed when 'custom' then m.custom_amount
+              else m.interval_amount end as amount
           from notifications n
           join medications m on m.id = any(n.medication_ids)
           where n.id in ${reminderIds}
@@ -283,6 +313,8 @@ export function createNotificationsRepository(db: Db) {
           form: row.form,
           amount: row.amount,
           customLabel: row.custom_label,
+          mealTiming: row.meal_timing,
+          everyHours: row.interval_hours,
         });
         lines.set(row.reminder_id, list);
       }
@@ -304,7 +336,10 @@ export function createNotificationsRepository(db: Db) {
             case n.dose_time when 'afterBreakfast' then coalesce(s.after_breakfast, ${d.afterBreakfast})
               when 'afterLunch' then coalesce(s.after_lunch, ${d.afterLunch}) when 'afterDinner' then coalesce(s.after_dinner, ${d.afterDinner})
               when 'beforeBed' then coalesce(s.before_bed, ${d.beforeBed})
-              else (select m.custom_time from medications m where m.id = n.medication_ids[1]) end as due_clock
+              when 'custom' then (select m.custom_time from medications m where m.id = n.medication_ids[1])
+              else (select to_char(m.interval_first_time::time
+                + make_interval(hours => (substr(n.dose_time, 6)::int - 1) * m.interval_hours), 'HH24:MI')
+                from medications m where m.id = n.medication_ids[1]) end as due_clock
           from notifications n
           join users u on u.id = n.about_user_id
           left join notification_settings s on s.user_id = n.about_user_id

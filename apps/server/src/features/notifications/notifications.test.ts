@@ -112,6 +112,65 @@ describe('medication reminders', () => {
     expect((await inbox(session)).data.map((n) => n.doseTime)).toEqual(['afterBreakfast', 'custom']);
   });
 
+  it('reminds of every-N-hours doses at their own clocks round the clock, and never of an as-needed medicine', async () => {
+    const session = await patient();
+    await addMedication(session, {
+      name: 'Amoxicillin',
+      form: 'capsule',
+      doses: {},
+      intervalDose: { everyHours: 8, firstTime: '22:00', amount: 1 },
+    });
+    await addMedication(session, {
+      name: 'Paracetamol',
+      doses: {},
+      asNeeded: { amount: 1, maxPerDay: 4, reason: 'เมื่อมีไข้' },
+    });
+    await runAt('06:00');
+    await runAt('08:00');
+    await runAt('14:00');
+    const { data } = await inbox(session);
+    expect(data.map((n) => [n.title, n.body, n.doseTime])).toEqual([
+      ['ถึงเวลาทานยาทุก 8 ชั่วโมง', 'Amoxicillin 500 mg 1 แคปซูล', 'every3'],
+      ['ถึงเวลาทานยาทุก 8 ชั่วโมง', 'Amoxicillin 500 mg 1 แคปซูล', 'every2'],
+    ]);
+    // "taken" ticks the dose it named.
+    expect((await answer(session, data[1].id, 'taken')).statusCode).toBe(200);
+    const day = await t.app.inject({ method: 'GET', url: '/api/checklist', ...as(session) });
+    expect(
+      day
+        .json()
+        .data[0].doses.filter((d: { taken: boolean }) => d.taken)
+        .map((d: { doseTime: string }) => d.doseTime),
+    ).toEqual(['every2']);
+  });
+
+  it('says before the meal when every medicine of that meal goes before it, and line by line when mixed', async () => {
+    const session = await patient();
+    await addMedication(session, {
+      name: 'Glipizide',
+      strength: '5 mg',
+      doses: { afterBreakfast: 1 },
+      mealTiming: 'before',
+    });
+    await runAt('08:00');
+    expect((await inbox(session)).data[0]).toMatchObject({
+      title: 'ถึงเวลาทานยาก่อนอาหารเช้า',
+      body: 'Glipizide 5 mg 1 เม็ด',
+    });
+    await addMedication(session, { doses: { afterDinner: 1 } });
+    await addMedication(session, {
+      name: 'Glipizide',
+      strength: '5 mg',
+      doses: { afterDinner: 1 },
+      mealTiming: 'before',
+    });
+    await runAt('18:30');
+    expect((await inbox(session)).data[0]).toMatchObject({
+      title: 'ถึงเวลาทานยามื้อเย็น',
+      body: 'Metformin 500 mg 1 เม็ด (หลังอาหาร), Glipizide 5 mg 1 เม็ด (ก่อนอาหาร)',
+    });
+  });
+
   it('sends nothing for a dose ticked before its time, for a stopped medication, or when reminders are off', async () => {
     const ticked = await patient();
     const med = await addMedication(ticked);

@@ -19,6 +19,7 @@ import {
   dosePanels,
   findMedicineLink,
   firstDuePanel,
+  formatClock,
   formatUnits,
   medicineName,
   panelTitle,
@@ -28,14 +29,6 @@ import type { ShownChecklist, ShownDose } from './dose-outbox';
 import { useTickDose } from './medications.queries';
 import { useMedicationsTexts } from './medications.texts';
 import { writtenLanguage } from '../../lib/written-language';
-
-const ZONE = 'Asia/Bangkok';
-const clock = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: ZONE,
-});
 
 export interface DoseChecklistProps {
   /** The server's checklist with the ticks not sent yet drawn over it (dose-outbox.ts `withQueuedTicks`). */
@@ -184,7 +177,7 @@ function DoseRow({ dose, onTick, readOnly }: { dose: ShownDose; onTick: (taken: 
           ) : null}
           {dose.taken && dose.takenAt ? (
             <Typography variant="caption" component="p" color="success.dark">
-              {t('checklist.takenAt', { time: clock.format(new Date(dose.takenAt)) })}
+              {t('checklist.takenAt', { time: formatClock(dose.takenAt) })}
             </Typography>
           ) : null}
           {dose.waiting ? (

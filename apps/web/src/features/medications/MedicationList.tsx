@@ -1,4 +1,4 @@
-import { FIXED_DOSE_TIMES, type Medication, todayInBangkok } from '@klaimor/contracts';
+import { type Medication, todayInBangkok } from '@klaimor/contracts';
 import EditIcon from '@mui/icons-material/Edit';
 import MedicationIcon from '@mui/icons-material/Medication';
 import StopCircleIcon from '@mui/icons-material/StopCircle';
@@ -13,7 +13,8 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBuddhistDate } from '../../lib/thai-date';
-import { formatUnits, medicineName, panelTitle } from './medications-format';
+import { AsNeededLine } from './AsNeededSection';
+import { formatUnits, medicineName, scheduleLines } from './medications-format';
 import { useMedicationsTexts } from './medications.texts';
 import { appLanguage } from '../../i18n/language';
 import { writtenLanguage } from '../../lib/written-language';
@@ -34,23 +35,7 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
   const lang = appLanguage(i18n);
   const name = medicineName(m);
   const date = (iso: string) => formatBuddhistDate(iso, lang, 'short');
-  const schedule = [
-    ...FIXED_DOSE_TIMES.filter((time) => m.doses[time] > 0).map((time) => ({
-      key: time,
-      text: t('list.scheduleItem', { time: t(`doseTimes.${time}`), amount: formatUnits(m.doses[time], m.form, t) }),
-    })),
-    ...(m.customDose
-      ? [
-          {
-            key: 'custom',
-            text: t('list.scheduleItem', {
-              time: panelTitle({ doseTime: 'custom', label: m.customDose.label, time: m.customDose.time }, t),
-              amount: formatUnits(m.customDose.amount, m.form, t),
-            }),
-          },
-        ]
-      : []),
-  ];
+  const schedule = scheduleLines(m, t);
   const ended = m.status === 'ended';
   const stockText =
     m.stock === null
@@ -105,7 +90,11 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
         <Stack component="ul" spacing={0.25} sx={{ mt: 1.5, mb: 0, pl: 2.5 }}>
           {schedule.map((s) => (
             <Typography component="li" variant="body2" key={s.key}>
-              {s.text}
+              {s.key === 'asNeeded' && m.asNeeded ? (
+                <AsNeededLine medicine={{ form: m.form, ...m.asNeeded }} />
+              ) : (
+                s.text
+              )}
             </Typography>
           ))}
         </Stack>

@@ -3,6 +3,7 @@ import {
   todayInBangkok,
   type Adherence,
   type Checklist,
+  type ChecklistAsNeeded,
   type ChecklistDose,
   type Medication,
 } from '@klaimor/contracts';
@@ -25,6 +26,8 @@ const dose = (patch: Partial<ChecklistDose>): ChecklistDose => ({
   doseTime: 'afterBreakfast',
   label: null,
   time: null,
+  mealTiming: 'after',
+  everyHours: null,
   amount: 1,
   taken: false,
   takenAt: null,
@@ -35,8 +38,8 @@ const dose = (patch: Partial<ChecklistDose>): ChecklistDose => ({
 });
 const amlodipine = '22222222-2222-4222-8222-222222222222';
 
-function checklistOf(doses: ChecklistDose[], date = today): Checklist {
-  return { date, doses, due: doses.length, taken: doses.filter((d) => d.taken).length };
+function checklistOf(doses: ChecklistDose[], date = today, asNeeded: ChecklistAsNeeded[] = []): Checklist {
+  return { date, doses, due: doses.length, taken: doses.filter((d) => d.taken).length, asNeeded };
 }
 
 const todayDoses = () => [
@@ -81,6 +84,9 @@ const medication: Medication = {
   form: 'tablet',
   doses: { afterBreakfast: 0, afterLunch: 0, afterDinner: 1, beforeBed: 1 },
   customDose: null,
+  mealTiming: 'after',
+  intervalDose: null,
+  asNeeded: null,
   startDate: '2025-01-01',
   endDate: null,
   instructions: null,
@@ -228,7 +234,10 @@ describe('TodoPage', () => {
       strength: '500 mg',
       form: 'tablet',
       doses: { afterBreakfast: 2, afterLunch: 0, afterDinner: 0, beforeBed: 1 },
+      mealTiming: 'after',
       customDose: null,
+      intervalDose: null,
+      asNeeded: null,
       startDate: today,
       endDate: null,
       instructions: null,

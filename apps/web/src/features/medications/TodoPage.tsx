@@ -18,6 +18,7 @@ import { useRecordEditor } from '../../components/use-record-editor';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { AdherenceChart } from './AdherenceChart';
+import { AsNeededSection } from './AsNeededSection';
 import { DoseChecklist } from './DoseChecklist';
 import { MedicationCard } from './MedicationList';
 import { MedicationForm } from './MedicationForm';
@@ -125,12 +126,16 @@ function TodoScreen() {
         <LoadingState label={t('loading')} />
       ) : !day ? (
         <ErrorState onRetry={() => void checklist.refetch()} />
-      ) : day.doses.length === 0 ? (
+      ) : day.doses.length === 0 && day.asNeeded.length === 0 ? (
         <EmptyState
           icon={<MedicationIcon />}
           title={isToday ? t('checklist.emptyTitle') : t('checklist.emptyPastTitle')}
           description={t('checklist.emptyBody')}
         />
+      ) : day.doses.length === 0 ? (
+        <Typography color="text.secondary">
+          {isToday ? t('checklist.noneAtTimes') : t('checklist.noneAtTimesPast')}
+        </Typography>
       ) : (
         <Box component="section" aria-label={t('checklist.panelsLabel')}>
           <Typography
@@ -152,6 +157,10 @@ function TodoScreen() {
           <DoseChecklist key={date} checklist={day} readOnly={!canChange} />
         </Box>
       )}
+      {/* Apart from the doses due: never counted in them, never missed. */}
+      {day && day.asNeeded.length > 0 ? (
+        <AsNeededSection date={day.date} medicines={day.asNeeded} isToday={isToday} readOnly={!canChange} />
+      ) : null}
       <AdherenceChart />
       <Box component="section" aria-labelledby="medication-list-heading">
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>

@@ -1,4 +1,12 @@
-import type { Adherence, Checklist, Medication, MedicationBody, TickInput, UserProfile } from '@klaimor/contracts';
+import type {
+  Adherence,
+  AsNeededTakeInput,
+  Checklist,
+  Medication,
+  MedicationBody,
+  TickInput,
+  UserProfile,
+} from '@klaimor/contracts';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiOne, isApiError } from '../../api/client';
 import { userKeys } from '../../session/current-user';
@@ -179,6 +187,60 @@ export function useTickDose() {
       if (patient.dependentId !== null) return sendDependentTick(queryClient, patient, choice);
       queueTick(patientIdOf(queryClient), choice);
       return sendQueuedTicks(queryClient);
+    },
+  });
+}
+
+/** A reply with the checklist of a day: it replaces that day's, and the stock shown elsewhere is read again. */
+async function showChecklist(queryClient: QueryClient, person: string, checklist: Checklist): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: medicationKeys.checklist(person, checklist.date) });
+  queryClient.setQueryData(medicationKeys.checklist(person, checklist.date), checklist);
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: medicationKeys.list(person) }),
+    queryClient.invalidateQueries({
+      queryKey: medicationKeys.checklists(person),
+      predicate: (query) => query.queryKey[3] !== checklist.date,
+    }),
+  ]);
+}
+
+/**
+ * Records that an as-needed medicine was taken now (on `date`, today). Online only: unlike a due dose's tick it is not
+ * kept on the device, since the day's maximum is the server's to count. A refusal for the day's maximum
+ * (409 `as_needed_limit`) reads the day again, so the screen shows the takings the server has.
+ */
+export function useRecordAsNeeded() {
+  const queryClient = useQueryClient();
+  const patient = usePatientScope();
+  return useMutation({
+    // Fails at once without a network (rather than waiting paused), so the screen can say why.
+    networkMode: 'always',
+    mutationFn: (take: { date: string; medicationId: string }) =>
+      patient.one<Checklist>('/api/checklist/as-needed', {
+        method: 'POST',
+        body: take satisfies AsNeededTakeInput,
+      }),
+    onSuccess: (checklist) => showChecklist(queryClient, patient.id, checklist),
+    onError: (error, take) => {
+      if (isApiError(error, 'as_needed_limit') || isApiError(error, 'dose_not_due'))
+        void queryClient.invalidateQueries({ queryKey: medicationKeys.checklist(patient.id, take.date) });
+    },
+  });
+}
+
+/** Removes a taking of an as-needed medicine recorded by mistake (its units go back to the stock). Online only. */
+export function useRemoveAsNeeded() {
+  const queryClient = useQueryClient();
+  const patient = usePatientScope();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: (takeId: string) =>
+      patient.one<Checklist>(`/api/checklist/as-needed/${encodeURIComponent(takeId)}`, { method: 'DELETE' }),
+    onSuccess: (checklist) => showChecklist(queryClient, patient.id, checklist),
+    // Already gone (removed on another phone): the day is read again.
+    onError: (error) => {
+      if (isApiError(error, 'not_found'))
+        void queryClient.invalidateQueries({ queryKey: medicationKeys.checklists(patient.id) });
     },
   });
 }

@@ -20,6 +20,8 @@ const dose = (patch: Partial<ChecklistDose>): ChecklistDose => ({
   doseTime: 'afterBreakfast',
   label: null,
   time: null,
+  mealTiming: 'after',
+  everyHours: null,
   amount: 1,
   taken: false,
   takenAt: null,
@@ -46,6 +48,7 @@ function server() {
     doses,
     due: doses.length,
     taken: doses.filter((d) => d.taken).length,
+    asNeeded: [],
   });
   const offline = () => Promise.reject(new TypeError('Failed to fetch'));
   mockApi({
@@ -206,7 +209,8 @@ describe('ticking a dose without a network', () => {
     const user = userEvent.setup({ delay: null });
     const bodies: SentTick[] = [];
     mockApi({
-      'GET /api/checklist': () => json(200, { data: [{ date: today, doses: [dose({})], due: 1, taken: 0 }] }),
+      'GET /api/checklist': () =>
+        json(200, { data: [{ date: today, doses: [dose({})], due: 1, taken: 0, asNeeded: [] }] }),
       'PUT /api/checklist/ticks': (init) => {
         const tick = JSON.parse(init.body as string) as SentTick;
         bodies.push(tick);
@@ -215,7 +219,15 @@ describe('ticking a dose without a network', () => {
             error: { code: 'validation_failed', message: 'x', fields: { takenAt: 'taken_at_in_future' } },
           });
         return json(200, {
-          data: [{ date: today, doses: [dose({ taken: true, takenAt: `${today}T01:06:00.000Z` })], due: 1, taken: 1 }],
+          data: [
+            {
+              date: today,
+              doses: [dose({ taken: true, takenAt: `${today}T01:06:00.000Z` })],
+              due: 1,
+              taken: 1,
+              asNeeded: [],
+            },
+          ],
         });
       },
       'GET /api/adherence': () => json(200, { data: [] }),

@@ -1,4 +1,4 @@
-import { FIXED_DOSE_TIMES, ageInYears, formatThaiMobile, todayInBangkok } from '@klaimor/contracts';
+import { ageInYears, formatThaiMobile, todayInBangkok } from '@klaimor/contracts';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PrintIcon from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
@@ -14,7 +14,7 @@ import { usePersonProfile } from '../../session/person-profile';
 import { coverageName, formatBaht, insurerName } from '../coverage/coverage-format';
 import { useCoverage } from '../coverage/coverage.queries';
 import { useCoverageTexts } from '../coverage/coverage.texts';
-import { formatUnits, medicineName, panelTitle } from '../medications/medications-format';
+import { medicineName, scheduleLines } from '../medications/medications-format';
 import { useMedications } from '../medications/medications.queries';
 import { useMedicationsTexts } from '../medications/medications.texts';
 import { combinedAddress } from '../../lib/address-format';
@@ -231,25 +231,7 @@ function MyDataSummaryScreen() {
               form: tm(`forms.${m.form}`),
               status: tm(`list.status.${m.status}`),
             }),
-            [
-              ...FIXED_DOSE_TIMES.filter((time) => m.doses[time] > 0).map((time) =>
-                tm('list.scheduleItem', {
-                  time: tm(`doseTimes.${time}`),
-                  amount: formatUnits(m.doses[time], m.form, tm),
-                }),
-              ),
-              ...(m.customDose
-                ? [
-                    tm('list.scheduleItem', {
-                      time: panelTitle({ doseTime: 'custom', label: m.customDose.label, time: m.customDose.time }, tm),
-                      amount: formatUnits(m.customDose.amount, m.form, tm),
-                    }),
-                  ]
-                : []),
-              m.instructions,
-            ]
-              .filter(Boolean)
-              .join('\n'),
+            [...scheduleLines(m, tm).map((line) => line.text), m.instructions].filter(Boolean).join('\n'),
             m.endDate
               ? tm('list.range', { from: date(m.startDate), to: date(m.endDate) })
               : tm('list.fromOngoing', { date: date(m.startDate) }),

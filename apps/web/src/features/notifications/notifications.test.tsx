@@ -182,7 +182,8 @@ describe("a held child's notifications, for the parent holding the profile", () 
   it("the daily checklist leads to the held child's reminder times, and not to those of a dependent who signs in", async () => {
     mockApi({
       'GET /api/family': () => json(200, { data: [mother, son] }),
-      'GET /api/checklist': () => json(200, { data: [{ date: '2026-11-25', due: 0, taken: 0, doses: [] }] }),
+      'GET /api/checklist': () =>
+        json(200, { data: [{ date: '2026-11-25', due: 0, taken: 0, doses: [], asNeeded: [] }] }),
       'GET /api/medications': () => json(200, { data: [] }),
       'GET /api/adherence': () => json(200, { data: [] }),
     });

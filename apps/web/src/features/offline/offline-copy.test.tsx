@@ -18,7 +18,7 @@ import { TodoPage } from '../medications/TodoPage';
 import { HealthBackgroundPage } from '../health-background/HealthBackgroundPage';
 import { MyHealthPage } from '../myhealth/MyHealthPage';
 import { DEVICE_KEYS } from '../../session/device-copy';
-import { startOfflineCopy } from './offline-copy';
+import { OFFLINE_COPY_FORMAT, startOfflineCopy } from './offline-copy';
 
 const today = todayInBangkok();
 
@@ -49,6 +49,7 @@ const checklist: Checklist = {
   date: today,
   due: 2,
   taken: 1,
+  asNeeded: [],
   doses: (['afterBreakfast', 'afterDinner'] as const).map((doseTime) => ({
     medicationId: '11111111-1111-4111-8111-111111111111',
     name: 'Metformin',
@@ -58,6 +59,8 @@ const checklist: Checklist = {
     doseTime,
     label: null,
     time: null,
+    mealTiming: 'after' as const,
+    everyHours: null,
     amount: 1,
     taken: doseTime === 'afterBreakfast',
     takenAt: doseTime === 'afterBreakfast' ? `${today}T01:10:00.000Z` : null,
@@ -90,6 +93,9 @@ const medication: Medication = {
   form: 'tablet',
   doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 1, beforeBed: 0 },
   customDose: null,
+  mealTiming: 'after',
+  intervalDose: null,
+  asNeeded: null,
   startDate: '2025-01-01',
   endDate: null,
   instructions: null,
@@ -168,6 +174,7 @@ describe('the offline copy', () => {
   afterEach(() => {
     stops.splice(0).forEach((stop) => stop());
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it("keeps only what the offline screens need, of the signed-in patient's own, and draws the checklist, the medicines and an appointment from it offline", async () => {
@@ -273,6 +280,87 @@ describe('the offline copy', () => {
     // The allergies, to show at a pharmacy without signal.
     renderWithProviders(routes, { route: '/health-background', queryClient: reopened });
     expect(await screen.findByText('เพนิซิลลิน', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  /** A copy as the persister keeps it, of today's checklist alone, in the shape `buster` names. */
+  function keepCopy(buster: string, day: unknown) {
+    localStorage.setItem(DEVICE_KEYS.patient, JSON.stringify({ id: patient.id, firstname: 'สมศรี' }));
+    const queryKey = ['medications', patient.id, 'checklist', today];
+    localStorage.setItem(
+      DEVICE_KEYS.copy,
+      JSON.stringify({
+        buster,
+        timestamp: Date.now(),
+        clientState: {
+          mutations: [],
+          queries: [
+            {
+              queryKey,
+              queryHash: JSON.stringify(queryKey),
+              state: {
+                data: day,
+                dataUpdateCount: 1,
+                dataUpdatedAt: Date.now(),
+                error: null,
+                errorUpdateCount: 0,
+                errorUpdatedAt: 0,
+                fetchFailureCount: 0,
+                fetchFailureReason: null,
+                fetchMeta: null,
+                isInvalidated: false,
+                status: 'success',
+                fetchStatus: 'idle',
+              },
+            },
+          ],
+        },
+      }),
+    );
+    const calls = ['/api/users/me', '/api/checklist', '/api/medications', '/api/adherence'];
+    mockApi(Object.fromEntries(calls.map((path) => [`GET ${path}`, offline])));
+    const queryClient = testQueryClient();
+    stops.push(startOfflineCopy(queryClient));
+    renderWithProviders(
+      <Routes>
+        <Route element={<RequireAuth />}>
+          <Route path="/todo" element={<TodoPage />} />
+        </Route>
+      </Routes>,
+      { route: '/todo', queryClient },
+    );
+  }
+
+  const paracetamol = {
+    medicationId: '33333333-3333-4333-8333-333333333333',
+    name: 'Paracetamol',
+    strength: '500 mg',
+    form: 'tablet' as const,
+    instructions: null,
+    reason: 'เมื่อมีไข้',
+    amount: 1,
+    maxPerDay: 4,
+    takes: [{ id: '44444444-4444-4444-8444-444444444444', takenAt: `${today}T07:05:00.000Z`, amount: 1 }],
+    stock: 9,
+  };
+
+  it('draws the as-needed medicines kept with the checklist offline, and says recording one needs the internet', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    keepCopy(OFFLINE_COPY_FORMAT, { ...checklist, asNeeded: [paracetamol] });
+    const card = await screen.findByRole('article', { name: 'Paracetamol 500 mg' }, { timeout: 5000 });
+    expect(card).toHaveTextContent('วันนี้ทานแล้ว 1 จาก 4 ครั้ง');
+    expect(card).toHaveTextContent('ทานเมื่อ 14:05 น. · 1 เม็ด');
+    expect(screen.getByRole('button', { name: 'บันทึกว่าทานแล้ว (Paracetamol 500 mg)' })).toBeDisabled();
+    expect(screen.getByText(/การบันทึกยาที่ทานเมื่อมีอาการต้องเชื่อมต่ออินเทอร์เน็ต/)).toBeInTheDocument();
+    expect(screen.getByText('ทานแล้ว 1 จาก 2 รายการ')).toBeInTheDocument();
+  });
+
+  it('drops a copy kept in the shape before as-needed medicines, rather than drawing it with new code', async () => {
+    const { asNeeded: _older, ...before } = checklist;
+    keepCopy('klaimor-offline-4', before);
+    expect(await screen.findByRole('button', { name: 'ลองอีกครั้ง' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('ทานแล้ว 1 จาก 2 รายการ')).not.toBeInTheDocument();
+    // Dropped: what is kept from now on is in the new shape, without the old checklist.
+    await waitFor(() => expect(stored(DEVICE_KEYS.copy) ?? '').not.toContain('Metformin'));
   });
 
   it('greets the patient on My Health offline, by the name kept with the copy', async () => {

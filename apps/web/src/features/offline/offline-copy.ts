@@ -32,8 +32,13 @@ import { DEVICE_KEYS, offlinePatient } from '../../session/device-copy';
 
 /** A reply fetched more than a week ago is dropped, unread: a week offline, or away from the app, and it goes. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60_000;
-/** Change it when a kept reply's shape changes (4: a medicine carries its drug-list code): a copy in the old shape is then dropped, never drawn by new code. */
-const FORMAT = 'klaimor-offline-4';
+/**
+ * Change it when a kept reply's shape changes (4: a medicine carries its drug-list code; 5: a medicine is taken at
+ * meals, every N hours or as needed, and the checklist lists the as-needed ones apart): a copy in the old shape is then
+ * dropped, never drawn by new code.
+ */
+export const OFFLINE_COPY_FORMAT = 'klaimor-offline-5';
+const FORMAT = OFFLINE_COPY_FORMAT;
 /** The newest symptom notes kept: My Health shows the latest, the diary a look back; not the whole diary. */
 const NOTES_KEPT = 10;
 /** A queued tick whose send failed while the browser said it was online (it often is not) is tried again this often. */
@@ -208,6 +213,8 @@ export function startOfflineCopy(queryClient: QueryClient): () => void {
   const stop = () => {
     stopWatching();
     stopSaving();
+    // A save the persister has already scheduled writes nothing after it stopped (over the next test's copy).
+    writable = false;
     window.removeEventListener('online', send);
     document.removeEventListener('visibilitychange', onVisible);
     clearInterval(retry);

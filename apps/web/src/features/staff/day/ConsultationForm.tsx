@@ -1,21 +1,16 @@
 import {
-  FIXED_DOSE_TIMES,
   allergyConflicts,
   type Allergy,
   type Condition,
   MedicationForm,
   VisitRecordBody,
   todayInBangkok,
-  type FixedDoseTime,
   type VisitRecordInput,
 } from '@klaimor/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -32,16 +27,17 @@ import { fieldMessage, staffErrorMessage } from '../shared/staff-errors';
 import { useStaffTexts } from '../staff.texts';
 import { AllergyBanner } from './AllergyBanner';
 import { AllergyOverrideField } from './AllergyOverrideField';
+import { DoseWayFields } from './DoseWayFields';
 import { DrugField } from './DrugField';
+import { type DoseWayValues, doseWayInput, emptyDoseWay, withItsWayOnly } from './dose-way';
 
-export interface PrescriptionValues {
+/** A prescription row as its boxes hold it: the drug, how it is taken (DoseWayValues), for how many days. */
+export interface PrescriptionValues extends DoseWayValues {
   drug: string;
   /** The ATC code of a drug chosen from the list; '' for one written in words. */
   atcCode: string;
   strength: string;
   form: MedicationForm;
-  /** Units at each time of day, as typed; empty is none. */
-  doses: Record<FixedDoseTime, string>;
   days: string;
   instructions: string;
   /** Why a drug the patient is allergic to is still prescribed; asked only then. */
@@ -61,7 +57,7 @@ export const emptyPrescription = (): PrescriptionValues => ({
   atcCode: '',
   strength: '',
   form: 'tablet',
-  doses: { afterBreakfast: '', afterLunch: '', afterDinner: '', beforeBed: '' },
+  ...emptyDoseWay(),
   days: '',
   instructions: '',
   allergyOverrideReason: '',
@@ -82,12 +78,7 @@ export function visitInputOf(v: ConsultationFormValues): VisitRecordInput {
       atcCode: p.atcCode === '' ? null : p.atcCode,
       strength: p.strength,
       form: p.form,
-      doses: {
-        afterBreakfast: numberFromText(p.doses.afterBreakfast) ?? 0,
-        afterLunch: numberFromText(p.doses.afterLunch) ?? 0,
-        afterDinner: numberFromText(p.doses.afterDinner) ?? 0,
-        beforeBed: numberFromText(p.doses.beforeBed) ?? 0,
-      },
+      ...doseWayInput(p),
       days: wholeNumberOf(p.days),
       instructions: p.instructions,
       allergyOverrideReason: p.allergyOverrideReason.trim() === '' ? undefined : p.allergyOverrideReason,
@@ -98,12 +89,21 @@ export function visitInputOf(v: ConsultationFormValues): VisitRecordInput {
 const resolver = contractResolver(VisitRecordBody, visitInputOf);
 const FORMS = MedicationForm.options;
 
-/** The visit's own fields, and a prescription's allergy override, on which the server's reasons land. */
+/**
+ * The visit's own fields and a prescription's, on which the server's reasons land: a prescription's are named as in
+ * the body ('prescriptions.0.asNeeded.maxPerDay'; 'prescriptions.0.intervalDose' for two ways at once).
+ */
 const SERVER_FIELDS = new Set(['findings', 'icd10', 'advice', 'followUpDate']);
+const PRESCRIPTION_FIELD =
+  /^prescriptions\.\d+\.(drug|strength|days|instructions|allergyOverrideReason|mealTiming|(doses|intervalDose|asNeeded)(\.\w+)?)$/;
 const serverField = (key: string) =>
-  SERVER_FIELDS.has(key) || /^prescriptions\.\d+\.allergyOverrideReason$/.test(key)
-    ? (key as FieldPath<ConsultationFormValues>)
-    : null;
+  SERVER_FIELDS.has(key) || PRESCRIPTION_FIELD.test(key) ? (key as FieldPath<ConsultationFormValues>) : null;
+
+/** The checked visit as sent: each prescription with only the way it is taken. */
+const visitSent = (body: VisitRecordBody): VisitRecordInput => ({
+  ...body,
+  prescriptions: body.prescriptions.map(withItsWayOnly),
+});
 
 export interface ConsultationFormProps {
   /**
@@ -112,15 +112,15 @@ export interface ConsultationFormProps {
    */
   allergies?: readonly Allergy[];
   conditions?: readonly Condition[];
-  /** Sends the visit; a rejection is shown on the form. */
-  onSubmit: (body: VisitRecordBody) => Promise<unknown>;
+  /** Sends the visit (each prescription with the fields of its way only); a rejection is shown on the form. */
+  onSubmit: (body: VisitRecordInput) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /**
  * The clinician's record of the visit: findings in plain words (required), an optional ICD-10 code, advice, a
- * follow-up date and the prescriptions (drug, strength, form, units after each meal and before bed, days,
- * instructions), checked with the shared VisitRecordBody schema.
+ * follow-up date and the prescriptions (drug, strength, form, how it is taken: at meals, every N hours or as needed,
+ * days, instructions), checked with the shared VisitRecordBody schema.
  */
 export function ConsultationForm({ allergies, conditions, onSubmit, onCancel }: ConsultationFormProps) {
   const { t, i18n } = useStaffTexts();
@@ -135,6 +135,10 @@ export function ConsultationForm({ allergies, conditions, onSubmit, onCancel }: 
     defaultValues: { findings: '', icd10: '', advice: '', followUpDate: '', prescriptions: [] },
     fields: serverField,
     errorMessage: (error) => staffErrorMessage(t, error, lang),
+    // Checked as each box is left, not on every row added: in 'onTouched' mode react-hook-form checks the whole list
+    // of drugs when a row is added, so a new row opened with "required" under boxes not reached yet, and the notes
+    // went as the boxes were left, moving the buttons below under the pointer ("เพิ่มยา" missed).
+    mode: 'onBlur',
   });
   const {
     control,
@@ -203,7 +207,7 @@ export function ConsultationForm({ allergies, conditions, onSubmit, onCancel }: 
       setError(field, { type: 'validate', message: 'allergy_override_required' }, { shouldFocus: true });
       return;
     }
-    await onSubmit(body);
+    await onSubmit(visitSent(body));
   });
 
   return (
@@ -247,12 +251,6 @@ export function ConsultationForm({ allergies, conditions, onSubmit, onCancel }: 
           ) : null}
           {prescriptions.fields.map((row, i) => {
             const rowErrors = errors.prescriptions?.[i];
-            const dosesReason =
-              rowErrors?.doses?.message ??
-              FIXED_DOSE_TIMES.map((time) => rowErrors?.doses?.[time]?.message).find(Boolean);
-            const dosesMessage = fieldMessage(t, 'doses', dosesReason);
-            const legendId = `${baseId}-doses-${row.id}`;
-            const helpId = `${baseId}-doses-help-${row.id}`;
             return (
               <Paper key={row.id} variant="outlined" component="fieldset" sx={{ p: 2, m: 0, minWidth: 0 }}>
                 <Box component="legend" sx={{ px: 0.5, fontWeight: 600 }}>
@@ -330,43 +328,13 @@ export function ConsultationForm({ allergies, conditions, onSubmit, onCancel }: 
                       )}
                     />
                   </Stack>
-                  <FormControl
-                    component="fieldset"
-                    error={dosesMessage !== undefined}
-                    aria-describedby={helpId}
-                    sx={{ minWidth: 0 }}
-                  >
-                    <FormLabel component="legend" id={legendId} sx={{ mb: 1.5, fontSize: '0.9rem' }}>
-                      {t('visit.doses')}
-                    </FormLabel>
-                    <Box
-                      sx={{
-                        display: 'grid',
-                        gap: 1.5,
-                        gridTemplateColumns: { xs: 'repeat(2, 1fr)', sm: 'repeat(4, 1fr)' },
-                      }}
-                    >
-                      {FIXED_DOSE_TIMES.map((time) => {
-                        const { ref, ...rest } = register(`prescriptions.${i}.doses.${time}`);
-                        return (
-                          <TextField
-                            key={time}
-                            {...rest}
-                            inputRef={ref}
-                            id={`${baseId}-${time}-${row.id}`}
-                            label={t(`visit.${time}`)}
-                            placeholder="0"
-                            error={rowErrors?.doses?.[time] !== undefined || rowErrors?.doses?.message !== undefined}
-                            slotProps={{
-                              htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 2 },
-                              inputLabel: { shrink: true },
-                            }}
-                          />
-                        );
-                      })}
-                    </Box>
-                    <FormHelperText id={helpId}>{dosesMessage ?? t('visit.dosesHint')}</FormHelperText>
-                  </FormControl>
+                  <DoseWayFields
+                    control={control}
+                    register={register}
+                    name={`prescriptions.${i}`}
+                    errors={rowErrors}
+                    idBase={`${baseId}-${row.id}`}
+                  />
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 2, sm: 1.5 }}>
                     <Box sx={{ flex: '0 0 140px' }}>
                       {text(`prescriptions.${i}.days`, t('visit.days'), rowErrors?.days, {

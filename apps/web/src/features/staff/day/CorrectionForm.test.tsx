@@ -38,6 +38,9 @@ const para: Medication = {
   form: 'tablet',
   doses: { afterBreakfast: 2, afterLunch: 2, afterDinner: 2, beforeBed: 0 },
   customDose: null,
+  mealTiming: 'after',
+  intervalDose: null,
+  asNeeded: null,
   startDate: today,
   endDate: today,
   instructions: null,
@@ -58,10 +61,41 @@ const para: Medication = {
   updatedAt: `${today}T02:00:00.000Z`,
 };
 
-function renderRecord(handlers: Parameters<typeof mockApi>[0] = {}) {
+const NO_MEALS = { afterBreakfast: 0, afterLunch: 0, afterDinner: 0, beforeBed: 0 };
+/** Paracetamol when feverish, omeprazole before breakfast, amoxicillin every 6 hours: the three ways. */
+const paraWhenFeverish: Medication = {
+  ...para,
+  doses: NO_MEALS,
+  asNeeded: { amount: 1, maxPerDay: 4, reason: 'เมื่อมีไข้' },
+  dailyUnits: 0,
+};
+const omeprazole: Medication = {
+  ...para,
+  id: '66666666-6666-4666-8666-666666666666',
+  name: 'Omeprazole',
+  atcCode: 'A02BC01',
+  strength: '20 mg',
+  form: 'capsule',
+  doses: { ...NO_MEALS, afterBreakfast: 1 },
+  mealTiming: 'before',
+  dailyUnits: 1,
+};
+const amoxicillin: Medication = {
+  ...para,
+  id: '77777777-7777-4777-8777-777777777777',
+  name: 'Amoxicillin',
+  atcCode: 'J01CA04',
+  strength: '500 mg',
+  form: 'capsule',
+  doses: NO_MEALS,
+  intervalDose: { everyHours: 6, firstTime: '06:00', amount: 1 },
+  dailyUnits: 4,
+};
+
+function renderRecord(handlers: Parameters<typeof mockApi>[0] = {}, medications: Medication[] = [para]) {
   const user = userEvent.setup({ delay: null });
   const fetchMock = mockApi({
-    [`GET ${base}/record`]: () => json(200, { data: [patientRecord({ medications: [para], visits: [visit] })] }),
+    [`GET ${base}/record`]: () => json(200, { data: [patientRecord({ medications, visits: [visit] })] }),
     ...handlers,
   });
   renderWithProviders(<PatientRecordView facilityId={FACILITY} appointmentId={appointmentId} />);
@@ -128,6 +162,7 @@ describe("correcting this visit's record", () => {
           strength: '500 mg',
           form: 'tablet',
           doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 0 },
+          mealTiming: 'after',
           days: 1,
           instructions: null,
         },
@@ -137,6 +172,107 @@ describe("correcting this visit's record", () => {
     const thisVisit = screen.getByRole('region', { name: 'การตรวจครั้งนี้' });
     expect(within(thisVisit).getByText('หลังอาหารเช้า 1', { exact: false })).toBeInTheDocument();
     expect(within(thisVisit).getAllByRole('button', { name: 'แก้ไข พาราเซตามอล 500 mg' })).toHaveLength(1);
+  });
+
+  it('reads each way a prescription is taken, and amends one taken as needed in its own shape', async () => {
+    const corrected: Medication = {
+      ...paraWhenFeverish,
+      id: '55555555-5555-4555-8555-555555555555',
+      asNeeded: { amount: 1, maxPerDay: 3, reason: 'เมื่อปวด' },
+      version: 2,
+      replaces: para.id,
+    };
+    const replaced: Medication = {
+      ...paraWhenFeverish,
+      status: 'ended',
+      correction: { status: 'amended', at: `${today}T03:00:00.000Z`, reason: REASON, replacedBy: corrected.id },
+    };
+    const { user, sent } = renderRecord(
+      {
+        [`POST ${base}/prescriptions/${para.id}/amend`]: () =>
+          json(200, { data: [{ visit, medications: [replaced, corrected, omeprazole, amoxicillin] }] }),
+      },
+      [paraWhenFeverish, omeprazole, amoxicillin],
+    );
+    const thisVisit = await screen.findByRole('region', { name: 'การตรวจครั้งนี้' });
+    const line = (name: string) => within(thisVisit).getByText(name).closest('p');
+    expect(line('พาราเซตามอล 500 mg')).toHaveTextContent(
+      /^พาราเซตามอล 500 mg เมื่อมีไข้ ครั้งละ 1 เม็ด ไม่เกินวันละ 4 ครั้ง · ถึง /,
+    );
+    expect(line('Omeprazole 20 mg')).toHaveTextContent(/^Omeprazole 20 mg ก่อนอาหารเช้า 1 แคปซูล · ถึง /);
+    expect(line('Amoxicillin 500 mg')).toHaveTextContent(
+      /^Amoxicillin 500 mg ทุก 6 ชั่วโมง เริ่ม 06:00 ครั้งละ 1 แคปซูล · ถึง /,
+    );
+
+    await user.click(screen.getByRole('button', { name: 'แก้ไข พาราเซตามอล 500 mg' }));
+    const form = screen.getByRole('form', { name: 'แก้ไขรายการยา: พาราเซตามอล 500 mg' });
+    expect(within(form).getByRole('button', { name: 'เมื่อมีอาการ (PRN)' })).toHaveAttribute('aria-pressed', 'true');
+    const prn = within(form).getByRole('group', { name: 'ทานเมื่อมีอาการ' });
+    expect(within(prn).getByRole('textbox', { name: /^ครั้งละ/ })).toHaveValue('1');
+    const most = within(prn).getByRole('textbox', { name: /^ไม่เกินวันละ/ });
+    expect(most).toHaveValue('4');
+    expect(within(prn).getByRole('textbox', { name: /^ใช้เมื่อ/ })).toHaveValue('เมื่อมีไข้');
+    await user.clear(most);
+    await user.type(most, '3');
+    await user.click(within(prn).getByRole('button', { name: 'เมื่อปวด' }));
+    await user.type(within(form).getByRole('textbox', { name: /^เหตุผลที่แก้ไข/ }), REASON);
+    await user.click(within(form).getByRole('button', { name: 'บันทึกการแก้ไข' }));
+    expect(await screen.findByText('บันทึกการแก้ไขแล้ว ผู้ป่วยจะได้รับแจ้ง')).toBeInTheDocument();
+    expect(sent(`/prescriptions/${para.id}/amend`)).toEqual([
+      {
+        expectedVersion: 1,
+        reason: REASON,
+        prescription: {
+          drug: 'พาราเซตามอล',
+          atcCode: 'N02BE01',
+          strength: '500 mg',
+          form: 'tablet',
+          asNeeded: { amount: 1, maxPerDay: 3, reason: 'เมื่อปวด' },
+          days: 1,
+          instructions: null,
+        },
+      },
+    ]);
+    expect(line('พาราเซตามอล 500 mg')).toHaveTextContent('เมื่อปวด ครั้งละ 1 เม็ด ไม่เกินวันละ 3 ครั้ง');
+  });
+
+  it("changes the way a prescription is taken, and puts the server's reasons on its boxes", async () => {
+    const { user, sent } = renderRecord({
+      [`POST ${base}/prescriptions/${para.id}/amend`]: () =>
+        json(
+          400,
+          apiError('validation_failed', 'ข้อมูลไม่ถูกต้อง', {
+            'prescription.intervalDose': 'mixed_dose_kinds',
+            'prescription.days': 'out_of_range',
+          }),
+        ),
+    });
+    await user.click(await screen.findByRole('button', { name: 'แก้ไข พาราเซตามอล 500 mg' }));
+    const form = screen.getByRole('form', { name: 'แก้ไขรายการยา: พาราเซตามอล 500 mg' });
+    expect(within(form).getByRole('textbox', { name: 'หลังอาหารเช้า' })).toHaveValue('2');
+    await user.click(within(form).getByRole('button', { name: 'ทุก N ชั่วโมง' }));
+    const interval = within(form).getByRole('group', { name: 'ทานทุกกี่ชั่วโมง' });
+    await user.selectOptions(within(interval).getByRole('combobox', { name: 'ทุก' }), '6 ชั่วโมง');
+    await user.type(within(interval).getByRole('textbox', { name: /^ครั้งละ/ }), '1');
+    await user.type(within(form).getByRole('textbox', { name: /^เหตุผลที่แก้ไข/ }), REASON);
+    await user.click(within(form).getByRole('button', { name: 'บันทึกการแก้ไข' }));
+    await waitFor(() =>
+      expect(interval).toHaveAccessibleDescription('เลือกวิธีทานได้แบบเดียว: ตามมื้อ ทุก N ชั่วโมง หรือเมื่อมีอาการ'),
+    );
+    expect(within(form).getByRole('textbox', { name: /^จำนวนวัน/ })).toHaveAccessibleDescription('1 ถึง 365 วัน');
+    expect(sent(`/prescriptions/${para.id}/amend`)).toEqual([
+      expect.objectContaining({
+        prescription: {
+          drug: 'พาราเซตามอล',
+          atcCode: 'N02BE01',
+          strength: '500 mg',
+          form: 'tablet',
+          intervalDose: { everyHours: 6, firstTime: '06:00', amount: 1 },
+          days: 1,
+          instructions: null,
+        },
+      }),
+    ]);
   });
 
   it('marks the visit entered in error with only a reason, and says so when another clinician was first', async () => {

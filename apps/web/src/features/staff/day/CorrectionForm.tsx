@@ -2,8 +2,6 @@ import {
   allergyConflicts,
   type Allergy,
   EnteredInErrorBody,
-  FIXED_DOSE_TIMES,
-  type FixedDoseTime,
   type Medication,
   PrescriptionAmendBody,
   type Visit,
@@ -16,13 +14,16 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type FieldPath, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { isApiError } from '../../../api/client';
 import { appLanguage } from '../../../i18n/language';
 import { contractResolver, numberFromText } from '../../../lib/form-resolver';
 import { fieldMessage, staffErrorMessage } from '../shared/staff-errors';
 import { useStaffTexts } from '../staff.texts';
 import { AllergyOverrideField } from './AllergyOverrideField';
+import { DoseWayFields } from './DoseWayFields';
 import { type Correction, useCorrection } from './day.queries';
+import { type DoseWayValues, doseWayInput, doseWayOf, emptyDoseWay, withItsWayOnly } from './dose-way';
 
 /** What a correction is of: the visit recorded at this appointment, or one of its prescriptions still in force. */
 export type CorrectionTarget = { of: 'visit'; visit: Visit } | { of: 'prescription'; medication: Medication };
@@ -36,17 +37,14 @@ interface CorrectionValues {
   advice: string;
   drug: string;
   strength: string;
-  afterBreakfast: string;
-  afterLunch: string;
-  afterDinner: string;
-  beforeBed: string;
+  /** How the amended prescription is taken, named as in the body so that its reasons land on its boxes. */
+  prescription: DoseWayValues;
   days: string;
   instructions: string;
   allergyOverrideReason: string;
 }
 
 const orNull = (text: string) => (text.trim() === '' ? null : text);
-const units = (text: string) => numberFromText(text) ?? 0;
 
 /** The body of each correction from the boxes, validated by the contract the server validates with. */
 const RESOLVERS = {
@@ -68,10 +66,7 @@ const RESOLVERS = {
         atcCode: v.drug.trim() === m.name ? m.atcCode : null,
         strength: orNull(v.strength),
         form: m.form,
-        doses: Object.fromEntries(FIXED_DOSE_TIMES.map((time) => [time, units(v[time])])) as Record<
-          FixedDoseTime,
-          number
-        >,
+        ...doseWayInput(v.prescription),
         days: numberFromText(v.days) as number,
         instructions: orNull(v.instructions),
         allergyOverrideReason: v.allergyOverrideReason.trim() === '' ? undefined : v.allergyOverrideReason,
@@ -88,7 +83,6 @@ function courseDays(m: Medication): string {
 }
 
 function initialValues(target: CorrectionTarget): CorrectionValues {
-  const empty = { afterBreakfast: '', afterLunch: '', afterDinner: '', beforeBed: '' };
   if (target.of === 'visit') {
     const v = target.visit;
     return {
@@ -98,7 +92,7 @@ function initialValues(target: CorrectionTarget): CorrectionValues {
       advice: v.notes ?? '',
       drug: '',
       strength: '',
-      ...empty,
+      prescription: emptyDoseWay(),
       days: '',
       instructions: '',
       allergyOverrideReason: '',
@@ -112,19 +106,31 @@ function initialValues(target: CorrectionTarget): CorrectionValues {
     advice: '',
     drug: m.name,
     strength: m.strength ?? '',
-    ...(Object.fromEntries(FIXED_DOSE_TIMES.map((time) => [time, String(m.doses[time])])) as typeof empty),
+    prescription: doseWayOf(m),
     days: courseDays(m),
     instructions: m.instructions ?? '',
     allergyOverrideReason: '',
   };
 }
 
-/** The error of a field, by the body's path ('prescription.doses') or the box's own name. */
+/** The error of a field, by the body's path ('prescription.drug') or the box's own name. */
 function errorOf(errors: FieldErrors<CorrectionValues>, path: string): string | undefined {
   const found = path
     .split('.')
     .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], errors);
   return (found as { message?: string } | undefined)?.message;
+}
+
+/** The box a reason of the server lands on: the body's path, or the flat box a prescription's field is typed in. */
+const FLAT_FIELDS = new Set(['drug', 'strength', 'days', 'instructions', 'allergyOverrideReason']);
+function correctionField(key: string): FieldPath<CorrectionValues> | null {
+  if (['reason', 'findings', 'icd10', 'advice'].includes(key)) return key as FieldPath<CorrectionValues>;
+  const [head, field, ...rest] = key.split('.');
+  if (head !== 'prescription' || field === undefined) return null;
+  if (FLAT_FIELDS.has(field) && rest.length === 0) return field as FieldPath<CorrectionValues>;
+  return ['doses', 'mealTiming', 'intervalDose', 'asNeeded'].includes(field)
+    ? (key as FieldPath<CorrectionValues>)
+    : null;
 }
 
 export interface CorrectionFormProps {
@@ -179,7 +185,7 @@ export function CorrectionForm({
   /** A text box of the form, its error worded from the body's path. */
   const box = (field: keyof CorrectionValues, label: string, path: string = field, extra: object = {}) => {
     const { ref, ...rest } = register(field);
-    const message = fieldMessage(t, path.split('.').at(-1)!, errorOf(errors, path));
+    const message = fieldMessage(t, path.split('.').at(-1)!, errorOf(errors, path) ?? errorOf(errors, field));
     return (
       <TextField
         {...rest}
@@ -204,16 +210,27 @@ export function CorrectionForm({
       );
       return;
     }
+    // Only the way the prescription is taken is sent, not the contract's defaults of the others.
+    const sent = 'prescription' in body ? { ...body, prescription: withItsWayOnly(body.prescription) } : body;
     const c = (
       target.of === 'visit'
-        ? { of: 'visit', kind, body }
-        : { of: 'prescription', medicationId: target.medication.id, kind, body }
+        ? { of: 'visit', kind, body: sent }
+        : { of: 'prescription', medicationId: target.medication.id, kind, body: sent }
     ) as Correction;
     try {
       await correction.mutateAsync(c);
       onDone(t('correction.saved'));
     } catch (error) {
-      setFormError(staffErrorMessage(t, error, lang));
+      // The server's reasons of a field go on that field; anything else above the buttons.
+      const fields = isApiError(error) ? Object.entries(error.fields) : [];
+      const placed = fields.flatMap(([key, reason]) => {
+        const name = correctionField(key);
+        return name ? [{ name, reason }] : [];
+      });
+      placed.forEach(({ name, reason }, i) =>
+        setError(name, { type: 'server', message: reason }, { shouldFocus: i === 0 }),
+      );
+      if (placed.length === 0) setFormError(staffErrorMessage(t, error, lang));
     }
   });
 
@@ -264,24 +281,13 @@ export function CorrectionForm({
               error={errorOf(errors, 'prescription.allergyOverrideReason') ?? errors.allergyOverrideReason?.message}
             />
             {box('strength', t('visit.strength'), 'prescription.strength')}
-            <Box
-              role="group"
-              aria-label={t('visit.doses')}
-              sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(8rem, 1fr))', gap: 1 }}
-            >
-              {FIXED_DOSE_TIMES.map((time) => (
-                <Box key={time}>
-                  {box(time, t(`visit.${time}`), `prescription.doses.${time}`, {
-                    slotProps: { htmlInput: { inputMode: 'numeric' } },
-                  })}
-                </Box>
-              ))}
-            </Box>
-            {fieldMessage(t, 'doses', errorOf(errors, 'prescription.doses')) ? (
-              <Typography variant="body2" color="error" role="alert">
-                {fieldMessage(t, 'doses', errorOf(errors, 'prescription.doses'))}
-              </Typography>
-            ) : null}
+            <DoseWayFields
+              control={control}
+              register={register}
+              name="prescription"
+              errors={errors.prescription}
+              idBase="correction"
+            />
             {box('days', t('visit.days'), 'prescription.days', {
               required: true,
               slotProps: { htmlInput: { inputMode: 'numeric' } },

@@ -43,6 +43,10 @@ export function DrugField({ id, value, listed, error, inputRef, onBlur, onType, 
       inputValue={value}
       value={null}
       getOptionLabel={(option) => (typeof option === 'string' ? option : option.name)}
+      // One name comes in several strengths and forms (paracetamol tablets and syrup): each is its own option.
+      getOptionKey={(option) =>
+        typeof option === 'string' ? option : `${option.atc} ${option.strength} ${option.form}`
+      }
       onInputChange={(_event, text, reason) => {
         if (reason === 'input' || reason === 'clear') onType(text);
       }}

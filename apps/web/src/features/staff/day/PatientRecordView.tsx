@@ -1,4 +1,4 @@
-import { FIXED_DOSE_TIMES, type Medication, type Visit } from '@klaimor/contracts';
+import type { Medication, Visit } from '@klaimor/contracts';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,22 +18,16 @@ import { isApiError } from '../../../api/client';
 import { BreakGlassForm } from './BreakGlassForm';
 import { type CorrectionKind, CorrectionForm, type CorrectionTarget } from './CorrectionForm';
 import { genderText } from './day-format';
+import { scheduleText, unitsText } from './dose-way';
 import { HealthBackgroundPanel } from './HealthBackgroundPanel';
 import { usePatientRecord } from './day.queries';
 
 type StaffT = TFunction<'staff'>;
 
-/** 'หลังอาหารเช้า 1 · ก่อนนอน 1': the units at each time of day that has any. */
-export function dosesText(t: StaffT, doses: Medication['doses']): string {
-  return FIXED_DOSE_TIMES.filter((time) => doses[time] > 0)
-    .map((time) => `${t(`visit.${time}`)} ${doses[time]}`)
-    .join(' · ');
-}
-
 function medicationLine(t: StaffT, m: Medication, lang: DateLanguage): string {
-  const parts = [dosesText(t, m.doses)];
+  const parts = [scheduleText(t, m)];
   if (m.prescribedBy && !m.atcCode) parts.push(t('record.notListed'));
-  if (m.customDose) parts.push(`${m.customDose.label} ${m.customDose.amount}`);
+  if (m.customDose) parts.push(`${m.customDose.label} ${unitsText(t, m.customDose.amount, m.form)}`);
   if (m.endDate) parts.push(t('record.until', { date: formatBuddhistDate(m.endDate, lang, 'short') }));
   return parts.filter(Boolean).join(' · ');
 }

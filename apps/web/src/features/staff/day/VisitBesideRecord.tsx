@@ -1,4 +1,4 @@
-import type { VisitRecordBody } from '@klaimor/contracts';
+import type { VisitRecordInput } from '@klaimor/contracts';
 import Box from '@mui/material/Box';
 import { useStaffTexts } from '../staff.texts';
 import { ConsultationForm } from './ConsultationForm';
@@ -8,7 +8,7 @@ import { usePatientRecord } from './day.queries';
 export interface VisitBesideRecordProps {
   facilityId: string;
   appointmentId: string;
-  onSubmit: (body: VisitRecordBody) => Promise<unknown>;
+  onSubmit: (body: VisitRecordInput) => Promise<unknown>;
   onCancel: () => void;
 }
 

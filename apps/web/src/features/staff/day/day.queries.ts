@@ -14,7 +14,7 @@ import type {
   PatientRegistration,
   StaffCancelBody,
   StaffMoveBody,
-  VisitRecordBody,
+  VisitRecordInput,
 } from '@klaimor/contracts';
 import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -124,7 +124,7 @@ export type AppointmentAction =
   | { kind: 'check-in' | 'start-consultation' | 'no-show' | 'deposit-returned' }
   | { kind: 'cancel'; body: z.output<typeof StaffCancelBody> }
   | { kind: 'move'; body: StaffMoveBody }
-  | { kind: 'complete'; body: VisitRecordBody };
+  | { kind: 'complete'; body: VisitRecordInput };
 
 /**
  * Moves one appointment on (check-in, calling in, no-show, cancel, the visit recorded); answers it as the list

@@ -29,6 +29,8 @@ const RANGES = {
   followUpDate: 'validation.ranges.followUpDate',
   days: 'validation.ranges.days',
   doses: 'validation.ranges.doses',
+  doseAmount: 'validation.ranges.doseAmount',
+  maxPerDay: 'validation.ranges.maxPerDay',
 } as const;
 
 /**
