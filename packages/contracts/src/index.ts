@@ -19,6 +19,7 @@ export * from './visits.js';
 export * from './medications.js';
 export * from './allergies-conditions.js';
 export * from './drug-list.js';
+export * from './lab-results.js';
 export * from './symptom-notes.js';
 export * from './my-data.js';
 export * from './staff.js';

@@ -56,6 +56,9 @@ export const StaffAccessAction = z.enum([
   'allergy.removed',
   'condition.recorded',
   'condition.removed',
+  'result.viewed',
+  'result.recorded',
+  'result.released',
 ]);
 export type StaffAccessAction = z.infer<typeof StaffAccessAction>;
 

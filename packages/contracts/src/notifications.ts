@@ -61,6 +61,7 @@ export const NotificationKind = z.enum([
   'deposit_receipt',
   'missed_dose',
   'test',
+  'result_released',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -101,6 +102,8 @@ const NOTIFICATION_SCREENS: Record<NotificationKind, (n: NotificationSubject) =>
   missed_dose: ({ aboutPatientId }) =>
     aboutPatientId ? `/todo?${PATIENT_SELECTOR}=${encodeURIComponent(aboutPatientId)}` : '/family',
   test: () => '/settings/notifications',
+  // The patient's results, newest first; a held profile's holder arrives with the profile chosen.
+  result_released: () => '/results',
 };
 
 /** The address inside the app a notification opens. */

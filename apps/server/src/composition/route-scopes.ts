@@ -18,6 +18,7 @@ import { frontDeskRoutes } from '../features/front-desk/front-desk.routes.js';
 import { deskBookingsRoutes } from '../features/desk-bookings/desk-bookings.routes.js';
 import { hospitalsRoutes } from '../features/hospitals/hospitals.routes.js';
 import { medicationsRoutes } from '../features/medications/medications.routes.js';
+import { labResultsRoutes, staffLabResultsRoutes } from '../features/lab-results/lab-results.routes.js';
 import { myDataRoutes } from '../features/my-data/my-data.routes.js';
 import { operatorRoutes } from '../features/operator/operator.routes.js';
 import { lineRoutes } from '../features/notifications/line.routes.js';
@@ -159,6 +160,7 @@ export async function registerApi(
           await signedIn.register(coverageRoutes(services.coverage));
           await signedIn.register(visitsRoutes(services.visits));
           await signedIn.register(medicationsRoutes(services.medications, services.checklist));
+          await signedIn.register(labResultsRoutes(services.labResults));
           await signedIn.register(symptomNotesRoutes(services.symptomNotes));
           await signedIn.register(allergiesConditionsRoutes(services.healthBackground));
           await signedIn.register(notificationsRoutes(notifications));
@@ -181,6 +183,7 @@ export async function registerApi(
           await staffIn.register(frontDeskRoutes(services.frontDesk));
           await staffIn.register(deskBookingsRoutes(services.deskBookings));
           await staffIn.register(consultationsRoutes(services.consultations, services.corrections));
+          await staffIn.register(staffLabResultsRoutes(services.labResults));
           await staffIn.register(facilityStaffRoutes(services.facilityStaff));
           await staffIn.register(facilitySettingsRoutes(services.facilitySettings));
           await staffIn.register(auditLogRoutes(services.auditLog));

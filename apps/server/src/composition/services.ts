@@ -13,6 +13,8 @@ import { createSessionsRepository } from '../features/auth/sessions.repository.j
 import { createSessionsService } from '../features/auth/sessions.service.js';
 import { createConsultationsRepository } from '../features/consultations/consultations.repository.js';
 import { createConsultationsService } from '../features/consultations/consultations.service.js';
+import { createLabResultsRepository } from '../features/lab-results/lab-results.repository.js';
+import { createLabResultsService } from '../features/lab-results/lab-results.service.js';
 import { createCorrectionsRepository } from '../features/consultations/corrections.repository.js';
 import { createCorrectionsService } from '../features/consultations/corrections.service.js';
 import { createCoverageRepository } from '../features/coverage/coverage.repository.js';
@@ -131,19 +133,6 @@ export async function createServices(
   const healthBackground = createAllergiesConditionsService(createAllergiesConditionsRepository(db));
   const familyRepository = createFamilyRepository(db);
   const family = createFamilyService({ family: familyRepository, otp, log });
-  const myData = createMyDataService({
-    myData: createMyDataRepository(db),
-    otp,
-    family: familyRepository,
-    appointments,
-    coverage,
-    visits,
-    medications,
-    healthBackground,
-    symptomNotes,
-    hospitals: createHospitalsService(hospitalsRepository),
-    forgetUser: (userId) => revocations.patient(userId),
-  });
 
   const staffRepository = createStaffRepository(db);
   const staff = createStaffService({
@@ -189,6 +178,25 @@ export async function createServices(
     medications,
     visits,
   });
+  const labResults = createLabResultsService({
+    results: createLabResultsRepository(db),
+    consultations: consultationsRepository,
+    access: staffAccess,
+  });
+  const myData = createMyDataService({
+    myData: createMyDataRepository(db),
+    otp,
+    family: familyRepository,
+    appointments,
+    coverage,
+    visits,
+    medications,
+    healthBackground,
+    labResults,
+    symptomNotes,
+    hospitals: createHospitalsService(hospitalsRepository),
+    forgetUser: (userId) => revocations.patient(userId),
+  });
   const facilityStaff = createFacilityStaffService({
     facilityStaff: createFacilityStaffRepository(db),
     staff,
@@ -224,6 +232,7 @@ export async function createServices(
     clinics,
     frontDesk,
     deskBookings,
+    labResults,
     consultations,
     corrections,
     facilityStaff,

@@ -890,6 +890,44 @@ export const conditions = pgTable(
   ],
 );
 
+/**
+ * A test result (FHIR Observation): a LOINC-coded value in its UCUM unit, for a visit (the appointment), with the
+ * reference range it was read against. Held from the patient until `released_at`: the clinician may explain it first.
+ * eGFR and BMI rows are computed by the server from the same sitting's creatinine, or weight and height.
+ */
+export const labResults = pgTable(
+  'lab_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    code: text('code').notNull(),
+    value: doublePrecision('value').notNull(),
+    unit: text('unit').notNull(),
+    refLow: doublePrecision('ref_low'),
+    refHigh: doublePrecision('ref_high'),
+    /** The day the sample was taken or the measure made (Thai calendar date). */
+    takenOn: date('taken_on', { mode: 'string' }).notNull(),
+    recordedByMemberId: uuid('recorded_by_member_id')
+      .notNull()
+      .references(() => staffMembers.id),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    releasedByMemberId: uuid('released_by_member_id').references(() => staffMembers.id),
+  },
+  (t) => [
+    index('lab_results_user_code_idx').on(t.userId, t.code, t.takenOn),
+    index('lab_results_appointment_idx').on(t.appointmentId),
+    check('lab_results_range_check', sql`${t.refLow} is null or ${t.refHigh} is null or ${t.refLow} <= ${t.refHigh}`),
+    check('lab_results_release_check', sql`(${t.releasedAt} is null) = (${t.releasedByMemberId} is null)`),
+  ],
+);
+
 /** Hospital staff: an identity of their own, never a patient account. */
 export const staffMembers = pgTable(
   'staff_members',
@@ -1116,7 +1154,7 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test', 'result_released')`,
     ),
   ],
 );

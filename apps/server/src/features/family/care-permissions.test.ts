@@ -34,6 +34,7 @@ const TABLE: Record<string, 'self' | 'holder' | CareScope[]> = {
   'PUT /api/medications/:id': ['medicines'],
   'POST /api/medications/:id/stop': ['medicines'],
   'GET /api/checklist': ['see', 'medicines'],
+  'GET /api/results': ['see'],
   'PUT /api/checklist/ticks': ['medicines'],
   'POST /api/checklist/as-needed': ['medicines'],
   'DELETE /api/checklist/as-needed/:id': ['medicines'],

@@ -21,9 +21,14 @@ import {
   type Visit,
   FIXED_DOSE_TIMES,
   type MealTiming,
+  type LabResult,
+  type ResultFlag,
+  type ResultSeries,
+  labTest,
 } from '@klaimor/contracts';
 import type {
   AllergyIntolerance,
+  DiagnosticReport,
   Appointment as FhirAppointment,
   Bundle,
   BundleEntry,
@@ -59,6 +64,8 @@ export interface PatientRecords {
   symptomNotes: SymptomNote[];
   /** Allergies and long-term conditions. */
   healthBackground: HealthBackground;
+  /** Test results released to the patient, by test. */
+  results: ResultSeries[];
   appointments: Appointment[];
   /** Family care: every grant about the patient (any status), oldest first. */
   careGrants: CareGrantRecord[];
@@ -502,6 +509,69 @@ function bloodGroupObservation(p: UserProfile): Observation | null {
   };
 }
 
+const OBSERVATION_CATEGORY = 'http://terminology.hl7.org/CodeSystem/observation-category';
+const INTERPRETATION = 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation';
+const FLAG_CODE: Record<ResultFlag, 'L' | 'N' | 'H'> = { low: 'L', normal: 'N', high: 'H' };
+
+/** The visit's Encounter, when the export has one (a visit not completed yet has none). */
+const encounterOf = (appointmentId: string, encounters: ReadonlySet<string>) =>
+  encounters.has(appointmentId) ? { encounter: { reference: ref(derivedUuid('encounter', appointmentId)) } } : {};
+
+/** A released test result: its LOINC code, the value in UCUM, the range it was read against and where it fell. */
+function resultObservation(r: LabResult, patientId: string, encounters: ReadonlySet<string>): Observation {
+  const test = labTest(r.code)!;
+  const quantity = (value: number) => ({ value, unit: test.unit, system: UCUM, code: test.ucum });
+  return {
+    resourceType: 'Observation',
+    id: r.id,
+    status: 'final',
+    category: [{ coding: [{ system: OBSERVATION_CATEGORY, code: test.category }] }],
+    code: loinc(r.code, test.nameEn),
+    subject: { reference: ref(patientId) },
+    ...encounterOf(r.appointmentId, encounters),
+    effectiveDateTime: r.takenOn,
+    issued: r.releasedAt!,
+    valueQuantity: quantity(r.value),
+    ...(r.flag && { interpretation: [{ coding: [{ system: INTERPRETATION, code: FLAG_CODE[r.flag] }] }] }),
+    ...((r.low !== null || r.high !== null) && {
+      referenceRange: [
+        { ...(r.low !== null && { low: quantity(r.low) }), ...(r.high !== null && { high: quantity(r.high) }) },
+      ],
+    }),
+  };
+}
+
+/**
+ * The laboratory results recorded together for a visit (one sitting: one request, one `recordedAt`), as the report
+ * that gathers them; its vital signs stand alone.
+ */
+function labReports(
+  results: LabResult[],
+  patientId: string,
+  known: ReadonlySet<string>,
+  encounters: ReadonlySet<string>,
+): DiagnosticReport[] {
+  const lab = results.filter((r) => labTest(r.code)!.category === 'laboratory');
+  const sittings = new Map<string, LabResult[]>();
+  for (const r of lab) {
+    const key = `${r.appointmentId}|${r.recordedAt}`;
+    sittings.set(key, [...(sittings.get(key) ?? []), r]);
+  }
+  return [...sittings.entries()].map(([key, rows]) => ({
+    resourceType: 'DiagnosticReport',
+    id: derivedUuid('lab-report', key),
+    status: 'final',
+    category: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'LAB' }] }],
+    code: loinc('11502-2', 'Laboratory report'),
+    subject: { reference: ref(patientId) },
+    ...encounterOf(rows[0].appointmentId, encounters),
+    effectiveDateTime: rows[0].takenOn,
+    issued: rows.map((r) => r.releasedAt!).sort()[0],
+    performer: [facilityRef(known, rows[0].facility.id, rows[0].facility.nameTh)],
+    result: rows.map((r) => ({ reference: ref(r.id) })),
+  }));
+}
+
 const APPOINTMENT_STATUS: Record<AppointmentStatus, FhirAppointment['status']> = {
   awaiting_deposit: 'pending',
   booked: 'booked',
@@ -643,6 +713,8 @@ function careConsent(g: CareGrantRecord, pid: string): Consent {
 export function toFhirBundle(records: PatientRecords, now: Date = new Date()): FhirBundle {
   const pid = records.profile.id;
   const known = new Set(records.facilities.map((f) => f.id));
+  const encounters = new Set(records.visits.filter((v) => v.source === 'screening').map((v) => v.id));
+  const results = records.results.flatMap((series) => series.results);
   const resources: Resource[] = [
     patient(records.profile),
     ...records.consents.map((c, i) => consent(c, pid, i === records.consents.length - 1)),
@@ -656,6 +728,8 @@ export function toFhirBundle(records: PatientRecords, now: Date = new Date()): F
     ...records.healthBackground.conditions.map((c) => problem(c, pid)),
     ...[bloodGroupObservation(records.profile)].filter((o): o is Observation => o !== null),
     ...records.symptomNotes.map((n) => symptomObservation(n, pid)),
+    ...results.map((r) => resultObservation(r, pid, encounters)),
+    ...labReports(results, pid, known, encounters),
     ...records.appointments.map((a) => appointment(a, pid, known)),
     ...records.careGrants.flatMap((g) => [relatedPerson(g, pid), careConsent(g, pid)]),
     ...records.facilities.map(organization),

@@ -13,6 +13,7 @@ import type { AppointmentsService } from '../appointments/appointments.service.j
 import type { OtpService } from '../auth/otp.service.js';
 import type { CoverageService } from '../coverage/coverage.service.js';
 import type { HospitalsService } from '../hospitals/hospitals.service.js';
+import type { LabResultsService } from '../lab-results/lab-results.service.js';
 import type { AllergiesConditionsService } from '../allergies-conditions/allergies-conditions.service.js';
 import type { MedicationsService } from '../medications/medications.service.js';
 import type { SymptomNotesService } from '../symptom-notes/symptom-notes.service.js';
@@ -34,6 +35,7 @@ interface Deps {
   medications: Pick<MedicationsService, 'list'>;
   symptomNotes: Pick<SymptomNotesService, 'list'>;
   healthBackground: Pick<AllergiesConditionsService, 'background'>;
+  labResults: Pick<LabResultsService, 'forPatient'>;
   hospitals: Pick<HospitalsService, 'get'>;
   /** Drops cached copies of the patient, so no session of theirs outlives the account in this process. */
   forgetUser(userId: string): Promise<void>;
@@ -63,6 +65,7 @@ export function createMyDataService({
   medications,
   symptomNotes,
   healthBackground,
+  labResults,
   hospitals,
   forgetUser,
 }: Deps) {
@@ -115,7 +118,7 @@ export function createMyDataService({
     /** Everything the app holds about the patient, as a FHIR R4 Bundle. */
     async fhirExport(patient: UserRow): Promise<FhirBundle> {
       const userId = patient.id;
-      const [consents, coverageList, visitList, medicationList, notes, appointmentList, grants, background] =
+      const [consents, coverageList, visitList, medicationList, notes, appointmentList, grants, background, results] =
         await Promise.all([
           myData.consents(userId),
           coverage.list(userId),
@@ -125,11 +128,13 @@ export function createMyDataService({
           appointments.list(userId),
           family.grantsAbout(userId),
           healthBackground.background(userId),
+          labResults.forPatient(userId),
         ]);
       const named = await facilitiesNamed([
         ...appointmentList.map((a) => a.hospital.id),
         ...visitList.flatMap((v) => (v.facility.id ? [v.facility.id] : [])),
         ...medicationList.flatMap((m) => (m.prescribedBy ? [m.prescribedBy.hospital.id] : [])),
+        ...results.flatMap((series) => series.results.map((r) => r.facility.id)),
       ]);
       return toFhirBundle({
         profile: toProfile(patient),
@@ -139,6 +144,7 @@ export function createMyDataService({
         medications: medicationList,
         symptomNotes: notes,
         healthBackground: background,
+        results,
         appointments: appointmentList,
         careGrants: grants.map(({ grant, caregiver }) => ({
           id: grant.id,

@@ -151,6 +151,7 @@ describe('every notification leads to the screen it speaks of', () => {
     deposit_receipt: `/appointments/${appointment}`,
     missed_dose: `/todo?patient=${dependent}`,
     test: '/settings/notifications',
+    result_released: '/results',
   });
 
   it('names the link of each kind in the centre', async () => {

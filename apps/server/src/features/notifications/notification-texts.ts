@@ -152,7 +152,8 @@ export type AppointmentNoticeKind =
   | 'record_corrected'
   | 'refund'
   | 'booking_confirmed'
-  | 'deposit_receipt';
+  | 'deposit_receipt'
+  | 'result_released';
 
 /**
  * An appointment's notice, to the patient ('พรุ่งนี้คุณมีนัดตรวจคัดกรอง') or, for a held profile (`held`: its first
@@ -192,6 +193,12 @@ export function appointmentTexts(
       return {
         title: `โรงพยาบาลแก้ไขบันทึกการตรวจ${whose}`,
         body: `${a.hospital}: แพทย์แก้ไขผลการตรวจหรือรายการยาที่สั่ง ดูสิ่งที่แก้ไขและเหตุผลได้ในประวัติการรักษาและรายการยา`,
+      };
+    case 'result_released':
+      // The values stay in the app: the notice may go by SMS or LINE, so it names no test and no value.
+      return {
+        title: `ผลตรวจ${whose}พร้อมให้ดูแล้ว`,
+        body: `${a.hospital}: แพทย์ส่งผลตรวจให้ดูแล้ว ดูค่า ความหมาย และแนวโน้มได้ในหน้าผลตรวจ`,
       };
     case 'refund':
       return { title: `คืนเงินมัดจำ${whose}แล้ว`, body: `${baht.format(a.depositAmount)} บาท จากนัดที่${a.hospital} ${when}` };

@@ -29,6 +29,7 @@ const HOSPITAL_NOTICES = new Set([
   'appointment_completed',
   'record_corrected',
   'refund',
+  'result_released',
 ]);
 
 /** The screen a notification opens; a held profile's names the profile, so the holder's app shows its data. */

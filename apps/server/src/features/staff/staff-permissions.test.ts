@@ -238,6 +238,24 @@ const ROUTES: Record<string, Route> = {
     success: 201,
     call: async () => ({ url: `${dayBase}/${ready.today[0]}/allergies`, payload: allergy }),
   },
+  'GET /api/staff/facilities/:facilityId/appointments/:appointmentId/results': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.today[0]}/results` }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/results': {
+    allowed: ['clinician'],
+    success: 201,
+    call: async () => ({
+      url: `${dayBase}/${ready.today[0]}/results`,
+      payload: { takenOn: todayInBangkok(), results: [{ code: '4548-4', value: 7.2 }] },
+    }),
+  },
+  'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/results/release': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.today[0]}/results/release`, payload: {} }),
+  },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/conditions': {
     allowed: ['clinician'],
     success: 201,

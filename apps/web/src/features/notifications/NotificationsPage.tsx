@@ -58,6 +58,7 @@ const OPENS: Record<NotificationKind, `centre.open.${string}`> = {
   deposit_receipt: 'centre.open.receipt',
   missed_dose: 'centre.open.theirMedicines',
   test: 'centre.open.settings',
+  result_released: 'centre.open.results',
 };
 
 /** What waits unread in the other centres the patient hears (their own, a held child's), with the way to each. */

@@ -456,6 +456,7 @@ describe('every notification leads to the screen it speaks of', () => {
     deposit_receipt: 'ดูใบเสร็จ',
     missed_dose: 'ดูยาของผู้ที่คุณดูแล',
     test: 'ไปที่ตั้งค่าการแจ้งเตือน',
+    result_released: 'ดูผลตรวจ',
   };
 
   it('gives each kind its way to the screen in its link, and a tap opens it', async () => {

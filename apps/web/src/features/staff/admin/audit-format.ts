@@ -38,6 +38,7 @@ const AREAS = {
   clinic: 'audit.areas.clinic',
   allergy: 'audit.areas.allergy',
   condition: 'audit.areas.condition',
+  result: 'audit.areas.result',
   staff: 'audit.areas.staff',
   facility: 'audit.areas.facility',
   operator: 'audit.areas.operator',
