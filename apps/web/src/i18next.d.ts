@@ -15,6 +15,7 @@ import type visits from './features/visits/locales/th.json';
 import type medications from './features/medications/locales/th.json';
 import type symptomNotes from './features/symptom-notes/locales/th.json';
 import type healthBackground from './features/health-background/locales/th.json';
+import type results from './features/results/locales/th.json';
 import type myData from './features/my-data/locales/th.json';
 import type ocr from './features/signup/ocr/locales/th.json';
 import type staff from './features/staff/locales/th.json';
@@ -50,6 +51,7 @@ declare module 'i18next' {
       medications: typeof medications;
       symptomNotes: typeof symptomNotes;
       healthBackground: typeof healthBackground;
+      results: typeof results;
       myData: typeof myData;
       legal: typeof legal;
       myHealthHome: typeof myHealthHome;

@@ -11,6 +11,7 @@ export const lazyPages = {
   visits: () => import('./features/visits/VisitsPage'),
   symptomNotes: () => import('./features/symptom-notes/SymptomNotesPage'),
   healthBackground: () => import('./features/health-background/HealthBackgroundPage'),
+  results: () => import('./features/results/ResultsPage'),
   summary: () => import('./features/my-data/MyDataSummaryPage'),
   accountDeleted: () => import('./features/my-data/AccountDeletedPage'),
   accessLog: () => import('./features/my-data/AccessLogPage'),

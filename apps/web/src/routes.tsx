@@ -26,6 +26,7 @@ const TodoPage = page(async () => (await lazyPages()).todo(), 'TodoPage');
 const VisitsPage = page(async () => (await lazyPages()).visits(), 'VisitsPage');
 const SymptomNotesPage = page(async () => (await lazyPages()).symptomNotes(), 'SymptomNotesPage');
 const HealthBackgroundPage = page(async () => (await lazyPages()).healthBackground(), 'HealthBackgroundPage');
+const ResultsPage = page(async () => (await lazyPages()).results(), 'ResultsPage');
 const MyDataSummaryPage = page(async () => (await lazyPages()).summary(), 'MyDataSummaryPage');
 const AccountDeletedPage = page(async () => (await lazyPages()).accountDeleted(), 'AccountDeletedPage');
 const AccessLogPage = page(async () => (await lazyPages()).accessLog(), 'AccessLogPage');
@@ -82,6 +83,7 @@ export const routes: RouteObject[] = [
           { path: 'asd', element: <SymptomNotesPage /> },
           { path: 'symptoms', element: <Navigate to="/asd" replace /> },
           { path: 'health-background', element: <HealthBackgroundPage /> },
+          { path: 'results', element: <ResultsPage /> },
           { path: 'appointments/:id', element: <AppointmentPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'settings/notifications', element: <NotificationSettingsPage /> },

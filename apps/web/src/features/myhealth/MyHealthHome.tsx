@@ -3,6 +3,7 @@ import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import HistoryIcon from '@mui/icons-material/History';
 import MedicalInformationIcon from '@mui/icons-material/MedicalInformation';
 import PersonIcon from '@mui/icons-material/Person';
+import ScienceIcon from '@mui/icons-material/Science';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -51,6 +52,7 @@ const TILES: Tile[] = [
     area: 'healthBackground',
     label: (t) => t('tiles.healthBackground'),
   },
+  { to: '/results', icon: <ScienceIcon />, area: 'records', label: (t) => t('tiles.results') },
 ];
 
 /**

@@ -1,0 +1,19 @@
+import type { ResultSeries } from '@klaimor/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { usePatientScope } from '../../session/patient-scope';
+
+/** Keys name the person first (session/patient-scope.ts): `all` still covers everybody's. */
+export const resultKeys = {
+  all: ['results'] as const,
+  of: (person: string) => [...resultKeys.all, person] as const,
+  series: (person: string) => [...resultKeys.of(person), 'series'] as const,
+};
+
+/** GET /api/results: the released results of the person shown, by test in the catalogue's order, each oldest first. */
+export function useResults() {
+  const patient = usePatientScope();
+  return useQuery({
+    queryKey: resultKeys.series(patient.id),
+    queryFn: ({ signal }) => patient.list<ResultSeries>('/api/results', { signal }),
+  });
+}
