@@ -1,4 +1,4 @@
-import type { DayListEntry, StaffRole } from '@klaimor/contracts';
+import { addDays, type DayListEntry, type LabResult, type StaffRole } from '@klaimor/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,22 @@ const posts = (fetchMock: ReturnType<typeof mockApi>) =>
       path: String(url).replace(LIST, ''),
       body: init?.body ? JSON.parse(init.body as string) : undefined,
     }));
+
+/** An HbA1c recorded for the visit, held from the patient. */
+const heldHbA1c = (appointmentId: string): LabResult => ({
+  id: 'r1',
+  code: '4548-4',
+  value: 7.2,
+  unit: '%',
+  low: 4,
+  high: 5.6,
+  flag: 'high',
+  takenOn: today,
+  appointmentId,
+  facility: { id: 'siriraj-hospital', nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+  releasedAt: null,
+  recordedAt: `${today}T03:00:00.000Z`,
+});
 
 describe("an appointment's actions", () => {
   // Noon in Bangkok: a slot half an hour ahead or behind is still today's.
@@ -298,6 +314,33 @@ describe("an appointment's actions", () => {
     expect(within(thisVisit).getByRole('button', { name: 'แก้ไขผลการตรวจครั้งนี้' })).toBeInTheDocument();
     expect(within(after).getAllByText(/คออักเสบจากไวรัส/)).toHaveLength(2);
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/record'))).toHaveLength(2);
+  });
+
+  it('shows the results beside the record in care, this visit’s held ones to give to the patient', async () => {
+    const entry = dayEntry(clockIn(-10), { status: 'in_consultation', queue: { number: 4, label: 'A004', ahead: 0 } });
+    const { user, dialog } = await openAppointment(['clinician'], entry, {
+      [`GET ${LIST}/${entry.id}/record`]: () => json(200, { data: [patientRecord()] }),
+      [`GET ${LIST}/${entry.id}/results`]: () => json(200, { data: [heldHbA1c(entry.id)] }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'เปิดดูประวัติผู้ป่วย' }));
+    const record = await within(dialog).findByRole('region', { name: 'ประวัติผู้ป่วย' });
+    const results = await within(record).findByRole('region', { name: 'ผลตรวจ' });
+    expect(await within(results).findByText('น้ำตาลสะสม (HbA1c)')).toBeInTheDocument();
+    expect(results).toHaveTextContent('ยังไม่ส่งให้ผู้ป่วย');
+    expect(within(results).getByRole('button', { name: 'ส่งผลให้ผู้ป่วย (1 รายการ)' })).toBeInTheDocument();
+  });
+
+  it("reads a past visit's results only when asked: the lab that came back since is recorded there", async () => {
+    const past = dayEntry('09:00', { status: 'completed' }, addDays(today, -7));
+    const { user, dialog, fetchMock } = await openAppointment(['clinician'], past, {
+      [`GET ${LIST}/${past.id}/results`]: () => json(200, { data: [heldHbA1c(past.id)] }),
+    });
+    // Each reading is audited and shown to the patient.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/results'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'ดูและบันทึกผลตรวจ' }));
+    const results = await within(dialog).findByRole('region', { name: 'ผลตรวจ' });
+    expect(await within(results).findByText('น้ำตาลสะสม (HbA1c)')).toBeInTheDocument();
+    expect(within(results).getByRole('button', { name: 'บันทึกผลตรวจ' })).toBeInTheDocument();
   });
 
   it('offers nothing to change on a cancelled appointment and says why it was cancelled', async () => {

@@ -7,6 +7,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import NoteAltIcon from '@mui/icons-material/NoteAlt';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import PrintIcon from '@mui/icons-material/Print';
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -34,6 +35,7 @@ import { MoveAppointmentForm } from './MoveAppointmentForm';
 import { PatientRecordView } from './PatientRecordView';
 import { QueueTicketDialog } from './QueueTicket';
 import { RegistrationPanel } from './RegistrationPanel';
+import { ResultsPanel } from './ResultsPanel';
 import { StaffCancelDialog } from './StaffCancelDialog';
 import { depositText, redFlagName, slotHasEnded, statusColor } from './day-format';
 import { useAppointmentAction, type AppointmentAction } from './day.queries';
@@ -67,6 +69,7 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
   const [done, setDone] = useState<string | null>(null);
   const [asking, setAsking] = useState<'no-show' | 'cancel' | 'visit' | 'ticket' | 'move' | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
+  const [resultsOpen, setResultsOpen] = useState(false);
 
   const frontDesk = staffMay(roles, 'frontDesk');
   const clinician = staffMay(roles, 'consultation');
@@ -331,6 +334,21 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
                 </Stack>
               )}
             </Box>
+          ) : null}
+          {/* A visit seen on an earlier day is out of care, but the lab comes back later: its results are still here. */}
+          {clinician && entry.patient && entry.status === 'completed' && !onItsDay ? (
+            resultsOpen ? (
+              <ResultsPanel facilityId={facilityId} appointmentId={entry.id} headingLevel="h3" />
+            ) : (
+              <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <Button variant="outlined" startIcon={<ScienceOutlinedIcon />} onClick={() => setResultsOpen(true)}>
+                  {t('results.later.open')}
+                </Button>
+                <Typography variant="body2" color="text.secondary">
+                  {t('results.later.hint')}
+                </Typography>
+              </Stack>
+            )
           ) : null}
         </Stack>
       </DialogContent>

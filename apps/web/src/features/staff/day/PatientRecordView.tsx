@@ -20,6 +20,7 @@ import { type CorrectionKind, CorrectionForm, type CorrectionTarget } from './Co
 import { genderText } from './day-format';
 import { scheduleText, unitsText } from './dose-way';
 import { HealthBackgroundPanel } from './HealthBackgroundPanel';
+import { ResultsPanel } from './ResultsPanel';
 import { usePatientRecord } from './day.queries';
 
 type StaffT = TFunction<'staff'>;
@@ -80,7 +81,8 @@ function CorrectionButtons({
 }
 
 /**
- * The record a clinician opened (audited, and shown to the patient): who, their current medicines and their visits.
+ * The record a clinician opened (audited, and shown to the patient): who, their allergies and conditions, their test
+ * results at this facility (held ones first), their current medicines and their visits.
  * The visit recorded at this appointment and its prescriptions still in force may be corrected here, with a reason.
  */
 export function PatientRecordView({ facilityId, appointmentId, onHide }: PatientRecordViewProps) {
@@ -154,6 +156,8 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
           conditions={record.data.conditions}
           canChange={openedAs === 'care'}
         />
+        {/* In care only: results are read and recorded for the visit in care, never on a record opened with a reason. */}
+        {openedAs === 'care' ? <ResultsPanel facilityId={facilityId} appointmentId={appointmentId} /> : null}
         {thisVisit ? (
           <Box component="section" aria-label={t('record.thisVisit')}>
             <Typography variant="subtitle2" component="h4" sx={{ fontWeight: 600, mb: 0.5 }}>

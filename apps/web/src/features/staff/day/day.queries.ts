@@ -42,13 +42,17 @@ export const dayKeys = {
   /** Apart from the lists, so an action never asks for the record again: each opening is audited. */
   record: (facilityId: string, appointmentId: string) =>
     [...staffKeys.all, 'record', facilityId, appointmentId] as const,
+  /** The patient's results at the facility, read for one visit: each reading is audited as well. */
+  results: (facilityId: string, appointmentId: string) =>
+    [...staffKeys.all, 'results', facilityId, appointmentId] as const,
 };
 
 /** How often the day list is asked again, so a desk sees new bookings and other desks' check-ins without reloading. */
 export const DAY_LIST_POLL_MS = 5000;
 
 const appointmentsPath = (facilityId: string) => `${facilityPath(facilityId)}/appointments`;
-const appointmentPath = (facilityId: string, appointmentId: string) =>
+/** One appointment's staff calls. */
+export const appointmentPath = (facilityId: string, appointmentId: string) =>
   `${appointmentsPath(facilityId)}/${encodeURIComponent(appointmentId)}`;
 
 /**

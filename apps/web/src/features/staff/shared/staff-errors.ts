@@ -31,6 +31,7 @@ const RANGES = {
   doses: 'validation.ranges.doses',
   doseAmount: 'validation.ranges.doseAmount',
   maxPerDay: 'validation.ranges.maxPerDay',
+  takenOn: 'validation.ranges.takenOn',
 } as const;
 
 /**
