@@ -9,7 +9,8 @@ import { benchApi } from './api.mjs';
 import { benchMap } from './map.mjs';
 import { benchWeb } from './web.mjs';
 
-// "api", "hospitals", "registry", "booking", "checklist", "schedules", "day-list", "reminders", "web" or "map": one part
+// "api", "hospitals", "registry", "booking", "checklist", "results", "schedules", "day-list", "reminders", "web" or
+// "map": one part
 const only = process.argv[2];
 const results = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -142,6 +143,20 @@ if (only === undefined || only === 'checklist') {
   for (const r of results.checklist) {
     console.log(
       `  ${r.database.padEnd(8)} ${r.ticks} ticks | today p50 ${r.today.p50} p99 ${r.today.p99} | a past day p50 ${r.pastDay.p50} p99 ${r.pastDay.p99} | load ${r.loadSec} s`,
+    );
+  }
+}
+
+if (only === undefined || only === 'results') {
+  results.results = await benchScript('bench/results.ts');
+  results.results.push(...((await withPostgres((url) => benchScript('bench/results.ts', url))) ?? []));
+  const [first] = results.results;
+  console.log(
+    `\nGET /api/results in process, one patient with ${first.visits} monthly visits (${first.perPatient} results) among ${first.patients.toLocaleString('en')} alike, ms:`,
+  );
+  for (const r of results.results) {
+    console.log(
+      `  ${r.database.padEnd(10)} ${r.results.toLocaleString('en')} results | route p50 ${r.route.p50} p99 ${r.route.p99} | load ${r.loadSec} s`,
     );
   }
 }

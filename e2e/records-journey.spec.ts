@@ -63,6 +63,19 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
     await shotFitting(page, 'records-03-history-april-2566');
   });
 
+  await test.step('My results hold a year of visits to the diabetes clinic: HbA1c came down from 8.2 to 6.8', async () => {
+    await page.goto('/results');
+    await expect(page.getByRole('heading', { level: 1, name: 'ผลตรวจของฉัน' })).toBeVisible();
+    const hba1c = page.getByRole('article', { name: 'น้ำตาลสะสม (HbA1c)' });
+    await expect(hba1c).toContainText('6.8 %');
+    await expect(hba1c).toContainText('สูงกว่าเกณฑ์');
+    const table = hba1c.getByRole('region', { name: 'ผลย้อนหลัง (ตรวจ 4 ครั้ง)' }).getByRole('table');
+    await expect(table.getByRole('row')).toHaveCount(5);
+    await expect(table.getByRole('row').nth(1)).toContainText('8.2 %');
+    await expect(page.getByRole('article', { name: 'ไขมันแอลดีแอล (LDL)' })).toContainText('98 mg/dL');
+    await shotFitting(page, 'records-03b-results-a-year');
+  });
+
   await test.step('When I tick today’s doses, they are still ticked after a reload, and I leave them as I found them', async () => {
     await page.goto('/todo');
     await expect(page.getByRole('heading', { level: 1, name: 'รายการที่ต้องทำประจำวัน' })).toBeVisible();

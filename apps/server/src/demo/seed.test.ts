@@ -1,3 +1,4 @@
+import { addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies.js';
@@ -36,17 +37,34 @@ describe('demo patient', () => {
     expect(coverage[2].description).toContain('โรคร้ายแรง');
   });
 
-  it('has five visits in April 2566, January 2566 and December 2565, newest first', async () => {
-    expect(await get('/api/visits/months')).toEqual([
+  it("has the spec's five visits, and a year of quarterly clinic visits at the demo hospital, newest first", async () => {
+    const months = await get('/api/visits/months');
+    expect(months.slice(-3)).toEqual([
       { month: '2023-04', visits: 2 },
       { month: '2023-01', visits: 1 },
       { month: '2022-12', visits: 2 },
     ]);
     const visits = await get('/api/visits');
-    expect(visits).toHaveLength(5);
+    expect(visits).toHaveLength(9);
     expect(visits.map((v: { date: string }) => v.date)).toEqual(
       [...visits.map((v: { date: string }) => v.date)].sort().reverse(),
     );
+    const clinic = visits.slice(0, 4);
+    expect(clinic.map((v: { date: string }) => v.date)).toEqual(
+      [30, 120, 210, 300].map((days) => addDays(todayInBangkok(), -days)),
+    );
+    expect(clinic.every((v: { source: string }) => v.source === 'screening')).toBe(true);
+  });
+
+  it('has a year of results, released, with eGFR and BMI computed, the HbA1c coming down', async () => {
+    const series: { code: string; results: { value: number; takenOn: string; releasedAt: string | null }[] }[] =
+      await get('/api/results');
+    const of = (code: string) => series.find((s) => s.code === code)!.results;
+    expect(of('4548-4').map((r) => r.value)).toEqual([8.2, 7.6, 7.1, 6.8]);
+    expect(of('13457-7')).toHaveLength(2);
+    expect(of('98979-8')).toHaveLength(2); // eGFR, from creatinine at the two full panels
+    expect(of('39156-5').map((r) => r.value)).toEqual([29, 28.4, 27.8, 27.2]); // BMI from weight and 158 cm
+    expect(series.flatMap((s) => s.results).every((r) => r.releasedAt !== null)).toBe(true);
   });
 
   it('has the Todo panels: 1 tablet after breakfast, 3 after dinner, 1 before bed', async () => {
@@ -91,9 +109,12 @@ describe('demo patient', () => {
       sql`select (select count(*) from coverages)::int as c, (select count(*) from visits)::int as v,
         (select count(*) from medications m join users u on u.id = m.user_id where u.phone = ${DEMO_PATIENT.phone})::int as m,
         (select count(*) from medications m join users u on u.id = m.user_id where u.phone = ${DEMO_DEPENDENT.phone})::int as mother,
-        (select count(*) from care_grants)::int as grants, (select count(*) from symptom_notes)::int as n`,
-    )) as unknown as { rows: { c: number; v: number; m: number; mother: number; grants: number; n: number }[] };
+        (select count(*) from care_grants)::int as grants, (select count(*) from symptom_notes)::int as n,
+        (select count(*) from lab_results)::int as results`,
+    )) as unknown as {
+      rows: { c: number; v: number; m: number; mother: number; grants: number; n: number; results: number }[];
+    };
     // The demo patient's own records, and her mother's medicines under one grant.
-    expect(counts.rows[0]).toEqual({ c: 3, v: 5, m: 4, mother: 2, grants: 1, n: 2 });
+    expect(counts.rows[0]).toEqual({ c: 3, v: 5, m: 4, mother: 2, grants: 1, n: 2, results: 14 + 7 + 7 + 14 });
   });
 });

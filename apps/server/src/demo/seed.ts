@@ -6,6 +6,7 @@ import { seedFacilities } from '../features/hospitals/seed-facilities.js';
 import { addDemoSchedules } from '../features/schedules/demo-schedules.js';
 import type { Config } from '../config.js';
 import { seedDemoStaff } from '../features/staff/demo-staff.js';
+import { seedDemoResults } from '../features/lab-results/demo-results.js';
 import type { Db } from '../db/client.js';
 import { scopeColumns } from '../features/family/family.repository.js';
 import {
@@ -301,7 +302,7 @@ async function seedDemoFamily(db: Db, caregiverId: string): Promise<void> {
 
 /**
  * The demo patient with their health records, the shipped hospital directory, demo screening schedules and,
- * in demo mode only, the demo hospital's staff.
+ * in demo mode only, the demo hospital's staff and the patient's year of clinic visits there with their results.
  */
 export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secretKey'>): Promise<void> {
   const hospitals = createHospitalsRepository(db);
@@ -313,4 +314,5 @@ export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secret
   await seedDemoHealthRecords(db, patient.id);
   await seedDemoFamily(db, patient.id);
   await seedDemoStaff(db, config);
+  await seedDemoResults(db, patient.id);
 }

@@ -52,6 +52,38 @@ interface Deps {
   access: StaffAccess;
 }
 
+/** A sitting's rows: each typed value with its range, and eGFR and BMI computed when their inputs are there. */
+export function sittingRows(
+  body: Pick<RecordResultsBody, 'takenOn' | 'results'>,
+  patient: { id: string; birthday: string | null; gender: string | null },
+  visit: { appointmentId: string; facilityId: string; memberId: string },
+): NewLabResult[] {
+  const typed = new Map(body.results.map((r) => [r.code, r]));
+  const values = new Map(body.results.map((r) => [r.code, r.value]));
+  const creatinine = values.get(CREATININE);
+  const age = patient.birthday ? ageInYears(patient.birthday, new Date(`${body.takenOn}T12:00:00+07:00`)) : null;
+  const egfr = creatinine !== undefined && age !== null ? egfrCkdEpi2021(creatinine, age, patient.gender ?? '') : null;
+  if (egfr !== null) values.set(EGFR, egfr);
+  const weight = values.get(WEIGHT);
+  const height = values.get(HEIGHT);
+  if (weight !== undefined && height !== undefined) values.set(BMI, bodyMassIndex(weight, height));
+  return LAB_TESTS.filter((test) => values.has(test.code)).map((test) => {
+    const entry = typed.get(test.code);
+    return {
+      userId: patient.id,
+      appointmentId: visit.appointmentId,
+      facilityId: visit.facilityId,
+      recordedByMemberId: visit.memberId,
+      code: test.code,
+      value: roundedFor(test.code, values.get(test.code)!),
+      unit: test.ucum,
+      refLow: entry?.low !== undefined ? entry.low : test.low,
+      refHigh: entry?.high !== undefined ? entry.high : test.high,
+      takenOn: body.takenOn,
+    };
+  });
+}
+
 export function createLabResultsService({ results, consultations, access }: Deps) {
   /**
    * The appointment's patient, when its results are the facility's to write: in care now (as opening the record), or a
@@ -64,39 +96,6 @@ export function createLabResultsService({ results, consultations, access }: Deps
     const recent = patient.status === 'completed' && patient.date >= addDays(today, -RESULTS_AFTER_VISIT_DAYS);
     if (!inCare(patient, today) && !recent) throw outsideCare();
     return patient;
-  }
-
-  /** The sitting's rows: each typed value with its range, and eGFR and BMI computed when their inputs are there. */
-  function rowsOf(
-    body: RecordResultsBody,
-    patient: { id: string; birthday: string | null; gender: string | null },
-    visit: { appointmentId: string; facilityId: string; memberId: string },
-  ): NewLabResult[] {
-    const typed = new Map(body.results.map((r) => [r.code, r]));
-    const values = new Map(body.results.map((r) => [r.code, r.value]));
-    const creatinine = values.get(CREATININE);
-    const age = patient.birthday ? ageInYears(patient.birthday, new Date(`${body.takenOn}T12:00:00+07:00`)) : null;
-    const egfr =
-      creatinine !== undefined && age !== null ? egfrCkdEpi2021(creatinine, age, patient.gender ?? '') : null;
-    if (egfr !== null) values.set(EGFR, egfr);
-    const weight = values.get(WEIGHT);
-    const height = values.get(HEIGHT);
-    if (weight !== undefined && height !== undefined) values.set(BMI, bodyMassIndex(weight, height));
-    return LAB_TESTS.filter((test) => values.has(test.code)).map((test) => {
-      const entry = typed.get(test.code);
-      return {
-        userId: patient.id,
-        appointmentId: visit.appointmentId,
-        facilityId: visit.facilityId,
-        recordedByMemberId: visit.memberId,
-        code: test.code,
-        value: roundedFor(test.code, values.get(test.code)!),
-        unit: test.ucum,
-        refLow: entry?.low !== undefined ? entry.low : test.low,
-        refHigh: entry?.high !== undefined ? entry.high : test.high,
-        takenOn: body.takenOn,
-      };
-    });
   }
 
   return {
@@ -122,7 +121,11 @@ export function createLabResultsService({ results, consultations, access }: Deps
       const patient = await patientOfVisit(actor, appointmentId);
       // A sample is not taken before the visit that ordered it.
       if (body.takenOn < patient.date) throw validationFailed({ takenOn: 'out_of_range' });
-      const rows = rowsOf(body, patient, { appointmentId, facilityId: actor.facilityId, memberId: actor.memberId });
+      const rows = sittingRows(body, patient, {
+        appointmentId,
+        facilityId: actor.facilityId,
+        memberId: actor.memberId,
+      });
       await results.record(rows, actor, body.release);
       return (await results.atFacility(patient.id, actor.facilityId)).map(toLabResult);
     },
