@@ -57,6 +57,10 @@ export const AUDIT_ACTIONS = {
   'result.viewed': 'patient_records',
   'result.recorded': 'patient_records',
   'result.released': 'patient_records',
+  'message.read': 'patient_records',
+  'message.replied': 'patient_records',
+  'message.assigned': 'patient_records',
+  'message.status_changed': 'patient_records',
   'appointment.checked_in': 'bookings',
   'appointment.consultation_started': 'bookings',
   'appointment.no_show': 'bookings',
@@ -121,6 +125,11 @@ export const AuditSettingChange = z.discriminatedUnion('field', [
   z.object({ field: z.literal('schemes'), before: z.array(z.string()), after: z.array(z.string()) }),
   z.object({ field: z.literal('insurers'), before: z.array(z.string()), after: z.array(z.string()) }),
   z.object({ field: z.literal('depositAmount'), before: z.number().int(), after: z.number().int() }),
+  z.object({
+    field: z.literal('replyWithinHours'),
+    before: z.number().int().nullable(),
+    after: z.number().int().nullable(),
+  }),
 ]);
 export type AuditSettingChange = z.infer<typeof AuditSettingChange>;
 

@@ -5,6 +5,7 @@ import type { CareScope, CareScopes } from './family.js';
 export const RecordArea = z.enum([
   'profile',
   'appointments',
+  'messages',
   'coverage',
   'visits',
   'medications',
@@ -32,6 +33,8 @@ export const CARE_ACCESS = {
   profile: { read: ['see'], change: 'holder' },
   /** Bookings and deposits. */
   appointments: { read: ['see', 'book'], change: ['book'] },
+  /** Messages with a facility's care team: "see" reads and writes them for the patient, named as the writer. */
+  messages: { read: ['see'], change: ['see'] },
   /** Medical entitlements: "see" keeps them up to date. */
   coverage: { read: ['see'], change: ['see'] },
   /** Treatment history: "see" keeps it up to date. */

@@ -59,6 +59,10 @@ export const StaffAccessAction = z.enum([
   'result.viewed',
   'result.recorded',
   'result.released',
+  'message.read',
+  'message.replied',
+  'message.assigned',
+  'message.status_changed',
 ]);
 export type StaffAccessAction = z.infer<typeof StaffAccessAction>;
 

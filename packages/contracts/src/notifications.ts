@@ -62,6 +62,7 @@ export const NotificationKind = z.enum([
   'missed_dose',
   'test',
   'result_released',
+  'message_reply',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -104,6 +105,7 @@ const NOTIFICATION_SCREENS: Record<NotificationKind, (n: NotificationSubject) =>
   test: () => '/settings/notifications',
   // The patient's results, newest first; a held profile's holder arrives with the profile chosen.
   result_released: () => '/results',
+  message_reply: () => '/messages',
 };
 
 /** The address inside the app a notification opens. */

@@ -9,6 +9,8 @@ export const STAFF_ACCESS = {
   dayList: ['front_desk', 'clinician'],
   /** Checking patients in, marking no-shows, cancelling with a refund. */
   frontDesk: ['front_desk'],
+  /** The facility's messages from patients: reading, answering, assigning, marking done. */
+  messages: ['front_desk', 'clinician'],
   /** Opening a patient's record, recording the visit and prescribing. */
   consultation: ['clinician'],
   /** The facility's clinics and their letters, to choose one (the day list, the desk's bookings, the schedule). */

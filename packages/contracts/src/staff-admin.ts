@@ -5,6 +5,7 @@ import { ClockTime, reasons, requiredText, wholeNumber } from './fields.js';
 import { FacilityKind, HealthScheme } from './hospitals.js';
 import { IsoWeekday, MAX_DEPOSIT_BAHT } from './schedules.js';
 import { StaffEmail, StaffRole } from './staff.js';
+import { REPLY_HOURS_MAX } from './messages.js';
 
 const unique = <T>(list: T[]) => new Set(list).size === list.length;
 
@@ -129,6 +130,8 @@ export const FacilitySettingsBody = z.strictObject({
     .refine(unique, { error: reasons.invalidChoice }),
   /** The deposit a new screening session starts from, in baht; each session keeps its own. */
   depositAmount: wholeNumber(0, MAX_DEPOSIT_BAHT),
+  /** The time the facility's team answers patients' messages in, in hours, shown before a patient writes; or none stated. */
+  replyWithinHours: wholeNumber(1, REPLY_HOURS_MAX).nullable().default(null),
 });
 export type FacilitySettingsBody = z.input<typeof FacilitySettingsBody>;
 
@@ -150,6 +153,7 @@ export const FacilitySettings = z.object({
   schemes: z.array(HealthScheme),
   insurers: z.array(z.string()),
   depositAmount: z.number().int(),
+  replyWithinHours: z.number().int().nullable(),
   /** A deposit needs a PromptPay account to receive it; the account itself is set up with the app's operator. */
   receivesDeposits: z.boolean(),
   updatedAt: z.string(),

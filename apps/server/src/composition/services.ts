@@ -15,6 +15,8 @@ import { createConsultationsRepository } from '../features/consultations/consult
 import { createConsultationsService } from '../features/consultations/consultations.service.js';
 import { createLabResultsRepository } from '../features/lab-results/lab-results.repository.js';
 import { createLabResultsService } from '../features/lab-results/lab-results.service.js';
+import { createMessagesRepository } from '../features/messages/messages.repository.js';
+import { createInboxService, createMessagesService } from '../features/messages/messages.service.js';
 import { createCorrectionsRepository } from '../features/consultations/corrections.repository.js';
 import { createCorrectionsService } from '../features/consultations/corrections.service.js';
 import { createCoverageRepository } from '../features/coverage/coverage.repository.js';
@@ -183,6 +185,9 @@ export async function createServices(
     consultations: consultationsRepository,
     access: staffAccess,
   });
+  const messagesRepository = createMessagesRepository(db);
+  const messages = createMessagesService({ messages: messagesRepository });
+  const inbox = createInboxService({ messages: messagesRepository, access: staffAccess });
   const myData = createMyDataService({
     myData: createMyDataRepository(db),
     otp,
@@ -233,6 +238,8 @@ export async function createServices(
     frontDesk,
     deskBookings,
     labResults,
+    messages,
+    inbox,
     consultations,
     corrections,
     facilityStaff,

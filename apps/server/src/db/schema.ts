@@ -220,6 +220,8 @@ export const facilities = pgTable(
      * operator sets it.
      */
     emergency24h: boolean('emergency_24h').notNull().default(false),
+    /** The time the facility's team answers patients' messages in, in hours, as its admin states it; null: not stated. */
+    messageReplyHours: integer('message_reply_hours'),
     schemes: text('schemes')
       .array()
       .notNull()
@@ -285,6 +287,7 @@ export const facilities = pgTable(
     index('facilities_search_name_idx').using('gin', t.searchName.op('gin_trgm_ops')),
     index('facilities_search_place_idx').using('gin', t.searchPlace.op('gin_trgm_ops')),
     check('facilities_deposit_check', sql`${t.depositAmount} >= 0`),
+    check('facilities_message_reply_hours_check', sql`${t.messageReplyHours} between 1 and 168`),
     check('facilities_hidden_reason_check', sql`${t.hiddenReason} in ('closed', 'duplicate')`),
     check('facilities_hidden_check', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
     check('facilities_merged_check', sql`(${t.mergedInto} is null) = (${t.hiddenReason} is distinct from 'duplicate')`),
@@ -928,6 +931,77 @@ export const labResults = pgTable(
   ],
 );
 
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * A patient's conversation with one facility's care team. `last_from` and `last_message_at` are kept with each message
+ * (the inbox sorts and filters on them); `patient_read_at` marks the staff messages the patient has opened.
+ */
+export const messageThreads = pgTable(
+  'message_threads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    subject: text('subject').notNull(),
+    status: text('status').notNull().default('open'),
+    assignedMemberId: uuid('assigned_member_id').references(() => staffMembers.id, { onDelete: 'set null' }),
+    lastFrom: text('last_from').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    patientReadAt: timestamp('patient_read_at', { withTimezone: true }),
+    /** A message of the patient's raised a red flag: the inbox shows it first. */
+    redFlag: boolean('red_flag').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('message_threads_user_idx').on(t.userId, t.lastMessageAt),
+    index('message_threads_inbox_idx').on(t.facilityId, t.status, t.lastMessageAt),
+    check('message_threads_status_check', sql`${t.status} in ('open', 'done')`),
+    check('message_threads_last_from_check', sql`${t.lastFrom} in ('patient', 'staff')`),
+  ],
+);
+
+/** One message of a thread: the patient's (or a caregiver's for them) or a staff member's. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    from: text('from').notNull(),
+    /** The account that wrote a patient's message: the patient, or a caregiver under a grant. */
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorMemberId: uuid('author_member_id').references(() => staffMembers.id),
+    text: text('text').notNull(),
+    /** The red-flag signs the text raised (ids of RED_FLAG_SIGNS), for the staff to see what the patient was told. */
+    redFlags: text('red_flags').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_thread_idx').on(t.threadId, t.createdAt),
+    check('messages_from_check', sql`${t.from} in ('patient', 'staff')`),
+    check('messages_author_check', sql`${t.from} = 'patient' or ${t.authorMemberId} is not null`),
+  ],
+);
+
+/** A photo sent with a message: re-encoded on the server as JPEG, nothing kept but its pixels. */
+export const messagePhotos = pgTable(
+  'message_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    jpeg: bytea('jpeg').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+  },
+  (t) => [index('message_photos_message_idx').on(t.messageId)],
+);
+
 /** Hospital staff: an identity of their own, never a patient account. */
 export const staffMembers = pgTable(
   'staff_members',
@@ -1154,7 +1228,7 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test', 'result_released')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test', 'result_released', 'message_reply')`,
     ),
   ],
 );

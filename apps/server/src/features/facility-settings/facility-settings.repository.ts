@@ -13,6 +13,7 @@ const columns = {
   schemes: facilities.schemes,
   insurers: facilities.insurers,
   depositAmount: facilities.depositAmount,
+  replyWithinHours: facilities.messageReplyHours,
   promptpayId: facilities.promptpayId,
   updatedAt: facilities.updatedAt,
 };
@@ -24,6 +25,7 @@ export interface FacilitySettingsValues {
   schemes: string[];
   insurers: string[];
   depositAmount: number;
+  replyWithinHours: number | null;
 }
 
 export function createFacilitySettingsRepository(db: Db) {
@@ -37,12 +39,12 @@ export function createFacilitySettingsRepository(db: Db) {
      * The row is locked while it changes: two admins saving at once leave one's settings whole, never a mix, and each
      * learns exactly what it replaced. The directory entry patients read is rebuilt by its trigger in the same statement.
      */
-    async save(facilityId: string, values: FacilitySettingsValues) {
+    async save(facilityId: string, { replyWithinHours, ...values }: FacilitySettingsValues) {
       return db.transaction(async (tx) => {
         const [before] = await tx.select(columns).from(facilities).where(eq(facilities.id, facilityId)).for('update');
         const [after] = await tx
           .update(facilities)
-          .set({ ...values, settingsChangedAt: sql`now()`, updatedAt: sql`now()` })
+          .set({ ...values, messageReplyHours: replyWithinHours, settingsChangedAt: sql`now()`, updatedAt: sql`now()` })
           .where(eq(facilities.id, facilityId))
           .returning(columns);
         return { before, after };

@@ -35,6 +35,7 @@ function toSettings(row: Row): FacilitySettings {
     schemes: row.schemes as HealthScheme[],
     insurers: row.insurers,
     depositAmount: row.depositAmount,
+    replyWithinHours: row.replyWithinHours,
     receivesDeposits: row.promptpayId !== null,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -49,7 +50,10 @@ function hoursToStore(asked: OpeningHours, stored: string | null): string | null
   return toOpeningHoursText(asked);
 }
 
-type Values = Pick<Row, 'phone' | 'openingHours' | 'emergency24h' | 'schemes' | 'insurers' | 'depositAmount'>;
+type Values = Pick<
+  Row,
+  'phone' | 'openingHours' | 'emergency24h' | 'schemes' | 'insurers' | 'depositAmount' | 'replyWithinHours'
+>;
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -67,6 +71,8 @@ function changesBetween(before: Values, after: Values): AuditSettingChange[] {
     changes.push({ field: 'insurers', before: before.insurers, after: after.insurers });
   if (before.depositAmount !== after.depositAmount)
     changes.push({ field: 'depositAmount', before: before.depositAmount, after: after.depositAmount });
+  if (before.replyWithinHours !== after.replyWithinHours)
+    changes.push({ field: 'replyWithinHours', before: before.replyWithinHours, after: after.replyWithinHours });
   return changes;
 }
 
@@ -98,6 +104,7 @@ export function createFacilitySettingsService(settings: FacilitySettingsReposito
         schemes: body.schemes,
         insurers: body.insurers,
         depositAmount: body.depositAmount,
+        replyWithinHours: body.replyWithinHours,
       });
       await access.audit(actor, {
         action: 'facility.settings_changed',

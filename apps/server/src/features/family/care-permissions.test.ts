@@ -35,6 +35,12 @@ const TABLE: Record<string, 'self' | 'holder' | CareScope[]> = {
   'POST /api/medications/:id/stop': ['medicines'],
   'GET /api/checklist': ['see', 'medicines'],
   'GET /api/results': ['see'],
+  'GET /api/messages/facilities': ['see'],
+  'GET /api/messages': ['see'],
+  'POST /api/messages': ['see'],
+  'GET /api/messages/:threadId': ['see'],
+  'POST /api/messages/:threadId': ['see'],
+  'GET /api/messages/photos/:photoId': ['see'],
   'PUT /api/checklist/ticks': ['medicines'],
   'POST /api/checklist/as-needed': ['medicines'],
   'DELETE /api/checklist/as-needed/:id': ['medicines'],
@@ -108,7 +114,7 @@ function call(route: string, session: string, patient: string) {
   const [method, path] = route.split(' ') as [string, string];
   return t.app.inject({
     method: method as 'GET',
-    url: `${path.replace(/:id/g, A_UUID)}?patient=${patient}`,
+    url: `${path.replace(/:\w+/g, A_UUID)}?patient=${patient}`,
     ...(method === 'GET' ? {} : { payload: {} }),
     ...as(session),
   });

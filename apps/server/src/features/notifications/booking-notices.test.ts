@@ -152,6 +152,7 @@ describe('every notification leads to the screen it speaks of', () => {
     missed_dose: `/todo?patient=${dependent}`,
     test: '/settings/notifications',
     result_released: '/results',
+    message_reply: '/messages',
   });
 
   it('names the link of each kind in the centre', async () => {

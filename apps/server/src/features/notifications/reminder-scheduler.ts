@@ -30,6 +30,7 @@ const HOSPITAL_NOTICES = new Set([
   'record_corrected',
   'refund',
   'result_released',
+  'message_reply',
 ]);
 
 /** The screen a notification opens; a held profile's names the profile, so the holder's app shows its data. */

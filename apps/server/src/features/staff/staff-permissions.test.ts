@@ -1,5 +1,6 @@
 import { type StaffRole, addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import {
@@ -14,6 +15,7 @@ import { createHospitalsRepository } from '../hospitals/hospitals.repository.js'
 import { seedFacilities } from '../hospitals/seed-facilities.js';
 import { aSlot, booked, dayBase, openSchedule, slotIsNow } from '../front-desk/front-desk-test-helpers.js';
 import { createStaffRepository } from './staff.repository.js';
+import { messageForm } from '../messages/messages-test-helpers.js';
 import { FACILITY, asStaff, enrolStaff, nextStaffEmail, queryRows } from './staff-test-helpers.js';
 
 /**
@@ -48,6 +50,10 @@ let patientPhone: string;
 let patientId: string;
 const patientsBase = `/api/staff/facilities/${FACILITY}/patients`;
 const clinicsBase = `/api/staff/facilities/${FACILITY}/clinics`;
+const messagesBase = `/api/staff/facilities/${FACILITY}/messages`;
+/** A thread the patient started, with a photo, for the inbox's routes. */
+let threadId: string;
+let photoId: string;
 
 /** A booking the desk made for the patient, its deposit paid in cash there. */
 async function bookedAtDesk(): Promise<string> {
@@ -315,6 +321,46 @@ const ROUTES: Record<string, Route> = {
     success: 200,
     call: async () => ({ url: `${dayBase}/${take('ahead')}/cancel`, payload: { reason: 'แพทย์ไม่อยู่' } }),
   },
+  'GET /api/staff/facilities/:facilityId/messages': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: messagesBase }),
+  },
+  'GET /api/staff/facilities/:facilityId/messages/counts': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: `${messagesBase}/counts` }),
+  },
+  'GET /api/staff/facilities/:facilityId/messages/members': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: `${messagesBase}/members` }),
+  },
+  'GET /api/staff/facilities/:facilityId/messages/:threadId': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: `${messagesBase}/${threadId}` }),
+  },
+  'GET /api/staff/facilities/:facilityId/messages/photos/:photoId': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: `${messagesBase}/photos/${photoId}` }),
+  },
+  'POST /api/staff/facilities/:facilityId/messages/:threadId/replies': {
+    allowed: ['front_desk', 'clinician'],
+    success: 201,
+    call: async () => ({ url: `${messagesBase}/${threadId}/replies`, payload: { text: 'รับทราบค่ะ' } }),
+  },
+  'PUT /api/staff/facilities/:facilityId/messages/:threadId/assignee': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: `${messagesBase}/${threadId}/assignee`, payload: { memberId: null } }),
+  },
+  'PUT /api/staff/facilities/:facilityId/messages/:threadId/status': {
+    allowed: ['front_desk', 'clinician'],
+    success: 200,
+    call: async () => ({ url: `${messagesBase}/${threadId}/status`, payload: { status: 'open' } }),
+  },
   'GET /api/staff/facilities/:facilityId/clinics': {
     allowed: ['admin', 'front_desk', 'clinician'],
     success: 200,
@@ -528,6 +574,20 @@ beforeAll(async () => {
   ready.today.unshift(await booked(t.app, patient, todaySlot));
   const toRecord: string[] = [];
   for (let i = 0; i < 4; i++) toRecord.push(await booked(t.app, patient, todaySlot));
+  const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    ...(await messageForm({ facilityId: FACILITY, subject: 'ผื่น', text: 'มีผื่นที่แขน' }, [
+      { name: 'rash.png', type: 'image/png', bytes: photo },
+    ])),
+    cookies: { klaimor_session: patient },
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  threadId = sent.json().data[0].thread.id;
+  photoId = sent.json().data[0].thread.messages[0].photos[0].id;
   await slotIsNow(t.database, todaySlot);
   await slotIsNow(t.database, endedSlot, -1);
   for (const id of [...ready.checkedIn, ...ready.toComplete, ...toRecord]) {
