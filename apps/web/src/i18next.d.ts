@@ -16,6 +16,8 @@ import type medications from './features/medications/locales/th.json';
 import type symptomNotes from './features/symptom-notes/locales/th.json';
 import type healthBackground from './features/health-background/locales/th.json';
 import type results from './features/results/locales/th.json';
+import type careMessages from './features/messages/locales/th.json';
+import type otpForm from './features/auth/locales/th.json';
 import type myData from './features/my-data/locales/th.json';
 import type ocr from './features/signup/ocr/locales/th.json';
 import type staff from './features/staff/locales/th.json';
@@ -52,6 +54,8 @@ declare module 'i18next' {
       symptomNotes: typeof symptomNotes;
       healthBackground: typeof healthBackground;
       results: typeof results;
+      careMessages: typeof careMessages;
+      otpForm: typeof otpForm;
       myData: typeof myData;
       legal: typeof legal;
       myHealthHome: typeof myHealthHome;

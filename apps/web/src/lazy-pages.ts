@@ -12,6 +12,7 @@ export const lazyPages = {
   symptomNotes: () => import('./features/symptom-notes/SymptomNotesPage'),
   healthBackground: () => import('./features/health-background/HealthBackgroundPage'),
   results: () => import('./features/results/ResultsPage'),
+  messages: () => import('./features/messages/messages-pages'),
   summary: () => import('./features/my-data/MyDataSummaryPage'),
   accountDeleted: () => import('./features/my-data/AccountDeletedPage'),
   accessLog: () => import('./features/my-data/AccessLogPage'),

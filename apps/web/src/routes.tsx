@@ -27,6 +27,9 @@ const VisitsPage = page(async () => (await lazyPages()).visits(), 'VisitsPage');
 const SymptomNotesPage = page(async () => (await lazyPages()).symptomNotes(), 'SymptomNotesPage');
 const HealthBackgroundPage = page(async () => (await lazyPages()).healthBackground(), 'HealthBackgroundPage');
 const ResultsPage = page(async () => (await lazyPages()).results(), 'ResultsPage');
+const MessagesPage = page(async () => (await lazyPages()).messages(), 'MessagesPage');
+const NewMessagePage = page(async () => (await lazyPages()).messages(), 'NewMessagePage');
+const ThreadPage = page(async () => (await lazyPages()).messages(), 'ThreadPage');
 const MyDataSummaryPage = page(async () => (await lazyPages()).summary(), 'MyDataSummaryPage');
 const AccountDeletedPage = page(async () => (await lazyPages()).accountDeleted(), 'AccountDeletedPage');
 const AccessLogPage = page(async () => (await lazyPages()).accessLog(), 'AccessLogPage');
@@ -84,6 +87,9 @@ export const routes: RouteObject[] = [
           { path: 'symptoms', element: <Navigate to="/asd" replace /> },
           { path: 'health-background', element: <HealthBackgroundPage /> },
           { path: 'results', element: <ResultsPage /> },
+          { path: 'messages', element: <MessagesPage /> },
+          { path: 'messages/new', element: <NewMessagePage /> },
+          { path: 'messages/:threadId', element: <ThreadPage /> },
           { path: 'appointments/:id', element: <AppointmentPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'settings/notifications', element: <NotificationSettingsPage /> },

@@ -198,6 +198,7 @@ export async function createServices(
     medications,
     healthBackground,
     labResults,
+    messages,
     symptomNotes,
     hospitals: createHospitalsService(hospitalsRepository),
     forgetUser: (userId) => revocations.patient(userId),

@@ -931,7 +931,11 @@ export const labResults = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+/** Bytes; PGlite hands back a Uint8Array where node-postgres gives a Buffer: both read as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 /**
  * A patient's conversation with one facility's care team. `last_from` and `last_message_at` are kept with each message
@@ -977,7 +981,10 @@ export const messages = pgTable(
     authorMemberId: uuid('author_member_id').references(() => staffMembers.id),
     text: text('text').notNull(),
     /** The red-flag signs the text raised (ids of RED_FLAG_SIGNS), for the staff to see what the patient was told. */
-    redFlags: text('red_flags').array().notNull().default(sql`'{}'::text[]`),
+    redFlags: text('red_flags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

@@ -67,6 +67,7 @@ async function toApiError(res: Response): Promise<ApiError> {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Sent as JSON; a FormData (photos) is sent as the browser makes it, multipart with its own boundary. */
   body?: unknown;
   signal?: AbortSignal;
   /** Extra request headers, e.g. Idempotency-Key. */
@@ -76,6 +77,7 @@ export interface RequestOptions {
 /** Sends a request to the API and returns the parsed JSON body (undefined for 204). */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, headers } = options;
+  const form = body instanceof FormData;
   let res: Response;
   try {
     res = await fetch(`${baseUrl}${path}`, {
@@ -83,10 +85,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       credentials: 'include',
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {

@@ -229,6 +229,16 @@ export function createMessagesRepository(db: Db) {
       });
     },
 
+    /** The JPEGs of a thread's photos, by id, for the patient's FHIR export. */
+    async photosOfThread(threadId: string): Promise<Map<string, Buffer>> {
+      const rows = await db
+        .select({ id: messagePhotos.id, jpeg: messagePhotos.jpeg })
+        .from(messagePhotos)
+        .innerJoin(messages, eq(messages.id, messagePhotos.messageId))
+        .where(eq(messages.threadId, threadId));
+      return new Map(rows.map((r) => [r.id, r.jpeg]));
+    },
+
     /** A photo's bytes, when its message is in one of the patient's threads. */
     async patientPhoto(userId: string, photoId: string): Promise<Buffer | null> {
       const [row] = await db

@@ -71,6 +71,12 @@ function toInboxThread(row: Omit<StaffThreadRow, 'patientReadAt'>): InboxThread 
   };
 }
 
+/** A thread as the FHIR export writes it: its messages, and each photo's JPEG by id. */
+export interface ExportedThread {
+  thread: Thread;
+  photos: Map<string, Buffer>;
+}
+
 interface Deps {
   messages: MessagesRepository;
   access: StaffAccess;
@@ -130,6 +136,17 @@ export function createMessagesService({ messages }: Pick<Deps, 'messages'>) {
       });
       if (!added) throw threadNotFound();
       return { thread: await patientThread(patient.userId, threadId), redFlags };
+    },
+
+    /** Every thread of the patient's with its messages and their photos' JPEGs, for the FHIR export. */
+    async exportFor(userId: string): Promise<ExportedThread[]> {
+      const rows = await messages.threads(userId);
+      return Promise.all(
+        rows.map(async (row) => ({
+          thread: await patientThread(userId, row.id),
+          photos: await messages.photosOfThread(row.id),
+        })),
+      );
     },
 
     async photo(userId: string, photoId: string): Promise<Buffer> {

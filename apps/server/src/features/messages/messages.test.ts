@@ -1,3 +1,4 @@
+import JSONSchemaValidator from '@asymmetrik/fhir-json-schema-validator';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -325,5 +326,26 @@ describe('messages with the care team', () => {
       'message.assigned',
       'message.status_changed',
     ]);
+  });
+
+  it("are in the patient's FHIR export as Communications, the photo's JPEG inline", async () => {
+    const res = await get(patient, '/api/my-data/fhir');
+    expect(res.statusCode).toBe(200);
+    const bundle = res.json();
+    expect(new JSONSchemaValidator().validate(bundle, true)).toEqual([]);
+    const sent = (bundle.entry as { resource: Record<string, unknown> }[])
+      .map((e) => e.resource)
+      .filter((r) => r.resourceType === 'Communication') as {
+      topic: { text: string };
+      sender: { reference?: string; display?: string };
+      payload: { contentString?: string; contentAttachment?: { contentType: string; data: string } }[];
+    }[];
+    const rash = sent.filter((c) => c.topic.text === 'ผื่นที่แขน');
+    expect(rash).toHaveLength(3);
+    expect(rash[0].payload[0].contentString).toBe('มีผื่นแดงขึ้นที่แขนหลังทานยาใหม่ค่ะ');
+    const attached = rash[0].payload[1].contentAttachment!;
+    expect(attached.contentType).toBe('image/jpeg');
+    expect((await sharp(Buffer.from(attached.data, 'base64')).metadata()).width).toBe(1600);
+    expect(rash[1].sender.display).toEqual(expect.any(String));
   });
 });

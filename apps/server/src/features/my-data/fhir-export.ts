@@ -24,10 +24,12 @@ import {
   type LabResult,
   type ResultFlag,
   type ResultSeries,
+  type Thread,
   labTest,
 } from '@klaimor/contracts';
 import type {
   AllergyIntolerance,
+  Communication,
   DiagnosticReport,
   Appointment as FhirAppointment,
   Bundle,
@@ -66,6 +68,8 @@ export interface PatientRecords {
   healthBackground: HealthBackground;
   /** Test results released to the patient, by test. */
   results: ResultSeries[];
+  /** Messages with care teams, each thread with its photos' JPEGs by id. */
+  messages: { thread: Thread; photos: ReadonlyMap<string, Buffer> }[];
   appointments: Appointment[];
   /** Family care: every grant about the patient (any status), oldest first. */
   careGrants: CareGrantRecord[];
@@ -710,6 +714,40 @@ function careConsent(g: CareGrantRecord, pid: string): Consent {
   };
 }
 
+/**
+ * Each message of a thread with a care team: who wrote it to whom, when, the words and the photos (the JPEGs kept,
+ * inline). The thread is the Communication's topic.
+ */
+function communications(
+  { thread, photos }: PatientRecords['messages'][number],
+  pid: string,
+  known: ReadonlySet<string>,
+): Communication[] {
+  const facility = facilityRef(known, thread.facility.id, thread.facility.nameTh);
+  return thread.messages.map((m) => ({
+    resourceType: 'Communication',
+    id: derivedUuid('communication', m.id),
+    status: 'completed',
+    subject: { reference: ref(pid) },
+    topic: { text: thread.subject },
+    sent: m.createdAt,
+    sender:
+      m.from === 'staff'
+        ? { display: m.authorName }
+        : m.byCaregiver
+          ? { display: m.authorName }
+          : { reference: ref(pid) },
+    recipient: [m.from === 'staff' ? { reference: ref(pid) } : facility],
+    payload: [
+      { contentString: m.text },
+      ...m.photos.flatMap((p) => {
+        const jpeg = photos.get(p.id);
+        return jpeg ? [{ contentAttachment: { contentType: 'image/jpeg', data: jpeg.toString('base64') } }] : [];
+      }),
+    ],
+  }));
+}
+
 export function toFhirBundle(records: PatientRecords, now: Date = new Date()): FhirBundle {
   const pid = records.profile.id;
   const known = new Set(records.facilities.map((f) => f.id));
@@ -730,6 +768,7 @@ export function toFhirBundle(records: PatientRecords, now: Date = new Date()): F
     ...records.symptomNotes.map((n) => symptomObservation(n, pid)),
     ...results.map((r) => resultObservation(r, pid, encounters)),
     ...labReports(results, pid, known, encounters),
+    ...records.messages.flatMap((t) => communications(t, pid, known)),
     ...records.appointments.map((a) => appointment(a, pid, known)),
     ...records.careGrants.flatMap((g) => [relatedPerson(g, pid), careConsent(g, pid)]),
     ...records.facilities.map(organization),

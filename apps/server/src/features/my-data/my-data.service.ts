@@ -14,6 +14,7 @@ import type { OtpService } from '../auth/otp.service.js';
 import type { CoverageService } from '../coverage/coverage.service.js';
 import type { HospitalsService } from '../hospitals/hospitals.service.js';
 import type { LabResultsService } from '../lab-results/lab-results.service.js';
+import type { MessagesService } from '../messages/messages.service.js';
 import type { AllergiesConditionsService } from '../allergies-conditions/allergies-conditions.service.js';
 import type { MedicationsService } from '../medications/medications.service.js';
 import type { SymptomNotesService } from '../symptom-notes/symptom-notes.service.js';
@@ -36,6 +37,7 @@ interface Deps {
   symptomNotes: Pick<SymptomNotesService, 'list'>;
   healthBackground: Pick<AllergiesConditionsService, 'background'>;
   labResults: Pick<LabResultsService, 'forPatient'>;
+  messages: Pick<MessagesService, 'exportFor'>;
   hospitals: Pick<HospitalsService, 'get'>;
   /** Drops cached copies of the patient, so no session of theirs outlives the account in this process. */
   forgetUser(userId: string): Promise<void>;
@@ -66,6 +68,7 @@ export function createMyDataService({
   symptomNotes,
   healthBackground,
   labResults,
+  messages,
   hospitals,
   forgetUser,
 }: Deps) {
@@ -118,23 +121,35 @@ export function createMyDataService({
     /** Everything the app holds about the patient, as a FHIR R4 Bundle. */
     async fhirExport(patient: UserRow): Promise<FhirBundle> {
       const userId = patient.id;
-      const [consents, coverageList, visitList, medicationList, notes, appointmentList, grants, background, results] =
-        await Promise.all([
-          myData.consents(userId),
-          coverage.list(userId),
-          visits.list(userId),
-          medications.list(userId),
-          symptomNotes.list(userId),
-          appointments.list(userId),
-          family.grantsAbout(userId),
-          healthBackground.background(userId),
-          labResults.forPatient(userId),
-        ]);
+      const [
+        consents,
+        coverageList,
+        visitList,
+        medicationList,
+        notes,
+        appointmentList,
+        grants,
+        background,
+        results,
+        threads,
+      ] = await Promise.all([
+        myData.consents(userId),
+        coverage.list(userId),
+        visits.list(userId),
+        medications.list(userId),
+        symptomNotes.list(userId),
+        appointments.list(userId),
+        family.grantsAbout(userId),
+        healthBackground.background(userId),
+        labResults.forPatient(userId),
+        messages.exportFor(userId),
+      ]);
       const named = await facilitiesNamed([
         ...appointmentList.map((a) => a.hospital.id),
         ...visitList.flatMap((v) => (v.facility.id ? [v.facility.id] : [])),
         ...medicationList.flatMap((m) => (m.prescribedBy ? [m.prescribedBy.hospital.id] : [])),
         ...results.flatMap((series) => series.results.map((r) => r.facility.id)),
+        ...threads.map((t) => t.thread.facility.id),
       ]);
       return toFhirBundle({
         profile: toProfile(patient),
@@ -145,6 +160,7 @@ export function createMyDataService({
         symptomNotes: notes,
         healthBackground: background,
         results,
+        messages: threads,
         appointments: appointmentList,
         careGrants: grants.map(({ grant, caregiver }) => ({
           id: grant.id,

@@ -11,6 +11,7 @@ import { saveFile } from '../../lib/save-file';
 import { appointmentCalendar } from './appointment-calendar';
 import { useAppointmentsTexts } from './appointments.texts';
 import { writtenLanguage } from '../../lib/written-language';
+import { directionsUrl } from '../../lib/directions';
 
 /** The facility's address as one line, as the directory holds it. */
 export function addressOf(hospital: Appointment['hospital']): string {
@@ -18,10 +19,6 @@ export function addressOf(hospital: Appointment['hospital']): string {
     .filter(Boolean)
     .join(' ');
 }
-
-/** Opens the phone's maps app (or the maps website) with directions to the facility; the patient's position is not sent. */
-export const directionsUrl = ({ lat, lng }: Appointment['hospital']) =>
-  `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
 
 /** For an appointment still ahead: where to go, how to get there, what to bring, and a calendar entry. */
 export function VisitGuide({ appointment }: { appointment: Appointment }) {

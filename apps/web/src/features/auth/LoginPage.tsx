@@ -11,9 +11,15 @@ import { LoadingState } from '../../components/LoadingState';
 import { BookingReturnNote } from './BookingReturnNote';
 import { PhoneForm } from './PhoneForm';
 import { readBookingInProgress, readReturnTo, type ReturnToState } from './return-to';
+import { featureTextsReady } from '../../i18n';
 
 const loadOtpForm = () => import('./OtpForm');
-const OtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.OtpForm })));
+// Drawn once its words are in: an English reader never sees the code form in Thai first.
+const OtpForm = lazy(async () => {
+  const { OtpForm: form } = await loadOtpForm();
+  await featureTextsReady();
+  return { default: form };
+});
 
 /**
  * Log in with the mobile number and a one-time code; an unknown number goes on to register.

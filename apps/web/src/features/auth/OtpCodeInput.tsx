@@ -1,6 +1,6 @@
 import { OTP_LENGTH } from '@klaimor/contracts';
 import { MuiOtpInput } from 'mui-one-time-password-input';
-import { useTranslation } from 'react-i18next';
+import { useOtpTexts } from './otp.texts';
 
 export interface OtpCodeInputProps {
   value: string;
@@ -41,7 +41,7 @@ export function OtpCodeInput({
   autoFocus = false,
   describedBy,
 }: OtpCodeInputProps) {
-  const { t } = useTranslation();
+  const { t } = useOtpTexts();
   return (
     <MuiOtpInput
       role="group"

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useOtpTexts } from './otp.texts';
 import { isApiError } from '../../api/client';
 import { DevSmsBanner } from '../../components/DevSmsBanner';
 import { apiErrorMessage } from '../../lib/error-messages';
@@ -24,7 +24,7 @@ export interface OtpFormProps {
 
 /** The code sent by SMS: six boxes, verify, resend; every failure said in the patient's language. */
 export function OtpForm({ phone, onVerified, submitLabel, onChangePhone, autoFocus = true }: OtpFormProps) {
-  const { t } = useTranslation();
+  const { t } = useOtpTexts();
   const verify = useVerifyOtp();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);

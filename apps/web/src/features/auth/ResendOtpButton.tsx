@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useOtpTexts } from './otp.texts';
 import { isApiError } from '../../api/client';
 import { apiErrorMessage } from '../../lib/error-messages';
 import { useCountdown } from '../../lib/use-countdown';
@@ -26,7 +26,7 @@ export interface ResendOtpButtonProps {
  * 3 s, then 'OTP Sent!' in the success colour for 3 s, then returns to normal.
  */
 export function ResendOtpButton({ phone, onResent }: ResendOtpButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useOtpTexts();
   const requestOtp = useRequestOtp();
   const [phase, setPhase] = useState<Phase>('idle');
   const [error, setError] = useState<string | null>(null);

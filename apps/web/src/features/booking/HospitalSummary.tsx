@@ -17,16 +17,13 @@ import { FacilityFacts } from './FacilityFacts';
 import { StickyAction } from './StickyAction';
 import { useBookingTexts } from './booking.texts';
 import { appLanguage } from '../../i18n/language';
+import { directionsUrl } from '../../lib/directions';
 
 export interface HospitalSummaryProps {
   hospital: Hospital;
   distanceM: number | null;
   onEnterSymptoms: () => void;
 }
-
-/** Directions to the facility in the phone's maps (Google Maps' documented cross-platform URL). */
-const directionsUrl = (hospital: Hospital) =>
-  `https://www.google.com/maps/dir/?api=1&destination=${hospital.lat},${hospital.lng}`;
 
 /** Step 1: the facility, how far it is, whether it is open (outpatients, emergencies), the schemes and insurers it takes, and what booking costs. */
 export function HospitalSummary({ hospital, distanceM, onEnterSymptoms }: HospitalSummaryProps) {

@@ -1,4 +1,5 @@
 import EditNoteIcon from '@mui/icons-material/EditNote';
+import ForumIcon from '@mui/icons-material/Forum';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import HistoryIcon from '@mui/icons-material/History';
 import MedicalInformationIcon from '@mui/icons-material/MedicalInformation';
@@ -11,7 +12,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
@@ -36,15 +37,15 @@ interface Tile {
 }
 
 const TILES: Tile[] = [
-  { to: '/profile', icon: <PersonIcon />, area: 'records', label: (t) => t('myHealth.tiles.profile') },
+  { to: '/profile', icon: <PersonIcon />, area: 'records', label: (t) => t('tiles.profile') },
   {
     to: '/medicalright',
     icon: <HealthAndSafetyIcon />,
     area: 'records',
-    label: (t) => t('myHealth.tiles.medicalRight'),
+    label: (t) => t('tiles.medicalRight'),
   },
-  { to: '/history', icon: <HistoryIcon />, area: 'records', label: (t) => t('myHealth.tiles.history') },
-  { to: '/asd', icon: <EditNoteIcon />, area: 'records', label: (t) => t('myHealth.tiles.asd') },
+  { to: '/history', icon: <HistoryIcon />, area: 'records', label: (t) => t('tiles.history') },
+  { to: '/asd', icon: <EditNoteIcon />, area: 'records', label: (t) => t('tiles.asd') },
   // Its words are the home's own (not the shared texts of every first screen).
   {
     to: '/health-background',
@@ -53,6 +54,7 @@ const TILES: Tile[] = [
     label: (t) => t('tiles.healthBackground'),
   },
   { to: '/results', icon: <ScienceIcon />, area: 'records', label: (t) => t('tiles.results') },
+  { to: '/messages', icon: <ForumIcon />, area: 'records', label: (t) => t('tiles.messages') },
 ];
 
 /**
@@ -61,7 +63,7 @@ const TILES: Tile[] = [
  * the medicines, and the allergies and conditions whoever gives the medicines must know).
  */
 export function MyHealthHome({ firstname }: { firstname: string }) {
-  const { t } = useTranslation();
+  const { t } = useMyHealthTexts();
   const whose = useWhoseHeading();
   const selection = useSelectedPerson();
   const { person } = selection;
@@ -74,7 +76,7 @@ export function MyHealthHome({ firstname }: { firstname: string }) {
         subtitle={
           <Trans
             t={t}
-            i18nKey="myHealth.greeting"
+            i18nKey="greeting"
             values={{ name: firstname }}
             components={{ name: <span lang={writtenLanguage(firstname)} /> }}
           />
@@ -103,7 +105,7 @@ function HomeTiles({ tiles }: { tiles: Tile[] }) {
   const { t } = useMyHealthTexts();
   if (tiles.length === 0) return null;
   return (
-    <Box component="nav" aria-label={t('myHealth.menuLabel')}>
+    <Box component="nav" aria-label={t('menuLabel')}>
       <Box
         component="ul"
         sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}

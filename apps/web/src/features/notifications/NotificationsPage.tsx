@@ -59,6 +59,7 @@ const OPENS: Record<NotificationKind, `centre.open.${string}`> = {
   missed_dose: 'centre.open.theirMedicines',
   test: 'centre.open.settings',
   result_released: 'centre.open.results',
+  message_reply: 'centre.open.messages',
 };
 
 /** What waits unread in the other centres the patient hears (their own, a held child's), with the way to each. */

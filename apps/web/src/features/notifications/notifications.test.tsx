@@ -457,6 +457,7 @@ describe('every notification leads to the screen it speaks of', () => {
     missed_dose: 'ดูยาของผู้ที่คุณดูแล',
     test: 'ไปที่ตั้งค่าการแจ้งเตือน',
     result_released: 'ดูผลตรวจ',
+    message_reply: 'อ่านข้อความ',
   };
 
   it('gives each kind its way to the screen in its link, and a tap opens it', async () => {

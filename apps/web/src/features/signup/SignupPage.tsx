@@ -20,11 +20,17 @@ import {
   type RegisterDraft,
   type SignupStep,
 } from './signup-state';
+import { featureTextsReady } from '../../i18n';
 
 // Only step 1 is on the first screen; the code step loads while the SMS is being sent,
 // steps 3 to 5 when reached (each is preloaded one step ahead).
 const loadOtpForm = () => import('../auth/OtpForm');
-const OtpForm = lazy(() => loadOtpForm().then((m) => ({ default: m.OtpForm })));
+// Drawn once its words are in: an English reader never sees the code form in Thai first.
+const OtpForm = lazy(async () => {
+  const { OtpForm: form } = await loadOtpForm();
+  await featureTextsReady();
+  return { default: form };
+});
 const ConsentStep = lazy(() => import('./ConsentStep').then((m) => ({ default: m.ConsentStep })));
 const DetailsStep = lazy(() => import('./DetailsStep').then((m) => ({ default: m.DetailsStep })));
 const CompleteStep = lazy(() => import('./CompleteStep').then((m) => ({ default: m.CompleteStep })));
