@@ -9,8 +9,8 @@ import { benchApi } from './api.mjs';
 import { benchMap } from './map.mjs';
 import { benchWeb } from './web.mjs';
 
-// "api", "hospitals", "registry", "booking", "checklist", "results", "schedules", "day-list", "reminders", "web" or
-// "map": one part
+// "api", "hospitals", "registry", "booking", "checklist", "results", "inbox", "schedules", "day-list", "reminders",
+// "web" or "map": one part
 const only = process.argv[2];
 const results = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -157,6 +157,20 @@ if (only === undefined || only === 'results') {
   for (const r of results.results) {
     console.log(
       `  ${r.database.padEnd(10)} ${r.results.toLocaleString('en')} results | route p50 ${r.route.p50} p99 ${r.route.p99} | load ${r.loadSec} s`,
+    );
+  }
+}
+
+if (only === undefined || only === 'inbox') {
+  results.inbox = await benchScript('bench/inbox.ts');
+  results.inbox.push(...((await withPostgres((url) => benchScript('bench/inbox.ts', url))) ?? []));
+  const [first] = results.inbox;
+  console.log(
+    `\nThe messages inbox, a year of monthly threads (${first.threads.toLocaleString('en')} threads, ${first.messages.toLocaleString('en')} messages, ${first.waiting} waiting), in process with its audit, ms:`,
+  );
+  for (const r of results.inbox) {
+    console.log(
+      `  ${r.database.padEnd(10)} unassigned p50 ${r.unassigned.p50} p99 ${r.unassigned.p99} | all open p50 ${r.all.p50} p99 ${r.all.p99} | done (200 of them) p50 ${r.done.p50} p99 ${r.done.p99} | a thread p50 ${r.thread.p50} p99 ${r.thread.p99} | a patient's list p50 ${r.patientList.p50} p99 ${r.patientList.p99} | load ${r.loadSec} s`,
     );
   }
 }

@@ -67,6 +67,14 @@ describe('demo patient', () => {
     expect(series.flatMap((s) => s.results).every((r) => r.releasedAt !== null)).toBe(true);
   });
 
+  it('has a question to the demo hospital about her medicine, answered by its nurse', async () => {
+    const [thread] = await get('/api/messages');
+    expect(thread).toMatchObject({ subject: 'ยาเบาหวานทำให้ท้องเสีย', status: 'done', lastFrom: 'staff', unread: false });
+    const opened = (await get(`/api/messages/${thread.id}`))[0];
+    expect(opened.messages.map((m: { from: string }) => m.from)).toEqual(['patient', 'staff']);
+    expect(opened.messages[1].authorName).toBe('เจ้าหน้าที่หน้าเคาน์เตอร์ (เดโม)');
+  });
+
   it('has the Todo panels: 1 tablet after breakfast, 3 after dinner, 1 before bed', async () => {
     const [checklist] = await get('/api/checklist');
     const units = (time: string) =>
@@ -110,11 +118,29 @@ describe('demo patient', () => {
         (select count(*) from medications m join users u on u.id = m.user_id where u.phone = ${DEMO_PATIENT.phone})::int as m,
         (select count(*) from medications m join users u on u.id = m.user_id where u.phone = ${DEMO_DEPENDENT.phone})::int as mother,
         (select count(*) from care_grants)::int as grants, (select count(*) from symptom_notes)::int as n,
-        (select count(*) from lab_results)::int as results`,
+        (select count(*) from lab_results)::int as results, (select count(*) from messages)::int as messages`,
     )) as unknown as {
-      rows: { c: number; v: number; m: number; mother: number; grants: number; n: number; results: number }[];
+      rows: {
+        c: number;
+        v: number;
+        m: number;
+        mother: number;
+        grants: number;
+        n: number;
+        results: number;
+        messages: number;
+      }[];
     };
     // The demo patient's own records, and her mother's medicines under one grant.
-    expect(counts.rows[0]).toEqual({ c: 3, v: 5, m: 4, mother: 2, grants: 1, n: 2, results: 14 + 7 + 7 + 14 });
+    expect(counts.rows[0]).toEqual({
+      c: 3,
+      v: 5,
+      m: 4,
+      mother: 2,
+      grants: 1,
+      n: 2,
+      results: 14 + 7 + 7 + 14,
+      messages: 2,
+    });
   });
 });

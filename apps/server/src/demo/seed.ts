@@ -7,6 +7,7 @@ import { addDemoSchedules } from '../features/schedules/demo-schedules.js';
 import type { Config } from '../config.js';
 import { seedDemoStaff } from '../features/staff/demo-staff.js';
 import { seedDemoResults } from '../features/lab-results/demo-results.js';
+import { seedDemoMessages } from '../features/messages/demo-messages.js';
 import type { Db } from '../db/client.js';
 import { scopeColumns } from '../features/family/family.repository.js';
 import {
@@ -302,7 +303,7 @@ async function seedDemoFamily(db: Db, caregiverId: string): Promise<void> {
 
 /**
  * The demo patient with their health records, the shipped hospital directory, demo screening schedules and,
- * in demo mode only, the demo hospital's staff and the patient's year of clinic visits there with their results.
+ * in demo mode only, the demo hospital's staff and the patient's year of clinic visits there with their results, and a question she asked it.
  */
 export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secretKey'>): Promise<void> {
   const hospitals = createHospitalsRepository(db);
@@ -315,4 +316,5 @@ export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secret
   await seedDemoFamily(db, patient.id);
   await seedDemoStaff(db, config);
   await seedDemoResults(db, patient.id);
+  await seedDemoMessages(db, patient.id);
 }
