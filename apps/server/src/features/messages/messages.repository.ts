@@ -253,8 +253,8 @@ export function createMessagesRepository(db: Db) {
     /* -------------------------------------------------------------- the facility's side */
 
     /**
-     * The facility's threads in one box: a red flag first, then those waiting for a reply, the longest waiting first;
-     * then the rest, the latest first.
+     * The facility's threads in one box. Open ones: a red flag first, then those waiting for a reply, the longest
+     * waiting first, then the rest, the latest first. Done ones: the latest first.
      */
     inbox: (facilityId: string, memberId: string, box: InboxBox, status: ThreadStatus) =>
       db
@@ -277,9 +277,14 @@ export function createMessagesRepository(db: Db) {
           ),
         )
         .orderBy(
-          desc(sql`${messageThreads.redFlag} and ${messageThreads.lastFrom} = 'patient'`),
-          desc(sql`${messageThreads.lastFrom} = 'patient'`),
-          sql`case when ${messageThreads.lastFrom} = 'patient' then ${messageThreads.lastMessageAt} end asc`,
+          ...(status === 'open'
+            ? [
+                desc(sql`${messageThreads.redFlag} and ${messageThreads.lastFrom} = 'patient'`),
+                desc(sql`${messageThreads.lastFrom} = 'patient'`),
+                sql`case when ${messageThreads.lastFrom} = 'patient' then ${messageThreads.lastMessageAt} end asc`,
+              ]
+            : []),
+          // Done ones, the latest first: read backwards along the inbox index, however many years a facility keeps.
           desc(messageThreads.lastMessageAt),
         )
         .limit(200),
