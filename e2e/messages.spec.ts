@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, shotFitting } from './support/patient';
 import { hardToReadText } from './support/readable';
-import { DEMO_FRONT_DESK, checkedInToday, signInStaff, signOutStaff } from './support/staff';
+import { DEMO_FRONT_DESK, checkedInToday, shotsAtBothWidths, signInStaff, signOutStaff } from './support/staff';
 import { unreadableText, useLargeText } from './support/text-fit';
 
 const HOSPITAL = 'siriraj-hospital';
@@ -77,16 +77,22 @@ test('a patient asks the care team about a rash with a photo, is told to call 16
 
   await test.step('A nurse answers the rash from the inbox, and the notice of the reply opens it', async () => {
     await signInStaff(staff, DEMO_FRONT_DESK);
-    const inbox = `/api/staff/facilities/${HOSPITAL}/messages`;
-    const threads = (await (await staff.request.get(inbox)).json()).data as { id: string; subject: string }[];
-    // The chest pain first: a red flag heads the inbox.
-    expect(threads.map((t) => t.subject).slice(0, 2)).toEqual(['แน่นหน้าอก', 'ผื่นที่แขน']);
-    const rash = threads.find((t) => t.subject === 'ผื่นที่แขน')!;
-    expect((await staff.request.get(`${inbox}/${rash.id}`)).ok()).toBe(true);
-    const replied = await staff.request.post(`${inbox}/${rash.id}/replies`, {
-      data: { text: 'ผื่นอาจเกิดจากยาใหม่ค่ะ หยุดยาตัวใหม่ไว้ก่อน และมาพบแพทย์พรุ่งนี้ช่วงเช้านะคะ' },
-    });
-    expect(replied.status(), await replied.text()).toBe(201);
+    await staff.goto('/staff/inbox');
+    await expect(staff.getByRole('heading', { level: 1, name: 'ข้อความผู้ป่วย' })).toBeVisible();
+    const list = staff.getByRole('list', { name: 'รายการข้อความ' });
+    // The chest pain first, said in words: a red flag heads the inbox.
+    const rows = list.getByRole('button');
+    await expect(rows.first()).toContainText('แน่นหน้าอก');
+    await expect(rows.first()).toContainText('ผู้ป่วยได้รับคำแนะนำให้โทร 1669');
+    await list.getByRole('button', { name: /ผื่นที่แขน/ }).click();
+    await expect(staff.getByText('มีผื่นแดงคันขึ้นที่แขนสองวันแล้ว', { exact: false })).toBeVisible();
+    await shotsAtBothWidths(staff, 'messages-07-staff-inbox');
+    await staff
+      .getByRole('textbox', { name: 'ตอบกลับผู้ป่วย' })
+      .fill('ผื่นอาจเกิดจากยาใหม่ค่ะ หยุดยาตัวใหม่ไว้ก่อน และมาพบแพทย์พรุ่งนี้ช่วงเช้านะคะ');
+    await staff.getByRole('button', { name: 'ส่งคำตอบ' }).click();
+    await expect(staff.getByText('ส่งคำตอบแล้ว ผู้ป่วยจะได้รับการแจ้งเตือน')).toBeVisible();
+    await shotsAtBothWidths(staff, 'messages-08-staff-replied');
     await signOutStaff(staff);
 
     await expect(async () => {

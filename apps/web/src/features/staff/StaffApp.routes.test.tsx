@@ -84,7 +84,11 @@ describe('each staff screen’s own address', () => {
     renderAt('/staff/audit');
     expect(await screen.findByRole('heading', { level: 1, name: 'นัดหมายวันนี้' })).toBeInTheDocument();
     expect(address()).toHaveTextContent(/^\/staff\/day$/);
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['นัดหมายวันนี้', 'ตารางออกตรวจ']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'นัดหมายวันนี้',
+      'ข้อความผู้ป่วย',
+      'ตารางออกตรวจ',
+    ]);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/audit'))).toBe(false);
   });
 

@@ -6,6 +6,7 @@ import { FacilitySettingsScreen } from './admin/FacilitySettingsScreen';
 import { StaffMembersScreen } from './admin/StaffMembersScreen';
 import { DayListScreen } from './day/DayListScreen';
 import { DeskBooking } from './desk-booking/DeskBooking';
+import { InboxScreen } from './inbox/InboxScreen';
 import { ScheduleScreen } from './schedule/ScheduleScreen';
 import { facilityNameIn } from './shared/staff-format';
 import { ForChosenFacility, type ScreenRender } from './shell/ForChosenFacility';
@@ -49,6 +50,7 @@ export function StaffApp() {
                 }
               />
             )),
+            screen('inbox', (f) => <InboxScreen facilityId={f.id} />),
             screen('schedule', (f) => <ScheduleScreen facilityId={f.id} canEdit={staffMay(f.roles, 'scheduleEdit')} />),
             screen('members', (f, language) => (
               <StaffMembersScreen facilityId={f.id} facilityName={facilityNameIn(language, f)} />

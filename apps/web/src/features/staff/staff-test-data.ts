@@ -6,6 +6,7 @@ import {
   type DayListEntry,
   type FacilitySettings,
   type FacilityStaffMember,
+  type InboxThread,
   type Allergy,
   type PatientRecordForStaff,
   type Schedule,
@@ -13,6 +14,7 @@ import {
   type StaffMe,
   type StaffRole,
   type StaffSlot,
+  type StaffThread,
 } from '@klaimor/contracts';
 
 /** Test data for the staff screens: a member, a schedule and its slots, the facility's staff, settings and audit log, dated from today in Bangkok. */
@@ -180,6 +182,7 @@ export const facilitySettings = (patch: Partial<FacilitySettings> = {}): Facilit
   schemes: ['ucs', 'sss'],
   insurers: ['AIA'],
   depositAmount: 300,
+  replyWithinHours: 24,
   receivesDeposits: true,
   updatedAt: `${today}T01:00:00.000Z`,
   ...patch,
@@ -197,5 +200,44 @@ export const auditEntry = (time: string, patch: Partial<AuditLogEntry> = {}): Au
   subjectRole: null,
   details: null,
   cursor: `cursor-${time}`,
+  ...patch,
+});
+
+/** An instant `hours` before now. */
+export const hoursAgo = (hours: number): string => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+/** A thread of the inbox: a patient who wrote two hours ago and waits for a reply, no one assigned. */
+export const inboxThread = (patch: Partial<InboxThread> = {}): InboxThread => ({
+  id: crypto.randomUUID(),
+  patient: { name: 'ปิยะ ใจงาม', age: 37 },
+  subject: 'ขอเลื่อนนัดตรวจเลือด',
+  status: 'open',
+  assignedTo: null,
+  lastMessageAt: hoursAgo(2),
+  lastFrom: 'patient',
+  awaitingReply: true,
+  redFlag: false,
+  ...patch,
+});
+
+export type ThreadMessage = StaffThread['messages'][number];
+
+/** A message of a thread, the patient's unless told otherwise. */
+export const threadMessage = (patch: Partial<ThreadMessage> = {}): ThreadMessage => ({
+  id: crypto.randomUUID(),
+  from: 'patient',
+  authorName: 'ปิยะ ใจงาม',
+  byCaregiver: false,
+  text: 'สวัสดีค่ะ ขอเลื่อนนัดตรวจเลือดเป็นสัปดาห์หน้าได้ไหมคะ',
+  photos: [],
+  createdAt: hoursAgo(2),
+  redFlags: [],
+  ...patch,
+});
+
+/** A thread as a member opens it: the inbox's line and its messages (one of the patient's unless told otherwise). */
+export const staffThread = (patch: Partial<StaffThread> = {}): StaffThread => ({
+  ...inboxThread(),
+  messages: [threadMessage()],
   ...patch,
 });

@@ -114,6 +114,8 @@ describe('the audit log screen', () => {
             { field: 'openingHours', before: '24/7', after: 'Mo-Fr 08:00-16:00; Sa 08:00-12:00' },
             { field: 'emergency24h', before: false, after: true },
             { field: 'schemes', before: ['ucs', 'sss'], after: ['ucs'] },
+            { field: 'replyWithinHours', before: null, after: 24 },
+            { field: 'replyWithinHours', before: 1, after: null },
           ],
         },
       }),
@@ -146,6 +148,8 @@ describe('the audit log screen', () => {
       'เวลาทำการผู้ป่วยนอก: เปิด 24 ชั่วโมง → จ.–ศ. 08:00–16:00, ส. 08:00–12:00',
       'ห้องฉุกเฉิน 24 ชั่วโมง: ไม่มี → มี',
       'สิทธิการรักษาที่รับ: บัตรทอง (สปสช.), ประกันสังคม → บัตรทอง (สปสช.)',
+      'เวลาตอบข้อความผู้ป่วย: ไม่ระบุ → ภายใน 24 ชั่วโมง',
+      'เวลาตอบข้อความผู้ป่วย: ภายใน 1 ชั่วโมง → ไม่ระบุ',
     ]);
     expect(lines(actionCells[4])).toEqual(['ยกเลิกนัด (โดยสถานพยาบาล)', `เพราะปิดทำการวันที่ ${dayBE}`, 'เหตุผล: น้ำท่วม']);
 
@@ -153,6 +157,12 @@ describe('the audit log screen', () => {
     expect(await within(table).findByText(`Closed ${formatBuddhistDate(day, 'en', 'short')}`)).toBeInTheDocument();
     expect(within(table).getByText('Hours: 08:00–12:00 → 09:00–12:00')).toBeInTheDocument();
     expect(within(table).getByText('24-hour emergency department: No → Yes')).toBeInTheDocument();
+    expect(
+      within(table).getByText("Reply time for patients' messages: Not stated → Within 24 hours"),
+    ).toBeInTheDocument();
+    expect(
+      within(table).getByText("Reply time for patients' messages: Within 1 hour → Not stated"),
+    ).toBeInTheDocument();
   });
 
   it('reads a range of days, an action or a group of them and one patient, and clears them', async () => {

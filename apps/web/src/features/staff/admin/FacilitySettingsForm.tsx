@@ -3,6 +3,7 @@ import {
   formatThaiPhone,
   HealthScheme,
   KNOWN_INSURER_IDS,
+  REPLY_HOURS_MAX,
   type FacilitySettings,
   type OpeningHours,
 } from '@klaimor/contracts';
@@ -14,6 +15,7 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -54,6 +56,8 @@ export interface FacilitySettingsValues {
   schemes: HealthScheme[];
   insurers: string[];
   depositAmount: string;
+  /** Hours; empty when the facility states no reply time. */
+  replyWithinHours: string;
 }
 type SettingsBody = z.output<typeof FacilitySettingsBody>;
 
@@ -76,6 +80,7 @@ function valuesOf(settings: FacilitySettings): FacilitySettingsValues {
     schemes: settings.schemes,
     insurers: settings.insurers,
     depositAmount: String(settings.depositAmount),
+    replyWithinHours: settings.replyWithinHours === null ? '' : String(settings.replyWithinHours),
   };
 }
 
@@ -92,6 +97,7 @@ const toBody = (v: FacilitySettingsValues): FacilitySettingsBody => ({
   schemes: v.schemes,
   insurers: v.insurers,
   depositAmount: (numberFromText(v.depositAmount) ?? undefined) as number,
+  replyWithinHours: numberFromText(v.replyWithinHours),
 });
 
 /** The form's field for a path of the body ('openingHours.days.1.closes' is the second open day's closing time). */
@@ -103,6 +109,7 @@ function fieldOf(path: string, values: FacilitySettingsValues): FieldPath<Facili
     case 'schemes':
     case 'insurers':
     case 'depositAmount':
+    case 'replyWithinHours':
       return head;
     case 'openingHours': {
       if (rest[0] !== 'days') return 'hoursKind';
@@ -124,8 +131,9 @@ export interface FacilitySettingsFormProps {
 }
 
 /**
- * What patients see of the facility (phone, outpatient hours, a 24-hour emergency department, schemes and insurers
- * taken) and the deposit a new session starts from, checked with the shared FacilitySettingsBody.
+ * What patients see of the facility (phone, outpatient hours, a 24-hour emergency department, the time its team answers
+ * messages in, schemes and insurers taken) and the deposit a new session starts from, checked with the shared
+ * FacilitySettingsBody.
  */
 export function FacilitySettingsForm({ facilityId, settings, onSaved }: FacilitySettingsFormProps) {
   const { t, i18n } = useStaffTexts();
@@ -144,8 +152,19 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
     register,
     formState: { errors, isSubmitting },
   } = form;
-  const [hoursKind, week, depositText] = useWatch({ control, name: ['hoursKind', 'week', 'depositAmount'] });
+  const [hoursKind, week, depositText, replyText] = useWatch({
+    control,
+    name: ['hoursKind', 'week', 'depositAmount', 'replyWithinHours'],
+  });
   const deposit = numberFromText(depositText);
+  const replyHours = numberFromText(replyText);
+  // What patients will read, once the box holds a reply time the server takes (or nothing).
+  const replyLine =
+    replyHours === null
+      ? t('settings.replyNotStated')
+      : Number.isInteger(replyHours) && replyHours >= 1 && replyHours <= REPLY_HOURS_MAX
+        ? t('settings.replyIs', { count: replyHours })
+        : null;
   const submit = onSubmit(async (body) => onSaved(await save.mutateAsync(body)));
 
   // Every insurer the directory knows, and any other this facility already names.
@@ -154,6 +173,8 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
   const phoneMessage = fieldMessage(t, 'phone', errors.phone?.message);
   const { ref: depositRef, ...depositField } = register('depositAmount');
   const depositMessage = fieldMessage(t, 'depositAmount', errors.depositAmount?.message);
+  const { ref: replyRef, ...replyField } = register('replyWithinHours');
+  const replyMessage = fieldMessage(t, 'replyWithinHours', errors.replyWithinHours?.message);
   const weekMessage = errors.week?.message ?? errors.week?.root?.message;
 
   /** A checkbox for each choice, kept as the list of chosen values. */
@@ -391,6 +412,29 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
           )}
         </>,
         t('settings.intro'),
+      )}
+      {section(
+        t('settings.messagesTitle'),
+        <>
+          <Box>
+            <TextField
+              {...replyField}
+              inputRef={replyRef}
+              id="settings-replyWithinHours"
+              label={t('settings.replyWithin')}
+              error={replyMessage !== undefined}
+              helperText={replyMessage ?? t('settings.replyWithinHint')}
+              slotProps={{
+                htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 4 },
+                input: { endAdornment: <InputAdornment position="end">{t('settings.hoursUnit')}</InputAdornment> },
+              }}
+              sx={{ maxWidth: { sm: 360 } }}
+            />
+            {replyLine ? <Typography sx={{ mt: 1, fontWeight: 500 }}>{replyLine}</Typography> : null}
+          </Box>
+          <Typography color="text.secondary">{t('settings.messagesNote')}</Typography>
+        </>,
+        t('settings.messagesIntro'),
       )}
       {section(
         t('settings.coverageTitle'),

@@ -150,6 +150,7 @@ describe('the facility settings screen', () => {
       schemes: ['ucs', 'csmbs'],
       insurers: ['AIA', 'Bangkok Insurance'],
       depositAmount: 1200,
+      replyWithinHours: 24,
     });
 
     answer = 200;
@@ -191,6 +192,49 @@ describe('the facility settings screen', () => {
     await user.click(screen.getByRole('button', { name: 'บันทึก' }));
     expect(await screen.findByText('บันทึกการตั้งค่าแล้ว ผู้ป่วยเห็นข้อมูลใหม่ทันที')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'มีห้องฉุกเฉินเปิด 24 ชั่วโมง' })).toBeChecked();
+  });
+
+  it('states the time the team answers patients’ messages in, checks it, and sends none when the box is empty', async () => {
+    const user = userEvent.setup({ delay: null });
+    let answer = 200;
+    const fetchMock = api(facilitySettings({ replyWithinHours: 24 }), {
+      [`PUT ${SETTINGS}`]: (init) =>
+        answer === 400
+          ? json(400, apiError('validation_failed', 'ข้อมูลไม่ถูกต้อง', { replyWithinHours: 'out_of_range' }))
+          : json(200, {
+              data: [facilitySettings({ ...JSON.parse(init.body as string), updatedAt: new Date().toISOString() })],
+            }),
+    });
+    renderStaff('/staff/settings');
+    const reply = await screen.findByRole('textbox', { name: 'ตอบข้อความผู้ป่วยภายใน (ชั่วโมง)' });
+    expect(reply).toHaveValue('24');
+    expect(screen.getByText('ผู้ป่วยจะเห็นว่าทีมดูแลตอบภายใน 24 ชั่วโมง')).toBeInTheDocument();
+
+    await user.clear(reply);
+    await user.type(reply, '200');
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(reply).toHaveAccessibleDescription('1 ถึง 168 ชั่วโมง (ไม่เกิน 7 วัน)'));
+    await user.clear(reply);
+    await user.type(reply, 'สองวัน');
+    await waitFor(() => expect(reply).toHaveAccessibleDescription('กรุณากรอกเป็นตัวเลขจำนวนเต็ม'));
+    expect(puts(fetchMock)).toEqual([]);
+
+    await user.clear(reply);
+    await user.type(reply, '48');
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    expect(await screen.findByText('บันทึกการตั้งค่าแล้ว ผู้ป่วยเห็นข้อมูลใหม่ทันที')).toBeInTheDocument();
+    expect(puts(fetchMock)[0]).toMatchObject({ replyWithinHours: 48 });
+
+    // Empty: no reply time stated
+    const saved = screen.getByRole('textbox', { name: 'ตอบข้อความผู้ป่วยภายใน (ชั่วโมง)' });
+    expect(saved).toHaveValue('48');
+    await user.clear(saved);
+    expect(screen.getByText('ไม่ระบุเวลาตอบ ผู้ป่วยจะไม่เห็นว่าจะได้คำตอบเมื่อไร')).toBeInTheDocument();
+    answer = 400;
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    // The server's reason comes back on the field
+    await waitFor(() => expect(saved).toHaveAccessibleDescription('1 ถึง 168 ชั่วโมง (ไม่เกิน 7 วัน)'));
+    expect(puts(fetchMock)[1]).toMatchObject({ replyWithinHours: null });
   });
 
   it('offers no emergency department to a pharmacy', async () => {

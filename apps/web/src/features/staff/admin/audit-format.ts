@@ -39,6 +39,7 @@ const AREAS = {
   allergy: 'audit.areas.allergy',
   condition: 'audit.areas.condition',
   result: 'audit.areas.result',
+  message: 'audit.areas.message',
   staff: 'audit.areas.staff',
   facility: 'audit.areas.facility',
   operator: 'audit.areas.operator',
@@ -186,6 +187,11 @@ function settingChange(t: StaffT, lang: DateLanguage, c: AuditSettingChange): st
     }
     case 'depositAmount':
       return change(t, what, formatMoney(t, c.before, lang), formatMoney(t, c.after, lang));
+    case 'replyWithinHours': {
+      const within = (hours: number | null) =>
+        hours === null ? t('audit.details.notStated') : t('audit.details.settings.replyHours', { count: hours });
+      return change(t, what, within(c.before), within(c.after));
+    }
   }
 }
 

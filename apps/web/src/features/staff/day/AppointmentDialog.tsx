@@ -28,7 +28,14 @@ import { FormDialog } from '../../../components/FormDialog';
 import { appLanguage } from '../../../i18n/language';
 import { clinicName } from '../shared/clinics.queries';
 import { staffErrorMessage } from '../shared/staff-errors';
-import { bangkokDateOf, formatClock, formatDateWithWeekday, formatMoney, formatSlotTime } from '../shared/staff-format';
+import {
+  bangkokDateOf,
+  formatClock,
+  formatDateWithWeekday,
+  formatMoney,
+  formatSlotTime,
+  redFlagName,
+} from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
 import { VisitBesideRecord } from './VisitBesideRecord';
 import { MoveAppointmentForm } from './MoveAppointmentForm';
@@ -37,7 +44,7 @@ import { QueueTicketDialog } from './QueueTicket';
 import { RegistrationPanel } from './RegistrationPanel';
 import { ResultsPanel } from './ResultsPanel';
 import { StaffCancelDialog } from './StaffCancelDialog';
-import { depositText, redFlagName, slotHasEnded, statusColor } from './day-format';
+import { depositText, slotHasEnded, statusColor } from './day-format';
 import { useAppointmentAction, type AppointmentAction } from './day.queries';
 
 const CANCELLABLE = new Set<DayListEntry['status']>(['awaiting_deposit', 'booked', 'checked_in']);

@@ -5,9 +5,9 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { DateLanguage } from '../../../lib/thai-date';
-import { formatClock, formatSlotTime } from '../shared/staff-format';
+import { formatClock, formatSlotTime, redFlagName } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
-import { depositText, redFlagName, statusColor } from './day-format';
+import { depositText, statusColor } from './day-format';
 import { Trans } from 'react-i18next';
 import { writtenLanguage } from '../../../lib/written-language';
 

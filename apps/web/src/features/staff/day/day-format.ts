@@ -48,29 +48,6 @@ export function statusColor(status: AppointmentStatus): ChipColor {
 export const slotHasEnded = (entry: Pick<DayListEntry, 'end'>, now: number = Date.now()): boolean =>
   new Date(entry.end).getTime() <= now;
 
-const RED_FLAGS = {
-  chest_pain: 'redFlags.chest_pain',
-  breathing_difficulty: 'redFlags.breathing_difficulty',
-  fainting_unconscious: 'redFlags.fainting_unconscious',
-  stroke_signs: 'redFlags.stroke_signs',
-  seizure: 'redFlags.seizure',
-  severe_bleeding: 'redFlags.severe_bleeding',
-  anaphylaxis: 'redFlags.anaphylaxis',
-  suicidal_thoughts: 'redFlags.suicidal_thoughts',
-  poisoning_overdose: 'redFlags.poisoning_overdose',
-  severe_head_injury: 'redFlags.severe_head_injury',
-  sudden_severe_headache: 'redFlags.sudden_severe_headache',
-  high_fever_stiff_neck: 'redFlags.high_fever_stiff_neck',
-  infant_fever: 'redFlags.infant_fever',
-  pregnancy_bleeding: 'redFlags.pregnancy_bleeding',
-  severe_abdominal_pain: 'redFlags.severe_abdominal_pain',
-  snake_bite: 'redFlags.snake_bite',
-} as const;
-
-/** A red flag's id (contracts' triage) in a clinician's words: 'chest_pain' -> 'เจ็บหน้าอก'. */
-export const redFlagName = (t: StaffT, id: string): string =>
-  id in RED_FLAGS ? t(RED_FLAGS[id as keyof typeof RED_FLAGS]) : t('redFlags.other');
-
 /** What became of the deposit, with its amount: 'ชำระแล้ว 300 บาท', 'ชำระที่เคาน์เตอร์ 300 บาท', 'ไม่เก็บมัดจำ'. */
 export function depositText(t: StaffT, deposit: DayListEntry['deposit'], lang: DateLanguage): string {
   if (deposit.state === 'none') return t('deposit.none');

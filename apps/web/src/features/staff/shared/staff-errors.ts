@@ -32,15 +32,20 @@ const RANGES = {
   doseAmount: 'validation.ranges.doseAmount',
   maxPerDay: 'validation.ranges.maxPerDay',
   takenOn: 'validation.ranges.takenOn',
+  replyWithinHours: 'validation.ranges.replyWithinHours',
 } as const;
 
 /**
  * Reasons said better of their field: a facility's phone may be a landline or 1669, not only a mobile; the server
- * refuses an emergency department only where it cannot be (a pharmacy).
+ * refuses an emergency department only where it cannot be (a pharmacy), and a thread's assignee who does not answer
+ * messages at the facility (any more).
  */
-const OF_FIELD: Partial<Record<string, 'validation.facilityPhone' | 'validation.emergencyAtPharmacy'>> = {
+const OF_FIELD: Partial<
+  Record<string, 'validation.facilityPhone' | 'validation.emergencyAtPharmacy' | 'validation.memberNotAnswering'>
+> = {
   'phone:invalid_phone': 'validation.facilityPhone',
   'emergency24h:invalid_choice': 'validation.emergencyAtPharmacy',
+  'memberId:invalid_choice': 'validation.memberNotAnswering',
 };
 
 /** A field's reason code as a sentence; a number or date out of range says the range of that field. */

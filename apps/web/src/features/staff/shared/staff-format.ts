@@ -94,3 +94,26 @@ export const formatDateTime = (t: StaffT, iso: string, lang: DateLanguage): stri
 /** A facility's name in the language the screens are in. */
 export const facilityNameIn = (lang: Language, facility: { nameTh: string; nameEn: string }): string =>
   lang === 'en' ? facility.nameEn : facility.nameTh;
+
+const RED_FLAGS = {
+  chest_pain: 'redFlags.chest_pain',
+  breathing_difficulty: 'redFlags.breathing_difficulty',
+  fainting_unconscious: 'redFlags.fainting_unconscious',
+  stroke_signs: 'redFlags.stroke_signs',
+  seizure: 'redFlags.seizure',
+  severe_bleeding: 'redFlags.severe_bleeding',
+  anaphylaxis: 'redFlags.anaphylaxis',
+  suicidal_thoughts: 'redFlags.suicidal_thoughts',
+  poisoning_overdose: 'redFlags.poisoning_overdose',
+  severe_head_injury: 'redFlags.severe_head_injury',
+  sudden_severe_headache: 'redFlags.sudden_severe_headache',
+  high_fever_stiff_neck: 'redFlags.high_fever_stiff_neck',
+  infant_fever: 'redFlags.infant_fever',
+  pregnancy_bleeding: 'redFlags.pregnancy_bleeding',
+  severe_abdominal_pain: 'redFlags.severe_abdominal_pain',
+  snake_bite: 'redFlags.snake_bite',
+} as const;
+
+/** A red flag's id (contracts' triage) in a clinician's words: 'chest_pain' -> 'เจ็บหน้าอก'. */
+export const redFlagName = (t: StaffT, id: string): string =>
+  Object.hasOwn(RED_FLAGS, id) ? t(RED_FLAGS[id as keyof typeof RED_FLAGS]) : t('redFlags.other');

@@ -6,6 +6,7 @@ import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-rout
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
+import { InboxTabLabel } from '../inbox/InboxTabLabel';
 import { useStaffTexts } from '../staff.texts';
 import { useStaffMe } from './session.queries';
 import { screenAskedBy, screenAt, screensFor, staffScreenPath } from './staff-screens';
@@ -17,10 +18,10 @@ const searchOf = (params: URLSearchParams): string => {
 };
 
 /**
- * The staff screens' layout at /staff: for the chosen facility, the day's appointments (front desk and clinicians),
- * the schedule (admins, who change it, and the front desk, who read it), and for admins the staff, the facility's
- * settings and the audit log, each at its own address; someone with several sees them as tabs, which are links, so
- * the back button goes back through them. /staff, an old `?screen=` link and a screen the member's roles do not
+ * The staff screens' layout at /staff: for the chosen facility, the day's appointments and the patients' messages
+ * (front desk and clinicians), the schedule (admins, who change it, and the front desk, who read it), and for admins
+ * the staff, the facility's settings and the audit log, each at its own address; someone with several sees them as
+ * tabs, which are links, so the back button goes back through them. /staff, an old `?screen=` link and a screen the member's roles do not
  * allow lead on to a screen they may use. Without a staff session, on to sign-in.
  */
 export function StaffScreensLayout() {
@@ -83,7 +84,14 @@ export function StaffScreensLayout() {
             to={s === here ? location : { pathname: staffScreenPath(s), search: searchOf(chosenFacility) }}
             id={`staff-screen-tab-${s}`}
             aria-controls="staff-screen-panel"
-            label={t(`home.screens.${s}`)}
+            label={
+              // The inbox's tab says how many threads wait for a reply, asked again every minute.
+              s === 'inbox' ? (
+                <InboxTabLabel facilityId={facility.id} label={t('home.screens.inbox')} />
+              ) : (
+                t(`home.screens.${s}`)
+              )
+            }
             sx={{
               fontSize: '1.05rem',
               minHeight: 52,

@@ -3,10 +3,10 @@ import { isScreensAddress, screenAskedBy, screenAt, screensFor } from './staff-s
 
 describe('the staff screens a member has', () => {
   it('offers each role the screens STAFF_ACCESS allows it, in tab order', () => {
-    expect(screensFor(['front_desk'])).toEqual(['day', 'schedule']);
-    expect(screensFor(['clinician'])).toEqual(['day']);
+    expect(screensFor(['front_desk'])).toEqual(['day', 'inbox', 'schedule']);
+    expect(screensFor(['clinician'])).toEqual(['day', 'inbox']);
     expect(screensFor(['admin'])).toEqual(['schedule', 'members', 'settings', 'audit']);
-    expect(screensFor(['clinician', 'admin'])).toEqual(['day', 'schedule', 'members', 'settings', 'audit']);
+    expect(screensFor(['clinician', 'admin'])).toEqual(['day', 'inbox', 'schedule', 'members', 'settings', 'audit']);
   });
 
   it('reads the screen from its address, and an old link’s from ?screen=', () => {

@@ -1,0 +1,11 @@
+import { useInboxCounts } from './inbox.queries';
+import { WaitingCount } from './WaitingCount';
+
+/**
+ * The inbox's tab in the staff screens' bar, with the threads waiting for the member (unassigned and their own),
+ * asked again every minute whichever screen is open, so a new message is noticed from any of them.
+ */
+export function InboxTabLabel({ facilityId, label }: { facilityId: string; label: string }) {
+  const counts = useInboxCounts(facilityId);
+  return <WaitingCount label={label} count={counts.data ? counts.data.unassigned + counts.data.mine : undefined} />;
+}
