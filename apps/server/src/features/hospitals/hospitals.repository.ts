@@ -8,7 +8,10 @@ import { holdPastItsTime } from '../../shared/appointment-lifecycle/appointment-
 import { clinicName } from '../clinics/clinics.repository.js';
 import type { Facility } from './facility.js';
 
-/** Columns the directory does not show: the internal id, the PromptPay ids, the operator's bookkeeping and the rest. */
+/**
+ * Columns the directory does not show: the internal id, the PromptPay ids, the operator's bookkeeping, the reply time
+ * patients are shown only where they write (GET /api/messages/facilities) and the rest.
+ */
 export const notInDirectory = [
   'id',
   'globePosition',
@@ -23,6 +26,7 @@ export const notInDirectory = [
   'directoryEntry',
   'searchName',
   'searchPlace',
+  'messageReplyHours',
 ] as const;
 /** What the directory shows of a facility, as its `directory_entry` holds it. */
 export type FacilityRow = Omit<typeof facilities.$inferSelect, (typeof notInDirectory)[number]>;
