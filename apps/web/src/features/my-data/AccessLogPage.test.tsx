@@ -34,7 +34,9 @@ describe('AccessLogPage', () => {
     renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });
     expect(await screen.findByText('เปิดดูประวัติการรักษาและรายการยาของคุณ')).toBeInTheDocument();
     expect(screen.getByText('โรงพยาบาลศิริราช')).toBeInTheDocument();
-    expect(screen.getByText('พญ.ใจดี รักษา (แพทย์/พยาบาล)')).toBeInTheDocument();
+    expect(screen.getByText(wholeText('พญ.ใจดี รักษา (แพทย์/พยาบาล)'))).toBeInTheDocument();
+    // Marked as Thai, so on the English screen a screen reader reads the name in Thai.
+    expect(screen.getByText('พญ.ใจดี รักษา')).toHaveAttribute('lang', 'th');
     expect(screen.getByText(/2569 10:15 น\./)).toBeInTheDocument();
     expect(screen.getByText('ทำรายการแทนคุณ')).toBeInTheDocument();
     expect(screen.getByText('นัดหมาย')).toBeInTheDocument();
@@ -61,7 +63,8 @@ describe('AccessLogPage', () => {
     expect(await screen.findByText('เปิดดูประวัติการรักษาและรายการยาของคุณ นอกการนัดหมาย')).toBeInTheDocument();
     const flagged = screen.getByRole('alert');
     expect(within(flagged).getByText('เปิดดูโดยที่คุณไม่ได้มีนัดวันนี้')).toBeInTheDocument();
-    expect(within(flagged).getByText(/เหตุผลที่แจ้งไว้: ผู้ป่วยโทรแจ้งอาการแพ้ยา/)).toBeInTheDocument();
+    expect(within(flagged).getByText(wholeText('เหตุผลที่แจ้งไว้: ผู้ป่วยโทรแจ้งอาการแพ้ยา'))).toBeInTheDocument();
+    expect(within(flagged).getByText('ผู้ป่วยโทรแจ้งอาการแพ้ยา')).toHaveAttribute('lang', 'th');
   });
 
   it('shows a correction of the record with the reason the clinician gave, not as an opening outside care', async () => {
@@ -82,7 +85,7 @@ describe('AccessLogPage', () => {
     });
     renderWithProviders(<AccessLogPage />, { route: '/my-data/access' });
     expect(await screen.findByText('แก้ไขรายการยาที่สั่งให้คุณ')).toBeInTheDocument();
-    expect(screen.getByText(/เหตุผลที่แจ้งไว้: แพทย์สั่งขนาดยาผิด/)).toBeInTheDocument();
+    expect(screen.getByText(wholeText('เหตุผลที่แจ้งไว้: แพทย์สั่งขนาดยาผิด'))).toBeInTheDocument();
     expect(screen.queryByText('เปิดดูโดยที่คุณไม่ได้มีนัดวันนี้')).not.toBeInTheDocument();
   });
 

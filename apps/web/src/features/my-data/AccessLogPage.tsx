@@ -72,7 +72,11 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
           <>
             <Typography variant="body2">{lang === 'en' ? entry.hospital.nameEn : entry.hospital.nameTh}</Typography>
             <Typography variant="body2">
-              {t('access.who', { name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) })}
+              <NamedText
+                t={t}
+                i18nKey="access.who"
+                values={{ name: entry.staff.name, role: t(`access.roles.${entry.staff.role}`) }}
+              />
             </Typography>
             {/*
               Opened outside an appointment in care, or a correction of the record: the reason the clinician had to
@@ -81,11 +85,13 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
             {entry.reason && entry.action === 'patient.record_opened_break_glass' ? (
               <Alert severity="warning" sx={{ mt: 1 }}>
                 <AlertTitle>{t('access.outsideCare')}</AlertTitle>
-                {t('access.reason', { reason: entry.reason })}
+                <Typography variant="body2">
+                  <NamedText t={t} i18nKey="access.reason" values={{ name: entry.reason }} />
+                </Typography>
               </Alert>
             ) : entry.reason ? (
               <Alert severity="info" sx={{ mt: 1 }}>
-                {t('access.reason', { reason: entry.reason })}
+                <NamedText t={t} i18nKey="access.reason" values={{ name: entry.reason }} />
               </Alert>
             ) : null}
           </>
