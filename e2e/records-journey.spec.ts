@@ -22,6 +22,8 @@ test('the demo patient sees the entitlement cards, filters the history by a mont
   page,
   request,
 }) => {
+  // Five screens, each drawn, read by axe and photographed: about a minute on a loaded 2-core machine.
+  test.setTimeout(150_000);
   await logInAsDemoPatient(page, request);
 
   await test.step('On My Health I see today’s doses and my latest symptom note', async () => {
