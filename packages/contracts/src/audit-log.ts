@@ -61,6 +61,10 @@ export const AUDIT_ACTIONS = {
   'message.replied': 'patient_records',
   'message.assigned': 'patient_records',
   'message.status_changed': 'patient_records',
+  'refill.approved': 'patient_records',
+  'refill.declined': 'patient_records',
+  'refill.ready': 'patient_records',
+  'refill.sent': 'patient_records',
   'appointment.checked_in': 'bookings',
   'appointment.consultation_started': 'bookings',
   'appointment.no_show': 'bookings',
@@ -125,6 +129,7 @@ export const AuditSettingChange = z.discriminatedUnion('field', [
   z.object({ field: z.literal('schemes'), before: z.array(z.string()), after: z.array(z.string()) }),
   z.object({ field: z.literal('insurers'), before: z.array(z.string()), after: z.array(z.string()) }),
   z.object({ field: z.literal('depositAmount'), before: z.number().int(), after: z.number().int() }),
+  z.object({ field: z.literal('nearHomePharmacy'), before: z.boolean(), after: z.boolean() }),
   z.object({
     field: z.literal('replyWithinHours'),
     before: z.number().int().nullable(),

@@ -53,6 +53,7 @@ export const reasons = {
   searchTooShort: 'search_too_short',
   allergyOverrideRequired: 'allergy_override_required',
   mixedDoseKinds: 'mixed_dose_kinds',
+  invalidTrackingNumber: 'invalid_tracking_number',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

@@ -21,6 +21,7 @@ export * from './allergies-conditions.js';
 export * from './drug-list.js';
 export * from './lab-results.js';
 export * from './messages.js';
+export * from './refills.js';
 export * from './symptom-notes.js';
 export * from './my-data.js';
 export * from './staff.js';

@@ -207,6 +207,13 @@ export const Medication = z.object({
    * `replaces` naming the one before); a clinician's correction names it. 1 for the patient's own medicines.
    */
   version: z.number().int(),
+  /** Prescribed as long-term: the patient may ask the hospital for more (repeat prescriptions). */
+  longTerm: z.boolean(),
+  /**
+   * A refill may be asked now: a long-term prescription still in force whose supply ends within REFILL_WINDOW_DAYS (or
+   * ended less than REFILL_LAPSED_DAYS ago), with no request already waiting.
+   */
+  refillOffered: z.boolean(),
   /** The prescription this one amended; null when it is the first. */
   replaces: z.string().nullable(),
   /**

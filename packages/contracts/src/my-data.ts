@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataOf } from './envelope.js';
 import { OtpCode } from './fields.js';
 import { RecordArea } from './care-access.js';
+import { StaffRole } from './staff.js';
 
 /**
  * "My data": everything the app holds about the patient, and erasing it.
@@ -63,6 +64,10 @@ export const StaffAccessAction = z.enum([
   'message.replied',
   'message.assigned',
   'message.status_changed',
+  'refill.approved',
+  'refill.declined',
+  'refill.ready',
+  'refill.sent',
 ]);
 export type StaffAccessAction = z.infer<typeof StaffAccessAction>;
 
@@ -79,7 +84,7 @@ export const AccessLogEntry = z.discriminatedUnion('by', [
     by: z.literal('staff'),
     at: z.string(),
     hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }),
-    staff: z.object({ name: z.string(), role: z.enum(['admin', 'front_desk', 'clinician']) }),
+    staff: z.object({ name: z.string(), role: StaffRole }),
     action: StaffAccessAction,
     /**
      * The reason staff gave for opening the record outside care (`patient.record_opened_break_glass`) or for

@@ -63,6 +63,7 @@ export const NotificationKind = z.enum([
   'test',
   'result_released',
   'message_reply',
+  'refill',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -106,6 +107,8 @@ const NOTIFICATION_SCREENS: Record<NotificationKind, (n: NotificationSubject) =>
   // The patient's results, newest first; a held profile's holder arrives with the profile chosen.
   result_released: () => '/results',
   message_reply: () => '/messages',
+  // Every step of a repeat prescription: approved, declined, ready with its queue number, posted with its tracking.
+  refill: () => '/refills',
 };
 
 /** The address inside the app a notification opens. */

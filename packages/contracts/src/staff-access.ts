@@ -13,6 +13,12 @@ export const STAFF_ACCESS = {
   messages: ['front_desk', 'clinician'],
   /** Opening a patient's record, recording the visit and prescribing. */
   consultation: ['clinician'],
+  /** The repeat prescriptions patients ask for: the clinician decides them, the pharmacy hands them over. */
+  refills: ['clinician', 'pharmacist'],
+  /** Approving or declining a repeat prescription. */
+  refillDecision: ['clinician'],
+  /** Having an approved one ready to pick up, or posting it with its tracking number. */
+  dispensing: ['pharmacist'],
   /** The facility's clinics and their letters, to choose one (the day list, the desk's bookings, the schedule). */
   clinics: ['admin', 'front_desk', 'clinician'],
   /** Seeing the schedule. */

@@ -132,6 +132,8 @@ export const FacilitySettingsBody = z.strictObject({
   depositAmount: wholeNumber(0, MAX_DEPOSIT_BAHT),
   /** The time the facility's team answers patients' messages in, in hours, shown before a patient writes; or none stated. */
   replyWithinHours: wholeNumber(1, REPLY_HOURS_MAX).nullable().default(null),
+  /** A pharmacy taking part in the "รับยาใกล้บ้าน" scheme: hospitals' repeat prescriptions may be picked up here. */
+  nearHomePharmacy: z.boolean({ error: reasons.invalidChoice }).default(false),
 });
 export type FacilitySettingsBody = z.input<typeof FacilitySettingsBody>;
 
@@ -154,6 +156,7 @@ export const FacilitySettings = z.object({
   insurers: z.array(z.string()),
   depositAmount: z.number().int(),
   replyWithinHours: z.number().int().nullable(),
+  nearHomePharmacy: z.boolean(),
   /** A deposit needs a PromptPay account to receive it; the account itself is set up with the app's operator. */
   receivesDeposits: z.boolean(),
   updatedAt: z.string(),

@@ -146,6 +146,8 @@ export const PrescriptionBody = z
     form: MedicationForm.default('tablet'),
     ...DoseFields,
     days: wholeNumber(1, MAX_PRESCRIPTION_DAYS),
+    /** A long-term medicine (diabetes, blood pressure…): the patient may ask for more without a visit. */
+    longTerm: z.boolean({ error: reasons.invalidChoice }).default(false),
     instructions: optionalText(500),
     /**
      * Why the drug is prescribed although the patient is recorded as allergic to it (allergyConflicts): required then

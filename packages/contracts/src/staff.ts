@@ -3,7 +3,7 @@ import { dataOf } from './envelope.js';
 import { reasons } from './fields.js';
 
 /** What a member may do at one facility. */
-export const StaffRole = z.enum(['admin', 'front_desk', 'clinician']);
+export const StaffRole = z.enum(['admin', 'front_desk', 'clinician', 'pharmacist']);
 export type StaffRole = z.infer<typeof StaffRole>;
 
 export const STAFF_PASSWORD_MIN_LENGTH = 12;

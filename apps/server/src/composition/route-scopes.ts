@@ -20,6 +20,7 @@ import { hospitalsRoutes } from '../features/hospitals/hospitals.routes.js';
 import { medicationsRoutes } from '../features/medications/medications.routes.js';
 import { labResultsRoutes, staffLabResultsRoutes } from '../features/lab-results/lab-results.routes.js';
 import { inboxRoutes, messagesRoutes } from '../features/messages/messages.routes.js';
+import { refillDeskRoutes, refillsRoutes } from '../features/refills/refills.routes.js';
 import { myDataRoutes } from '../features/my-data/my-data.routes.js';
 import { operatorRoutes } from '../features/operator/operator.routes.js';
 import { lineRoutes } from '../features/notifications/line.routes.js';
@@ -163,6 +164,7 @@ export async function registerApi(
           await signedIn.register(medicationsRoutes(services.medications, services.checklist));
           await signedIn.register(labResultsRoutes(services.labResults));
           await signedIn.register(messagesRoutes(services.messages));
+          await signedIn.register(refillsRoutes(services.refills));
           await signedIn.register(symptomNotesRoutes(services.symptomNotes));
           await signedIn.register(allergiesConditionsRoutes(services.healthBackground));
           await signedIn.register(notificationsRoutes(notifications));
@@ -187,6 +189,7 @@ export async function registerApi(
           await staffIn.register(consultationsRoutes(services.consultations, services.corrections));
           await staffIn.register(staffLabResultsRoutes(services.labResults));
           await staffIn.register(inboxRoutes(services.inbox));
+          await staffIn.register(refillDeskRoutes(services.refillDesk));
           await staffIn.register(facilityStaffRoutes(services.facilityStaff));
           await staffIn.register(facilitySettingsRoutes(services.facilitySettings));
           await staffIn.register(auditLogRoutes(services.auditLog));

@@ -17,6 +17,8 @@ import { createLabResultsRepository } from '../features/lab-results/lab-results.
 import { createLabResultsService } from '../features/lab-results/lab-results.service.js';
 import { createMessagesRepository } from '../features/messages/messages.repository.js';
 import { createInboxService, createMessagesService } from '../features/messages/messages.service.js';
+import { createRefillsRepository } from '../features/refills/refills.repository.js';
+import { createRefillDeskService, createRefillsService } from '../features/refills/refills.service.js';
 import { createCorrectionsRepository } from '../features/consultations/corrections.repository.js';
 import { createCorrectionsService } from '../features/consultations/corrections.service.js';
 import { createCoverageRepository } from '../features/coverage/coverage.repository.js';
@@ -188,6 +190,9 @@ export async function createServices(
   const messagesRepository = createMessagesRepository(db);
   const messages = createMessagesService({ messages: messagesRepository });
   const inbox = createInboxService({ messages: messagesRepository, access: staffAccess });
+  const refillsRepository = createRefillsRepository(db);
+  const refills = createRefillsService({ refills: refillsRepository });
+  const refillDesk = createRefillDeskService({ refills: refillsRepository, access: staffAccess });
   const myData = createMyDataService({
     myData: createMyDataRepository(db),
     otp,
@@ -241,6 +246,8 @@ export async function createServices(
     labResults,
     messages,
     inbox,
+    refills,
+    refillDesk,
     consultations,
     corrections,
     facilityStaff,

@@ -222,6 +222,11 @@ export const facilities = pgTable(
     emergency24h: boolean('emergency_24h').notNull().default(false),
     /** The time the facility's team answers patients' messages in, in hours, as its admin states it; null: not stated. */
     messageReplyHours: integer('message_reply_hours'),
+    /**
+     * A pharmacy taking part in the national "รับยาใกล้บ้าน" scheme: patients may have a hospital's repeat prescription
+     * ready there. Its admin says so in the facility's settings; only a pharmacy may.
+     */
+    nearHomePharmacy: boolean('near_home_pharmacy').notNull().default(false),
     schemes: text('schemes')
       .array()
       .notNull()
@@ -288,6 +293,7 @@ export const facilities = pgTable(
     index('facilities_search_place_idx').using('gin', t.searchPlace.op('gin_trgm_ops')),
     check('facilities_deposit_check', sql`${t.depositAmount} >= 0`),
     check('facilities_message_reply_hours_check', sql`${t.messageReplyHours} between 1 and 168`),
+    check('facilities_near_home_pharmacy_check', sql`not ${t.nearHomePharmacy} or ${t.kind} = 'pharmacy'`),
     check('facilities_hidden_reason_check', sql`${t.hiddenReason} in ('closed', 'duplicate')`),
     check('facilities_hidden_check', sql`(${t.hiddenAt} is null) = (${t.hiddenReason} is null)`),
     check('facilities_merged_check', sql`(${t.mergedInto} is null) = (${t.hiddenReason} is distinct from 'duplicate')`),
@@ -702,6 +708,8 @@ export const medications = pgTable(
     instructions: text('instructions'),
     /** Units left; null when the patient does not count them. */
     stock: integer('stock'),
+    /** Prescribed as long-term: the patient may ask the prescribing hospital for more (refill_requests). */
+    longTerm: boolean('long_term').notNull().default(false),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     /** The hospital visit that prescribed it; null when the patient added it. */
     prescribedIn: uuid('prescribed_in').references(() => appointments.id, { onDelete: 'set null' }),
@@ -1009,6 +1017,99 @@ export const messagePhotos = pgTable(
   (t) => [index('message_photos_message_idx').on(t.messageId)],
 );
 
+/**
+ * A patient's request for more of a long-term medicine, to the hospital that prescribed it, and what became of it.
+ * Each step is one guarded UPDATE (`where status = …`): of two clinicians approving at once, the second finds it
+ * decided and changes nothing, so the medicine is extended once. One request may wait per medicine (the partial
+ * unique index).
+ */
+export const refillRequests = pgTable(
+  'refill_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    medicationId: uuid('medication_id')
+      .notNull()
+      .references(() => medications.id, { onDelete: 'cascade' }),
+    /** The prescribing hospital: its clinicians decide, its pharmacy dispenses. */
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    /** The account that asked: the patient, or a caregiver under a grant. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('requested'),
+    delivery: text('delivery').notNull(),
+    /** The nearby pharmacy of the scheme, for `near_home_pharmacy`. */
+    pharmacyId: uuid('pharmacy_id').references(() => facilities.id),
+    /** Where a parcel goes (ShipTo): the patient's address as it stood when they asked, for `post`. */
+    shipTo: jsonb('ship_to'),
+    note: text('note'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => staffMembers.id),
+    declineReason: text('decline_reason'),
+    approvedDays: integer('approved_days'),
+    /** The medicine's last day of supply after the approval (its new end date). */
+    suppliedUntil: date('supplied_until', { mode: 'string' }),
+    handedOverBy: uuid('handed_over_by').references(() => staffMembers.id),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    /** At the hospital's pharmacy: the day's queue number (pharmacy_queue_counters) and its Bangkok date. */
+    pickupQueueNumber: integer('pickup_queue_number'),
+    pickupDate: date('pickup_date', { mode: 'string' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    carrier: text('carrier'),
+    carrierName: text('carrier_name'),
+    trackingNumber: text('tracking_number'),
+  },
+  (t) => [
+    index('refill_requests_user_idx').on(t.userId, t.requestedAt),
+    index('refill_requests_facility_idx').on(t.facilityId, t.status, t.requestedAt),
+    uniqueIndex('refill_requests_one_open_idx')
+      .on(t.medicationId)
+      .where(sql`${t.status} = 'requested'`),
+    uniqueIndex('refill_requests_pickup_queue_idx')
+      .on(t.facilityId, t.pickupDate, t.pickupQueueNumber)
+      .where(sql`${t.pickupQueueNumber} is not null`),
+    check(
+      'refill_requests_status_check',
+      sql`${t.status} in ('requested', 'approved', 'declined', 'cancelled', 'ready', 'sent')`,
+    ),
+    check('refill_requests_delivery_check', sql`${t.delivery} in ('hospital_pharmacy', 'near_home_pharmacy', 'post')`),
+    check(
+      'refill_requests_where_check',
+      sql`(${t.pharmacyId} is not null) = (${t.delivery} = 'near_home_pharmacy') and (${t.shipTo} is not null) = (${t.delivery} = 'post')`,
+    ),
+    check(
+      'refill_requests_approved_check',
+      sql`${t.status} not in ('approved', 'ready', 'sent') or (${t.approvedDays} > 0 and ${t.suppliedUntil} is not null and ${t.decidedBy} is not null)`,
+    ),
+    check('refill_requests_declined_check', sql`${t.status} <> 'declined' or ${t.declineReason} is not null`),
+    check(
+      'refill_requests_ready_check',
+      sql`${t.status} <> 'ready' or (${t.delivery} <> 'post' and ${t.readyAt} is not null
+        and (${t.pickupQueueNumber} is not null) = (${t.delivery} = 'hospital_pharmacy'))`,
+    ),
+    check(
+      'refill_requests_sent_check',
+      sql`${t.status} <> 'sent' or (${t.delivery} = 'post' and ${t.sentAt} is not null and ${t.trackingNumber} is not null)`,
+    ),
+    check('refill_requests_carrier_check', sql`${t.carrier} in ('thailand_post', 'other')`),
+  ],
+);
+
+/** The hospital pharmacy's pickup queue numbers of a day, handed out one at a time (as queue_counters for clinics). */
+export const pharmacyQueueCounters = pgTable(
+  'pharmacy_queue_counters',
+  {
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id, { onDelete: 'cascade' }),
+    onDate: date('on_date', { mode: 'string' }).notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.facilityId, t.onDate] })],
+);
+
 /** Hospital staff: an identity of their own, never a patient account. */
 export const staffMembers = pgTable(
   'staff_members',
@@ -1092,7 +1193,7 @@ export const staffRoles = pgTable(
   },
   (t) => [
     unique('staff_roles_member_facility_role_key').on(t.memberId, t.facilityId, t.role),
-    check('staff_roles_role_check', sql`${t.role} in ('admin', 'front_desk', 'clinician')`),
+    check('staff_roles_role_check', sql`${t.role} in ('admin', 'front_desk', 'clinician', 'pharmacist')`),
   ],
 );
 
@@ -1235,7 +1336,7 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test', 'result_released', 'message_reply')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test', 'result_released', 'message_reply', 'refill')`,
     ),
   ],
 );

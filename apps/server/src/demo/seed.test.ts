@@ -97,6 +97,22 @@ describe('demo patient', () => {
     expect(medications.find((m: { name: string }) => m.name === 'Simvastatin')).toMatchObject({ runningLow: true });
   });
 
+  it('has long-term medicines the demo hospital prescribed, the one running low offered for a refill at its demo pharmacy', async () => {
+    const medications = await get('/api/medications');
+    const byName = (name: string) => medications.find((m: { name: string }) => m.name === name);
+    for (const name of ['Metformin', 'Amlodipine', 'Simvastatin'])
+      expect(byName(name), name).toMatchObject({
+        longTerm: true,
+        prescribedBy: { hospital: { id: 'siriraj-hospital' } },
+      });
+    expect(byName('Simvastatin').refillOffered).toBe(true);
+    expect(byName('Metformin').refillOffered).toBe(false);
+    expect(byName('Paracetamol')).toMatchObject({ longTerm: false, prescribedBy: null });
+    expect(await get('/api/refills/pharmacies')).toEqual([
+      expect.objectContaining({ id: 'demo-near-home-pharmacy', nameTh: 'ร้านยาใกล้บ้าน (เดโม)' }),
+    ]);
+  });
+
   it('has a drug allergy and the conditions its medicines treat, for a clinician prescribing to see', async () => {
     const [background] = await get('/api/health-background');
     expect(background.allergies).toEqual([

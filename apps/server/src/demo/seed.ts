@@ -8,6 +8,7 @@ import type { Config } from '../config.js';
 import { seedDemoStaff } from '../features/staff/demo-staff.js';
 import { seedDemoResults } from '../features/lab-results/demo-results.js';
 import { seedDemoMessages } from '../features/messages/demo-messages.js';
+import { seedDemoRefills } from '../features/refills/demo-refills.js';
 import type { Db } from '../db/client.js';
 import { scopeColumns } from '../features/family/family.repository.js';
 import {
@@ -317,4 +318,5 @@ export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secret
   await seedDemoStaff(db, config);
   await seedDemoResults(db, patient.id);
   await seedDemoMessages(db, patient.id);
+  await seedDemoRefills(db, config, patient.id);
 }

@@ -1,7 +1,7 @@
 import { type VisitRecordBody, addDays } from '@klaimor/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { doseColumns } from '../medications/medications.service.js';
+import { dispensedUnits, doseColumns } from '../medications/medications.service.js';
 import { appointments, medications, screeningSlots, users, visitRecords } from '../../db/schema.js';
 import { moveAppointment } from '../../shared/appointment-lifecycle/appointment-lifecycle.js';
 
@@ -63,6 +63,9 @@ export function createConsultationsRepository(db: Db) {
               ...doseColumns(p),
               startDate: visitDate,
               endDate: addDays(visitDate, p.days - 1),
+              // What the pharmacy dispensed: the checklist counts it down, and a refill is offered as it runs low.
+              stock: p.asNeeded ? null : dispensedUnits(p, p.days),
+              longTerm: p.longTerm,
               instructions: p.instructions ?? null,
               prescribedIn: appointmentId,
             })),

@@ -1,7 +1,7 @@
 import { type AuditAction, type PrescriptionBody, type VisitAmendBody, addDays } from '@klaimor/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { doseColumns } from '../medications/medications.service.js';
+import { dispensedUnits, doseColumns } from '../medications/medications.service.js';
 import {
   appointments,
   auditEvents,
@@ -215,6 +215,9 @@ export function createCorrectionsRepository(db: Db) {
             startDate: today,
             endDate: addDays(today, p.days - 1),
             instructions: p.instructions ?? null,
+            // The corrected prescription as dispensed from today (what the pharmacy hands over again).
+            stock: p.asNeeded ? null : dispensedUnits(p, p.days),
+            longTerm: p.longTerm,
             prescribedIn: appointmentId,
             version: current.version + 1,
           })

@@ -14,6 +14,7 @@ const columns = {
   insurers: facilities.insurers,
   depositAmount: facilities.depositAmount,
   replyWithinHours: facilities.messageReplyHours,
+  nearHomePharmacy: facilities.nearHomePharmacy,
   promptpayId: facilities.promptpayId,
   updatedAt: facilities.updatedAt,
 };
@@ -26,6 +27,7 @@ export interface FacilitySettingsValues {
   insurers: string[];
   depositAmount: number;
   replyWithinHours: number | null;
+  nearHomePharmacy: boolean;
 }
 
 export function createFacilitySettingsRepository(db: Db) {

@@ -36,6 +36,7 @@ function toSettings(row: Row): FacilitySettings {
     insurers: row.insurers,
     depositAmount: row.depositAmount,
     replyWithinHours: row.replyWithinHours,
+    nearHomePharmacy: row.nearHomePharmacy,
     receivesDeposits: row.promptpayId !== null,
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -52,7 +53,14 @@ function hoursToStore(asked: OpeningHours, stored: string | null): string | null
 
 type Values = Pick<
   Row,
-  'phone' | 'openingHours' | 'emergency24h' | 'schemes' | 'insurers' | 'depositAmount' | 'replyWithinHours'
+  | 'phone'
+  | 'openingHours'
+  | 'emergency24h'
+  | 'schemes'
+  | 'insurers'
+  | 'depositAmount'
+  | 'replyWithinHours'
+  | 'nearHomePharmacy'
 >;
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -73,6 +81,8 @@ function changesBetween(before: Values, after: Values): AuditSettingChange[] {
     changes.push({ field: 'depositAmount', before: before.depositAmount, after: after.depositAmount });
   if (before.replyWithinHours !== after.replyWithinHours)
     changes.push({ field: 'replyWithinHours', before: before.replyWithinHours, after: after.replyWithinHours });
+  if (before.nearHomePharmacy !== after.nearHomePharmacy)
+    changes.push({ field: 'nearHomePharmacy', before: before.nearHomePharmacy, after: after.nearHomePharmacy });
   return changes;
 }
 
@@ -96,6 +106,8 @@ export function createFacilitySettingsService(settings: FacilitySettingsReposito
         throw validationFailed({ depositAmount: reasons.outOfRange });
       if (body.emergency24h && current.kind === 'pharmacy')
         throw validationFailed({ emergency24h: reasons.invalidChoice });
+      if (body.nearHomePharmacy && current.kind !== 'pharmacy')
+        throw validationFailed({ nearHomePharmacy: reasons.invalidChoice });
       if (body.depositAmount > 0 && current.promptpayId === null) throw depositNeedsPromptPay();
       const { before, after: saved } = await settings.save(actor.facilityId, {
         phone: body.phone,
@@ -105,6 +117,7 @@ export function createFacilitySettingsService(settings: FacilitySettingsReposito
         insurers: body.insurers,
         depositAmount: body.depositAmount,
         replyWithinHours: body.replyWithinHours,
+        nearHomePharmacy: body.nearHomePharmacy,
       });
       await access.audit(actor, {
         action: 'facility.settings_changed',

@@ -10,7 +10,8 @@ import type { Facility } from './facility.js';
 
 /**
  * Columns the directory does not show: the internal id, the PromptPay ids, the operator's bookkeeping, the reply time
- * patients are shown only where they write (GET /api/messages/facilities) and the rest.
+ * patients are shown only where they write (GET /api/messages/facilities), a pharmacy's part in the "รับยาใกล้บ้าน"
+ * scheme, shown where a refill is asked for (GET /api/refills/pharmacies), and the rest.
  */
 export const notInDirectory = [
   'id',
@@ -27,6 +28,7 @@ export const notInDirectory = [
   'searchName',
   'searchPlace',
   'messageReplyHours',
+  'nearHomePharmacy',
 ] as const;
 /** What the directory shows of a facility, as its `directory_entry` holds it. */
 export type FacilityRow = Omit<typeof facilities.$inferSelect, (typeof notInDirectory)[number]>;

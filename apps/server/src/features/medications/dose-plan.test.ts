@@ -9,7 +9,9 @@ import {
   dosesOn,
   isDueOn,
   isRunningLow,
+  refillOffered,
   statusOn,
+  supplyEndsOn,
 } from './dose-plan.js';
 
 const none = { afterBreakfast: 0, afterLunch: 0, afterDinner: 0, beforeBed: 0 };
@@ -214,5 +216,44 @@ describe('Thai calendar days', () => {
   it('counts days both ends included', () => {
     expect(daysInclusive('2024-01-15', '2024-01-15')).toBe(1);
     expect(daysInclusive('2024-02-28', '2024-03-01')).toBe(3);
+  });
+});
+
+describe('when a refill is offered', () => {
+  // Metformin twice a day, prescribed for the long term on 10 January for 30 days: 60 tablets, last day 8 February.
+  const prescribed = (over: Partial<DoseSchedule> = {}) => ({
+    ...med({ doses: { ...none, afterBreakfast: 1, afterDinner: 1 }, endDate: '2024-02-08', stock: 60, ...over }),
+    longTerm: true,
+    prescribed: true,
+    recordStatus: 'final',
+    stopped: false,
+    refillWaiting: false,
+  });
+
+  it('ends the supply at the end date, or earlier when the counted tablets run out first', () => {
+    expect(supplyEndsOn(prescribed(), '2024-01-10')).toBe('2024-02-08');
+    // On 20 January with only 10 tablets left (doses missed the other way: taken twice): five days, 20 to 24.
+    expect(supplyEndsOn(prescribed({ stock: 10 }), '2024-01-20')).toBe('2024-01-24');
+    expect(supplyEndsOn(prescribed({ stock: 0 }), '2024-01-20')).toBe('2024-01-19');
+    expect(supplyEndsOn(prescribed({ stock: null, endDate: null }), '2024-01-20')).toBeNull();
+  });
+
+  it('from ten days before the supply ends until ninety days after', () => {
+    expect(refillOffered(prescribed(), '2024-01-29')).toBe(false);
+    expect(refillOffered(prescribed(), '2024-01-30')).toBe(true);
+    expect(refillOffered(prescribed(), '2024-02-08')).toBe(true);
+    expect(refillOffered(prescribed(), '2024-05-08')).toBe(true);
+    expect(refillOffered(prescribed(), '2024-05-09')).toBe(false);
+    // Tablets running out early bring the offer forward.
+    expect(refillOffered(prescribed({ stock: 10 }), '2024-01-20')).toBe(true);
+  });
+
+  it("never for a short course, a patient's own medicine, a corrected or stopped one, or one already asked for", () => {
+    const day = '2024-02-01';
+    expect(refillOffered({ ...prescribed(), longTerm: false }, day)).toBe(false);
+    expect(refillOffered({ ...prescribed(), prescribed: false }, day)).toBe(false);
+    expect(refillOffered({ ...prescribed(), recordStatus: 'amended' }, day)).toBe(false);
+    expect(refillOffered({ ...prescribed(), stopped: true }, day)).toBe(false);
+    expect(refillOffered({ ...prescribed(), refillWaiting: true }, day)).toBe(false);
   });
 });

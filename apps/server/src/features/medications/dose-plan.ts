@@ -12,6 +12,8 @@ import {
   type MedicationStatus,
   NOMINAL_BEFORE_MEAL_CLOCK,
   NOMINAL_DOSE_CLOCK,
+  REFILL_LAPSED_DAYS,
+  REFILL_WINDOW_DAYS,
   addDays,
 } from '@klaimor/contracts';
 
@@ -128,6 +130,41 @@ export function isRunningLow(med: DoseSchedule, today: string): boolean {
   if (med.endDate === null) return true;
   const from = med.startDate > today ? med.startDate : today;
   return days < daysInclusive(from, med.endDate);
+}
+
+/**
+ * The last day the medicine's supply covers: its end date, or the day before the counted stock runs out when that
+ * comes first. Null when it goes on without an end date and uncounted.
+ */
+export function supplyEndsOn(med: DoseSchedule, today: string): string | null {
+  const days = daysOfStockLeft(med, today);
+  const fromStock = days === null ? null : addDays(med.startDate > today ? med.startDate : today, days - 1);
+  if (fromStock === null) return med.endDate;
+  return med.endDate === null || fromStock < med.endDate ? fromStock : med.endDate;
+}
+
+/** What decides whether more of a prescribed medicine may be asked for. */
+export interface RefillCandidate {
+  longTerm: boolean;
+  /** A hospital prescribed it. */
+  prescribed: boolean;
+  /** The prescription stands as recorded ('final'): an amended or erroneous one is not renewed. */
+  recordStatus: string;
+  stopped: boolean;
+  /** A request is already waiting for the clinician. */
+  refillWaiting: boolean;
+}
+
+/**
+ * A refill may be asked: a long-term prescription in force, not stopped, with none waiting, whose supply ends within
+ * REFILL_WINDOW_DAYS (today counted) or ended less than REFILL_LAPSED_DAYS ago.
+ */
+export function refillOffered(med: DoseSchedule & RefillCandidate, today: string): boolean {
+  if (!med.longTerm || !med.prescribed || med.recordStatus !== 'final' || med.stopped || med.refillWaiting)
+    return false;
+  const ends = supplyEndsOn(med, today);
+  if (ends === null) return false;
+  return today >= addDays(ends, 1 - REFILL_WINDOW_DAYS) && today <= addDays(ends, REFILL_LAPSED_DAYS);
 }
 
 export const tickId = (t: { medicationId: string; doseTime: string }, date: string): string =>

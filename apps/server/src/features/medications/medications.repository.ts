@@ -7,6 +7,8 @@ export type MedicationRow = typeof medications.$inferSelect;
 export type ListedMedication = MedicationRow & {
   prescriber: { hospitalId: string; nameTh: string; nameEn: string } | null;
   replaces: string | null;
+  /** A repeat prescription of it waits for the clinician. */
+  refillWaiting: boolean;
 };
 export type MedicationFields = Omit<
   typeof medications.$inferInsert,
@@ -33,6 +35,7 @@ export function createMedicationsRepository(db: Db) {
         replaces: sql<
           string | null
         >`(select earlier.id from medications earlier where earlier.replaced_by = ${medications.id})`,
+        refillWaiting: sql<boolean>`exists (select 1 from refill_requests r where r.medication_id = ${medications.id} and r.status = 'requested')`,
       })
       .from(medications)
       .leftJoin(appointments, eq(appointments.id, medications.prescribedIn))

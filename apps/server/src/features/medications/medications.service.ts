@@ -10,7 +10,7 @@ import {
   reasons,
 } from '@klaimor/contracts';
 import { AppError, validationFailed } from '../../errors.js';
-import { type DoseSchedule, dailyUnits, daysOfStockLeft, isRunningLow, statusOn } from './dose-plan.js';
+import { type DoseSchedule, dailyUnits, daysOfStockLeft, isRunningLow, refillOffered, statusOn } from './dose-plan.js';
 import type {
   ListedMedication,
   MedicationFields,
@@ -72,8 +72,24 @@ export function doseColumns(body: Pick<MedicationBody, 'doses' | 'mealTiming' | 
   };
 }
 
+/** Units a prescription's `days` take, as the pharmacy hands them over. */
+export function dispensedUnits(body: Parameters<typeof doseColumns>[0], days: number): number {
+  const schedule: DoseSchedule = {
+    id: '',
+    startDate: '',
+    endDate: null,
+    doses: body.doses,
+    mealTiming: body.mealTiming,
+    customDose: null,
+    intervalDose: body.intervalDose ?? null,
+    asNeeded: body.asNeeded ? { ...body.asNeeded, reason: body.asNeeded.reason ?? null } : null,
+    stock: null,
+  };
+  return dailyUnits(schedule) * days;
+}
+
 export function toMedication(
-  row: MedicationRow & Partial<Pick<ListedMedication, 'prescriber' | 'replaces'>>,
+  row: MedicationRow & Partial<Pick<ListedMedication, 'prescriber' | 'replaces' | 'refillWaiting'>>,
   today: string,
 ): Medication {
   const schedule = toSchedule(row);
@@ -105,6 +121,18 @@ export function toMedication(
           }
         : null,
     version: row.version,
+    longTerm: row.longTerm,
+    refillOffered: refillOffered(
+      {
+        ...schedule,
+        longTerm: row.longTerm,
+        prescribed: row.prescribedIn !== null,
+        recordStatus: row.recordStatus,
+        stopped: row.stoppedAt !== null,
+        refillWaiting: row.refillWaiting ?? false,
+      },
+      today,
+    ),
     replaces: row.replaces ?? null,
     correction:
       row.recordStatus !== 'final' && row.correctedAt

@@ -153,6 +153,7 @@ describe('every notification leads to the screen it speaks of', () => {
     test: '/settings/notifications',
     result_released: '/results',
     message_reply: '/messages',
+    refill: '/refills',
   });
 
   it('names the link of each kind in the centre', async () => {

@@ -31,6 +31,7 @@ const HOSPITAL_NOTICES = new Set([
   'refund',
   'result_released',
   'message_reply',
+  'refill',
 ]);
 
 /** The screen a notification opens; a held profile's names the profile, so the holder's app shows its data. */

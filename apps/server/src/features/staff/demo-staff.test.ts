@@ -26,7 +26,7 @@ describe('demo hospital staff', () => {
     expect(demo.config.mode).toBe('demo');
     await seedDemoData(demo.database.db, demo.config);
     await seedDemoData(demo.database.db, demo.config);
-    expect(await countStaff(demo)).toBe(4);
+    expect(await countStaff(demo)).toBe(DEMO_STAFF.length + 1); // and the operator
     for (const member of DEMO_STAFF) {
       const res = await signIn(demo.app, {
         email: member.email,

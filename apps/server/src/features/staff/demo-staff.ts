@@ -28,6 +28,12 @@ export const DEMO_STAFF = [
     role: 'clinician',
     totpSecret: 'KLAIMORDEMOCLINICIANKLAIMORDEMOC',
   },
+  {
+    email: 'pharmacy@demo.klaimor.test',
+    displayName: 'เภสัชกร (เดโม)',
+    role: 'pharmacist',
+    totpSecret: 'KLAIMORDEMOPHARMACISTKLAIMORDEMO',
+  },
 ] as const;
 /** FOR DEMO MODE ONLY: the app's demo operator (the console at /operator), at no facility. */
 export const DEMO_OPERATOR = {

@@ -16,6 +16,7 @@ import { seedFacilities } from '../hospitals/seed-facilities.js';
 import { aSlot, booked, dayBase, openSchedule, slotIsNow } from '../front-desk/front-desk-test-helpers.js';
 import { createStaffRepository } from './staff.repository.js';
 import { messageForm } from '../messages/messages-test-helpers.js';
+import { metformin, prescribedAtVisit } from '../refills/refills-test-helpers.js';
 import { FACILITY, asStaff, enrolStaff, nextStaffEmail, queryRows } from './staff-test-helpers.js';
 
 /**
@@ -140,6 +141,15 @@ const take = (pool: keyof typeof ready) => {
 const recorded: { appointmentId: string; medicationId: string }[] = [];
 const correction = { expectedVersion: 1, reason: 'แพทย์บันทึกขนาดยาผิด ต้องแก้ไข' };
 const prescription = { drug: 'พาราเซตามอล', doses: { afterBreakfast: 1 }, days: 3 };
+
+/** Refill requests of the patient's, by the step they wait at: each call of a refill route takes its own. */
+const refills: Record<'waiting' | 'toPickUp' | 'toPost', string[]> = { waiting: [], toPickUp: [], toPost: [] };
+const takeRefill = (pool: keyof typeof refills) => {
+  const id = refills[pool].pop();
+  if (!id) throw new Error(`no ${pool} refill left for the table`);
+  return id;
+};
+const refillsBase = `/api/staff/facilities/${FACILITY}/refills`;
 
 const ROUTES: Record<string, Route> = {
   'GET /api/staff/facilities/:facilityId/patients': {
@@ -361,6 +371,37 @@ const ROUTES: Record<string, Route> = {
     success: 200,
     call: async () => ({ url: `${messagesBase}/${threadId}/status`, payload: { status: 'open' } }),
   },
+  'GET /api/staff/facilities/:facilityId/refills': {
+    allowed: ['clinician', 'pharmacist'],
+    success: 200,
+    call: async () => ({ url: `${refillsBase}?box=to_dispense` }),
+  },
+  'POST /api/staff/facilities/:facilityId/refills/:refillId/approve': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${refillsBase}/${takeRefill('waiting')}/approve`, payload: { days: 30 } }),
+  },
+  'POST /api/staff/facilities/:facilityId/refills/:refillId/decline': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({
+      url: `${refillsBase}/${takeRefill('waiting')}/decline`,
+      payload: { reason: 'ต้องมาตรวจเลือดก่อนรับยา' },
+    }),
+  },
+  'POST /api/staff/facilities/:facilityId/refills/:refillId/ready': {
+    allowed: ['pharmacist'],
+    success: 200,
+    call: async () => ({ url: `${refillsBase}/${takeRefill('toPickUp')}/ready` }),
+  },
+  'POST /api/staff/facilities/:facilityId/refills/:refillId/sent': {
+    allowed: ['pharmacist'],
+    success: 200,
+    call: async () => ({
+      url: `${refillsBase}/${takeRefill('toPost')}/sent`,
+      payload: { carrier: 'thailand_post', trackingNumber: 'EB123456785TH' },
+    }),
+  },
   'GET /api/staff/facilities/:facilityId/clinics': {
     allowed: ['admin', 'front_desk', 'clinician'],
     success: 200,
@@ -530,7 +571,7 @@ async function invitedMember(): Promise<string> {
   return res.json().data[0].member.id;
 }
 
-const ROLES: StaffRole[] = ['admin', 'front_desk', 'clinician'];
+const ROLES: StaffRole[] = ['admin', 'front_desk', 'clinician', 'pharmacist'];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -541,6 +582,7 @@ beforeAll(async () => {
     admin: await enrol('admin'),
     front_desk: await enrol('front_desk'),
     clinician: await enrol('clinician'),
+    pharmacist: await enrol('pharmacist'),
     elsewhere: '',
   };
   // A member holding every role at another facility: refused here by facility (404), never by role.
@@ -551,17 +593,17 @@ beforeAll(async () => {
   sessions.elsewhere = elsewhere.session;
   const staffRepository = createStaffRepository(t.database.db);
   const other = (await staffRepository.findFacilityByStableId(OTHER_FACILITY))!;
-  for (const role of ['front_desk', 'clinician'] as const)
+  for (const role of ['front_desk', 'clinician', 'pharmacist'] as const)
     await staffRepository.addRole(elsewhere.memberId, other.id, role);
   patientPhone = nextPhone();
   const registered = await registerPatient(t.app, patientPhone);
   patient = registered.session;
   patientId = registered.profile.id as string;
 
-  // Each route is called once per role it refuses, once for the outsiders and once per role it allows: four at most.
+  // Each route is called once per role it refuses, once for the outsiders and once per role it allows: five at most.
   await openSchedule(t.app, sessions.admin, 50);
   const [todaySlot, endedSlot, aheadSlot] = [await aSlot(t.app, 2), await aSlot(t.app, 3), await aSlot(t.app, 4)];
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 5; i++) {
     ready.today.push(await booked(t.app, patient, todaySlot));
     ready.checkedIn.push(await booked(t.app, patient, todaySlot));
     ready.toComplete.push(await booked(t.app, patient, todaySlot));
@@ -573,7 +615,7 @@ beforeAll(async () => {
   ready.ahead.push(await booked(t.app, patient, aheadSlot));
   ready.today.unshift(await booked(t.app, patient, todaySlot));
   const toRecord: string[] = [];
-  for (let i = 0; i < 4; i++) toRecord.push(await booked(t.app, patient, todaySlot));
+  for (let i = 0; i < 5; i++) toRecord.push(await booked(t.app, patient, todaySlot));
   const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#fff' } })
     .png()
     .toBuffer();
@@ -611,6 +653,37 @@ beforeAll(async () => {
       sql`select id from medications where prescribed_in = ${appointmentId}`,
     );
     recorded.push({ appointmentId, medicationId: medication.id });
+  }
+  // Twenty long-term medicines running low, each asked for: waiting, or approved to pick up or to post.
+  const longTerm = await prescribedAtVisit(
+    t.app,
+    t.database,
+    { desk: sessions.front_desk, clinician: sessions.clinician, patient },
+    Array.from({ length: 20 }, (_, i) => ({ ...metformin(5), drug: `ยาประจำ ${i + 1}`, atcCode: null })),
+    // A day no other route books (the move takes a slot five days out).
+    6,
+  );
+  const pools: (keyof typeof refills)[] = ['waiting', 'toPickUp', 'toPost'];
+  for (const [i, medicationId] of Object.values(longTerm).entries()) {
+    const pool = i < 10 ? 'waiting' : pools[1 + (i % 2)]!;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/refills',
+      payload: { medicationId, delivery: pool === 'toPost' ? 'post' : 'hospital_pharmacy' },
+      cookies: { klaimor_session: patient },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().data[0].id as string;
+    if (pool !== 'waiting') {
+      const approved = await t.app.inject({
+        method: 'POST',
+        url: `${refillsBase}/${id}/approve`,
+        payload: { days: 30 },
+        ...asStaff(sessions.clinician),
+      });
+      expect(approved.statusCode, approved.body).toBe(200);
+    }
+    refills[pool].push(id);
   }
 });
 afterAll(() => t.close());

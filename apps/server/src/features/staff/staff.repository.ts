@@ -1,4 +1,4 @@
-import type { AuditDetails } from '@klaimor/contracts';
+import type { AuditDetails, StaffRole } from '@klaimor/contracts';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { StaffMemberRow } from '../../db/rows.js';
@@ -14,7 +14,7 @@ import {
   staffSessions,
 } from '../../db/schema.js';
 
-export type StaffRoleName = 'admin' | 'front_desk' | 'clinician';
+export type StaffRoleName = StaffRole;
 
 export interface AuditEvent {
   staffMemberId: string | null;

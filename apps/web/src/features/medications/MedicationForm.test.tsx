@@ -30,6 +30,8 @@ const saved: Medication = {
   runningLow: false,
   prescribedBy: null,
   version: 1,
+  longTerm: false,
+  refillOffered: false,
   replaces: null,
   correction: null,
   createdAt: '2025-01-01T00:00:00Z',

@@ -76,6 +76,8 @@ const base: Omit<Medication, 'id' | 'name' | 'doses' | 'mealTiming' | 'intervalD
   runningLow: false,
   prescribedBy: null,
   version: 1,
+  longTerm: false,
+  refillOffered: false,
   replaces: null,
   correction: null,
   createdAt: '2025-01-01T00:00:00Z',

@@ -60,6 +60,7 @@ const OPENS: Record<NotificationKind, `centre.open.${string}`> = {
   test: 'centre.open.settings',
   result_released: 'centre.open.results',
   message_reply: 'centre.open.messages',
+  refill: 'centre.open.refills',
 };
 
 /** What waits unread in the other centres the patient hears (their own, a held child's), with the way to each. */

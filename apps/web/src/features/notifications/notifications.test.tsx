@@ -458,6 +458,7 @@ describe('every notification leads to the screen it speaks of', () => {
     test: 'ไปที่ตั้งค่าการแจ้งเตือน',
     result_released: 'ดูผลตรวจ',
     message_reply: 'อ่านข้อความ',
+    refill: 'ดูคำขอรับยาต่อ',
   };
 
   it('gives each kind its way to the screen in its link, and a tap opens it', async () => {

@@ -107,6 +107,8 @@ const medication: Medication = {
   runningLow: false,
   prescribedBy: null,
   version: 1,
+  longTerm: false,
+  refillOffered: false,
   replaces: null,
   correction: null,
   createdAt: '2025-01-01T00:00:00Z',

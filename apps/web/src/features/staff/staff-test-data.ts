@@ -183,6 +183,7 @@ export const facilitySettings = (patch: Partial<FacilitySettings> = {}): Facilit
   insurers: ['AIA'],
   depositAmount: 300,
   replyWithinHours: 24,
+  nearHomePharmacy: false,
   receivesDeposits: true,
   updatedAt: `${today}T01:00:00.000Z`,
   ...patch,

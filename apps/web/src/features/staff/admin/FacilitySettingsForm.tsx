@@ -23,7 +23,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
-import { Controller, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import type { z } from 'zod';
 import { appLanguage } from '../../../i18n/language';
 import { contractResolver, numberFromText, withFieldNames } from '../../../lib/form-resolver';
@@ -58,6 +58,8 @@ export interface FacilitySettingsValues {
   depositAmount: string;
   /** Hours; empty when the facility states no reply time. */
   replyWithinHours: string;
+  /** A pharmacy of the "รับยาใกล้บ้าน" scheme. */
+  nearHomePharmacy: boolean;
 }
 type SettingsBody = z.output<typeof FacilitySettingsBody>;
 
@@ -81,6 +83,7 @@ function valuesOf(settings: FacilitySettings): FacilitySettingsValues {
     insurers: settings.insurers,
     depositAmount: String(settings.depositAmount),
     replyWithinHours: settings.replyWithinHours === null ? '' : String(settings.replyWithinHours),
+    nearHomePharmacy: settings.nearHomePharmacy,
   };
 }
 
@@ -98,6 +101,7 @@ const toBody = (v: FacilitySettingsValues): FacilitySettingsBody => ({
   insurers: v.insurers,
   depositAmount: (numberFromText(v.depositAmount) ?? undefined) as number,
   replyWithinHours: numberFromText(v.replyWithinHours),
+  nearHomePharmacy: v.nearHomePharmacy,
 });
 
 /** The form's field for a path of the body ('openingHours.days.1.closes' is the second open day's closing time). */
@@ -110,6 +114,7 @@ function fieldOf(path: string, values: FacilitySettingsValues): FieldPath<Facili
     case 'insurers':
     case 'depositAmount':
     case 'replyWithinHours':
+    case 'nearHomePharmacy':
       return head;
     case 'openingHours': {
       if (rest[0] !== 'days') return 'hoursKind';
@@ -379,36 +384,11 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
               ) : null}
             </FormControl>
           ) : null}
-          {settings.kind === 'pharmacy' ? null : (
+          {settings.kind === 'pharmacy' ? (
+            <CheckboxField control={control} name="nearHomePharmacy" texts="settings.nearHome" />
+          ) : (
             // Apart from the outpatient hours: a hospital whose OPD closes at 16:00 is still open to a patient at night.
-            <Controller
-              control={control}
-              name="emergency24h"
-              render={({ field, fieldState }) => {
-                const message = fieldMessage(t, 'emergency24h', fieldState.error?.message);
-                return (
-                  <FormControl component="fieldset" error={message !== undefined}>
-                    <FormLabel component="legend" sx={{ fontWeight: 500 }}>
-                      {t('settings.emergency.legend')}
-                    </FormLabel>
-                    <FormControlLabel
-                      control={
-                        <Checkbox
-                          checked={field.value}
-                          onChange={(e) => field.onChange(e.target.checked)}
-                          onBlur={field.onBlur}
-                          slotProps={{ input: { ref: field.ref, 'aria-describedby': `${baseId}-emergency-hint` } }}
-                        />
-                      }
-                      label={t('settings.emergency.label')}
-                    />
-                    <FormHelperText id={`${baseId}-emergency-hint`}>
-                      {message ?? t('settings.emergency.hint')}
-                    </FormHelperText>
-                  </FormControl>
-                );
-              }}
-            />
+            <CheckboxField control={control} name="emergency24h" texts="settings.emergency" />
           )}
         </>,
         t('settings.intro'),
@@ -489,5 +469,47 @@ export function FacilitySettingsForm({ facilityId, settings, onSaved }: Facility
         </Button>
       </Box>
     </Stack>
+  );
+}
+
+/** One yes-or-no setting with its legend, label and hint (or the server's reason it was refused). */
+function CheckboxField({
+  control,
+  name,
+  texts,
+}: {
+  control: Control<FacilitySettingsValues, unknown, SettingsBody>;
+  name: 'emergency24h' | 'nearHomePharmacy';
+  texts: 'settings.emergency' | 'settings.nearHome';
+}) {
+  const { t } = useStaffTexts();
+  const hintId = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const message = fieldMessage(t, name, fieldState.error?.message);
+        return (
+          <FormControl component="fieldset" error={message !== undefined}>
+            <FormLabel component="legend" sx={{ fontWeight: 500 }}>
+              {t(`${texts}.legend`)}
+            </FormLabel>
+            <FormControlLabel
+              control={
+                <Checkbox
+                  checked={field.value}
+                  onChange={(e) => field.onChange(e.target.checked)}
+                  onBlur={field.onBlur}
+                  slotProps={{ input: { ref: field.ref, 'aria-describedby': hintId } }}
+                />
+              }
+              label={t(`${texts}.label`)}
+            />
+            <FormHelperText id={hintId}>{message ?? t(`${texts}.hint`)}</FormHelperText>
+          </FormControl>
+        );
+      }}
+    />
   );
 }

@@ -151,6 +151,7 @@ describe('the facility settings screen', () => {
       insurers: ['AIA', 'Bangkok Insurance'],
       depositAmount: 1200,
       replyWithinHours: 24,
+      nearHomePharmacy: false,
     });
 
     answer = 200;
@@ -237,11 +238,27 @@ describe('the facility settings screen', () => {
     expect(puts(fetchMock)[1]).toMatchObject({ replyWithinHours: null });
   });
 
-  it('offers no emergency department to a pharmacy', async () => {
-    api(facilitySettings({ kind: 'pharmacy', depositAmount: 0 }));
+  it('offers a pharmacy no emergency department, but a part in the near-home pharmacy scheme, and keeps it on saving', async () => {
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = api(facilitySettings({ kind: 'pharmacy', depositAmount: 0, nearHomePharmacy: false }), {
+      [`PUT ${SETTINGS}`]: (init) => json(200, { data: [facilitySettings(JSON.parse(init.body as string))] }),
+    });
     renderStaff('/staff?screen=settings');
     expect(await screen.findByRole('textbox', { name: 'เบอร์โทรศัพท์ของสถานพยาบาล' })).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: 'มีห้องฉุกเฉินเปิด 24 ชั่วโมง' })).not.toBeInTheDocument();
+    const scheme = screen.getByRole('checkbox', { name: 'ร้านยานี้ร่วมโครงการรับยาใกล้บ้าน (สปสช.)' });
+    expect(scheme).toHaveAccessibleDescription('ผู้ป่วยที่ขอรับยาต่อจากโรงพยาบาลจะเลือกรับยาที่ร้านนี้ได้');
+    await user.click(scheme);
+    await user.click(screen.getByRole('button', { name: 'บันทึก' }));
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    expect(puts(fetchMock)[0]).toMatchObject({ nearHomePharmacy: true, emergency24h: false });
+  });
+
+  it('offers a hospital no part in the near-home pharmacy scheme', async () => {
+    api(facilitySettings());
+    renderStaff('/staff?screen=settings');
+    expect(await screen.findByRole('checkbox', { name: 'มีห้องฉุกเฉินเปิด 24 ชั่วโมง' })).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: /รับยาใกล้บ้าน/ })).not.toBeInTheDocument();
   });
 
   it('says a deposit needs a PromptPay account, on the deposit', async () => {

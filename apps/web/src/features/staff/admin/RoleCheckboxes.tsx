@@ -16,6 +16,7 @@ const ABOUT = {
   admin: 'members.roles.about.admin',
   front_desk: 'members.roles.about.front_desk',
   clinician: 'members.roles.about.clinician',
+  pharmacist: 'members.roles.about.pharmacist',
 } as const;
 
 export interface RoleCheckboxesProps {

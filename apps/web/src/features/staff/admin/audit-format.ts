@@ -40,6 +40,7 @@ const AREAS = {
   condition: 'audit.areas.condition',
   result: 'audit.areas.result',
   message: 'audit.areas.message',
+  refill: 'audit.areas.refill',
   staff: 'audit.areas.staff',
   facility: 'audit.areas.facility',
   operator: 'audit.areas.operator',
@@ -173,7 +174,8 @@ function settingChange(t: StaffT, lang: DateLanguage, c: AuditSettingChange): st
     }
     case 'openingHours':
       return change(t, what, openingHoursWords(t, c.before), openingHoursWords(t, c.after));
-    case 'emergency24h': {
+    case 'emergency24h':
+    case 'nearHomePharmacy': {
       const has = (on: boolean) => t(on ? 'audit.details.settings.has' : 'audit.details.settings.hasNot');
       return change(t, what, has(c.before), has(c.after));
     }

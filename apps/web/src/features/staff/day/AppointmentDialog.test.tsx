@@ -161,6 +161,8 @@ describe("an appointment's actions", () => {
                   runningLow: false,
                   prescribedBy: null,
                   version: 1,
+                  longTerm: false,
+                  refillOffered: false,
                   replaces: null,
                   correction: null,
                   createdAt: '2025-01-01T00:00:00.000Z',
@@ -284,6 +286,8 @@ describe("an appointment's actions", () => {
       diagnosis: 'คออักเสบจากไวรัส',
       icd10: null,
       version: 1,
+      longTerm: false,
+      refillOffered: false,
       correction: null,
     };
     const { user, fetchMock, dialog } = await openAppointment(['clinician'], entry, {

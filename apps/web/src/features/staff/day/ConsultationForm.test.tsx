@@ -77,6 +77,7 @@ describe('the visit and prescription form', () => {
     await user.type(within(doses).getByRole('textbox', { name: 'หลังอาหารเช้า' }), '1');
     await user.type(within(doses).getByRole('textbox', { name: 'ก่อนนอน' }), '2');
     await user.type(within(drug(1)).getByRole('textbox', { name: /^วิธีใช้เพิ่มเติม/ }), 'ทานเมื่อมีไข้');
+    await user.click(within(drug(1)).getByRole('checkbox', { name: /^ยาประจำ/ }));
 
     await user.click(screen.getByRole('button', { name: 'เพิ่มยา' }));
     await user.type(within(drug(2)).getByRole('combobox', { name: /^ชื่อยา/ }), 'ยาอมแก้เจ็บคอ');
@@ -106,6 +107,7 @@ describe('the visit and prescription form', () => {
           doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 2 },
           mealTiming: 'after',
           days: 5,
+          longTerm: true,
           instructions: 'ทานเมื่อมีไข้',
         },
         {
@@ -116,6 +118,7 @@ describe('the visit and prescription form', () => {
           doses: { afterBreakfast: 0, afterLunch: 1, afterDinner: 0, beforeBed: 0 },
           mealTiming: 'after',
           days: 3,
+          longTerm: false,
           instructions: null,
         },
       ],
@@ -165,6 +168,7 @@ describe('the visit and prescription form', () => {
         form: 'tablet',
         asNeeded: { amount: 1, maxPerDay: 4, reason: 'เมื่อมีไข้' },
         days: 5,
+        longTerm: false,
         instructions: null,
       },
     ]);
@@ -194,6 +198,7 @@ describe('the visit and prescription form', () => {
         doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 0 },
         mealTiming: 'before',
         days: 14,
+        longTerm: false,
         instructions: null,
       },
     ]);
@@ -223,6 +228,7 @@ describe('the visit and prescription form', () => {
         form: 'capsule',
         intervalDose: { everyHours: 8, firstTime: '07:00', amount: 1 },
         days: 7,
+        longTerm: false,
         instructions: null,
       },
     ]);

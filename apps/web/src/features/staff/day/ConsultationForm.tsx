@@ -11,6 +11,9 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -39,6 +42,8 @@ export interface PrescriptionValues extends DoseWayValues {
   strength: string;
   form: MedicationForm;
   days: string;
+  /** A long-term medicine: the patient may ask for more without a visit. */
+  longTerm: boolean;
   instructions: string;
   /** Why a drug the patient is allergic to is still prescribed; asked only then. */
   allergyOverrideReason: string;
@@ -59,6 +64,7 @@ export const emptyPrescription = (): PrescriptionValues => ({
   form: 'tablet',
   ...emptyDoseWay(),
   days: '',
+  longTerm: false,
   instructions: '',
   allergyOverrideReason: '',
 });
@@ -80,6 +86,7 @@ export function visitInputOf(v: ConsultationFormValues): VisitRecordInput {
       form: p.form,
       ...doseWayInput(p),
       days: wholeNumberOf(p.days),
+      longTerm: p.longTerm,
       instructions: p.instructions,
       allergyOverrideReason: p.allergyOverrideReason.trim() === '' ? undefined : p.allergyOverrideReason,
     })),
@@ -351,6 +358,30 @@ export function ConsultationForm({ allergies, conditions, onSubmit, onCancel }: 
                       })}
                     </Box>
                   </Stack>
+                  <Controller
+                    control={control}
+                    name={`prescriptions.${i}.longTerm`}
+                    render={({ field }) => (
+                      <Box>
+                        <FormControlLabel
+                          control={
+                            <Checkbox
+                              checked={field.value}
+                              onChange={(e) => field.onChange(e.target.checked)}
+                              onBlur={field.onBlur}
+                              slotProps={{
+                                input: { ref: field.ref, 'aria-describedby': `${baseId}-${row.id}-long-term` },
+                              }}
+                            />
+                          }
+                          label={t('visit.longTerm')}
+                        />
+                        <FormHelperText id={`${baseId}-${row.id}-long-term`} sx={{ mt: -0.5, ml: 4 }}>
+                          {t('visit.longTermHint')}
+                        </FormHelperText>
+                      </Box>
+                    )}
+                  />
                 </Stack>
               </Paper>
             );

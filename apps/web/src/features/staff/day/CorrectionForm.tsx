@@ -68,6 +68,8 @@ const RESOLVERS = {
         form: m.form,
         ...doseWayInput(v.prescription),
         days: numberFromText(v.days) as number,
+        // A correction keeps what the prescription is: long-term or a course.
+        longTerm: m.longTerm,
         instructions: orNull(v.instructions),
         allergyOverrideReason: v.allergyOverrideReason.trim() === '' ? undefined : v.allergyOverrideReason,
       },

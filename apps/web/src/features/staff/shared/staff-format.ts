@@ -41,6 +41,7 @@ const ROLES = {
   admin: 'roles.admin',
   front_desk: 'roles.front_desk',
   clinician: 'roles.clinician',
+  pharmacist: 'roles.pharmacist',
   operator: 'roles.operator',
 } as const;
 
