@@ -136,6 +136,13 @@ test('at 200% text size every main screen reads whole: nothing cut off, nothing 
       'profile',
     );
     await readsWhole(page, '/todo', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'todo');
+    await readsWhole(page, '/refills', (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(), 'refills');
+    await readsWhole(
+      page,
+      '/refills/new',
+      (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible(),
+      'refill-request',
+    );
     await readsWhole(
       page,
       '/medicalRight',

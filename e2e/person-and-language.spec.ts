@@ -79,6 +79,8 @@ function useLanguage(page: Page, lang: 'th' | 'en') {
 /** The screens showing the person's own data. */
 const PERSON_SCREENS = [
   ['todo', '/todo'],
+  ['refills', '/refills'],
+  ['refill-request', '/refills/new'],
   ['coverage', '/medicalRight'],
   ['history', '/history'],
   ['symptom-notes', '/asd'],
@@ -167,6 +169,8 @@ async function walkEnglishScreens(
   await look('booking-card');
   await visit('appointment', `/appointments/${appointment}`);
   await visit('todo', '/todo');
+  await visit('refills', '/refills');
+  await visit('refill-request', '/refills/new');
   await visit('coverage', '/medicalRight');
   await visit('history', '/history');
   await visit('symptom-notes', '/asd');

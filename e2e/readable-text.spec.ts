@@ -65,6 +65,8 @@ test('every patient screen reads at arm’s length: no text under 14 px, running
     const screens: [string, string][] = [
       ['/myhealth', 'myhealth'],
       ['/todo', 'todo'],
+      ['/refills', 'refills'],
+      ['/refills/new', 'refill-request'],
       [`/appointments/${appointment}`, 'appointment'],
       ['/profile', 'profile'],
       ['/family', 'family'],

@@ -17,6 +17,7 @@ import type symptomNotes from './features/symptom-notes/locales/th.json';
 import type healthBackground from './features/health-background/locales/th.json';
 import type results from './features/results/locales/th.json';
 import type careMessages from './features/messages/locales/th.json';
+import type refills from './features/refills/locales/th.json';
 import type otpForm from './features/auth/locales/th.json';
 import type myData from './features/my-data/locales/th.json';
 import type ocr from './features/signup/ocr/locales/th.json';
@@ -55,6 +56,7 @@ declare module 'i18next' {
       healthBackground: typeof healthBackground;
       results: typeof results;
       careMessages: typeof careMessages;
+      refills: typeof refills;
       otpForm: typeof otpForm;
       myData: typeof myData;
       legal: typeof legal;

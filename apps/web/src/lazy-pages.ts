@@ -13,6 +13,7 @@ export const lazyPages = {
   healthBackground: () => import('./features/health-background/HealthBackgroundPage'),
   results: () => import('./features/results/ResultsPage'),
   messages: () => import('./features/messages/messages-pages'),
+  refills: () => import('./features/refills/refills-pages'),
   summary: () => import('./features/my-data/MyDataSummaryPage'),
   accountDeleted: () => import('./features/my-data/AccountDeletedPage'),
   accessLog: () => import('./features/my-data/AccessLogPage'),

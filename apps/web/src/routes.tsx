@@ -30,6 +30,8 @@ const ResultsPage = page(async () => (await lazyPages()).results(), 'ResultsPage
 const MessagesPage = page(async () => (await lazyPages()).messages(), 'MessagesPage');
 const NewMessagePage = page(async () => (await lazyPages()).messages(), 'NewMessagePage');
 const ThreadPage = page(async () => (await lazyPages()).messages(), 'ThreadPage');
+const RefillsPage = page(async () => (await lazyPages()).refills(), 'RefillsPage');
+const RefillRequestPage = page(async () => (await lazyPages()).refills(), 'RefillRequestPage');
 const MyDataSummaryPage = page(async () => (await lazyPages()).summary(), 'MyDataSummaryPage');
 const AccountDeletedPage = page(async () => (await lazyPages()).accountDeleted(), 'AccountDeletedPage');
 const AccessLogPage = page(async () => (await lazyPages()).accessLog(), 'AccessLogPage');
@@ -90,6 +92,8 @@ export const routes: RouteObject[] = [
           { path: 'messages', element: <MessagesPage /> },
           { path: 'messages/new', element: <NewMessagePage /> },
           { path: 'messages/:threadId', element: <ThreadPage /> },
+          { path: 'refills', element: <RefillsPage /> },
+          { path: 'refills/new', element: <RefillRequestPage /> },
           { path: 'appointments/:id', element: <AppointmentPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
           { path: 'settings/notifications', element: <NotificationSettingsPage /> },

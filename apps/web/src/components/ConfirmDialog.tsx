@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   title: string;
   body?: string;
   confirmLabel: string;
+  /** The button that leaves things as they are: "ยกเลิก" unless told (another word where the action itself cancels). */
+  dismissLabel?: string;
   /** Red for what cannot be undone (delete, stop). */
   destructive?: boolean;
   busy?: boolean;
@@ -28,6 +30,7 @@ export function ConfirmDialog({
   title,
   body,
   confirmLabel,
+  dismissLabel,
   destructive = false,
   busy = false,
   error,
@@ -52,7 +55,7 @@ export function ConfirmDialog({
       ) : null}
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onClose} disabled={busy}>
-          {t('common.cancel')}
+          {dismissLabel ?? t('common.cancel')}
         </Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={onConfirm} loading={busy}>
           {confirmLabel}

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { AsNeededLine } from './AsNeededSection';
+import { RefillOffer } from './RefillOffer';
 import { formatUnits, medicineName, scheduleLines } from './medications-format';
 import { useMedicationsTexts } from './medications.texts';
 import { appLanguage } from '../../i18n/language';
@@ -145,6 +146,8 @@ export function MedicationCard({ medication: m, onEdit, onStop, readOnly = false
             {m.stock === 0 ? t('stock.runOut') : t('stock.runningLow', { days: m.daysOfStockLeft ?? 0 })}
           </Alert>
         ) : null}
+        {/* Asking for more is a change to the medicines: not for a caregiver who may only see them. */}
+        {m.refillOffered && !readOnly ? <RefillOffer medication={m} /> : null}
       </CardContent>
       <CardActions sx={{ justifyContent: 'flex-end', pt: 0, display: readOnly ? 'none' : undefined }}>
         {m.prescribedBy ? null : (

@@ -3,6 +3,7 @@ import AlarmIcon from '@mui/icons-material/Alarm';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import MedicationIcon from '@mui/icons-material/Medication';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -23,7 +24,13 @@ import { DoseChecklist } from './DoseChecklist';
 import { MedicationCard } from './MedicationList';
 import { MedicationForm } from './MedicationForm';
 import { formatDay, medicineName } from './medications-format';
-import { useChecklist, useMedications, useQueuedTicks, useStopMedication } from './medications.queries';
+import {
+  useChecklist,
+  useMedications,
+  useQueuedTicks,
+  useRefillRequests,
+  useStopMedication,
+} from './medications.queries';
 import { withQueuedTicks } from './dose-outbox';
 import { useMedicationsTexts } from './medications.texts';
 import { PersonGate } from '../../session/PersonGate';
@@ -55,6 +62,7 @@ function TodoScreen() {
   const isToday = date === today;
   const checklist = useChecklist(date);
   const medications = useMedications();
+  const hasRefillRequests = (useRefillRequests().data?.length ?? 0) > 0;
   const outbox = useQueuedTicks();
   const canChange = useCareAllows('changeMedicines');
   const link = useSelectedPerson().person?.link;
@@ -163,10 +171,18 @@ function TodoScreen() {
       ) : null}
       <AdherenceChart />
       <Box component="section" aria-labelledby="medication-list-heading">
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mb: 1.5 }}
+        >
           <Typography id="medication-list-heading" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
             {whose(t, 'list.title')}
           </Typography>
+          {hasRefillRequests ? (
+            <Button component={Link} to="/refills" variant="outlined" startIcon={<ReceiptLongIcon />}>
+              {t('refill.requests')}
+            </Button>
+          ) : null}
         </Stack>
         {medications.isPending ? (
           <LoadingState />

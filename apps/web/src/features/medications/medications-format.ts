@@ -1,4 +1,5 @@
 import {
+  addDays,
   FIXED_DOSE_TIMES,
   INTERVAL_DOSE_TIMES,
   MEAL_DOSE_TIMES,
@@ -18,6 +19,20 @@ type T = TFunction<'medications'>;
 /** 'Metformin 500 mg': the name and, when known, the strength, as the patient asks for it. */
 export function medicineName(m: { name: string; strength: string | null }): string {
   return m.strength ? `${m.name} ${m.strength}` : m.name;
+}
+
+/**
+ * The last day a medicine's supply covers, as the server counts it when it offers a refill: the counted stock from
+ * today (or from its start, when that is later), or its end date when that comes first; null when neither is known.
+ * A day before today means it has run out.
+ */
+export function supplyEndsOn(
+  m: Pick<Medication, 'startDate' | 'endDate' | 'daysOfStockLeft'>,
+  today: string,
+): string | null {
+  if (m.daysOfStockLeft === null) return m.endDate;
+  const fromStock = addDays(m.startDate > today ? m.startDate : today, m.daysOfStockLeft - 1);
+  return m.endDate === null || fromStock < m.endDate ? fromStock : m.endDate;
 }
 
 /** An amount in the medicine's own unit: '2 เม็ด', '5 มล.'. */

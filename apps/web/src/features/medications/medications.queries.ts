@@ -4,6 +4,7 @@ import type {
   Checklist,
   Medication,
   MedicationBody,
+  Refill,
   TickInput,
   UserProfile,
 } from '@klaimor/contracts';
@@ -32,6 +33,8 @@ export const medicationKeys = {
   checklists: (person: string) => [...medicationKeys.of(person), 'checklist'] as const,
   checklist: (person: string, date: string) => [...medicationKeys.checklists(person), date] as const,
   adherence: (person: string) => [...medicationKeys.of(person), 'adherence'] as const,
+  /** The requests for more of a long-term medicine: under the medicines, so a change to them reads them again. */
+  refills: (person: string) => [...medicationKeys.of(person), 'refills'] as const,
 };
 
 export function useMedications() {
@@ -39,6 +42,18 @@ export function useMedications() {
   return useQuery({
     queryKey: medicationKeys.list(patient.id),
     queryFn: ({ signal }) => patient.list<Medication>('/api/medications', { signal }),
+  });
+}
+
+/**
+ * GET /api/refills: the person's requests for more of their long-term medicines, newest first. Read here, with the
+ * medicines, so the medicines page can point to them; features/refills shows them and makes them.
+ */
+export function useRefillRequests() {
+  const patient = usePatientScope();
+  return useQuery({
+    queryKey: medicationKeys.refills(patient.id),
+    queryFn: ({ signal }) => patient.list<Refill>('/api/refills', { signal }),
   });
 }
 
