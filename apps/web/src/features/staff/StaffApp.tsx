@@ -7,6 +7,7 @@ import { StaffMembersScreen } from './admin/StaffMembersScreen';
 import { DayListScreen } from './day/DayListScreen';
 import { DeskBooking } from './desk-booking/DeskBooking';
 import { InboxScreen } from './inbox/InboxScreen';
+import { RefillsScreen } from './refills/RefillsScreen';
 import { ScheduleScreen } from './schedule/ScheduleScreen';
 import { facilityNameIn } from './shared/staff-format';
 import { ForChosenFacility, type ScreenRender } from './shell/ForChosenFacility';
@@ -51,6 +52,7 @@ export function StaffApp() {
               />
             )),
             screen('inbox', (f) => <InboxScreen facilityId={f.id} />),
+            screen('refills', (f) => <RefillsScreen facilityId={f.id} roles={f.roles} />),
             screen('schedule', (f) => <ScheduleScreen facilityId={f.id} canEdit={staffMay(f.roles, 'scheduleEdit')} />),
             screen('members', (f, language) => (
               <StaffMembersScreen facilityId={f.id} facilityName={facilityNameIn(language, f)} />

@@ -13,6 +13,7 @@ import {
   type ScheduleTemplate,
   type StaffMe,
   type StaffRole,
+  type StaffRefill,
   type StaffSlot,
   type StaffThread,
 } from '@klaimor/contracts';
@@ -240,5 +241,42 @@ export const threadMessage = (patch: Partial<ThreadMessage> = {}): ThreadMessage
 export const staffThread = (patch: Partial<StaffThread> = {}): StaffThread => ({
   ...inboxThread(),
   messages: [threadMessage()],
+  ...patch,
+});
+
+/**
+ * A repeat prescription waiting for the clinician: Metformin twice a day after meals, whose supply ends in three days,
+ * asked for at the hospital's pharmacy yesterday.
+ */
+export const staffRefill = (patch: Partial<StaffRefill> = {}): StaffRefill => ({
+  id: crypto.randomUUID(),
+  status: 'requested',
+  delivery: 'hospital_pharmacy',
+  medication: { id: crypto.randomUUID(), name: 'Metformin', strength: '500 mg', form: 'tablet' },
+  facility: { id: FACILITY, nameTh: 'โรงพยาบาลศิริราช', nameEn: 'Siriraj Hospital' },
+  pharmacy: null,
+  note: null,
+  requestedAt: hoursAgo(20),
+  decidedAt: null,
+  declineReason: null,
+  approvedDays: null,
+  suppliedUntil: null,
+  readyAt: null,
+  pickupQueueNumber: null,
+  sentAt: null,
+  carrier: null,
+  carrierName: null,
+  trackingNumber: null,
+  patient: { name: 'สมศรี มีสุข', age: 64 },
+  dosing: {
+    doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 1, beforeBed: 0 },
+    mealTiming: 'after',
+    intervalDose: null,
+    asNeeded: null,
+    instructions: null,
+    endDate: addDays(today, 3),
+  },
+  shipTo: null,
+  decidedBy: null,
   ...patch,
 });

@@ -159,7 +159,7 @@ describe('the staff screen', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /^อีเมล/ }), 'hospital.example');
     await user.type(within(dialog).getByRole('textbox', { name: /^ชื่อ-นามสกุล/ }), 'นพ.ใหม่ ทดสอบ');
     const clinician = within(dialog).getByRole('checkbox', { name: 'แพทย์และบุคลากรทางการแพทย์' });
-    expect(clinician).toHaveAccessibleDescription('เรียกผู้ป่วยพบแพทย์ เปิดดูประวัติ และบันทึกผลการตรวจและยา');
+    expect(clinician).toHaveAccessibleDescription('เรียกผู้ป่วยพบแพทย์ เปิดดูประวัติ บันทึกผลการตรวจและยา และพิจารณาคำขอรับยาต่อ');
     await user.click(clinician);
     await user.click(within(dialog).getByRole('checkbox', { name: 'เจ้าหน้าที่หน้าเคาน์เตอร์' }));
     await user.click(within(dialog).getByRole('button', { name: 'เชิญ' }));
@@ -185,6 +185,47 @@ describe('the staff screen', () => {
     await closed();
     expect(screen.queryByDisplayValue(LINK)).not.toBeInTheDocument();
     expect(screen.queryByText(LINK)).not.toBeInTheDocument();
+  });
+
+  it('invites a pharmacist, the role saying what it lets them do, and lists them with it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const pharmacist = staffMember({
+      email: 'rx@hospital.example',
+      displayName: 'ภญ.สุดา ยาดี',
+      roles: ['pharmacist'],
+      status: 'invited',
+      invitationExpiresAt: `${today}T16:00:00.000Z`,
+      lastSignInAt: null,
+    });
+    let members = [you, piya];
+    const fetchMock = mockApi({
+      'GET /api/staff/me': () => json(200, { data: [member(['admin'])] }),
+      [`GET ${STAFF}`]: () => json(200, { data: members }),
+      [`POST ${STAFF}`]: () => {
+        members = [you, piya, pharmacist];
+        return json(201, {
+          data: [{ member: pharmacist, enrolmentLink: LINK, expiresAt: pharmacist.invitationExpiresAt }],
+        });
+      },
+    });
+    renderStaff('/staff/members');
+    await user.click(await screen.findByRole('button', { name: 'เชิญเจ้าหน้าที่' }));
+    const dialog = await screen.findByRole('dialog', { name: 'เชิญเจ้าหน้าที่' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^อีเมล/ }), 'rx@hospital.example');
+    await user.type(within(dialog).getByRole('textbox', { name: /^ชื่อ-นามสกุล/ }), 'ภญ.สุดา ยาดี');
+    const role = within(dialog).getByRole('checkbox', { name: 'เภสัชกร' });
+    expect(role).toHaveAccessibleDescription('จัดยาตามคำขอรับยาต่อที่แพทย์อนุมัติ ให้พร้อมรับหรือส่งทางไปรษณีย์');
+    await user.click(role);
+    await user.click(within(dialog).getByRole('button', { name: 'เชิญ' }));
+
+    const shown = await screen.findByRole('dialog', { name: 'ส่งลิงก์ลงทะเบียนให้ ภญ.สุดา ยาดี' });
+    expect(sent(fetchMock, 'POST')).toEqual([
+      { url: STAFF, body: { email: 'rx@hospital.example', displayName: 'ภญ.สุดา ยาดี', roles: ['pharmacist'] } },
+    ]);
+    await user.click(within(shown).getByRole('button', { name: 'เสร็จแล้ว' }));
+    await closed();
+    const row = (await screen.findByText('ภญ.สุดา ยาดี', { selector: 'table *' })).closest('tr');
+    expect(row).toHaveTextContent('เภสัชกร');
   });
 
   it('says someone already enrolled can sign in now, when no link was needed', async () => {

@@ -18,6 +18,7 @@ import { NoticeSnackbar } from '../../../components/NoticeSnackbar';
 import { PageTitle } from '../../../components/PageTitle';
 import { appLanguage } from '../../../i18n/language';
 import { StaffLoadError } from '../shared/StaffLoadError';
+import { WaitingCount } from '../shared/WaitingCount';
 import { formatClock } from '../shared/staff-format';
 import { useStaffMe } from '../shell/session.queries';
 import { useStaffTexts } from '../staff.texts';
@@ -25,7 +26,6 @@ import { useInbox, useInboxCounts } from './inbox.queries';
 import { InboxThreadRow } from './InboxThreadRow';
 import { ThreadPanel } from './ThreadPanel';
 import { useMinuteClock } from './use-minute-clock';
-import { WaitingCount } from './WaitingCount';
 
 const BOXES = InboxBox.options;
 const STATUSES = ThreadStatus.options;
@@ -135,7 +135,13 @@ export function InboxScreen({ facilityId }: { facilityId: string }) {
               value={b}
               id={`inbox-box-tab-${b}`}
               aria-controls="inbox-box-panel"
-              label={<WaitingCount label={t(`inbox.boxes.${b}`)} count={b === 'all' ? undefined : counts.data?.[b]} />}
+              label={
+                <WaitingCount
+                  label={t(`inbox.boxes.${b}`)}
+                  count={b === 'all' ? undefined : counts.data?.[b]}
+                  spoken={(count) => t('inbox.waitingCount', { count })}
+                />
+              }
               sx={{ minHeight: 48, '&.Mui-selected': { color: 'text.primary', fontWeight: 600 } }}
             />
           ))}

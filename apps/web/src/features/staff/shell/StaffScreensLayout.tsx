@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { LoadingState } from '../../../components/LoadingState';
 import { InboxTabLabel } from '../inbox/InboxTabLabel';
+import { RefillsTabLabel } from '../refills/RefillsTabLabel';
 import { useStaffTexts } from '../staff.texts';
 import { useStaffMe } from './session.queries';
 import { screenAskedBy, screenAt, screensFor, staffScreenPath } from './staff-screens';
@@ -19,10 +20,11 @@ const searchOf = (params: URLSearchParams): string => {
 
 /**
  * The staff screens' layout at /staff: for the chosen facility, the day's appointments and the patients' messages
- * (front desk and clinicians), the schedule (admins, who change it, and the front desk, who read it), and for admins
- * the staff, the facility's settings and the audit log, each at its own address; someone with several sees them as
- * tabs, which are links, so the back button goes back through them. /staff, an old `?screen=` link and a screen the member's roles do not
- * allow lead on to a screen they may use. Without a staff session, on to sign-in.
+ * (front desk and clinicians), the repeat prescriptions (clinicians, who decide them, and pharmacists, who hand them
+ * over: a pharmacist's only screen), the schedule (admins, who change it, and the front desk, who read it), and for
+ * admins the staff, the facility's settings and the audit log, each at its own address; someone with several sees
+ * them as tabs, which are links, so the back button goes back through them. /staff, an old `?screen=` link and a
+ * screen the member's roles do not allow lead on to a screen they may use. Without a staff session, on to sign-in.
  */
 export function StaffScreensLayout() {
   const { t } = useStaffTexts();
@@ -85,9 +87,12 @@ export function StaffScreensLayout() {
             id={`staff-screen-tab-${s}`}
             aria-controls="staff-screen-panel"
             label={
-              // The inbox's tab says how many threads wait for a reply, asked again every minute.
+              // The inbox's tab says how many threads wait for a reply, the repeat prescriptions' how many wait for
+              // the member's step; both asked again every minute.
               s === 'inbox' ? (
                 <InboxTabLabel facilityId={facility.id} label={t('home.screens.inbox')} />
+              ) : s === 'refills' ? (
+                <RefillsTabLabel facilityId={facility.id} roles={facility.roles} label={t('home.screens.refills')} />
               ) : (
                 t(`home.screens.${s}`)
               )

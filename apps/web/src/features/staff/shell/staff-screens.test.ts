@@ -4,9 +4,18 @@ import { isScreensAddress, screenAskedBy, screenAt, screensFor } from './staff-s
 describe('the staff screens a member has', () => {
   it('offers each role the screens STAFF_ACCESS allows it, in tab order', () => {
     expect(screensFor(['front_desk'])).toEqual(['day', 'inbox', 'schedule']);
-    expect(screensFor(['clinician'])).toEqual(['day', 'inbox']);
+    expect(screensFor(['clinician'])).toEqual(['day', 'inbox', 'refills']);
+    expect(screensFor(['pharmacist'])).toEqual(['refills']);
     expect(screensFor(['admin'])).toEqual(['schedule', 'members', 'settings', 'audit']);
-    expect(screensFor(['clinician', 'admin'])).toEqual(['day', 'inbox', 'schedule', 'members', 'settings', 'audit']);
+    expect(screensFor(['clinician', 'admin'])).toEqual([
+      'day',
+      'inbox',
+      'refills',
+      'schedule',
+      'members',
+      'settings',
+      'audit',
+    ]);
   });
 
   it('reads the screen from its address, and an old link’s from ?screen=', () => {

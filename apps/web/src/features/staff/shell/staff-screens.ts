@@ -7,6 +7,7 @@ import { staffMay, type StaffArea, type StaffRole } from '@klaimor/contracts';
 const SCREEN_AREAS = {
   day: 'dayList',
   inbox: 'messages',
+  refills: 'refills',
   schedule: 'scheduleRead',
   members: 'members',
   settings: 'settings',

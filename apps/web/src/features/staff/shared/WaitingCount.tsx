@@ -1,20 +1,20 @@
 import Box from '@mui/material/Box';
 import { visuallyHidden } from '../../../lib/visually-hidden';
-import { useStaffTexts } from '../staff.texts';
 
 export interface WaitingCountProps {
   /** What the tab is. */
   label: string;
-  /** Threads waiting for a reply there; nothing is added while unknown or none. */
+  /** What waits there (threads for a reply, requests for a decision); nothing is added while unknown or none. */
   count: number | undefined;
+  /** The count in words for a screen reader: '(รอตอบ 3 เรื่อง)'. */
+  spoken: (count: number) => string;
 }
 
 /**
- * A tab's name with how many threads wait for a reply there: a number in a red pill to the eye, a few words to a
- * screen reader ("ข้อความผู้ป่วย (รอตอบ 3 เรื่อง)").
+ * A tab's name with how many things wait there: a number in a red pill to the eye, a few words to a screen reader
+ * ("ข้อความผู้ป่วย (รอตอบ 3 เรื่อง)").
  */
-export function WaitingCount({ label, count }: WaitingCountProps) {
-  const { t } = useStaffTexts();
+export function WaitingCount({ label, count, spoken }: WaitingCountProps) {
   return (
     <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center' }}>
       {label}
@@ -40,7 +40,7 @@ export function WaitingCount({ label, count }: WaitingCountProps) {
             {count}
           </Box>
           <Box component="span" sx={visuallyHidden}>
-            {t('inbox.waitingCount', { count })}
+            {spoken(count)}
           </Box>
         </>
       ) : null}
