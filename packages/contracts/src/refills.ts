@@ -195,6 +195,14 @@ export const StaffRefill = z.object({
 });
 export type StaffRefill = z.infer<typeof StaffRefill>;
 export const StaffRefillsReply = dataOf(StaffRefill);
+/**
+ * GET …/refills/counts: how many wait for a clinician's decision and for the pharmacy, for the tab's badge. Numbers only:
+ * no patient is read, so nothing is audited.
+ */
+export const RefillCounts = z.object({ toDecide: z.number().int(), toDispense: z.number().int() });
+export type RefillCounts = z.infer<typeof RefillCounts>;
+export const RefillCountsReply = dataOf(RefillCounts);
+
 export const StaffRefillParams = z.strictObject({
   facilityId: z.string().min(1).max(100),
   refillId: z.uuid({ error: reasons.invalidChoice }),

@@ -295,6 +295,20 @@ export function createRefillsRepository(db: Db) {
         .orderBy(box === 'done' ? desc(refillRequests.requestedAt) : refillRequests.requestedAt)
         .limit(200) as Promise<StaffRefillRow[]>,
 
+    /** How many of the facility's requests wait for a decision, and for the pharmacy. */
+    async counts(facilityId: string): Promise<{ toDecide: number; toDispense: number }> {
+      const [row] = await db
+        .select({
+          toDecide: sql<number>`count(*) filter (where ${refillRequests.status} = 'requested')::int`,
+          toDispense: sql<number>`count(*) filter (where ${refillRequests.status} = 'approved')::int`,
+        })
+        .from(refillRequests)
+        .where(
+          and(eq(refillRequests.facilityId, facilityId), inArray(refillRequests.status, ['requested', 'approved'])),
+        );
+      return row ?? { toDecide: 0, toDispense: 0 };
+    },
+
     async oneOfFacility(facilityId: string, id: string): Promise<StaffRefillRow | null> {
       const [row] = (await staffQuery(
         and(eq(refillRequests.facilityId, facilityId), eq(refillRequests.id, id)),

@@ -3,6 +3,7 @@ import {
   NearHomePharmaciesReply,
   RefillApproveBody,
   RefillBoxQuery,
+  RefillCountsReply,
   RefillDeclineBody,
   RefillParams,
   RefillRequestBody,
@@ -99,6 +100,19 @@ export function refillDeskRoutes(desk: RefillDeskService): FastifyPluginAsyncZod
         },
       },
       async (request) => ({ data: await desk.list(staffAtFacility(request), request.query.box) }),
+    );
+
+    app.get(
+      `${base}/counts`,
+      {
+        config: { staff: 'refills' },
+        schema: {
+          tags: staffTags,
+          summary: 'How many wait for a decision and for the pharmacy (the badge): numbers only, nothing audited',
+          response: { 200: RefillCountsReply },
+        },
+      },
+      async (request) => ({ data: [await desk.counts(staffAtFacility(request))] }),
     );
 
     app.post(

@@ -187,6 +187,9 @@ export function createRefillDeskService({ refills, access }: { refills: RefillsR
       return rows.map(toStaffRefill);
     },
 
+    /** The badge's numbers: no patient is read, so none is audited. */
+    counts: (by: StaffAtFacility) => refills.counts(by.facilityId),
+
     async approve(by: StaffAtFacility, id: string, days: number): Promise<StaffRefill> {
       const unitsOf = (med: Parameters<typeof toSchedule>[0]) => dailyUnits(toSchedule(med)) * days;
       outcome(await refills.approve(actor(by), id, days, todayInBangkok(), unitsOf, tell('approved')));

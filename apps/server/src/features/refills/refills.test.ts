@@ -236,6 +236,25 @@ describe('the hospital decides and hands over', () => {
     expect(audit[0].n).toBeGreaterThan(0);
   });
 
+  it("counts what waits for the badge without reading a patient: nothing is added to anyone's access log", async () => {
+    const listed = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from audit_events where action = 'patient.listed'`,
+        )
+      )[0].n;
+    const before = await listed();
+    // A member who has not opened the list today: the count alone must not put them in the patient's log.
+    const colleague = (
+      await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), { facility: FACILITY, role: 'clinician' })
+    ).session;
+    const res = await staff(colleague, 'GET', `${desk$}/counts`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data[0]).toEqual({ toDecide: 1, toDispense: 0 });
+    expect(await listed()).toBe(before);
+  });
+
   it('refuses a decline without a reason the patient can read, and an approval of no days', async () => {
     const declined = await staff(clinician, 'POST', `${desk$}/${refillId}/decline`, { reason: 'ไม่' });
     expect(declined.statusCode).toBe(400);

@@ -376,6 +376,11 @@ const ROUTES: Record<string, Route> = {
     success: 200,
     call: async () => ({ url: `${refillsBase}?box=to_dispense` }),
   },
+  'GET /api/staff/facilities/:facilityId/refills/counts': {
+    allowed: ['clinician', 'pharmacist'],
+    success: 200,
+    call: async () => ({ url: `${refillsBase}/counts` }),
+  },
   'POST /api/staff/facilities/:facilityId/refills/:refillId/approve': {
     allowed: ['clinician'],
     success: 200,

@@ -37,6 +37,13 @@ function api({
       const now = typeof boxes === 'function' ? boxes() : boxes;
       return json(200, { data: now[box] ?? [] });
     },
+    // The badge's numbers, as the server counts what the boxes hold.
+    [`GET ${REFILLS}/counts`]: () => {
+      const now = typeof boxes === 'function' ? boxes() : boxes;
+      return json(200, {
+        data: [{ toDecide: now.to_decide?.length ?? 0, toDispense: now.to_dispense?.length ?? 0 }],
+      });
+    },
     [`GET ${FACILITY_API}/appointments`]: () => json(200, { data: [] }),
     [`GET ${FACILITY_API}/schedule`]: () => json(200, { data: [schedule()] }),
     ...more,
@@ -166,6 +173,15 @@ describe('the repeat prescriptions screen', () => {
     expect(row).toHaveTextContent('ปิยะ ใจงาม');
     expect(row).toHaveTextContent('รอเภสัชกรจัดยา');
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('counts what waits on the tab from another screen without reading a patient of the list', async () => {
+    const fetchMock = api({ roles: ['clinician'], boxes: { to_decide: [ranOut, metformin] } });
+    renderStaff('/staff/day');
+    expect(await screen.findByRole('tab', { name: /^ขอรับยาต่อ\s?\(รอ 2 รายการ\)$/ })).toBeInTheDocument();
+    expect(calls(fetchMock, 'GET', `${REFILLS}/counts`).length).toBeGreaterThan(0);
+    // The list is read (and each patient in it audited) only when the member opens the tab.
+    expect(listedBoxes(fetchMock)).toEqual([]);
   });
 
   it('is where a pharmacist lands after signing in, on the requests to dispense', async () => {

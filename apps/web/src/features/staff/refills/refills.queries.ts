@@ -1,5 +1,6 @@
 import type {
   RefillApproveInput,
+  RefillCounts,
   RefillBox,
   RefillDeclineInput,
   RefillSentBody,
@@ -41,16 +42,22 @@ const refillsQuery = (facilityId: string, box: RefillBox) => ({
 export const useRefills = (facilityId: string, box: RefillBox) => useQuery(refillsQuery(facilityId, box));
 
 /**
- * How many requests wait in each of the member's own boxes, for the counts on the tabs; the same queries as the
- * boxes' lists, so the screen open asks nothing twice. (One query per box rather than useQueries: that would add
- * query-core code to the chunk the patients' first screens share with this one.)
+ * How many requests wait in each of the member's own boxes, for the counts on the tabs, asked every minute whatever
+ * screen is open. Numbers only (…/refills/counts): reading the lists instead would put every waiting patient in the
+ * access log of each member who merely has the staff app open.
  */
 export function useWaitingRefills(facilityId: string, boxes: readonly RefillBox[]): Partial<Record<RefillBox, number>> {
-  const toDecide = useQuery({ ...refillsQuery(facilityId, 'to_decide'), enabled: boxes.includes('to_decide') });
-  const toDispense = useQuery({ ...refillsQuery(facilityId, 'to_dispense'), enabled: boxes.includes('to_dispense') });
+  const counts = useQuery({
+    queryKey: [...refillKeys.boxes(facilityId), 'counts'] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiOne<RefillCounts>(`${refillsPath(facilityId)}/counts`, { signal }),
+    refetchInterval: REFILLS_POLL_MS,
+    retry: retryServerTrouble,
+    enabled: boxes.length > 0,
+  });
   const waiting: Partial<Record<RefillBox, number>> = {};
-  if (boxes.includes('to_decide') && toDecide.data) waiting.to_decide = toDecide.data.length;
-  if (boxes.includes('to_dispense') && toDispense.data) waiting.to_dispense = toDispense.data.length;
+  if (counts.data && boxes.includes('to_decide')) waiting.to_decide = counts.data.toDecide;
+  if (counts.data && boxes.includes('to_dispense')) waiting.to_dispense = counts.data.toDispense;
   return waiting;
 }
 
