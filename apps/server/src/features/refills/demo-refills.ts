@@ -7,8 +7,8 @@ import { appointments, facilities, medications } from '../../db/schema.js';
 const LONG_TERM = ['Metformin', 'Amlodipine', 'Simvastatin'];
 
 /**
- * FOR DEMO MODE ONLY: a pharmacy of the "รับยาใกล้บ้าน" scheme that does not exist, named as a demo, near the demo
- * hospital; the real scheme's pharmacies say so in their own settings.
+ * FOR DEMO MODE ONLY: a pharmacy of the "รับยาใกล้บ้าน" scheme that does not exist, named as a demo, in the demo
+ * hospital's part of Bangkok; the real scheme's pharmacies say so in their own settings.
  */
 export const DEMO_NEAR_HOME_PHARMACY = {
   stableId: 'demo-near-home-pharmacy',
@@ -16,13 +16,15 @@ export const DEMO_NEAR_HOME_PHARMACY = {
   nameEn: 'Near-home pharmacy (demo)',
   kind: 'pharmacy',
   ownership: 'private',
-  address: 'ร้านสมมติสำหรับทดลองใช้แอป ถนนอรุณอมรินทร์',
-  subdistrict: 'ศิริราช',
-  district: 'บางกอกน้อย',
+  address: 'ร้านสมมติสำหรับทดลองใช้แอป ถนนจรัญสนิทวงศ์',
+  subdistrict: 'บางพลัด',
+  district: 'บางพลัด',
   province: 'กรุงเทพมหานคร',
   postcode: '10700',
-  lat: 13.7601,
-  lng: 100.4789,
+  // About 3.5 km north of the hospital: near enough to be "near home", far enough that the map never gathers the two
+  // into one cluster around the hospital's marker.
+  lat: 13.7895,
+  lng: 100.493,
   openingHours: 'Mo-Su 08:00-20:00',
   nearHomePharmacy: true,
   sourceName: 'KlaiMor demo data',
