@@ -21,10 +21,10 @@ export const DEMO_NEAR_HOME_PHARMACY = {
   district: 'บางพลัด',
   province: 'กรุงเทพมหานคร',
   postcode: '10700',
-  // About 3.5 km north of the hospital: near enough to be "near home", far enough that the map never gathers the two
-  // into one cluster around the hospital's marker.
-  lat: 13.7895,
-  lng: 100.493,
+  // About 4 km north of the hospital: far enough that the map never gathers the two into one cluster around the
+  // hospital's marker, and that the real pharmacies of the old town stay the nearest there (e2e/map-finds-care).
+  lat: 13.795,
+  lng: 100.496,
   openingHours: 'Mo-Su 08:00-20:00',
   nearHomePharmacy: true,
   sourceName: 'KlaiMor demo data',
