@@ -46,13 +46,22 @@ function useRedFlags(typed: string) {
 const countOf = (text: string | undefined) =>
   `${(text ?? '').length.toLocaleString('th-TH')}/${MESSAGE_TEXT_MAX.toLocaleString('th-TH')}`;
 
+/** The place named by the link when the patient may write to it, else the only one, else none yet. */
+function chosenFacility(facilities: MessageFacility[], named: string | null): string {
+  if (named !== null && facilities.some((f) => f.id === named)) return named;
+  return facilities.length === 1 ? facilities[0].id : '';
+}
+
 /** A new question to a facility's care team: where, about what, the words and photos; the stated reply time shown. */
 export function NewThreadForm({
   facilities,
+  about,
   onSent,
   onCancel,
 }: {
   facilities: MessageFacility[];
+  /** What the screen was opened about (a result's card names its place and subject); a place not listed is left out. */
+  about: { facilityId: string | null; subject: string };
   onSent: (sent: SentMessage) => void;
   onCancel: () => void;
 }) {
@@ -61,7 +70,7 @@ export function NewThreadForm({
   const [photos, setPhotos] = useState<File[]>([]);
   const { form, formError, onSubmit } = useContractForm<NewThreadValues, NewThreadBody>({
     resolver: newThreadResolver,
-    defaultValues: { facilityId: facilities.length === 1 ? facilities[0].id : '', subject: '', text: '' },
+    defaultValues: { facilityId: chosenFacility(facilities, about.facilityId), subject: about.subject, text: '' },
     fields: ['facilityId', 'subject', 'text'],
     errorMessage: (error) => apiErrorMessage(t, error),
   });
@@ -108,7 +117,7 @@ export function NewThreadForm({
           </MenuItem>
         ))}
       </TextField>
-      {fields('subject', t('compose.subject'), { required: true, hint: t('compose.subjectHint') })}
+      {fields('subject', t('compose.subject'), { required: true, wraps: true, hint: t('compose.subjectHint') })}
       {fields('text', t('compose.text'), {
         required: true,
         multiline: true,

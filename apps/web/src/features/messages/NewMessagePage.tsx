@@ -1,5 +1,6 @@
+import { THREAD_SUBJECT_MAX } from '@klaimor/contracts';
 import Stack from '@mui/material/Stack';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
 import { PageTitle } from '../../components/PageTitle';
@@ -9,7 +10,10 @@ import { NewThreadForm } from './MessageForms';
 import { useMessageFacilities } from './messages.queries';
 import { useCareMessagesTexts } from './messages.texts';
 
-/** /messages/new: a question to a care team; once sent, the thread opens (with the 1669 advice when it raised a flag). */
+/**
+ * /messages/new (`?facility=&subject=` when opened from a result): a question to a care team; once sent, the thread
+ * opens (with the 1669 advice when it raised a flag).
+ */
 export function NewMessagePage() {
   return (
     <PersonGate area="records">
@@ -23,6 +27,7 @@ function NewMessageScreen() {
   const whose = useWhoseHeading();
   const navigate = useNavigate();
   const facilities = useMessageFacilities();
+  const [params] = useSearchParams();
   return (
     <Stack spacing={3}>
       <PageTitle subtitle={t('compose.subtitle')}>{whose(t, 'compose.title')}</PageTitle>
@@ -33,6 +38,10 @@ function NewMessageScreen() {
       ) : (
         <NewThreadForm
           facilities={facilities.data}
+          about={{
+            facilityId: params.get('facility'),
+            subject: (params.get('subject') ?? '').slice(0, THREAD_SUBJECT_MAX),
+          }}
           onCancel={() => void navigate('/messages')}
           onSent={(sent) =>
             void navigate(`/messages/${sent.thread.id}`, { replace: true, state: { redFlags: sent.redFlags } })

@@ -126,6 +126,32 @@ describe('messages to the care team', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('opened from a result, writes to the place that took it, about that result', async () => {
+    const ramathibodi = { ...siriraj, id: 'ramathibodi-hospital', nameTh: 'โรงพยาบาลรามาธิบดี' };
+    mockApi({ 'GET /api/messages/facilities': () => json(200, { data: [ramathibodi, siriraj] }) });
+    const subject = 'สอบถามผลน้ำตาลสะสม (HbA1c) ตรวจเมื่อ 20 พ.ค. 2569';
+    render(`/messages/new?facility=siriraj-hospital&subject=${encodeURIComponent(subject)}`);
+    expect(await screen.findByRole('combobox', { name: /ส่งถึงโรงพยาบาล/ })).toHaveTextContent('โรงพยาบาลศิริราช');
+    const subjectBox = screen.getByRole('textbox', { name: /เรื่อง/ });
+    expect(subjectBox).toHaveValue(subject);
+    // Long, it wraps to be read whole; Enter still sends rather than starting a second line.
+    await userEvent.setup().type(subjectBox, '{Enter}');
+    expect(subjectBox).toHaveValue(subject);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: /^ข้อความ/ })).toHaveAttribute('aria-invalid', 'true'),
+    );
+  });
+
+  it('leaves the place to choose when the link names one the patient may not write to', async () => {
+    const ramathibodi = { ...siriraj, id: 'ramathibodi-hospital', nameTh: 'โรงพยาบาลรามาธิบดี' };
+    mockApi({ 'GET /api/messages/facilities': () => json(200, { data: [ramathibodi, siriraj] }) });
+    render('/messages/new?facility=elsewhere&subject=');
+    expect(await screen.findByRole('combobox', { name: /ส่งถึงโรงพยาบาล/ })).not.toHaveTextContent(
+      /โรงพยาบาล(ศิริราช|รามาธิบดี)/,
+    );
+    expect(screen.getByRole('textbox', { name: /เรื่อง/ })).toHaveValue('');
+  });
+
   it('warns of an emergency while typing, and after sending says not to wait for a reply, with 1669', async () => {
     const user = userEvent.setup();
     mockApi({

@@ -2,18 +2,29 @@ import type { ResultFlag } from '@klaimor/contracts';
 import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import InfoIcon from '@mui/icons-material/Info';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
+import { Link } from 'react-router';
 import { appLanguage } from '../../i18n/language';
 import { formatBuddhistDate } from '../../lib/thai-date';
 import { writtenLanguage } from '../../lib/written-language';
-import { facilityName, formatValue, rangeWords, testName, unitOf, type TestSeries } from './results-format';
+import {
+  askAboutResult,
+  facilityName,
+  formatValue,
+  rangeWords,
+  testName,
+  unitOf,
+  type TestSeries,
+} from './results-format';
 import { ResultTrendChart } from './ResultTrendChart';
 import { useResultsTexts } from './results.texts';
 
@@ -130,6 +141,17 @@ export function ResultCard({ series }: { series: TestSeries }) {
             <ResultTrendChart test={test} results={results} />
           </Box>
         ) : null}
+        {/* A question about the result goes to the care team of the place that took it, its subject already written. */}
+        <Button
+          component={Link}
+          to={askAboutResult(test, latest, t, lang)}
+          variant="outlined"
+          startIcon={<ForumOutlinedIcon />}
+          aria-label={t('ask.named', { test: testName(test, lang) })}
+          sx={{ mt: 2 }}
+        >
+          {t('ask.label')}
+        </Button>
       </CardContent>
     </Card>
   );

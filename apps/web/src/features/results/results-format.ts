@@ -1,4 +1,12 @@
-import { LAB_TESTS, labTest, type LabPanel, type LabResult, type LabTest, type ResultSeries } from '@klaimor/contracts';
+import {
+  LAB_TESTS,
+  THREAD_SUBJECT_MAX,
+  labTest,
+  type LabPanel,
+  type LabResult,
+  type LabTest,
+  type ResultSeries,
+} from '@klaimor/contracts';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../i18n/language';
 import { formatBuddhistDate } from '../../lib/thai-date';
@@ -80,6 +88,19 @@ export const facilityName = (facility: LabResult['facility'], lang: Language): s
 
 /** A test's name in the reader's language. */
 export const testName = (test: LabTest, lang: Language): string => (lang === 'en' ? test.nameEn : test.nameTh);
+
+/**
+ * The new message that asks about a result: to the care team of the place that took it, its subject naming the test
+ * and the day ("สอบถามผลน้ำตาลสะสม (HbA1c) ตรวจเมื่อ 20 พ.ค. 2569"), so the team knows which result at a glance.
+ */
+export function askAboutResult(test: LabTest, latest: LabResult, t: TFunction<'results'>, lang: Language): string {
+  const subject = t(test.category === 'vital-signs' ? 'ask.subjectMeasured' : 'ask.subjectTaken', {
+    test: testName(test, lang),
+    date: formatBuddhistDate(latest.takenOn, lang, 'short'),
+  });
+  const query = new URLSearchParams({ facility: latest.facility.id, subject: subject.slice(0, THREAD_SUBJECT_MAX) });
+  return `/messages/new?${query.toString()}`;
+}
 
 /** A date under a chart's point, on two lines so that more of them fit: "20 พ.ย.\n2569", "20 Nov\n2026". */
 export function axisDate(iso: string, lang: Language): string {
