@@ -39,10 +39,15 @@ export const DEMO_CLINICIAN = {
   name: 'แพทย์ (เดโม)',
   secret: 'KLAIMORDEMOCLINICIANKLAIMORDEMOC',
 };
+export const DEMO_PHARMACIST = {
+  email: 'pharmacy@demo.klaimor.test',
+  name: 'เภสัชกร (เดโม)',
+  secret: 'KLAIMORDEMOPHARMACISTKLAIMORDEMO',
+};
 
 /**
  * Signs a demo member in through the staff sign-in screen, on to their first screen: the schedule for the admin, the
- * day's appointments for the others.
+ * repeat prescriptions for the pharmacist, the day's appointments for the others.
  */
 export async function signInStaff(page: Page, member: { email: string; secret: string }): Promise<void> {
   await page.goto('/staff/sign-in');
@@ -50,7 +55,7 @@ export async function signInStaff(page: Page, member: { email: string; secret: s
   await page.getByLabel(/^รหัสผ่าน/).fill(DEMO_STAFF_PASSWORD);
   await page.getByRole('textbox', { name: /^รหัส 6 หลัก/ }).fill(await unusedTotpCode(member.secret));
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
-  await expect(page).toHaveURL(/\/staff\/(day|schedule)$/);
+  await expect(page).toHaveURL(/\/staff\/(day|schedule|refills)$/);
 }
 
 /** Signs the member out from the staff frame, back to the sign-in page. */
