@@ -90,7 +90,7 @@ test('after the visit: an HbA1c released and asked about, the nurse answers, a r
     const hba1c = page.getByRole('article', { name: 'น้ำตาลสะสม (HbA1c)' });
     await expect(hba1c).toContainText('7.4 %');
     await expect(hba1c).toContainText('สูงกว่าเกณฑ์');
-    await hba1c.getByRole('link', { name: 'ถามทีมดูแลเรื่องผลน้ำตาลสะสม (HbA1c)' }).click();
+    await hba1c.getByRole('link', { name: 'ถามทีมดูแลเรื่องผลนี้ (น้ำตาลสะสม (HbA1c))' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'เขียนข้อความใหม่' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: /ส่งถึงโรงพยาบาล/ })).toHaveText('โรงพยาบาลศิริราช');
     await expect(page.getByRole('textbox', { name: /เรื่อง/ })).toHaveValue(/^สอบถามผลน้ำตาลสะสม \(HbA1c\) ตรวจเมื่อ /);

@@ -77,6 +77,7 @@ const DAY_MINUTES = 24 * 60;
 /** Minutes since midnight in Bangkok (UTC+7, no daylight saving). */
 const bangkokMinutes = () => Math.floor(Date.now() / 60_000 + 7 * 60) % DAY_MINUTES;
 const bangkokToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Bangkok' }).format(new Date());
+const minutesOf = (clockTime: string) => Number(clockTime.slice(0, 2)) * 60 + Number(clockTime.slice(3, 5));
 const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
@@ -119,8 +120,11 @@ export async function checkedInToday(
   const base = `/api/staff/facilities/${hospital}`;
   await signInStaff(staff, DEMO_ADMIN);
   const session = await sessionToday();
+  // One slot of one place, which this patient takes: the journeys share one server, and a free slot without a deposit
+  // left at the hospital would be offered to a later journey that expects to pay one (e2e/booking-journey).
+  const slotMinutes = minutesOf(session.sessionEnd) - minutesOf(session.sessionStart);
   const added = await staff.request.post(`${base}/schedule/extra-sessions`, {
-    data: { ...session, places: 4, depositAmount: 0, clinician: doctor },
+    data: { ...session, slotMinutes, places: 1, depositAmount: 0, clinician: doctor },
   });
   expect(added.status(), await added.text()).toBe(201);
   await signOutStaff(staff);

@@ -88,7 +88,7 @@ describe('ResultsPage', () => {
     expect(hba1c).toHaveTextContent('ตรวจเมื่อ 20 พ.ค. 2569โรงพยาบาลศิริราช');
     expect(hba1c).toHaveTextContent('บอกระดับน้ำตาลเฉลี่ยช่วง 2–3 เดือนที่ผ่านมา ใช้ดูว่าคุมเบาหวานได้ดีแค่ไหน');
     // A question about it goes to the place that took it, its subject written for the patient.
-    const ask = within(hba1c).getByRole('link', { name: 'ถามทีมดูแลเรื่องผลน้ำตาลสะสม (HbA1c)' });
+    const ask = within(hba1c).getByRole('link', { name: 'ถามทีมดูแลเรื่องผลนี้ (น้ำตาลสะสม (HbA1c))' });
     const asked = new URL(ask.getAttribute('href')!, 'http://app');
     expect(asked.pathname).toBe('/messages/new');
     expect(asked.searchParams.get('facility')).toBe('siriraj-hospital');
