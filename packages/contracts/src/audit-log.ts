@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = {
   'message.replied': 'patient_records',
   'message.assigned': 'patient_records',
   'message.status_changed': 'patient_records',
+  'reading.viewed': 'patient_records',
   'refill.approved': 'patient_records',
   'refill.declined': 'patient_records',
   'refill.ready': 'patient_records',

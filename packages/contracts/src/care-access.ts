@@ -11,6 +11,7 @@ export const RecordArea = z.enum([
   'medications',
   'health_background',
   'symptom_notes',
+  'home_readings',
   'notifications',
   'my_data',
 ]);
@@ -48,6 +49,8 @@ export const CARE_ACCESS = {
   health_background: { read: ['see'], change: ['see'] },
   /** The symptom diary: "see" keeps it up to date. */
   symptom_notes: { read: ['see'], change: ['see'] },
+  /** Blood pressure, glucose and weight measured at home: whoever helps with the medicines often measures them too. */
+  home_readings: { read: ['see', 'medicines'], change: ['see', 'medicines'] },
   /** Reminder settings and the notification centre of a profile that cannot sign in: its holder hears for it. */
   notifications: { read: 'holder', change: 'holder' },
   /** The access log and the FHIR export (read); deleting a held profile (change). */

@@ -23,6 +23,7 @@ export * from './lab-results.js';
 export * from './messages.js';
 export * from './refills.js';
 export * from './symptom-notes.js';
+export * from './home-readings.js';
 export * from './my-data.js';
 export * from './staff.js';
 export * from './clinics.js';

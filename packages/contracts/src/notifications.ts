@@ -64,6 +64,7 @@ export const NotificationKind = z.enum([
   'result_released',
   'message_reply',
   'refill',
+  'reading_reminder',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -109,6 +110,8 @@ const NOTIFICATION_SCREENS: Record<NotificationKind, (n: NotificationSubject) =>
   message_reply: () => '/messages',
   // Every step of a repeat prescription: approved, declined, ready with its queue number, posted with its tracking.
   refill: () => '/refills',
+  // The quick entry of a home reading.
+  reading_reminder: () => '/readings/new',
 };
 
 /** The address inside the app a notification opens. */
