@@ -64,6 +64,7 @@ export const StaffAccessAction = z.enum([
   'message.replied',
   'message.assigned',
   'message.status_changed',
+  'reading.viewed',
   'refill.approved',
   'refill.declined',
   'refill.ready',
