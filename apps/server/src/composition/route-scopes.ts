@@ -16,6 +16,7 @@ import { scopesOf } from '../features/family/family.repository.js';
 import { familyRoutes } from '../features/family/family.routes.js';
 import { frontDeskRoutes } from '../features/front-desk/front-desk.routes.js';
 import { deskBookingsRoutes } from '../features/desk-bookings/desk-bookings.routes.js';
+import { homeReadingsRoutes, staffHomeReadingsRoutes } from '../features/home-readings/home-readings.routes.js';
 import { hospitalsRoutes } from '../features/hospitals/hospitals.routes.js';
 import { medicationsRoutes } from '../features/medications/medications.routes.js';
 import { labResultsRoutes, staffLabResultsRoutes } from '../features/lab-results/lab-results.routes.js';
@@ -166,6 +167,7 @@ export async function registerApi(
           await signedIn.register(messagesRoutes(services.messages));
           await signedIn.register(refillsRoutes(services.refills));
           await signedIn.register(symptomNotesRoutes(services.symptomNotes));
+          await signedIn.register(homeReadingsRoutes(services.homeReadings));
           await signedIn.register(allergiesConditionsRoutes(services.healthBackground));
           await signedIn.register(notificationsRoutes(notifications));
           if (lineLink) await signedIn.register(lineRoutes(lineLink, notifications, config.secureCookies));
@@ -188,6 +190,7 @@ export async function registerApi(
           await staffIn.register(deskBookingsRoutes(services.deskBookings));
           await staffIn.register(consultationsRoutes(services.consultations, services.corrections));
           await staffIn.register(staffLabResultsRoutes(services.labResults));
+          await staffIn.register(staffHomeReadingsRoutes(services.homeReadings));
           await staffIn.register(inboxRoutes(services.inbox));
           await staffIn.register(refillDeskRoutes(services.refillDesk));
           await staffIn.register(facilityStaffRoutes(services.facilityStaff));

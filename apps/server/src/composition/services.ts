@@ -13,6 +13,8 @@ import { createSessionsRepository } from '../features/auth/sessions.repository.j
 import { createSessionsService } from '../features/auth/sessions.service.js';
 import { createConsultationsRepository } from '../features/consultations/consultations.repository.js';
 import { createConsultationsService } from '../features/consultations/consultations.service.js';
+import { createHomeReadingsRepository } from '../features/home-readings/home-readings.repository.js';
+import { createHomeReadingsService } from '../features/home-readings/home-readings.service.js';
 import { createLabResultsRepository } from '../features/lab-results/lab-results.repository.js';
 import { createLabResultsService } from '../features/lab-results/lab-results.service.js';
 import { createMessagesRepository } from '../features/messages/messages.repository.js';
@@ -187,6 +189,11 @@ export async function createServices(
     consultations: consultationsRepository,
     access: staffAccess,
   });
+  const homeReadings = createHomeReadingsService({
+    readings: createHomeReadingsRepository(db),
+    consultations: consultationsRepository,
+    access: staffAccess,
+  });
   const messagesRepository = createMessagesRepository(db);
   const messages = createMessagesService({ messages: messagesRepository });
   const inbox = createInboxService({ messages: messagesRepository, access: staffAccess });
@@ -203,6 +210,7 @@ export async function createServices(
     medications,
     healthBackground,
     labResults,
+    homeReadings,
     messages,
     symptomNotes,
     hospitals: createHospitalsService(hospitalsRepository),
@@ -244,6 +252,7 @@ export async function createServices(
     frontDesk,
     deskBookings,
     labResults,
+    homeReadings,
     messages,
     inbox,
     refills,

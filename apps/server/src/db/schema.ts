@@ -12,6 +12,7 @@ import {
   integer,
   json,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -855,6 +856,79 @@ export const symptomNotes = pgTable(
 );
 
 /**
+ * Blood pressure, glucose and weight the patient (or a caregiver for them) measured at home. Which values a reading has
+ * follows its kind, and each lies within what a home device can show (READING_LIMITS in the contracts): the database
+ * holds both rules as well as the API, so no path writes a blood pressure without its diastolic or a glucose of 6000.
+ * Flags and alerts are computed when read, so better thresholds reach old readings too.
+ */
+export const homeReadings = pgTable(
+  'home_readings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: patientId(),
+    kind: text('kind').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    /** mmHg and beats per minute. */
+    systolic: integer('systolic'),
+    diastolic: integer('diastolic'),
+    pulse: integer('pulse'),
+    /** mg/dL, and when it was taken ('fasting', 'after_meal', 'other'). */
+    glucose: integer('glucose'),
+    timing: text('timing'),
+    weightKg: numeric('weight_kg', { precision: 4, scale: 1, mode: 'number' }),
+    /** The caregiver who typed it in for the patient; null when the patient did (or that account is gone). */
+    enteredBy: uuid('entered_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('home_readings_user_taken_idx').on(t.userId, t.takenAt),
+    check('home_readings_kind_check', sql`${t.kind} in ('blood_pressure', 'glucose', 'weight')`),
+    check(
+      'home_readings_values_check',
+      sql`case ${t.kind}
+        when 'blood_pressure' then ${t.systolic} is not null and ${t.diastolic} is not null
+          and ${t.glucose} is null and ${t.timing} is null and ${t.weightKg} is null
+        when 'glucose' then ${t.glucose} is not null and ${t.timing} is not null
+          and ${t.systolic} is null and ${t.diastolic} is null and ${t.pulse} is null and ${t.weightKg} is null
+        else ${t.weightKg} is not null
+          and ${t.systolic} is null and ${t.diastolic} is null and ${t.pulse} is null and ${t.glucose} is null and ${t.timing} is null
+      end`,
+    ),
+    // READING_LIMITS: what a home device can show.
+    check(
+      'home_readings_limits_check',
+      sql`(${t.systolic} is null or ${t.systolic} between 60 and 260)
+        and (${t.diastolic} is null or (${t.diastolic} between 30 and 160 and ${t.diastolic} < ${t.systolic}))
+        and (${t.pulse} is null or ${t.pulse} between 30 and 220)
+        and (${t.glucose} is null or ${t.glucose} between 20 and 600)
+        and (${t.weightKg} is null or ${t.weightKg} between 2 and 300)`,
+    ),
+    check('home_readings_timing_check', sql`${t.timing} in ('fasting', 'after_meal', 'other')`),
+  ],
+);
+
+/** A patient's daily reminders to measure at home: HH:MM in Thailand per kind, null for none. */
+export const readingReminders = pgTable(
+  'reading_reminders',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bloodPressure: text('blood_pressure'),
+    glucose: text('glucose'),
+    weight: text('weight'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      'reading_reminders_clock_check',
+      sql`${t.bloodPressure} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.glucose} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'
+        and ${t.weight} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`,
+    ),
+  ],
+);
+
+/**
  * Who wrote an allergy or a condition: the patient (both null), or a clinician of a facility (both set). A clinician's
  * entry stays however the member's roles change later, so the staff member is kept, not their membership.
  */
@@ -1325,6 +1399,8 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** When the patient answered a dose reminder ("taken" or "snooze"). */
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** A reminder to measure at home: the kinds of reading it asks for (those set to the same clock go together). */
+    readingKinds: text('reading_kinds').array(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1336,7 +1412,7 @@ export const notifications = pgTable(
     index('notifications_created_idx').on(t.createdAt),
     check(
       'notifications_kind_check',
-      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test', 'result_released', 'message_reply', 'refill')`,
+      sql`${t.kind} in ('dose', 'appointment_tomorrow', 'appointment_soon', 'appointment_cancelled', 'appointment_moved', 'appointment_completed', 'record_corrected', 'refund', 'booking_confirmed', 'deposit_receipt', 'missed_dose', 'test', 'result_released', 'message_reply', 'refill', 'reading_reminder')`,
     ),
   ],
 );

@@ -134,7 +134,8 @@ describe('demo patient', () => {
         (select count(*) from medications m join users u on u.id = m.user_id where u.phone = ${DEMO_PATIENT.phone})::int as m,
         (select count(*) from medications m join users u on u.id = m.user_id where u.phone = ${DEMO_DEPENDENT.phone})::int as mother,
         (select count(*) from care_grants)::int as grants, (select count(*) from symptom_notes)::int as n,
-        (select count(*) from lab_results)::int as results, (select count(*) from messages)::int as messages`,
+        (select count(*) from lab_results)::int as results, (select count(*) from messages)::int as messages,
+        (select count(*) from home_readings)::int as readings`,
     )) as unknown as {
       rows: {
         c: number;
@@ -145,6 +146,7 @@ describe('demo patient', () => {
         n: number;
         results: number;
         messages: number;
+        readings: number;
       }[];
     };
     // The demo patient's own records, and her mother's medicines under one grant.
@@ -157,6 +159,8 @@ describe('demo patient', () => {
       n: 2,
       results: 14 + 7 + 7 + 14,
       messages: 2,
+      // A morning blood pressure for 21 days, a fasting glucose every other day, two weighings.
+      readings: 21 + 11 + 2,
     });
   });
 });

@@ -7,6 +7,7 @@ import { addDemoSchedules } from '../features/schedules/demo-schedules.js';
 import type { Config } from '../config.js';
 import { seedDemoStaff } from '../features/staff/demo-staff.js';
 import { seedDemoResults } from '../features/lab-results/demo-results.js';
+import { seedDemoReadings } from '../features/home-readings/demo-readings.js';
 import { seedDemoMessages } from '../features/messages/demo-messages.js';
 import { seedDemoRefills } from '../features/refills/demo-refills.js';
 import type { Db } from '../db/client.js';
@@ -303,8 +304,9 @@ async function seedDemoFamily(db: Db, caregiverId: string): Promise<void> {
 }
 
 /**
- * The demo patient with their health records, the shipped hospital directory, demo screening schedules and,
- * in demo mode only, the demo hospital's staff and the patient's year of clinic visits there with their results, and a question she asked it.
+ * The demo patient with their health records and three weeks of home blood pressure, glucose and weight, the shipped
+ * hospital directory, demo screening schedules and, in demo mode only, the demo hospital's staff and the patient's year
+ * of clinic visits there with their results, and a question she asked it.
  */
 export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secretKey'>): Promise<void> {
   const hospitals = createHospitalsRepository(db);
@@ -317,6 +319,7 @@ export async function seedDemoData(db: Db, config: Pick<Config, 'mode' | 'secret
   await seedDemoFamily(db, patient.id);
   await seedDemoStaff(db, config);
   await seedDemoResults(db, patient.id);
+  await seedDemoReadings(db, patient.id);
   await seedDemoMessages(db, patient.id);
   await seedDemoRefills(db, config, patient.id);
 }

@@ -84,19 +84,27 @@ export function sittingRows(
   });
 }
 
+/**
+ * The appointment's patient, when the facility works with their results: in care now (as opening the record), or a
+ * visit completed here in the last RESULTS_AFTER_VISIT_DAYS days. Else 404, or 403 record_outside_care. The clinician's
+ * view of the patient's home readings follows the same rule.
+ */
+export async function patientOfRecentVisit(
+  consultations: Pick<ConsultationsRepository, 'patientOf'>,
+  actor: StaffAtFacility,
+  appointmentId: string,
+) {
+  const patient = await consultations.patientOf(actor.facilityId, appointmentId);
+  if (!patient) throw appointmentNotFound();
+  const today = todayInBangkok();
+  const recent = patient.status === 'completed' && patient.date >= addDays(today, -RESULTS_AFTER_VISIT_DAYS);
+  if (!inCare(patient, today) && !recent) throw outsideCare();
+  return patient;
+}
+
 export function createLabResultsService({ results, consultations, access }: Deps) {
-  /**
-   * The appointment's patient, when its results are the facility's to write: in care now (as opening the record), or a
-   * visit completed here in the last RESULTS_AFTER_VISIT_DAYS days. Else 404, or 403 record_outside_care.
-   */
-  async function patientOfVisit(actor: StaffAtFacility, appointmentId: string) {
-    const patient = await consultations.patientOf(actor.facilityId, appointmentId);
-    if (!patient) throw appointmentNotFound();
-    const today = todayInBangkok();
-    const recent = patient.status === 'completed' && patient.date >= addDays(today, -RESULTS_AFTER_VISIT_DAYS);
-    if (!inCare(patient, today) && !recent) throw outsideCare();
-    return patient;
-  }
+  const patientOfVisit = (actor: StaffAtFacility, appointmentId: string) =>
+    patientOfRecentVisit(consultations, actor, appointmentId);
 
   return {
     /** The patient's released results, by test in the catalogue's order, each oldest first. */

@@ -12,6 +12,7 @@ import {
   type FhirBundle,
   type FixedDoseTime,
   type HealthBackground,
+  type HomeReading,
   type RecordedBy,
   type HealthScheme,
   type Medication,
@@ -64,6 +65,8 @@ export interface PatientRecords {
   visits: Visit[];
   medications: Medication[];
   symptomNotes: SymptomNote[];
+  /** Blood pressure, glucose and weight measured at home, oldest first. */
+  homeReadings: HomeReading[];
   /** Allergies and long-term conditions. */
   healthBackground: HealthBackground;
   /** Test results released to the patient, by test. */
@@ -498,6 +501,66 @@ function symptomObservation(n: SymptomNote, patientId: string): Observation {
   };
 }
 
+const VITAL_SIGNS = [
+  { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/observation-category', code: 'vital-signs' }] },
+];
+const mmHg = (value: number) => ({ value, unit: 'mmHg', system: UCUM, code: 'mm[Hg]' });
+
+/** What a home reading measured: LOINC's code of it, and its value or components in UCUM. */
+function homeReadingValue(r: HomeReading): Pick<Observation, 'code' | 'valueQuantity' | 'component'> {
+  switch (r.kind) {
+    case 'blood_pressure':
+      // The vital-signs profile's blood pressure panel: systolic and diastolic as components, the pulse beside them.
+      return {
+        code: loinc('85354-9', 'Blood pressure panel with all children optional'),
+        component: [
+          { code: loinc('8480-6', 'Systolic blood pressure'), valueQuantity: mmHg(r.systolic!) },
+          { code: loinc('8462-4', 'Diastolic blood pressure'), valueQuantity: mmHg(r.diastolic!) },
+          ...(r.pulse !== null
+            ? [
+                {
+                  code: loinc('8867-4', 'Heart rate'),
+                  valueQuantity: { value: r.pulse, unit: 'beats/minute', system: UCUM, code: '/min' },
+                },
+              ]
+            : []),
+        ],
+      };
+    case 'glucose':
+      return {
+        code:
+          r.timing === 'fasting'
+            ? loinc('41604-0', 'Fasting glucose [Mass/volume] in Capillary blood by Glucometer')
+            : loinc('41653-7', 'Glucose [Mass/volume] in Capillary blood by Glucometer'),
+        valueQuantity: { value: r.glucose!, unit: 'mg/dL', system: UCUM, code: 'mg/dL' },
+      };
+    case 'weight':
+      return {
+        code: loinc('29463-7', 'Body weight'),
+        valueQuantity: { value: r.weightKg!, unit: 'kg', system: UCUM, code: 'kg' },
+      };
+  }
+}
+
+/** A reading measured at home: a vital sign the patient reported (performer the Patient), with where it fell. */
+function homeReadingObservation(r: HomeReading, patientId: string): Observation {
+  return {
+    resourceType: 'Observation',
+    id: r.id,
+    status: 'final',
+    category: VITAL_SIGNS,
+    ...homeReadingValue(r),
+    subject: { reference: ref(patientId) },
+    effectiveDateTime: r.takenAt,
+    issued: r.createdAt,
+    performer: [{ reference: ref(patientId) }],
+    ...(r.flag && {
+      interpretation: [{ coding: [{ system: INTERPRETATION, code: FLAG_CODE[r.flag] }] }],
+    }),
+    note: [{ text: r.enteredBy ? `วัดที่บ้าน บันทึกโดย ${r.enteredBy.displayName}` : 'วัดที่บ้าน บันทึกโดยผู้ป่วย' }],
+  };
+}
+
 function bloodGroupObservation(p: UserProfile): Observation | null {
   if (!p.blood_group) return null;
   return {
@@ -766,6 +829,7 @@ export function toFhirBundle(records: PatientRecords, now: Date = new Date()): F
     ...records.healthBackground.conditions.map((c) => problem(c, pid)),
     ...[bloodGroupObservation(records.profile)].filter((o): o is Observation => o !== null),
     ...records.symptomNotes.map((n) => symptomObservation(n, pid)),
+    ...records.homeReadings.map((r) => homeReadingObservation(r, pid)),
     ...results.map((r) => resultObservation(r, pid, encounters)),
     ...labReports(results, pid, known, encounters),
     ...records.messages.flatMap((t) => communications(t, pid, known)),

@@ -17,6 +17,7 @@ import type { LabResultsService } from '../lab-results/lab-results.service.js';
 import type { MessagesService } from '../messages/messages.service.js';
 import type { AllergiesConditionsService } from '../allergies-conditions/allergies-conditions.service.js';
 import type { MedicationsService } from '../medications/medications.service.js';
+import type { HomeReadingsService } from '../home-readings/home-readings.service.js';
 import type { SymptomNotesService } from '../symptom-notes/symptom-notes.service.js';
 import { scopesOf, type FamilyRepository } from '../family/family.repository.js';
 import type { UserRow } from '../../db/rows.js';
@@ -35,6 +36,7 @@ interface Deps {
   visits: Pick<VisitsService, 'list'>;
   medications: Pick<MedicationsService, 'list'>;
   symptomNotes: Pick<SymptomNotesService, 'list'>;
+  homeReadings: Pick<HomeReadingsService, 'exportFor'>;
   healthBackground: Pick<AllergiesConditionsService, 'background'>;
   labResults: Pick<LabResultsService, 'forPatient'>;
   messages: Pick<MessagesService, 'exportFor'>;
@@ -66,6 +68,7 @@ export function createMyDataService({
   visits,
   medications,
   symptomNotes,
+  homeReadings,
   healthBackground,
   labResults,
   messages,
@@ -132,6 +135,7 @@ export function createMyDataService({
         background,
         results,
         threads,
+        readings,
       ] = await Promise.all([
         myData.consents(userId),
         coverage.list(userId),
@@ -143,6 +147,7 @@ export function createMyDataService({
         healthBackground.background(userId),
         labResults.forPatient(userId),
         messages.exportFor(userId),
+        homeReadings.exportFor(userId),
       ]);
       const named = await facilitiesNamed([
         ...appointmentList.map((a) => a.hospital.id),
@@ -158,6 +163,7 @@ export function createMyDataService({
         visits: visitList,
         medications: medicationList,
         symptomNotes: notes,
+        homeReadings: readings,
         healthBackground: background,
         results,
         messages: threads,

@@ -154,6 +154,7 @@ describe('every notification leads to the screen it speaks of', () => {
     result_released: '/results',
     message_reply: '/messages',
     refill: '/refills',
+    reading_reminder: '/readings/new',
   });
 
   it('names the link of each kind in the centre', async () => {
@@ -173,7 +174,7 @@ describe('every notification leads to the screen it speaks of', () => {
         outcome: 'sent',
         title: kind,
         body: '',
-        appointmentId: kind === 'dose' || kind === 'missed_dose' || kind === 'test' ? null : appointment,
+        appointmentId: ['dose', 'missed_dose', 'test', 'reading_reminder'].includes(kind) ? null : appointment,
         aboutUserId: kind === 'missed_dose' ? dependent : null,
       })),
     );

@@ -4,6 +4,7 @@ import {
   type FixedDoseTime,
   type MealTiming,
   type MedicationForm,
+  type ReadingKind,
   bookingReference,
 } from '@klaimor/contracts';
 
@@ -101,6 +102,28 @@ export function missedDoseTexts(
   return {
     title: `คุณ${dependent.firstname}ยังไม่ได้${takingAt(doseTime, lines)}`,
     body: `${doseList(lines)} (ถึงเวลา ${dueClock} น.)${call}`,
+  };
+}
+
+const MEASURING: Record<ReadingKind, string> = {
+  blood_pressure: 'วัดความดัน',
+  glucose: 'ตรวจน้ำตาลปลายนิ้ว',
+  weight: 'ชั่งน้ำหนัก',
+};
+
+/**
+ * A reminder to measure at home: 'ถึงเวลาวัดความดันและตรวจน้ำตาลปลายนิ้ว'; for a held profile (`held`: its first
+ * name), read by the parent holding it, 'ถึงเวลาวัดความดันให้น้องฟ้า'. The values stay in the app.
+ */
+export function readingReminderTexts(
+  kinds: ReadingKind[],
+  held: string | null = null,
+): { title: string; body: string } {
+  const acts = kinds.map((k) => MEASURING[k]);
+  const joined = acts.length > 1 ? `${acts.slice(0, -1).join(' ')}และ${acts[acts.length - 1]}` : (acts[0] ?? '');
+  return {
+    title: `ถึงเวลา${joined}${held ? `ให้${held}` : ''}`,
+    body: 'วัดแล้วบันทึกค่าไว้ในใกล้หมอ แพทย์จะเห็นแนวโน้มเมื่อไปตรวจครั้งต่อไป',
   };
 }
 

@@ -155,6 +155,33 @@ async function queueMissedDoses(db: Db | Tx, minute: Date): Promise<number> {
   return changedRows(result);
 }
 
+/**
+ * Queues the reminders to measure at home of one minute: for each patient with a reading reminder at this clock, one
+ * notification naming every kind due then (blood pressure and glucose set to the same time go together). A kind
+ * already reminded of today is left out, so moving its time later the same day does not remind twice; none in the
+ * quiet hours of whoever hears it (a held profile's holder). `dedupe_key` makes it once however many servers try.
+ */
+async function queueReadingReminders(db: Db | Tx, minute: Date): Promise<number> {
+  const { date, clock } = bangkokMinute(minute);
+  const result = await db.execute(sql`
+    insert into notifications (user_id, kind, dedupe_key, due_at, dose_date, reading_kinds)
+    select r.user_id, 'reading_reminder', 'reading:' || r.user_id || ':' || ${date} || ':' || ${clock},
+      ${minute.toISOString()}::timestamptz, ${date}::date, array_agg(k.kind order by k.place)
+    from reading_reminders r
+    cross join lateral (values (1, 'blood_pressure', r.blood_pressure), (2, 'glucose', r.glucose), (3, 'weight', r.weight))
+      as k(place, kind, clock)
+    ${hearerSettings(sql`r.user_id`)}
+    where k.clock = ${clock}
+      and not clock_in_quiet_hours(${clock}, q.quiet_from, q.quiet_until)
+      and not exists (
+        select 1 from notifications n
+        where n.user_id = r.user_id and n.kind = 'reading_reminder' and n.dose_date = ${date}::date
+          and k.kind = any(n.reading_kinds))
+    group by r.user_id
+    on conflict (dedupe_key) do nothing`);
+  return changedRows(result);
+}
+
 /** The evening before an appointment, its patient is reminded (Thai clock). */
 export const DAY_BEFORE_CLOCK = '18:00';
 /** And again this long before it starts. */
@@ -243,6 +270,7 @@ export function createNotificationsRepository(db: Db) {
           await queueDoseReminders(tx, new Date(at));
           await queueAppointmentReminders(tx, new Date(at));
           await queueMissedDoses(tx, new Date(at));
+          await queueReadingReminders(tx, new Date(at));
           minutes += 1;
         }
         if (minutes > 0)

@@ -3,6 +3,7 @@ import {
   type NotificationChannel,
   type NotificationKind,
   PATIENT_SELECTOR,
+  ReadingKind,
   notificationLink,
 } from '@klaimor/contracts';
 import {
@@ -10,6 +11,7 @@ import {
   appointmentTexts,
   doseReminderTexts,
   missedDoseTexts,
+  readingReminderTexts,
 } from './notification-texts.js';
 import type { Delivered, HeldProfile, NotificationRow, NotificationsRepository } from './notifications.repository.js';
 import { inAppNotifier, type Notifier, type OutgoingNotification } from './notifier.js';
@@ -109,6 +111,10 @@ export function createReminderScheduler(notifications: NotificationsRepository, 
           const lines = doses.get(row.id);
           // Every dose it named was ticked (or stopped) before it went: nothing to remind of.
           return [row.id, lines ? doseReminderTexts(row.doseTime as DoseTime, lines, heldName) : null];
+        }
+        if (row.kind === 'reading_reminder') {
+          const kinds = (row.readingKinds ?? []).filter((k) => ReadingKind.safeParse(k).success) as ReadingKind[];
+          return [row.id, kinds.length > 0 ? readingReminderTexts(kinds, heldName) : null];
         }
         const appointment = appointments.get(row.id);
         // A reminder or confirmation whose appointment was cancelled or moved on before it went has nothing left to say.

@@ -259,6 +259,11 @@ const ROUTES: Record<string, Route> = {
     success: 200,
     call: async () => ({ url: `${dayBase}/${ready.today[0]}/results` }),
   },
+  'GET /api/staff/facilities/:facilityId/appointments/:appointmentId/readings': {
+    allowed: ['clinician'],
+    success: 200,
+    call: async () => ({ url: `${dayBase}/${ready.today[0]}/readings` }),
+  },
   'POST /api/staff/facilities/:facilityId/appointments/:appointmentId/results': {
     allowed: ['clinician'],
     success: 201,
