@@ -169,7 +169,7 @@ export function ReadingForm({ onSaved, onCancel }: ReadingFormProps) {
               aria-labelledby={kindLabelId}
               value={field.value}
               onChange={(_e, value) => field.onChange(value)}
-              sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', gap: 1 }}
+              sx={{ display: 'grid', gridTemplateColumns: '1fr', gap: 1 }}
             >
               {READING_KINDS.map((k) => (
                 <ChoiceBox
@@ -207,7 +207,7 @@ export function ReadingForm({ onSaved, onCancel }: ReadingFormProps) {
                   aria-labelledby={timingLabelId}
                   value={field.value}
                   onChange={(_e, value) => field.onChange(value)}
-                  sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', gap: 1 }}
+                  sx={{ display: 'grid', gridTemplateColumns: '1fr', gap: 1 }}
                 >
                   {(['fasting', 'after_meal', 'other'] as const).map((timing) => (
                     <ChoiceBox

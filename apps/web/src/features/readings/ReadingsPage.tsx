@@ -1,4 +1,11 @@
-import { CARE_ACCESS, careAllows, type HomeReading, type ReadingKind, type ResultSeries } from '@klaimor/contracts';
+import {
+  CARE_ACCESS,
+  READINGS_DEFAULT_DAYS,
+  careAllows,
+  type HomeReading,
+  type ReadingKind,
+  type ResultSeries,
+} from '@klaimor/contracts';
 import AddIcon from '@mui/icons-material/Add';
 import BloodtypeIcon from '@mui/icons-material/Bloodtype';
 import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
@@ -25,7 +32,7 @@ import { useResults } from '../results/results.queries';
 import { ReadingItem } from './ReadingItem';
 import { ReadingReminderSettings } from './ReadingReminderSettings';
 import { ReadingsTrendChart } from './ReadingsTrendChart';
-import { READING_KINDS, chartPoints, hospitalPoints, readingTime } from './readings-format';
+import { READING_KINDS, chartPoints, hospitalBeside, hospitalPoints, readingTime } from './readings-format';
 import { useHomeReadings, useRemoveReading } from './readings.queries';
 import { useReadingsTexts } from './readings.texts';
 import { usePatientChartTexts } from './use-chart-texts';
@@ -74,6 +81,8 @@ function ReadingsScreen() {
   const [notice, setNotice] = useState<string | null>(null);
   const hospital: readonly ResultSeries[] = seesResults ? (results.data ?? []) : [];
   const resultsPending = seesResults && results.isPending;
+  // The moment the chart's days count back from: when the screen was drawn.
+  const [now] = useState(() => Date.now());
 
   const add = (
     <Button
@@ -90,7 +99,11 @@ function ReadingsScreen() {
 
   const kinds = READING_KINDS.map((kind) => ({
     kind,
-    points: chartPoints(readings.data ?? [], kind, hospitalPoints(hospital, kind)),
+    points: chartPoints(
+      readings.data ?? [],
+      kind,
+      hospitalBeside(hospitalPoints(hospital, kind), READINGS_DEFAULT_DAYS, now),
+    ),
     latest: (readings.data ?? [])
       .filter((r) => r.kind === kind)
       .slice(-LATEST)

@@ -153,3 +153,13 @@ export const FIELD_LIMITS: Record<string, readonly [number, number]> = {
 
 /** The clock time now in Thailand: the quick entry's default. */
 export const clockNow = (): string => clockOf(Date.now());
+
+/**
+ * The hospital's points over the same days as the home readings (the last `days`); when none fall in them, the latest
+ * one, so that a home log still stands beside what the hospital last measured.
+ */
+export function hospitalBeside(points: ChartPoint[], days: number, now: number): ChartPoint[] {
+  const since = now - days * 86_400_000;
+  const recent = points.filter((p) => p.at >= since);
+  return recent.length > 0 || points.length === 0 ? recent : [points[points.length - 1]];
+}
