@@ -13,7 +13,7 @@ import { LINE_CHART_PLUGINS, LinePlot, MarkPlot, type LineChartPluginSignatures 
 import { useId, type ReactNode } from 'react';
 import { visuallyHidden } from '../../lib/visually-hidden';
 import { BAND_EDGE, BAND_FILL, RangeBand, useRootFontSize } from '../results/ResultTrendChart';
-import { CHART_TARGETS, type ChartPoint } from './readings-format';
+import { CHART_TARGETS, dayOf, type ChartPoint } from './readings-format';
 
 /** The hospital's points: a darker orange than the home line's blue, and squares where home has circles. */
 const HOSPITAL_COLOUR = '#B54708';
@@ -100,6 +100,22 @@ function LegendEntry({
   );
 }
 
+const DAY_MS = 86_400_000;
+/** At most this many dates under the chart: more would crowd a phone's width. */
+const MOST_TICKS = 3;
+
+/**
+ * The dates under the chart: noon of the days measured (each date once, however many readings it had), the first and
+ * the last always, evenly chosen between them.
+ */
+function dayTicks(points: ChartPoint[]): Date[] {
+  const days = [...new Set(points.map((p) => dayOf(p.at)))].sort();
+  const noons = days.map((day) => new Date(`${day}T12:00:00+07:00`));
+  if (noons.length <= MOST_TICKS) return noons;
+  const step = (noons.length - 1) / (MOST_TICKS - 1);
+  return Array.from({ length: MOST_TICKS }, (_, i) => noons[Math.round(i * step)]);
+}
+
 /** The value axis: the points and the target's ends, with some room above and below. */
 function domainOf(points: ChartPoint[], kind: ReadingKind): { min: number; max: number } {
   const target = CHART_TARGETS[kind];
@@ -148,7 +164,12 @@ export function ReadingsTrendChart({ kind, points, texts, formatAxis }: Readings
   const domain = domainOf(points, kind);
   const target = CHART_TARGETS[kind];
   const tickFont = 0.875 * rem;
-  const span = times.length > 1 ? times[times.length - 1] - times[0] : 86_400_000;
+  // Wide enough for the longest value written on the axis ("68.5", "160"): an automatic width cut some short.
+  const axisChars = Math.max(
+    ...[domain.min, domain.max, (domain.min + domain.max) / 2].map((v) => formatAxis(v).length),
+  );
+  // Room either side of the first and last readings, at least most of a day, so their dates are not cut at the edges.
+  const pad = Math.max((times[times.length - 1] - times[0]) * 0.12, 0.75 * DAY_MS);
 
   return (
     <Stack spacing={1}>
@@ -163,10 +184,10 @@ export function ReadingsTrendChart({ kind, points, texts, formatAxis }: Readings
               id: 'time',
               scaleType: 'time',
               data: times.map((at) => new Date(at)),
-              min: new Date(times[0] - span * 0.06),
-              max: new Date(times[times.length - 1] + span * 0.06),
+              min: new Date(times[0] - pad),
+              max: new Date(times[times.length - 1] + pad),
               valueFormatter: (d: Date) => texts.tick(d.getTime()),
-              tickNumber: 3,
+              tickInterval: dayTicks(points),
               height: 'auto',
               tickLabelStyle: { fontSize: tickFont },
               tickLabelMinGap: rem,
@@ -180,11 +201,11 @@ export function ReadingsTrendChart({ kind, points, texts, formatAxis }: Readings
               max: domain.max,
               tickNumber: 4,
               valueFormatter: formatAxis,
-              width: 'auto',
+              width: (axisChars * 0.62 + 1.2) * tickFont,
               tickLabelStyle: { fontSize: tickFont },
             },
           ]}
-          margin={{ top: rem, right: rem, bottom: rem / 2, left: rem / 2 }}
+          margin={{ top: rem, right: 1.5 * rem, bottom: rem / 2, left: rem / 2 }}
         >
           <ChartsSurface
             sx={{

@@ -11,11 +11,11 @@ const TARGETS: Record<ReadingKind, 'chart.targetBloodPressure' | 'chart.targetGl
   weight: null,
 };
 
-/** An axis tick's day on two lines: "29 พ.ย.\n2569". */
+/** An axis tick's day and month: "29 พ.ย." (the year is in the list and the table: two lines were cut short). */
 export function tickDay(at: number, lang: 'th' | 'en'): string {
   const date = formatBuddhistDate(dayOf(at), lang, 'short');
   const cut = date.lastIndexOf(' ');
-  return cut > 0 ? `${date.slice(0, cut)}\n${date.slice(cut + 1)}` : date;
+  return cut > 0 ? date.slice(0, cut) : date;
 }
 
 /** The patient's words for a kind's chart. */

@@ -214,7 +214,7 @@ function KindChart({ kind, points }: { kind: ReadingKind; points: ChartPoint[] }
     values: (point) => valuesOf(t, kind, point.values, lang),
     time: (point) =>
       point.source === 'home' ? timeOf(t, point.at, lang) : formatBuddhistDate(dayOf(point.at), lang, 'short'),
-    tick: (at) => formatBuddhistDate(dayOf(at), lang, 'short').replace(/ (\d{4})$/, '\n$1'),
+    tick: (at) => formatBuddhistDate(dayOf(at), lang, 'short').replace(/ \d{4}$/, ''),
     flag: (point) => (point.flag ? t(`homeReadings.chart.flag.${point.flag}`) : ''),
   };
   return (
