@@ -16,6 +16,7 @@ import type medications from './features/medications/locales/th.json';
 import type symptomNotes from './features/symptom-notes/locales/th.json';
 import type healthBackground from './features/health-background/locales/th.json';
 import type results from './features/results/locales/th.json';
+import type readings from './features/readings/locales/th.json';
 import type careMessages from './features/messages/locales/th.json';
 import type refills from './features/refills/locales/th.json';
 import type otpForm from './features/auth/locales/th.json';
@@ -55,6 +56,7 @@ declare module 'i18next' {
       symptomNotes: typeof symptomNotes;
       healthBackground: typeof healthBackground;
       results: typeof results;
+      readings: typeof readings;
       careMessages: typeof careMessages;
       refills: typeof refills;
       otpForm: typeof otpForm;

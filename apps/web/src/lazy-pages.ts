@@ -12,6 +12,7 @@ export const lazyPages = {
   symptomNotes: () => import('./features/symptom-notes/SymptomNotesPage'),
   healthBackground: () => import('./features/health-background/HealthBackgroundPage'),
   results: () => import('./features/results/ResultsPage'),
+  readings: () => import('./features/readings/readings-pages'),
   messages: () => import('./features/messages/messages-pages'),
   refills: () => import('./features/refills/refills-pages'),
   summary: () => import('./features/my-data/MyDataSummaryPage'),

@@ -27,6 +27,8 @@ const VisitsPage = page(async () => (await lazyPages()).visits(), 'VisitsPage');
 const SymptomNotesPage = page(async () => (await lazyPages()).symptomNotes(), 'SymptomNotesPage');
 const HealthBackgroundPage = page(async () => (await lazyPages()).healthBackground(), 'HealthBackgroundPage');
 const ResultsPage = page(async () => (await lazyPages()).results(), 'ResultsPage');
+const ReadingsPage = page(async () => (await lazyPages()).readings(), 'ReadingsPage');
+const ReadingEntryPage = page(async () => (await lazyPages()).readings(), 'ReadingEntryPage');
 const MessagesPage = page(async () => (await lazyPages()).messages(), 'MessagesPage');
 const NewMessagePage = page(async () => (await lazyPages()).messages(), 'NewMessagePage');
 const ThreadPage = page(async () => (await lazyPages()).messages(), 'ThreadPage');
@@ -89,6 +91,8 @@ export const routes: RouteObject[] = [
           { path: 'symptoms', element: <Navigate to="/asd" replace /> },
           { path: 'health-background', element: <HealthBackgroundPage /> },
           { path: 'results', element: <ResultsPage /> },
+          { path: 'readings', element: <ReadingsPage /> },
+          { path: 'readings/new', element: <ReadingEntryPage /> },
           { path: 'messages', element: <MessagesPage /> },
           { path: 'messages/new', element: <NewMessagePage /> },
           { path: 'messages/:threadId', element: <ThreadPage /> },

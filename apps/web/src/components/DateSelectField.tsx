@@ -110,9 +110,12 @@ export function DateSelectField({
       <FormLabel component="legend" id={legendId} sx={{ mb: 1.5, fontSize: '0.9rem' }}>
         {label}
       </FormLabel>
-      {/* In rem, so at large text sizes the selects wrap onto more lines rather than cut "เลือก" or "Choose" short. */}
+      {/*
+        In rem, so at large text sizes the selects wrap onto more lines rather than cut "เลือก" or "Choose" short; the
+        month widest, so that the longest name (พฤศจิกายน) reads whole beside the day and the year on a phone.
+      */}
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <TextField {...selectProps(t('register.birthday.day'), 'day')} inputRef={inputRef} sx={{ flex: '1 1 7rem' }}>
+        <TextField {...selectProps(t('register.birthday.day'), 'day')} inputRef={inputRef} sx={{ flex: '1 1 6rem' }}>
           {blank}
           {Array.from({ length: dayCount }, (_, i) => (
             <option key={i + 1} value={String(i + 1)}>
@@ -120,7 +123,7 @@ export function DateSelectField({
             </option>
           ))}
         </TextField>
-        <TextField {...selectProps(t('register.birthday.month'), 'month')} sx={{ flex: '3 1 6.5rem' }}>
+        <TextField {...selectProps(t('register.birthday.month'), 'month')} sx={{ flex: '3 1 8rem' }}>
           {blank}
           {months.map((monthName, i) => (
             <option key={monthName} value={String(i + 1)}>
@@ -128,7 +131,7 @@ export function DateSelectField({
             </option>
           ))}
         </TextField>
-        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '1 1 7rem' }}>
+        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '1 1 6rem' }}>
           {blank}
           {years.map((y) => (
             <option key={y} value={String(y)}>

@@ -1,12 +1,11 @@
-import { EMERGENCY_PHONE, redFlagMessage, type RedFlagHit } from '@klaimor/contracts';
-import PhoneIcon from '@mui/icons-material/Phone';
+import { redFlagMessage, type RedFlagHit } from '@klaimor/contracts';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useRedFlagTexts } from '../i18n/red-flags/red-flags.texts';
 import { appLanguage } from '../i18n/language';
+import { EmergencyCallButton } from './EmergencyCallButton';
 
 export interface RedFlagAlertProps {
   redFlags: RedFlagHit[];
@@ -26,22 +25,7 @@ export function RedFlagAlert({ redFlags, children }: RedFlagAlertProps) {
           <li key={flag.id}>{redFlagMessage(flag.id, lang)}</li>
         ))}
       </ul>
-      <Button
-        component="a"
-        href={`tel:${EMERGENCY_PHONE}`}
-        variant="contained"
-        color="inherit"
-        startIcon={<PhoneIcon />}
-        sx={{
-          mt: 1.5,
-          bgcolor: 'common.white',
-          color: 'error.dark',
-          fontWeight: 700,
-          '&:hover': { bgcolor: 'grey.100' },
-        }}
-      >
-        {t('call', { phone: EMERGENCY_PHONE })}
-      </Button>
+      <EmergencyCallButton />
       <Typography variant="body2" sx={{ mt: 1.5 }}>
         {t('notDiagnosis')}
       </Typography>

@@ -123,7 +123,7 @@ describe('PersonSwitcher', () => {
 });
 
 describe('My Health for a dependent', () => {
-  it('shows only the medicines for a medicines-only grant', async () => {
+  it('shows only the medicines and the home readings for a medicines-only grant', async () => {
     mockApi({
       'GET /api/family': () => json(200, { data: [mother, son] }),
       'GET /api/checklist': () =>
@@ -133,7 +133,13 @@ describe('My Health for a dependent', () => {
     renderWithProviders(<MyHealthHome firstname="มาลี" />, { queryClient: signedIn() });
     expect(await screen.findByRole('heading', { name: 'ยาวันนี้' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'สุขภาพของคุณต้นกล้า' })).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'เมนูสุขภาพ' })).not.toBeInTheDocument();
+    // Whoever gives the medicines often measures the blood pressure too: that tile alone.
+    const menu = screen.getByRole('navigation', { name: 'เมนูสุขภาพ' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['ค่าที่วัดเองที่บ้าน']);
     expect(screen.queryByText('นัดหมายของฉัน')).not.toBeInTheDocument();
   });
 

@@ -38,7 +38,8 @@ export type CareArea =
   | 'healthBackground'
   | 'changeHealthBackground'
   | 'changeProfile'
-  | 'notifications';
+  | 'notifications'
+  | 'homeReadings';
 const AREA_NEEDS: Record<CareArea, CareNeed> = {
   records: CARE_ACCESS.visits.read,
   appointments: CARE_ACCESS.appointments.read,
@@ -49,6 +50,7 @@ const AREA_NEEDS: Record<CareArea, CareNeed> = {
   changeHealthBackground: CARE_ACCESS.health_background.change,
   changeProfile: CARE_ACCESS.profile.change,
   notifications: CARE_ACCESS.notifications.read,
+  homeReadings: CARE_ACCESS.home_readings.read,
 };
 
 export function allows(link: Pick<CareLink, 'scopes' | 'person'>, area: CareArea): boolean {

@@ -3,6 +3,7 @@ import AlarmIcon from '@mui/icons-material/Alarm';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import MedicationIcon from '@mui/icons-material/Medication';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -65,6 +66,7 @@ function TodoScreen() {
   const hasRefillRequests = (useRefillRequests().data?.length ?? 0) > 0;
   const outbox = useQueuedTicks();
   const canChange = useCareAllows('changeMedicines');
+  const recordsReadings = useCareAllows('homeReadings');
   const link = useSelectedPerson().person?.link;
   // Reminder times are kept by whoever hears the reminders: the patient, for themselves or for a child they hold.
   const keepsReminderTimes =
@@ -105,6 +107,18 @@ function TodoScreen() {
             {t('reminderTimes')}
           </Button>
         </Box>
+      ) : null}
+      {recordsReadings ? (
+        <Button
+          component={Link}
+          to="/readings/new"
+          variant="outlined"
+          size="large"
+          startIcon={<MonitorHeartIcon />}
+          sx={{ minHeight: 52, borderWidth: 2, justifyContent: 'flex-start', textAlign: 'start' }}
+        >
+          {t('readingsShortcut')}
+        </Button>
       ) : null}
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <IconButton aria-label={t('checklist.previousDay')} onClick={() => goTo(addDays(date, -1))}>

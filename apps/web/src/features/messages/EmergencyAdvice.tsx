@@ -1,7 +1,7 @@
 import type { RedFlagHit } from '@klaimor/contracts';
 import Typography from '@mui/material/Typography';
 import { RedFlagAlert } from '../../components/RedFlagAlert';
-import { NearestEmergency } from './NearestEmergency';
+import { NearestEmergency } from '../../components/NearestEmergency';
 import { useCareMessagesTexts } from './messages.texts';
 
 /**

@@ -3,6 +3,7 @@ import ForumIcon from '@mui/icons-material/Forum';
 import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import HistoryIcon from '@mui/icons-material/History';
 import MedicalInformationIcon from '@mui/icons-material/MedicalInformation';
+import MonitorHeartIcon from '@mui/icons-material/MonitorHeart';
 import PersonIcon from '@mui/icons-material/Person';
 import ScienceIcon from '@mui/icons-material/Science';
 import Box from '@mui/material/Box';
@@ -54,6 +55,7 @@ const TILES: Tile[] = [
     label: (t) => t('tiles.healthBackground'),
   },
   { to: '/results', icon: <ScienceIcon />, area: 'records', label: (t) => t('tiles.results') },
+  { to: '/readings', icon: <MonitorHeartIcon />, area: 'homeReadings', label: (t) => t('tiles.readings') },
   { to: '/messages', icon: <ForumIcon />, area: 'records', label: (t) => t('tiles.messages') },
 ];
 

@@ -61,6 +61,7 @@ const OPENS: Record<NotificationKind, `centre.open.${string}`> = {
   result_released: 'centre.open.results',
   message_reply: 'centre.open.messages',
   refill: 'centre.open.refills',
+  reading_reminder: 'centre.open.reading',
 };
 
 /** What waits unread in the other centres the patient hears (their own, a held child's), with the way to each. */

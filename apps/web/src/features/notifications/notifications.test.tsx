@@ -459,6 +459,7 @@ describe('every notification leads to the screen it speaks of', () => {
     result_released: 'ดูผลตรวจ',
     message_reply: 'อ่านข้อความ',
     refill: 'ดูคำขอรับยาต่อ',
+    reading_reminder: 'บันทึกค่าที่วัด',
   };
 
   it('gives each kind its way to the screen in its link, and a tap opens it', async () => {

@@ -19,8 +19,8 @@ import { axisDate, facilityName, formatValue, testName, valueDomain, valueWithUn
 import { useResultsTexts } from './results.texts';
 
 /** The band of the normal range: a light green any line and label reads over. */
-const BAND_FILL = 'rgba(46, 125, 50, 0.14)';
-const BAND_EDGE = '#2E7D32';
+export const BAND_FILL = 'rgba(46, 125, 50, 0.14)';
+export const BAND_EDGE = '#2E7D32';
 /** Every point's value is written beside it up to this many points; past it, the first, the last and the extremes. */
 const ALL_LABELS_UP_TO = 6;
 
@@ -28,7 +28,7 @@ const ALL_LABELS_UP_TO = 6;
  * The root font size in px: the chart's text, margins and height follow the reader's text size (200% text doubles
  * them), as the rest of the screen does in rem. Read once, when the chart is first drawn.
  */
-function useRootFontSize(): number {
+export function useRootFontSize(): number {
   const [size] = useState(() => {
     if (typeof window === 'undefined') return 16;
     return parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
@@ -37,7 +37,7 @@ function useRootFontSize(): number {
 }
 
 /** The normal range as a shaded band with its edges dashed, from the range's ends (or the chart's edge at an open end). */
-function RangeBand({ low, high }: { low: number | null; high: number | null }) {
+export function RangeBand({ low, high }: { low: number | null; high: number | null }) {
   const { left, top, width, height } = useDrawingArea();
   const y = useYScale<'linear'>();
   const yTop = high === null ? top : y(high);

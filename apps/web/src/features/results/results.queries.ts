@@ -9,11 +9,15 @@ export const resultKeys = {
   series: (person: string) => [...resultKeys.of(person), 'series'] as const,
 };
 
-/** GET /api/results: the released results of the person shown, by test in the catalogue's order, each oldest first. */
-export function useResults() {
+/**
+ * GET /api/results: the released results of the person shown, by test in the catalogue's order, each oldest first.
+ * `enabled` false where the grant does not open them (the home readings' chart for a medicines-only caregiver).
+ */
+export function useResults({ enabled = true }: { enabled?: boolean } = {}) {
   const patient = usePatientScope();
   return useQuery({
     queryKey: resultKeys.series(patient.id),
     queryFn: ({ signal }) => patient.list<ResultSeries>('/api/results', { signal }),
+    enabled,
   });
 }

@@ -41,6 +41,7 @@ const AREAS = {
   result: 'audit.areas.result',
   message: 'audit.areas.message',
   refill: 'audit.areas.refill',
+  reading: 'audit.areas.reading',
   staff: 'audit.areas.staff',
   facility: 'audit.areas.facility',
   operator: 'audit.areas.operator',

@@ -20,6 +20,7 @@ import { type CorrectionKind, CorrectionForm, type CorrectionTarget } from './Co
 import { genderText } from './day-format';
 import { scheduleText, unitsText } from './dose-way';
 import { HealthBackgroundPanel } from './HealthBackgroundPanel';
+import { HomeReadingsPanel } from './HomeReadingsPanel';
 import { ResultsPanel } from './ResultsPanel';
 import { usePatientRecord } from './day.queries';
 
@@ -158,6 +159,7 @@ export function PatientRecordView({ facilityId, appointmentId, onHide }: Patient
         />
         {/* In care only: results are read and recorded for the visit in care, never on a record opened with a reason. */}
         {openedAs === 'care' ? <ResultsPanel facilityId={facilityId} appointmentId={appointmentId} /> : null}
+        {openedAs === 'care' ? <HomeReadingsPanel facilityId={facilityId} appointmentId={appointmentId} /> : null}
         {thisVisit ? (
           <Box component="section" aria-label={t('record.thisVisit')}>
             <Typography variant="subtitle2" component="h4" sx={{ fontWeight: 600, mb: 0.5 }}>

@@ -45,6 +45,9 @@ export const dayKeys = {
   /** The patient's results at the facility, read for one visit: each reading is audited as well. */
   results: (facilityId: string, appointmentId: string) =>
     [...staffKeys.all, 'results', facilityId, appointmentId] as const,
+  /** The patient's home readings, read for one visit: audited too. */
+  readings: (facilityId: string, appointmentId: string) =>
+    [...staffKeys.all, 'readings', facilityId, appointmentId] as const,
 };
 
 /** How often the day list is asked again, so a desk sees new bookings and other desks' check-ins without reloading. */

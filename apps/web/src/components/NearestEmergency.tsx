@@ -7,12 +7,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { apiList } from '../../api/client';
-import { appLanguage } from '../../i18n/language';
-import { usePlaceTexts } from '../../i18n/places/places.texts';
-import { directionsUrl } from '../../lib/directions';
-import { formatDistance } from '../../lib/place-format';
-import { useCareMessagesTexts } from './messages.texts';
+import { apiList } from '../api/client';
+import { appLanguage } from '../i18n/language';
+import { usePlaceTexts } from '../i18n/places/places.texts';
+import { useRedFlagTexts } from '../i18n/red-flags/red-flags.texts';
+import { directionsUrl } from '../lib/directions';
+import { formatDistance } from '../lib/place-format';
 
 type Search =
   | { state: 'idle' }
@@ -29,10 +29,11 @@ async function nearestEmergency(lat: number, lng: number): Promise<Hospital | nu
 
 /**
  * The nearest emergency department, found when the patient asks (the position is asked for then, used for the
- * search and kept nowhere): its name, distance, a call button and directions.
+ * search and kept nowhere): its name, distance, a call button and directions. Shown under an emergency warning: a
+ * care message's red flags, a home reading's alert.
  */
 export function NearestEmergency() {
-  const { t, i18n } = useCareMessagesTexts();
+  const { t, i18n } = useRedFlagTexts();
   const places = usePlaceTexts();
   const [search, setSearch] = useState<Search>({ state: 'idle' });
 
@@ -57,13 +58,13 @@ export function NearestEmergency() {
       <Box sx={{ mt: 1.5, p: 1.5, borderRadius: 2, bgcolor: 'common.white', color: 'text.primary' }}>
         <Typography sx={{ fontWeight: 700 }}>{lang === 'th' ? hospital.nameTh : hospital.nameEn}</Typography>
         <Typography variant="body2">
-          {hospital.emergency24h ? t('emergency.open24h') : t('emergency.nearestHospital')}
+          {hospital.emergency24h ? t('nearest.open24h') : t('nearest.nearestHospital')}
           {hospital.distanceM !== null ? ` · ${formatDistance(hospital.distanceM, places.t, lang)}` : ''}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
           {hospital.phone ? (
             <Button variant="contained" color="error" startIcon={<PhoneIcon />} href={`tel:${hospital.phone}`}>
-              {t('emergency.callHospital', { phone: formatThaiPhone(hospital.phone) })}
+              {t('nearest.callHospital', { phone: formatThaiPhone(hospital.phone) })}
             </Button>
           ) : null}
           <Button
@@ -73,7 +74,7 @@ export function NearestEmergency() {
             target="_blank"
             rel="noopener noreferrer"
           >
-            {t('emergency.directions')}
+            {t('nearest.directions')}
           </Button>
         </Stack>
       </Box>
@@ -89,11 +90,11 @@ export function NearestEmergency() {
         onClick={find}
         sx={{ bgcolor: 'common.white', color: 'error.dark', fontWeight: 700, '&:hover': { bgcolor: 'grey.100' } }}
       >
-        {t('emergency.findNearest')}
+        {t('nearest.findNearest')}
       </Button>
       {search.state === 'no_position' || search.state === 'none' ? (
         <Typography variant="body2" role="status">
-          {t(`emergency.${search.state === 'none' ? 'noneNear' : 'noPosition'}`)}
+          {t(`nearest.${search.state === 'none' ? 'noneNear' : 'noPosition'}`)}
         </Typography>
       ) : null}
     </Stack>
