@@ -157,10 +157,13 @@ test('a patient records blood pressure from the checklist and a low glucose at h
     await expect(record.getByRole('region', { name: 'ผลตรวจ' })).toBeVisible();
     const readings = record.getByRole('region', { name: 'ค่าที่ผู้ป่วยวัดเองที่บ้าน' });
     const averages = readings.getByRole('table', { name: 'ค่าเฉลี่ยที่วัดที่บ้าน' });
-    const bp = averages.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: 'ความดันโลหิต' }) });
+    // Each kind heads its own rows; its figures are the cells of that group.
+    const kindGroup = (kind: string) =>
+      averages.getByRole('rowgroup').filter({ has: staff.getByRole('rowheader', { name: kind }) });
+    const bp = kindGroup('ความดันโลหิต');
     await expect(bp.getByRole('cell').nth(0)).toHaveText('150/95 mmHg (1 ครั้ง)');
     await expect(bp.getByRole('cell').nth(1)).toHaveText('150/95 mmHg (1 ครั้ง)');
-    const glucose = averages.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: 'น้ำตาลในเลือด' }) });
+    const glucose = kindGroup('น้ำตาลในเลือด');
     await expect(glucose.getByRole('cell').nth(0)).toHaveText('62 mg/dL (1 ครั้ง)');
     const danger = readings.getByRole('alert');
     await expect(danger).toContainText('สัญญาณอันตราย 30 วันล่าสุด (1 ครั้ง)');

@@ -236,9 +236,13 @@ export async function signInAsDemoPatient(page: Page, request: APIRequestContext
   await page.getByRole('button', { name: 'เข้าสู่ระบบ' }).click();
 }
 
-/** Nothing scrolls sideways; then the screenshot, checked with axe-core. */
+/**
+ * Nothing scrolls sideways; then the screenshot, checked with axe-core. Measured against the phone's screen, not
+ * `innerWidth`: on a phone a page wider than the screen widens the layout viewport with it, so innerWidth grows too.
+ */
 export async function shotFitting(page: Page, name: string): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const screenWidth = page.viewportSize()?.width ?? 0;
+  const overflow = await page.evaluate((width) => document.documentElement.scrollWidth - width, screenWidth);
   expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
   await screenshot(page, name);
 }

@@ -110,7 +110,16 @@ function HomeTiles({ tiles }: { tiles: Tile[] }) {
     <Box component="nav" aria-label={t('menuLabel')}>
       <Box
         component="ul"
-        sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, 1fr)', gap: 1.5, p: 0, m: 0, listStyle: 'none' }}
+        sx={{
+          display: 'grid',
+          // Two columns; one when the phone's text is so large that half the screen would squeeze a tile's words
+          // ("ข้อความถึงทีมดูแล" at 200%) into a few letters a line.
+          gridTemplateColumns: 'repeat(auto-fit, minmax(max(10rem, 40%), 1fr))',
+          gap: 1.5,
+          p: 0,
+          m: 0,
+          listStyle: 'none',
+        }}
       >
         {tiles.map((tile, i) => {
           // An odd last tile takes the whole row, its icon beside its words.

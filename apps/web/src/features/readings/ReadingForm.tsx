@@ -186,7 +186,9 @@ export function ReadingForm({ onSaved, onCancel }: ReadingFormProps) {
       />
       {kind === 'blood_pressure' ? (
         <>
-          <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(8rem, 1fr))', gap: 1.5 }}>
+          <Box
+            sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(8rem, 100%), 1fr))', gap: 1.5 }}
+          >
             {numberBox('systolic', t('entry.systolic'), t('entry.systolicHint'))}
             {numberBox('diastolic', t('entry.diastolic'), t('entry.diastolicHint'))}
           </Box>
@@ -226,7 +228,7 @@ export function ReadingForm({ onSaved, onCancel }: ReadingFormProps) {
       ) : (
         numberBox('weightKg', t('entry.weight'), t('entry.weightHint'))
       )}
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(15rem, 1fr))', gap: 1.5 }}>
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(15rem, 100%), 1fr))', gap: 1.5 }}>
         <FormDateField
           control={control}
           name="date"

@@ -52,16 +52,22 @@ describe('HomeReadingsPanel', () => {
     renderWithProviders(<HomeReadingsPanel facilityId={FACILITY} appointmentId={VISIT} />);
     const section = await screen.findByRole('region', { name: 'ค่าที่ผู้ป่วยวัดเองที่บ้าน' });
     const table = await within(section).findByRole('table', { name: 'ค่าเฉลี่ยที่วัดที่บ้าน' });
-    const bp = within(table).getByRole('row', { name: /^ความดันโลหิต/ });
-    const cells = within(bp).getAllByRole('cell');
+    // Each kind heads its own rows: its figures are the cells of its group.
+    const kindRows = (kind: string) =>
+      within(
+        within(table)
+          .getAllByRole('rowgroup')
+          .find((group) => within(group).queryByRole('rowheader', { name: kind }))!,
+      ).getAllByRole('cell');
+    const cells = kindRows('ความดันโลหิต');
     // 7 days: 150/94 and 140/90. 30 days: those, 186/112 and 160/100.
     expect(cells[0]).toHaveTextContent('145/92 mmHg (2 ครั้ง)');
     expect(cells[1]).toHaveTextContent('159/99 mmHg (4 ครั้ง)');
     expect(cells[2]).toHaveTextContent('150/94 mmHg');
-    const weight = within(within(table).getByRole('row', { name: /^น้ำหนัก/ })).getAllByRole('cell');
+    const weight = kindRows('น้ำหนัก');
     expect(weight[0]).toHaveTextContent('61.2 kg (2 ครั้ง)');
     // The glucose of 40 days ago counts in neither average, and its low is not among the last 30 days' signs.
-    const glucose = within(within(table).getByRole('row', { name: /^น้ำตาลในเลือด/ })).getAllByRole('cell');
+    const glucose = kindRows('น้ำตาลในเลือด');
     expect(glucose[0]).toHaveTextContent('ไม่ได้วัด');
     expect(glucose[1]).toHaveTextContent('ไม่ได้วัด');
 

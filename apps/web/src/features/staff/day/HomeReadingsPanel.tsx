@@ -145,20 +145,27 @@ export function HomeReadingsPanel({ facilityId, appointmentId }: HomeReadingsPan
         <Table size="small" aria-label={t('homeReadings.table.caption')}>
           <TableHead>
             <TableRow>
-              <TableCell scope="col">{t('homeReadings.table.kind')}</TableCell>
               <TableCell scope="col">{t('homeReadings.table.week')}</TableCell>
               <TableCell scope="col">{t('homeReadings.table.month')}</TableCell>
               <TableCell scope="col">{t('homeReadings.table.latest')}</TableCell>
             </TableRow>
           </TableHead>
-          <TableBody>
-            {kinds.map((kind) => {
-              const latest = data.filter((r) => r.kind === kind).at(-1) as HomeReading;
-              return (
-                <TableRow key={kind}>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+          {/* In the record's narrow column each kind heads its own rows, so the figures get the whole width. */}
+          {kinds.map((kind) => {
+            const latest = data.filter((r) => r.kind === kind).at(-1) as HomeReading;
+            return (
+              <TableBody key={kind}>
+                <TableRow>
+                  <TableCell
+                    component="th"
+                    scope="rowgroup"
+                    colSpan={3}
+                    sx={{ fontWeight: 600, borderBottom: 0, pb: 0 }}
+                  >
                     {t(`homeReadings.kinds.${kind}`)}
                   </TableCell>
+                </TableRow>
+                <TableRow>
                   <TableCell>{averageText(t, kind, averageReadings(data, kind, now - 7 * DAY_MS), lang)}</TableCell>
                   <TableCell>{averageText(t, kind, averageReadings(data, kind, monthAgo), lang)}</TableCell>
                   <TableCell>
@@ -170,11 +177,11 @@ export function HomeReadingsPanel({ facilityId, appointmentId }: HomeReadingsPan
                     </Typography>
                   </TableCell>
                 </TableRow>
-              );
-            })}
-          </TableBody>
+              </TableBody>
+            );
+          })}
         </Table>
-        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(20rem, 1fr))', gap: 2 }}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(20rem, 100%), 1fr))', gap: 2 }}>
           {kinds.map((kind) => (
             <KindChart
               key={kind}
