@@ -84,7 +84,6 @@ function RemindersForm({ initial }: { initial: ReadingReminders }) {
       {READING_KINDS.map((kind) => {
         const field = FIELD[kind];
         const on = value[field] !== null;
-        const name = t(`kinds.${kind}`);
         return (
           <Stack
             key={kind}
@@ -98,14 +97,14 @@ function RemindersForm({ initial }: { initial: ReadingReminders }) {
                   onChange={(e) => setValue({ ...value, [field]: e.target.checked ? times[field] : null })}
                 />
               }
-              label={t('reminders.switch', { kind: name })}
+              label={t(`reminders.switch.${kind}`)}
               sx={{ mr: 0 }}
             />
             {on ? (
               <TextField
                 type="time"
                 size="small"
-                label={t('reminders.time', { kind: name })}
+                label={t(`reminders.time.${kind}`)}
                 value={value[field] ?? ''}
                 onChange={(e) => {
                   const time = e.target.value;

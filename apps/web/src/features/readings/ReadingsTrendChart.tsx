@@ -200,6 +200,9 @@ export function ReadingsTrendChart({ kind, points, texts, formatAxis }: Readings
               min: domain.min,
               max: domain.max,
               tickNumber: 4,
+              // Whole units between ticks (kg, mmHg, mg/dL): a weight range of 2 kg otherwise ticks at 67.5, wider
+              // than the axis was measured for from its ends.
+              tickMinStep: 1,
               valueFormatter: formatAxis,
               width: (axisChars * 0.62 + 1.2) * tickFont,
               tickLabelStyle: { fontSize: tickFont },

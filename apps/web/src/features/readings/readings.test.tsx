@@ -123,7 +123,7 @@ describe('ReadingsPage', () => {
     expect(screen.queryByRole('region', { name: 'น้ำหนัก' })).not.toBeInTheDocument();
     // The patient keeps their own reminders.
     expect(await screen.findByRole('switch', { name: 'เตือนวัดความดันโลหิต' })).toBeChecked();
-    expect(screen.getByRole('switch', { name: 'เตือนวัดน้ำตาลในเลือด' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'เตือนตรวจน้ำตาลในเลือด' })).not.toBeChecked();
   });
 
   it('deletes a reading after asking', async () => {
