@@ -101,7 +101,8 @@ describe('what a reading means', () => {
     expect(readingFlag(glucose(130))).toBe('normal');
     expect(readingFlag(glucose(131))).toBe('high');
     expect(readingFlag(glucose(170, 'after_meal'))).toBe('normal');
-    expect(readingFlag(glucose(190, 'after_meal'))).toBe('high');
+    expect(readingFlag(glucose(179, 'after_meal'))).toBe('normal');
+    expect(readingFlag(glucose(180, 'after_meal'))).toBe('high');
     expect(readingFlag(glucose(150, 'other'))).toBeNull();
     expect(readingFlag(glucose(60, 'other'))).toBe('low');
   });

@@ -14,7 +14,7 @@ export const ReadingKind = z.enum(['blood_pressure', 'glucose', 'weight'], { err
 export type ReadingKind = z.infer<typeof ReadingKind>;
 
 /**
- * What a home device can show, inclusive. Upper-arm monitors measure about 60–260 mmHg systolic and 40–200 pulse;
+ * What a home device can show, inclusive. Upper-arm monitors measure about 60–260 mmHg systolic and 30–220 pulse;
  * glucose meters show 20–600 mg/dL ("LO"/"HI" beyond); bathroom scales weigh up to 150–300 kg.
  */
 export const READING_LIMITS = {
@@ -110,7 +110,7 @@ export const HOME_TARGETS = {
   diastolicBelow: 85,
   glucoseLow: 70,
   fastingGlucoseHigh: 130,
-  afterMealGlucoseHigh: 180,
+  afterMealGlucoseBelow: 180,
 } as const;
 
 export interface ReadingValues {
@@ -146,10 +146,10 @@ export function readingFlag(r: ReadingValues): ResultFlag | null {
   }
   if (r.kind === 'glucose' && r.glucose !== null) {
     if (r.glucose < t.glucoseLow) return 'low';
-    const high =
-      r.timing === 'fasting' ? t.fastingGlucoseHigh : r.timing === 'after_meal' ? t.afterMealGlucoseHigh : null;
-    if (high === null) return null;
-    return r.glucose > high ? 'high' : 'normal';
+    // 130 fasting is still within target; 180 after a meal is not ("below 180").
+    if (r.timing === 'fasting') return r.glucose > t.fastingGlucoseHigh ? 'high' : 'normal';
+    if (r.timing === 'after_meal') return r.glucose >= t.afterMealGlucoseBelow ? 'high' : 'normal';
+    return null;
   }
   return null;
 }
@@ -187,6 +187,10 @@ export const HomeReadingsQuery = z.strictObject({
     .default(READINGS_DEFAULT_DAYS),
 });
 export const HomeReadingsReply = dataOf(HomeReading);
+/** The clinician's view: the readings and what they mean; who typed one in is the family's business, not the record's. */
+export const StaffHomeReading = HomeReading.omit({ enteredBy: true });
+export type StaffHomeReading = z.infer<typeof StaffHomeReading>;
+export const StaffHomeReadingsReply = dataOf(StaffHomeReading);
 /** POST /api/readings: the stored reading, one item. */
 export const HomeReadingReply = dataOf(HomeReading);
 
@@ -213,13 +217,13 @@ export interface ReadingAverage {
 }
 
 export function averageReadings(
-  readings: readonly HomeReading[],
+  readings: readonly StaffHomeReading[],
   kind: ReadingKind,
   sinceMs: number,
 ): ReadingAverage | null {
   const chosen = readings.filter((r) => r.kind === kind && Date.parse(r.takenAt) >= sinceMs);
   if (chosen.length === 0) return null;
-  const mean = (pick: (r: HomeReading) => number | null, decimals: number) => {
+  const mean = (pick: (r: StaffHomeReading) => number | null, decimals: number) => {
     const values = chosen.map(pick).filter((v): v is number => v !== null);
     if (values.length === 0) return null;
     const factor = 10 ** decimals;

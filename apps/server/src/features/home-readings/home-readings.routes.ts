@@ -7,6 +7,7 @@ import {
   ReadingRemindersReply,
   RecordParams,
   StaffAppointmentParams,
+  StaffHomeReadingsReply,
 } from '@klaimor/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -112,9 +113,9 @@ export function staffHomeReadingsRoutes(readings: HomeReadingsService): FastifyP
         schema: {
           tags: ['staff: home readings'],
           summary:
-            "The patient's home readings of the last 90 days, oldest first, for a visit in care or completed here in the last 90 days (else 403 record_outside_care); audited and shown to the patient",
+            "The patient's home readings of the last 90 days, oldest first, while the visit's patient is in care here (else 403 record_outside_care); audited and shown to the patient",
           params: StaffAppointmentParams,
-          response: { 200: HomeReadingsReply },
+          response: { 200: StaffHomeReadingsReply },
         },
       },
       async (request) => ({ data: await readings.forVisit(staffAtFacility(request), request.params.appointmentId) }),

@@ -5,13 +5,14 @@ import {
   type ReadingKind,
   type ReadingReminders,
   type ReadingValues,
+  type StaffHomeReading,
   READINGS_DEFAULT_DAYS,
   assessReading,
   readingFlag,
 } from '@klaimor/contracts';
 import { AppError } from '../../errors.js';
 import type { ConsultationsRepository } from '../consultations/consultations.repository.js';
-import { patientOfRecentVisit } from '../lab-results/lab-results.service.js';
+import { patientInCareOrRefuse } from '../consultations/consultations.service.js';
 import type { StaffAccess, StaffAtFacility } from '../staff/staff-access.js';
 import type { HomeReadingFields, HomeReadingRow, HomeReadingsRepository } from './home-readings.repository.js';
 
@@ -91,14 +92,18 @@ export function createHomeReadingsService({ readings, consultations, access }: D
     },
 
     /**
-     * The clinician's view of a visit's patient: their home readings of the last STAFF_READINGS_DAYS days, under the
-     * rule of the visit's results (in care, or a visit completed here lately); audited, so the patient sees who looked.
+     * The clinician's view of a visit's patient: their home readings of the last STAFF_READINGS_DAYS days, while the
+     * patient is in care here (the record's rule: what the consulting room shows, not a look back after the visit);
+     * audited, so the patient sees who looked.
      */
-    async forVisit(actor: StaffAtFacility, appointmentId: string): Promise<HomeReading[]> {
-      const patient = await patientOfRecentVisit(consultations, actor, appointmentId);
+    async forVisit(actor: StaffAtFacility, appointmentId: string): Promise<StaffHomeReading[]> {
+      const patient = await patientInCareOrRefuse(consultations, actor, appointmentId);
       const rows = await readings.since(patient.id, daysBack(STAFF_READINGS_DAYS));
       await access.audit(actor, { action: 'reading.viewed', target: appointmentId, patientUserId: patient.id });
-      return rows.map(toHomeReading);
+      return rows.map((row) => {
+        const { enteredBy: _family, ...reading } = toHomeReading(row);
+        return reading;
+      });
     },
   };
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../test/test-app.js';
 import { ONLY, addChild, addParentInPerson, as, caregiver } from '../family/family-test-kit.js';
 import { aSlot, booked, dayBase, slotIsNow, staffedFacility } from '../front-desk/front-desk-test-helpers.js';
-import { asStaff, queryRows } from '../staff/staff-test-helpers.js';
+import { asStaff, enrolStaff, nextStaffEmail, queryRows } from '../staff/staff-test-helpers.js';
 
 let t: TestApp;
 let other: string;
@@ -288,19 +288,39 @@ describe('the clinician’s view of a visit’s patient', () => {
     );
   });
 
-  it('is refused to another facility, and once the visit is long past', async () => {
-    const elsewhere = await t.app.inject({
+  it('is refused to a clinician of another facility, and once the patient is no longer in care', async () => {
+    // A clinician of Ramathibodi, asking at their own facility for Siriraj's visit: the visit is not theirs.
+    const elsewhere = await enrolStaff(t.app, t.database, t.config, nextStaffEmail(), {
+      facility: 'ramathibodi-hospital',
+      role: 'clinician',
+    });
+    const theirs = await t.app.inject({
+      method: 'GET',
+      url: readings().replace('siriraj-hospital', 'ramathibodi-hospital'),
+      ...asStaff(elsewhere.session),
+    });
+    expect(theirs.statusCode).toBe(404);
+    // Nor through Ramathibodi's address with Siriraj's clinician: a facility where one holds no role does not exist.
+    const through = await t.app.inject({
       method: 'GET',
       url: readings().replace('siriraj-hospital', 'ramathibodi-hospital'),
       ...asStaff(clinician),
     });
-    expect([403, 404]).toContain(elsewhere.statusCode);
+    expect(through.statusCode).toBe(404);
+    // The visit over and its day past: what the consulting room showed is closed again, as the record is.
     await t.database.db.execute(sql`update appointments set status = 'completed' where id = ${appointmentId}`);
-    await t.database.db.execute(sql`update screening_slots set starts_at = starts_at - interval '100 days'
+    await t.database.db.execute(sql`update screening_slots set starts_at = starts_at - interval '2 days'
       where id = (select slot_id from appointments where id = ${appointmentId})`);
-    const late = await t.app.inject({ method: 'GET', url: readings(), ...asStaff(clinician) });
-    expect(late.statusCode).toBe(403);
-    expect(late.json().error.code).toBe('record_outside_care');
+    const after = await t.app.inject({ method: 'GET', url: readings(), ...asStaff(clinician) });
+    expect(after.statusCode).toBe(403);
+    expect(after.json().error.code).toBe('record_outside_care');
+  });
+
+  it('does not tell the clinician which family member typed a reading in', async () => {
+    await t.database.db.execute(sql`update appointments set status = 'checked_in' where id = ${appointmentId}`);
+    const res = await t.app.inject({ method: 'GET', url: readings(), ...asStaff(clinician) });
+    expect(res.statusCode, res.body).toBe(200);
+    for (const reading of res.json().data as Record<string, unknown>[]) expect(reading).not.toHaveProperty('enteredBy');
   });
 });
 

@@ -1,7 +1,7 @@
 import {
   HOME_TARGETS,
   READING_LIMITS,
-  type HomeReading,
+  type StaffHomeReading,
   type LabResult,
   type ReadingKind,
   type ResultSeries,
@@ -33,7 +33,7 @@ export interface ChartPoint {
 }
 
 /** A home reading's values as the chart draws them. */
-export function readingValues(r: HomeReading): number[] {
+export function readingValues(r: StaffHomeReading): number[] {
   if (r.kind === 'blood_pressure') return [r.systolic ?? Number.NaN, r.diastolic ?? Number.NaN];
   if (r.kind === 'glucose') return [r.glucose ?? Number.NaN];
   return [r.weightKg ?? Number.NaN];
@@ -61,7 +61,11 @@ export function hospitalPoints(series: readonly ResultSeries[], kind: ReadingKin
 }
 
 /** Home and hospital points of a kind, oldest first. */
-export function chartPoints(readings: readonly HomeReading[], kind: ReadingKind, hospital: ChartPoint[]): ChartPoint[] {
+export function chartPoints(
+  readings: readonly StaffHomeReading[],
+  kind: ReadingKind,
+  hospital: ChartPoint[],
+): ChartPoint[] {
   const home = readings
     .filter((r) => r.kind === kind)
     .map((r): ChartPoint => ({ at: Date.parse(r.takenAt), source: 'home', values: readingValues(r), flag: r.flag }));
@@ -106,7 +110,7 @@ export function valuesText(
 }
 
 /** A home reading's value with its unit. */
-export const readingText = (r: HomeReading, t: TFunction<'readings'>, lang: Language): string =>
+export const readingText = (r: StaffHomeReading, t: TFunction<'readings'>, lang: Language): string =>
   valuesText(r.kind, readingValues(r), t, lang);
 
 const clocks = new Map<string, Intl.DateTimeFormat>();

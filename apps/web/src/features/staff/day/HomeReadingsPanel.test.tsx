@@ -1,4 +1,4 @@
-import type { HomeReading } from '@klaimor/contracts';
+import type { StaffHomeReading } from '@klaimor/contracts';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderWithProviders } from '../../../test/render';
@@ -11,7 +11,7 @@ const READINGS = `/api/staff/facilities/${FACILITY}/appointments/${VISIT}/readin
 const RESULTS = `/api/staff/facilities/${FACILITY}/appointments/${VISIT}/results`;
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
-function reading(id: string, days: number, patch: Partial<HomeReading>): HomeReading {
+function reading(id: string, days: number, patch: Partial<StaffHomeReading>): StaffHomeReading {
   return {
     id,
     kind: 'blood_pressure',
@@ -24,7 +24,6 @@ function reading(id: string, days: number, patch: Partial<HomeReading>): HomeRea
     weightKg: null,
     flag: null,
     alerts: [],
-    enteredBy: null,
     createdAt: daysAgo(days),
     ...patch,
   };

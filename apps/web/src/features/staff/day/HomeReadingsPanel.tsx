@@ -1,6 +1,7 @@
 import {
+  READINGS_DEFAULT_DAYS,
   averageReadings,
-  type HomeReading,
+  type StaffHomeReading,
   type LabResult,
   type ReadingAverage,
   type ReadingKind,
@@ -152,7 +153,7 @@ export function HomeReadingsPanel({ facilityId, appointmentId }: HomeReadingsPan
           </TableHead>
           {/* In the record's narrow column each kind heads its own rows, so the figures get the whole width. */}
           {kinds.map((kind) => {
-            const latest = data.filter((r) => r.kind === kind).at(-1) as HomeReading;
+            const latest = data.filter((r) => r.kind === kind).at(-1) as StaffHomeReading;
             return (
               <TableBody key={kind}>
                 <TableRow>
@@ -186,7 +187,11 @@ export function HomeReadingsPanel({ facilityId, appointmentId }: HomeReadingsPan
             <KindChart
               key={kind}
               kind={kind}
-              points={chartPoints(data, kind, hospitalBeside(hospitalPoints(hospital, kind), 90, now))}
+              points={chartPoints(
+                data,
+                kind,
+                hospitalBeside(hospitalPoints(hospital, kind), READINGS_DEFAULT_DAYS, now),
+              )}
             />
           ))}
         </Box>

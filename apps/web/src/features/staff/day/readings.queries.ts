@@ -1,4 +1,4 @@
-import type { HomeReading } from '@klaimor/contracts';
+import type { StaffHomeReading } from '@klaimor/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiList } from '../../../api/client';
 import { retryServerTrouble } from '../shared/staff-api';
@@ -11,7 +11,8 @@ import { appointmentPath, dayKeys } from './day.queries';
 export function useVisitReadings(facilityId: string, appointmentId: string) {
   return useQuery({
     queryKey: dayKeys.readings(facilityId, appointmentId),
-    queryFn: ({ signal }) => apiList<HomeReading>(`${appointmentPath(facilityId, appointmentId)}/readings`, { signal }),
+    queryFn: ({ signal }) =>
+      apiList<StaffHomeReading>(`${appointmentPath(facilityId, appointmentId)}/readings`, { signal }),
     staleTime: Infinity,
     retry: retryServerTrouble,
   });
