@@ -12,7 +12,7 @@ import { seedFacilities } from '../hospitals/seed-facilities.js';
 import { FACILITY, asStaff, enrolStaff, queryRows } from '../staff/staff-test-helpers.js';
 import { authenticateSystemClient } from './smart.routes.js';
 import { createSystemClientsRepository } from './system-clients.repository.js';
-import { CLIENT_ASSERTION_TYPE, createSystemTokenService } from './token.service.js';
+import { CLIENT_ASSERTION_TYPE, OAuthError, createSystemTokenService } from './token.service.js';
 
 interface Client {
   id: string;
@@ -376,6 +376,24 @@ describe('the token endpoint', () => {
     // The token given before stays dead; a new one works.
     expect((await holderFor(`Bearer ${token}`)).statusCode).toBe(401);
     expect((await tokenRequest(form(await assertion(client, key)))).statusCode).toBe(200);
+  });
+
+  it('refuses a system more tokens a minute than allowed, once it has proved who it is', async () => {
+    const tokens = createSystemTokenService({
+      clients: createSystemClientsRepository(t.database.db),
+      tokenEndpoint,
+      httpJwks: 'loopback',
+      tokensPerMinute: 2,
+    });
+    const key = await keyPair('ES384');
+    const client = await inlineClient([key]);
+    for (let i = 0; i < 2; i++) await tokens.issue(form(await assertion(client, key)));
+    const refused = await tokens.issue(form(await assertion(client, key))).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(OAuthError);
+    expect(refused).toMatchObject({ error: 'invalid_request', status: 429, retryAfterSec: 60 });
+    // Another system is not held back by it.
+    const other = await inlineClient([key]);
+    await expect(tokens.issue(form(await assertion(other, key)))).resolves.toMatchObject({ token_type: 'bearer' });
   });
 
   it('refuses a request to the FHIR API without a token, or with an unknown or expired one', async () => {
