@@ -486,6 +486,8 @@ describe('registering systems (admin)', () => {
       'jwks.keys.0',
       'invalid_choice',
     );
+    const shortRsa = { kty: 'RSA', kid: 'short', e: 'AQAB', n: Buffer.alloc(128, 0xc5).toString('base64url') };
+    await refused({ name: 'x', jwks: { keys: [shortRsa] }, scopes: [SLOTS] }, 'jwks.keys.0', 'invalid_choice');
     const none = await queryRows(t.database.db, sql`select 1 from system_clients where name = 'x'`);
     expect(none).toEqual([]);
   });
