@@ -315,6 +315,21 @@ describe('the token endpoint', () => {
     await expectRefused(form(unsigned), 'invalid_client', /alg/);
   });
 
+  it('refuses a header whose typ is not JWT, without failing on one that is not even a string', async () => {
+    const key = await keyPair('RS384');
+    const client = await inlineClient([key]);
+    for (const typ of ['dpop+jwt', 42]) {
+      const signed = await new SignJWT({ jti: randomUUID() })
+        .setProtectedHeader({ alg: 'RS384', kid: key.kid, typ: typ as string })
+        .setIssuer(client.clientId)
+        .setSubject(client.clientId)
+        .setAudience(tokenEndpoint)
+        .setExpirationTime('2m')
+        .sign(key.privateKey);
+      await expectRefused(form(signed), 'invalid_client', /typ/);
+    }
+  });
+
   it('refuses scopes the client does not hold, and a scope that is not SMART’s', async () => {
     const key = await keyPair('RS384');
     const client = await inlineClient([key], [APPOINTMENTS]);

@@ -161,7 +161,10 @@ export function createSystemTokenService({
       if (!ASSERTION_ALGORITHMS.includes(header.alg as (typeof ASSERTION_ALGORITHMS)[number])) {
         throw invalidClient(`alg must be one of ${ASSERTION_ALGORITHMS.join(', ')}`);
       }
-      if (header.typ !== undefined && header.typ.toUpperCase() !== 'JWT') throw invalidClient('typ must be JWT');
+      // SMART asks for typ JWT; one left out is taken, as RFC 7519 makes it optional and aud already binds the assertion here.
+      if (header.typ !== undefined && (typeof header.typ !== 'string' || header.typ.toUpperCase() !== 'JWT')) {
+        throw invalidClient('typ must be JWT');
+      }
       if (typeof header.kid !== 'string' || !header.kid) throw invalidClient('kid is required in the header');
       if (typeof claims.iss !== 'string' || claims.iss !== claims.sub) {
         throw invalidClient('iss and sub must both be the client_id');
