@@ -31,7 +31,7 @@ export function systemClientsRoutes(systemClients: SystemClientsService): Fastif
         schema: {
           tags,
           summary:
-            'Register a system by its public keys (an https JWKS address or the keys themselves, never a private key) and what it may do',
+            'Register a system by its public keys (an https JWKS address or the keys, never a private key) and its scopes',
           params: FacilityParams,
           body: RegisterSystemClientBody,
           response: { 201: SystemClientsReply },

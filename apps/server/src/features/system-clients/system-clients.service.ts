@@ -37,7 +37,7 @@ async function checkKeys(jwks: PublicJwks): Promise<void> {
     const alg = jwk.kty === 'RSA' ? 'RS384' : 'ES384';
     if (jwk.alg !== undefined && jwk.alg !== alg)
       throw validationFailed({ [`jwks.keys.${index}.alg`]: reasons.invalidChoice });
-    // jose verifies nothing with an RSA key under 2048 bits (NIST SP 800-131A): refused now rather than at its first use.
+    // jose verifies nothing with an RSA key under 2048 bits (NIST SP 800-131A): refused now, not at its first use.
     const tooShort = jwk.kty === 'RSA' && Buffer.from(String(jwk.n ?? ''), 'base64url').length < 256;
     try {
       if (tooShort) throw new Error('RSA key under 2048 bits');

@@ -161,7 +161,7 @@ export function createSystemTokenService({
       if (!ASSERTION_ALGORITHMS.includes(header.alg as (typeof ASSERTION_ALGORITHMS)[number])) {
         throw invalidClient(`alg must be one of ${ASSERTION_ALGORITHMS.join(', ')}`);
       }
-      // SMART asks for typ JWT; one left out is taken, as RFC 7519 makes it optional and aud already binds the assertion here.
+      // SMART asks for typ JWT; one left out is taken (RFC 7519 makes it optional, and aud binds the assertion here).
       if (header.typ !== undefined && (typeof header.typ !== 'string' || header.typ.toUpperCase() !== 'JWT')) {
         throw invalidClient('typ must be JWT');
       }
@@ -183,7 +183,7 @@ export function createSystemTokenService({
         throw invalidClient('jti must be a string of at most 255 characters');
       }
 
-      const granted = requested.flatMap((scope) => grantableScope(scope, client.scopes) ?? []);
+      const granted = [...new Set(requested.flatMap((scope) => grantableScope(scope, client.scopes) ?? []))];
       if (granted.length === 0) throw new OAuthError('invalid_scope', 'none of the requested scopes is registered');
 
       // Counted after authenticating, so nobody but the system itself can use up its allowance.
