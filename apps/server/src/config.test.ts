@@ -74,6 +74,7 @@ describe('modes', () => {
     const config = loadConfig(production);
     expect(config.mode).toBe('production');
     expect(config.seedDemoData).toBe(false);
+    expect(config.smart.httpJwks).toBe('none');
   });
 
   it.each([
@@ -84,6 +85,7 @@ describe('modes', () => {
     ['the demo patient', { SEED_DEMO_DATA: 'true' }, 'SEED_DEMO_DATA'],
     ['no public address', { PUBLIC_URL: undefined }, 'PUBLIC_URL=https://'],
     ['a public address in plain http', { PUBLIC_URL: 'http://klaimor.example' }, 'PUBLIC_URL=https://'],
+    ["hospital systems' keys read over plain http", { SMART_ALLOW_HTTP_JWKS: 'true' }, 'SMART_ALLOW_HTTP_JWKS'],
   ])('refuses production mode with %s', (_what, change, needed) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(`APP_MODE=production needs ${needed}`);
   });
@@ -157,6 +159,20 @@ describe('LINE configuration', () => {
       addFriendUrl: null,
       apiUrl: 'https://api.line.me',
       accessUrl: 'https://access.line.me',
+    });
+  });
+});
+
+describe('hospital systems (SMART Backend Services)', () => {
+  it('names the token endpoint on the public address, and reads keys over http only from this machine in demo mode', () => {
+    expect(loadConfig({ ...base, PUBLIC_URL: 'https://klaimor.example' }).smart).toEqual({
+      tokenEndpoint: 'https://klaimor.example/fhir/auth/token',
+      httpJwks: 'loopback',
+      tokensPerMinute: 30,
+    });
+    expect(loadConfig({ ...base, SMART_ALLOW_HTTP_JWKS: 'true', SMART_TOKENS_PER_MINUTE: '5' }).smart).toMatchObject({
+      httpJwks: 'any',
+      tokensPerMinute: 5,
     });
   });
 });

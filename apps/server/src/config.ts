@@ -62,6 +62,11 @@ const EnvSchema = z.object({
   LINE_API_URL: z.url().default('https://api.line.me'),
   LINE_ACCESS_URL: z.url().default('https://access.line.me'),
   WEB_DIST_DIR: z.string().optional(),
+  // Hospitals' own systems (SMART Backend Services). Their public keys are read from https addresses; plain http only
+  // from this machine (localhost) in demo mode, or from anywhere with this set, for development against a test system.
+  SMART_ALLOW_HTTP_JWKS: z.stringbool().default(false),
+  // How many access tokens one system may take a minute: a system needs one per five minutes, so more is a loop.
+  SMART_TOKENS_PER_MINUTE: positiveInt(30),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -81,6 +86,8 @@ function checkProductionMode(env: Env): void {
     // Behind a reverse proxy that ends TLS this is still the https address people open, so plain http is never right.
     !env.PUBLIC_URL?.startsWith('https://') &&
       'PUBLIC_URL=https://… (the address people open: enrolment links are built on it, and cookies are Secure only under https)',
+    env.SMART_ALLOW_HTTP_JWKS &&
+      "SMART_ALLOW_HTTP_JWKS unset or false (a system's keys read over plain http could be swapped on the way)",
   ].filter((refusal) => refusal !== false);
   if (refusals.length) throw new Error(`APP_MODE=production needs ${refusals.join('; ')}`);
 }
@@ -136,6 +143,17 @@ function toConfig(env: Env, secretKey: string) {
     webPush: webPushOf(env),
     line: lineOf(env),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : undefined,
+    smart: {
+      /** The token endpoint's own address: the audience every client assertion must name (RFC 7523 §3). */
+      tokenEndpoint: `${publicUrl.origin}/fhir/auth/token`,
+      /** http key addresses: any with the flag, only loopback ones in demo mode, none in production. */
+      httpJwks: env.SMART_ALLOW_HTTP_JWKS
+        ? ('any' as const)
+        : env.APP_MODE === 'demo'
+          ? ('loopback' as const)
+          : ('none' as const),
+      tokensPerMinute: env.SMART_TOKENS_PER_MINUTE,
+    },
   };
 }
 

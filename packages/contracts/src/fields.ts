@@ -54,6 +54,9 @@ export const reasons = {
   allergyOverrideRequired: 'allergy_override_required',
   mixedDoseKinds: 'mixed_dose_kinds',
   invalidTrackingNumber: 'invalid_tracking_number',
+  privateKeyGiven: 'private_key_given',
+  oneKeySource: 'one_key_source',
+  insecureUrl: 'insecure_url',
 } as const;
 export type ValidationReason = (typeof reasons)[keyof typeof reasons];
 

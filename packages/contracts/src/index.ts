@@ -38,3 +38,4 @@ export * from './family.js';
 export * from './care-access.js';
 export * from './staff-access.js';
 export * from './operator.js';
+export * from './system-clients.js';

@@ -29,6 +29,8 @@ export const STAFF_ACCESS = {
   members: ['admin'],
   /** The facility's hours, deposit and contact details. */
   settings: ['admin'],
+  /** The hospital's own systems allowed to use the FHIR API (SMART Backend Services): registering, disabling. */
+  systemClients: ['admin'],
   /** The facility's audit log. */
   audit: ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;

@@ -8,7 +8,7 @@ declare module 'fastify' {
     /** Housekeeping: asks the payment provider again for deposits still owed back. */
     retryRefunds(): Promise<number>;
     /**
-     * One round of housekeeping, off the request path: old codes, dead staff sessions and links go, the schedules make
+     * One round of housekeeping, off the request path: old codes, dead staff sessions and links, systems' expired tokens and spent assertion ids go, the schedules make
      * slots for the day that came into their horizon, unpaid holds past their time give their places back, owed
      * deposits are asked for again. Safe to run on several servers at once.
      */
@@ -31,6 +31,7 @@ export function decorateHousekeeping(app: FastifyInstance, services: Services): 
   app.decorate('housekeeping', async () => {
     await otpRepository.purgeExpired(new Date(Date.now() - CODES_KEPT_MS));
     await staff.purgeStale();
+    await services.systemClientsRepository.purgeExpired(new Date());
     await notificationsRepository.purgeOlderThan(NOTIFICATIONS_KEPT_DAYS, 5_000);
     const slotsMade = await schedules.rollForward();
     const expiredHolds = await appointments.expireUnpaid();

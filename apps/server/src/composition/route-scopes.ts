@@ -31,6 +31,8 @@ import { schedulesRoutes } from '../features/schedules/schedules.routes.js';
 import { STAFF_COOKIE, setStaffCookie } from '../features/staff/staff-cookies.js';
 import { staffPublicRoutes, staffRoutes } from '../features/staff/staff.routes.js';
 import { allergiesConditionsRoutes } from '../features/allergies-conditions/allergies-conditions.routes.js';
+import { smartRoutes } from '../features/system-clients/smart.routes.js';
+import { systemClientsRoutes } from '../features/system-clients/system-clients.routes.js';
 import { symptomNotesRoutes } from '../features/symptom-notes/symptom-notes.routes.js';
 import { systemRoutes } from '../features/system/system.routes.js';
 import { profileRoutes, registrationRoutes } from '../features/users/users.routes.js';
@@ -196,6 +198,7 @@ export async function registerApi(
           await staffIn.register(facilityStaffRoutes(services.facilityStaff));
           await staffIn.register(facilitySettingsRoutes(services.facilitySettings));
           await staffIn.register(auditLogRoutes(services.auditLog));
+          await staffIn.register(systemClientsRoutes(services.systemClients));
         }),
       );
       // The app's operator: a staff identity with the operator role, keeping the directory true.
@@ -207,4 +210,7 @@ export async function registerApi(
     },
     { prefix: '/api' },
   );
+  // Hospitals' own systems, public on purpose: SMART's discovery document and the token endpoint where a system proves
+  // who it is with its signed assertion. Under the FHIR base, not /api (smart.routes.ts says why).
+  await app.register(smartRoutes(services.systemTokens, config.smart.tokenEndpoint), { prefix: '/fhir' });
 }

@@ -29,6 +29,9 @@ import { createFacilitySettingsRepository } from '../features/facility-settings/
 import { createFacilitySettingsService } from '../features/facility-settings/facility-settings.service.js';
 import { createFacilityStaffRepository } from '../features/facility-staff/facility-staff.repository.js';
 import { createFacilityStaffService } from '../features/facility-staff/facility-staff.service.js';
+import { createSystemClientsRepository } from '../features/system-clients/system-clients.repository.js';
+import { createSystemClientsService } from '../features/system-clients/system-clients.service.js';
+import { createSystemTokenService } from '../features/system-clients/token.service.js';
 import { createFamilyRepository } from '../features/family/family.repository.js';
 import { createFamilyService } from '../features/family/family.service.js';
 import { createFrontDeskRepository } from '../features/front-desk/front-desk.repository.js';
@@ -223,6 +226,7 @@ export async function createServices(
     access: staffAccess,
     publicOrigin: config.publicOrigin,
   });
+  const systemClientsRepository = createSystemClientsRepository(db);
 
   return {
     revocations,
@@ -262,6 +266,18 @@ export async function createServices(
     facilityStaff,
     facilitySettings: createFacilitySettingsService(createFacilitySettingsRepository(db), staffAccess),
     auditLog: createAuditLogService(createAuditLogRepository(db), staffAccess),
+    systemClientsRepository,
+    systemClients: createSystemClientsService({
+      clients: systemClientsRepository,
+      access: staffAccess,
+      httpJwks: config.smart.httpJwks,
+    }),
+    systemTokens: createSystemTokenService({
+      clients: systemClientsRepository,
+      tokenEndpoint: config.smart.tokenEndpoint,
+      httpJwks: config.smart.httpJwks,
+      tokensPerMinute: config.smart.tokensPerMinute,
+    }),
     operator: createOperatorService({
       operators: createOperatorRepository(db),
       staff: staffRepository,

@@ -1537,3 +1537,68 @@ export const operatorAlerts = pgTable(
       .where(sql`${t.resolvedAt} is null`),
   ],
 );
+
+/**
+ * A hospital's own system allowed to call the FHIR API on the facility's behalf (SMART Backend Services): it proves who
+ * it is with a JWT signed by a private key only it holds, checked against its public keys, given inline (`jwks`) or
+ * fetched from its own address (`jwks_url`), exactly one of the two. No secret of the client's is ever stored here.
+ */
+export const systemClients = pgTable(
+  'system_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    name: text('name').notNull(),
+    /** Public: the client names itself by it (`iss` and `sub` of its assertions). */
+    clientId: text('client_id').notNull().unique('system_clients_client_id_key'),
+    jwksUrl: text('jwks_url'),
+    jwks: jsonb('jwks').$type<{ keys: Record<string, unknown>[] }>(),
+    scopes: text('scopes').array().notNull(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => staffMembers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('system_clients_facility_idx').on(t.facilityId, t.createdAt),
+    check('system_clients_one_key_source_check', sql`(${t.jwksUrl} is null) <> (${t.jwks} is null)`),
+  ],
+);
+
+/**
+ * The assertion ids (`jti`) each client has used, kept until the assertion could no longer be accepted anyway: the
+ * unique key refuses a replay, on any number of servers at once, by the insert itself.
+ */
+export const systemClientAssertions = pgTable(
+  'system_client_assertions',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => systemClients.id, { onDelete: 'cascade' }),
+    jti: text('jti').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.jti] }), index('system_client_assertions_expires_idx').on(t.expiresAt)],
+);
+
+/** Access tokens issued to system clients: only the token's SHA-256 is kept. */
+export const systemAccessTokens = pgTable(
+  'system_access_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => systemClients.id, { onDelete: 'cascade' }),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    scopes: text('scopes').array().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('system_access_tokens_client_idx').on(t.clientId, t.createdAt),
+    index('system_access_tokens_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -26,6 +26,12 @@ const PUBLIC = [
   'POST /api/payments/omise/webhook',
 ];
 
+/**
+ * Outside /api, only hospitals' systems' SMART Backend Services (features/system-clients): the discovery document and
+ * the token endpoint, where a system proves who it is with its signed assertion.
+ */
+const PUBLIC_OUTSIDE_API = ['GET /fhir/.well-known/smart-configuration', 'POST /fhir/auth/token'];
+
 const A_UUID = '3f2b8c1e-9a4d-4e6f-8b7a-2c5d1e0f9a8b';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -108,6 +114,20 @@ describe('deny by default', () => {
       }
     },
   );
+
+  it("has no operation outside /api but the public ones of hospitals' systems, none answering a stranger with a 5xx", async () => {
+    const res = await apps.development!.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = res.json().paths as Record<string, Record<string, unknown>>;
+    const outside = Object.entries(paths)
+      .filter(([path]) => !path.startsWith('/api/'))
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(outside.sort()).toEqual([...PUBLIC_OUTSIDE_API].sort());
+    for (const name of outside) {
+      const [method, url] = name.split(' ') as ['GET', string];
+      const answer = await apps.development!.app.inject({ method, url, ...(method !== 'GET' && { payload: {} }) });
+      expect(answer.statusCode, `${name}: ${answer.body}`).toBeLessThan(500);
+    }
+  });
 
   it('lists only operations that exist', () => {
     const existing = new Set(Object.values(operations).flat().map(nameOf));

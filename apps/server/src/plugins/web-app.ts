@@ -76,7 +76,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, sess
     },
   });
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    if (request.url.startsWith('/api/') || request.url.startsWith('/fhir/')) return reply.callNotFound();
     const page = request.cookies[sessionCookie] ? undefined : pages.get(pagePath(request.url));
     return reply
       .header('cache-control', 'no-cache')

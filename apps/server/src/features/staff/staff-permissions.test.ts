@@ -1,5 +1,6 @@
 import { type StaffRole, addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
+import { exportJWK, generateKeyPair } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -568,6 +569,49 @@ ROUTES['GET /api/staff/facilities/:facilityId/audit/export'] = {
   success: 200,
   call: async () => ({ url: `/api/staff/facilities/${FACILITY}/audit/export` }),
 };
+
+const systemClientsBase = `/api/staff/facilities/${FACILITY}/system-clients`;
+/** A hospital system's registration: a public key of its own and one scope. */
+const systemClientBody = async () => {
+  const { publicKey } = await generateKeyPair('ES384');
+  return {
+    name: 'HIS',
+    jwks: { keys: [{ ...(await exportJWK(publicKey)), kid: randomUUID() }] },
+    scopes: ['system/Slot.cruds'],
+  };
+};
+ROUTES['GET /api/staff/facilities/:facilityId/system-clients'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: systemClientsBase }),
+};
+ROUTES['POST /api/staff/facilities/:facilityId/system-clients'] = {
+  allowed: ['admin'],
+  success: 201,
+  call: async () => ({ url: systemClientsBase, payload: await systemClientBody() }),
+};
+ROUTES['POST /api/staff/facilities/:facilityId/system-clients/:systemClientId/disable'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: `${systemClientsBase}/${await registeredSystem()}/disable` }),
+};
+ROUTES['POST /api/staff/facilities/:facilityId/system-clients/:systemClientId/enable'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: `${systemClientsBase}/${await registeredSystem()}/enable` }),
+};
+
+/** A system the facility's admin registered, for the routes that disable or enable one. */
+async function registeredSystem(): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: systemClientsBase,
+    payload: await systemClientBody(),
+    ...asStaff(sessions.admin),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data[0].id;
+}
 
 /** Someone the facility's admin invited, for routes that change or remove a member. */
 async function invitedMember(): Promise<string> {
