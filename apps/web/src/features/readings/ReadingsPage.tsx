@@ -126,23 +126,38 @@ function ReadingsScreen() {
       ) : kinds.length === 0 ? (
         <EmptyState icon={<MonitorHeartIcon />} title={t('empty.title')} description={t('empty.body')} />
       ) : (
-        kinds.map(({ kind, points, latest }) => (
-          <KindSection key={kind} kind={kind} icon={KIND_ICONS[kind]}>
-            <KindChart kind={kind} points={points} />
-            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
-              {t('latest.heading')}
-            </Typography>
-            {latest.length === 0 ? (
-              <Typography color="text.secondary">{t('latest.none')}</Typography>
-            ) : (
-              <Stack component="ul" spacing={1} sx={{ m: 0, p: 0 }}>
-                {latest.map((reading) => (
-                  <ReadingItem key={reading.id} reading={reading} onRemove={() => setRemoving(reading)} />
-                ))}
-              </Stack>
-            )}
-          </KindSection>
-        ))
+        <>
+          {seesResults && results.isError ? (
+            // Home readings still stand on their own; the patient is told the hospital's are missing, not misled.
+            <Alert
+              severity="info"
+              action={
+                <Button color="inherit" onClick={() => void results.refetch()}>
+                  {t('hospitalMissing.retry')}
+                </Button>
+              }
+            >
+              {t('hospitalMissing.body')}
+            </Alert>
+          ) : null}
+          {kinds.map(({ kind, points, latest }) => (
+            <KindSection key={kind} kind={kind} icon={KIND_ICONS[kind]}>
+              <KindChart kind={kind} points={points} />
+              <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2, mb: 1 }}>
+                {t('latest.heading')}
+              </Typography>
+              {latest.length === 0 ? (
+                <Typography color="text.secondary">{t('latest.none')}</Typography>
+              ) : (
+                <Stack component="ul" spacing={1} sx={{ m: 0, p: 0 }}>
+                  {latest.map((reading) => (
+                    <ReadingItem key={reading.id} reading={reading} onRemove={() => setRemoving(reading)} />
+                  ))}
+                </Stack>
+              )}
+            </KindSection>
+          ))}
+        </>
       )}
       {keepsReminders ? <ReadingReminderSettings /> : null}
       <ConfirmDialog

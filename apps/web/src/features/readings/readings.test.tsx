@@ -126,6 +126,31 @@ describe('ReadingsPage', () => {
     expect(screen.getByRole('switch', { name: 'เตือนตรวจน้ำตาลในเลือด' })).not.toBeChecked();
   });
 
+  it("says when the hospital's results could not be loaded, and still charts the home readings", async () => {
+    const user = userEvent.setup({ delay: null });
+    let fail = true;
+    mockApi({
+      'GET /api/readings': () => json(200, { data: readings }),
+      'GET /api/results': () =>
+        fail ? json(500, { error: { code: 'internal_error' } }) : json(200, { data: hospital }),
+      'GET /api/readings/reminders': () => json(200, { data: [{ bloodPressure: null, glucose: null, weight: null }] }),
+    });
+    renderWithProviders(<ReadingsPage />, { route: '/readings' });
+    const missing = await screen.findByText(
+      'ตอนนี้ดึงผลตรวจจากโรงพยาบาลไม่ได้ กราฟจึงแสดงเฉพาะค่าที่คุณวัดเอง',
+      {},
+      { timeout: 5000 },
+    );
+    const bp = screen.getByRole('region', { name: 'ความดันโลหิต' });
+    expect(within(bp).queryAllByRole('cell', { name: 'วัดที่โรงพยาบาล' })).toHaveLength(0);
+    fail = false;
+    await user.click(
+      within(missing.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'ลองอีกครั้ง' }),
+    );
+    await waitFor(() => expect(within(bp).getAllByRole('cell', { name: 'วัดที่โรงพยาบาล' })).toHaveLength(1));
+    expect(screen.queryByText('ตอนนี้ดึงผลตรวจจากโรงพยาบาลไม่ได้ กราฟจึงแสดงเฉพาะค่าที่คุณวัดเอง')).not.toBeInTheDocument();
+  });
+
   it('deletes a reading after asking', async () => {
     const user = userEvent.setup({ delay: null });
     let list = readings;
