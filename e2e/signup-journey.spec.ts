@@ -115,6 +115,9 @@ test('a new patient signs up with an SMS code, edits the profile, logs out and l
   });
 
   await test.step('And I can log in again with a new code', async () => {
+    // A phone gets a new code only OTP_RESEND_AFTER_SEC (2 s in the journeys) after its last one, and the identity
+    // code went out moments ago: a patient never logs back in that fast, a fast machine does.
+    await page.waitForTimeout(2_000);
     await page.goto('/login');
     await page.getByLabel('เบอร์โทรศัพท์มือถือ').fill(phone);
     await screenshot(page, '10-login-phone');

@@ -115,7 +115,7 @@ export function DateSelectField({
         month widest, so that the longest name (พฤศจิกายน) reads whole beside the day and the year on a phone.
       */}
       <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <TextField {...selectProps(t('register.birthday.day'), 'day')} inputRef={inputRef} sx={{ flex: '1 1 6rem' }}>
+        <TextField {...selectProps(t('register.birthday.day'), 'day')} inputRef={inputRef} sx={{ flex: '1 1 6.5rem' }}>
           {blank}
           {Array.from({ length: dayCount }, (_, i) => (
             <option key={i + 1} value={String(i + 1)}>
@@ -131,7 +131,7 @@ export function DateSelectField({
             </option>
           ))}
         </TextField>
-        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '1 1 6rem' }}>
+        <TextField {...selectProps(t('register.birthday.year'), 'year')} sx={{ flex: '1 1 6.5rem' }}>
           {blank}
           {years.map((y) => (
             <option key={y} value={String(y)}>
