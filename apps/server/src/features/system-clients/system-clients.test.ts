@@ -315,6 +315,32 @@ describe('the token endpoint', () => {
     await expectRefused(form(unsigned), 'invalid_client', /alg/);
   });
 
+  it('refuses claims no database could hold or no check could read, before looking anything up', async () => {
+    const key = await keyPair('RS384');
+    const client = await inlineClient([key]);
+    const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+    // Unsigned, with an iss PostgreSQL cannot store: refused as a client, never a 500.
+    const nul = `${encode({ alg: 'RS384', kid: key.kid, typ: 'JWT' })}.${encode({
+      iss: '\u0000',
+      sub: '\u0000',
+      aud: tokenEndpoint,
+      jti: randomUUID(),
+      exp: Math.floor(Date.now() / 1000) + 120,
+    })}.c2lnbmF0dXJl`;
+    await expectRefused(form(nul), 'invalid_client', /unknown/);
+    const signed = (claims: Record<string, unknown>, exp = true) => {
+      const jwt = new SignJWT(claims)
+        .setProtectedHeader({ alg: 'RS384', kid: key.kid, typ: 'JWT' })
+        .setIssuer(client.clientId)
+        .setSubject(client.clientId)
+        .setAudience(tokenEndpoint);
+      return (exp ? jwt.setExpirationTime('2m') : jwt).sign(key.privateKey);
+    };
+    await expectRefused(form(await signed({ jti: randomUUID() }, false)), 'invalid_client', /exp/);
+    await expectRefused(form(await signed({ jti: 42 })), 'invalid_client', /jti/);
+    await expectRefused(form(await signed({ jti: 'a\u0000b' })), 'invalid_client', /jti/);
+  });
+
   it('refuses a header whose typ is not JWT, without failing on one that is not even a string', async () => {
     const key = await keyPair('RS384');
     const client = await inlineClient([key]);
@@ -334,7 +360,7 @@ describe('the token endpoint', () => {
     const key = await keyPair('RS384');
     const client = await inlineClient([key], [APPOINTMENTS]);
     await expectRefused(form(await assertion(client, key), 'system/Patient.r'), 'invalid_scope');
-    await expectRefused(form(await assertion(client, key), 'system/Appointment.rsu'), 'invalid_scope');
+    await expectRefused(form(await assertion(client, key), 'system/Appointment.rus'), 'invalid_scope');
     await expectRefused(form(await assertion(client, key), 'patient/*.read'), 'invalid_scope');
     await expectRefused(form(await assertion(client, key), ''), 'invalid_request', /scope/);
   });

@@ -66,6 +66,11 @@ interface Deps {
 
 const invalidClient = (why: string) => new OAuthError('invalid_client', why);
 
+/** The shape of the client ids registration makes (`sys_` and 16 random bytes in base64url). */
+const CLIENT_ID_SHAPE = /^sys_[A-Za-z0-9_-]{22}$/;
+/** A jti is kept as text: printable, with no control character (PostgreSQL refuses NUL), at most 255 long. */
+const JTI_SHAPE = /^\P{Cc}{1,255}$/u;
+
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Whether the server may read a system's keys from this address. */
@@ -169,7 +174,8 @@ export function createSystemTokenService({
       if (typeof claims.iss !== 'string' || claims.iss !== claims.sub) {
         throw invalidClient('iss and sub must both be the client_id');
       }
-      const client = await clients.byClientId(claims.iss);
+      // Looked up before any signature is checked: only the shape ids are made in may reach the database.
+      const client = CLIENT_ID_SHAPE.test(claims.iss) ? await clients.byClientId(claims.iss) : null;
       if (!client || client.disabledAt) throw invalidClient('unknown or disabled client');
       // A jku other than the registered key address would send us to keys the system never registered.
       if (header.jku !== undefined && header.jku !== client.jwksUrl) throw invalidClient('jku is not registered');
@@ -179,8 +185,8 @@ export function createSystemTokenService({
       if (payload.exp! > now + ASSERTION_MAX_AHEAD_SEC + CLOCK_SKEW_SEC) {
         throw invalidClient('exp must be no more than 5 minutes ahead');
       }
-      if (typeof payload.jti !== 'string' || payload.jti.length === 0 || payload.jti.length > 255) {
-        throw invalidClient('jti must be a string of at most 255 characters');
+      if (typeof payload.jti !== 'string' || !JTI_SHAPE.test(payload.jti)) {
+        throw invalidClient('jti must be a string of 1 to 255 printable characters');
       }
 
       const granted = [...new Set(requested.flatMap((scope) => grantableScope(scope, client.scopes) ?? []))];
@@ -221,12 +227,14 @@ export function createSystemTokenService({
 }
 export type SystemTokenService = ReturnType<typeof createSystemTokenService>;
 
-/** What went wrong with an assertion, in words for the system's developer; never the assertion itself. */
+/**
+ * What went wrong with an assertion, in words for the system's developer; never the assertion itself. Reading the key
+ * address fails in one way only, whatever the cause (timeout, not a JWKS, refused): the endpoint is open to anyone who
+ * knows a client id, and distinct answers would tell them what lies at that address.
+ */
 function describeJoseFailure(error: unknown): string {
   if (error instanceof errors.JWKSNoMatchingKey) return 'no registered key of this client has that kid';
   if (error instanceof errors.JWKSMultipleMatchingKeys) return 'several registered keys match the kid';
-  if (error instanceof errors.JWKSTimeout) return "the system's keys could not be read in time";
-  if (error instanceof errors.JWKSInvalid) return "the system's key set is not a valid JWKS";
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'the signature does not verify';
   if (error instanceof errors.JWTExpired) return 'the assertion has expired';
   if (error instanceof errors.JOSEAlgNotAllowed) return `alg must be one of ${ASSERTION_ALGORITHMS.join(', ')}`;
