@@ -4,6 +4,7 @@ import {
   type JWTVerifyGetKey,
   createLocalJWKSet,
   createRemoteJWKSet,
+  customFetch,
   decodeJwt,
   decodeProtectedHeader,
   errors,
@@ -11,6 +12,7 @@ import {
 } from 'jose';
 import { AppError } from '../../errors.js';
 import { hashToken, newToken } from '../../shared/secrets.js';
+import { type JwksReach, guardedJwksFetch } from './jwks-fetch.js';
 import type { SystemClientRow, SystemClientsRepository, SystemTokenHolder } from './system-clients.repository.js';
 
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -73,6 +75,13 @@ const JTI_SHAPE = /^\P{Cc}{1,255}$/u;
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** Where key sets may be read from follows where plain http may be used: production reads the public internet only. */
+const JWKS_REACH: Record<Deps['httpJwks'], JwksReach> = {
+  none: 'public',
+  loopback: 'public_and_loopback',
+  any: 'anywhere',
+};
+
 /** Whether the server may read a system's keys from this address. */
 export function jwksUrlAllowed(url: string, httpJwks: Deps['httpJwks']): boolean {
   let parsed: URL;
@@ -113,6 +122,7 @@ export function createSystemTokenService({
     let keySet = remoteKeySets.get(cacheKey);
     if (!keySet) {
       keySet = createRemoteJWKSet(new URL(url), {
+        [customFetch]: guardedJwksFetch(JWKS_REACH[httpJwks]),
         timeoutDuration: jwksTimeoutMs,
         cooldownDuration: 30_000,
         cacheMaxAge: 600_000,
