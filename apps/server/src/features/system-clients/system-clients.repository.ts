@@ -93,14 +93,27 @@ export function createSystemClientsRepository(db: Db) {
       client: SystemClientRow,
       assertion: { jti: string; expiresAt: Date },
       token: { hash: string; scopes: string[]; expiresAt: Date },
-    ): Promise<'issued' | 'replayed' | 'disabled'> {
+      tokensPerMinute: number,
+    ): Promise<'issued' | 'replayed' | 'disabled' | 'limited'> {
       return db.transaction(async (tx) => {
+        // The system's row locked for the count below: its token requests queue here, one at a time, on every server
+        // process, so a burst at once cannot all count the same tokens and pass the limit together.
         const [live] = await tx
           .select({ id: systemClients.id })
           .from(systemClients)
           .where(and(eq(systemClients.id, client.id), isNull(systemClients.disabledAt)))
-          .for('share');
+          .for('update');
         if (!live) return 'disabled';
+        const [recent] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(systemAccessTokens)
+          .where(
+            and(
+              eq(systemAccessTokens.clientId, client.id),
+              gt(systemAccessTokens.createdAt, sql`now() - interval '1 minute'`),
+            ),
+          );
+        if ((recent?.n ?? 0) >= tokensPerMinute) return 'limited';
         const recorded = await tx
           .insert(systemClientAssertions)
           .values({ clientId: client.id, jti: assertion.jti, expiresAt: assertion.expiresAt })
@@ -137,15 +150,6 @@ export function createSystemClientsRepository(db: Db) {
           ),
         );
       return row ?? null;
-    },
-
-    /** Tokens issued to the system since `since`: the token endpoint's limit per system. */
-    async issuedSince(clientId: string, since: Date): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(systemAccessTokens)
-        .where(and(eq(systemAccessTokens.clientId, clientId), gt(systemAccessTokens.createdAt, since)));
-      return row?.n ?? 0;
     },
 
     /** Housekeeping: assertion ids past the time their assertion could be accepted, and expired tokens. */

@@ -202,18 +202,18 @@ export function createSystemTokenService({
       const granted = [...new Set(requested.flatMap((scope) => grantableScope(scope, client.scopes) ?? []))];
       if (granted.length === 0) throw new OAuthError('invalid_scope', 'none of the requested scopes is registered');
 
-      // Counted after authenticating, so nobody but the system itself can use up its allowance.
-      if ((await clients.issuedSince(client.id, new Date(Date.now() - 60_000))) >= tokensPerMinute) {
-        throw new OAuthError('invalid_request', 'too many token requests; an access token lasts 5 minutes', 429, 60);
-      }
-
       const accessToken = newToken();
       const outcome = await clients.issue(
         client,
         // Kept as long as the assertion could still be accepted, so a replay is refused for all of that time.
         { jti: payload.jti, expiresAt: new Date((payload.exp! + CLOCK_SKEW_SEC) * 1000) },
         { hash: hashToken(accessToken), scopes: granted, expiresAt: new Date(Date.now() + ACCESS_TOKEN_SEC * 1000) },
+        // Counted after authenticating, so nobody but the system itself can use up its allowance.
+        tokensPerMinute,
       );
+      if (outcome === 'limited') {
+        throw new OAuthError('invalid_request', 'too many token requests; an access token lasts 5 minutes', 429, 60);
+      }
       if (outcome === 'replayed') throw invalidClient('jti has been used before');
       if (outcome === 'disabled') throw invalidClient('unknown or disabled client');
       return {
