@@ -86,9 +86,11 @@ export function guardedJwksFetch(reach: JwksReach) {
       // A literal address is connected to without a lookup: checked here instead.
       if (isIP(host) && !addressAllowed(host, reach)) return reject(new AddressRefused());
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+      const headers: Record<string, string> = {};
+      init.headers.forEach((value, name) => (headers[name] = value));
       const request = send(
         target,
-        { method: 'GET', headers: Object.fromEntries(init.headers), lookup: guardedLookup, signal: init.signal },
+        { method: 'GET', headers, lookup: guardedLookup, signal: init.signal },
         (response) => {
           const chunks: Buffer[] = [];
           let size = 0;
