@@ -1,7 +1,4 @@
-import type { HomeReading, ResultFlag } from '@klaimor/contracts';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import type { HomeReading } from '@klaimor/contracts';
 import DeleteIcon from '@mui/icons-material/Delete';
 import WarningIcon from '@mui/icons-material/Warning';
 import Alert from '@mui/material/Alert';
@@ -9,41 +6,11 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { FlagBadge } from '../../components/FlagBadge';
 import { NamedText } from '../../components/NamedText';
 import { appLanguage } from '../../i18n/language';
 import { readingText, readingTime } from './readings-format';
 import { useReadingsTexts } from './readings.texts';
-
-const FLAG_ICONS = { high: ArrowUpwardIcon, normal: CheckCircleIcon, low: ArrowDownwardIcon } as const;
-
-/** Where a reading stands against its home target, in words with an arrow or a tick: never by colour alone. */
-export function ReadingFlagBadge({ flag }: { flag: ResultFlag }) {
-  const { t } = useReadingsTexts();
-  const Icon = FLAG_ICONS[flag];
-  const normal = flag === 'normal';
-  return (
-    <Box
-      component="span"
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.5,
-        px: 1,
-        py: 0.25,
-        borderRadius: 1,
-        border: 1.5,
-        borderColor: normal ? 'success.main' : 'warning.main',
-        color: normal ? 'success.dark' : 'warning.dark',
-        bgcolor: 'background.paper',
-        typography: 'body2',
-        fontWeight: 700,
-      }}
-    >
-      <Icon aria-hidden sx={{ fontSize: '1.15em' }} />
-      {t(`flag.${flag}`)}
-    </Box>
-  );
-}
 
 /**
  * One reading of the latest list: the value large, when it was taken (Buddhist Era in Thai), glucose's timing, its
@@ -87,7 +54,7 @@ export function ReadingItem({ reading, onRemove }: { reading: HomeReading; onRem
       </Stack>
       {reading.flag ? (
         <Box sx={{ mt: 1 }}>
-          <ReadingFlagBadge flag={reading.flag} />
+          <FlagBadge flag={reading.flag} label={t(`flag.${reading.flag}`)} />
         </Box>
       ) : null}
       {reading.alerts.map((alert) => (

@@ -1,7 +1,3 @@
-import type { ResultFlag } from '@klaimor/contracts';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import InfoIcon from '@mui/icons-material/Info';
 import Box from '@mui/material/Box';
@@ -10,6 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { FlagBadge } from '../../components/FlagBadge';
 import { useId } from 'react';
 import { Trans } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,40 +24,6 @@ import {
 } from './results-format';
 import { ResultTrendChart } from './ResultTrendChart';
 import { useResultsTexts } from './results.texts';
-
-const FLAG_ICONS = { high: ArrowUpwardIcon, normal: CheckCircleIcon, low: ArrowDownwardIcon } as const;
-
-/**
- * Where a value stands against its range, in words with an arrow or a tick beside them: never by colour alone. Out of
- * range in the warning amber, not the alarm red: a value a little high is for the next visit, not an emergency.
- */
-export function FlagBadge({ flag }: { flag: ResultFlag }) {
-  const { t } = useResultsTexts();
-  const Icon = FLAG_ICONS[flag];
-  const normal = flag === 'normal';
-  return (
-    <Box
-      component="span"
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.5,
-        px: 1,
-        py: 0.25,
-        borderRadius: 1,
-        border: 1.5,
-        borderColor: normal ? 'success.main' : 'warning.main',
-        color: normal ? 'success.dark' : 'warning.dark',
-        bgcolor: 'background.paper',
-        typography: 'body2',
-        fontWeight: 700,
-      }}
-    >
-      <Icon aria-hidden sx={{ fontSize: '1.15em' }} />
-      {t(`flag.${flag}`)}
-    </Box>
-  );
-}
 
 /**
  * One test: its name, the latest value large with its unit, where it stands against its range in words, the range,
@@ -104,7 +67,7 @@ export function ResultCard({ series }: { series: TestSeries }) {
               {unitOf(test, t)}
             </Box>
           </Typography>
-          {latest.flag ? <FlagBadge flag={latest.flag} /> : null}
+          {latest.flag ? <FlagBadge flag={latest.flag} label={t(`flag.${latest.flag}`)} /> : null}
         </Stack>
         {range ? <Typography sx={{ mt: 0.75 }}>{range}</Typography> : null}
         {/* When and where on lines of their own: at 200% text a hospital's name does not break after the date. */}
