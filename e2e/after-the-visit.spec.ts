@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, shotFitting } from './support/patient';
-import { hardToReadText } from './support/readable';
 import {
   DEMO_CLINICIAN,
   DEMO_FRONT_DESK,
@@ -11,19 +10,14 @@ import {
   signInStaff,
   signOutStaff,
 } from './support/staff';
-import { unreadableText, useLargeText } from './support/text-fit';
+import { useLargeText } from './support/text-fit';
+import { readsWell } from './support/screen';
 
 const HOSPITAL = 'siriraj-hospital';
 const PATIENT = { firstname: 'ประยูร', lastname: 'ต่อเนื่อง', gender: 'male', birthday: '1957-01-09' };
 // A Thailand Post number whose UPU S10 check digit is right; the same with the last digit changed is not.
 const TRACKING = 'EB123456785TH';
 const MISTYPED = 'EB123456784TH';
-
-/** Every text on the screen reads whole, at a size a reader with presbyopia reads (softly: the journey goes on). */
-async function readsWell(page: Page, name: string): Promise<void> {
-  expect.soft(await unreadableText(page), `text cut off or overlapping on ${name}`).toEqual([]);
-  expect.soft(await hardToReadText(page), `text too small or too faint on ${name}`).toEqual([]);
-}
 
 /** Waits for the scheduler's next minute to send the patient a notice, then opens it by its link. */
 async function openNotice(page: Page, link: string, text: string | RegExp): Promise<void> {

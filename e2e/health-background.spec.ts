@@ -3,14 +3,9 @@ import { thaiOutsideNames } from './support/english-text';
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, shotFitting } from './support/patient';
 import { unreadableText, useLargeText } from './support/text-fit';
+import { shown } from './support/screen';
 
 const TITLE = 'ประวัติแพ้ยาและโรคประจำตัว';
-
-/** The screen is drawn again after a reload: its heading and the two sections, nothing still loading. */
-async function shown(page: Page, title: string): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
-}
 
 /** Every text on the screen reads whole at 200% (cut off, squeezed or overlapping text fails the test, softly). */
 async function readsWhole(page: Page, name: string): Promise<void> {

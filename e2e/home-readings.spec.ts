@@ -1,27 +1,14 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { onPhone, registerThroughApi, shotFitting } from './support/patient';
-import { hardToReadText } from './support/readable';
 import { DEMO_CLINICIAN, checkedInToday, signInStaff, signOutStaff } from './support/staff';
-import { unreadableText, useLargeText } from './support/text-fit';
+import { useLargeText } from './support/text-fit';
+import { readsWell, shown } from './support/screen';
 
 const HOSPITAL = 'siriraj-hospital';
 // A 68-year-old man with high blood pressure and diabetes, who measures at home between visits.
 const PATIENT = { firstname: 'สมบัติ', lastname: 'วัดเอง', gender: 'male', birthday: '1958-06-02' };
 const PATIENT_NAME = `${PATIENT.firstname} ${PATIENT.lastname}`;
 const TITLE = 'ค่าที่วัดเองที่บ้าน';
-
-/** The screen is drawn: its heading, nothing still loading. */
-async function shown(page: Page, title: string): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
-}
-
-/** Every text on the screen reads whole, at a size a reader with presbyopia reads (softly: the journey goes on). */
-async function readsWell(page: Page, name: string): Promise<void> {
-  expect.soft(await unreadableText(page), `text cut off or overlapping on ${name}`).toEqual([]);
-  expect.soft(await hardToReadText(page), `text too small or too faint on ${name}`).toEqual([]);
-}
 
 test('a patient records blood pressure from the checklist and a low glucose at home; the clinician sees both with their averages', async ({
   browser,

@@ -1,21 +1,14 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, shotFitting } from './support/patient';
-import { hardToReadText } from './support/readable';
 import { DEMO_FRONT_DESK, checkedInToday, shotsAtBothWidths, signInStaff, signOutStaff } from './support/staff';
-import { unreadableText, useLargeText } from './support/text-fit';
+import { useLargeText } from './support/text-fit';
+import { readsWell } from './support/screen';
 
 const HOSPITAL = 'siriraj-hospital';
 const TITLE = 'ข้อความถึงทีมดูแล';
 
 // Bangkok, near Siriraj: the nearest emergency department is found from here.
 test.use({ geolocation: { latitude: 13.7563, longitude: 100.4888 }, permissions: ['geolocation'] });
-
-/** Every text on the screen reads whole, at a size a reader with presbyopia reads (softly: the journey goes on). */
-async function readsWell(page: Page, name: string): Promise<void> {
-  expect.soft(await unreadableText(page), `text cut off or overlapping on ${name}`).toEqual([]);
-  expect.soft(await hardToReadText(page), `text too small or too faint on ${name}`).toEqual([]);
-}
 
 test('a patient asks the care team about a rash with a photo, is told to call 1669 for chest pain, and reads the reply', async ({
   page,

@@ -1,26 +1,13 @@
-import type { Page } from '@playwright/test';
 import { thaiOutsideNames } from './support/english-text';
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, shotFitting } from './support/patient';
-import { hardToReadText } from './support/readable';
 import { DEMO_CLINICIAN, checkedInToday, signInStaff, signOutStaff } from './support/staff';
-import { unreadableText, useLargeText } from './support/text-fit';
+import { useLargeText } from './support/text-fit';
+import { readsWell, shown } from './support/screen';
 
 const HOSPITAL = 'siriraj-hospital';
 const TITLE = 'ผลตรวจของฉัน';
 const HBA1C = 'น้ำตาลสะสม (HbA1c)';
-
-/** The screen is drawn: its heading, nothing still loading. */
-async function shown(page: Page, title: string): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
-  await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
-}
-
-/** Every text on the screen reads whole, at a size a reader with presbyopia reads (softly: the journey goes on). */
-async function readsWell(page: Page, name: string): Promise<void> {
-  expect.soft(await unreadableText(page), `text cut off or overlapping on ${name}`).toEqual([]);
-  expect.soft(await hardToReadText(page), `text too small or too faint on ${name}`).toEqual([]);
-}
 
 test("a clinician releases a patient's results; the patient reads HbA1c above the range in words, with its trend", async ({
   page,
