@@ -39,11 +39,17 @@ test('the admin invites a clinician who enrols, changes their roles and removes 
   test.setTimeout(240_000);
   let link = '';
 
-  await test.step('When I sign in as the admin, I have tabs for the staff, the settings and the audit log', async () => {
+  await test.step('When I sign in as the admin, I have tabs for the staff, the settings, the connected systems and the audit log', async () => {
     await signInStaff(admin, ADMIN);
     await expect(admin).toHaveURL(/\/staff\/schedule$/);
     const tabs = admin.getByRole('tablist', { name: 'หน้าจอของเจ้าหน้าที่' });
-    await expect(tabs.getByRole('tab')).toHaveText(['ตารางออกตรวจ', 'เจ้าหน้าที่', 'ตั้งค่าสถานพยาบาล', 'บันทึกการเข้าถึง']);
+    await expect(tabs.getByRole('tab')).toHaveText([
+      'ตารางออกตรวจ',
+      'เจ้าหน้าที่',
+      'ตั้งค่าสถานพยาบาล',
+      'ระบบที่เชื่อมต่อ',
+      'บันทึกการเข้าถึง',
+    ]);
   });
 
   await test.step('And the staff tab lists the demo staff, me marked as me', async () => {

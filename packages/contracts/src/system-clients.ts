@@ -80,6 +80,12 @@ export function systemScopeAllows(scopes: readonly string[], resource: string, i
 const PRIVATE_KEY_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'] as const;
 
 /**
+ * Whether a JSON Web Key carries private or symmetric key material. The admin's screen asks it first of pasted keys, so
+ * a private key is named as such even when something else about it is wrong too.
+ */
+export const holdsPrivateKeyParts = (jwk: object): boolean => PRIVATE_KEY_MEMBERS.some((member) => member in jwk);
+
+/**
  * A public key as the system publishes it (RFC 7517): an RSA or EC key with its `kid`, since the token endpoint finds
  * the key by the assertion's `kid`. A key holding private parts is refused: its owner must make a new pair, since
  * whoever saw this one could sign as the system.
@@ -90,7 +96,7 @@ export const PublicJwk = z
     kid: requiredText(200),
     alg: z.enum(['RS384', 'ES384'], { error: reasons.invalidChoice }).optional(),
   })
-  .refine((jwk) => PRIVATE_KEY_MEMBERS.every((member) => !(member in jwk)), { error: reasons.privateKeyGiven });
+  .refine((jwk) => !holdsPrivateKeyParts(jwk), { error: reasons.privateKeyGiven });
 export type PublicJwk = z.infer<typeof PublicJwk>;
 
 export const PublicJwks = z.strictObject({

@@ -69,7 +69,7 @@ describe('each staff screen’s own address', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.getAttribute('href')),
-    ).toEqual(['/staff/schedule', '/staff/members', '/staff/settings', '/staff/audit']);
+    ).toEqual(['/staff/schedule', '/staff/members', '/staff/settings', '/staff/systems', '/staff/audit']);
   });
 
   it('sends /staff on to the member’s first screen', async () => {

@@ -17,6 +17,7 @@ import { StaffShell } from './shell/StaffShell';
 import { StaffSignInPage } from './shell/StaffSignInPage';
 import type { StaffScreen } from './shell/staff-screens';
 import { useStaffTexts } from './staff.texts';
+import { SystemsScreen } from './systems/SystemsScreen';
 
 /** A staff screen at /staff/<screen>, drawn for the facility chosen. */
 const screen = (path: StaffScreen, render: ScreenRender): RouteObject => ({
@@ -58,6 +59,9 @@ export function StaffApp() {
               <StaffMembersScreen facilityId={f.id} facilityName={facilityNameIn(language, f)} />
             )),
             screen('settings', (f) => <FacilitySettingsScreen facilityId={f.id} />),
+            screen('systems', (f, language) => (
+              <SystemsScreen facilityId={f.id} facilityName={facilityNameIn(language, f)} />
+            )),
             screen('audit', (f) => <AuditLogScreen facilityId={f.id} />),
           ],
         },

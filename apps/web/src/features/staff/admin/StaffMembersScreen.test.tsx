@@ -58,6 +58,7 @@ describe('the staff screen', () => {
       'ตารางออกตรวจ',
       'เจ้าหน้าที่',
       'ตั้งค่าสถานพยาบาล',
+      'ระบบที่เชื่อมต่อ',
       'บันทึกการเข้าถึง',
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'เจ้าหน้าที่' })).toBeInTheDocument();

@@ -22,9 +22,10 @@ const searchOf = (params: URLSearchParams): string => {
  * The staff screens' layout at /staff: for the chosen facility, the day's appointments and the patients' messages
  * (front desk and clinicians), the repeat prescriptions (clinicians, who decide them, and pharmacists, who hand them
  * over: a pharmacist's only screen), the schedule (admins, who change it, and the front desk, who read it), and for
- * admins the staff, the facility's settings and the audit log, each at its own address; someone with several sees
- * them as tabs, which are links, so the back button goes back through them. /staff, an old `?screen=` link and a
- * screen the member's roles do not allow lead on to a screen they may use. Without a staff session, on to sign-in.
+ * admins the staff, the facility's settings, the hospital's connected systems and the audit log, each at its own
+ * address; someone with several sees them as tabs, which are links, so the back button goes back through them. /staff,
+ * an old `?screen=` link and a screen the member's roles do not allow lead on to a screen they may use. Without a staff
+ * session, on to sign-in.
  */
 export function StaffScreensLayout() {
   const { t } = useStaffTexts();

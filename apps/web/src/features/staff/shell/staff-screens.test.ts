@@ -6,7 +6,7 @@ describe('the staff screens a member has', () => {
     expect(screensFor(['front_desk'])).toEqual(['day', 'inbox', 'schedule']);
     expect(screensFor(['clinician'])).toEqual(['day', 'inbox', 'refills']);
     expect(screensFor(['pharmacist'])).toEqual(['refills']);
-    expect(screensFor(['admin'])).toEqual(['schedule', 'members', 'settings', 'audit']);
+    expect(screensFor(['admin'])).toEqual(['schedule', 'members', 'settings', 'systems', 'audit']);
     expect(screensFor(['clinician', 'admin'])).toEqual([
       'day',
       'inbox',
@@ -14,6 +14,7 @@ describe('the staff screens a member has', () => {
       'schedule',
       'members',
       'settings',
+      'systems',
       'audit',
     ]);
   });

@@ -11,6 +11,7 @@ const SCREEN_AREAS = {
   schedule: 'scheduleRead',
   members: 'members',
   settings: 'settings',
+  systems: 'systemClients',
   audit: 'audit',
 } as const satisfies Record<string, StaffArea>;
 
