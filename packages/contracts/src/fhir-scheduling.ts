@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isRealIsoDate } from './dates.js';
 import { reasons } from './fields.js';
-import { MAX_DEPOSIT_BAHT } from './schedules.js';
+import { MAX_DEPOSIT_BAHT, MAX_SLOT_PLACES } from './schedules.js';
 
 /*
  * What a hospital's own system may send to the FHIR API (R4) for its clinics' session lists and their slots: only the
@@ -120,3 +120,49 @@ export const FhirScheduleInput = z
     }
   });
 export type FhirScheduleInput = z.infer<typeof FhirScheduleInput>;
+
+/* ------------------------------------------------------------------ Slot */
+
+const CapacityExtension = z.strictObject({
+  url: z.literal(SLOT_CAPACITY_EXTENSION),
+  valueInteger: z
+    .number({ error: reasons.required })
+    .int({ error: reasons.invalidNumber })
+    .min(1, { error: reasons.outOfRange })
+    .max(MAX_SLOT_PLACES, { error: reasons.outOfRange }),
+});
+
+/**
+ * What a slot's status says on the way in: `free` and `busy` both offer it (whether it is full is the app's to say,
+ * from the places taken); `busy-unavailable` withdraws it, and the patients already in it keep their places.
+ */
+export const FHIR_SLOT_STATUSES = ['free', 'busy', 'busy-unavailable'] as const;
+export type FhirSlotStatus = (typeof FHIR_SLOT_STATUSES)[number];
+
+/** A bookable time of a schedule: when, how many patients it takes, whether it is offered. */
+export const FhirSlotInput = z
+  .strictObject({
+    resourceType: z.literal('Slot', { error: reasons.invalidChoice }),
+    id: FhirId.optional(),
+    meta: FhirMeta.optional(),
+    identifier: identifiers.optional(),
+    schedule: z.strictObject({
+      reference: z
+        .string({ error: reasons.required })
+        .regex(/^Schedule\/[A-Za-z0-9\-.]{1,64}$/, { error: reasons.invalidReference }),
+      display: fhirString(200).optional(),
+    }),
+    status: z.enum(FHIR_SLOT_STATUSES, { error: reasons.invalidChoice }),
+    start: FhirInstant,
+    end: FhirInstant,
+    extension: z
+      .array(CapacityExtension, { error: reasons.invalidChoice })
+      .max(1, { error: reasons.tooLong })
+      .optional(),
+  })
+  .superRefine((slot, ctx) => {
+    if (Date.parse(slot.end) <= Date.parse(slot.start)) {
+      ctx.addIssue({ code: 'custom', message: reasons.endBeforeStart, path: ['end'] });
+    }
+  });
+export type FhirSlotInput = z.infer<typeof FhirSlotInput>;

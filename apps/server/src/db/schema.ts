@@ -421,6 +421,17 @@ export const screeningSlots = pgTable(
     taken: integer('taken').notNull().default(0),
     depositAmount: integer('deposit_amount').notNull(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** The session list of a hospital's system the slot belongs to (FHIR Slot.schedule); null for the staff's slots. */
+    systemScheduleId: uuid('system_schedule_id'),
+    /** The hospital's own id of the slot (FHIR identifier): one slot per id at a facility. */
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
+    /**
+     * FHIR's meta.versionId: one more with each change of the slot itself (its times, places, withdrawal), not with each
+     * booking, so a system's If-Match is not made stale by patients booking the places it offers.
+     */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('screening_slots_template_start_idx')
@@ -435,6 +446,20 @@ export const screeningSlots = pgTable(
     // The minute's appointment reminders find the slots starting two hours on.
     index('screening_slots_start_idx').on(t.startsAt),
     check('screening_slots_taken_check', sql`${t.taken} >= 0 and ${t.taken} <= ${t.capacity}`),
+    // A system's slot is of a session list of the same facility.
+    foreignKey({
+      name: 'screening_slots_system_schedule_fk',
+      columns: [t.facilityId, t.systemScheduleId],
+      foreignColumns: [systemSchedules.facilityId, systemSchedules.id],
+    }),
+    index('screening_slots_system_schedule_idx')
+      .on(t.systemScheduleId, t.startsAt)
+      .where(sql`${t.systemScheduleId} is not null`),
+    // A hospital sending its own slot again finds it here, however many times at once.
+    uniqueIndex('screening_slots_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check('screening_slots_identifier_check', sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AUDIT_ACTIONS } from '@klaimor/contracts';
 import type { Resource } from '@medplum/fhirtypes';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -21,6 +22,7 @@ import {
   fhir,
   registerSystem,
   scheduleBody,
+  slotBody,
   tokenFor,
 } from './fhir-test-helpers.js';
 
@@ -78,10 +80,15 @@ async function capability(): Promise<Capability> {
  * For each resource type: how to make one at the system's facility, a body to create another, and the body of an
  * update. A type the statement lists without an entry here fails the tests below, so none goes untested.
  */
+interface Made {
+  id: string;
+  identifier: { system: string; value: string };
+  body: Record<string, unknown>;
+}
 interface Fixture {
-  make(token: string): Promise<{ id: string; identifier: { system: string; value: string } }>;
-  createBody(made: { id: string }): object;
-  updateBody(made: { id: string }): object;
+  make(token: string): Promise<Made>;
+  createBody(made: Made): object;
+  updateBody(made: Made): object;
   /** A value of each search parameter the resource lists, as a search would give it. */
   searchSamples: Record<string, string>;
 }
@@ -91,7 +98,7 @@ const FIXTURES: Record<string, Fixture> = {
     async make(token) {
       const body = scheduleBody();
       const made = expectFhir(await fhir(t.app, 'POST', '/Schedule', { token, body }), 201);
-      return { id: made.id!, identifier: body.identifier[0]! };
+      return { id: made.id!, identifier: body.identifier[0]!, body };
     },
     createBody: () => scheduleBody(),
     updateBody: (made) => ({ ...scheduleBody(), id: made.id, comment: 'changed' }),
@@ -103,15 +110,39 @@ const FIXTURES: Record<string, Fixture> = {
       _count: '5',
     },
   },
+  Slot: {
+    async make(token) {
+      const body = slotBody(await ownSchedule(), 24 + Math.random() * 24 * 20);
+      const made = expectFhir(await fhir(t.app, 'POST', '/Slot', { token, body }), 201);
+      return { id: made.id!, identifier: body.identifier[0]!, body };
+    },
+    createBody: (made) => slotBody((made.body.schedule as { reference: string }).reference.split('/')[1]!),
+    updateBody: (made) => ({
+      ...made.body,
+      id: made.id,
+      extension: [{ url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/slot-capacity', valueInteger: 2 }],
+    }),
+    searchSamples: {
+      schedule: `Schedule/${randomUUID()}`,
+      start: 'ge2030-01-01',
+      status: 'free',
+      identifier: 'https://his.hospital.example/slots|S1',
+      _count: '5',
+    },
+  },
 };
 
+/** A schedule of this facility, made once, that the slots made here belong to. */
+let scheduleOfOwn: Promise<string> | undefined;
+function ownSchedule(): Promise<string> {
+  scheduleOfOwn ??= fhir(t.app, 'POST', '/Schedule', { token: tokens.own, body: scheduleBody() }).then(
+    (res) => expectFhir(res, 201).id!,
+  );
+  return scheduleOfOwn;
+}
+
 /** An interaction on a resource made at this facility, as `token`'s system asks for it. */
-async function attempt(
-  type: string,
-  interaction: FhirInteractionCode,
-  made: { id: string; identifier: { system: string; value: string } },
-  token: string,
-) {
+async function attempt(type: string, interaction: FhirInteractionCode, made: Made, token: string) {
   const fixture = FIXTURES[type]!;
   switch (interaction) {
     case 'read':
@@ -197,6 +228,14 @@ describe('the CapabilityStatement', () => {
     const routes = fhirRoutes().filter((route) => !outsideTheTable.has(route.split(' ')[1]!));
     expect(routes.length).toBeGreaterThan(0);
     expect(routes.sort()).toEqual([...listed].sort());
+  });
+
+  it('names, for each resource it lists, the audit actions its reads and changes are recorded under', async () => {
+    for (const resource of (await capability()).rest[0]!.resource) {
+      for (const what of ['created', 'read', 'searched', 'changed', 'removed']) {
+        expect(Object.keys(AUDIT_ACTIONS)).toContain(`fhir_${resource.type.toLowerCase()}.${what}`);
+      }
+    }
   });
 
   it('lists the search parameters each resource takes, each of which a search accepts', async () => {
@@ -355,6 +394,14 @@ describe('who may do what: every interaction the statement lists', () => {
       'search-type': { own: 200, other: 200, unscoped: 403 },
       // Another facility's system makes a schedule of its own facility, not of this one.
       create: { own: 201, other: 201, unscoped: 403 },
+      update: { own: 200, other: 404, unscoped: 403 },
+      delete: { own: 204, other: 404, unscoped: 403 },
+    },
+    Slot: {
+      read: { own: 200, other: 404, unscoped: 403 },
+      'search-type': { own: 200, other: 200, unscoped: 403 },
+      // The slot's schedule is this facility's: to another facility's system it does not exist.
+      create: { own: 201, other: 404, unscoped: 403 },
       update: { own: 200, other: 404, unscoped: 403 },
       delete: { own: 204, other: 404, unscoped: 403 },
     },

@@ -38,6 +38,7 @@ export type RefusalReason =
   | 'day_closed'
   | 'capacity_below_taken'
   | 'booked_slot_moved'
+  | 'schedule_fixed'
   | 'slot_has_bookings'
   | 'schedule_has_bookings';
 
@@ -93,6 +94,14 @@ export function refusalAnswer(type: 'Schedule' | 'Slot', reason: RefusalReason):
         reason,
         'slot นี้มีผู้ป่วยจองแล้ว จึงย้ายเวลาไม่ได้ ปิด slot นี้ (busy-unavailable) แล้วสร้าง slot ใหม่แทน',
         'Slot.start',
+      );
+    case 'schedule_fixed':
+      return fhirError(
+        400,
+        'value',
+        reason,
+        'slot อยู่ใน Schedule เดิมเสมอ ย้ายไป Schedule อื่นไม่ได้ (สร้าง slot ใหม่ใน Schedule นั้นแทน)',
+        'Slot.schedule',
       );
     case 'slot_has_bookings':
       return fhirError(

@@ -1,8 +1,8 @@
 import type { FhirIdentifier } from '@klaimor/contracts';
-import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { foreignKeyViolation, uniqueViolation } from '../../../db/results.js';
-import { clinics, facilities, systemSchedules } from '../../../db/schema.js';
+import { clinics, facilities, screeningSlots, systemSchedules } from '../../../db/schema.js';
 import type { SystemAtFacility } from '../fhir-resources.js';
 import { type Cursor, afterCursor, microsOf } from '../fhir-search.js';
 import { Refusal, recordSystemAct } from '../fhir-store.js';
@@ -192,16 +192,36 @@ export function createScheduleRepository(db: Db) {
     ): Promise<ScheduleView> {
       try {
         return await db.transaction(async (tx) => {
-          await lockFor(tx, system.facilityId, id, ifMatch);
+          const before = await lockFor(tx, system.facilityId, id, ifMatch);
           const clinicId = await clinicWithLetter(tx, system.facilityId, values.clinicLetter);
-          await tx
+          const [after] = await tx
             .update(systemSchedules)
             .set({
               ...columnsOf(system.facilityId, clinicId, values),
               version: sql`${systemSchedules.version} + 1`,
               updatedAt: sql`now()`,
             })
-            .where(eq(systemSchedules.id, id));
+            .where(eq(systemSchedules.id, id))
+            .returning();
+          // Its slots yet to come take the list's clinic, doctor and deposit, as a template's do; a patient booked
+          // already keeps the deposit their appointment took.
+          await tx
+            .update(screeningSlots)
+            .set({ clinicId: after!.clinicId, doctor: after!.doctor ?? '', depositAmount: after!.depositAmount })
+            .where(and(eq(screeningSlots.systemScheduleId, id), sql`${screeningSlots.startsAt} > now()`));
+          if (before.active && !after!.active) {
+            // No longer offered: its slots yet to come are withdrawn; the patients in them keep their places.
+            await tx
+              .update(screeningSlots)
+              .set({ withdrawnAt: sql`now()`, version: sql`${screeningSlots.version} + 1`, updatedAt: sql`now()` })
+              .where(
+                and(
+                  eq(screeningSlots.systemScheduleId, id),
+                  isNull(screeningSlots.withdrawnAt),
+                  sql`${screeningSlots.startsAt} > now()`,
+                ),
+              );
+          }
           await recordSystemAct(tx, system, 'fhir_schedule.changed', id);
           return (await one(tx, system.facilityId, id))!;
         });
@@ -210,13 +230,23 @@ export function createScheduleRepository(db: Db) {
       }
     },
 
-    /** Removes the list. */
+    /**
+     * Removes the list with its slots, unless an appointment names any of them (even one long over): then nothing goes
+     * (set it inactive instead). The appointments' key on the slot decides, so a booking racing the removal either
+     * lands first and keeps it all, or finds its slot gone.
+     */
     async remove(system: SystemAtFacility, id: string, ifMatch: number | null): Promise<void> {
-      await db.transaction(async (tx) => {
-        await lockFor(tx, system.facilityId, id, ifMatch);
-        await tx.delete(systemSchedules).where(eq(systemSchedules.id, id));
-        await recordSystemAct(tx, system, 'fhir_schedule.removed', id);
-      });
+      try {
+        await db.transaction(async (tx) => {
+          await lockFor(tx, system.facilityId, id, ifMatch);
+          await tx.delete(screeningSlots).where(eq(screeningSlots.systemScheduleId, id));
+          await tx.delete(systemSchedules).where(eq(systemSchedules.id, id));
+          await recordSystemAct(tx, system, 'fhir_schedule.removed', id);
+        });
+      } catch (error) {
+        if (foreignKeyViolation(error) !== null) throw new Refusal('schedule_has_bookings');
+        throw error;
+      }
     },
   };
 }
