@@ -15,6 +15,7 @@ export const AUDIT_ACTION_GROUPS = [
   'facility',
   'operator',
   'audit',
+  'systems',
 ] as const;
 export type AuditActionGroup = (typeof AUDIT_ACTION_GROUPS)[number];
 
@@ -93,6 +94,17 @@ export const AUDIT_ACTIONS = {
   'operator.promptpay_entered': 'operator',
   'operator.promptpay_verified': 'operator',
   'audit.exported': 'audit',
+  // What a hospital's own system did through the FHIR API, under its registered name: reads too, as staff reads are.
+  'fhir_schedule.created': 'systems',
+  'fhir_schedule.read': 'systems',
+  'fhir_schedule.searched': 'systems',
+  'fhir_schedule.changed': 'systems',
+  'fhir_schedule.removed': 'systems',
+  'fhir_slot.created': 'systems',
+  'fhir_slot.read': 'systems',
+  'fhir_slot.searched': 'systems',
+  'fhir_slot.changed': 'systems',
+  'fhir_slot.removed': 'systems',
 } as const satisfies Record<string, AuditActionGroup>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -252,8 +264,10 @@ export function auditLogRange(query: { from?: string; to?: string }, today: stri
 export const AuditLogEntry = z.object({
   id: z.uuid(),
   at: z.string(),
-  /** Null when nobody known acted (the bootstrap command). */
+  /** Null when nobody known acted (the bootstrap command), or a hospital's system did (`system`). */
   member: z.object({ id: z.uuid(), displayName: z.string(), email: z.string() }).nullable(),
+  /** The hospital's own system that acted through the FHIR API, by the name its admin registered it under. */
+  system: z.object({ id: z.uuid(), name: z.string() }).nullable(),
   /** The role they acted in: one held at the facility, or `operator`, the app's operator correcting the directory. */
   role: z.enum([...StaffRole.options, 'operator']).nullable(),
   /** What was done, e.g. `patient.record_opened`, `schedule.template_changed` (see AUDIT_ACTIONS; older ones too). */

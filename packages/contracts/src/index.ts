@@ -39,3 +39,4 @@ export * from './care-access.js';
 export * from './staff-access.js';
 export * from './operator.js';
 export * from './system-clients.js';
+export * from './fhir-scheduling.js';

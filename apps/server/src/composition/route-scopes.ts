@@ -31,7 +31,8 @@ import { schedulesRoutes } from '../features/schedules/schedules.routes.js';
 import { STAFF_COOKIE, setStaffCookie } from '../features/staff/staff-cookies.js';
 import { staffPublicRoutes, staffRoutes } from '../features/staff/staff.routes.js';
 import { allergiesConditionsRoutes } from '../features/allergies-conditions/allergies-conditions.routes.js';
-import { smartRoutes } from '../features/system-clients/smart.routes.js';
+import { fhirApi } from '../features/fhir/fhir-api.js';
+import { authenticateSystemClient, smartRoutes } from '../features/system-clients/smart.routes.js';
 import { systemClientsRoutes } from '../features/system-clients/system-clients.routes.js';
 import { symptomNotesRoutes } from '../features/symptom-notes/symptom-notes.routes.js';
 import { systemRoutes } from '../features/system/system.routes.js';
@@ -213,4 +214,14 @@ export async function registerApi(
   // Hospitals' own systems, public on purpose: SMART's discovery document and the token endpoint where a system proves
   // who it is with its signed assertion. Under the FHIR base, not /api (smart.routes.ts says why).
   await app.register(smartRoutes(services.systemTokens, config.smart.tokenEndpoint), { prefix: '/fhir' });
+  // The FHIR API itself beside them: its CapabilityStatement public, every resource behind a system's token.
+  await app.register(
+    fhirApi({
+      facts: { base: `${config.publicOrigin}/fhir`, tokenEndpoint: config.smart.tokenEndpoint, startedAt: new Date() },
+      resources: services.fhirResources,
+      authenticate: authenticateSystemClient(services.systemTokens),
+      auditRead: services.fhirAuditRead,
+    }),
+    { prefix: '/fhir' },
+  );
 }

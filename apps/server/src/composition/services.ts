@@ -32,6 +32,12 @@ import { createFacilityStaffService } from '../features/facility-staff/facility-
 import { createSystemClientsRepository } from '../features/system-clients/system-clients.repository.js';
 import { createSystemClientsService } from '../features/system-clients/system-clients.service.js';
 import { createSystemTokenService } from '../features/system-clients/token.service.js';
+import { createScheduleRepository } from '../features/fhir/schedule/schedule.repository.js';
+import { scheduleResource } from '../features/fhir/schedule/schedule.resource.js';
+import { createSlotRepository } from '../features/fhir/slot/slot.repository.js';
+import { slotResource } from '../features/fhir/slot/slot.resource.js';
+import { recordSystemAct } from '../features/fhir/fhir-store.js';
+import type { FhirReadAction, SystemAtFacility } from '../features/fhir/fhir-resources.js';
 import { createFamilyRepository } from '../features/family/family.repository.js';
 import { createFamilyService } from '../features/family/family.service.js';
 import { createFrontDeskRepository } from '../features/front-desk/front-desk.repository.js';
@@ -278,6 +284,10 @@ export async function createServices(
       httpJwks: config.smart.httpJwks,
       tokensPerMinute: config.smart.tokensPerMinute,
     }),
+    /** The FHIR API's resource types, in the order its CapabilityStatement lists them. */
+    fhirResources: [scheduleResource(createScheduleRepository(db)), slotResource(createSlotRepository(db))],
+    fhirAuditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) =>
+      recordSystemAct(db, system, action, target),
     operator: createOperatorService({
       operators: createOperatorRepository(db),
       staff: staffRepository,

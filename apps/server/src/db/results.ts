@@ -24,3 +24,6 @@ export const uniqueViolation = (error: unknown): string | null => violation(erro
 
 /** The constraint a foreign key violation (23503: a row still referenced, or a reference to none) names; null otherwise. */
 export const foreignKeyViolation = (error: unknown): string | null => violation(error, '23503');
+
+/** The constraint a check violation (23514: a row the table's rules refuse) names; null for any other error. */
+export const checkViolation = (error: unknown): string | null => violation(error, '23514');

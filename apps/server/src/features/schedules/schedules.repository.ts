@@ -98,9 +98,10 @@ export function createSchedulesRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ date: scheduleClosures.onDate });
       if (!closed) return null;
+      // A hospital system's slot among them changes with it: its FHIR version moves on, so the system's copy is stale.
       await tx
         .update(screeningSlots)
-        .set({ withdrawnAt: sql`now()` })
+        .set({ withdrawnAt: sql`now()`, version: sql`${screeningSlots.version} + 1`, updatedAt: sql`now()` })
         .where(and(onDay(facilityId, date), isNull(screeningSlots.withdrawnAt)));
       const daySlots = tx.select({ id: screeningSlots.id }).from(screeningSlots).where(onDay(facilityId, date));
       const cancelled = await moveAppointments(tx, inArray(appointments.slotId, daySlots), 'day_closed', {

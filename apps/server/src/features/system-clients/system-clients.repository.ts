@@ -6,6 +6,8 @@ export type SystemClientRow = typeof systemClients.$inferSelect;
 
 /** What a valid access token stands for: the system, its facility, what it was granted. */
 export interface SystemTokenHolder {
+  /** The system's row: what the audit trail records it by. */
+  systemClientId: string;
   clientId: string;
   clientName: string;
   facilityId: string;
@@ -135,6 +137,7 @@ export function createSystemClientsRepository(db: Db) {
     async holder(tokenHash: string): Promise<SystemTokenHolder | null> {
       const [row] = await db
         .select({
+          systemClientId: systemClients.id,
           clientId: systemClients.clientId,
           clientName: systemClients.name,
           facilityId: systemAccessTokens.facilityId,

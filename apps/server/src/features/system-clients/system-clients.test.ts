@@ -200,6 +200,7 @@ describe('the token endpoint', () => {
       sql`select id from facilities where stable_id = ${FACILITY}`,
     );
     expect(holder.json()).toEqual({
+      systemClientId: client.id,
       clientId: client.clientId,
       clientName: 'HIS ของโรงพยาบาล',
       facilityId: facility!.id,

@@ -195,6 +195,7 @@ export const auditEntry = (time: string, patch: Partial<AuditLogEntry> = {}): Au
   id: crypto.randomUUID(),
   at: new Date(`${today}T${time}:00+07:00`).toISOString(),
   member: { id: you.id, displayName: you.displayName, email: you.email },
+  system: null,
   role: 'admin',
   action: 'schedule.template_changed',
   patientRef: null,

@@ -57,6 +57,12 @@ describe('the audit log screen', () => {
           auditEntry('12:00', { action: 'facility.settings_changed' }),
           auditEntry('09:15', { action: 'appointment.rescheduled', role: 'front_desk' }),
           auditEntry('08:00', { action: 'mystery', member: null, role: null }),
+          auditEntry('07:30', {
+            action: 'fhir_slot.created',
+            member: null,
+            role: null,
+            system: { id: '7d1f0a52-3c4b-4e8a-9f10-2b3c4d5e6f70', name: 'HIS ศิริราช' },
+          }),
         ],
       }),
     );
@@ -76,8 +82,9 @@ describe('the audit log screen', () => {
       [`${shortDay}12:00 น.`, 'สมหญิง ผู้ดูแลผู้ดูแลระบบ', 'เปลี่ยนการตั้งค่าสถานพยาบาล', ''],
       [`${shortDay}09:15 น.`, 'สมหญิง ผู้ดูแลเจ้าหน้าที่หน้าเคาน์เตอร์', 'นัดหมาย: appointment.rescheduled', ''],
       [`${shortDay}08:00 น.`, 'ระบบ', 'การดำเนินการอื่น: mystery', ''],
+      [`${shortDay}07:30 น.`, 'HIS ศิริราชระบบของโรงพยาบาล', 'เพิ่มช่วงเวลานัด (FHIR)', ''],
     ]);
-    expect(screen.getByText('5 รายการ')).toBeInTheDocument();
+    expect(screen.getByText('6 รายการ')).toBeInTheDocument();
     expect(screen.getByText('แสดงครบทุกรายการแล้ว')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'โหลดเพิ่ม' })).not.toBeInTheDocument();
     expect(auditCalls(fetchMock)).toEqual([{ from: today, to: today }]);

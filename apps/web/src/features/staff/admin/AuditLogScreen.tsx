@@ -38,11 +38,18 @@ import { formatBuddhistDate } from '../../../lib/thai-date';
 import { writtenLanguage } from '../../../lib/written-language';
 import { saveFile } from '../../../lib/save-file';
 import { StaffLoadError } from '../shared/StaffLoadError';
-import { formatClock, formatDateWithWeekday, roleName } from '../shared/staff-format';
+import { formatClock, formatDateWithWeekday } from '../shared/staff-format';
 import { useStaffTexts } from '../staff.texts';
 import { useAuditExport, useAuditLog, useFacilityStaff, type AuditFilter } from './admin.queries';
 import { auditCsv } from './audit-csv';
-import { auditActionName, auditDetailLines, auditEntryAction, auditGroupName, type AuditNames } from './audit-format';
+import {
+  auditActionName,
+  auditActor,
+  auditDetailLines,
+  auditEntryAction,
+  auditGroupName,
+  type AuditNames,
+} from './audit-format';
 
 const PRESETS = { today: 1, last7: 7, last30: 30, last90: 90 } as const;
 type Preset = keyof typeof PRESETS | 'custom';
@@ -131,22 +138,21 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
     );
   }
 
-  const who = (e: AuditLogEntry) => (
-    <>
-      <Typography
-        component="span"
-        lang={writtenLanguage(e.member?.displayName)}
-        sx={{ fontWeight: 500, display: 'block' }}
-      >
-        {e.member?.displayName ?? t('audit.nobody')}
-      </Typography>
-      {e.role ? (
-        <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-          {roleName(t, e.role)}
+  const who = (e: AuditLogEntry) => {
+    const actor = auditActor(t, e);
+    return (
+      <>
+        <Typography component="span" lang={writtenLanguage(actor.name)} sx={{ fontWeight: 500, display: 'block' }}>
+          {actor.name}
         </Typography>
-      ) : null}
-    </>
-  );
+        {actor.role ? (
+          <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+            {actor.role}
+          </Typography>
+        ) : null}
+      </>
+    );
+  };
   const what = (e: AuditLogEntry) => (
     <>
       <Typography component="span" sx={{ display: 'block', fontWeight: 500 }}>
@@ -232,10 +238,8 @@ export function AuditLogScreen({ facilityId }: { facilityId: string }) {
                 </Typography>
                 <Box>{what(e)}</Box>
                 <Typography variant="body2">
-                  <span lang={writtenLanguage(e.member?.displayName)}>
-                    {e.member?.displayName ?? t('audit.nobody')}
-                  </span>
-                  {e.role ? ` · ${roleName(t, e.role)}` : ''}
+                  <span lang={writtenLanguage(auditActor(t, e).name)}>{auditActor(t, e).name}</span>
+                  {auditActor(t, e).role ? ` · ${auditActor(t, e).role}` : ''}
                 </Typography>
                 {e.patientRef || e.subject ? <Box>{concerning(e)}</Box> : null}
               </Paper>

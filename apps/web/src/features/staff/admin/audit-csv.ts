@@ -1,7 +1,7 @@
 import type { AuditLogEntry } from '@klaimor/contracts';
 import type { DateLanguage } from '../../../lib/thai-date';
-import { roleName, type StaffT } from '../shared/staff-format';
-import { auditDetailLines, auditEntryAction, type AuditNames } from './audit-format';
+import type { StaffT } from '../shared/staff-format';
+import { auditActor, auditDetailLines, auditEntryAction, type AuditNames } from './audit-format';
 
 /** Excel reads a file starting with the byte order mark as UTF-8 (Thai included); without it, as the PC's code page. */
 const BOM = '\uFEFF';
@@ -50,9 +50,9 @@ export function auditCsv(t: StaffT, lang: DateLanguage, entries: readonly AuditL
   const rows = entries.map((e) =>
     csvRow([
       bangkok.format(new Date(e.at)),
-      e.member?.displayName ?? t('audit.nobody'),
+      auditActor(t, e).name,
       e.member?.email ?? '',
-      e.role ? roleName(t, e.role) : '',
+      auditActor(t, e).role ?? '',
       auditEntryAction(t, lang, e),
       auditDetailLines(t, lang, e, names).join('; '),
       // As the screen writes it: '#' keeps a spreadsheet from reading 1E234567 as a number.

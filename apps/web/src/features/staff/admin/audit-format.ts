@@ -46,6 +46,8 @@ const AREAS = {
   facility: 'audit.areas.facility',
   operator: 'audit.areas.operator',
   audit: 'audit.areas.audit',
+  fhir_schedule: 'audit.areas.schedule',
+  fhir_slot: 'audit.areas.schedule',
 } as const;
 
 const GROUPS: Record<AuditActionGroup, ParseKeys<'staff'>> = {
@@ -57,7 +59,18 @@ const GROUPS: Record<AuditActionGroup, ParseKeys<'staff'>> = {
   facility: 'audit.groups.facility',
   operator: 'audit.groups.operator',
   audit: 'audit.groups.audit',
+  systems: 'audit.groups.systems',
 };
+
+/**
+ * Who acted, as the log names them: the member, or the hospital's own system by the name its admin registered it
+ * under, with its role or what it is; nobody known is the app itself.
+ */
+export function auditActor(t: StaffT, e: AuditLogEntry): { name: string; role: string | null } {
+  if (e.member) return { name: e.member.displayName, role: e.role ? roleName(t, e.role) : null };
+  if (e.system) return { name: e.system.name, role: t('audit.systemActor') };
+  return { name: t('audit.nobody'), role: e.role ? roleName(t, e.role) : null };
+}
 
 export const auditGroupName = (t: StaffT, group: AuditActionGroup): string => t(GROUPS[group]);
 

@@ -1,0 +1,121 @@
+import type { AuditAction } from '@klaimor/contracts';
+import type { Db, Tx } from '../../db/client.js';
+import { auditEvents } from '../../db/schema.js';
+import type { SystemTokenHolder as SystemAtFacility } from '../system-clients/system-clients.repository.js';
+import { type FhirError, fhirError, identifierTaken, resourceNotFound, versionMismatch } from './fhir-http.js';
+
+/** An action of a hospital's system through the FHIR API: `fhir_slot.created`, `fhir_schedule.read`, …. */
+export type FhirAuditAction = Extract<AuditAction, `fhir_${string}`>;
+
+/**
+ * Appends what a hospital's system did to the facility's audit trail, under the system's registered name (no member,
+ * no role): a change in the transaction that makes it, so the trail never records a change that did not happen nor
+ * misses one that did. The target is the resource's own id; never a hospital's identifier or a token.
+ */
+export async function recordSystemAct(
+  executor: Db | Tx,
+  system: SystemAtFacility,
+  action: FhirAuditAction,
+  target: string | null,
+): Promise<void> {
+  await executor.insert(auditEvents).values({
+    staffMemberId: null,
+    systemClientId: system.systemClientId,
+    facilityId: system.facilityId,
+    action,
+    target,
+  });
+}
+
+/** Why the database would not make a change; the transaction that found it is rolled back whole. */
+export type RefusalReason =
+  | 'not_found'
+  | 'version_mismatch'
+  | 'identifier_taken'
+  | 'unknown_clinic'
+  | 'unknown_schedule'
+  | 'schedule_inactive'
+  | 'day_closed'
+  | 'capacity_below_taken'
+  | 'booked_slot_moved'
+  | 'schedule_fixed'
+  | 'slot_has_bookings'
+  | 'schedule_has_bookings';
+
+/** Thrown out of a repository's transaction (so nothing of it stays), and answered by the resource's refusal. */
+export class Refusal extends Error {
+  constructor(readonly reason: RefusalReason) {
+    super(reason);
+    this.name = 'Refusal';
+  }
+}
+
+/** A refusal as the system is told it: status, FHIR issue type, the reason's code and words, the element at fault. */
+export function refusalAnswer(type: 'Schedule' | 'Slot', reason: RefusalReason): FhirError {
+  switch (reason) {
+    case 'not_found':
+      return resourceNotFound(type);
+    case 'version_mismatch':
+      return versionMismatch(type);
+    case 'identifier_taken':
+      return identifierTaken(type);
+    case 'unknown_clinic':
+      return fhirError(
+        400,
+        'value',
+        reason,
+        'สถานพยาบาลนี้ไม่มีคลินิกที่ใช้อักษรนี้ (ดูอักษรคลินิกในหน้าคลินิกของเจ้าหน้าที่)',
+        'Schedule.actor',
+      );
+    case 'unknown_schedule':
+      return fhirError(404, 'not-found', reason, 'ไม่พบ Schedule ที่อ้างถึง (หรือไม่ใช่ของสถานพยาบาลนี้)', 'Slot.schedule');
+    case 'schedule_inactive':
+      return fhirError(
+        409,
+        'business-rule',
+        reason,
+        'Schedule นี้ปิดไปแล้ว (active: false) เปิดใหม่ก่อนจึงจะเพิ่มหรือเปิด slot ได้',
+        'Slot.schedule',
+      );
+    case 'day_closed':
+      return fhirError(409, 'business-rule', reason, 'สถานพยาบาลปิดทำการวันนั้น จึงเปิดรับนัดในวันนั้นไม่ได้', 'Slot.start');
+    case 'capacity_below_taken':
+      return fhirError(
+        409,
+        'conflict',
+        reason,
+        'จำนวนที่รับได้น้อยกว่าจำนวนผู้ป่วยที่จองไว้แล้ว (ปิด slot ด้วย status busy-unavailable แทนได้)',
+        'Slot.extension',
+      );
+    case 'booked_slot_moved':
+      return fhirError(
+        409,
+        'conflict',
+        reason,
+        'slot นี้มีผู้ป่วยจองแล้ว จึงย้ายเวลาไม่ได้ ปิด slot นี้ (busy-unavailable) แล้วสร้าง slot ใหม่แทน',
+        'Slot.start',
+      );
+    case 'schedule_fixed':
+      return fhirError(
+        400,
+        'value',
+        reason,
+        'slot อยู่ใน Schedule เดิมเสมอ ย้ายไป Schedule อื่นไม่ได้ (สร้าง slot ใหม่ใน Schedule นั้นแทน)',
+        'Slot.schedule',
+      );
+    case 'slot_has_bookings':
+      return fhirError(
+        409,
+        'conflict',
+        reason,
+        'slot นี้มีการจองอยู่ จึงลบไม่ได้ ปิดด้วย status busy-unavailable แทน ผู้ป่วยที่จองไว้ยังคงมีนัดอยู่',
+      );
+    case 'schedule_has_bookings':
+      return fhirError(
+        409,
+        'conflict',
+        reason,
+        'Schedule นี้มี slot ที่มีการจองอยู่ จึงลบไม่ได้ ปิดด้วย active: false แทน ผู้ป่วยที่จองไว้ยังคงมีนัดอยู่',
+      );
+  }
+}
