@@ -9,8 +9,8 @@ import { benchApi } from './api.mjs';
 import { benchMap } from './map.mjs';
 import { benchWeb } from './web.mjs';
 
-// "api", "hospitals", "registry", "booking", "checklist", "results", "inbox", "schedules", "day-list", "reminders",
-// "web" or "map": one part
+// "api", "hospitals", "registry", "booking", "checklist", "results", "inbox", "schedules", "fhir-slots", "day-list",
+// "reminders", "web" or "map": one part
 const only = process.argv[2];
 const results = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -182,6 +182,17 @@ if (only === undefined || only === 'schedules') {
   for (const r of results.schedules) {
     console.log(
       `  ${r.database.padEnd(8)} ${r.slotsMade} slots in ${r.seconds} s | a round with nothing to make ${r.idleRoundMs} ms`,
+    );
+  }
+}
+
+if (only === undefined || only === 'fhir-slots') {
+  results.fhirSlots = await benchScript('bench/fhir-slots.ts');
+  results.fhirSlots.push(...((await withPostgres((url) => benchScript('bench/fhir-slots.ts', url))) ?? []));
+  console.log("\nA hospital's system publishing FHIR Slots, 8 conditional creates at a time (in process):");
+  for (const r of results.fhirSlots) {
+    console.log(
+      `  ${r.database.padEnd(10)} ${r.slotsPerSec} slots/s (${r.published} made, ${r.failed} failed) | sent again: ${r.resentPerSec}/s, ${r.resentMade} made twice, ${r.stored} stored`,
     );
   }
 }
