@@ -31,6 +31,7 @@ import { schedulesRoutes } from '../features/schedules/schedules.routes.js';
 import { STAFF_COOKIE, setStaffCookie } from '../features/staff/staff-cookies.js';
 import { staffPublicRoutes, staffRoutes } from '../features/staff/staff.routes.js';
 import { allergiesConditionsRoutes } from '../features/allergies-conditions/allergies-conditions.routes.js';
+import { bulkPublishRoutes } from '../features/fhir/bulk-publish/bulk-publish.routes.js';
 import { fhirApi } from '../features/fhir/fhir-api.js';
 import { authenticateSystemClient, smartRoutes } from '../features/system-clients/smart.routes.js';
 import { systemClientsRoutes } from '../features/system-clients/system-clients.routes.js';
@@ -221,6 +222,11 @@ export async function registerApi(
       resources: services.fhirResources,
       authenticate: authenticateSystemClient(services.systemTokens),
       auditRead: services.fhirAuditRead,
+      bulkPublish: bulkPublishRoutes({
+        repository: services.bulkPublish,
+        base: `${config.publicOrigin}/fhir`,
+        appOrigin: config.publicOrigin,
+      }),
     }),
     { prefix: '/fhir' },
   );

@@ -35,6 +35,7 @@ import { createSystemTokenService } from '../features/system-clients/token.servi
 import { createScheduleRepository } from '../features/fhir/schedule/schedule.repository.js';
 import { scheduleResource } from '../features/fhir/schedule/schedule.resource.js';
 import { createSlotRepository } from '../features/fhir/slot/slot.repository.js';
+import { createBulkPublishRepository } from '../features/fhir/bulk-publish/bulk-publish.repository.js';
 import { slotResource } from '../features/fhir/slot/slot.resource.js';
 import { recordSystemAct } from '../features/fhir/fhir-store.js';
 import type { FhirReadAction, SystemAtFacility } from '../features/fhir/fhir-resources.js';
@@ -288,6 +289,8 @@ export async function createServices(
     fhirResources: [scheduleResource(createScheduleRepository(db)), slotResource(createSlotRepository(db))],
     fhirAuditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) =>
       recordSystemAct(db, system, action, target),
+    /** What the public availability feed (`/fhir/$bulk-publish`) reads. */
+    bulkPublish: createBulkPublishRepository(db),
     operator: createOperatorService({
       operators: createOperatorRepository(db),
       staff: staffRepository,

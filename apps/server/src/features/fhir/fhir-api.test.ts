@@ -474,6 +474,7 @@ describe('the FHIR scope', () => {
               return holder;
             },
             auditRead: async () => {},
+            bulkPublish: async () => {},
           }),
         );
       },

@@ -21,6 +21,8 @@ export interface FhirApiDeps {
   /** The system a request's bearer token names; throws SystemTokenRefused (401) otherwise. */
   authenticate: (request: FastifyRequest) => Promise<SystemAtFacility>;
   auditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) => Promise<void>;
+  /** The public availability feed (SMART Scheduling Links' `$bulk-publish`). */
+  bulkPublish: FastifyPluginAsync;
 }
 
 const systems = letInByGuard<SystemAtFacility>();
@@ -54,12 +56,13 @@ export function requireListedInteraction(resources: readonly FhirResourceDefinit
  * facility by every query; another facility's resource is 404, never 403. Every answer is FHIR JSON, every refusal an
  * OperationOutcome, however it arises.
  */
-export function fhirApi({ facts, resources, authenticate, auditRead }: FhirApiDeps): FastifyPluginAsync {
+export function fhirApi({ facts, resources, authenticate, auditRead, bulkPublish }: FhirApiDeps): FastifyPluginAsync {
   const statement = capabilityStatement(resources, facts);
   return async (fhir: FastifyInstance) => {
     registerFhirHttp(fhir);
 
     fhir.get('/metadata', { schema: { hide: true } }, async () => statement);
+    await fhir.register(bulkPublish);
 
     await fhir.register(async (guarded) => {
       guarded.addHook('onRoute', requireListedInteraction(resources));

@@ -146,6 +146,11 @@ function r4Schema(): object {
 
 const validator = new JSONSchemaValidator(r4Schema());
 
+/** A resource valid against HL7's R4 JSON schema (each line of an ndjson file, say). */
+export function expectValidFhir(resource: object): void {
+  expect(validator.validate(resource), JSON.stringify(resource)).toEqual([]);
+}
+
 /** Every body the FHIR API answers with is FHIR JSON, valid against HL7's R4 JSON schema. */
 export function expectFhir(res: LightMyRequestResponse, status?: number): Record<string, unknown> & { id?: string } {
   if (status !== undefined) expect(res.statusCode, res.body).toBe(status);

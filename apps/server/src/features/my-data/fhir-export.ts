@@ -27,6 +27,8 @@ import {
   type ResultSeries,
   type Thread,
   labTest,
+  THAI_CID_SYSTEM,
+  THAI_HCODE_SYSTEM,
 } from '@klaimor/contracts';
 import type {
   AllergyIntolerance,
@@ -102,11 +104,7 @@ export interface CareGrantRecord {
 const LOINC = 'http://loinc.org';
 const ICD10 = 'http://hl7.org/fhir/sid/icd-10';
 const UCUM = 'http://unitsofmeasure.org';
-/** The Thai national ID's identifier system in the Thai Core implementation guide (TH Core, SIL-TH). */
-const THAI_CID = 'https://terms.sil-th.org/id/th-cid';
 const BANGKOK_OFFSET = '+07:00';
-/** The MOPH 5-digit facility code's identifier system in TH Core (SIL-TH), as its Organization profile names it. */
-const THAI_HCODE = 'https://terms.sil-th.org/id/th-moph-hcode';
 /** Where a registry facility's facts come from: the MOPH Health Data Center's facility registry. */
 const REGISTRY_SOURCE = {
   uri: 'urn:klaimor:source:moph-hdc-facility-registry',
@@ -144,7 +142,7 @@ function organization(f: FacilityRecord): Organization {
         tag: [{ system: 'urn:klaimor:source', code: 'moph-hdc-facility-registry', display: REGISTRY_SOURCE.credit }],
       },
     }),
-    ...(f.mophCode && { identifier: [{ use: 'official' as const, system: THAI_HCODE, value: f.mophCode }] }),
+    ...(f.mophCode && { identifier: [{ use: 'official' as const, system: THAI_HCODE_SYSTEM, value: f.mophCode }] }),
     name: f.nameTh,
   };
 }
@@ -174,7 +172,7 @@ function documentIdentifier(p: UserProfile): Identifier {
       coding: [{ system: IDENTIFIER_TYPES, code: 'NI' }],
       ...(p.id_type === 'foreign_id' && { text: "Foreigner's 13-digit identification number" }),
     },
-    system: THAI_CID,
+    system: THAI_CID_SYSTEM,
     value: p.thai_id ?? undefined,
   };
 }

@@ -120,13 +120,13 @@ function LoginProbe() {
   );
 }
 
-function renderCard() {
+function renderCard(search = '') {
   return renderWithProviders(
     <Routes>
       <Route path="/map" element={<BookingCard hospital={hospital} distanceM={850} onClose={() => undefined} />} />
       <Route path="/login" element={<LoginProbe />} />
     </Routes>,
-    { route: `/map?hospital=${hospital.id}` },
+    { route: `/map?hospital=${hospital.id}${search}` },
   );
 }
 
@@ -228,6 +228,22 @@ describe('BookingCard', () => {
       `/appointments/${appointment('booked').id}`,
     );
     expect(screen.queryByRole('button', { name: 'ยืนยันการนัดหมาย' })).not.toBeInTheDocument();
+  });
+
+  it('opens a slot finder’s booking link with its time chosen, once the patient describes the symptoms', async () => {
+    mockApi({
+      'GET /api/users/me': () => json(200, { data: [patient] }),
+      'GET /api/hospitals/siriraj-hospital/slots': () => json(200, { data: slots }),
+    });
+    const user = userEvent.setup();
+    renderCard(`&slot=${LATER}`);
+    await user.click(await screen.findByRole('button', { name: 'ระบุอาการ' }));
+    const linked = await screen.findByRole('radio', { name: /^10:00–10:30 น\./ });
+    expect(linked).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^09:00–09:30 น\./ })).not.toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: 'ระบุอาการเบื้องต้น' }), 'ไอ');
+    await user.type(screen.getByRole('textbox', { name: 'ระยะเวลาที่พบอาการ' }), '2 วัน');
+    expect(screen.getByRole('button', { name: 'ส่งข้อมูล' })).toBeEnabled();
   });
 
   it('lets the patient choose another day, and warns before paying for a slot less than 24 hours away', async () => {

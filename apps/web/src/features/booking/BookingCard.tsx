@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { ErrorState } from '../../components/ErrorState';
 import { LoadingState } from '../../components/LoadingState';
@@ -19,6 +19,7 @@ import {
   loadDraft,
   newIdempotencyKey,
   saveDraft,
+  withLinkedSlot,
   type BookingDraft,
   type BookingStep,
 } from './booking-draft';
@@ -47,7 +48,8 @@ export function BookingCard({ hospital, distanceM, onClose }: BookingCardProps) 
   const queryClient = useQueryClient();
   const me = useCurrentUser();
   const book = useBookAppointment();
-  const [draft, setDraft] = useState<BookingDraft>(() => loadDraft(hospital.id));
+  const [params] = useSearchParams();
+  const [draft, setDraft] = useState<BookingDraft>(() => withLinkedSlot(loadDraft(hospital.id), params.get('slot')));
   const [submitError, setSubmitError] = useState<string | null>(null);
   // Asked again every 2 s while the deposit is awaited: a payment made in the banking app (the provider's webhook) or the
   // demo's simulated one moves the card on without a tap.

@@ -53,6 +53,15 @@ export function loadDraft(hospitalId: string): BookingDraft {
   return emptyDraft();
 }
 
+/**
+ * A booking link from a slot finder (the availability feed's `?slot=`) chooses that time for the patient, who still
+ * reads the hospital and describes the symptoms first; a booking already under way keeps its own time.
+ */
+export function withLinkedSlot(draft: BookingDraft, linkedSlot: string | null): BookingDraft {
+  if (linkedSlot === null || !/^[0-9a-f-]{36}$/i.test(linkedSlot) || draft.appointmentId !== null) return draft;
+  return { ...draft, slotId: linkedSlot };
+}
+
 export function saveDraft(hospitalId: string, draft: BookingDraft): void {
   try {
     const { symptoms, duration, acknowledged, ...place } = draft;
