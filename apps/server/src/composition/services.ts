@@ -34,6 +34,8 @@ import { createSystemClientsService } from '../features/system-clients/system-cl
 import { createSystemTokenService } from '../features/system-clients/token.service.js';
 import { createScheduleRepository } from '../features/fhir/schedule/schedule.repository.js';
 import { scheduleResource } from '../features/fhir/schedule/schedule.resource.js';
+import { createAppointmentRepository } from '../features/fhir/appointment/appointment.repository.js';
+import { appointmentResource } from '../features/fhir/appointment/appointment.resource.js';
 import { recordSystemAct } from '../features/fhir/fhir-store.js';
 import type { FhirReadAction, SystemAtFacility } from '../features/fhir/fhir-resources.js';
 import { createFamilyRepository } from '../features/family/family.repository.js';
@@ -283,7 +285,10 @@ export async function createServices(
       tokensPerMinute: config.smart.tokensPerMinute,
     }),
     /** The FHIR API's resource types, in the order its CapabilityStatement lists them. */
-    fhirResources: [scheduleResource(createScheduleRepository(db))],
+    fhirResources: [
+      scheduleResource(createScheduleRepository(db)),
+      appointmentResource({ appointments: createAppointmentRepository(db), returnDeposits }),
+    ],
     fhirAuditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) =>
       recordSystemAct(db, system, action, target),
     operator: createOperatorService({

@@ -103,7 +103,7 @@ const LOINC = 'http://loinc.org';
 const ICD10 = 'http://hl7.org/fhir/sid/icd-10';
 const UCUM = 'http://unitsofmeasure.org';
 /** The Thai national ID's identifier system in the Thai Core implementation guide (TH Core, SIL-TH). */
-const THAI_CID = 'https://terms.sil-th.org/id/th-cid';
+export const THAI_CID = 'https://terms.sil-th.org/id/th-cid';
 const BANGKOK_OFFSET = '+07:00';
 /** The MOPH 5-digit facility code's identifier system in TH Core (SIL-TH), as its Organization profile names it. */
 const THAI_HCODE = 'https://terms.sil-th.org/id/th-moph-hcode';
@@ -160,7 +160,9 @@ const IDENTIFIER_TYPES = 'http://terminology.hl7.org/CodeSystem/v2-0203';
  * MOPH's 43 files keep both in CID), so both keep TH Core's system; the type's text says which card it is. A passport
  * is PPN in HL7's namespace of its issuing country (`passport-<ISO3>`, HL7 Terminology's NamingSystem passportNumNS).
  */
-function documentIdentifier(p: UserProfile): Identifier {
+export function documentIdentifier(
+  p: Pick<UserProfile, 'id_type' | 'passport_number' | 'nationality' | 'thai_id'>,
+): Identifier {
   if (p.id_type === 'passport' && p.passport_number && p.nationality) {
     return {
       use: 'official',
