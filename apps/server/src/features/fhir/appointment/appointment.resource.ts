@@ -253,11 +253,20 @@ function statusChangeOf(body: Record<string, unknown>, current: Appointment): Sy
     throw fhirError(400, 'value', 'invalid_choice', `Appointment.status: ใช้รหัสสถานะของ FHIR`, 'Appointment.status');
   }
   const cancelling = status === 'cancelled' && current.status !== 'cancelled';
-  const stored = JSON.parse(JSON.stringify(current)) as Record<string, unknown>;
-  const fields = [...new Set([...Object.keys(stored), ...Object.keys(body)])].filter(
+  // The queue number is the server's, written by the check-in: a copy read before it (another check-in won the race)
+  // still names this appointment, so the check-in it asks for is answered as done rather than refused.
+  const withoutQueue = (resource: Record<string, unknown>): Record<string, unknown> => ({
+    ...resource,
+    ...(Array.isArray(resource.identifier) && {
+      identifier: (resource.identifier as { system?: unknown }[]).filter((i) => i?.system !== QUEUE_NUMBER_SYSTEM),
+    }),
+  });
+  const stored = withoutQueue(JSON.parse(JSON.stringify(current)) as Record<string, unknown>);
+  const sent = withoutQueue(body);
+  const fields = [...new Set([...Object.keys(stored), ...Object.keys(sent)])].filter(
     (key) =>
       !(CHANGEABLE.has(key) && (key !== 'cancelationReason' || cancelling)) &&
-      !isDeepStrictEqual(body[key], stored[key]),
+      !isDeepStrictEqual(sent[key], stored[key]),
   );
   if (fields.length) throw notChangeable(fields);
   if (status === current.status) return null;
