@@ -105,6 +105,13 @@ export const AUDIT_ACTIONS = {
   'fhir_slot.searched': 'systems',
   'fhir_slot.changed': 'systems',
   'fhir_slot.removed': 'systems',
+  // A system's acts on an appointment name its patient, so they are in the patient's access log too.
+  'fhir_appointment.read': 'systems',
+  'fhir_appointment.searched': 'systems',
+  'fhir_appointment.listed': 'systems',
+  'fhir_appointment.checked_in': 'systems',
+  'fhir_appointment.no_show': 'systems',
+  'fhir_appointment.cancelled': 'systems',
 } as const satisfies Record<string, AuditActionGroup>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

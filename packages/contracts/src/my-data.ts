@@ -72,13 +72,27 @@ export const StaffAccessAction = z.enum([
 ]);
 export type StaffAccessAction = z.infer<typeof StaffAccessAction>;
 
+/**
+ * What a hospital's own system read or did with the patient's data through the FHIR API (the hospital's registered
+ * system, acting for the hospital the patient booked with).
+ */
+export const SystemAccessAction = z.enum([
+  'fhir_appointment.read',
+  'fhir_appointment.listed',
+  'fhir_appointment.checked_in',
+  'fhir_appointment.no_show',
+  'fhir_appointment.cancelled',
+]);
+export type SystemAccessAction = z.infer<typeof SystemAccessAction>;
+
 /** What a caregiver read or did with a dependent's data under their grant (family care). */
 export const CaregiverAccessAction = z.enum(['caregiver.read', 'caregiver.change']);
 export type CaregiverAccessAction = z.infer<typeof CaregiverAccessAction>;
 
 /**
  * GET /api/my-data/access-log: who opened or changed the patient's record, and when; newest first. Hospital staff
- * (`by: 'staff'`) and caregivers acting under a family grant (`by: 'caregiver'`, `area` the part of the record).
+ * (`by: 'staff'`), the hospital's own systems through the FHIR API (`by: 'system'`, by the name its admin registered
+ * it under) and caregivers acting under a family grant (`by: 'caregiver'`, `area` the part of the record).
  */
 export const AccessLogEntry = z.discriminatedUnion('by', [
   z.object({
@@ -92,6 +106,13 @@ export const AccessLogEntry = z.discriminatedUnion('by', [
      * correcting a visit or prescription (`visit.amended`, `prescription.entered_in_error`, …).
      */
     reason: z.string().nullable(),
+  }),
+  z.object({
+    by: z.literal('system'),
+    at: z.string(),
+    hospital: z.object({ id: z.string(), nameTh: z.string(), nameEn: z.string() }),
+    system: z.object({ name: z.string() }),
+    action: SystemAccessAction,
   }),
   z.object({
     by: z.literal('caregiver'),

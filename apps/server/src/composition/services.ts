@@ -37,6 +37,8 @@ import { scheduleResource } from '../features/fhir/schedule/schedule.resource.js
 import { createSlotRepository } from '../features/fhir/slot/slot.repository.js';
 import { createBulkPublishRepository } from '../features/fhir/bulk-publish/bulk-publish.repository.js';
 import { slotResource } from '../features/fhir/slot/slot.resource.js';
+import { createAppointmentRepository } from '../features/fhir/appointment/appointment.repository.js';
+import { appointmentResource } from '../features/fhir/appointment/appointment.resource.js';
 import { recordSystemAct } from '../features/fhir/fhir-store.js';
 import type { FhirReadAction, SystemAtFacility } from '../features/fhir/fhir-resources.js';
 import { createFamilyRepository } from '../features/family/family.repository.js';
@@ -286,7 +288,11 @@ export async function createServices(
       tokensPerMinute: config.smart.tokensPerMinute,
     }),
     /** The FHIR API's resource types, in the order its CapabilityStatement lists them. */
-    fhirResources: [scheduleResource(createScheduleRepository(db)), slotResource(createSlotRepository(db))],
+    fhirResources: [
+      scheduleResource(createScheduleRepository(db)),
+      slotResource(createSlotRepository(db)),
+      appointmentResource({ appointments: createAppointmentRepository(db), returnDeposits }),
+    ],
     fhirAuditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) =>
       recordSystemAct(db, system, action, target),
     /** What the public availability feed (`/fhir/$bulk-publish`) reads. */

@@ -12,6 +12,7 @@ import { FACILITY, asStaff } from '../staff/staff-test-helpers.js';
 import { hashToken } from '../../shared/secrets.js';
 import { SystemTokenRefused } from '../system-clients/token.service.js';
 import { fhirApi, requireListedInteraction } from './fhir-api.js';
+import { appointmentFixture } from './appointment/appointment-test-fixture.js';
 import { FHIR_INTERACTIONS, type FhirInteractionCode, type FhirResourceDefinition } from './fhir-resources.js';
 import {
   type System,
@@ -45,10 +46,10 @@ beforeAll(async () => {
   for (const facility of [FACILITY, OTHER]) await clinicAt(t.app, t.database, t.config, facility, 'A');
   own = await registerSystem(t.app, t.database, t.config, FACILITY);
   other = await registerSystem(t.app, t.database, t.config, OTHER);
-  unscoped = await registerSystem(t.app, t.database, t.config, FACILITY, ['system/Appointment.rs']);
+  unscoped = await registerSystem(t.app, t.database, t.config, FACILITY, ['system/Encounter.c']);
   tokens.own = await tokenFor(t.app, t.config, own);
   tokens.other = await tokenFor(t.app, t.config, other);
-  tokens.unscoped = await tokenFor(t.app, t.config, unscoped, 'system/Appointment.rs');
+  tokens.unscoped = await tokenFor(t.app, t.config, unscoped, 'system/Encounter.c');
 });
 afterAll(() => t.close());
 
@@ -130,6 +131,7 @@ const FIXTURES: Record<string, Fixture> = {
       _count: '5',
     },
   },
+  Appointment: appointmentFixture(() => t),
 };
 
 /** A schedule of this facility, made once, that the slots made here belong to. */
@@ -388,7 +390,7 @@ describe('who may do what: every interaction the statement lists', () => {
     unscoped: 'a system without the scope',
   };
   /** What each caller is answered; another facility's system never learns this facility's resource exists. */
-  const EXPECTED: Record<string, Record<FhirInteractionCode, Record<Caller, number>>> = {
+  const EXPECTED: Record<string, Partial<Record<FhirInteractionCode, Record<Caller, number>>>> = {
     Schedule: {
       read: { own: 200, other: 404, unscoped: 403 },
       'search-type': { own: 200, other: 200, unscoped: 403 },
@@ -404,6 +406,11 @@ describe('who may do what: every interaction the statement lists', () => {
       create: { own: 201, other: 404, unscoped: 403 },
       update: { own: 200, other: 404, unscoped: 403 },
       delete: { own: 204, other: 404, unscoped: 403 },
+    },
+    Appointment: {
+      read: { own: 200, other: 404, unscoped: 403 },
+      'search-type': { own: 200, other: 200, unscoped: 403 },
+      update: { own: 200, other: 404, unscoped: 403 },
     },
   };
 

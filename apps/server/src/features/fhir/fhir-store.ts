@@ -1,6 +1,7 @@
 import type { AuditAction } from '@klaimor/contracts';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { auditEvents } from '../../db/schema.js';
+import { appointments, auditEvents } from '../../db/schema.js';
 import type { SystemTokenHolder as SystemAtFacility } from '../system-clients/system-clients.repository.js';
 import { type FhirError, fhirError, identifierTaken, resourceNotFound, versionMismatch } from './fhir-http.js';
 
@@ -10,7 +11,8 @@ export type FhirAuditAction = Extract<AuditAction, `fhir_${string}`>;
 /**
  * Appends what a hospital's system did to the facility's audit trail, under the system's registered name (no member,
  * no role): a change in the transaction that makes it, so the trail never records a change that did not happen nor
- * misses one that did. The target is the resource's own id; never a hospital's identifier or a token.
+ * misses one that did. The target is the resource's own id; never a hospital's identifier or a token. An act on an
+ * appointment is an act on its patient's data (PDPA), so it names the patient, who sees it in their access log.
  */
 export async function recordSystemAct(
   executor: Db | Tx,
@@ -24,6 +26,10 @@ export async function recordSystemAct(
     facilityId: system.facilityId,
     action,
     target,
+    patientUserId:
+      target && action.startsWith('fhir_appointment.')
+        ? sql`(select ${appointments.userId} from ${appointments} where ${appointments.id} = ${target}::uuid)`
+        : null,
   });
 }
 

@@ -11,7 +11,12 @@ import { asStaff, enrolStaff } from '../staff/staff-test-helpers.js';
 import { CLIENT_ASSERTION_TYPE } from '../system-clients/token.service.js';
 
 export const FHIR_JSON = 'application/fhir+json';
-export const ALL_SCOPES = ['system/Schedule.cruds', 'system/Slot.cruds'];
+export const ALL_SCOPES = [
+  'system/Schedule.cruds',
+  'system/Slot.cruds',
+  'system/Appointment.rs',
+  'system/Appointment.u',
+];
 
 /** A hospital's system registered by its facility's admin, with its key pair. */
 export interface System {

@@ -67,6 +67,36 @@ async function nextQueueNumber(tx: Tx, clinicId: string, day: string): Promise<n
   return counter.lastNumber;
 }
 
+/**
+ * The check-in rule, in the caller's transaction (the desk's, or a hospital system's that records its own audit entry
+ * in the same one): the appointment row is locked first, so two check-ins of the same patient at once give one number
+ * (the second finds it given); the counter row then hands out numbers one at a time, and a unique index backs it.
+ * Throws the lifecycle's refusal (404, 409) when the patient may not be checked in.
+ */
+export async function checkInWithin(tx: Tx, facilityId: string, appointmentId: string) {
+  const [row] = await tx
+    .select({
+      queueNumber: appointments.queueNumber,
+      clinicId: screeningSlots.clinicId,
+      day: sql<string>`to_char(${screeningSlots.startsAt} at time zone 'Asia/Bangkok', 'YYYY-MM-DD')`,
+    })
+    .from(appointments)
+    .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
+    .where(and(eq(appointments.id, appointmentId), eq(appointments.facilityId, facilityId)))
+    .for('update', { of: appointments });
+  if (row?.queueNumber != null) return { outcome: 'already' as const, queueNumber: row.queueNumber };
+  // The number is taken before the move, so the move writes the row once (a second UPDATE of a row this
+  // transaction changed re-checks its foreign keys, and would queue behind a cancellation holding the slot);
+  // a refused move rolls the number back with it. The move checks that the slot's day is today.
+  const queue = row && {
+    number: await nextQueueNumber(tx, row.clinicId, row.day),
+    date: row.day,
+    clinicId: row.clinicId,
+  };
+  await moveAppointment(tx, appointmentId, 'checked_in', { facilityId, queue });
+  return { outcome: 'checked_in' as const, queueNumber: queue!.number };
+}
+
 export function createFrontDeskRepository(db: Db) {
   const entries = (where: SQL | undefined) =>
     db
@@ -222,35 +252,10 @@ export function createFrontDeskRepository(db: Db) {
 
     /**
      * Checks a booked patient in on the day of their slot and gives the next queue number of the slot's clinic that day, in
-     * one transaction: the appointment row is locked first, so two desks checking the same patient in at once give one
-     * number (the second finds it given); the counter row then hands out numbers one at a time, and a unique index
-     * backs it. Throws the lifecycle's refusal (404, 409) when the patient may not be checked in.
+     * one transaction (`checkInWithin`). Throws the lifecycle's refusal (404, 409) when the patient may not be checked in.
      */
-    async checkIn(facilityId: string, appointmentId: string) {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .select({
-            queueNumber: appointments.queueNumber,
-            clinicId: screeningSlots.clinicId,
-            day: sql<string>`to_char(${screeningSlots.startsAt} at time zone 'Asia/Bangkok', 'YYYY-MM-DD')`,
-          })
-          .from(appointments)
-          .innerJoin(screeningSlots, eq(screeningSlots.id, appointments.slotId))
-          .where(and(eq(appointments.id, appointmentId), eq(appointments.facilityId, facilityId)))
-          .for('update', { of: appointments });
-        if (row?.queueNumber != null) return { outcome: 'already' as const, queueNumber: row.queueNumber };
-        // The number is taken before the move, so the move writes the row once (a second UPDATE of a row this
-        // transaction changed re-checks its foreign keys, and would queue behind a cancellation holding the slot);
-        // a refused move rolls the number back with it. The move checks that the slot's day is today.
-        const queue = row && {
-          number: await nextQueueNumber(tx, row.clinicId, row.day),
-          date: row.day,
-          clinicId: row.clinicId,
-        };
-        await moveAppointment(tx, appointmentId, 'checked_in', { facilityId, queue });
-        return { outcome: 'checked_in' as const, queueNumber: queue!.number };
-      });
-    },
+    checkIn: (facilityId: string, appointmentId: string) =>
+      db.transaction((tx) => checkInWithin(tx, facilityId, appointmentId)),
 
     /**
      * Moves a booked patient to another slot of the facility, in one transaction: the slots are locked first, in id

@@ -158,7 +158,9 @@ const IDENTIFIER_TYPES = 'http://terminology.hl7.org/CodeSystem/v2-0203';
  * MOPH's 43 files keep both in CID), so both keep TH Core's system; the type's text says which card it is. A passport
  * is PPN in HL7's namespace of its issuing country (`passport-<ISO3>`, HL7 Terminology's NamingSystem passportNumNS).
  */
-function documentIdentifier(p: UserProfile): Identifier {
+export function documentIdentifier(
+  p: Pick<UserProfile, 'id_type' | 'passport_number' | 'nationality' | 'thai_id'>,
+): Identifier {
   if (p.id_type === 'passport' && p.passport_number && p.nationality) {
     return {
       use: 'official',

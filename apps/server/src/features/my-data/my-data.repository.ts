@@ -10,6 +10,7 @@ import {
   phoneVerifications,
   screeningSlots,
   staffMembers,
+  systemClients,
   users,
   visitRecordVersions,
   visitRecords,
@@ -34,6 +35,7 @@ export function createMyDataRepository(db: Db) {
           target: auditEvents.target,
           reason: sql<string | null>`${auditEvents.details} ->> 'reason'`,
           staffName: staffMembers.displayName,
+          systemName: systemClients.name,
           hospital: { id: facilities.stableId, nameTh: facilities.nameTh, nameEn: facilities.nameEn },
           caregiverName: sql<
             string | null
@@ -41,12 +43,16 @@ export function createMyDataRepository(db: Db) {
         })
         .from(auditEvents)
         .leftJoin(staffMembers, eq(staffMembers.id, auditEvents.staffMemberId))
+        .leftJoin(systemClients, eq(systemClients.id, auditEvents.systemClientId))
         .leftJoin(facilities, eq(facilities.id, auditEvents.facilityId))
         .leftJoin(caregivers, eq(caregivers.id, auditEvents.caregiverUserId))
         .where(
           and(
             eq(auditEvents.patientUserId, userId),
-            or(and(isNotNull(staffMembers.id), isNotNull(facilities.id)), isNotNull(caregivers.id)),
+            or(
+              and(or(isNotNull(staffMembers.id), isNotNull(systemClients.id)), isNotNull(facilities.id)),
+              isNotNull(caregivers.id),
+            ),
           ),
         )
         .orderBy(desc(auditEvents.at))

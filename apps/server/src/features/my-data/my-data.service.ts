@@ -102,22 +102,30 @@ export function createMyDataService({
     /** Who at which hospital, or which caregiver, read or changed the patient's record, and when (the audit trail about them). */
     async accessLog(userId: string): Promise<AccessLogEntry[]> {
       return (await myData.accessLog(userId)).map((e): AccessLogEntry =>
-        e.caregiverName !== null
+        e.systemName !== null
           ? {
-              by: 'caregiver',
-              at: e.at.toISOString(),
-              caregiver: { name: e.caregiverName },
-              action: e.action as 'caregiver.read',
-              area: e.target as 'profile',
-            }
-          : {
-              by: 'staff',
+              by: 'system',
               at: e.at.toISOString(),
               hospital: e.hospital!,
-              staff: { name: e.staffName!, role: e.role as 'admin' },
-              action: e.action as 'patient.listed',
-              reason: ACTIONS_WITH_REASON.has(e.action) ? e.reason : null,
-            },
+              system: { name: e.systemName },
+              action: e.action as 'fhir_appointment.read',
+            }
+          : e.caregiverName !== null
+            ? {
+                by: 'caregiver',
+                at: e.at.toISOString(),
+                caregiver: { name: e.caregiverName },
+                action: e.action as 'caregiver.read',
+                area: e.target as 'profile',
+              }
+            : {
+                by: 'staff',
+                at: e.at.toISOString(),
+                hospital: e.hospital!,
+                staff: { name: e.staffName!, role: e.role as 'admin' },
+                action: e.action as 'patient.listed',
+                reason: ACTIONS_WITH_REASON.has(e.action) ? e.reason : null,
+              },
       );
     },
 

@@ -95,6 +95,13 @@ function AccessLogItem({ entry }: { entry: AccessLogEntry }) {
               </Alert>
             ) : null}
           </>
+        ) : entry.by === 'system' ? (
+          <>
+            <Typography variant="body2">{lang === 'en' ? entry.hospital.nameEn : entry.hospital.nameTh}</Typography>
+            <Typography variant="body2">
+              <NamedText t={t} i18nKey="access.systemWho" values={{ name: entry.system.name }} />
+            </Typography>
+          </>
         ) : (
           <>
             <Typography variant="body2">{t(`access.areas.${entry.area}`)}</Typography>
