@@ -224,6 +224,9 @@ describe('the CapabilityStatement', () => {
       '/fhir/.well-known/smart-configuration',
       '/fhir/auth/token',
       '/fhir/metadata',
+      // The public availability feed: SMART Scheduling Links' documents, not interactions on a resource.
+      '/fhir/$bulk-publish',
+      '/fhir/$bulk-publish/:file',
       '/fhir/',
       '/fhir/*',
     ]);
@@ -232,10 +235,21 @@ describe('the CapabilityStatement', () => {
     expect(routes.sort()).toEqual([...listed].sort());
   });
 
-  it('names, for each resource it lists, the audit actions its reads and changes are recorded under', async () => {
+  it('names, for each interaction it lists, the audit actions it is recorded under', async () => {
+    // An appointment's update is one of the front desk's acts, each recorded as itself.
+    const updates: Record<string, string[]> = { Appointment: ['checked_in', 'no_show', 'cancelled'] };
+    const recorded: Record<FhirInteractionCode, (type: string) => string[]> = {
+      create: () => ['created'],
+      read: () => ['read'],
+      'search-type': () => ['searched'],
+      update: (type) => updates[type] ?? ['changed'],
+      delete: () => ['removed'],
+    };
     for (const resource of (await capability()).rest[0]!.resource) {
-      for (const what of ['created', 'read', 'searched', 'changed', 'removed']) {
-        expect(Object.keys(AUDIT_ACTIONS)).toContain(`fhir_${resource.type.toLowerCase()}.${what}`);
+      for (const { code } of resource.interaction) {
+        for (const what of recorded[code](resource.type)) {
+          expect(Object.keys(AUDIT_ACTIONS)).toContain(`fhir_${resource.type.toLowerCase()}.${what}`);
+        }
       }
     }
   });
