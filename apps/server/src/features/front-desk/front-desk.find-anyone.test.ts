@@ -64,6 +64,17 @@ describe('the desk finds a patient who comes on another day', () => {
     expect((await get(clinician, `${dayBase}/search?q=${reference}`)).statusCode).toBe(200);
   });
 
+  it('never takes the digits inside a booking reference for a phone number', async () => {
+    // A reference such as 23BDFD6C holds the digits 2, 3 and 6: a stranger whose phone has 236 in it is not a match.
+    const booking = await booked(t.app, patient.session, await aSlot(t.app, 5));
+    const stranger = await registerPatient(t.app, '0892360000', { firstname: 'สมบัติ', lastname: 'ตัวเลข' });
+    const strangers = await booked(t.app, stranger.session, await aSlot(t.app, 5));
+    expect(await found('0892360000')).toEqual([strangers]);
+    expect(await found('23bdfd6c')).not.toContain(strangers);
+    expect(await found('a2b3c6')).not.toContain(strangers);
+    expect(await found(booking.slice(0, 8))).toEqual([booking]);
+  });
+
   it('lists the coming appointments first, soonest first', async () => {
     const later = await booked(t.app, other, await aSlot(t.app, 9));
     const sooner = await booked(t.app, other, await aSlot(t.app, 3));

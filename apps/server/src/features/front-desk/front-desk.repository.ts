@@ -38,7 +38,8 @@ const literally = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
  * digits must not list strangers by their ID).
  */
 function matching(q: string): SQL | undefined {
-  const digits = q.replace(/\D/g, '');
+  // A phone as people type it (spaces, dashes, a leading +): never the digits inside a booking reference or a word.
+  const digits = /^[\d\s\-+().]+$/.test(q) ? q.replace(/\D/g, '') : '';
   const idNumber = stripThaiIdFormatting(q);
   const word = q.toUpperCase();
   return or(
