@@ -1,4 +1,4 @@
-import type { AuditAction } from '@klaimor/contracts';
+import type { AuditAction, FhirIdentifier } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { appointments, auditEvents } from '../../db/schema.js';
@@ -123,5 +123,37 @@ export function refusalAnswer(type: 'Schedule' | 'Slot', reason: RefusalReason):
         reason,
         'Schedule นี้มี slot ที่มีการจองอยู่ จึงลบไม่ได้ ปิดด้วย active: false แทน ผู้ป่วยที่จองไว้ยังคงมีนัดอยู่',
       );
+  }
+}
+
+/**
+ * Whether a create is conditional (FHIR's If-None-Exist): only when the header names the very identifier the body
+ * carries, since the unique index that holds the condition is on the resource's own identifier.
+ */
+export function conditionalOn(
+  type: 'Schedule' | 'Slot',
+  own: FhirIdentifier | null,
+  ifNoneExist: FhirIdentifier | null,
+): boolean {
+  if (!ifNoneExist) return false;
+  if (!own || own.system !== ifNoneExist.system || own.value !== ifNoneExist.value) {
+    throw fhirError(
+      400,
+      'invalid',
+      'invalid_if_none_exist',
+      `If-None-Exist ต้องเป็น identifier เดียวกับที่อยู่ใน ${type} ที่ส่งมา`,
+      `${type}.identifier`,
+    );
+  }
+  return true;
+}
+
+/** A repository's work, its Refusal answered as the resource's OperationOutcome. */
+export async function answeredAs<T>(type: 'Schedule' | 'Slot', work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof Refusal) throw refusalAnswer(type, error.reason);
+    throw error;
   }
 }

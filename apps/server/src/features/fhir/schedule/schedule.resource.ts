@@ -7,7 +7,7 @@ import {
 import type { Schedule } from '@medplum/fhirtypes';
 import { type SQL, sql } from 'drizzle-orm';
 import { clinics, systemSchedules } from '../../../db/schema.js';
-import { expectResourceType, fhirError, idMismatch, invalidResource } from '../fhir-http.js';
+import { expectResourceType, idMismatch, invalidResource } from '../fhir-http.js';
 import type { FhirResourceDefinition, SearchRequest, SystemAtFacility } from '../fhir-resources.js';
 import {
   type SearchParam,
@@ -17,7 +17,7 @@ import {
   periodCondition,
   tokenCondition,
 } from '../fhir-search.js';
-import { Refusal, refusalAnswer } from '../fhir-store.js';
+import { answeredAs, conditionalOn } from '../fhir-store.js';
 import type { ScheduleRepository, ScheduleValues, ScheduleView } from './schedule.repository.js';
 
 /*
@@ -118,30 +118,9 @@ function conditionOf(param: SearchParam): SQL {
   }
 }
 
-/** What the list's If-None-Exist or body names: refused unless they are one identifier. */
-function conditional(values: ScheduleValues, ifNoneExist: FhirIdentifier | null): boolean {
-  if (!ifNoneExist) return false;
-  const own = values.identifier;
-  if (!own || own.system !== ifNoneExist.system || own.value !== ifNoneExist.value) {
-    throw fhirError(
-      400,
-      'invalid',
-      'invalid_if_none_exist',
-      'If-None-Exist ต้องเป็น identifier เดียวกับที่อยู่ใน Schedule ที่ส่งมา',
-      'Schedule.identifier',
-    );
-  }
-  return true;
-}
-
-const answered = async <T>(work: Promise<T>): Promise<T> => {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof Refusal) throw refusalAnswer(TYPE, error.reason);
-    throw error;
-  }
-};
+const conditional = (values: ScheduleValues, ifNoneExist: FhirIdentifier | null) =>
+  conditionalOn(TYPE, values.identifier, ifNoneExist);
+const answered = <T>(work: Promise<T>): Promise<T> => answeredAs(TYPE, work);
 
 export function scheduleResource(schedules: ScheduleRepository): FhirResourceDefinition<Schedule> {
   return {

@@ -12,7 +12,7 @@ import {
   invalidSearchValue,
   tokenCondition,
 } from '../fhir-search.js';
-import { Refusal, refusalAnswer } from '../fhir-store.js';
+import { answeredAs, conditionalOn, refusalAnswer } from '../fhir-store.js';
 import { type SlotRepository, type SlotValues, type SlotView, slotStatus } from './slot.repository.js';
 
 /*
@@ -99,29 +99,9 @@ function conditionOf(param: SearchParam): SQL {
   }
 }
 
-function conditional(values: SlotValues, ifNoneExist: FhirIdentifier | null): boolean {
-  if (!ifNoneExist) return false;
-  const own = values.identifier;
-  if (!own || own.system !== ifNoneExist.system || own.value !== ifNoneExist.value) {
-    throw fhirError(
-      400,
-      'invalid',
-      'invalid_if_none_exist',
-      'If-None-Exist ต้องเป็น identifier เดียวกับที่อยู่ใน Slot ที่ส่งมา',
-      'Slot.identifier',
-    );
-  }
-  return true;
-}
-
-const answered = async <T>(work: Promise<T>): Promise<T> => {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof Refusal) throw refusalAnswer(TYPE, error.reason);
-    throw error;
-  }
-};
+const conditional = (values: SlotValues, ifNoneExist: FhirIdentifier | null) =>
+  conditionalOn(TYPE, values.identifier, ifNoneExist);
+const answered = <T>(work: Promise<T>): Promise<T> => answeredAs(TYPE, work);
 
 export function slotResource(slots: SlotRepository): FhirResourceDefinition<Slot> {
   return {
