@@ -105,6 +105,11 @@ export const AUDIT_ACTIONS = {
   'fhir_slot.searched': 'systems',
   'fhir_slot.changed': 'systems',
   'fhir_slot.removed': 'systems',
+  'fhir_subscription.created': 'systems',
+  'fhir_subscription.read': 'systems',
+  'fhir_subscription.searched': 'systems',
+  'fhir_subscription.changed': 'systems',
+  'fhir_subscription.removed': 'systems',
   // A system's acts on an appointment name its patient, so they are in the patient's access log too.
   'fhir_appointment.read': 'systems',
   'fhir_appointment.searched': 'systems',

@@ -24,7 +24,7 @@ export const FhirId = z.string({ error: reasons.required }).regex(/^[A-Za-z0-9\-
 });
 
 /** FHIR `string`: no control characters but white space, never empty (PostgreSQL cannot keep a NUL either). */
-const fhirString = (max: number) =>
+export const fhirString = (max: number) =>
   z
     .string({ error: reasons.required })
     .min(1, { error: reasons.required })
@@ -54,7 +54,7 @@ export const FhirIdentifier = z.strictObject({
 export type FhirIdentifier = z.infer<typeof FhirIdentifier>;
 
 /** The server keeps `meta` itself; a system sending back what it read is not refused for it. */
-const FhirMeta = z.strictObject({
+export const FhirMeta = z.strictObject({
   versionId: z.string().max(64).optional(),
   lastUpdated: z.string().max(64).optional(),
 });

@@ -40,4 +40,5 @@ export * from './staff-access.js';
 export * from './operator.js';
 export * from './system-clients.js';
 export * from './fhir-scheduling.js';
+export * from './fhir-subscriptions.js';
 export * from './fhir-systems.js';

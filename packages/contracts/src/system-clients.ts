@@ -39,6 +39,8 @@ export const SYSTEM_SCOPES = {
   'system/DiagnosticReport.c': { resource: 'DiagnosticReport', permissions: 'c' },
   /** Reading the patients who booked here (to match them to the hospital's own record). */
   'system/Patient.r': { resource: 'Patient', permissions: 'r' },
+  /** Asking to be told when a patient books or cancels here (a rest-hook to the hospital's own address). */
+  'system/Subscription.cruds': { resource: 'Subscription', permissions: 'cruds' },
 } as const satisfies Record<string, { resource: string; permissions: string }>;
 export type SystemScope = keyof typeof SYSTEM_SCOPES;
 export const SYSTEM_SCOPE_LIST = Object.keys(SYSTEM_SCOPES) as [SystemScope, ...SystemScope[]];

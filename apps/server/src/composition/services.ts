@@ -34,6 +34,8 @@ import { createSystemClientsService } from '../features/system-clients/system-cl
 import { createSystemTokenService } from '../features/system-clients/token.service.js';
 import { createScheduleRepository } from '../features/fhir/schedule/schedule.repository.js';
 import { scheduleResource } from '../features/fhir/schedule/schedule.resource.js';
+import { createSubscriptionRepository } from '../features/fhir/subscription/subscription.repository.js';
+import { subscriptionResource } from '../features/fhir/subscription/subscription.resource.js';
 import { createSlotRepository } from '../features/fhir/slot/slot.repository.js';
 import { createBulkPublishRepository } from '../features/fhir/bulk-publish/bulk-publish.repository.js';
 import { slotResource } from '../features/fhir/slot/slot.resource.js';
@@ -292,6 +294,7 @@ export async function createServices(
       scheduleResource(createScheduleRepository(db)),
       slotResource(createSlotRepository(db)),
       appointmentResource({ appointments: createAppointmentRepository(db), returnDeposits }),
+      subscriptionResource(createSubscriptionRepository(db), config.smart.httpJwks),
     ],
     fhirAuditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) =>
       recordSystemAct(db, system, action, target),

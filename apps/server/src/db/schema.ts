@@ -1679,3 +1679,39 @@ export const systemSchedules = pgTable(
     check('system_schedules_planning_check', sql`${t.planningEnd} >= ${t.planningStart}`),
   ],
 );
+
+/**
+ * What a hospital's system asked to be told (FHIR Subscription, rest-hook): its facility's appointments as they are
+ * booked or cancelled, posted to its address. No header is kept: the app holds no secret of the hospital's.
+ */
+export const fhirSubscriptions = pgTable(
+  'fhir_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    /** active: delivered to; off: the system stopped it; error: its address kept failing (FHIR's own statuses). */
+    status: text('status', { enum: ['active', 'off', 'error'] }).notNull(),
+    reason: text('reason').notNull(),
+    /** `Appointment?status=booked`, `Appointment?status=cancelled` or `Appointment` (both). */
+    criteria: text('criteria').notNull(),
+    endpoint: text('endpoint').notNull(),
+    /** True: the Appointment is posted (application/fhir+json); false: an empty notification. */
+    fullPayload: boolean('full_payload').notNull(),
+    /** Why deliveries stopped, when status is error. */
+    error: text('error'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => systemClients.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fhir_subscriptions_facility_idx').on(t.facilityId, t.createdAt),
+    check('fhir_subscriptions_status_check', sql`${t.status} in ('active', 'off', 'error')`),
+    check(
+      'fhir_subscriptions_criteria_check',
+      sql`${t.criteria} in ('Appointment?status=booked', 'Appointment?status=cancelled', 'Appointment')`,
+    ),
+  ],
+);

@@ -24,6 +24,7 @@ import {
   registerSystem,
   scheduleBody,
   slotBody,
+  subscriptionBody,
   tokenFor,
 } from './fhir-test-helpers.js';
 
@@ -92,6 +93,8 @@ interface Fixture {
   updateBody(made: Made): object;
   /** A value of each search parameter the resource lists, as a search would give it. */
   searchSamples: Record<string, string>;
+  /** The search that finds the one made (by its identifier, unless the resource has none). */
+  searchOf?: (made: Made) => string;
 }
 
 const FIXTURES: Record<string, Fixture> = {
@@ -132,6 +135,18 @@ const FIXTURES: Record<string, Fixture> = {
     },
   },
   Appointment: appointmentFixture(() => t),
+  Subscription: {
+    async make(token) {
+      // Each its own address, so that a search by url finds the one made.
+      const body = subscriptionBody(`https://his.hospital.example/hooks/${randomUUID()}`);
+      const made = expectFhir(await fhir(t.app, 'POST', '/Subscription', { token, body }), 201);
+      return { id: made.id!, identifier: { system: '', value: '' }, body };
+    },
+    createBody: () => subscriptionBody(),
+    updateBody: (made) => ({ ...made.body, id: made.id, status: 'off' }),
+    searchSamples: { status: 'active', url: 'https://his.hospital.example/klaimor-hook', _count: '5' },
+    searchOf: (made) => `url=${encodeURIComponent((made.body.channel as { endpoint: string }).endpoint)}`,
+  },
 };
 
 /** A schedule of this facility, made once, that the slots made here belong to. */
@@ -153,7 +168,7 @@ async function attempt(type: string, interaction: FhirInteractionCode, made: Mad
       return fhir(
         t.app,
         'GET',
-        `/${type}?identifier=${encodeURIComponent(`${made.identifier.system}|${made.identifier.value}`)}`,
+        `/${type}?${fixture.searchOf?.(made) ?? `identifier=${encodeURIComponent(`${made.identifier.system}|${made.identifier.value}`)}`}`,
         {
           token,
         },
@@ -425,6 +440,14 @@ describe('who may do what: every interaction the statement lists', () => {
       read: { own: 200, other: 404, unscoped: 403 },
       'search-type': { own: 200, other: 200, unscoped: 403 },
       update: { own: 200, other: 404, unscoped: 403 },
+    },
+    Subscription: {
+      read: { own: 200, other: 404, unscoped: 403 },
+      'search-type': { own: 200, other: 200, unscoped: 403 },
+      // Another facility's system subscribes to its own facility's bookings, never to this one's.
+      create: { own: 201, other: 201, unscoped: 403 },
+      update: { own: 200, other: 404, unscoped: 403 },
+      delete: { own: 204, other: 404, unscoped: 403 },
     },
   };
 

@@ -43,7 +43,7 @@ export const interactionPath = (type: string, interaction: FhirInteractionCode):
 
 export interface SearchParamDefinition {
   name: string;
-  type: 'token' | 'reference' | 'date' | 'number';
+  type: 'token' | 'reference' | 'date' | 'number' | 'uri';
   documentation: string;
   /** The modifiers taken (`actor:identifier`); none otherwise. */
   modifiers?: readonly string[];

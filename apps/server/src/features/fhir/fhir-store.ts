@@ -57,7 +57,7 @@ export class Refusal extends Error {
 }
 
 /** A refusal as the system is told it: status, FHIR issue type, the reason's code and words, the element at fault. */
-export function refusalAnswer(type: 'Schedule' | 'Slot', reason: RefusalReason): FhirError {
+export function refusalAnswer(type: 'Schedule' | 'Slot' | 'Subscription', reason: RefusalReason): FhirError {
   switch (reason) {
     case 'not_found':
       return resourceNotFound(type);

@@ -16,6 +16,7 @@ export const ALL_SCOPES = [
   'system/Slot.cruds',
   'system/Appointment.rs',
   'system/Appointment.u',
+  'system/Subscription.cruds',
 ];
 
 /** A hospital's system registered by its facility's admin, with its key pair. */
@@ -210,3 +211,14 @@ export const slotBody = (
     ...overrides,
   };
 };
+
+/** A subscription to the facility's bookings and cancellations, posted to `endpoint` with the Appointment. */
+export function subscriptionBody(endpoint = 'https://his.hospital.example/klaimor-hook', criteria = 'Appointment') {
+  return {
+    resourceType: 'Subscription',
+    status: 'requested',
+    reason: 'ลงนัดในระบบโรงพยาบาล',
+    criteria,
+    channel: { type: 'rest-hook', endpoint, payload: 'application/fhir+json' },
+  };
+}

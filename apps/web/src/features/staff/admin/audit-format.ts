@@ -48,6 +48,7 @@ const AREAS = {
   audit: 'audit.areas.audit',
   fhir_schedule: 'audit.areas.schedule',
   fhir_slot: 'audit.areas.schedule',
+  fhir_subscription: 'audit.areas.facility',
   fhir_appointment: 'audit.areas.appointment',
 } as const;
 

@@ -49,6 +49,7 @@ describe('scopes', () => {
       'Observation',
       'DiagnosticReport',
       'Patient',
+      'Subscription',
     ]);
     expect(groups.flatMap((g) => g.scopes)).toEqual(SYSTEM_SCOPE_LIST);
   });

@@ -22,6 +22,7 @@ const SCOPE_WORDS = {
   'system/Observation.c': 'observation',
   'system/DiagnosticReport.c': 'diagnosticReport',
   'system/Patient.r': 'patient',
+  'system/Subscription.cruds': 'subscription',
 } as const satisfies Record<SystemScope, string>;
 
 const RESOURCES = {
@@ -33,6 +34,7 @@ const RESOURCES = {
   Observation: 'systems.resources.Observation',
   DiagnosticReport: 'systems.resources.DiagnosticReport',
   Patient: 'systems.resources.Patient',
+  Subscription: 'systems.resources.Subscription',
 } as const satisfies Record<ScopeResource, string>;
 
 export const isSystemScope = (scope: string): scope is SystemScope => Object.hasOwn(SYSTEM_SCOPES, scope);
