@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +57,7 @@ describe('modes', () => {
     PAYMENT_PROVIDER: 'omise',
     OMISE_SECRET_KEY: 'skey_test_5abcdefghijklmnop',
     PUBLIC_URL: 'https://klaimor.example',
+    FHIR_SIGNING_KEY: p384Jwk(),
   };
 
   it('is demo mode unless told otherwise, with the development outbox, simulated deposits and the demo patient', () => {
@@ -86,6 +88,7 @@ describe('modes', () => {
     ['no public address', { PUBLIC_URL: undefined }, 'PUBLIC_URL=https://'],
     ['a public address in plain http', { PUBLIC_URL: 'http://klaimor.example' }, 'PUBLIC_URL=https://'],
     ["hospital systems' keys read over plain http", { SMART_ALLOW_HTTP_JWKS: 'true' }, 'SMART_ALLOW_HTTP_JWKS'],
+    ['a signing key generated into the data directory', { FHIR_SIGNING_KEY: undefined }, 'FHIR_SIGNING_KEY'],
   ])('refuses production mode with %s', (_what, change, needed) => {
     expect(() => loadConfig({ ...production, ...change })).toThrow(`APP_MODE=production needs ${needed}`);
   });
@@ -112,6 +115,7 @@ describe('Web Push configuration', () => {
         OMISE_SECRET_KEY: 'skey_test_1',
         SEED_DEMO_DATA: 'false',
         PUBLIC_URL: 'https://klaimor.example',
+        FHIR_SIGNING_KEY: p384Jwk(),
       }).webPush,
     ).toBeNull();
   });
@@ -174,5 +178,38 @@ describe('hospital systems (SMART Backend Services)', () => {
       httpJwks: 'any',
       tokensPerMinute: 5,
     });
+  });
+});
+
+function p384Jwk(curve = 'P-384'): string {
+  return JSON.stringify(generateKeyPairSync('ec', { namedCurve: curve }).privateKey.export({ format: 'jwk' }));
+}
+
+describe("the signing key of what hospitals' systems are sent", () => {
+  it('is the configured P-384 key, named by its thumbprint, its public half without the private part', () => {
+    const jwk = JSON.parse(p384Jwk()) as { x: string; y: string; d: string };
+    const key = loadConfig({ ...base, FHIR_SIGNING_KEY: JSON.stringify(jwk) }).fhirSigningKey;
+    expect(key.privateJwk).toMatchObject({ x: jwk.x, y: jwk.y, d: jwk.d });
+    expect(key.publicJwk).toMatchObject({ kty: 'EC', crv: 'P-384', x: jwk.x, y: jwk.y, alg: 'ES384' });
+    expect(key.publicJwk).not.toHaveProperty('d');
+    expect(key.publicJwk.kid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it.each([
+    ['not JSON', 'not a key'],
+    ['a P-256 key', p384Jwk('P-256')],
+    ['a public key only', JSON.stringify({ ...JSON.parse(p384Jwk()), d: undefined })],
+  ])('refuses %s without printing it', (_what, value) => {
+    expect(() => loadConfig({ ...base, FHIR_SIGNING_KEY: value })).toThrow(
+      'FHIR_SIGNING_KEY must be a private P-384 (ES384) key as a JSON Web Key',
+    );
+  });
+
+  it('is made once in demo mode and kept in the data directory', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'signing-'));
+    const demo = { SECRET_KEY: base.SECRET_KEY, DATA_DIR: dir };
+    const first = loadConfig(demo).fhirSigningKey;
+    expect(loadConfig(demo).fhirSigningKey).toEqual(first);
+    expect(statSync(path.join(dir, '.fhir-signing-key.json')).mode & 0o777).toBe(0o600);
   });
 });

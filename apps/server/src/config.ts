@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { type JsonWebKey, createHash, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -67,6 +67,9 @@ const EnvSchema = z.object({
   SMART_ALLOW_HTTP_JWKS: z.stringbool().default(false),
   // How many access tokens one system may take a minute: a system needs one per five minutes, so more is a loop.
   SMART_TOKENS_PER_MINUTE: positiveInt(30),
+  // The app's own private key (a P-384 JWK, ES384) that signs what it sends to hospitals' systems; its public half is
+  // published at /fhir/.well-known/jwks.json. Demo mode makes one once and keeps it in DATA_DIR.
+  FHIR_SIGNING_KEY: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -88,6 +91,8 @@ function checkProductionMode(env: Env): void {
       'PUBLIC_URL=https://… (the address people open: enrolment links are built on it, and cookies are Secure only under https)',
     env.SMART_ALLOW_HTTP_JWKS &&
       "SMART_ALLOW_HTTP_JWKS unset or false (a system's keys read over plain http could be swapped on the way)",
+    !env.FHIR_SIGNING_KEY &&
+      "FHIR_SIGNING_KEY (a key generated into DATA_DIR differs between servers, so hospitals' systems could not verify every delivery)",
   ].filter((refusal) => refusal !== false);
   if (refusals.length) throw new Error(`APP_MODE=production needs ${refusals.join('; ')}`);
 }
@@ -154,6 +159,7 @@ function toConfig(env: Env, secretKey: string) {
           : ('none' as const),
       tokensPerMinute: env.SMART_TOKENS_PER_MINUTE,
     },
+    fhirSigningKey: signingKeyOf(env),
   };
 }
 
@@ -194,6 +200,49 @@ function loadOrCreateVapidKeys(dataDir: string): { publicKey: string; privateKey
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
   return keys;
+}
+
+/** The app's key that signs what it sends hospitals' systems: the private JWK, and its public half as published. */
+export interface SigningKey {
+  privateJwk: JsonWebKey;
+  publicJwk: { kty: 'EC'; crv: 'P-384'; x: string; y: string; kid: string; alg: 'ES384'; use: 'sig' };
+}
+
+function signingKeyOf(env: Env): SigningKey {
+  if (env.FHIR_SIGNING_KEY) return signingKeyFrom(env.FHIR_SIGNING_KEY);
+  // Tests make their own each time rather than write into a data directory.
+  if (env.NODE_ENV === 'test') return signingKeyFrom(JSON.stringify(newSigningJwk()));
+  const file = path.join(path.resolve(env.DATA_DIR), '.fhir-signing-key.json');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(newSigningJwk()), { mode: 0o600 });
+  }
+  return signingKeyFrom(readFileSync(file, 'utf8'));
+}
+
+const newSigningJwk = (): JsonWebKey =>
+  generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ format: 'jwk' });
+
+/** A private P-384 key read from its JWK; refused without echoing it (it is a secret). */
+function signingKeyFrom(text: string): SigningKey {
+  const refused = new Error('FHIR_SIGNING_KEY must be a private P-384 (ES384) key as a JSON Web Key');
+  let jwk: JsonWebKey;
+  try {
+    jwk = JSON.parse(text) as JsonWebKey;
+    const key = createPrivateKey({ key: jwk, format: 'jwk' });
+    if (key.asymmetricKeyDetails?.namedCurve !== 'secp384r1') throw refused;
+  } catch {
+    throw refused;
+  }
+  const { x, y } = jwk as { x: string; y: string };
+  // RFC 7638: the key's thumbprint names it, so a new key gets a new kid and receivers can hold both while it changes.
+  const kid = createHash('sha256')
+    .update(JSON.stringify({ crv: 'P-384', kty: 'EC', x, y }))
+    .digest('base64url');
+  return {
+    privateJwk: { kty: 'EC', crv: 'P-384', x, y, d: jwk.d },
+    publicJwk: { kty: 'EC', crv: 'P-384', x, y, kid, alg: 'ES384', use: 'sig' },
+  };
 }
 
 function required(value: string | undefined, name: string, when: string): string {

@@ -227,6 +227,7 @@ export async function registerApi(
         base: `${config.publicOrigin}/fhir`,
         appOrigin: config.publicOrigin,
       }),
+      signingKeys: { keys: [config.fhirSigningKey.publicJwk] },
     }),
     { prefix: '/fhir' },
   );

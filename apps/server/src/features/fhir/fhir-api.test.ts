@@ -3,6 +3,15 @@ import { AUDIT_ACTIONS } from '@klaimor/contracts';
 import type { Resource } from '@medplum/fhirtypes';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import {
+  CompactSign,
+  type JSONWebKeySet,
+  type JWK,
+  calculateJwkThumbprint,
+  compactVerify,
+  createLocalJWKSet,
+  importJWK,
+} from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { type TestApp, createTestApp } from '../../test/test-app.js';
@@ -239,6 +248,7 @@ describe('the CapabilityStatement', () => {
       '/fhir/.well-known/smart-configuration',
       '/fhir/auth/token',
       '/fhir/metadata',
+      '/fhir/.well-known/jwks.json',
       // The public availability feed: SMART Scheduling Links' documents, not interactions on a resource.
       '/fhir/$bulk-publish',
       '/fhir/$bulk-publish/:file',
@@ -281,6 +291,24 @@ describe('the CapabilityStatement', () => {
         expect(res.statusCode, `${resource.type} ${query}: ${res.body}`).toBe(200);
       }
     }
+  });
+});
+
+describe('the signing keys', () => {
+  it('are public: the app’s one ES384 key, its public half only, which verifies what the app signs', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/fhir/.well-known/jwks.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/jwk-set\+json/);
+    const jwks = res.json() as { keys: Record<string, string>[] };
+    expect(jwks.keys).toHaveLength(1);
+    expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-384', alg: 'ES384', use: 'sig' });
+    expect(Object.keys(jwks.keys[0]!).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x', 'y']);
+    expect(jwks.keys[0]!.kid).toBe(await calculateJwkThumbprint(jwks.keys[0]!));
+    const signed = await new CompactSign(new TextEncoder().encode('{}'))
+      .setProtectedHeader({ alg: 'ES384', kid: jwks.keys[0]!.kid })
+      .sign(await importJWK(t.config.fhirSigningKey.privateJwk as JWK, 'ES384'));
+    const { payload } = await compactVerify(signed, createLocalJWKSet(jwks as unknown as JSONWebKeySet));
+    expect(new TextDecoder().decode(payload)).toBe('{}');
   });
 });
 
@@ -519,6 +547,7 @@ describe('the FHIR scope', () => {
             },
             auditRead: async () => {},
             bulkPublish: async () => {},
+            signingKeys: { keys: [] },
           }),
         );
       },

@@ -23,6 +23,8 @@ export interface FhirApiDeps {
   auditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) => Promise<void>;
   /** The public availability feed (SMART Scheduling Links' `$bulk-publish`). */
   bulkPublish: FastifyPluginAsync;
+  /** The public halves of the keys the app signs its deliveries to hospitals' systems with. */
+  signingKeys: { keys: readonly object[] };
 }
 
 const systems = letInByGuard<SystemAtFacility>();
@@ -56,12 +58,23 @@ export function requireListedInteraction(resources: readonly FhirResourceDefinit
  * facility by every query; another facility's resource is 404, never 403. Every answer is FHIR JSON, every refusal an
  * OperationOutcome, however it arises.
  */
-export function fhirApi({ facts, resources, authenticate, auditRead, bulkPublish }: FhirApiDeps): FastifyPluginAsync {
+export function fhirApi({
+  facts,
+  resources,
+  authenticate,
+  auditRead,
+  bulkPublish,
+  signingKeys,
+}: FhirApiDeps): FastifyPluginAsync {
   const statement = capabilityStatement(resources, facts);
   return async (fhir: FastifyInstance) => {
     registerFhirHttp(fhir);
 
     fhir.get('/metadata', { schema: { hide: true } }, async () => statement);
+    // Public like the statement (its media type is RFC 7517's): a hospital's system verifies what the app sends it (the X-Signature) against these.
+    fhir.get('/.well-known/jwks.json', { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('application/jwk-set+json').send(signingKeys),
+    );
     await fhir.register(bulkPublish);
 
     await fhir.register(async (guarded) => {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../config.js';
@@ -66,6 +67,9 @@ describe('demo hospital staff', () => {
       PAYMENT_PROVIDER: 'omise',
       OMISE_SECRET_KEY: 'skey_test_production',
       PUBLIC_URL: 'https://klaimor.example',
+      FHIR_SIGNING_KEY: JSON.stringify(
+        generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ format: 'jwk' }),
+      ),
     });
     expect(productionConfig.seedDemoData).toBe(false);
     await seedDemoData(production.database.db, productionConfig);

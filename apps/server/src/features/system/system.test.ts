@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp, latestCode } from '../../test/test-app.js';
 
@@ -162,6 +163,9 @@ describe('production mode', () => {
       OMISE_SECRET_KEY: 'skey_test_5abcdefghijklmnop',
       OMISE_API_URL: 'http://127.0.0.1:9',
       PUBLIC_URL: 'https://klaimor.example',
+      FHIR_SIGNING_KEY: JSON.stringify(
+        generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ format: 'jwk' }),
+      ),
     });
     try {
       const outbox = await production.app.inject({ method: 'GET', url: '/api/dev/sms?phone=0812345678' });
