@@ -16,7 +16,7 @@ export type FhirAuditAction = Extract<AuditAction, `fhir_${string}`>;
  */
 export async function recordSystemAct(
   executor: Db | Tx,
-  system: SystemAtFacility,
+  system: Pick<SystemAtFacility, 'systemClientId' | 'facilityId'>,
   action: FhirAuditAction,
   target: string | null,
 ): Promise<void> {

@@ -57,16 +57,19 @@ export function addressAllowed(address: string, reach: JwksReach): boolean {
   return !NOT_PUBLIC.check(address, family);
 }
 
-class AddressRefused extends Error {
+export class AddressRefused extends Error {
   constructor() {
-    super('the key address does not lead to the public internet');
+    super('the address does not lead to the public internet');
     this.name = 'AddressRefused';
   }
 }
 
-/** The fetch jose uses to read a system's keys (its `customFetch`), held to public addresses and a small body. */
-export function guardedJwksFetch(reach: JwksReach) {
-  const guardedLookup: LookupFunction = (hostname, options, callback) => {
+/**
+ * A DNS lookup that connects only where `reach` allows, judged on the resolved address: what the server sends to an
+ * address a hospital gave (its key set, its subscription's endpoint) goes through it.
+ */
+export function reachLimitedLookup(reach: JwksReach): LookupFunction {
+  return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const chosen = addresses.find((a) => addressAllowed(a.address, reach));
@@ -78,13 +81,22 @@ export function guardedJwksFetch(reach: JwksReach) {
       return callback(null, chosen.address, chosen.family);
     });
   };
+}
+
+/** A literal address in a URL is connected to without a lookup: whether `reach` allows it, checked beforehand. */
+export function literalAddressAllowed(target: URL, reach: JwksReach): boolean {
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  return !isIP(host) || addressAllowed(host, reach);
+}
+
+/** The fetch jose uses to read a system's keys (its `customFetch`), held to public addresses and a small body. */
+export function guardedJwksFetch(reach: JwksReach) {
+  const guardedLookup = reachLimitedLookup(reach);
 
   return (url: string, init: { headers: Headers; signal: AbortSignal }): Promise<Response> =>
     new Promise((resolve, reject) => {
       const target = new URL(url);
-      const host = target.hostname.replace(/^\[|\]$/g, '');
-      // A literal address is connected to without a lookup: checked here instead.
-      if (isIP(host) && !addressAllowed(host, reach)) return reject(new AddressRefused());
+      if (!literalAddressAllowed(target, reach)) return reject(new AddressRefused());
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
       const headers: Record<string, string> = {};
       init.headers.forEach((value, name) => (headers[name] = value));

@@ -76,7 +76,7 @@ const JTI_SHAPE = /^\P{Cc}{1,255}$/u;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Where key sets may be read from follows where plain http may be used: production reads the public internet only. */
-const JWKS_REACH: Record<Deps['httpJwks'], JwksReach> = {
+export const JWKS_REACH: Record<Deps['httpJwks'], JwksReach> = {
   none: 'public',
   loopback: 'public_and_loopback',
   any: 'anywhere',
