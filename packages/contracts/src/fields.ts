@@ -72,36 +72,26 @@ const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
 /**
  * Text the app can keep: no NUL (PostgreSQL stores none in text or jsonb) and no half of a surrogate pair (no
  * character at all: UTF-8 cannot carry it). The one rule for every string a request brings: the server applies it to
- * every body, query and path parameter before any route reads them (`unsafeTextField`), and the form schemas below
+ * every body, query and path parameter before any route reads them (`unsafeTextFields`), and the form schemas below
  * check it as the patient types.
  */
 export const isSafeText = (v: string): boolean => !UNSAFE_TEXT.test(v);
 
 /**
- * Where in a request's parsed JSON, query or parameters the first text breaking `isSafeText` is (a key counts, as a
- * key may be stored too): its dotted path (`_` for the value itself), or null when all of it is safe. Only what JSON
- * and query parsing make is looked into (plain objects, arrays, strings), never a stream or a buffer.
+ * Where in a request's parsed JSON, query or parameters text breaks `isSafeText` (a key counts, as a key may be stored
+ * too): the dotted path of each (`_` for the value itself, `_key` for a key), none when all of it is safe. Only what
+ * JSON and query parsing make is looked into (plain objects, arrays, strings), never a stream or a buffer.
  */
-export function unsafeTextField(value: unknown, path: readonly string[] = []): string | null {
-  const here = () => path.join('.') || '_';
-  if (typeof value === 'string') return isSafeText(value) ? null : here();
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = unsafeTextField(item, [...path, String(i)]);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (value === null || typeof value !== 'object') return null;
+export function unsafeTextFields(value: unknown, path: readonly string[] = []): string[] {
+  if (typeof value === 'string') return isSafeText(value) ? [] : [path.join('.') || '_'];
+  if (Array.isArray(value)) return value.flatMap((item, i) => unsafeTextFields(item, [...path, String(i)]));
+  if (value === null || typeof value !== 'object') return [];
   // A plain object, or one without Object's prototype as query and path parsers make (directly, or by a class of none).
   const prototype = Object.getPrototypeOf(value) as object | null;
-  if (prototype !== Object.prototype && prototype !== null && Object.getPrototypeOf(prototype) !== null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (!isSafeText(key)) return [...path, '_key'].join('.');
-    const found = unsafeTextField(item, [...path, key]);
-    if (found) return found;
-  }
-  return null;
+  if (prototype !== Object.prototype && prototype !== null && Object.getPrototypeOf(prototype) !== null) return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    isSafeText(key) ? unsafeTextFields(item, [...path, key]) : [[...path, '_key'].join('.')],
+  );
 }
 
 export const requiredText = (max: number) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeText, requiredText, unsafeTextField } from './fields.js';
+import { isSafeText, requiredText, unsafeTextFields } from './fields.js';
 
 describe('the text the app keeps', () => {
   it('takes Thai, emoji (a whole surrogate pair) and control-free text; refuses NUL and half a pair', () => {
@@ -12,18 +12,21 @@ describe('the text the app keeps', () => {
   });
 
   it('names where in a request the first unsafe text is, keys included', () => {
-    expect(unsafeTextField({ a: 'ok', list: ['fine', { deep: 'x\u0000' }] })).toBe('list.1.deep');
-    expect(unsafeTextField({ 'k\u0000': 1 })).toBe('_key');
-    expect(unsafeTextField({ nested: { 'k\uD800': 'v' } })).toBe('nested._key');
-    expect(unsafeTextField('\u0000')).toBe('_');
-    expect(unsafeTextField({ n: 1, b: true, none: null, text: 'ไทย' })).toBeNull();
-    expect(unsafeTextField(Object.assign(Object.create(null) as object, { q: '\u0000' }))).toBe('q');
+    expect(unsafeTextFields({ a: 'ok', list: ['fine', { deep: 'x\u0000' }], b: '\uDC00' })).toEqual([
+      'list.1.deep',
+      'b',
+    ]);
+    expect(unsafeTextFields({ 'k\u0000': 1 })).toEqual(['_key']);
+    expect(unsafeTextFields({ nested: { 'k\uD800': 'v' } })).toEqual(['nested._key']);
+    expect(unsafeTextFields('\u0000')).toEqual(['_']);
+    expect(unsafeTextFields({ n: 1, b: true, none: null, text: 'ไทย' })).toEqual([]);
+    expect(unsafeTextFields(Object.assign(Object.create(null) as object, { q: '\u0000' }))).toEqual(['q']);
     class NullObject {}
     Object.setPrototypeOf(NullObject.prototype, null);
-    expect(unsafeTextField(Object.assign(new NullObject(), { id: 'a\u0000' }))).toBe('id');
+    expect(unsafeTextFields(Object.assign(new NullObject(), { id: 'a\u0000' }))).toEqual(['id']);
     // A buffer or a stream is not text the rule reads.
-    expect(unsafeTextField({ file: Buffer.from([0, 1, 2]) })).toBeNull();
-    expect(unsafeTextField(new URLSearchParams({ a: '\u0000' }))).toBeNull();
+    expect(unsafeTextFields({ file: Buffer.from([0, 1, 2]) })).toEqual([]);
+    expect(unsafeTextFields(new URLSearchParams({ a: '\u0000' }))).toEqual([]);
   });
 
   it('is the rule of the form schemas', () => {

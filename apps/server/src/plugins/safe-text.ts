@@ -1,4 +1,4 @@
-import { reasons, unsafeTextField } from '@klaimor/contracts';
+import { reasons, unsafeTextFields } from '@klaimor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
@@ -9,13 +9,14 @@ import { AppError } from '../errors.js';
  */
 export function refuseUnsafeText(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
-      const field = unsafeTextField(part);
-      if (field) {
-        throw new AppError(400, 'validation_failed', 'ข้อมูลมีอักขระที่ระบบเก็บไม่ได้ กรุณาตรวจสอบช่องที่ระบุ', {
-          [field]: reasons.invalidCharacters,
-        });
-      }
+    const fields = [request.params, request.query, request.body].flatMap((part) => unsafeTextFields(part));
+    if (fields.length) {
+      throw new AppError(
+        400,
+        'validation_failed',
+        'ข้อมูลมีอักขระที่ระบบเก็บไม่ได้ กรุณาตรวจสอบช่องที่ระบุ',
+        Object.fromEntries(fields.map((field) => [field, reasons.invalidCharacters])),
+      );
     }
   });
 }
