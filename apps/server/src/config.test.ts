@@ -8,6 +8,13 @@ import { loadConfig } from './config.js';
 const base = { NODE_ENV: 'test', SECRET_KEY: 'k'.repeat(32) };
 
 describe('payment provider configuration', () => {
+  it('has no metrics token unless given one, and refuses one too short to be a secret', () => {
+    expect(loadConfig(base).metricsToken).toBeNull();
+    const token = 'a-scraper-token-of-thirty-two-chars';
+    expect(loadConfig({ ...base, METRICS_TOKEN: token }).metricsToken).toBe(token);
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('takes development payments unless told otherwise', () => {
     expect(loadConfig(base).payments).toEqual({ provider: 'development' });
   });

@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   // The app's own private key (a P-384 JWK, ES384) that signs what it sends to hospitals' systems; its public half is
   // published at /fhir/.well-known/jwks.json. Demo mode makes one once and keeps it in DATA_DIR.
   FHIR_SIGNING_KEY: z.string().optional(),
+  // The bearer token a metrics scraper (Prometheus) sends to /metrics; without it there is no /metrics at all.
+  METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -160,6 +162,7 @@ function toConfig(env: Env, secretKey: string) {
       tokensPerMinute: env.SMART_TOKENS_PER_MINUTE,
     },
     fhirSigningKey: signingKeyOf(env),
+    metricsToken: env.METRICS_TOKEN ?? null,
   };
 }
 

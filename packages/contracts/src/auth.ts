@@ -26,6 +26,10 @@ export const DevSmsReply = dataOf(DevSms);
 export const DevSmsQuery = z.strictObject({ phone: ThaiMobile });
 
 export const HealthReply = dataOf(z.object({ status: z.literal('ok'), database: z.literal('ok') }));
+/** GET /api/health/ready: the database answers and the job queue's tables are in it (a load balancer's check). */
+export const ReadyReply = dataOf(
+  z.object({ status: z.literal('ready'), database: z.literal('ok'), jobQueue: z.literal('ok') }),
+);
 
 /** What the web app needs to know about this server before anyone logs in. */
 export const AppConfig = z.object({

@@ -45,7 +45,18 @@ export interface Database {
    * number of statements, the last one's rows returned.
    */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** The connection pool's use now (a server's); null for PGlite, whose one connection is never waited for by a pool. */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  /** Connections open, of `max`. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
 }
 
 /** Notification channels are fixed identifiers of this app, never input: LISTEN takes no parameters. */
@@ -163,6 +174,7 @@ export function connectPostgres(url: string, poolSize = 10): Database {
         client.release();
       }
     },
+    poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     close: () => pool.end(),
   };
 }
@@ -202,6 +214,7 @@ export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Dat
         throw error;
       }
     },
+    poolUse: () => null,
     close: () => client.close(),
   };
 }
