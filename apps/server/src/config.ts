@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   // The app's own private key (a P-384 JWK, ES384) that signs what it sends to hospitals' systems; its public half is
   // published at /fhir/.well-known/jwks.json. Demo mode makes one once and keeps it in DATA_DIR.
   FHIR_SIGNING_KEY: z.string().optional(),
+  // How often each facility's availability feed (its system's $bulk-publish manifest) is read, in minutes.
+  SLOT_FEED_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -160,6 +162,7 @@ function toConfig(env: Env, secretKey: string) {
       tokensPerMinute: env.SMART_TOKENS_PER_MINUTE,
     },
     fhirSigningKey: signingKeyOf(env),
+    slotFeeds: { intervalMinutes: env.SLOT_FEED_INTERVAL_MIN },
   };
 }
 
