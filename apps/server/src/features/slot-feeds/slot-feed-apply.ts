@@ -24,7 +24,7 @@ export const feedIdentifierSystem = (manifestUrl: string, type: 'Schedule' | 'Sl
  * throws a FeedFailure, and the caller's transaction rolls all of it back.
  */
 export async function applyFeed(tx: Tx, facilityId: string, manifestUrl: string, feed: ReadFeed): Promise<FeedCounts> {
-  const executor = tx as unknown as Db;
+  const executor: Db = tx;
   const scheduleRepository = createScheduleRepository(executor);
   const slotRepository = createSlotRepository(executor);
   const writer: FhirWriter = { facilityId, systemClientId: null };

@@ -193,11 +193,40 @@ describe("a facility's availability feed", () => {
         'booked_slot_moved',
       ));
 
+    it('larger than a manifest can be', () =>
+      brokenBy(
+        () =>
+          feed.files.set('/$bulk-publish', {
+            status: 200,
+            body: JSON.stringify({ output: [], pad: 'x'.repeat(70_000) }),
+          }),
+        'too_large',
+      ));
+
     it('unreachable', async () => {
       await setFeed('http://127.0.0.1:9/$bulk-publish');
       expect(await readNow()).toMatchObject({ lastError: 'unreachable', lastAdded: null });
       await setFeed(feed.url);
     });
+  });
+
+  it('is read by the job at once when its address is new, then once its interval has passed, not before', async () => {
+    const hits = () => feed.hits.get('/$bulk-publish') ?? 0;
+    await setFeed(feed.url);
+    expect(await t.app.readSlotFeeds()).toBe(1);
+    const before = hits();
+    expect(await t.app.readSlotFeeds()).toBe(0);
+    await t.database.db.execute(
+      sql`update slot_feeds set last_read_at = now() - make_interval(mins => ${t.config.slotFeeds.intervalMinutes - 1})`,
+    );
+    expect(await t.app.readSlotFeeds()).toBe(0);
+    await t.database.db.execute(
+      sql`update slot_feeds set last_read_at = now() - make_interval(mins => ${t.config.slotFeeds.intervalMinutes})`,
+    );
+    expect(await t.app.readSlotFeeds()).toBe(1);
+    expect(hits()).toBe(before + 1);
+    const read = await t.app.inject({ method: 'GET', url: base, ...asStaff(admin) });
+    expect(read.json().data).toMatchObject({ lastError: null, lastAdded: 0, lastChanged: 0, lastWithdrawn: 0 });
   });
 
   it('cleared by the admin, is no longer read', async () => {
