@@ -101,12 +101,16 @@ export function createSlotFeedsService({ db, feeds, access, http, intervalMinute
      */
     async readDue(): Promise<number> {
       let count = 0;
+      let failure: unknown = null;
       for (;;) {
         const claimed = await feeds.claimDue(intervalMinutes, LEASE_SECONDS);
-        if (!claimed) return count;
-        await read(claimed);
+        if (!claimed) break;
+        // One feed failing unexpectedly (recorded on it) does not keep the others from their turn.
+        await read(claimed).catch((error: unknown) => (failure ??= error));
         count++;
       }
+      if (failure !== null) throw failure;
+      return count;
     },
   };
 }
