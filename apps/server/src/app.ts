@@ -16,6 +16,7 @@ import { registerApiDocs } from './plugins/api-docs.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { httpBoundary } from './plugins/http-boundary.js';
 import { registerOriginGuard } from './plugins/origin-guard.js';
+import { refuseUnsafeText } from './plugins/safe-text.js';
 import { refuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerWebApp } from './plugins/web-app.js';
 
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   boundary.register(app);
   refuseWhileClosing(app);
+  refuseUnsafeText(app);
 
   await app.register(compress);
   await app.register(cookie);

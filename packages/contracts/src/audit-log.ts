@@ -113,6 +113,8 @@ export const AUDIT_ACTIONS = {
   'fhir_subscription.searched': 'systems',
   'fhir_subscription.changed': 'systems',
   'fhir_subscription.removed': 'systems',
+  // Its notices kept failing: the subscription was set to error, named as the system that made it.
+  'fhir_subscription.failed': 'systems',
   // A system's acts on an appointment name its patient, so they are in the patient's access log too.
   'fhir_appointment.read': 'systems',
   'fhir_appointment.searched': 'systems',
@@ -120,6 +122,8 @@ export const AUDIT_ACTIONS = {
   'fhir_appointment.checked_in': 'systems',
   'fhir_appointment.no_show': 'systems',
   'fhir_appointment.cancelled': 'systems',
+  // The app sent the appointment to the system that subscribed to its facility's bookings.
+  'fhir_appointment.sent': 'systems',
 } as const satisfies Record<string, AuditActionGroup>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -65,8 +65,34 @@ export const EARLIEST_BIRTHDAY = '1900-01-01';
 export const EARLIEST_DATE = '1900-01-01';
 export const LATEST_DATE = '2099-12-31';
 
-/** PostgreSQL cannot store a NUL character in text: refused here, as bad input, rather than failing in the database. */
-const noNul = (v: string) => !v.includes('\u0000');
+/** A NUL, or half of a surrogate pair with no other half. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Text the app can keep: no NUL (PostgreSQL stores none in text or jsonb) and no half of a surrogate pair (no
+ * character at all: UTF-8 cannot carry it). The one rule for every string a request brings: the server applies it to
+ * every body, query and path parameter before any route reads them (`unsafeTextFields`), and the form schemas below
+ * check it as the patient types.
+ */
+export const isSafeText = (v: string): boolean => !UNSAFE_TEXT.test(v);
+
+/**
+ * Where in a request's parsed JSON, query or parameters text breaks `isSafeText` (a key counts, as a key may be stored
+ * too): the dotted path of each (`_` for the value itself, `_key` for a key), none when all of it is safe. Only what
+ * JSON and query parsing make is looked into (plain objects, arrays, strings), never a stream or a buffer.
+ */
+export function unsafeTextFields(value: unknown, path: readonly string[] = []): string[] {
+  if (typeof value === 'string') return isSafeText(value) ? [] : [path.join('.') || '_'];
+  if (Array.isArray(value)) return value.flatMap((item, i) => unsafeTextFields(item, [...path, String(i)]));
+  if (value === null || typeof value !== 'object') return [];
+  // A plain object, or one without Object's prototype as query and path parsers make (directly, or by a class of none).
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype !== Object.prototype && prototype !== null && Object.getPrototypeOf(prototype) !== null) return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    isSafeText(key) ? unsafeTextFields(item, [...path, key]) : [[...path, '_key'].join('.')],
+  );
+}
 
 export const requiredText = (max: number) =>
   z
@@ -74,7 +100,7 @@ export const requiredText = (max: number) =>
     .trim()
     .min(1, { error: reasons.required })
     .max(max, { error: reasons.tooLong })
-    .refine(noNul, { error: reasons.invalidCharacters });
+    .refine(isSafeText, { error: reasons.invalidCharacters });
 
 export const ThaiMobile = z
   .string({ error: reasons.required })
@@ -136,7 +162,7 @@ export const optionalText = (max: number) =>
     .string({ error: reasons.required })
     .trim()
     .max(max, { error: reasons.tooLong })
-    .refine(noNul, { error: reasons.invalidCharacters })
+    .refine(isSafeText, { error: reasons.invalidCharacters })
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();

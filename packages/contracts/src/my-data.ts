@@ -82,6 +82,7 @@ export const SystemAccessAction = z.enum([
   'fhir_appointment.checked_in',
   'fhir_appointment.no_show',
   'fhir_appointment.cancelled',
+  'fhir_appointment.sent',
 ]);
 export type SystemAccessAction = z.infer<typeof SystemAccessAction>;
 

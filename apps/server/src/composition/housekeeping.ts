@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { DeliveryRound } from '../features/fhir/subscription/subscription-delivery.js';
 import type { ReminderRun } from '../features/notifications/reminder-scheduler.js';
 import type { Job } from '../jobs/job-queue.js';
 import type { Services } from './services.js';
@@ -17,6 +18,8 @@ declare module 'fastify' {
     readSlotFeeds(): Promise<number>;
     /** One minute's reminders: queues those fallen due since the last run and hands every due one to its channel. */
     sendReminders(now?: Date): Promise<ReminderRun>;
+    /** Sends hospitals' systems the booking and cancellation notices now due (new ones, and retries). */
+    deliverToSystems(): Promise<DeliveryRound>;
   }
 }
 
@@ -31,6 +34,7 @@ export function decorateHousekeeping(app: FastifyInstance, services: Services): 
   app.decorate('retryRefunds', appointments.retryRefunds);
   app.decorate('sendReminders', reminders.run);
   app.decorate('readSlotFeeds', services.slotFeeds.readDue);
+  app.decorate('deliverToSystems', services.subscriptionDeliverer.deliverDue);
   app.decorate('housekeeping', async () => {
     await otpRepository.purgeExpired(new Date(Date.now() - CODES_KEPT_MS));
     await staff.purgeStale();
@@ -45,7 +49,8 @@ export function decorateHousekeeping(app: FastifyInstance, services: Services): 
 /**
  * The app's timed jobs on the job queue, once across every process sharing the database: each minute old codes go,
  * schedules roll forward, unpaid holds give their places back and owed deposits are asked for again; the minute's
- * reminders are queued and sent; the facilities' availability feeds that have fallen due are read.
+ * reminders are queued and sent; the notices hospitals' systems subscribed to are sent or retried; the facilities'
+ * availability feeds that have fallen due are read.
  */
 export function backgroundJobs(app: FastifyInstance): Job[] {
   return [
@@ -57,6 +62,15 @@ export function backgroundJobs(app: FastifyInstance): Job[] {
       run: async () => {
         const round = await app.sendReminders();
         if (round.sent + round.skipped > 0) app.log.info({ reminders: round }, 'reminders sent');
+      },
+    },
+    {
+      name: 'fhir-deliveries',
+      cron: '* * * * *',
+      // Counts only: which patient was sent to which hospital is personal data, the address the hospital's.
+      run: async () => {
+        const round = await app.deliverToSystems();
+        if (round.sent + round.retrying + round.abandoned > 0) app.log.info({ deliveries: round }, 'notices sent');
       },
     },
     // Each minute, the facilities' availability feeds whose interval has passed (each feed claimed by one server).

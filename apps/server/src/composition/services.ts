@@ -33,11 +33,12 @@ import { createSlotFeedsRepository } from '../features/slot-feeds/slot-feeds.rep
 import { createSlotFeedsService } from '../features/slot-feeds/slot-feeds.service.js';
 import { createSystemClientsRepository } from '../features/system-clients/system-clients.repository.js';
 import { createSystemClientsService } from '../features/system-clients/system-clients.service.js';
-import { createSystemTokenService } from '../features/system-clients/token.service.js';
+import { JWKS_REACH, createSystemTokenService } from '../features/system-clients/token.service.js';
 import { createScheduleRepository } from '../features/fhir/schedule/schedule.repository.js';
 import { scheduleResource } from '../features/fhir/schedule/schedule.resource.js';
 import { createSubscriptionRepository } from '../features/fhir/subscription/subscription.repository.js';
 import { subscriptionResource } from '../features/fhir/subscription/subscription.resource.js';
+import { createSubscriptionDeliverer } from '../features/fhir/subscription/subscription-delivery.js';
 import { createSlotRepository } from '../features/fhir/slot/slot.repository.js';
 import { createBulkPublishRepository } from '../features/fhir/bulk-publish/bulk-publish.repository.js';
 import { slotResource } from '../features/fhir/slot/slot.resource.js';
@@ -165,6 +166,7 @@ export async function createServices(
   });
   const staffAccess = createStaffAccess(staffRepository);
   const returnDeposits = appointments.retryRefunds;
+  const fhirAppointments = createAppointmentRepository(db);
   const schedulesRepository = createSchedulesRepository(db);
   const clinicsRepository = createClinicsRepository(db);
   const clinics = createClinicsService({ clinics: clinicsRepository, access: staffAccess });
@@ -306,9 +308,16 @@ export async function createServices(
     fhirResources: [
       scheduleResource(createScheduleRepository(db)),
       slotResource(createSlotRepository(db)),
-      appointmentResource({ appointments: createAppointmentRepository(db), returnDeposits }),
+      appointmentResource({ appointments: fhirAppointments, returnDeposits }),
       subscriptionResource(createSubscriptionRepository(db), config.smart.httpJwks),
     ],
+    /** Sends the bookings and cancellations systems subscribed to, signed with the app's key. */
+    subscriptionDeliverer: createSubscriptionDeliverer({
+      db,
+      appointments: fhirAppointments,
+      signingKey: config.fhirSigningKey,
+      reach: JWKS_REACH[config.smart.httpJwks],
+    }),
     fhirAuditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) =>
       recordSystemAct(db, system, action, target),
     /** What the public availability feed (`/fhir/$bulk-publish`) reads. */

@@ -1717,6 +1717,42 @@ export const fhirSubscriptions = pgTable(
 );
 
 /**
+ * A notification owed to a subscription (its outbox): written in the transaction that books or cancels the
+ * appointment, so none is lost and none is sent for a change that did not happen; sent afterwards by the delivery
+ * job, which claims a row for a while (`claimedUntil`) so two servers never send it at once.
+ */
+export const fhirDeliveries = pgTable(
+  'fhir_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => fhirSubscriptions.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: ['booked', 'cancelled'] }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When it is next sent: at once, or after the wait its failures earned. */
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** Set when the retries ran out: the subscription went to error with it. */
+    abandonedAt: timestamp('abandoned_at', { withTimezone: true }),
+    /** The last failure, as a short machine phrase (`http_503`, `timeout`); never a body or an address. */
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fhir_deliveries_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.deliveredAt} is null and ${t.abandonedAt} is null`),
+    index('fhir_deliveries_subscription_idx').on(t.subscriptionId),
+    check('fhir_deliveries_event_check', sql`${t.event} in ('booked', 'cancelled')`),
+  ],
+);
+
+/**
  * A facility's own availability feed (SMART Scheduling Links): the address of its system's `$bulk-publish` manifest,
  * which a job reads on a schedule into the facility's system schedules and slots, and how its last read went. One
  * feed per facility. `leaseUntil`: a server reading it now holds it until then, so two servers never read it at once.

@@ -96,11 +96,12 @@ export class TooLarge extends Error {
 }
 
 /**
- * A GET held to the allowed addresses and to `maxBytes` of body, as fetch's signature has it (jose's `customFetch`
- * takes it). Redirects are not followed; a body is kept only with 200.
+ * A DNS lookup that connects only where `reach` allows, judged on the resolved address: what the server sends to or
+ * reads from an address a hospital gave (its key set, its subscription's endpoint, its availability feed) goes
+ * through it.
  */
-export function guardedFetch(reach: Reach, maxBytes: number) {
-  const guardedLookup: LookupFunction = (hostname, options, callback) => {
+export function reachLimitedLookup(reach: Reach): LookupFunction {
+  return (hostname, options, callback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const chosen = addresses.find((a) => addressAllowed(a.address, reach));
@@ -112,13 +113,25 @@ export function guardedFetch(reach: Reach, maxBytes: number) {
       return callback(null, chosen.address, chosen.family);
     });
   };
+}
+
+/** A literal address in a URL is connected to without a lookup: whether `reach` allows it, checked beforehand. */
+export function literalAddressAllowed(target: URL, reach: Reach): boolean {
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  return !isIP(host) || addressAllowed(host, reach);
+}
+
+/**
+ * A GET held to the allowed addresses and to `maxBytes` of body, as fetch's signature has it (jose's `customFetch`
+ * takes it). Redirects are not followed; a body is kept only with 200.
+ */
+export function guardedFetch(reach: Reach, maxBytes: number) {
+  const guardedLookup = reachLimitedLookup(reach);
 
   return (url: string, init: { headers: Headers; signal: AbortSignal }): Promise<Response> =>
     new Promise((resolve, reject) => {
       const target = new URL(url);
-      const host = target.hostname.replace(/^\[|\]$/g, '');
-      // A literal address is connected to without a lookup: checked here instead.
-      if (isIP(host) && !addressAllowed(host, reach)) return reject(new AddressRefused());
+      if (!literalAddressAllowed(target, reach)) return reject(new AddressRefused());
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
       const headers: Record<string, string> = {};
       init.headers.forEach((value, name) => (headers[name] = value));

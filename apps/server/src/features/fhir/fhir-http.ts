@@ -220,7 +220,9 @@ export function asFhirError(error: FastifyError | Error): FhirError {
   if (error instanceof AppError) {
     const headers: Record<string, string> =
       error.retryAfterSec === undefined ? {} : { 'retry-after': String(error.retryAfterSec) };
-    return fhirError(error.status, issueTypeOf(error.status), error.code, error.message, undefined, headers);
+    // The element at fault, when the app named one (the text rule every route shares, say).
+    const field = error.fields && Object.keys(error.fields)[0];
+    return fhirError(error.status, issueTypeOf(error.status), error.code, error.message, field, headers);
   }
   const status = (error as FastifyError).statusCode ?? 500;
   if (status === 415) {

@@ -10,7 +10,7 @@ import {
 } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { Client, type FhirResource } from 'fhir-kit-client';
-import { type CryptoKey, SignJWT, exportJWK, generateKeyPair } from 'jose';
+import { type CryptoKey, SignJWT, compactVerify, createRemoteJWKSet, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../shared/secrets.js';
 import { type TestApp, createTestApp, nextPhone, registration } from '../../test/test-app.js';
@@ -21,13 +21,15 @@ import { STAFF_COOKIE } from '../staff/staff-cookies.js';
 import { FACILITY, enrolStaff, nextStaffEmail } from '../staff/staff-test-helpers.js';
 import { CLIENT_ASSERTION_TYPE } from '../system-clients/token.service.js';
 import { QUEUE_NUMBER_SYSTEM } from './appointment/appointment.resource.js';
+import { type HookReceiver, hookReceiver } from './subscription/hook-receiver.js';
 
 // A hospital's system as it is really written: an ordinary FHIR client library over a real socket, no knowledge of
 // the app's internals. Only the app itself is started here; everything else is a request a stranger could send.
 
 const OTHER = 'ramathibodi-hospital';
 const HIS_SLOTS = 'https://his.outsider.example/slots';
-const SCOPES = 'system/Schedule.cruds system/Slot.cruds system/Appointment.rs system/Appointment.u';
+const SCOPES =
+  'system/Schedule.cruds system/Slot.cruds system/Appointment.rs system/Appointment.u system/Subscription.cruds';
 
 interface Slot extends FhirResource {
   id: string;
@@ -204,11 +206,14 @@ describe('a hospital system driving the FHIR API with an ordinary FHIR client', 
   let client: Client;
   let slots: Slot[];
   let appointmentId: string;
+  let hook: HookReceiver;
 
   beforeAll(async () => {
     system = await registerSystem(FACILITY);
     client = clientWith(await tokenFor(system));
+    hook = await hookReceiver();
   });
+  afterAll(() => hook.close());
 
   it('reads the CapabilityStatement', async () => {
     const capability = (await client.capabilityStatement()) as {
@@ -283,9 +288,19 @@ describe('a hospital system driving the FHIR API with an ordinary FHIR client', 
     expect(found.sort()).toEqual(slots.map((s) => s.id).sort());
   });
 
-  it('finds a patient’s booking of its slot, checks them in and reads the queue number back', async () => {
+  it('finds a patient’s booking of its slot, told of it by a signed notice, checks them in and reads the queue number back', async () => {
     const slot = slots[0]!;
     expect(await placesLeft(slot.id)).toBe(3);
+    await client.create({
+      resourceType: 'Subscription',
+      body: {
+        resourceType: 'Subscription',
+        status: 'requested',
+        reason: 'ลงนัดในระบบโรงพยาบาล',
+        criteria: 'Appointment?status=booked',
+        channel: { type: 'rest-hook', endpoint: hook.url('/his'), payload: 'application/fhir+json' },
+      },
+    });
 
     const patient = await registerPatient();
     const booking = await send('/api/appointments', {
@@ -298,6 +313,17 @@ describe('a hospital system driving the FHIR API with an ordinary FHIR client', 
       200,
     );
     expect(await placesLeft(slot.id)).toBe(2);
+
+    // The minute's delivery job runs; the system's own listener receives the booking and checks who signed it.
+    await t.app.deliverToSystems();
+    const [notice] = hook.received;
+    expect(notice).toMatchObject({ method: 'PUT', path: `/his/Appointment/${appointmentId}` });
+    const [header, , signature] = String(notice!.headers['x-klaimor-signature']).split('.');
+    await compactVerify(
+      `${header}.${notice!.body.toString('base64url')}.${signature}`,
+      createRemoteJWKSet(new URL(`${base}/fhir/.well-known/jwks.json`)),
+    );
+    expect(JSON.parse(notice!.body.toString())).toMatchObject({ id: appointmentId, status: 'booked' });
 
     const day = slot.start.slice(0, 10);
     const bundle = (await client.search({

@@ -74,6 +74,9 @@ const CLIENT_ID_SHAPE = /^sys_[A-Za-z0-9_-]{22}$/;
 /** A jti is kept as text: printable, with no control character (PostgreSQL refuses NUL), at most 255 long. */
 const JTI_SHAPE = /^\P{Cc}{1,255}$/u;
 
+/** Where key sets may be read from follows where plain http may be used: production reads the public internet only. */
+export const JWKS_REACH = REACH_OF;
+
 /** Whether the server may read a system's keys from this address. */
 export function jwksUrlAllowed(url: string, httpJwks: Deps['httpJwks']): boolean {
   return urlAllowed(url, httpJwks);

@@ -3,6 +3,7 @@ import { type SQL, and, eq, inArray, lt, not, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { appointmentEvents, appointments, screeningSlots } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { queueSystemNotices } from './system-notices.js';
 
 /**
  * The appointment's lifecycle, stated once. An appointment begins awaiting its deposit (`recordAppointmentHeld`, by the
@@ -359,6 +360,7 @@ export async function moveAppointments(
   await tx
     .insert(appointmentEvents)
     .values(result.map((a) => ({ appointmentId: a.id, fromStatus: a.from, toStatus: a.to, actor: move.by })));
+  await queueSystemNotices(tx, result);
   if (move.givesPlaceBack) {
     const freed = new Map<string, number>();
     for (const { slotId } of result) freed.set(slotId, (freed.get(slotId) ?? 0) + 1);
