@@ -188,6 +188,15 @@ describe('hospital systems (SMART Backend Services)', () => {
   });
 });
 
+describe("facilities' own availability feeds", () => {
+  it('are read every 15 minutes unless told otherwise, and refuse an interval of none or over a day', () => {
+    expect(loadConfig(base).slotFeeds).toEqual({ intervalMinutes: 15 });
+    expect(loadConfig({ ...base, SLOT_FEED_INTERVAL_MIN: '5' }).slotFeeds).toEqual({ intervalMinutes: 5 });
+    expect(() => loadConfig({ ...base, SLOT_FEED_INTERVAL_MIN: '0' })).toThrow(/SLOT_FEED_INTERVAL_MIN/);
+    expect(() => loadConfig({ ...base, SLOT_FEED_INTERVAL_MIN: '1441' })).toThrow(/SLOT_FEED_INTERVAL_MIN/);
+  });
+});
+
 function p384Jwk(curve = 'P-384'): string {
   return JSON.stringify(generateKeyPairSync('ec', { namedCurve: curve }).privateKey.export({ format: 'jwk' }));
 }

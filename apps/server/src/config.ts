@@ -72,6 +72,8 @@ const EnvSchema = z.object({
   FHIR_SIGNING_KEY: z.string().optional(),
   // The bearer token a metrics scraper (Prometheus) sends to /metrics; without it there is no /metrics at all.
   METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  // How often each facility's availability feed (its system's $bulk-publish manifest) is read, in minutes.
+  SLOT_FEED_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -163,6 +165,7 @@ function toConfig(env: Env, secretKey: string) {
     },
     fhirSigningKey: signingKeyOf(env),
     metricsToken: env.METRICS_TOKEN ?? null,
+    slotFeeds: { intervalMinutes: env.SLOT_FEED_INTERVAL_MIN },
   };
 }
 

@@ -42,6 +42,7 @@ export const ErrorCode = z.enum([
   'staff_enrolment_invalid',
   'staff_code_invalid',
   'staff_forbidden',
+  'slot_feed_busy',
   'places_below_booked',
   'day_has_bookings',
   'appointment_status_conflict',

@@ -14,6 +14,8 @@ declare module 'fastify' {
      * deposits are asked for again. Safe to run on several servers at once.
      */
     housekeeping(): Promise<{ slotsMade: number; expiredHolds: number; refunded: number }>;
+    /** Reads every facility's availability feed that has fallen due (SLOT_FEED_INTERVAL_MIN); how many were read. */
+    readSlotFeeds(): Promise<number>;
     /** One minute's reminders: queues those fallen due since the last run and hands every due one to its channel. */
     sendReminders(now?: Date): Promise<ReminderRun>;
     /** Sends hospitals' systems the booking and cancellation notices now due (new ones, and retries). */
@@ -31,6 +33,7 @@ export function decorateHousekeeping(app: FastifyInstance, services: Services): 
   const { appointments, otpRepository, staff, notificationsRepository, schedules, reminders } = services;
   app.decorate('retryRefunds', appointments.retryRefunds);
   app.decorate('sendReminders', reminders.run);
+  app.decorate('readSlotFeeds', services.slotFeeds.readDue);
   app.decorate('deliverToSystems', services.subscriptionDeliverer.deliverDue);
   app.decorate('housekeeping', async () => {
     await otpRepository.purgeExpired(new Date(Date.now() - CODES_KEPT_MS));
@@ -46,7 +49,8 @@ export function decorateHousekeeping(app: FastifyInstance, services: Services): 
 /**
  * The app's timed jobs on the job queue, once across every process sharing the database: each minute old codes go,
  * schedules roll forward, unpaid holds give their places back and owed deposits are asked for again; the minute's
- * reminders are queued and sent; the notices hospitals' systems subscribed to are sent or retried.
+ * reminders are queued and sent; the notices hospitals' systems subscribed to are sent or retried; the facilities'
+ * availability feeds that have fallen due are read.
  */
 export function backgroundJobs(app: FastifyInstance): Job[] {
   return [
@@ -69,5 +73,7 @@ export function backgroundJobs(app: FastifyInstance): Job[] {
         if (round.sent + round.retrying + round.abandoned > 0) app.log.info({ deliveries: round }, 'notices sent');
       },
     },
+    // Each minute, the facilities' availability feeds whose interval has passed (each feed claimed by one server).
+    { name: 'slot-feeds', cron: '* * * * *', run: () => app.readSlotFeeds() },
   ];
 }

@@ -34,6 +34,7 @@ import { allergiesConditionsRoutes } from '../features/allergies-conditions/alle
 import { bulkPublishRoutes } from '../features/fhir/bulk-publish/bulk-publish.routes.js';
 import { fhirApi } from '../features/fhir/fhir-api.js';
 import { authenticateSystemClient, smartRoutes } from '../features/system-clients/smart.routes.js';
+import { slotFeedsRoutes } from '../features/slot-feeds/slot-feeds.routes.js';
 import { systemClientsRoutes } from '../features/system-clients/system-clients.routes.js';
 import { symptomNotesRoutes } from '../features/symptom-notes/symptom-notes.routes.js';
 import { systemRoutes } from '../features/system/system.routes.js';
@@ -201,6 +202,7 @@ export async function registerApi(
           await staffIn.register(facilitySettingsRoutes(services.facilitySettings));
           await staffIn.register(auditLogRoutes(services.auditLog));
           await staffIn.register(systemClientsRoutes(services.systemClients));
+          await staffIn.register(slotFeedsRoutes(services.slotFeeds));
         }),
       );
       // The app's operator: a staff identity with the operator role, keeping the directory true.

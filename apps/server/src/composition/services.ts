@@ -29,6 +29,8 @@ import { createFacilitySettingsRepository } from '../features/facility-settings/
 import { createFacilitySettingsService } from '../features/facility-settings/facility-settings.service.js';
 import { createFacilityStaffRepository } from '../features/facility-staff/facility-staff.repository.js';
 import { createFacilityStaffService } from '../features/facility-staff/facility-staff.service.js';
+import { createSlotFeedsRepository } from '../features/slot-feeds/slot-feeds.repository.js';
+import { createSlotFeedsService } from '../features/slot-feeds/slot-feeds.service.js';
 import { createSystemClientsRepository } from '../features/system-clients/system-clients.repository.js';
 import { createSystemClientsService } from '../features/system-clients/system-clients.service.js';
 import { JWKS_REACH, createSystemTokenService } from '../features/system-clients/token.service.js';
@@ -290,6 +292,17 @@ export async function createServices(
       tokenEndpoint: config.smart.tokenEndpoint,
       httpJwks: config.smart.httpJwks,
       tokensPerMinute: config.smart.tokensPerMinute,
+    }),
+    slotFeeds: createSlotFeedsService({
+      db,
+      feeds: createSlotFeedsRepository(db),
+      access: staffAccess,
+      http: config.smart.httpJwks,
+      intervalMinutes: config.slotFeeds.intervalMinutes,
+      log: (facilityId, outcome) =>
+        'error' in outcome
+          ? log.warn({ facilityId, slotFeed: outcome }, 'slot feed not read')
+          : log.info({ facilityId, slotFeed: outcome }, 'slot feed read'),
     }),
     /** The FHIR API's resource types, in the order its CapabilityStatement lists them. */
     fhirResources: [

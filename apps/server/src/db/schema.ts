@@ -1751,3 +1751,30 @@ export const fhirDeliveries = pgTable(
     check('fhir_deliveries_event_check', sql`${t.event} in ('booked', 'cancelled')`),
   ],
 );
+
+/**
+ * A facility's own availability feed (SMART Scheduling Links): the address of its system's `$bulk-publish` manifest,
+ * which a job reads on a schedule into the facility's system schedules and slots, and how its last read went. One
+ * feed per facility. `leaseUntil`: a server reading it now holds it until then, so two servers never read it at once.
+ */
+export const slotFeeds = pgTable(
+  'slot_feeds',
+  {
+    facilityId: uuid('facility_id')
+      .primaryKey()
+      .references(() => facilities.id),
+    manifestUrl: text('manifest_url').notNull(),
+    setBy: uuid('set_by').references(() => staffMembers.id, { onDelete: 'set null' }),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** When it was last read, whatever came of it; null until its first read. */
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    /** Null when the last read applied; else why it did not, a machine code (`SLOT_FEED_ERRORS`). */
+    lastError: text('last_error'),
+    /** What the last read that applied did: slots added, changed, and withdrawn. */
+    lastAdded: integer('last_added'),
+    lastChanged: integer('last_changed'),
+    lastWithdrawn: integer('last_withdrawn'),
+  },
+  (t) => [index('slot_feeds_due_idx').on(t.lastReadAt)],
+);

@@ -60,7 +60,12 @@ onPostgres('replicas starting together on an empty PostgreSQL database', () => {
         expect(migrations.rows).toHaveLength(MIGRATION_COUNT);
         expect(migrations.rows.every((m) => m.times === 1)).toBe(true);
         const schedules = await client.query('select name from jobs.schedule order by name');
-        expect(schedules.rows).toEqual([{ name: 'fhir-deliveries' }, { name: 'housekeeping' }, { name: 'reminders' }]);
+        expect(schedules.rows).toEqual([
+          { name: 'fhir-deliveries' },
+          { name: 'housekeeping' },
+          { name: 'reminders' },
+          { name: 'slot-feeds' },
+        ]);
         const demo = await client.query<{ coverages: number; visits: number; grants: number }>(
           `select (select count(*)::int from coverages c where c.user_id = u.id) as coverages,
                 (select count(*)::int from visits v where v.user_id = u.id) as visits,

@@ -2,11 +2,20 @@ import type { AuditAction, FhirIdentifier } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { appointments, auditEvents } from '../../db/schema.js';
-import type { SystemTokenHolder as SystemAtFacility } from '../system-clients/system-clients.repository.js';
 import { type FhirError, fhirError, identifierTaken, resourceNotFound, versionMismatch } from './fhir-http.js';
 
 /** An action of a hospital's system through the FHIR API: `fhir_slot.created`, `fhir_schedule.read`, …. */
 export type FhirAuditAction = Extract<AuditAction, `fhir_${string}`>;
+
+/**
+ * Who writes a facility's schedules and slots: a hospital's system through the FHIR API, or the facility's own feed
+ * read by the app (no system: `systemClientId` null, the trail then naming nobody, as the feed's own audit entry says
+ * who set it).
+ */
+export interface FhirWriter {
+  facilityId: string;
+  systemClientId: string | null;
+}
 
 /**
  * Appends what a hospital's system did to the facility's audit trail, under the system's registered name (no member,
@@ -16,7 +25,7 @@ export type FhirAuditAction = Extract<AuditAction, `fhir_${string}`>;
  */
 export async function recordSystemAct(
   executor: Db | Tx,
-  system: Pick<SystemAtFacility, 'systemClientId' | 'facilityId'>,
+  system: FhirWriter,
   action: FhirAuditAction,
   target: string | null,
 ): Promise<void> {

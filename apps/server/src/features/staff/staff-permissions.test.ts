@@ -601,6 +601,39 @@ ROUTES['POST /api/staff/facilities/:facilityId/system-clients/:systemClientId/en
   call: async () => ({ url: `${systemClientsBase}/${await registeredSystem()}/enable` }),
 };
 
+const slotFeedBase = `/api/staff/facilities/${FACILITY}/slot-feed`;
+/** A feed no server answers at (this machine's discard port): reading it records `unreachable`. */
+const slotFeedBody = { manifestUrl: 'http://127.0.0.1:9/$bulk-publish' };
+ROUTES['GET /api/staff/facilities/:facilityId/slot-feed'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: slotFeedBase }),
+};
+ROUTES['PUT /api/staff/facilities/:facilityId/slot-feed'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: slotFeedBase, payload: slotFeedBody }),
+};
+ROUTES['DELETE /api/staff/facilities/:facilityId/slot-feed'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => ({ url: slotFeedBase }),
+};
+ROUTES['POST /api/staff/facilities/:facilityId/slot-feed/read'] = {
+  allowed: ['admin'],
+  success: 200,
+  call: async () => {
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: slotFeedBase,
+      payload: slotFeedBody,
+      ...asStaff(sessions.admin),
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    return { url: `${slotFeedBase}/read` };
+  },
+};
+
 /** A system the facility's admin registered, for the routes that disable or enable one. */
 async function registeredSystem(): Promise<string> {
   const res = await t.app.inject({

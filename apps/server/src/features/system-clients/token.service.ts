@@ -12,7 +12,8 @@ import {
 } from 'jose';
 import { AppError } from '../../errors.js';
 import { hashToken, newToken } from '../../shared/secrets.js';
-import { type JwksReach, guardedJwksFetch } from './jwks-fetch.js';
+import { REACH_OF, urlAllowed } from '../../shared/guarded-fetch.js';
+import { guardedJwksFetch } from './jwks-fetch.js';
 import type { SystemClientRow, SystemClientsRepository, SystemTokenHolder } from './system-clients.repository.js';
 
 export const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
@@ -73,26 +74,12 @@ const CLIENT_ID_SHAPE = /^sys_[A-Za-z0-9_-]{22}$/;
 /** A jti is kept as text: printable, with no control character (PostgreSQL refuses NUL), at most 255 long. */
 const JTI_SHAPE = /^\P{Cc}{1,255}$/u;
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** Where key sets may be read from follows where plain http may be used: production reads the public internet only. */
-export const JWKS_REACH: Record<Deps['httpJwks'], JwksReach> = {
-  none: 'public',
-  loopback: 'public_and_loopback',
-  any: 'anywhere',
-};
+export const JWKS_REACH = REACH_OF;
 
 /** Whether the server may read a system's keys from this address. */
 export function jwksUrlAllowed(url: string, httpJwks: Deps['httpJwks']): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol === 'https:') return true;
-  if (parsed.protocol !== 'http:') return false;
-  return httpJwks === 'any' || (httpJwks === 'loopback' && LOOPBACK_HOSTS.has(parsed.hostname));
+  return urlAllowed(url, httpJwks);
 }
 
 /**
@@ -122,7 +109,7 @@ export function createSystemTokenService({
     let keySet = remoteKeySets.get(cacheKey);
     if (!keySet) {
       keySet = createRemoteJWKSet(new URL(url), {
-        [customFetch]: guardedJwksFetch(JWKS_REACH[httpJwks]),
+        [customFetch]: guardedJwksFetch(REACH_OF[httpJwks]),
         timeoutDuration: jwksTimeoutMs,
         cooldownDuration: 30_000,
         cacheMaxAge: 600_000,

@@ -3,9 +3,8 @@ import { type SQL, and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../db/client.js';
 import { foreignKeyViolation, uniqueViolation } from '../../../db/results.js';
 import { clinics, facilities, screeningSlots, systemSchedules } from '../../../db/schema.js';
-import type { SystemAtFacility } from '../fhir-resources.js';
 import { type Cursor, afterCursor, microsOf } from '../fhir-search.js';
-import { Refusal, recordSystemAct } from '../fhir-store.js';
+import { type FhirWriter, Refusal, recordSystemAct } from '../fhir-store.js';
 
 /** A session list as the FHIR API shows it: its row with its clinic's letter and name. */
 export type ScheduleView = typeof systemSchedules.$inferSelect & {
@@ -146,7 +145,7 @@ export function createScheduleRepository(db: Db) {
      * index on (facility, identifier) lets one insert through and the other finds it.
      */
     async create(
-      system: SystemAtFacility,
+      system: FhirWriter,
       values: ScheduleValues,
       conditional: boolean,
     ): Promise<{ row: ScheduleView; created: boolean }> {
@@ -185,7 +184,7 @@ export function createScheduleRepository(db: Db) {
 
     /** The list as the system now sends it, one version on. */
     async update(
-      system: SystemAtFacility,
+      system: FhirWriter,
       id: string,
       values: ScheduleValues,
       ifMatch: number | null,
@@ -235,7 +234,7 @@ export function createScheduleRepository(db: Db) {
      * (set it inactive instead). The appointments' key on the slot decides, so a booking racing the removal either
      * lands first and keeps it all, or finds its slot gone.
      */
-    async remove(system: SystemAtFacility, id: string, ifMatch: number | null): Promise<void> {
+    async remove(system: FhirWriter, id: string, ifMatch: number | null): Promise<void> {
       try {
         await db.transaction(async (tx) => {
           await lockFor(tx, system.facilityId, id, ifMatch);

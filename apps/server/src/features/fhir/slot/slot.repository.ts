@@ -4,9 +4,8 @@ import type { Db, Tx } from '../../../db/client.js';
 import { checkViolation, foreignKeyViolation, uniqueViolation } from '../../../db/results.js';
 import { appointments, scheduleClosures, screeningSlots, systemSchedules } from '../../../db/schema.js';
 import { holdPastItsTime, moveAppointments } from '../../../shared/appointment-lifecycle/appointment-lifecycle.js';
-import type { SystemAtFacility } from '../fhir-resources.js';
 import { type Cursor, afterCursor, microsOf } from '../fhir-search.js';
-import { Refusal, recordSystemAct } from '../fhir-store.js';
+import { type FhirWriter, Refusal, recordSystemAct } from '../fhir-store.js';
 
 /** What a system sends of a slot. `offered` false: withdrawn (FHIR busy-unavailable). */
 export interface SlotValues {
@@ -163,7 +162,7 @@ export function createSlotRepository(db: Db) {
      * index on (facility, identifier) lets one insert through and the other finds it.
      */
     async create(
-      system: SystemAtFacility,
+      system: FhirWriter,
       values: SlotValues,
       conditional: boolean,
     ): Promise<{ row: SlotView; created: boolean }> {
@@ -217,7 +216,7 @@ export function createSlotRepository(db: Db) {
      * The slot as the system now sends it, one version on. Its places may not go below the patients in it, and a slot
      * with patients keeps its times (they were told them): both refused whole. Withdrawing keeps the patients in it.
      */
-    async update(system: SystemAtFacility, id: string, values: SlotValues, ifMatch: number | null): Promise<SlotView> {
+    async update(system: FhirWriter, id: string, values: SlotValues, ifMatch: number | null): Promise<SlotView> {
       try {
         return await db.transaction(async (tx) => {
           const before = await lockFor(tx, system.facilityId, id, ifMatch);
@@ -256,7 +255,7 @@ export function createSlotRepository(db: Db) {
     },
 
     /** Removes a slot no appointment names; one that any does is refused whole (withdraw it instead). */
-    async remove(system: SystemAtFacility, id: string, ifMatch: number | null): Promise<void> {
+    async remove(system: FhirWriter, id: string, ifMatch: number | null): Promise<void> {
       try {
         await db.transaction(async (tx) => {
           await lockFor(tx, system.facilityId, id, ifMatch);

@@ -50,6 +50,7 @@ const AREAS = {
   fhir_slot: 'audit.areas.schedule',
   fhir_subscription: 'audit.areas.facility',
   fhir_appointment: 'audit.areas.appointment',
+  slot_feed: 'audit.areas.schedule',
 } as const;
 
 const GROUPS: Record<AuditActionGroup, ParseKeys<'staff'>> = {

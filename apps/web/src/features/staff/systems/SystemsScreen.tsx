@@ -18,6 +18,7 @@ import { staffErrorMessage } from '../shared/staff-errors';
 import { useStaffTexts } from '../staff.texts';
 import { ConnectionPanel } from './ConnectionPanel';
 import { RegisterSystemForm } from './RegisterSystemForm';
+import { SlotFeedSection } from './SlotFeedSection';
 import { SystemClientList } from './SystemClientList';
 import { useDisableSystemClient, useEnableSystemClient, useSystemClients } from './systems.queries';
 
@@ -97,6 +98,7 @@ export function SystemsScreen({ facilityId, facilityName }: SystemsScreenProps) 
         <Typography sx={{ fontWeight: 600 }}>{t('systems.count', { count: systems.data.length })}</Typography>
       ) : null}
       {body}
+      <SlotFeedSection facilityId={facilityId} />
       <FormDialog open={registering} title={t('systems.register')} onClose={() => setRegistering(false)} wide>
         <RegisterSystemForm
           facilityId={facilityId}
