@@ -117,6 +117,12 @@ export const AUDIT_ACTIONS = {
   'fhir_appointment.checked_in': 'systems',
   'fhir_appointment.no_show': 'systems',
   'fhir_appointment.cancelled': 'systems',
+  // A visit (named by its appointment) and a prescription name their patient too.
+  'fhir_encounter.created': 'systems',
+  'fhir_encounter.read': 'systems',
+  'fhir_medicationrequest.created': 'systems',
+  'fhir_medicationrequest.read': 'systems',
+  'fhir_medicationrequest.allergy_override': 'systems',
 } as const satisfies Record<string, AuditActionGroup>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -42,3 +42,4 @@ export * from './system-clients.js';
 export * from './fhir-scheduling.js';
 export * from './fhir-subscriptions.js';
 export * from './fhir-systems.js';
+export * from './fhir-visits.js';

@@ -82,6 +82,11 @@ export const SystemAccessAction = z.enum([
   'fhir_appointment.checked_in',
   'fhir_appointment.no_show',
   'fhir_appointment.cancelled',
+  'fhir_encounter.created',
+  'fhir_encounter.read',
+  'fhir_medicationrequest.created',
+  'fhir_medicationrequest.read',
+  'fhir_medicationrequest.allergy_override',
 ]);
 export type SystemAccessAction = z.infer<typeof SystemAccessAction>;
 

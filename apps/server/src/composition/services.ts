@@ -34,6 +34,10 @@ import { createSystemClientsService } from '../features/system-clients/system-cl
 import { createSystemTokenService } from '../features/system-clients/token.service.js';
 import { createScheduleRepository } from '../features/fhir/schedule/schedule.repository.js';
 import { scheduleResource } from '../features/fhir/schedule/schedule.resource.js';
+import { createEncounterRepository } from '../features/fhir/encounter/encounter.repository.js';
+import { encounterResource } from '../features/fhir/encounter/encounter.resource.js';
+import { createMedicationRequestRepository } from '../features/fhir/medication-request/medication-request.repository.js';
+import { medicationRequestResource } from '../features/fhir/medication-request/medication-request.resource.js';
 import { createSubscriptionRepository } from '../features/fhir/subscription/subscription.repository.js';
 import { subscriptionResource } from '../features/fhir/subscription/subscription.resource.js';
 import { createSlotRepository } from '../features/fhir/slot/slot.repository.js';
@@ -295,6 +299,11 @@ export async function createServices(
       slotResource(createSlotRepository(db)),
       appointmentResource({ appointments: createAppointmentRepository(db), returnDeposits }),
       subscriptionResource(createSubscriptionRepository(db), config.smart.httpJwks),
+      encounterResource(createEncounterRepository(db)),
+      medicationRequestResource({
+        prescriptions: createMedicationRequestRepository(db),
+        allergies: healthBackground.allergies,
+      }),
     ],
     fhirAuditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) =>
       recordSystemAct(db, system, action, target),

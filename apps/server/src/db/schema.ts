@@ -585,8 +585,25 @@ export const visitRecords = pgTable(
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
     correctionReason: text('correction_reason'),
     correctedBy: uuid('corrected_by').references(() => staffMembers.id),
+    /** The hospital's own system that sent the visit (FHIR Encounter) instead of a member recording it. */
+    recordedBySystem: uuid('recorded_by_system').references((): AnyPgColumn => systemClients.id),
+    /** The facility whose system sent it, and its own id of the visit (FHIR identifier): one visit per id there. */
+    facilityId: uuid('facility_id').references(() => facilities.id),
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
   },
-  (t) => [check('visit_records_status_check', sql`${t.status} in ('final', 'amended', 'entered_in_error')`)],
+  (t) => [
+    check('visit_records_status_check', sql`${t.status} in ('final', 'amended', 'entered_in_error')`),
+    // A hospital sending its own visit again finds it here, however many times at once.
+    uniqueIndex('visit_records_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check(
+      'visit_records_identifier_check',
+      sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)
+        and (${t.identifierValue} is null or ${t.facilityId} is not null)`,
+    ),
+  ],
 );
 
 /**
@@ -752,11 +769,25 @@ export const medications = pgTable(
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
     correctionReason: text('correction_reason'),
     correctedBy: uuid('corrected_by').references(() => staffMembers.id),
+    /** The hospital's own system that sent the prescription (FHIR MedicationRequest); null when a member wrote it. */
+    prescribedBySystem: uuid('prescribed_by_system').references((): AnyPgColumn => systemClients.id),
+    /** The facility whose system sent it, and its own id of the prescription (FHIR identifier): one per id there. */
+    facilityId: uuid('facility_id').references(() => facilities.id),
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('medications_user_idx').on(t.userId),
+    uniqueIndex('medications_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check(
+      'medications_identifier_check',
+      sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)
+        and (${t.identifierValue} is null or ${t.facilityId} is not null)`,
+    ),
     check(
       'medications_doses_check',
       sql`${t.afterBreakfast} >= 0 and ${t.afterLunch} >= 0 and ${t.afterDinner} >= 0 and ${t.beforeBed} >= 0`,

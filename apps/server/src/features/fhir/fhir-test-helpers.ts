@@ -17,6 +17,8 @@ export const ALL_SCOPES = [
   'system/Appointment.rs',
   'system/Appointment.u',
   'system/Subscription.cruds',
+  'system/Encounter.cr',
+  'system/MedicationRequest.cr',
 ];
 
 /** A hospital's system registered by its facility's admin, with its key pair. */

@@ -50,6 +50,8 @@ const AREAS = {
   fhir_slot: 'audit.areas.schedule',
   fhir_subscription: 'audit.areas.facility',
   fhir_appointment: 'audit.areas.appointment',
+  fhir_encounter: 'audit.areas.visit',
+  fhir_medicationrequest: 'audit.areas.prescription',
 } as const;
 
 const GROUPS: Record<AuditActionGroup, ParseKeys<'staff'>> = {
