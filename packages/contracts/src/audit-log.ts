@@ -123,6 +123,8 @@ export const AUDIT_ACTIONS = {
   'fhir_medicationrequest.created': 'systems',
   'fhir_medicationrequest.read': 'systems',
   'fhir_medicationrequest.allergy_override': 'systems',
+  'fhir_observation.created': 'systems',
+  'fhir_observation.read': 'systems',
 } as const satisfies Record<string, AuditActionGroup>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

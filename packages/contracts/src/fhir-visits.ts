@@ -214,6 +214,25 @@ const Dosage = z.strictObject({
 });
 export type FhirDosage = z.infer<typeof Dosage>;
 
+/** The patient as a system names them beside a visit it already named them by: not read (the visit's patient is it). */
+const PatientSubject = z
+  .strictObject({
+    reference: z.string().max(80).optional(),
+    type: z.literal('Patient').optional(),
+    identifier: z
+      .strictObject({
+        use: z.enum(['official', 'usual', 'secondary']).optional(),
+        type: z
+          .strictObject({ coding: z.array(Coding).max(3).optional(), text: fhirString(200).optional() })
+          .optional(),
+        system: fhirString(200),
+        value: fhirString(200),
+      })
+      .optional(),
+    display: fhirString(200).optional(),
+  })
+  .optional();
+
 /** A prescription made at the visit (the Encounter), as the clinician's own prescription is made. */
 export const FhirMedicationRequestInput = z.strictObject({
   resourceType: z.literal('MedicationRequest', { error: reasons.invalidChoice }),
@@ -236,23 +255,7 @@ export const FhirMedicationRequestInput = z.strictObject({
       .optional(),
   }),
   /** The visit's patient is the prescription's: any subject given is not read for it. */
-  subject: z
-    .strictObject({
-      reference: z.string().max(80).optional(),
-      type: z.literal('Patient').optional(),
-      identifier: z
-        .strictObject({
-          use: z.enum(['official', 'usual', 'secondary']).optional(),
-          type: z
-            .strictObject({ coding: z.array(Coding).max(3).optional(), text: fhirString(200).optional() })
-            .optional(),
-          system: fhirString(200),
-          value: fhirString(200),
-        })
-        .optional(),
-      display: fhirString(200).optional(),
-    })
-    .optional(),
+  subject: PatientSubject,
   encounter: z.strictObject({ reference: referenceTo('Encounter') }),
   /** The server's (when it was stored): what a system read may be sent back with it. */
   authoredOn: z.string().max(40).optional(),
@@ -286,3 +289,66 @@ export const FhirMedicationRequestInput = z.strictObject({
     .optional(),
 });
 export type FhirMedicationRequestInput = z.infer<typeof FhirMedicationRequestInput>;
+
+/* ------------------------------------------------------------------ Observation */
+
+/** FHIR `dateTime` to the day at least: a date, or a time with its zone. */
+const FhirDateTime = z
+  .string({ error: reasons.required })
+  .regex(/^\d{4}-\d{2}-\d{2}(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d))?$/, {
+    error: reasons.invalidDateTime,
+  })
+  .refine((v) => isRealIsoDate(v.slice(0, 10)) && !Number.isNaN(Date.parse(v)), { error: reasons.invalidDateTime });
+
+const RangeEnd = z.strictObject({
+  value: z.number({ error: reasons.required }),
+  unit: fhirString(50).optional(),
+  system: z.literal(UCUM_SYSTEM, { error: reasons.invalidChoice }).optional(),
+  code: fhirString(50).optional(),
+});
+
+/**
+ * One result of a visit (a laboratory value or a vital sign), as the clinician's results form records it: a LOINC test
+ * of the app's catalogue, its value in the test's UCUM unit, the range it was read against, the day it was taken.
+ * `final` gives it to the patient at once; `preliminary` holds it for the clinician to release.
+ */
+export const FhirObservationInput = z.strictObject({
+  resourceType: z.literal('Observation', { error: reasons.invalidChoice }),
+  id: FhirId.optional(),
+  meta: FhirMeta.optional(),
+  identifier: identifiers.optional(),
+  status: z.enum(['final', 'preliminary'], { error: reasons.invalidChoice }),
+  category: z
+    .array(z.strictObject({ coding: z.array(Coding).max(3).optional(), text: fhirString(100).optional() }))
+    .max(2, { error: reasons.tooLong })
+    .optional(),
+  code: z.strictObject({
+    coding: z
+      .array(
+        z.strictObject({
+          system: z.literal('http://loinc.org', { error: reasons.invalidChoice }),
+          code: fhirString(20),
+          display: fhirString(200).optional(),
+        }),
+        { error: reasons.required },
+      )
+      .length(1, { error: reasons.required }),
+    text: fhirString(200).optional(),
+  }),
+  subject: PatientSubject,
+  encounter: z.strictObject({ reference: referenceTo('Encounter') }),
+  effectiveDateTime: FhirDateTime,
+  /** The server's (when it was stored): what a system read may be sent back with it. */
+  issued: z.string().max(40).optional(),
+  valueQuantity: z.strictObject({
+    value: z.number({ error: reasons.required }),
+    unit: fhirString(50).optional(),
+    system: z.literal(UCUM_SYSTEM, { error: reasons.invalidChoice }),
+    code: fhirString(50),
+  }),
+  referenceRange: z
+    .array(z.strictObject({ low: RangeEnd.optional(), high: RangeEnd.optional(), text: fhirString(200).optional() }))
+    .max(1, { error: reasons.tooLong })
+    .optional(),
+});
+export type FhirObservationInput = z.infer<typeof FhirObservationInput>;

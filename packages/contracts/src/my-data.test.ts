@@ -13,7 +13,8 @@ describe("the patient's access log", () => {
     const shown = new Set<string>(SystemAccessAction.options);
     const aboutPatients = auditActionsOf('systems').filter(
       (action) =>
-        /^fhir_(appointment|encounter|medicationrequest)\./.test(action) && action !== 'fhir_appointment.searched',
+        /^fhir_(appointment|encounter|medicationrequest|observation)\./.test(action) &&
+        action !== 'fhir_appointment.searched',
     );
     expect(aboutPatients.length).toBeGreaterThan(0);
     expect(aboutPatients.filter((action) => !shown.has(action))).toEqual([]);

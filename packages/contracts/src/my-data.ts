@@ -87,6 +87,8 @@ export const SystemAccessAction = z.enum([
   'fhir_medicationrequest.created',
   'fhir_medicationrequest.read',
   'fhir_medicationrequest.allergy_override',
+  'fhir_observation.created',
+  'fhir_observation.read',
 ]);
 export type SystemAccessAction = z.infer<typeof SystemAccessAction>;
 

@@ -38,6 +38,8 @@ import { createEncounterRepository } from '../features/fhir/encounter/encounter.
 import { encounterResource } from '../features/fhir/encounter/encounter.resource.js';
 import { createMedicationRequestRepository } from '../features/fhir/medication-request/medication-request.repository.js';
 import { medicationRequestResource } from '../features/fhir/medication-request/medication-request.resource.js';
+import { createObservationRepository } from '../features/fhir/observation/observation.repository.js';
+import { observationResource } from '../features/fhir/observation/observation.resource.js';
 import { createSubscriptionRepository } from '../features/fhir/subscription/subscription.repository.js';
 import { subscriptionResource } from '../features/fhir/subscription/subscription.resource.js';
 import { createSlotRepository } from '../features/fhir/slot/slot.repository.js';
@@ -304,6 +306,7 @@ export async function createServices(
         prescriptions: createMedicationRequestRepository(db),
         allergies: healthBackground.allergies,
       }),
+      observationResource(createObservationRepository(db)),
     ],
     fhirAuditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) =>
       recordSystemAct(db, system, action, target),

@@ -1054,18 +1054,31 @@ export const labResults = pgTable(
     refHigh: doublePrecision('ref_high'),
     /** The day the sample was taken or the measure made (Thai calendar date). */
     takenOn: date('taken_on', { mode: 'string' }).notNull(),
-    recordedByMemberId: uuid('recorded_by_member_id')
-      .notNull()
-      .references(() => staffMembers.id),
+    /** The member who recorded it, or (FHIR Observation) the facility's own system: one of the two. */
+    recordedByMemberId: uuid('recorded_by_member_id').references(() => staffMembers.id),
+    recordedBySystem: uuid('recorded_by_system').references((): AnyPgColumn => systemClients.id),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     releasedByMemberId: uuid('released_by_member_id').references(() => staffMembers.id),
+    /** A result the facility's system sent as final is released by it at once. */
+    releasedBySystem: uuid('released_by_system').references((): AnyPgColumn => systemClients.id),
+    /** The hospital's own id of a result its system sent (FHIR identifier): one result per id at the facility. */
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
   },
   (t) => [
     index('lab_results_user_code_idx').on(t.userId, t.code, t.takenOn),
     index('lab_results_appointment_idx').on(t.appointmentId),
     check('lab_results_range_check', sql`${t.refLow} is null or ${t.refHigh} is null or ${t.refLow} <= ${t.refHigh}`),
-    check('lab_results_release_check', sql`(${t.releasedAt} is null) = (${t.releasedByMemberId} is null)`),
+    check(
+      'lab_results_release_check',
+      sql`(${t.releasedAt} is null) = (${t.releasedByMemberId} is null and ${t.releasedBySystem} is null)`,
+    ),
+    check('lab_results_recorded_by_check', sql`(${t.recordedByMemberId} is null) <> (${t.recordedBySystem} is null)`),
+    uniqueIndex('lab_results_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check('lab_results_identifier_check', sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)`),
   ],
 );
 

@@ -1,3 +1,9 @@
+ALTER TABLE "lab_results" DROP CONSTRAINT "lab_results_release_check";--> statement-breakpoint
+ALTER TABLE "lab_results" ALTER COLUMN "recorded_by_member_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "lab_results" ADD COLUMN "recorded_by_system" uuid;--> statement-breakpoint
+ALTER TABLE "lab_results" ADD COLUMN "released_by_system" uuid;--> statement-breakpoint
+ALTER TABLE "lab_results" ADD COLUMN "identifier_system" text;--> statement-breakpoint
+ALTER TABLE "lab_results" ADD COLUMN "identifier_value" text;--> statement-breakpoint
 ALTER TABLE "medications" ADD COLUMN "prescribed_by_system" uuid;--> statement-breakpoint
 ALTER TABLE "medications" ADD COLUMN "facility_id" uuid;--> statement-breakpoint
 ALTER TABLE "medications" ADD COLUMN "identifier_system" text;--> statement-breakpoint
@@ -6,12 +12,18 @@ ALTER TABLE "visit_records" ADD COLUMN "recorded_by_system" uuid;--> statement-b
 ALTER TABLE "visit_records" ADD COLUMN "facility_id" uuid;--> statement-breakpoint
 ALTER TABLE "visit_records" ADD COLUMN "identifier_system" text;--> statement-breakpoint
 ALTER TABLE "visit_records" ADD COLUMN "identifier_value" text;--> statement-breakpoint
+ALTER TABLE "lab_results" ADD CONSTRAINT "lab_results_recorded_by_system_system_clients_id_fk" FOREIGN KEY ("recorded_by_system") REFERENCES "public"."system_clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "lab_results" ADD CONSTRAINT "lab_results_released_by_system_system_clients_id_fk" FOREIGN KEY ("released_by_system") REFERENCES "public"."system_clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "medications" ADD CONSTRAINT "medications_prescribed_by_system_system_clients_id_fk" FOREIGN KEY ("prescribed_by_system") REFERENCES "public"."system_clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "medications" ADD CONSTRAINT "medications_facility_id_facilities_id_fk" FOREIGN KEY ("facility_id") REFERENCES "public"."facilities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_records" ADD CONSTRAINT "visit_records_recorded_by_system_system_clients_id_fk" FOREIGN KEY ("recorded_by_system") REFERENCES "public"."system_clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_records" ADD CONSTRAINT "visit_records_facility_id_facilities_id_fk" FOREIGN KEY ("facility_id") REFERENCES "public"."facilities"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "lab_results_identifier_idx" ON "lab_results" USING btree ("facility_id","identifier_system","identifier_value") WHERE "lab_results"."identifier_value" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "medications_identifier_idx" ON "medications" USING btree ("facility_id","identifier_system","identifier_value") WHERE "medications"."identifier_value" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "visit_records_identifier_idx" ON "visit_records" USING btree ("facility_id","identifier_system","identifier_value") WHERE "visit_records"."identifier_value" is not null;--> statement-breakpoint
+ALTER TABLE "lab_results" ADD CONSTRAINT "lab_results_recorded_by_check" CHECK (("lab_results"."recorded_by_member_id" is null) <> ("lab_results"."recorded_by_system" is null));--> statement-breakpoint
+ALTER TABLE "lab_results" ADD CONSTRAINT "lab_results_identifier_check" CHECK (("lab_results"."identifier_system" is null) = ("lab_results"."identifier_value" is null));--> statement-breakpoint
+ALTER TABLE "lab_results" ADD CONSTRAINT "lab_results_release_check" CHECK (("lab_results"."released_at" is null) = ("lab_results"."released_by_member_id" is null and "lab_results"."released_by_system" is null));--> statement-breakpoint
 ALTER TABLE "medications" ADD CONSTRAINT "medications_identifier_check" CHECK (("medications"."identifier_system" is null) = ("medications"."identifier_value" is null)
         and ("medications"."identifier_value" is null or "medications"."facility_id" is not null));--> statement-breakpoint
 ALTER TABLE "visit_records" ADD CONSTRAINT "visit_records_identifier_check" CHECK (("visit_records"."identifier_system" is null) = ("visit_records"."identifier_value" is null)

@@ -24,6 +24,7 @@ import { fhirApi, requireListedInteraction } from './fhir-api.js';
 import { appointmentFixture } from './appointment/appointment-test-fixture.js';
 import { arrivedPatient, encounterBody } from './encounter/encounter-test-fixture.js';
 import { medicationRequestBody } from './medication-request/medication-request-test-fixture.js';
+import { observationBody } from './observation/observation-test-fixture.js';
 import { FHIR_INTERACTIONS, type FhirInteractionCode, type FhirResourceDefinition } from './fhir-resources.js';
 import {
   type System,
@@ -186,6 +187,18 @@ const FIXTURES: Record<string, Fixture> = {
     },
     // Another prescription of the same visit.
     createBody: (made) => medicationRequestBody(made.body.encounterId as string),
+    updateBody: () => ({}),
+    searchSamples: {},
+  },
+  Observation: {
+    async make(token) {
+      const visit = await FIXTURES.Encounter!.make(token);
+      const body = observationBody(visit.id);
+      const made = expectFhir(await fhir(t.app, 'POST', '/Observation', { token, body }), 201);
+      return { id: made.id!, identifier: body.identifier[0]!, body: { ...body, encounterId: visit.id } };
+    },
+    // Another result of the same visit.
+    createBody: (made) => observationBody(made.body.encounterId as string),
     updateBody: () => ({}),
     searchSamples: {},
   },
@@ -524,6 +537,11 @@ describe('who may do what: every interaction the statement lists', () => {
     MedicationRequest: {
       read: { own: 200, other: 404, unscoped: 403 },
       // Nor its visit to prescribe at.
+      create: { own: 201, other: 422, unscoped: 403 },
+    },
+    Observation: {
+      read: { own: 200, other: 404, unscoped: 403 },
+      // Nor its visit to send results of.
       create: { own: 201, other: 422, unscoped: 403 },
     },
   };

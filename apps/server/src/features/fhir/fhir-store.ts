@@ -1,7 +1,7 @@
 import type { AuditAction, AuditDetails as AuditDetailsShape, FhirIdentifier } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { appointments, auditEvents, medications } from '../../db/schema.js';
+import { appointments, auditEvents, labResults, medications } from '../../db/schema.js';
 import type { SystemTokenHolder as SystemAtFacility } from '../system-clients/system-clients.repository.js';
 import { type FhirError, fhirError, identifierTaken, resourceNotFound, versionMismatch } from './fhir-http.js';
 
@@ -18,6 +18,9 @@ type AuditDetails = Extract<AuditDetailsShape, { kind: 'allergy_override' }>;
 function patientOf(action: FhirAuditAction, target: string) {
   if (action.startsWith('fhir_appointment.') || action.startsWith('fhir_encounter.')) {
     return sql`(select ${appointments.userId} from ${appointments} where ${appointments.id} = ${target}::uuid)`;
+  }
+  if (action.startsWith('fhir_observation.')) {
+    return sql`(select ${labResults.userId} from ${labResults} where ${labResults.id} = ${target}::uuid)`;
   }
   if (action.startsWith('fhir_medicationrequest.')) {
     return sql`(select ${medications.userId} from ${medications} where ${medications.id} = ${target}::uuid)`;
@@ -76,7 +79,7 @@ export class Refusal extends Error {
 }
 
 /** A refusal as the system is told it: status, FHIR issue type, the reason's code and words, the element at fault. */
-export type RefusingType = 'Schedule' | 'Slot' | 'Subscription' | 'Encounter' | 'MedicationRequest';
+export type RefusingType = 'Schedule' | 'Slot' | 'Subscription' | 'Encounter' | 'MedicationRequest' | 'Observation';
 
 export function refusalAnswer(type: RefusingType, reason: RefusalReason): FhirError {
   switch (reason) {

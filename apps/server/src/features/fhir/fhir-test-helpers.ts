@@ -19,6 +19,7 @@ export const ALL_SCOPES = [
   'system/Subscription.cruds',
   'system/Encounter.cr',
   'system/MedicationRequest.cr',
+  'system/Observation.cr',
 ];
 
 /** A hospital's system registered by its facility's admin, with its key pair. */

@@ -8,7 +8,7 @@ export type LabResultRow = typeof labResults.$inferSelect & {
 };
 export type NewLabResult = Omit<
   typeof labResults.$inferInsert,
-  'id' | 'recordedAt' | 'releasedAt' | 'releasedByMemberId'
+  'id' | 'recordedAt' | 'releasedAt' | 'releasedByMemberId' | 'releasedBySystem'
 >;
 
 /** Who acts, as the audit names them. */
@@ -40,6 +40,11 @@ async function auditAndTell(
     target: entry.appointmentId,
     patientUserId: entry.userId,
   });
+  await tellReleased(tx, entry);
+}
+
+/** Queues the patient's one notice of results released (after their quiet hours), in the caller's transaction. */
+export async function tellReleased(tx: Tx, entry: { appointmentId: string; userId: string; released: string[] }) {
   if (entry.released.length === 0) return;
   await tx.execute(sql`
     insert into notifications (user_id, kind, dedupe_key, due_at, appointment_id)

@@ -95,3 +95,11 @@ export function encounterBody(link: Record<string, unknown>, overrides: Record<s
     ...overrides,
   };
 }
+
+/** A patient who arrived and whose visit the system recorded (an Encounter, whose id is the appointment's). */
+export async function visitedPatient(t: TestApp, token: string): Promise<ArrivedPatient> {
+  const patient = await arrivedPatient(t, token);
+  const body = encounterBody({ reference: `Appointment/${patient.appointmentId}` });
+  expectFhir(await fhir(t.app, 'POST', '/Encounter', { token, body }), 201);
+  return patient;
+}

@@ -52,6 +52,7 @@ const AREAS = {
   fhir_appointment: 'audit.areas.appointment',
   fhir_encounter: 'audit.areas.visit',
   fhir_medicationrequest: 'audit.areas.prescription',
+  fhir_observation: 'audit.areas.result',
 } as const;
 
 const GROUPS: Record<AuditActionGroup, ParseKeys<'staff'>> = {
