@@ -125,6 +125,8 @@ export const AUDIT_ACTIONS = {
   'fhir_medicationrequest.allergy_override': 'systems',
   'fhir_observation.created': 'systems',
   'fhir_observation.read': 'systems',
+  'fhir_diagnosticreport.created': 'systems',
+  'fhir_diagnosticreport.read': 'systems',
 } as const satisfies Record<string, AuditActionGroup>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -352,3 +352,45 @@ export const FhirObservationInput = z.strictObject({
     .optional(),
 });
 export type FhirObservationInput = z.infer<typeof FhirObservationInput>;
+
+/* ------------------------------------------------------------------ DiagnosticReport */
+
+/**
+ * A report grouping results of one visit the system sent as Observations (`result`: `Observation/<id>`, each of that
+ * visit): `final` gives the held ones to the patient, who is told once, as a clinician's release does.
+ */
+export const FhirDiagnosticReportInput = z.strictObject({
+  resourceType: z.literal('DiagnosticReport', { error: reasons.invalidChoice }),
+  id: FhirId.optional(),
+  meta: FhirMeta.optional(),
+  identifier: identifiers.optional(),
+  status: z.enum(['final', 'preliminary'], { error: reasons.invalidChoice }),
+  category: z
+    .array(z.strictObject({ coding: z.array(Coding).max(3).optional(), text: fhirString(100).optional() }))
+    .max(2, { error: reasons.tooLong })
+    .optional(),
+  code: z.strictObject({
+    text: fhirString(200),
+    coding: z
+      .array(
+        z.strictObject({
+          system: z.literal('http://loinc.org', { error: reasons.invalidChoice }),
+          code: fhirString(20),
+          display: fhirString(200).optional(),
+        }),
+      )
+      .max(1, { error: reasons.tooLong })
+      .optional(),
+  }),
+  subject: PatientSubject,
+  encounter: z.strictObject({ reference: referenceTo('Encounter') }),
+  effectiveDateTime: FhirDateTime.optional(),
+  /** The server's (when it was stored): what a system read may be sent back with it. */
+  issued: z.string().max(40).optional(),
+  result: z
+    .array(z.strictObject({ reference: referenceTo('Observation') }), { error: reasons.required })
+    .min(1, { error: reasons.required })
+    .max(30, { error: reasons.tooLong }),
+  conclusion: fhirString(2000).optional(),
+});
+export type FhirDiagnosticReportInput = z.infer<typeof FhirDiagnosticReportInput>;

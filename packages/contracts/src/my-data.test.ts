@@ -13,7 +13,7 @@ describe("the patient's access log", () => {
     const shown = new Set<string>(SystemAccessAction.options);
     const aboutPatients = auditActionsOf('systems').filter(
       (action) =>
-        /^fhir_(appointment|encounter|medicationrequest|observation)\./.test(action) &&
+        /^fhir_(appointment|encounter|medicationrequest|observation|diagnosticreport)\./.test(action) &&
         action !== 'fhir_appointment.searched',
     );
     expect(aboutPatients.length).toBeGreaterThan(0);

@@ -89,6 +89,8 @@ export const SystemAccessAction = z.enum([
   'fhir_medicationrequest.allergy_override',
   'fhir_observation.created',
   'fhir_observation.read',
+  'fhir_diagnosticreport.created',
+  'fhir_diagnosticreport.read',
 ]);
 export type SystemAccessAction = z.infer<typeof SystemAccessAction>;
 

@@ -40,6 +40,8 @@ import { createMedicationRequestRepository } from '../features/fhir/medication-r
 import { medicationRequestResource } from '../features/fhir/medication-request/medication-request.resource.js';
 import { createObservationRepository } from '../features/fhir/observation/observation.repository.js';
 import { observationResource } from '../features/fhir/observation/observation.resource.js';
+import { createDiagnosticReportRepository } from '../features/fhir/diagnostic-report/diagnostic-report.repository.js';
+import { diagnosticReportResource } from '../features/fhir/diagnostic-report/diagnostic-report.resource.js';
 import { createSubscriptionRepository } from '../features/fhir/subscription/subscription.repository.js';
 import { subscriptionResource } from '../features/fhir/subscription/subscription.resource.js';
 import { createSlotRepository } from '../features/fhir/slot/slot.repository.js';
@@ -307,6 +309,7 @@ export async function createServices(
         allergies: healthBackground.allergies,
       }),
       observationResource(createObservationRepository(db)),
+      diagnosticReportResource(createDiagnosticReportRepository(db), consultationsRepository),
     ],
     fhirAuditRead: (system: SystemAtFacility, action: FhirReadAction, target: string | null) =>
       recordSystemAct(db, system, action, target),

@@ -1759,3 +1759,44 @@ export const fhirSubscriptions = pgTable(
     ),
   ],
 );
+
+/**
+ * A report a hospital's system sent (FHIR DiagnosticReport) grouping results of one visit it sent as Observations:
+ * `final` released the held ones it names to the patient, as a clinician's release does. The results stay
+ * `lab_results` rows; the report keeps which, its name and conclusion.
+ */
+export const fhirDiagnosticReports = pgTable(
+  'fhir_diagnostic_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['final', 'preliminary'] }).notNull(),
+    /** What the report is, as the hospital names it ("ผลตรวจเลือดประจำปี"), with its LOINC code when given. */
+    name: text('name').notNull(),
+    loincCode: text('loinc_code'),
+    conclusion: text('conclusion'),
+    resultIds: uuid('result_ids').array().notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => systemClients.id),
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fhir_diagnostic_reports_appointment_idx').on(t.appointmentId),
+    check('fhir_diagnostic_reports_status_check', sql`${t.status} in ('final', 'preliminary')`),
+    uniqueIndex('fhir_diagnostic_reports_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check(
+      'fhir_diagnostic_reports_identifier_check',
+      sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)`,
+    ),
+  ],
+);

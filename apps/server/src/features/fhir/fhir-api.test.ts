@@ -25,6 +25,7 @@ import { appointmentFixture } from './appointment/appointment-test-fixture.js';
 import { arrivedPatient, encounterBody } from './encounter/encounter-test-fixture.js';
 import { medicationRequestBody } from './medication-request/medication-request-test-fixture.js';
 import { observationBody } from './observation/observation-test-fixture.js';
+import { diagnosticReportBody } from './diagnostic-report/diagnostic-report-test-fixture.js';
 import { FHIR_INTERACTIONS, type FhirInteractionCode, type FhirResourceDefinition } from './fhir-resources.js';
 import {
   type System,
@@ -199,6 +200,19 @@ const FIXTURES: Record<string, Fixture> = {
     },
     // Another result of the same visit.
     createBody: (made) => observationBody(made.body.encounterId as string),
+    updateBody: () => ({}),
+    searchSamples: {},
+  },
+  DiagnosticReport: {
+    async make(token) {
+      const result = await FIXTURES.Observation!.make(token);
+      const encounterId = result.body.encounterId as string;
+      const body = diagnosticReportBody(encounterId, [result.id]);
+      const made = expectFhir(await fhir(t.app, 'POST', '/DiagnosticReport', { token, body }), 201);
+      return { id: made.id!, identifier: body.identifier[0]!, body: { ...body, encounterId, resultId: result.id } };
+    },
+    // Another report of the same visit's result.
+    createBody: (made) => diagnosticReportBody(made.body.encounterId as string, [made.body.resultId as string]),
     updateBody: () => ({}),
     searchSamples: {},
   },
@@ -542,6 +556,10 @@ describe('who may do what: every interaction the statement lists', () => {
     Observation: {
       read: { own: 200, other: 404, unscoped: 403 },
       // Nor its visit to send results of.
+      create: { own: 201, other: 422, unscoped: 403 },
+    },
+    DiagnosticReport: {
+      read: { own: 200, other: 404, unscoped: 403 },
       create: { own: 201, other: 422, unscoped: 403 },
     },
   };

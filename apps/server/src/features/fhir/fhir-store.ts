@@ -19,6 +19,10 @@ function patientOf(action: FhirAuditAction, target: string) {
   if (action.startsWith('fhir_appointment.') || action.startsWith('fhir_encounter.')) {
     return sql`(select ${appointments.userId} from ${appointments} where ${appointments.id} = ${target}::uuid)`;
   }
+  if (action.startsWith('fhir_diagnosticreport.')) {
+    return sql`(select a.user_id from fhir_diagnostic_reports r join ${appointments} a on a.id = r.appointment_id
+      where r.id = ${target}::uuid)`;
+  }
   if (action.startsWith('fhir_observation.')) {
     return sql`(select ${labResults.userId} from ${labResults} where ${labResults.id} = ${target}::uuid)`;
   }
@@ -68,7 +72,8 @@ export type RefusalReason =
   | 'schedule_has_bookings'
   | 'appointment_not_found'
   | 'patient_not_in_care'
-  | 'encounter_not_found';
+  | 'encounter_not_found'
+  | 'result_not_in_visit';
 
 /** Thrown out of a repository's transaction (so nothing of it stays), and answered by the resource's refusal. */
 export class Refusal extends Error {
@@ -79,7 +84,8 @@ export class Refusal extends Error {
 }
 
 /** A refusal as the system is told it: status, FHIR issue type, the reason's code and words, the element at fault. */
-export type RefusingType = 'Schedule' | 'Slot' | 'Subscription' | 'Encounter' | 'MedicationRequest' | 'Observation';
+export type RefusingType =
+  'Schedule' | 'Slot' | 'Subscription' | 'Encounter' | 'MedicationRequest' | 'Observation' | 'DiagnosticReport';
 
 export function refusalAnswer(type: RefusingType, reason: RefusalReason): FhirError {
   switch (reason) {
@@ -163,6 +169,14 @@ export function refusalAnswer(type: RefusingType, reason: RefusalReason): FhirEr
         reason,
         'ไม่พบ Encounter ที่อ้างถึงที่สถานพยาบาลนี้ (ส่ง Encounter ของการตรวจก่อน แล้วอ้างถึงด้วย Encounter/<id>)',
         `${type}.encounter`,
+      );
+    case 'result_not_in_visit':
+      return fhirError(
+        422,
+        'business-rule',
+        reason,
+        'result ต้องเป็น Observation ที่ส่งไว้แล้วของ Encounter เดียวกันที่สถานพยาบาลนี้',
+        `${type}.result`,
       );
     case 'schedule_has_bookings':
       return fhirError(

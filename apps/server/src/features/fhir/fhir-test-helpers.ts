@@ -20,6 +20,7 @@ export const ALL_SCOPES = [
   'system/Encounter.cr',
   'system/MedicationRequest.cr',
   'system/Observation.cr',
+  'system/DiagnosticReport.cr',
 ];
 
 /** A hospital's system registered by its facility's admin, with its key pair. */

@@ -54,6 +54,31 @@ export async function tellReleased(tx: Tx, entry: { appointmentId: string; userI
     on conflict (dedupe_key) do nothing`);
 }
 
+/**
+ * Releases a visit's held results at the facility (those named, or all) in the caller's transaction: a result released
+ * already stays as it was, so two releases at once release each result once. The ids released.
+ */
+export async function releaseResultsIn(
+  tx: Tx,
+  visit: { appointmentId: string; facilityId: string },
+  by: { releasedByMemberId: string } | { releasedBySystem: string },
+  resultIds?: string[],
+): Promise<string[]> {
+  const released = await tx
+    .update(labResults)
+    .set({ releasedAt: sql`now()`, ...by })
+    .where(
+      and(
+        eq(labResults.appointmentId, visit.appointmentId),
+        eq(labResults.facilityId, visit.facilityId),
+        isNull(labResults.releasedAt),
+        ...(resultIds ? [inArray(labResults.id, resultIds)] : []),
+      ),
+    )
+    .returning({ id: labResults.id });
+  return released.map((r) => r.id);
+}
+
 export function createLabResultsRepository(db: Db) {
   return {
     /** The patient's results released to them, from every facility, by test and date. */
@@ -101,19 +126,12 @@ export function createLabResultsRepository(db: Db) {
       resultIds?: string[],
     ): Promise<string[]> {
       return db.transaction(async (tx) => {
-        const released = await tx
-          .update(labResults)
-          .set({ releasedAt: sql`now()`, releasedByMemberId: by.memberId })
-          .where(
-            and(
-              eq(labResults.appointmentId, target.appointmentId),
-              eq(labResults.facilityId, by.facilityId),
-              isNull(labResults.releasedAt),
-              ...(resultIds ? [inArray(labResults.id, resultIds)] : []),
-            ),
-          )
-          .returning({ id: labResults.id });
-        const ids = released.map((r) => r.id);
+        const ids = await releaseResultsIn(
+          tx,
+          { appointmentId: target.appointmentId, facilityId: by.facilityId },
+          { releasedByMemberId: by.memberId },
+          resultIds,
+        );
         if (ids.length > 0) {
           await auditAndTell(tx, by, { action: 'result.released', ...target, released: ids });
         }

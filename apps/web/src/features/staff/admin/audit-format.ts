@@ -53,6 +53,7 @@ const AREAS = {
   fhir_encounter: 'audit.areas.visit',
   fhir_medicationrequest: 'audit.areas.prescription',
   fhir_observation: 'audit.areas.result',
+  fhir_diagnosticreport: 'audit.areas.result',
 } as const;
 
 const GROUPS: Record<AuditActionGroup, ParseKeys<'staff'>> = {
