@@ -9,8 +9,8 @@ import { benchApi } from './api.mjs';
 import { benchMap } from './map.mjs';
 import { benchWeb } from './web.mjs';
 
-// "api", "hospitals", "registry", "booking", "checklist", "results", "inbox", "schedules", "fhir-slots", "day-list",
-// "reminders", "web" or "map": one part
+// "api", "hospitals", "registry", "booking", "checklist", "results", "inbox", "schedules", "fhir-slots",
+// "fhir-medication-to-checklist", "day-list", "reminders", "web" or "map": one part
 const only = process.argv[2];
 const results = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -193,6 +193,20 @@ if (only === undefined || only === 'fhir-slots') {
   for (const r of results.fhirSlots) {
     console.log(
       `  ${r.database.padEnd(10)} ${r.slotsPerSec} slots/s (${r.published} made, ${r.failed} failed) | sent again: ${r.resentPerSec}/s, ${r.resentMade} made twice, ${r.stored} stored`,
+    );
+  }
+}
+
+if (only === undefined || only === 'fhir-medication-to-checklist') {
+  const script = 'bench/fhir-medication-to-checklist.ts';
+  results.fhirMedicationToChecklist = await benchScript(script);
+  results.fhirMedicationToChecklist.push(...((await withPostgres((url) => benchScript(script, url))) ?? []));
+  console.log(
+    "\nA hospital's system prescribing (FHIR MedicationRequest) until the patient's checklist shows the dose, one visit after another (in process), ms:",
+  );
+  for (const r of results.fhirMedicationToChecklist) {
+    console.log(
+      `  ${r.database.padEnd(10)} ${r.visits} visits | POST p50 ${r.post.p50} p99 ${r.post.p99} | POST to checklist p50 ${r.postToChecklist.p50} p99 ${r.postToChecklist.p99} max ${r.postToChecklist.max}`,
     );
   }
 }

@@ -124,6 +124,16 @@ export const AUDIT_ACTIONS = {
   'fhir_appointment.cancelled': 'systems',
   // The app sent the appointment to the system that subscribed to its facility's bookings.
   'fhir_appointment.sent': 'systems',
+  // A visit (named by its appointment) and a prescription name their patient too.
+  'fhir_encounter.created': 'systems',
+  'fhir_encounter.read': 'systems',
+  'fhir_medicationrequest.created': 'systems',
+  'fhir_medicationrequest.read': 'systems',
+  'fhir_medicationrequest.allergy_override': 'systems',
+  'fhir_observation.created': 'systems',
+  'fhir_observation.read': 'systems',
+  'fhir_diagnosticreport.created': 'systems',
+  'fhir_diagnosticreport.read': 'systems',
 } as const satisfies Record<string, AuditActionGroup>;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

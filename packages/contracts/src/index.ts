@@ -43,3 +43,4 @@ export * from './fhir-scheduling.js';
 export * from './fhir-subscriptions.js';
 export * from './fhir-systems.js';
 export * from './slot-feeds.js';
+export * from './fhir-visits.js';

@@ -12,7 +12,9 @@ describe("the patient's access log", () => {
   it("can show every act of a hospital's system on an appointment, each of which names its patient", () => {
     const shown = new Set<string>(SystemAccessAction.options);
     const aboutPatients = auditActionsOf('systems').filter(
-      (action) => action.startsWith('fhir_appointment.') && action !== 'fhir_appointment.searched',
+      (action) =>
+        /^fhir_(appointment|encounter|medicationrequest|observation|diagnosticreport)\./.test(action) &&
+        action !== 'fhir_appointment.searched',
     );
     expect(aboutPatients.length).toBeGreaterThan(0);
     expect(aboutPatients.filter((action) => !shown.has(action))).toEqual([]);

@@ -83,6 +83,15 @@ export const SystemAccessAction = z.enum([
   'fhir_appointment.no_show',
   'fhir_appointment.cancelled',
   'fhir_appointment.sent',
+  'fhir_encounter.created',
+  'fhir_encounter.read',
+  'fhir_medicationrequest.created',
+  'fhir_medicationrequest.read',
+  'fhir_medicationrequest.allergy_override',
+  'fhir_observation.created',
+  'fhir_observation.read',
+  'fhir_diagnosticreport.created',
+  'fhir_diagnosticreport.read',
 ]);
 export type SystemAccessAction = z.infer<typeof SystemAccessAction>;
 

@@ -29,14 +29,14 @@ export const SYSTEM_SCOPES = {
   'system/Appointment.rs': { resource: 'Appointment', permissions: 'rs' },
   /** Changing an appointment's status (arrived, cancelled, fulfilled). */
   'system/Appointment.u': { resource: 'Appointment', permissions: 'u' },
-  /** Sending the visit of a booked patient. */
-  'system/Encounter.c': { resource: 'Encounter', permissions: 'c' },
-  /** Sending a prescription made at the visit. */
-  'system/MedicationRequest.c': { resource: 'MedicationRequest', permissions: 'c' },
-  /** Sending a result (a laboratory value, a vital sign). */
-  'system/Observation.c': { resource: 'Observation', permissions: 'c' },
-  /** Sending a report that groups results. */
-  'system/DiagnosticReport.c': { resource: 'DiagnosticReport', permissions: 'c' },
+  /** Sending the visit of a booked patient, and reading back what it sent (a token may ask for `.c` or `.r` alone). */
+  'system/Encounter.cr': { resource: 'Encounter', permissions: 'cr' },
+  /** Sending a prescription made at the visit, and reading it back. */
+  'system/MedicationRequest.cr': { resource: 'MedicationRequest', permissions: 'cr' },
+  /** Sending a result (a laboratory value, a vital sign), and reading it back. */
+  'system/Observation.cr': { resource: 'Observation', permissions: 'cr' },
+  /** Sending a report that groups results, and reading it back. */
+  'system/DiagnosticReport.cr': { resource: 'DiagnosticReport', permissions: 'cr' },
   /** Reading the patients who booked here (to match them to the hospital's own record). */
   'system/Patient.r': { resource: 'Patient', permissions: 'r' },
   /** Asking to be told when a patient books or cancels here (a rest-hook to the hospital's own address). */

@@ -36,6 +36,14 @@ import { createSystemClientsService } from '../features/system-clients/system-cl
 import { JWKS_REACH, createSystemTokenService } from '../features/system-clients/token.service.js';
 import { createScheduleRepository } from '../features/fhir/schedule/schedule.repository.js';
 import { scheduleResource } from '../features/fhir/schedule/schedule.resource.js';
+import { createEncounterRepository } from '../features/fhir/encounter/encounter.repository.js';
+import { encounterResource } from '../features/fhir/encounter/encounter.resource.js';
+import { createMedicationRequestRepository } from '../features/fhir/medication-request/medication-request.repository.js';
+import { medicationRequestResource } from '../features/fhir/medication-request/medication-request.resource.js';
+import { createObservationRepository } from '../features/fhir/observation/observation.repository.js';
+import { observationResource } from '../features/fhir/observation/observation.resource.js';
+import { createDiagnosticReportRepository } from '../features/fhir/diagnostic-report/diagnostic-report.repository.js';
+import { diagnosticReportResource } from '../features/fhir/diagnostic-report/diagnostic-report.resource.js';
 import { createSubscriptionRepository } from '../features/fhir/subscription/subscription.repository.js';
 import { subscriptionResource } from '../features/fhir/subscription/subscription.resource.js';
 import { createSubscriptionDeliverer } from '../features/fhir/subscription/subscription-delivery.js';
@@ -310,6 +318,13 @@ export async function createServices(
       slotResource(createSlotRepository(db)),
       appointmentResource({ appointments: fhirAppointments, returnDeposits }),
       subscriptionResource(createSubscriptionRepository(db), config.smart.httpJwks),
+      encounterResource(createEncounterRepository(db)),
+      medicationRequestResource({
+        prescriptions: createMedicationRequestRepository(db),
+        allergies: healthBackground.allergies,
+      }),
+      observationResource(createObservationRepository(db)),
+      diagnosticReportResource(createDiagnosticReportRepository(db), consultationsRepository),
     ],
     /** Sends the bookings and cancellations systems subscribed to, signed with the app's key. */
     subscriptionDeliverer: createSubscriptionDeliverer({

@@ -585,8 +585,25 @@ export const visitRecords = pgTable(
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
     correctionReason: text('correction_reason'),
     correctedBy: uuid('corrected_by').references(() => staffMembers.id),
+    /** The hospital's own system that sent the visit (FHIR Encounter) instead of a member recording it. */
+    recordedBySystem: uuid('recorded_by_system').references((): AnyPgColumn => systemClients.id),
+    /** The facility whose system sent it, and its own id of the visit (FHIR identifier): one visit per id there. */
+    facilityId: uuid('facility_id').references(() => facilities.id),
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
   },
-  (t) => [check('visit_records_status_check', sql`${t.status} in ('final', 'amended', 'entered_in_error')`)],
+  (t) => [
+    check('visit_records_status_check', sql`${t.status} in ('final', 'amended', 'entered_in_error')`),
+    // A hospital sending its own visit again finds it here, however many times at once.
+    uniqueIndex('visit_records_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check(
+      'visit_records_identifier_check',
+      sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)
+        and (${t.identifierValue} is null or ${t.facilityId} is not null)`,
+    ),
+  ],
 );
 
 /**
@@ -752,11 +769,25 @@ export const medications = pgTable(
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
     correctionReason: text('correction_reason'),
     correctedBy: uuid('corrected_by').references(() => staffMembers.id),
+    /** The hospital's own system that sent the prescription (FHIR MedicationRequest); null when a member wrote it. */
+    prescribedBySystem: uuid('prescribed_by_system').references((): AnyPgColumn => systemClients.id),
+    /** The facility whose system sent it, and its own id of the prescription (FHIR identifier): one per id there. */
+    facilityId: uuid('facility_id').references(() => facilities.id),
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('medications_user_idx').on(t.userId),
+    uniqueIndex('medications_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check(
+      'medications_identifier_check',
+      sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)
+        and (${t.identifierValue} is null or ${t.facilityId} is not null)`,
+    ),
     check(
       'medications_doses_check',
       sql`${t.afterBreakfast} >= 0 and ${t.afterLunch} >= 0 and ${t.afterDinner} >= 0 and ${t.beforeBed} >= 0`,
@@ -1023,18 +1054,31 @@ export const labResults = pgTable(
     refHigh: doublePrecision('ref_high'),
     /** The day the sample was taken or the measure made (Thai calendar date). */
     takenOn: date('taken_on', { mode: 'string' }).notNull(),
-    recordedByMemberId: uuid('recorded_by_member_id')
-      .notNull()
-      .references(() => staffMembers.id),
+    /** The member who recorded it, or (FHIR Observation) the facility's own system: one of the two. */
+    recordedByMemberId: uuid('recorded_by_member_id').references(() => staffMembers.id),
+    recordedBySystem: uuid('recorded_by_system').references((): AnyPgColumn => systemClients.id),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     releasedByMemberId: uuid('released_by_member_id').references(() => staffMembers.id),
+    /** A result the facility's system sent as final is released by it at once. */
+    releasedBySystem: uuid('released_by_system').references((): AnyPgColumn => systemClients.id),
+    /** The hospital's own id of a result its system sent (FHIR identifier): one result per id at the facility. */
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
   },
   (t) => [
     index('lab_results_user_code_idx').on(t.userId, t.code, t.takenOn),
     index('lab_results_appointment_idx').on(t.appointmentId),
     check('lab_results_range_check', sql`${t.refLow} is null or ${t.refHigh} is null or ${t.refLow} <= ${t.refHigh}`),
-    check('lab_results_release_check', sql`(${t.releasedAt} is null) = (${t.releasedByMemberId} is null)`),
+    check(
+      'lab_results_release_check',
+      sql`(${t.releasedAt} is null) = (${t.releasedByMemberId} is null and ${t.releasedBySystem} is null)`,
+    ),
+    check('lab_results_recorded_by_check', sql`(${t.recordedByMemberId} is null) <> (${t.recordedBySystem} is null)`),
+    uniqueIndex('lab_results_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check('lab_results_identifier_check', sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)`),
   ],
 );
 
@@ -1777,4 +1821,45 @@ export const slotFeeds = pgTable(
     lastWithdrawn: integer('last_withdrawn'),
   },
   (t) => [index('slot_feeds_due_idx').on(t.lastReadAt)],
+);
+
+/**
+ * A report a hospital's system sent (FHIR DiagnosticReport) grouping results of one visit it sent as Observations:
+ * `final` released the held ones it names to the patient, as a clinician's release does. The results stay
+ * `lab_results` rows; the report keeps which, its name and conclusion.
+ */
+export const fhirDiagnosticReports = pgTable(
+  'fhir_diagnostic_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    facilityId: uuid('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['final', 'preliminary'] }).notNull(),
+    /** What the report is, as the hospital names it ("ผลตรวจเลือดประจำปี"), with its LOINC code when given. */
+    name: text('name').notNull(),
+    loincCode: text('loinc_code'),
+    conclusion: text('conclusion'),
+    resultIds: uuid('result_ids').array().notNull(),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => systemClients.id),
+    identifierSystem: text('identifier_system'),
+    identifierValue: text('identifier_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fhir_diagnostic_reports_appointment_idx').on(t.appointmentId),
+    check('fhir_diagnostic_reports_status_check', sql`${t.status} in ('final', 'preliminary')`),
+    uniqueIndex('fhir_diagnostic_reports_identifier_idx')
+      .on(t.facilityId, t.identifierSystem, t.identifierValue)
+      .where(sql`${t.identifierValue} is not null`),
+    check(
+      'fhir_diagnostic_reports_identifier_check',
+      sql`(${t.identifierSystem} is null) = (${t.identifierValue} is null)`,
+    ),
+  ],
 );

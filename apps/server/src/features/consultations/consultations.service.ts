@@ -24,6 +24,11 @@ export const outsideCare = () =>
     'ผู้ป่วยรายนี้ไม่ได้มีนัดที่เช็กอินแล้วหรือนัดวันนี้ การเปิดดูประวัติต้องระบุเหตุผล ซึ่งผู้ป่วยจะเห็นและผู้ดูแลระบบจะตรวจสอบ',
   );
 
+/** A follow-up is a day after today's visit: 400 `out_of_range` on `field` otherwise. */
+export function refuseFollowUpNotAhead(followUpDate: string | null | undefined, today: string, field = 'followUpDate') {
+  if (followUpDate && followUpDate <= today) throw validationFailed({ [field]: 'out_of_range' });
+}
+
 /** Statuses in which the patient is in the facility's care whatever the day: arrived and not yet seen, or being seen. */
 const ARRIVED = new Set(['checked_in', 'in_consultation']);
 /** Statuses in which an appointment of today puts the patient in care: booked (paid or free), arrived, seen. */
@@ -142,7 +147,7 @@ export function createConsultationsService({
 
     async complete(actor: StaffAtFacility, appointmentId: string, body: VisitRecordBody): Promise<DayListEntry> {
       const today = todayInBangkok();
-      if (body.followUpDate && body.followUpDate <= today) throw validationFailed({ followUpDate: 'out_of_range' });
+      refuseFollowUpNotAhead(body.followUpDate, today);
       // The allergies of a patient who can be seen now; any other appointment the lifecycle refuses just below (404,
       // 409), as it completes a visit whose patient deleted their account meanwhile (nobody to prescribe to).
       const patient = await consultations.patientOf(actor.facilityId, appointmentId);

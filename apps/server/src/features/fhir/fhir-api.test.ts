@@ -22,6 +22,10 @@ import { hashToken } from '../../shared/secrets.js';
 import { SystemTokenRefused } from '../system-clients/token.service.js';
 import { fhirApi, requireListedInteraction } from './fhir-api.js';
 import { appointmentFixture } from './appointment/appointment-test-fixture.js';
+import { arrivedPatient, encounterBody } from './encounter/encounter-test-fixture.js';
+import { medicationRequestBody } from './medication-request/medication-request-test-fixture.js';
+import { observationBody } from './observation/observation-test-fixture.js';
+import { diagnosticReportBody } from './diagnostic-report/diagnostic-report-test-fixture.js';
 import { FHIR_INTERACTIONS, type FhirInteractionCode, type FhirResourceDefinition } from './fhir-resources.js';
 import {
   type System,
@@ -56,10 +60,11 @@ beforeAll(async () => {
   for (const facility of [FACILITY, OTHER]) await clinicAt(t.app, t.database, t.config, facility, 'A');
   own = await registerSystem(t.app, t.database, t.config, FACILITY);
   other = await registerSystem(t.app, t.database, t.config, OTHER);
-  unscoped = await registerSystem(t.app, t.database, t.config, FACILITY, ['system/Encounter.c']);
+  // A scope the API serves nothing of yet.
+  unscoped = await registerSystem(t.app, t.database, t.config, FACILITY, ['system/Patient.r']);
   tokens.own = await tokenFor(t.app, t.config, own);
   tokens.other = await tokenFor(t.app, t.config, other);
-  tokens.unscoped = await tokenFor(t.app, t.config, unscoped, 'system/Encounter.c');
+  tokens.unscoped = await tokenFor(t.app, t.config, unscoped, 'system/Patient.r');
 });
 afterAll(() => t.close());
 
@@ -104,6 +109,8 @@ interface Fixture {
   searchSamples: Record<string, string>;
   /** The search that finds the one made (by its identifier, unless the resource has none). */
   searchOf?: (made: Made) => string;
+  /** A create's body that needs making first (another patient who has arrived), instead of createBody. */
+  createFor?: () => Promise<object>;
 }
 
 const FIXTURES: Record<string, Fixture> = {
@@ -156,6 +163,59 @@ const FIXTURES: Record<string, Fixture> = {
     searchSamples: { status: 'active', url: 'https://his.hospital.example/klaimor-hook', _count: '5' },
     searchOf: (made) => `url=${encodeURIComponent((made.body.channel as { endpoint: string }).endpoint)}`,
   },
+  Encounter: {
+    async make(token) {
+      const patient = await arrivedPatient(t, token);
+      const body = encounterBody({ reference: `Appointment/${patient.appointmentId}` });
+      const made = expectFhir(await fhir(t.app, 'POST', '/Encounter', { token, body }), 201);
+      return { id: made.id!, identifier: body.identifier[0]!, body };
+    },
+    // Another visit of another patient of this facility who has arrived; the visit made is theirs alone.
+    createBody: () => {
+      throw new Error('created through createFor');
+    },
+    createFor: async () =>
+      encounterBody({ reference: `Appointment/${(await arrivedPatient(t, tokens.own)).appointmentId}` }),
+    updateBody: () => ({}),
+    searchSamples: {},
+  },
+  MedicationRequest: {
+    async make(token) {
+      const visit = await FIXTURES.Encounter!.make(token);
+      const body = medicationRequestBody(visit.id);
+      const made = expectFhir(await fhir(t.app, 'POST', '/MedicationRequest', { token, body }), 201);
+      return { id: made.id!, identifier: body.identifier[0]!, body: { ...body, encounterId: visit.id } };
+    },
+    // Another prescription of the same visit.
+    createBody: (made) => medicationRequestBody(made.body.encounterId as string),
+    updateBody: () => ({}),
+    searchSamples: {},
+  },
+  Observation: {
+    async make(token) {
+      const visit = await FIXTURES.Encounter!.make(token);
+      const body = observationBody(visit.id);
+      const made = expectFhir(await fhir(t.app, 'POST', '/Observation', { token, body }), 201);
+      return { id: made.id!, identifier: body.identifier[0]!, body: { ...body, encounterId: visit.id } };
+    },
+    // Another result of the same visit.
+    createBody: (made) => observationBody(made.body.encounterId as string),
+    updateBody: () => ({}),
+    searchSamples: {},
+  },
+  DiagnosticReport: {
+    async make(token) {
+      const result = await FIXTURES.Observation!.make(token);
+      const encounterId = result.body.encounterId as string;
+      const body = diagnosticReportBody(encounterId, [result.id]);
+      const made = expectFhir(await fhir(t.app, 'POST', '/DiagnosticReport', { token, body }), 201);
+      return { id: made.id!, identifier: body.identifier[0]!, body: { ...body, encounterId, resultId: result.id } };
+    },
+    // Another report of the same visit's result.
+    createBody: (made) => diagnosticReportBody(made.body.encounterId as string, [made.body.resultId as string]),
+    updateBody: () => ({}),
+    searchSamples: {},
+  },
 };
 
 /** A schedule of this facility, made once, that the slots made here belong to. */
@@ -183,7 +243,10 @@ async function attempt(type: string, interaction: FhirInteractionCode, made: Mad
         },
       );
     case 'create':
-      return fhir(t.app, 'POST', `/${type}`, { token, body: fixture.createBody(made) });
+      return fhir(t.app, 'POST', `/${type}`, {
+        token,
+        body: fixture.createFor ? await fixture.createFor() : fixture.createBody(made),
+      });
     case 'update':
       return fhir(t.app, 'PUT', `/${type}/${made.id}`, { token, body: fixture.updateBody(made) });
     case 'delete':
@@ -281,7 +344,10 @@ describe('the CapabilityStatement', () => {
 
   it('lists the search parameters each resource takes, each of which a search accepts', async () => {
     for (const resource of (await capability()).rest[0]!.resource) {
-      expect(resource.searchParam.map((p) => p.name)).toContain('_count');
+      const searched = resource.interaction.some((i) => i.code === 'search-type');
+      // Paging is a search's: a type only created and read lists no parameter at all.
+      if (!searched) expect(resource.searchParam).toEqual([]);
+      else expect(resource.searchParam.map((p) => p.name)).toContain('_count');
       for (const param of resource.searchParam) {
         const samples = FIXTURES[resource.type]!.searchSamples;
         const name = Object.keys(samples).find((key) => key.split(':')[0] === param.name);
@@ -476,6 +542,25 @@ describe('who may do what: every interaction the statement lists', () => {
       create: { own: 201, other: 201, unscoped: 403 },
       update: { own: 200, other: 404, unscoped: 403 },
       delete: { own: 204, other: 404, unscoped: 403 },
+    },
+    Encounter: {
+      read: { own: 200, other: 404, unscoped: 403 },
+      // This facility's patient is none of another facility's system's to record a visit of.
+      create: { own: 201, other: 422, unscoped: 403 },
+    },
+    MedicationRequest: {
+      read: { own: 200, other: 404, unscoped: 403 },
+      // Nor its visit to prescribe at.
+      create: { own: 201, other: 422, unscoped: 403 },
+    },
+    Observation: {
+      read: { own: 200, other: 404, unscoped: 403 },
+      // Nor its visit to send results of.
+      create: { own: 201, other: 422, unscoped: 403 },
+    },
+    DiagnosticReport: {
+      read: { own: 200, other: 404, unscoped: 403 },
+      create: { own: 201, other: 422, unscoped: 403 },
     },
   };
 

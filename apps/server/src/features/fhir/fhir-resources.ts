@@ -127,11 +127,14 @@ export function capabilityStatement(
     conditionalRead: 'not-supported',
     conditionalUpdate: false,
     conditionalDelete: 'not-supported',
-    searchParam: [...definition.searchParams, ...PAGING_PARAMS].map(({ name, type, documentation }) => ({
-      name,
-      type,
-      documentation,
-    })),
+    // Paging is a search's: a type that is only created and read takes no search parameter at all.
+    searchParam: [...definition.searchParams, ...(definition.interactions['search-type'] ? PAGING_PARAMS : [])].map(
+      ({ name, type, documentation }) => ({
+        name,
+        type,
+        documentation,
+      }),
+    ),
   }));
   return {
     resourceType: 'CapabilityStatement',

@@ -1,11 +1,35 @@
-import type { AuditAction, FhirIdentifier } from '@klaimor/contracts';
+import type { AuditAction, AuditDetails as AuditDetailsShape, FhirIdentifier } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { appointments, auditEvents } from '../../db/schema.js';
+import { appointments, auditEvents, labResults, medications } from '../../db/schema.js';
 import { type FhirError, fhirError, identifierTaken, resourceNotFound, versionMismatch } from './fhir-http.js';
 
 /** An action of a hospital's system through the FHIR API: `fhir_slot.created`, `fhir_schedule.read`, …. */
 export type FhirAuditAction = Extract<AuditAction, `fhir_${string}`>;
+
+/** What an entry says beside its action: a prescription's allergy override, with the reason given. */
+type AuditDetails = Extract<AuditDetailsShape, { kind: 'allergy_override' }>;
+
+/**
+ * The patient an act names, by its target: an appointment and a visit (an Encounter's id is its appointment's) name
+ * the appointment's patient, a prescription the patient whose medicine it is.
+ */
+function patientOf(action: FhirAuditAction, target: string) {
+  if (action.startsWith('fhir_appointment.') || action.startsWith('fhir_encounter.')) {
+    return sql`(select ${appointments.userId} from ${appointments} where ${appointments.id} = ${target}::uuid)`;
+  }
+  if (action.startsWith('fhir_diagnosticreport.')) {
+    return sql`(select a.user_id from fhir_diagnostic_reports r join ${appointments} a on a.id = r.appointment_id
+      where r.id = ${target}::uuid)`;
+  }
+  if (action.startsWith('fhir_observation.')) {
+    return sql`(select ${labResults.userId} from ${labResults} where ${labResults.id} = ${target}::uuid)`;
+  }
+  if (action.startsWith('fhir_medicationrequest.')) {
+    return sql`(select ${medications.userId} from ${medications} where ${medications.id} = ${target}::uuid)`;
+  }
+  return null;
+}
 
 /**
  * Who writes a facility's schedules and slots: a hospital's system through the FHIR API, or the facility's own feed
@@ -28,6 +52,7 @@ export async function recordSystemAct(
   system: FhirWriter,
   action: FhirAuditAction,
   target: string | null,
+  details?: AuditDetails,
 ): Promise<void> {
   await executor.insert(auditEvents).values({
     staffMemberId: null,
@@ -35,10 +60,8 @@ export async function recordSystemAct(
     facilityId: system.facilityId,
     action,
     target,
-    patientUserId:
-      target && action.startsWith('fhir_appointment.')
-        ? sql`(select ${appointments.userId} from ${appointments} where ${appointments.id} = ${target}::uuid)`
-        : null,
+    patientUserId: target ? patientOf(action, target) : null,
+    details: details ?? null,
   });
 }
 
@@ -55,7 +78,11 @@ export type RefusalReason =
   | 'booked_slot_moved'
   | 'schedule_fixed'
   | 'slot_has_bookings'
-  | 'schedule_has_bookings';
+  | 'schedule_has_bookings'
+  | 'appointment_not_found'
+  | 'patient_not_in_care'
+  | 'encounter_not_found'
+  | 'result_not_in_visit';
 
 /** Thrown out of a repository's transaction (so nothing of it stays), and answered by the resource's refusal. */
 export class Refusal extends Error {
@@ -66,7 +93,10 @@ export class Refusal extends Error {
 }
 
 /** A refusal as the system is told it: status, FHIR issue type, the reason's code and words, the element at fault. */
-export function refusalAnswer(type: 'Schedule' | 'Slot' | 'Subscription', reason: RefusalReason): FhirError {
+export type RefusingType =
+  'Schedule' | 'Slot' | 'Subscription' | 'Encounter' | 'MedicationRequest' | 'Observation' | 'DiagnosticReport';
+
+export function refusalAnswer(type: RefusingType, reason: RefusalReason): FhirError {
   switch (reason) {
     case 'not_found':
       return resourceNotFound(type);
@@ -125,6 +155,38 @@ export function refusalAnswer(type: 'Schedule' | 'Slot' | 'Subscription', reason
         reason,
         'slot นี้มีการจองอยู่ จึงลบไม่ได้ ปิดด้วย status busy-unavailable แทน ผู้ป่วยที่จองไว้ยังคงมีนัดอยู่',
       );
+    case 'appointment_not_found':
+      return fhirError(
+        422,
+        'business-rule',
+        reason,
+        'ไม่พบนัดหมายที่อ้างถึงที่สถานพยาบาลนี้ (Appointment/<id> หรือรหัสการจองของผู้ป่วย)',
+        'Encounter.appointment',
+      );
+    case 'patient_not_in_care':
+      return fhirError(
+        422,
+        'business-rule',
+        reason,
+        'ไม่พบผู้ป่วยที่มาถึงแล้วที่สถานพยาบาลนี้ด้วยเลขประจำตัวประชาชนและวันเกิดนี้ (ต้องมีนัดที่เช็กอินแล้ว)',
+        `${type}.subject`,
+      );
+    case 'encounter_not_found':
+      return fhirError(
+        422,
+        'business-rule',
+        reason,
+        'ไม่พบ Encounter ที่อ้างถึงที่สถานพยาบาลนี้ (ส่ง Encounter ของการตรวจก่อน แล้วอ้างถึงด้วย Encounter/<id>)',
+        `${type}.encounter`,
+      );
+    case 'result_not_in_visit':
+      return fhirError(
+        422,
+        'business-rule',
+        reason,
+        'result ต้องเป็น Observation ที่ส่งไว้แล้วของ Encounter เดียวกันที่สถานพยาบาลนี้',
+        `${type}.result`,
+      );
     case 'schedule_has_bookings':
       return fhirError(
         409,
@@ -140,7 +202,7 @@ export function refusalAnswer(type: 'Schedule' | 'Slot' | 'Subscription', reason
  * carries, since the unique index that holds the condition is on the resource's own identifier.
  */
 export function conditionalOn(
-  type: 'Schedule' | 'Slot',
+  type: RefusingType,
   own: FhirIdentifier | null,
   ifNoneExist: FhirIdentifier | null,
 ): boolean {
@@ -158,7 +220,7 @@ export function conditionalOn(
 }
 
 /** A repository's work, its Refusal answered as the resource's OperationOutcome. */
-export async function answeredAs<T>(type: 'Schedule' | 'Slot', work: Promise<T>): Promise<T> {
+export async function answeredAs<T>(type: RefusingType, work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {

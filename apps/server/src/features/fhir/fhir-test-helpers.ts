@@ -17,6 +17,10 @@ export const ALL_SCOPES = [
   'system/Appointment.rs',
   'system/Appointment.u',
   'system/Subscription.cruds',
+  'system/Encounter.cr',
+  'system/MedicationRequest.cr',
+  'system/Observation.cr',
+  'system/DiagnosticReport.cr',
 ];
 
 /** A hospital's system registered by its facility's admin, with its key pair. */

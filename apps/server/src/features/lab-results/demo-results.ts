@@ -143,7 +143,11 @@ export async function seedDemoResults(db: Db, patientId: string): Promise<void> 
     const results = Object.entries(sitting.values).map(([code, value]) => ({ code, value }));
     // Released that afternoon, as long ago as the visit: inserted as they stand, with no notice queued now.
     const releasedAt = new Date(startsAt.getTime() + 6 * 3600_000);
-    const rows = sittingRows({ takenOn, results }, patient, { appointmentId: appointment.id, ...by });
+    const rows = sittingRows({ takenOn, results }, patient, {
+      appointmentId: appointment.id,
+      facilityId: by.facilityId,
+      recordedBy: { recordedByMemberId: by.memberId },
+    });
     await db
       .insert(labResults)
       .values(rows.map((row) => ({ ...row, recordedAt: startsAt, releasedAt, releasedByMemberId: place.memberId })));

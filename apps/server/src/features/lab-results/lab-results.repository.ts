@@ -8,7 +8,7 @@ export type LabResultRow = typeof labResults.$inferSelect & {
 };
 export type NewLabResult = Omit<
   typeof labResults.$inferInsert,
-  'id' | 'recordedAt' | 'releasedAt' | 'releasedByMemberId'
+  'id' | 'recordedAt' | 'releasedAt' | 'releasedByMemberId' | 'releasedBySystem'
 >;
 
 /** Who acts, as the audit names them. */
@@ -40,6 +40,11 @@ async function auditAndTell(
     target: entry.appointmentId,
     patientUserId: entry.userId,
   });
+  await tellReleased(tx, entry);
+}
+
+/** Queues the patient's one notice of results released (after their quiet hours), in the caller's transaction. */
+export async function tellReleased(tx: Tx, entry: { appointmentId: string; userId: string; released: string[] }) {
   if (entry.released.length === 0) return;
   await tx.execute(sql`
     insert into notifications (user_id, kind, dedupe_key, due_at, appointment_id)
@@ -47,6 +52,31 @@ async function auditAndTell(
       after_quiet_hours(now(), s.quiet_from, s.quiet_until), ${entry.appointmentId}
     from (select 1) as one left join notification_settings s on s.user_id = ${entry.userId}
     on conflict (dedupe_key) do nothing`);
+}
+
+/**
+ * Releases a visit's held results at the facility (those named, or all) in the caller's transaction: a result released
+ * already stays as it was, so two releases at once release each result once. The ids released.
+ */
+export async function releaseResultsIn(
+  tx: Tx,
+  visit: { appointmentId: string; facilityId: string },
+  by: { releasedByMemberId: string } | { releasedBySystem: string },
+  resultIds?: string[],
+): Promise<string[]> {
+  const released = await tx
+    .update(labResults)
+    .set({ releasedAt: sql`now()`, ...by })
+    .where(
+      and(
+        eq(labResults.appointmentId, visit.appointmentId),
+        eq(labResults.facilityId, visit.facilityId),
+        isNull(labResults.releasedAt),
+        ...(resultIds ? [inArray(labResults.id, resultIds)] : []),
+      ),
+    )
+    .returning({ id: labResults.id });
+  return released.map((r) => r.id);
 }
 
 export function createLabResultsRepository(db: Db) {
@@ -96,19 +126,12 @@ export function createLabResultsRepository(db: Db) {
       resultIds?: string[],
     ): Promise<string[]> {
       return db.transaction(async (tx) => {
-        const released = await tx
-          .update(labResults)
-          .set({ releasedAt: sql`now()`, releasedByMemberId: by.memberId })
-          .where(
-            and(
-              eq(labResults.appointmentId, target.appointmentId),
-              eq(labResults.facilityId, by.facilityId),
-              isNull(labResults.releasedAt),
-              ...(resultIds ? [inArray(labResults.id, resultIds)] : []),
-            ),
-          )
-          .returning({ id: labResults.id });
-        const ids = released.map((r) => r.id);
+        const ids = await releaseResultsIn(
+          tx,
+          { appointmentId: target.appointmentId, facilityId: by.facilityId },
+          { releasedByMemberId: by.memberId },
+          resultIds,
+        );
         if (ids.length > 0) {
           await auditAndTell(tx, by, { action: 'result.released', ...target, released: ids });
         }

@@ -56,7 +56,12 @@ interface Deps {
 export function sittingRows(
   body: Pick<RecordResultsBody, 'takenOn' | 'results'>,
   patient: { id: string; birthday: string | null; gender: string | null },
-  visit: { appointmentId: string; facilityId: string; memberId: string },
+  visit: {
+    appointmentId: string;
+    facilityId: string;
+    /** The member at the results form, or the facility's own system (FHIR Observation). */
+    recordedBy: Pick<NewLabResult, 'recordedByMemberId' | 'recordedBySystem'>;
+  },
 ): NewLabResult[] {
   const typed = new Map(body.results.map((r) => [r.code, r]));
   const values = new Map(body.results.map((r) => [r.code, r.value]));
@@ -73,7 +78,7 @@ export function sittingRows(
       userId: patient.id,
       appointmentId: visit.appointmentId,
       facilityId: visit.facilityId,
-      recordedByMemberId: visit.memberId,
+      ...visit.recordedBy,
       code: test.code,
       value: roundedFor(test.code, values.get(test.code)!),
       unit: test.ucum,
@@ -96,10 +101,14 @@ export async function patientOfRecentVisit(
 ) {
   const patient = await consultations.patientOf(actor.facilityId, appointmentId);
   if (!patient) throw appointmentNotFound();
-  const today = todayInBangkok();
-  const recent = patient.status === 'completed' && patient.date >= addDays(today, -RESULTS_AFTER_VISIT_DAYS);
-  if (!inCare(patient, today) && !recent) throw outsideCare();
+  if (!resultsInCare(patient, todayInBangkok())) throw outsideCare();
   return patient;
+}
+
+/** Whether the facility works with an appointment's results: in care now, or a visit completed in the last 90 days. */
+export function resultsInCare(appointment: { status: string; date: string }, today: string): boolean {
+  const recent = appointment.status === 'completed' && appointment.date >= addDays(today, -RESULTS_AFTER_VISIT_DAYS);
+  return inCare(appointment, today) || recent;
 }
 
 export function createLabResultsService({ results, consultations, access }: Deps) {
@@ -132,7 +141,7 @@ export function createLabResultsService({ results, consultations, access }: Deps
       const rows = sittingRows(body, patient, {
         appointmentId,
         facilityId: actor.facilityId,
-        memberId: actor.memberId,
+        recordedBy: { recordedByMemberId: actor.memberId },
       });
       await results.record(rows, actor, body.release);
       return (await results.atFacility(patient.id, actor.facilityId)).map(toLabResult);

@@ -51,6 +51,10 @@ const AREAS = {
   fhir_subscription: 'audit.areas.facility',
   fhir_appointment: 'audit.areas.appointment',
   slot_feed: 'audit.areas.schedule',
+  fhir_encounter: 'audit.areas.visit',
+  fhir_medicationrequest: 'audit.areas.prescription',
+  fhir_observation: 'audit.areas.result',
+  fhir_diagnosticreport: 'audit.areas.result',
 } as const;
 
 const GROUPS: Record<AuditActionGroup, ParseKeys<'staff'>> = {

@@ -29,7 +29,7 @@ const lab: SystemClient = {
   clientId: 'sys_TGFiU3lzdGVtQ2xpZW50XzAy',
   jwksUrl: null,
   jwks: { keys: [PUBLIC_KEY, { kty: 'EC', kid: 'lab-ec-1', crv: 'P-384', x: 'AA', y: 'BB' }] },
-  scopes: ['system/Observation.c'],
+  scopes: ['system/Observation.cr'],
   disabledAt: '2025-07-01T02:05:00.000Z',
   createdAt: '2025-05-02T03:00:00.000Z',
   createdBy: null,
@@ -88,8 +88,8 @@ describe('the hospital systems screen', () => {
     expect(within(first).getByText('ลงทะเบียนเมื่อ 16 มิ.ย. 2568 14:30 น.')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: `ปิดใช้งาน: ${his.name}` })).toBeInTheDocument();
 
-    expect(within(second).getByText('ส่งผลตรวจ')).toBeInTheDocument();
-    expect(within(second).getByText('system/Observation.c')).toBeInTheDocument();
+    expect(within(second).getByText('ส่งและอ่านผลตรวจ')).toBeInTheDocument();
+    expect(within(second).getByText('system/Observation.cr')).toBeInTheDocument();
     expect(within(second).getByText('วางกุญแจไว้ 2 ชุด')).toBeInTheDocument();
     expect(within(second).getByText('kid: his-2025-06 (RS384)')).toBeInTheDocument();
     expect(within(second).getByText('kid: lab-ec-1 (ES384)')).toBeInTheDocument();
@@ -214,8 +214,8 @@ describe('the hospital systems screen', () => {
       within(dialog).getByRole('textbox', { name: /^กุญแจสาธารณะ/ }),
       JSON.stringify({ keys: [PUBLIC_KEY] }, null, 2),
     );
-    await user.click(within(dialog).getByRole('checkbox', { name: 'ส่งผลตรวจ' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'ส่งรายงานผลตรวจ' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'ส่งและอ่านผลตรวจ' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'ส่งและอ่านรายงานผลตรวจ' }));
     await user.click(within(dialog).getByRole('button', { name: 'ลงทะเบียน' }));
 
     expect(await screen.findByRole('region', { name: 'ลงทะเบียน ระบบห้องแล็บ แล้ว' })).toBeInTheDocument();
@@ -225,7 +225,7 @@ describe('the hospital systems screen', () => {
         body: {
           name: 'ระบบห้องแล็บ',
           jwks: { keys: [PUBLIC_KEY] },
-          scopes: ['system/Observation.c', 'system/DiagnosticReport.c'],
+          scopes: ['system/Observation.cr', 'system/DiagnosticReport.cr'],
         },
       },
     ]);
@@ -238,7 +238,7 @@ describe('the hospital systems screen', () => {
     const dialog = await openRegister(user);
     await user.type(within(dialog).getByRole('textbox', { name: /^ชื่อระบบ/ }), 'ระบบห้องแล็บ');
     await user.click(within(dialog).getByRole('radio', { name: 'วางกุญแจสาธารณะ (JWKS JSON)' }));
-    await user.click(within(dialog).getByRole('checkbox', { name: 'ส่งผลตรวจ' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'ส่งและอ่านผลตรวจ' }));
     const keys = within(dialog).getByRole('textbox', { name: /^กุญแจสาธารณะ/ });
 
     // Cut off while copying.
