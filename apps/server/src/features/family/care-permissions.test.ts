@@ -115,7 +115,9 @@ async function patientRoutes(): Promise<string[]> {
     .filter(([path]) => path.startsWith('/api/') && !/^\/api\/(staff|operator|hospitals)\b/.test(path))
     .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`))
     .filter(
-      (route) => !open.has(route) && !['GET /api/health', 'GET /api/app-config', 'GET /api/docs/json'].includes(route),
+      (route) =>
+        !open.has(route) &&
+        !['GET /api/health', 'GET /api/health/ready', 'GET /api/app-config', 'GET /api/docs/json'].includes(route),
     );
 }
 
