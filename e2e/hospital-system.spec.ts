@@ -8,7 +8,8 @@ import { DEMO_ADMIN, signInStaff } from './support/staff';
 
 const SYSTEM = `HIS นัดผู้ป่วยนอก ${Date.now() % 100_000}`;
 const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
-const SCOPES = 'system/Schedule.cruds system/Slot.cruds system/Appointment.rs system/Appointment.u';
+const SCOPES =
+  'system/Schedule.cruds system/Slot.cruds system/Appointment.rs system/Appointment.u system/Encounter.cr system/MedicationRequest.cr';
 const SLOT_CAPACITY = 'http://fhir-registry.smarthealthit.org/StructureDefinition/slot-capacity';
 const DEEP_LINK = 'http://fhir-registry.smarthealthit.org/StructureDefinition/booking-deep-link';
 const QUEUE_NUMBER = 'https://klaimor.app/fhir/sid/queue-number';
@@ -39,7 +40,7 @@ async function laterToday(page: Page, count: number): Promise<Date[]> {
   return plan();
 }
 
-test('a hospital’s system publishes times with a FHIR client, a patient books one from the availability feed’s link, and the system checks them in to a queue number the patient sees', async ({
+test('a hospital’s system publishes times with a FHIR client, a patient books one from the availability feed’s link, the system checks them in to a queue number the patient sees and writes the visit back, whose medicine joins the patient’s checklist', async ({
   page,
   browser,
   baseURL,
@@ -53,6 +54,7 @@ test('a hospital’s system publishes times with a FHIR client, a patient books 
   let client: Client;
   let slotId = '';
   let slotStart = new Date();
+  let appointmentId = '';
 
   await test.step('When the admin registers the hospital’s system with its public key, it gets its client id', async () => {
     const staff = await browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'th-TH' });
@@ -66,7 +68,14 @@ test('a hospital’s system publishes times with a FHIR client, a patient books 
     await dialog
       .getByRole('textbox', { name: /^กุญแจสาธารณะ/ })
       .fill(JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid, alg: 'ES384' }] }, null, 2));
-    for (const scope of ['จัดการตารางออกตรวจ', 'จัดการช่วงเวลาจอง', 'อ่านนัดหมาย', 'เปลี่ยนสถานะนัดหมาย'])
+    for (const scope of [
+      'จัดการตารางออกตรวจ',
+      'จัดการช่วงเวลาจอง',
+      'อ่านนัดหมาย',
+      'เปลี่ยนสถานะนัดหมาย',
+      'ส่งและอ่านข้อมูลการมารับบริการ',
+      'ส่งและอ่านใบสั่งยา',
+    ])
       await dialog.getByRole('checkbox', { name: scope }).check();
     await shotFitting(admin, 'hospital-system-01-register');
     await dialog.getByRole('button', { name: 'ลงทะเบียน' }).click();
@@ -182,6 +191,7 @@ test('a hospital’s system publishes times with a FHIR client, a patient books 
     })) as { entry?: { resource: { id: string; slot: { reference: string }[]; meta: { versionId: string } } }[] };
     const appointment = bundle.entry?.map((e) => e.resource).find((r) => r.slot[0]?.reference === `Slot/${slotId}`);
     expect(appointment).toBeDefined();
+    appointmentId = appointment!.id;
     const arrived = (await client.update({
       resourceType: 'Appointment',
       id: appointment!.id,
@@ -195,5 +205,68 @@ test('a hospital’s system publishes times with a FHIR client, a patient books 
     await expect(page.getByRole('heading', { level: 1, name: 'รายละเอียดนัดหมาย' })).toBeVisible();
     await expect(page.getByText(`คิวที่ ${queue}`)).toBeVisible();
     await screenshot(page, 'hospital-system-05-queue-number');
+  });
+
+  await test.step('When the system writes the visit back with a prescription, my history shows the visit and today’s checklist the medicine', async () => {
+    const visit = await client.create({
+      resourceType: 'Encounter',
+      body: {
+        resourceType: 'Encounter',
+        identifier: [{ system: 'https://his.example/vn', value: randomUUID() }],
+        status: 'finished',
+        class: { system: 'http://terminology.hl7.org/CodeSystem/v3-ActCode', code: 'AMB' },
+        appointment: [{ reference: `Appointment/${appointmentId}` }],
+        contained: [
+          {
+            resourceType: 'Condition',
+            id: 'dx',
+            code: {
+              text: 'หลอดลมอักเสบเฉียบพลัน',
+              coding: [{ system: 'http://hl7.org/fhir/sid/icd-10', code: 'J20.9' }],
+            },
+          },
+        ],
+        diagnosis: [{ condition: { reference: '#dx' } }],
+      },
+    });
+    await client.create({
+      resourceType: 'MedicationRequest',
+      body: {
+        resourceType: 'MedicationRequest',
+        identifier: [{ system: 'https://his.example/rx', value: randomUUID() }],
+        status: 'active',
+        intent: 'order',
+        medicationCodeableConcept: { text: 'อะม็อกซีซิลลิน 500 มก.' },
+        encounter: { reference: `Encounter/${visit.id as string}` },
+        dosageInstruction: [
+          {
+            timing: { repeat: { when: ['PCM', 'PCV'] } },
+            patientInstruction: 'กินหลังอาหารทันทีจนยาหมด',
+            doseAndRate: [
+              {
+                doseQuantity: {
+                  value: 1,
+                  code: 'CAP',
+                  system: 'http://terminology.hl7.org/CodeSystem/v3-orderableDrugForm',
+                },
+              },
+            ],
+          },
+        ],
+        dispenseRequest: {
+          expectedSupplyDuration: { value: 5, code: 'd', system: 'http://unitsofmeasure.org' },
+        },
+      },
+    });
+
+    await page.goto('/history');
+    await expect(page.getByRole('heading', { level: 1, name: 'ประวัติการรักษา' })).toBeVisible();
+    await expect(page.getByText('หลอดลมอักเสบเฉียบพลัน').first()).toBeVisible();
+    await screenshot(page, 'hospital-system-06-visit-in-history');
+
+    await page.goto('/todo');
+    await expect(page.getByText('อะม็อกซีซิลลิน 500 มก.').first()).toBeVisible();
+    await expect(page.getByText(/ทานแล้ว 0 จาก \d+ รายการ/)).toBeVisible();
+    await screenshot(page, 'hospital-system-07-medicine-in-checklist');
   });
 });
