@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { appointments, auditEvents, labResults, medications } from '../../db/schema.js';
 import { type FhirError, fhirError, identifierTaken, resourceNotFound, versionMismatch } from './fhir-http.js';
+import type { Created } from './fhir-resources.js';
 
 /** An action of a hospital's system through the FHIR API: `fhir_slot.created`, `fhir_schedule.read`, …. */
 export type FhirAuditAction = Extract<AuditAction, `fhir_${string}`>;
@@ -227,4 +228,33 @@ export async function answeredAs<T>(type: RefusingType, work: Promise<T>): Promi
     if (error instanceof Refusal) throw refusalAnswer(type, error.reason);
     throw error;
   }
+}
+
+/**
+ * A create a resend must answer with what it already made (FHIR's conditional create): when it is conditional, the
+ * record the hospital's identifier names, whatever has become of the visit since; else `make`'s. A repository's
+ * refusal is answered as the type's OperationOutcome.
+ */
+export function createOnce<Row, R>(
+  type: RefusingType,
+  conditional: boolean,
+  {
+    existing,
+    make,
+    toFhir,
+  }: {
+    existing: () => Promise<Row | null>;
+    make: () => Promise<{ row: Row; created: boolean }>;
+    toFhir: (row: Row) => R;
+  },
+): Promise<Created<R>> {
+  return answeredAs(
+    type,
+    (async () => {
+      const made = conditional ? await existing() : null;
+      if (made) return { resource: toFhir(made), created: false };
+      const { row, created } = await make();
+      return { resource: toFhir(row), created };
+    })(),
+  );
 }

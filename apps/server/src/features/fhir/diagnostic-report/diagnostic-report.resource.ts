@@ -5,7 +5,7 @@ import { resultsInCare } from '../../lab-results/lab-results.service.js';
 import { documentIdentifier } from '../../my-data/fhir-export.js';
 import { expectResourceType, invalidResource } from '../fhir-http.js';
 import { type FhirResourceDefinition, type SystemAtFacility, isOwnId } from '../fhir-resources.js';
-import { Refusal, answeredAs, conditionalOn } from '../fhir-store.js';
+import { Refusal, conditionalOn, createOnce } from '../fhir-store.js';
 import type {
   DiagnosticReportRepository,
   DiagnosticReportValues,
@@ -86,21 +86,19 @@ export function diagnosticReportResource(
       async create(system, body, ifNoneExist) {
         const values = diagnosticReportValuesOf(body);
         const conditional = conditionalOn(TYPE, values.identifier, ifNoneExist);
-        return answeredAs(
-          TYPE,
-          (async () => {
-            const made = conditional && (await reports.byIdentifier(system.facilityId, values.identifier!));
-            if (made) return { resource: toFhirDiagnosticReport(made), created: false };
+        return createOnce(TYPE, conditional, {
+          existing: () => reports.byIdentifier(system.facilityId, values.identifier!),
+          toFhir: toFhirDiagnosticReport,
+          async make() {
             const patient = isOwnId(values.encounterId)
               ? await consultations.patientOf(system.facilityId, values.encounterId)
               : null;
             if (!patient) throw new Refusal('encounter_not_found');
             if (!resultsInCare(patient, todayInBangkok())) throw new Refusal('patient_not_in_care');
             if (!values.resultIds.every(isOwnId)) throw new Refusal('result_not_in_visit');
-            const { row, created } = await reports.create(system, values, patient.id, conditional);
-            return { resource: toFhirDiagnosticReport(row), created };
-          })(),
-        );
+            return reports.create(system, values, patient.id, conditional);
+          },
+        });
       },
     },
   };

@@ -20,7 +20,7 @@ import { allergyOverrides } from '../../consultations/allergy-check.js';
 import { documentIdentifier } from '../../my-data/fhir-export.js';
 import { FhirError, type FhirIssue, expectResourceType, fhirError, invalidResource } from '../fhir-http.js';
 import { type FhirResourceDefinition, type SystemAtFacility, isOwnId } from '../fhir-resources.js';
-import { Refusal, answeredAs, conditionalOn } from '../fhir-store.js';
+import { Refusal, conditionalOn, createOnce } from '../fhir-store.js';
 import type { MedicationRequestRepository, MedicationRequestView } from './medication-request.repository.js';
 
 /*
@@ -370,16 +370,14 @@ export function medicationRequestResource({
       async create(system, body, ifNoneExist) {
         const values = medicationRequestValuesOf(body);
         const conditional = conditionalOn(TYPE, values.identifier, ifNoneExist);
-        return answeredAs(
-          TYPE,
-          (async () => {
-            // A resend answers what was made, whatever has become of the visit since.
-            const made = conditional && (await prescriptions.byIdentifier(system.facilityId, values.identifier!));
-            if (made) return { resource: toFhirMedicationRequest(made), created: false };
+        return createOnce(TYPE, conditional, {
+          existing: () => prescriptions.byIdentifier(system.facilityId, values.identifier!),
+          toFhir: toFhirMedicationRequest,
+          async make() {
             if (!isOwnId(values.encounterId)) throw new Refusal('encounter_not_found');
             const userId = await prescriptions.patientOfVisit(system.facilityId, values.encounterId);
             const overrides = refusingAllergies(await allergies(userId), values.prescription);
-            const { row, created } = await prescriptions.create(
+            return prescriptions.create(
               system,
               values.encounterId,
               values.identifier,
@@ -387,9 +385,8 @@ export function medicationRequestResource({
               overrides,
               conditional,
             );
-            return { resource: toFhirMedicationRequest(row), created };
-          })(),
-        );
+          },
+        });
       },
     },
   };

@@ -5,7 +5,7 @@ import { resultsInCare, sittingRows } from '../../lab-results/lab-results.servic
 import { documentIdentifier } from '../../my-data/fhir-export.js';
 import { FhirError, type FhirIssue, expectResourceType, fhirError, invalidResource } from '../fhir-http.js';
 import { type FhirResourceDefinition, type SystemAtFacility, isOwnId } from '../fhir-resources.js';
-import { Refusal, answeredAs, conditionalOn } from '../fhir-store.js';
+import { Refusal, conditionalOn, createOnce } from '../fhir-store.js';
 import type { ObservationRepository, ObservationView } from './observation.repository.js';
 
 /*
@@ -150,12 +150,10 @@ export function observationResource(observations: ObservationRepository): FhirRe
       async create(system, body, ifNoneExist) {
         const values = observationValuesOf(body);
         const conditional = conditionalOn(TYPE, values.identifier, ifNoneExist);
-        return answeredAs(
-          TYPE,
-          (async () => {
-            // A resend answers what was made, whatever has become of the visit since.
-            const made = conditional && (await observations.byIdentifier(system.facilityId, values.identifier!));
-            if (made) return { resource: toFhirObservation(made), created: false };
+        return createOnce(TYPE, conditional, {
+          existing: () => observations.byIdentifier(system.facilityId, values.identifier!),
+          toFhir: toFhirObservation,
+          async make() {
             const patient = isOwnId(values.encounterId)
               ? await observations.patientOf(system.facilityId, values.encounterId)
               : null;
@@ -173,16 +171,9 @@ export function observationResource(observations: ObservationRepository): FhirRe
             // The result sent first: the identifier is its own, and the reply is it.
             const sent = values.sitting.results[0]!.code;
             rows.sort((a, b) => Number(b.code === sent) - Number(a.code === sent));
-            const { row, created } = await observations.create(
-              system,
-              rows,
-              values.identifier,
-              values.sitting.release,
-              conditional,
-            );
-            return { resource: toFhirObservation(row), created };
-          })(),
-        );
+            return observations.create(system, rows, values.identifier, values.sitting.release, conditional);
+          },
+        });
       },
     },
   };
