@@ -244,8 +244,12 @@ async function seedDemoHealthRecords(db: Db, userId: string): Promise<void> {
   if (await none(visits)) await db.insert(visits).values(DEMO_VISITS.map((v) => ({ ...v, userId })));
   if (await none(allergies)) await db.insert(allergies).values(DEMO_ALLERGIES.map((a) => ({ ...a, userId })));
   if (await none(conditions)) {
-    // One statement each: conditions are listed in the order recorded, by when each was written.
-    for (const c of DEMO_CONDITIONS) await db.insert(conditions).values({ ...c, userId });
+    // Conditions are listed in the order recorded: each is given its own minute, since statements a moment apart may
+    // read the same clock (the embedded database's is coarse) and then come back in any order.
+    const start = Date.now() - DEMO_CONDITIONS.length * 60_000;
+    await db
+      .insert(conditions)
+      .values(DEMO_CONDITIONS.map((c, i) => ({ ...c, userId, createdAt: new Date(start + i * 60_000) })));
   }
   if (await none(symptomNotes)) {
     await db
