@@ -124,6 +124,7 @@ export const AUDIT_ACTIONS = {
   'fhir_appointment.cancelled': 'systems',
   // The app sent the appointment to the system that subscribed to its facility's bookings.
   'fhir_appointment.sent': 'systems',
+  'fhir_patient.read': 'systems',
   // A visit (named by its appointment) and a prescription name their patient too.
   'fhir_encounter.created': 'systems',
   'fhir_encounter.read': 'systems',

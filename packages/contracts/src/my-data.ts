@@ -83,6 +83,7 @@ export const SystemAccessAction = z.enum([
   'fhir_appointment.no_show',
   'fhir_appointment.cancelled',
   'fhir_appointment.sent',
+  'fhir_patient.read',
   'fhir_encounter.created',
   'fhir_encounter.read',
   'fhir_medicationrequest.created',

@@ -46,6 +46,8 @@ import { createDiagnosticReportRepository } from '../features/fhir/diagnostic-re
 import { diagnosticReportResource } from '../features/fhir/diagnostic-report/diagnostic-report.resource.js';
 import { createSubscriptionRepository } from '../features/fhir/subscription/subscription.repository.js';
 import { subscriptionResource } from '../features/fhir/subscription/subscription.resource.js';
+import { createPatientRepository } from '../features/fhir/patient/patient.repository.js';
+import { patientResource } from '../features/fhir/patient/patient.resource.js';
 import { createSubscriptionDeliverer } from '../features/fhir/subscription/subscription-delivery.js';
 import { createSlotRepository } from '../features/fhir/slot/slot.repository.js';
 import { createBulkPublishRepository } from '../features/fhir/bulk-publish/bulk-publish.repository.js';
@@ -318,6 +320,7 @@ export async function createServices(
       slotResource(createSlotRepository(db)),
       appointmentResource({ appointments: fhirAppointments, returnDeposits }),
       subscriptionResource(createSubscriptionRepository(db), config.smart.httpJwks),
+      patientResource(createPatientRepository(db)),
       encounterResource(createEncounterRepository(db)),
       medicationRequestResource({
         prescriptions: createMedicationRequestRepository(db),

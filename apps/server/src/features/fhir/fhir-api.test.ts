@@ -52,7 +52,12 @@ let t: TestApp;
 let own: System;
 let other: System;
 let unscoped: System;
-const tokens: Record<'own' | 'other' | 'unscoped', string> = { own: '', other: '', unscoped: '' };
+const tokens: Record<'own' | 'other' | 'unscoped' | 'unscopedForPatient', string> = {
+  own: '',
+  other: '',
+  unscoped: '',
+  unscopedForPatient: '',
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -60,8 +65,11 @@ beforeAll(async () => {
   for (const facility of [FACILITY, OTHER]) await clinicAt(t.app, t.database, t.config, facility, 'A');
   own = await registerSystem(t.app, t.database, t.config, FACILITY);
   other = await registerSystem(t.app, t.database, t.config, OTHER);
-  // A scope the API serves nothing of yet.
+  // A system of this facility holding a scope of another resource than the one asked for: Patient's, and for Patient
+  // itself Subscription's.
   unscoped = await registerSystem(t.app, t.database, t.config, FACILITY, ['system/Patient.r']);
+  const subscriber = await registerSystem(t.app, t.database, t.config, FACILITY, ['system/Subscription.cruds']);
+  tokens.unscopedForPatient = await tokenFor(t.app, t.config, subscriber, 'system/Subscription.cruds');
   tokens.own = await tokenFor(t.app, t.config, own);
   tokens.other = await tokenFor(t.app, t.config, other);
   tokens.unscoped = await tokenFor(t.app, t.config, unscoped, 'system/Patient.r');
@@ -151,6 +159,20 @@ const FIXTURES: Record<string, Fixture> = {
     },
   },
   Appointment: appointmentFixture(() => t),
+  Patient: {
+    // A patient who booked here: the one each appointment's contained patient links to.
+    async make(token) {
+      const appointment = await FIXTURES.Appointment!.make(token);
+      const read = expectFhir(await fhir(t.app, 'GET', `/Appointment/${appointment.id}`, { token }), 200) as {
+        contained: { link: { other: { reference: string } }[] }[];
+      };
+      const id = read.contained[0]!.link[0]!.other.reference.replace('Patient/', '');
+      return { id, identifier: appointment.identifier, body: {} };
+    },
+    createBody: () => ({}),
+    updateBody: () => ({}),
+    searchSamples: {},
+  },
   Subscription: {
     async make(token) {
       // Each its own address, so that a search by url finds the one made.
@@ -562,6 +584,10 @@ describe('who may do what: every interaction the statement lists', () => {
       read: { own: 200, other: 404, unscoped: 403 },
       create: { own: 201, other: 422, unscoped: 403 },
     },
+    Patient: {
+      // A patient who never booked at another facility is none of its system's business there.
+      read: { own: 200, other: 404, unscoped: 403 },
+    },
   };
 
   it('has an expectation for every resource and interaction listed', async () => {
@@ -578,7 +604,8 @@ describe('who may do what: every interaction the statement lists', () => {
       for (const caller of ['other', 'unscoped', 'own'] as const) {
         it(`${type} ${interaction} by ${CALLERS[caller]}: ${callers[caller]}`, async () => {
           const made = await FIXTURES[type]!.make(tokens.own);
-          const res = await attempt(type, interaction, made, tokens[caller]);
+          const token = caller === 'unscoped' && type === 'Patient' ? tokens.unscopedForPatient : tokens[caller];
+          const res = await attempt(type, interaction, made, token);
           expect(res.statusCode, res.body).toBe(callers[caller]);
           if (res.statusCode !== 204) expectFhir(res);
           if (interaction === 'search-type' && res.statusCode === 200) {
@@ -588,7 +615,8 @@ describe('who may do what: every interaction the statement lists', () => {
           if (caller !== 'own') {
             // Whatever it was answered, this facility's resource is as it was.
             const still = expectFhir(await fhir(t.app, 'GET', `/${type}/${made.id}`, { token: tokens.own }), 200);
-            expect(still).toMatchObject({ meta: { versionId: '1' } });
+            // A patient has no version of the API's: only read here, they are as they were by construction.
+            expect(still).toMatchObject(type === 'Patient' ? { id: made.id } : { meta: { versionId: '1' } });
           }
         });
       }

@@ -19,6 +19,8 @@ function patientOf(action: FhirAuditAction, target: string) {
   if (action.startsWith('fhir_appointment.') || action.startsWith('fhir_encounter.')) {
     return sql`(select ${appointments.userId} from ${appointments} where ${appointments.id} = ${target}::uuid)`;
   }
+  // A Patient's id is the patient's own.
+  if (action.startsWith('fhir_patient.')) return sql`${target}::uuid`;
   if (action.startsWith('fhir_diagnosticreport.')) {
     return sql`(select a.user_id from fhir_diagnostic_reports r join ${appointments} a on a.id = r.appointment_id
       where r.id = ${target}::uuid)`;

@@ -21,6 +21,7 @@ export const ALL_SCOPES = [
   'system/MedicationRequest.cr',
   'system/Observation.cr',
   'system/DiagnosticReport.cr',
+  'system/Patient.r',
 ];
 
 /** A hospital's system registered by its facility's admin, with its key pair. */

@@ -1,10 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { StaffCancelBody, THAI_CID_SYSTEM, bookingReference, queueLabel } from '@klaimor/contracts';
-import type { Appointment, Identifier } from '@medplum/fhirtypes';
+import type { Appointment } from '@medplum/fhirtypes';
 import { type SQL, inArray, sql } from 'drizzle-orm';
 import { appointments, hospitalNumbers, screeningSlots, users } from '../../../db/schema.js';
 import { AppError } from '../../../errors.js';
-import { documentIdentifier } from '../../my-data/fhir-export.js';
 import {
   FhirError,
   expectResourceType,
@@ -16,6 +15,7 @@ import {
 import type { FhirResourceDefinition, SearchRequest, SystemAtFacility } from '../fhir-resources.js';
 import { type SearchParam, alternatives, anyOf, instantCondition, invalidSearchValue } from '../fhir-search.js';
 import { Refusal } from '../fhir-store.js';
+import { type PatientFields, toFhirPatient } from '../patient/patient.resource.js';
 import {
   type AppointmentRepository,
   type AppointmentView,
@@ -28,9 +28,8 @@ import {
  * system so the patient is expected, and moved on by it as the front desk moves it: arrived (checked in, with the day's
  * queue number), no-show, cancelled by the hospital. The patient is carried as a contained Patient with only what a
  * hospital that will treat them needs to register them (PDPA's data minimisation): name, identity document, birth date
- * and the hospital number the facility recorded; never the phone number or the address. Contained rather than a
- * reference, since the app's patient is not a resource this API serves; the participant's reference also carries the
- * identity document, so `patient:identifier` finds it.
+ * and the hospital number the facility recorded; never the phone number or the address. Contained so a system reading its bookings has each patient at once, and linked (`link.other`) to the `Patient`
+ * it may read alone; the participant's reference also carries the identity document, so `patient:identifier` finds it.
  */
 
 const TYPE = 'Appointment';
@@ -39,10 +38,7 @@ const TYPE = 'Appointment';
 export const BOOKING_REFERENCE_SYSTEM = 'https://klaimor.app/fhir/sid/booking-reference';
 /** The day's queue number a check-in gives, as called and printed ("A012"), valid on that day only. */
 export const QUEUE_NUMBER_SYSTEM = 'https://klaimor.app/fhir/sid/queue-number';
-/** The hospital number (HN) the facility recorded for the patient, in a system of the facility's own. */
-export const hospitalNumberSystem = (facilityStableId: string) => `https://klaimor.app/fhir/sid/hn/${facilityStableId}`;
 const HN_PREFIX = 'https://klaimor.app/fhir/sid/hn/';
-const IDENTIFIER_TYPES = 'http://terminology.hl7.org/CodeSystem/v2-0203';
 
 type FhirStatus = Appointment['status'];
 const FHIR_STATUSES: readonly FhirStatus[] = [
@@ -81,45 +77,27 @@ function cancelationReason(row: AppointmentView): string | null {
   return row.cancelReason ?? 'โรงพยาบาลยกเลิกนัด';
 }
 
-function patientIdentifiers(row: AppointmentView): Identifier[] {
-  const { patient } = row;
-  const document = documentIdentifier({
-    id_type: patient.idType as 'thai_id',
-    thai_id: patient.thaiId,
-    passport_number: patient.passportNumber,
-    nationality: patient.nationality,
-  });
-  return [
-    document,
-    ...(row.hospitalNumber
-      ? [
-          {
-            type: { coding: [{ system: IDENTIFIER_TYPES, code: 'MR', display: 'Medical record number' }] },
-            system: hospitalNumberSystem(row.facilityStableId),
-            value: row.hospitalNumber,
-          },
-        ]
-      : []),
-  ];
-}
+/** The appointment's patient, as the Patient resource reads them. */
+const patientOf = (row: AppointmentView): PatientFields => ({
+  userId: row.userId!,
+  ...row.patient,
+  hospitalNumber: row.hospitalNumber,
+  facilityStableId: row.facilityStableId,
+});
 
 export function toFhirAppointment(row: AppointmentView): Appointment {
   const status = STATUS_OF[row.status]!;
   const reason = cancelationReason(row);
-  const name = `${row.patient.firstname} ${row.patient.lastname}`;
-  const identifiers = patientIdentifiers(row);
+  const patient = toFhirPatient(patientOf(row));
+  const name = patient.name![0]!.text!;
+  const identifiers = patient.identifier;
   return {
     resourceType: TYPE,
     id: row.id,
     meta: { versionId: String(row.version), lastUpdated: row.updatedAt.toISOString() },
+    // Contained, so a system reading its bookings has each patient at once; linked to the Patient it may read alone.
     contained: [
-      {
-        resourceType: 'Patient',
-        id: 'patient',
-        identifier: identifiers,
-        name: [{ text: name, given: [row.patient.firstname], family: row.patient.lastname }],
-        birthDate: row.patient.birthday,
-      },
+      { ...patient, id: 'patient', link: [{ other: { reference: `Patient/${patient.id}` }, type: 'seealso' }] },
     ],
     identifier: [
       { use: 'official', system: BOOKING_REFERENCE_SYSTEM, value: bookingReference(row.id) },
@@ -340,7 +318,8 @@ export function appointmentResource({
     documentation:
       "The facility's bookings. status: pending (awaiting the deposit), booked, arrived (checked in, with the day's " +
       `queue number as an identifier of system ${QUEUE_NUMBER_SYSTEM}), fulfilled, cancelled (with cancelationReason), ` +
-      'noshow. The patient is a contained Patient (name, identity document, birth date, the hospital number). An ' +
+      'noshow. The patient is a contained Patient (name, identity document, birth date, the hospital number), linked to ' +
+      'the Patient resource. An ' +
       'update changes the status only: arrived, noshow, or cancelled with cancelationReason.text (a paid deposit is ' +
       'refunded in full); fulfilled comes with the recorded visit.',
     searchParams: [

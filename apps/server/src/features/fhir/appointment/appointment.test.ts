@@ -16,7 +16,8 @@ import {
   registerSystem,
   tokenFor,
 } from '../fhir-test-helpers.js';
-import { BOOKING_REFERENCE_SYSTEM, QUEUE_NUMBER_SYSTEM, hospitalNumberSystem } from './appointment.resource.js';
+import { hospitalNumberSystem } from '../patient/patient.resource.js';
+import { BOOKING_REFERENCE_SYSTEM, QUEUE_NUMBER_SYSTEM } from './appointment.resource.js';
 
 interface Appointment {
   resourceType: string;

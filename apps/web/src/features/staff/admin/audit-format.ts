@@ -50,6 +50,7 @@ const AREAS = {
   fhir_slot: 'audit.areas.schedule',
   fhir_subscription: 'audit.areas.facility',
   fhir_appointment: 'audit.areas.appointment',
+  fhir_patient: 'audit.areas.patient',
   slot_feed: 'audit.areas.schedule',
   fhir_encounter: 'audit.areas.visit',
   fhir_medicationrequest: 'audit.areas.prescription',
