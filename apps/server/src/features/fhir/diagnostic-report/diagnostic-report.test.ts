@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../test/test-app.js';
-import { createHospitalsRepository } from '../../hospitals/hospitals.repository.js';
-import { seedFacilities } from '../../hospitals/seed-facilities.js';
-import { FACILITY, queryRows } from '../../staff/staff-test-helpers.js';
-import { visitedPatient } from '../encounter/encounter-test-fixture.js';
-import {
-  type System,
-  clinicAt,
-  expectFhir,
-  expectOutcome,
-  fhir,
-  registerSystem,
-  tokenFor,
-} from '../fhir-test-helpers.js';
+import { type TestApp } from '../../../test/test-app.js';
+import { queryRows } from '../../staff/staff-test-helpers.js';
+import { visitedPatient, asPatient, visitTestBed } from '../encounter/encounter-test-fixture.js';
+import { expectFhir, expectOutcome, fhir } from '../fhir-test-helpers.js';
 import { observationBody } from '../observation/observation-test-fixture.js';
 import { REPORT_IDENTIFIER_SYSTEM, diagnosticReportBody } from './diagnostic-report-test-fixture.js';
 
@@ -29,26 +19,15 @@ const SCOPES = [
 ];
 
 let t: TestApp;
-let system: System;
 let token: string;
 let otherToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedFacilities(createHospitalsRepository(t.database.db));
-  await clinicAt(t.app, t.database, t.config, FACILITY, 'A');
-  system = await registerSystem(t.app, t.database, t.config, FACILITY, SCOPES, 'HIS ศิริราช');
-  token = await tokenFor(t.app, t.config, system, SCOPES.join(' '));
-  const other = await registerSystem(t.app, t.database, t.config, OTHER, SCOPES);
-  otherToken = await tokenFor(t.app, t.config, other, SCOPES.join(' '));
+  ({ t, token, otherToken } = await visitTestBed(SCOPES, OTHER));
 });
 afterAll(() => t.close());
 
-const asPatient = async (session: string, url: string) => {
-  const res = await t.app.inject({ method: 'GET', url, cookies: { klaimor_session: session } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Record<string, unknown>[];
-};
+const asPatientOf = (session: string, url: string) => asPatient(t, session, url);
 const post = (body: unknown, headers: Record<string, string> = {}, as = token) =>
   fhir(t.app, 'POST', '/DiagnosticReport', { token: as, body, headers });
 const reports = async () =>
@@ -70,7 +49,7 @@ async function withHeldResult() {
 describe('DiagnosticReport create', () => {
   it('groups the results of a visit, and a final report gives the held ones to the patient, who is told', async () => {
     const { patient, resultId } = await withHeldResult();
-    expect(await asPatient(patient.session, '/api/results')).toEqual([]);
+    expect(await asPatientOf(patient.session, '/api/results')).toEqual([]);
     const body = diagnosticReportBody(patient.appointmentId, [resultId]);
     const res = await post(body);
     const made = expectFhir(res, 201);
@@ -84,7 +63,7 @@ describe('DiagnosticReport create', () => {
       conclusion: 'น้ำตาลสะสมสูงกว่าเป้าหมาย ควรคุมอาหาร',
     });
     expect(res.headers.location).toMatch(new RegExp(`/fhir/DiagnosticReport/${made.id}/_history/1$`));
-    const results = await asPatient(patient.session, '/api/results');
+    const results = await asPatientOf(patient.session, '/api/results');
     expect(results.flatMap((s) => s.results as { id: string }[]).map((r) => r.id)).toEqual([resultId]);
     expect(expectFhir(await fhir(t.app, 'GET', `/Observation/${resultId}`, { token }), 200).status).toBe('final');
     await t.app.sendReminders(new Date());
@@ -102,7 +81,7 @@ describe('DiagnosticReport create', () => {
       'not-found',
       'not_found',
     );
-    const access = (await asPatient(patient.session, '/api/my-data/access-log')).filter((e) => e.by === 'system');
+    const access = (await asPatientOf(patient.session, '/api/my-data/access-log')).filter((e) => e.by === 'system');
     expect(access.map((e) => e.action)).toEqual(
       expect.arrayContaining(['fhir_diagnosticreport.created', 'fhir_diagnosticreport.read']),
     );
@@ -111,7 +90,7 @@ describe('DiagnosticReport create', () => {
   it('keeps a preliminary report without releasing anything', async () => {
     const { patient, resultId } = await withHeldResult();
     expectFhir(await post(diagnosticReportBody(patient.appointmentId, [resultId], { status: 'preliminary' })), 201);
-    expect(await asPatient(patient.session, '/api/results')).toEqual([]);
+    expect(await asPatientOf(patient.session, '/api/results')).toEqual([]);
   });
 
   it("refuses a result not of the visit, or another facility's visit (422), storing nothing", async () => {
@@ -137,7 +116,7 @@ describe('DiagnosticReport create', () => {
       'required',
     );
     expect(await reports()).toBe(before);
-    expect(await asPatient(patient.session, '/api/results')).toEqual([]);
+    expect(await asPatientOf(patient.session, '/api/results')).toEqual([]);
   });
 
   it('answers the report the identifier names on a conditional create, and makes one of two at once', async () => {

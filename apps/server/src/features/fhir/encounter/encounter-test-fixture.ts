@@ -1,9 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { ICD10_SYSTEM, THAI_CID_SYSTEM, VISIT_ADVICE_EXTENSION, addDays, todayInBangkok } from '@klaimor/contracts';
-import type { TestApp } from '../../../test/test-app.js';
-import { nextPhone, registerPatient } from '../../../test/test-app.js';
+import { expect } from 'vitest';
+import { type TestApp, createTestApp, nextPhone, registerPatient } from '../../../test/test-app.js';
+import { createHospitalsRepository } from '../../hospitals/hospitals.repository.js';
+import { seedFacilities } from '../../hospitals/seed-facilities.js';
+import { FACILITY } from '../../staff/staff-test-helpers.js';
 import { booked, slotIsNow } from '../../front-desk/front-desk-test-helpers.js';
-import { expectFhir, fhir, scheduleBody, slotBody } from '../fhir-test-helpers.js';
+import {
+  type System,
+  clinicAt,
+  expectFhir,
+  fhir,
+  registerSystem,
+  scheduleBody,
+  slotBody,
+  tokenFor,
+} from '../fhir-test-helpers.js';
 
 /** An appointment as a system reads it: its patient contained, with their Thai ID and birth date. */
 export interface ReadAppointment {
@@ -102,4 +114,26 @@ export async function visitedPatient(t: TestApp, token: string): Promise<Arrived
   const body = encounterBody({ reference: `Appointment/${patient.appointmentId}` });
   expectFhir(await fhir(t.app, 'POST', '/Encounter', { token, body }), 201);
   return patient;
+}
+
+/**
+ * Where the visit resources' tests start: the facility (with its clinic A) and its system holding `scopes`, and another
+ * facility's system holding the same, each with a token.
+ */
+export async function visitTestBed(scopes: string[], otherFacility: string) {
+  const t = await createTestApp();
+  await seedFacilities(createHospitalsRepository(t.database.db));
+  await clinicAt(t.app, t.database, t.config, FACILITY, 'A');
+  const system: System = await registerSystem(t.app, t.database, t.config, FACILITY, scopes, 'HIS ศิริราช');
+  const token = await tokenFor(t.app, t.config, system, scopes.join(' '));
+  const other = await registerSystem(t.app, t.database, t.config, otherFacility, scopes);
+  const otherToken = await tokenFor(t.app, t.config, other, scopes.join(' '));
+  return { t, system, token, otherToken };
+}
+
+/** What the patient's own API answers them (200). */
+export async function asPatient(t: TestApp, session: string, url: string) {
+  const res = await t.app.inject({ method: 'GET', url, cookies: { klaimor_session: session } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as Record<string, unknown>[];
 }

@@ -1,22 +1,17 @@
 import { addDays, bookingReference, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp, nextPhone, nextThaiId, registerPatient } from '../../../test/test-app.js';
-import { createHospitalsRepository } from '../../hospitals/hospitals.repository.js';
-import { seedFacilities } from '../../hospitals/seed-facilities.js';
+import { type TestApp, nextPhone, nextThaiId, registerPatient } from '../../../test/test-app.js';
 import { FACILITY, asStaff, queryRows } from '../../staff/staff-test-helpers.js';
 import { BOOKING_REFERENCE_SYSTEM } from '../appointment/appointment.resource.js';
+import { adminOf, expectFhir, expectOutcome, fhir } from '../fhir-test-helpers.js';
 import {
-  type System,
-  adminOf,
-  clinicAt,
-  expectFhir,
-  expectOutcome,
-  fhir,
-  registerSystem,
-  tokenFor,
-} from '../fhir-test-helpers.js';
-import { ENCOUNTER_IDENTIFIER_SYSTEM, arrivedPatient, encounterBody } from './encounter-test-fixture.js';
+  ENCOUNTER_IDENTIFIER_SYSTEM,
+  arrivedPatient,
+  encounterBody,
+  asPatient,
+  visitTestBed,
+} from './encounter-test-fixture.js';
 
 const OTHER = 'ramathibodi-hospital';
 const SCOPES = [
@@ -28,26 +23,15 @@ const SCOPES = [
 ];
 
 let t: TestApp;
-let system: System;
 let token: string;
 let otherToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedFacilities(createHospitalsRepository(t.database.db));
-  await clinicAt(t.app, t.database, t.config, FACILITY, 'A');
-  system = await registerSystem(t.app, t.database, t.config, FACILITY, SCOPES, 'HIS ศิริราช');
-  token = await tokenFor(t.app, t.config, system, SCOPES.join(' '));
-  const other = await registerSystem(t.app, t.database, t.config, OTHER, SCOPES);
-  otherToken = await tokenFor(t.app, t.config, other, SCOPES.join(' '));
+  ({ t, token, otherToken } = await visitTestBed(SCOPES, OTHER));
 });
 afterAll(() => t.close());
 
-const asPatient = async (session: string, url: string) => {
-  const res = await t.app.inject({ method: 'GET', url, cookies: { klaimor_session: session } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Record<string, unknown>[];
-};
+const asPatientOf = (session: string, url: string) => asPatient(t, session, url);
 const post = (body: unknown, headers: Record<string, string> = {}, as = token) =>
   fhir(t.app, 'POST', '/Encounter', { token: as, body, headers });
 const visitRecords = async (appointmentId: string) =>
@@ -74,7 +58,7 @@ describe('Encounter create', () => {
     });
     expect(res.headers.location).toMatch(new RegExp(`/fhir/Encounter/${patient.appointmentId}/_history/1$`));
 
-    const history = await asPatient(patient.session, '/api/visits');
+    const history = await asPatientOf(patient.session, '/api/visits');
     expect(history).toEqual([
       expect.objectContaining({
         id: patient.appointmentId,
@@ -194,7 +178,7 @@ describe('Encounter create', () => {
     const patient = await arrivedPatient(t, token);
     const made = expectFhir(await post(encounterBody({ reference: `Appointment/${patient.appointmentId}` })), 201);
     expectFhir(await fhir(t.app, 'GET', `/Encounter/${made.id}`, { token }), 200);
-    const access = (await asPatient(patient.session, '/api/my-data/access-log')).filter((e) => e.by === 'system');
+    const access = (await asPatientOf(patient.session, '/api/my-data/access-log')).filter((e) => e.by === 'system');
     expect(access.map((e) => e.action)).toEqual(
       expect.arrayContaining(['fhir_encounter.created', 'fhir_encounter.read']),
     );

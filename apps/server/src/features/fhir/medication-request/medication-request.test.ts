@@ -1,20 +1,16 @@
 import { ALLERGY_OVERRIDE_EXTENSION, addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../test/test-app.js';
-import { createHospitalsRepository } from '../../hospitals/hospitals.repository.js';
-import { seedFacilities } from '../../hospitals/seed-facilities.js';
-import { FACILITY, queryRows } from '../../staff/staff-test-helpers.js';
-import { type ArrivedPatient, arrivedPatient, encounterBody } from '../encounter/encounter-test-fixture.js';
+import { type TestApp } from '../../../test/test-app.js';
+import { queryRows } from '../../staff/staff-test-helpers.js';
 import {
-  type System,
-  clinicAt,
-  expectFhir,
-  expectOutcome,
-  fhir,
-  registerSystem,
-  tokenFor,
-} from '../fhir-test-helpers.js';
+  type ArrivedPatient,
+  arrivedPatient,
+  encounterBody,
+  asPatient,
+  visitTestBed,
+} from '../encounter/encounter-test-fixture.js';
+import { type System, expectFhir, expectOutcome, fhir, tokenFor } from '../fhir-test-helpers.js';
 import {
   MEDICATION_REQUEST_IDENTIFIER_SYSTEM,
   atMeals,
@@ -37,13 +33,7 @@ let token: string;
 let otherToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedFacilities(createHospitalsRepository(t.database.db));
-  await clinicAt(t.app, t.database, t.config, FACILITY, 'A');
-  system = await registerSystem(t.app, t.database, t.config, FACILITY, SCOPES, 'HIS ศิริราช');
-  token = await tokenFor(t.app, t.config, system, SCOPES.join(' '));
-  const other = await registerSystem(t.app, t.database, t.config, OTHER, SCOPES);
-  otherToken = await tokenFor(t.app, t.config, other, SCOPES.join(' '));
+  ({ t, system, token, otherToken } = await visitTestBed(SCOPES, OTHER));
 });
 afterAll(() => t.close());
 
@@ -58,11 +48,7 @@ async function visited(): Promise<ArrivedPatient> {
   return patient;
 }
 
-const asPatient = async (session: string, url: string) => {
-  const res = await t.app.inject({ method: 'GET', url, cookies: { klaimor_session: session } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Record<string, unknown>[];
-};
+const asPatientOf = (session: string, url: string) => asPatient(t, session, url);
 const post = (body: unknown, headers: Record<string, string> = {}, as = token) =>
   fhir(t.app, 'POST', '/MedicationRequest', { token: as, body, headers });
 const medicationsOf = async (appointmentId: string) =>
@@ -91,7 +77,7 @@ describe('MedicationRequest create', () => {
     expect(res.headers.location).toMatch(new RegExp(`/fhir/MedicationRequest/${made.id}/_history/1$`));
 
     const today = todayInBangkok();
-    const medicines = await asPatient(patient.session, '/api/medications');
+    const medicines = await asPatientOf(patient.session, '/api/medications');
     expect(medicines).toEqual([
       expect.objectContaining({
         id: made.id,
@@ -107,7 +93,7 @@ describe('MedicationRequest create', () => {
         prescribedBy: expect.objectContaining({ appointmentId: patient.appointmentId }),
       }),
     ]);
-    const checklist = (await asPatient(patient.session, `/api/checklist?date=${today}`))[0] as {
+    const checklist = (await asPatientOf(patient.session, `/api/checklist?date=${today}`))[0] as {
       doses: { medicationId: string; doseTime: string; amount: number }[];
     };
     expect(checklist.doses.filter((d) => d.medicationId === made.id).map((d) => d.doseTime)).toEqual([
@@ -176,7 +162,7 @@ describe('MedicationRequest create', () => {
       201,
     );
     const medicines = new Map(
-      (await asPatient(patient.session, '/api/medications')).map((m) => [m.id as string, m] as const),
+      (await asPatientOf(patient.session, '/api/medications')).map((m) => [m.id as string, m] as const),
     );
     expect(medicines.get(meals.id!)).toMatchObject({
       doses: { afterBreakfast: 1, afterLunch: 0, afterDinner: 0, beforeBed: 2 },
@@ -199,11 +185,11 @@ describe('MedicationRequest create', () => {
         201,
       );
       expect(copy.dosageInstruction).toEqual(made.dosageInstruction);
-      const kept = (await asPatient(patient.session, '/api/medications')).find((m) => m.id === copy.id)!;
+      const kept = (await asPatientOf(patient.session, '/api/medications')).find((m) => m.id === copy.id)!;
       const { doses, mealTiming, intervalDose, asNeeded: asNeededDose, form, longTerm } = medicines.get(made.id!)!;
       expect(kept).toMatchObject({ doses, mealTiming, intervalDose, asNeeded: asNeededDose, form, longTerm });
     }
-    const checklist = (await asPatient(patient.session, '/api/checklist'))[0] as {
+    const checklist = (await asPatientOf(patient.session, '/api/checklist'))[0] as {
       doses: { medicationId: string }[];
       asNeeded: { medicationId: string }[];
     };
@@ -258,7 +244,7 @@ describe('MedicationRequest create', () => {
       extension: [{ url: ALLERGY_OVERRIDE_EXTENSION, valueString: reason }],
     });
     expectFhir(await post(overridden), 201);
-    const access = (await asPatient(patient.session, '/api/my-data/access-log')).filter((e) => e.by === 'system');
+    const access = (await asPatientOf(patient.session, '/api/my-data/access-log')).filter((e) => e.by === 'system');
     expect(access.map((e) => e.action)).toEqual(
       expect.arrayContaining(['fhir_medicationrequest.created', 'fhir_medicationrequest.allergy_override']),
     );

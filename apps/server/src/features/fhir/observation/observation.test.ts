@@ -1,20 +1,10 @@
 import { addDays, todayInBangkok } from '@klaimor/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../../test/test-app.js';
-import { createHospitalsRepository } from '../../hospitals/hospitals.repository.js';
-import { seedFacilities } from '../../hospitals/seed-facilities.js';
-import { FACILITY, queryRows } from '../../staff/staff-test-helpers.js';
-import { arrivedPatient, visitedPatient } from '../encounter/encounter-test-fixture.js';
-import {
-  type System,
-  clinicAt,
-  expectFhir,
-  expectOutcome,
-  fhir,
-  registerSystem,
-  tokenFor,
-} from '../fhir-test-helpers.js';
+import { type TestApp } from '../../../test/test-app.js';
+import { queryRows } from '../../staff/staff-test-helpers.js';
+import { arrivedPatient, visitedPatient, asPatient, visitTestBed } from '../encounter/encounter-test-fixture.js';
+import { expectFhir, expectOutcome, fhir } from '../fhir-test-helpers.js';
 import { OBSERVATION_IDENTIFIER_SYSTEM, observationBody } from './observation-test-fixture.js';
 
 const OTHER = 'ramathibodi-hospital';
@@ -28,26 +18,15 @@ const SCOPES = [
 ];
 
 let t: TestApp;
-let system: System;
 let token: string;
 let otherToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedFacilities(createHospitalsRepository(t.database.db));
-  await clinicAt(t.app, t.database, t.config, FACILITY, 'A');
-  system = await registerSystem(t.app, t.database, t.config, FACILITY, SCOPES, 'HIS ศิริราช');
-  token = await tokenFor(t.app, t.config, system, SCOPES.join(' '));
-  const other = await registerSystem(t.app, t.database, t.config, OTHER, SCOPES);
-  otherToken = await tokenFor(t.app, t.config, other, SCOPES.join(' '));
+  ({ t, token, otherToken } = await visitTestBed(SCOPES, OTHER));
 });
 afterAll(() => t.close());
 
-const asPatient = async (session: string, url: string) => {
-  const res = await t.app.inject({ method: 'GET', url, cookies: { klaimor_session: session } });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as Record<string, unknown>[];
-};
+const asPatientOf = (session: string, url: string) => asPatient(t, session, url);
 const post = (body: unknown, headers: Record<string, string> = {}, as = token) =>
   fhir(t.app, 'POST', '/Observation', { token: as, body, headers });
 const resultsOf = async (appointmentId: string) =>
@@ -76,7 +55,7 @@ describe('Observation create', () => {
     });
     expect(res.headers.location).toMatch(new RegExp(`/fhir/Observation/${made.id}/_history/1$`));
 
-    const results = await asPatient(patient.session, '/api/results');
+    const results = await asPatientOf(patient.session, '/api/results');
     expect(results).toEqual([
       {
         code: '4548-4',
@@ -120,7 +99,7 @@ describe('Observation create', () => {
     });
     const made = expectFhir(await post(creatinine), 201);
     expect(made.status).toBe('preliminary');
-    expect(await asPatient(patient.session, '/api/results')).toEqual([]);
+    expect(await asPatientOf(patient.session, '/api/results')).toEqual([]);
     expect(await resultsOf(patient.appointmentId)).toBe(2);
   });
 
@@ -184,7 +163,7 @@ describe('Observation create', () => {
     const patient = await visitedPatient(t, token);
     const made = expectFhir(await post(observationBody(patient.appointmentId)), 201);
     expectFhir(await fhir(t.app, 'GET', `/Observation/${made.id}`, { token }), 200);
-    const access = (await asPatient(patient.session, '/api/my-data/access-log')).filter((e) => e.by === 'system');
+    const access = (await asPatientOf(patient.session, '/api/my-data/access-log')).filter((e) => e.by === 'system');
     expect(access.map((e) => e.action)).toEqual(
       expect.arrayContaining(['fhir_observation.created', 'fhir_observation.read']),
     );
