@@ -1,11 +1,11 @@
-import { FhirDiagnosticReportInput, LOINC, todayInBangkok } from '@klaimor/contracts';
+import { FhirDiagnosticReportInput, LOINC } from '@klaimor/contracts';
 import type { DiagnosticReport } from '@medplum/fhirtypes';
 import type { ConsultationsRepository } from '../../consultations/consultations.repository.js';
-import { resultsInCare } from '../../lab-results/lab-results.service.js';
 import { documentIdentifier } from '../../my-data/fhir-export.js';
 import { expectResourceType, invalidResource } from '../fhir-http.js';
 import { type FhirResourceDefinition, type SystemAtFacility, isOwnId } from '../fhir-resources.js';
 import { Refusal, conditionalOn, createOnce } from '../fhir-store.js';
+import { visitForResults } from '../encounter/visit-for-results.js';
 import type {
   DiagnosticReportRepository,
   DiagnosticReportValues,
@@ -90,11 +90,7 @@ export function diagnosticReportResource(
           existing: () => reports.byIdentifier(system.facilityId, values.identifier!),
           toFhir: toFhirDiagnosticReport,
           async make() {
-            const patient = isOwnId(values.encounterId)
-              ? await consultations.patientOf(system.facilityId, values.encounterId)
-              : null;
-            if (!patient) throw new Refusal('encounter_not_found');
-            if (!resultsInCare(patient, todayInBangkok())) throw new Refusal('patient_not_in_care');
+            const patient = await visitForResults(consultations, system.facilityId, values.encounterId);
             if (!values.resultIds.every(isOwnId)) throw new Refusal('result_not_in_visit');
             return reports.create(system, values, patient.id, conditional);
           },

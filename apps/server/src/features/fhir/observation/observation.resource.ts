@@ -1,11 +1,12 @@
 import { FhirObservationInput, LOINC, RecordResultsBody, UCUM, labTest, todayInBangkok } from '@klaimor/contracts';
 import type { Observation } from '@medplum/fhirtypes';
 import type { z } from 'zod';
-import { resultsInCare, sittingRows } from '../../lab-results/lab-results.service.js';
+import { sittingRows } from '../../lab-results/lab-results.service.js';
 import { documentIdentifier } from '../../my-data/fhir-export.js';
 import { FhirError, type FhirIssue, expectResourceType, fhirError, invalidResource } from '../fhir-http.js';
-import { type FhirResourceDefinition, type SystemAtFacility, isOwnId } from '../fhir-resources.js';
-import { Refusal, conditionalOn, createOnce } from '../fhir-store.js';
+import type { FhirResourceDefinition, SystemAtFacility } from '../fhir-resources.js';
+import { conditionalOn, createOnce } from '../fhir-store.js';
+import { visitForResults } from '../encounter/visit-for-results.js';
 import type { ObservationRepository, ObservationView } from './observation.repository.js';
 
 /*
@@ -154,11 +155,7 @@ export function observationResource(observations: ObservationRepository): FhirRe
           existing: () => observations.byIdentifier(system.facilityId, values.identifier!),
           toFhir: toFhirObservation,
           async make() {
-            const patient = isOwnId(values.encounterId)
-              ? await observations.patientOf(system.facilityId, values.encounterId)
-              : null;
-            if (!patient) throw new Refusal('encounter_not_found');
-            if (!resultsInCare(patient, todayInBangkok())) throw new Refusal('patient_not_in_care');
+            const patient = await visitForResults(observations, system.facilityId, values.encounterId);
             // A sample is not taken before the visit that ordered it.
             if (values.sitting.takenOn < patient.date) {
               throw fhirError(400, 'value', 'out_of_range', 'วันที่ตรวจต้องไม่ก่อนวันนัด', `${TYPE}.effectiveDateTime`);
