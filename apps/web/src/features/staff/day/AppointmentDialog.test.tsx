@@ -274,6 +274,26 @@ describe("an appointment's actions", () => {
     expect(JSON.parse(sentBody as string)).toEqual({ reason });
   });
 
+  it('keeps the visit form open when it was opened while the call-in was still on its way', async () => {
+    const entry = dayEntry(clockIn(-10), { status: 'checked_in', queue: { number: 4, label: 'A004', ahead: 0 } });
+    let answerCallIn: () => void = () => undefined;
+    const { user, dialog } = await openAppointment(['clinician'], entry, {
+      [`POST ${LIST}/${entry.id}/start-consultation`]: () =>
+        new Promise<Response>((resolve) => {
+          answerCallIn = () => resolve(json(200, { data: [{ ...entry, status: 'in_consultation' }] }));
+        }),
+      [`GET ${LIST}/${entry.id}/record`]: () => json(200, { data: [patientRecord()] }),
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'เรียกพบแพทย์' }));
+    // A busy clinician goes straight on to the visit before the call-in has been answered.
+    await user.click(within(dialog).getByRole('button', { name: 'บันทึกผลการตรวจ' }));
+    const form = await screen.findByRole('dialog', { name: `บันทึกผลการตรวจ: ${entry.patient!.name}` });
+    answerCallIn();
+    expect(await within(dialog).findByText('เรียก ปิยะ ใจงาม พบแพทย์แล้ว')).toBeInTheDocument();
+    expect(form).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: `บันทึกผลการตรวจ: ${entry.patient!.name}` })).toBeVisible();
+  });
+
   it('writes the visit beside the patient’s record, and the record then shows the visit just saved', async () => {
     const entry = dayEntry(clockIn(-10), { status: 'in_consultation', queue: { number: 4, label: 'A004', ahead: 0 } });
     let saved = false;

@@ -87,10 +87,12 @@ export function AppointmentDialog({ facilityId, facilityName, entry, roles, onCl
 
   const run = async (next: AppointmentAction, notice: (moved: DayListEntry) => string) => {
     setDone(null);
+    // Only the confirmation this action came from closes: a form opened while it was on its way stays open.
+    const from = asking;
     try {
       const moved = await action.mutateAsync(next);
       setDone(notice(moved));
-      setAsking(null);
+      setAsking((current) => (current === from ? null : current));
     } catch {
       // The error is shown from the mutation's state.
     }
