@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pickDrivers } from './composition/drivers.js';
 import { decorateHousekeeping } from './composition/housekeeping.js';
+import { meteredSms } from './composition/metered.js';
 import { registerApi } from './composition/route-scopes.js';
 import { createServices } from './composition/services.js';
 import type { Config } from './config.js';
@@ -16,7 +17,9 @@ import { registerApiDocs } from './plugins/api-docs.js';
 import { registerErrorHandling } from './plugins/error-handler.js';
 import { httpBoundary } from './plugins/http-boundary.js';
 import { registerOriginGuard } from './plugins/origin-guard.js';
+import { registerLoadShedding } from './plugins/load-shedding.js';
 import { registerMetrics } from './plugins/metrics.js';
+import { registerClientLimits } from './plugins/request-limits.js';
 import { refuseUnsafeText } from './plugins/safe-text.js';
 import { refuseWhileClosing } from './plugins/refuse-while-closing.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -50,8 +53,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   boundary.register(app);
   refuseWhileClosing(app);
+  await registerLoadShedding(app, config.shedding);
+  await registerClientLimits(app, config.requestLimits.client);
   refuseUnsafeText(app);
-  if (config.metricsToken) registerMetrics(app, database, config.metricsToken);
+  const meter = config.metricsToken ? registerMetrics(app, database, config.metricsToken) : null;
 
   await app.register(compress);
   await app.register(cookie);
@@ -59,10 +64,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerOriginGuard(app, config.publicOrigin, config.corsOrigins);
   await registerApiDocs(app);
 
-  const drivers = pickDrivers(config, app.log, sms);
-  const services = await createServices(config, database, drivers, app.log, notifiers);
+  const picked = pickDrivers(config, app.log, sms);
+  // With metrics on, what leaves by SMS and by each notification channel is counted on its way.
+  const drivers = meter ? { ...picked, sms: meteredSms(picked.sms, meter) } : picked;
+  const services = await createServices(config, database, drivers, app.log, notifiers, meter);
   app.addHook('onClose', () => services.revocations.close());
-  decorateHousekeeping(app, services);
+  decorateHousekeeping(app, services, database.db);
   await registerApi(app, config, database, drivers, services);
 
   if (config.webDistDir) await registerWebApp(app, config.webDistDir, SESSION_COOKIE);

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import { UNREACHED_RATE_LIMITS, requestLimitsOf } from './plugins/request-limits.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -72,6 +73,14 @@ const EnvSchema = z.object({
   FHIR_SIGNING_KEY: z.string().optional(),
   // The bearer token a metrics scraper (Prometheus) sends to /metrics; without it there is no /metrics at all.
   METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  // Requests a minute by route group (plugins/request-limits.ts): `group=N` pairs, comma-separated, over the defaults
+  // (REQUEST_LIMIT_DEFAULTS); `account.<group>` for a signed-in account's own limit.
+  RATE_LIMITS: z.string().default(''),
+  // Load shedding (plugins/load-shedding.ts): new requests get 503 while the event loop lags more than this (0: never;
+  // by default 1000 on PostgreSQL and never on the embedded database, whose own work runs on the event loop and which
+  // has no other process to take over), or the heap holds more than this share of its limit.
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
+  SHED_HEAP_USED_PERCENT: z.coerce.number().int().min(10).max(100).default(90),
   // How often each facility's availability feed (its system's $bulk-publish manifest) is read, in minutes.
   SLOT_FEED_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(15),
 });
@@ -165,6 +174,11 @@ function toConfig(env: Env, secretKey: string) {
     },
     fhirSigningKey: signingKeyOf(env),
     metricsToken: env.METRICS_TOKEN ?? null,
+    requestLimits: requestLimitsOf(env.RATE_LIMITS),
+    shedding: {
+      eventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS ?? (env.DATABASE_URL ? 1000 : 0),
+      heapUsedPercent: env.SHED_HEAP_USED_PERCENT,
+    },
     slotFeeds: { intervalMinutes: env.SLOT_FEED_INTERVAL_MIN },
   };
 }
@@ -286,6 +300,10 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SECRET_KEY: randomBytes(32).toString('hex'),
+    // The test runner's own work lags the event loop it shares with the app, and its one client stands for many
+    // people: only a test of shedding or of the limits sets them.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    RATE_LIMITS: UNREACHED_RATE_LIMITS,
     ...overrides,
   });
 }

@@ -9,6 +9,7 @@ export const ErrorCode = z.enum([
   'not_found',
   'origin_forbidden',
   'otp_rate_limited',
+  'rate_limited',
   'otp_invalid',
   'otp_expired',
   'otp_locked',

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
 import type { DeliveryRound } from '../features/fhir/subscription/subscription-delivery.js';
 import type { ReminderRun } from '../features/notifications/reminder-scheduler.js';
 import type { Job } from '../jobs/job-queue.js';
+import { forgetEndedMinutes } from '../plugins/account-limits.js';
 import type { Services } from './services.js';
 
 declare module 'fastify' {
@@ -9,7 +11,7 @@ declare module 'fastify' {
     /** Housekeeping: asks the payment provider again for deposits still owed back. */
     retryRefunds(): Promise<number>;
     /**
-     * One round of housekeeping, off the request path: old codes, dead staff sessions and links, systems' expired tokens and spent assertion ids go, the schedules make
+     * One round of housekeeping, off the request path: old codes, dead staff sessions and links, accounts' request counts of minutes gone, systems' expired tokens and spent assertion ids go, the schedules make
      * slots for the day that came into their horizon, unpaid holds past their time give their places back, owed
      * deposits are asked for again. Safe to run on several servers at once.
      */
@@ -29,7 +31,7 @@ const NOTIFICATIONS_KEPT_DAYS = 90;
 const CODES_KEPT_MS = 86_400_000;
 
 /** Gives the app its background work, which the job queue (or a test) runs: housekeeping, refunds, reminders. */
-export function decorateHousekeeping(app: FastifyInstance, services: Services): void {
+export function decorateHousekeeping(app: FastifyInstance, services: Services, db: Db): void {
   const { appointments, otpRepository, staff, notificationsRepository, schedules, reminders } = services;
   app.decorate('retryRefunds', appointments.retryRefunds);
   app.decorate('sendReminders', reminders.run);
@@ -38,6 +40,7 @@ export function decorateHousekeeping(app: FastifyInstance, services: Services): 
   app.decorate('housekeeping', async () => {
     await otpRepository.purgeExpired(new Date(Date.now() - CODES_KEPT_MS));
     await staff.purgeStale();
+    await forgetEndedMinutes(db);
     await services.systemClientsRepository.purgeExpired(new Date());
     await notificationsRepository.purgeOlderThan(NOTIFICATIONS_KEPT_DAYS, 5_000);
     const slotsMade = await schedules.rollForward();

@@ -7,7 +7,9 @@ async function startWithStaffRoutes(routes: FastifyPluginAsync): Promise<void> {
   const app = Fastify();
   try {
     const nobodyAnywhere = { rolesAt: async () => null };
-    await app.register(staffSignedInScope({ authenticate: async () => {}, roles: nobodyAnywhere }, routes));
+    await app.register(
+      staffSignedInScope({ authenticate: async () => {}, limit: async () => {}, roles: nobodyAnywhere }, routes),
+    );
     await app.ready();
   } finally {
     await app.close();

@@ -40,7 +40,13 @@ import { symptomNotesRoutes } from '../features/symptom-notes/symptom-notes.rout
 import { systemRoutes } from '../features/system/system.routes.js';
 import { profileRoutes, registrationRoutes } from '../features/users/users.routes.js';
 import { visitsRoutes } from '../features/visits/visits.routes.js';
-import { authenticationGuard, signedInStaff, staffAuthenticationGuard } from '../plugins/authenticate.js';
+import { accountLimit } from '../plugins/account-limits.js';
+import {
+  authenticationGuard,
+  signedInCaller,
+  signedInStaff,
+  staffAuthenticationGuard,
+} from '../plugins/authenticate.js';
 import { AppError } from '../errors.js';
 import { type CareGrants, patientSelector, requireCareNeed } from '../plugins/patient-selector.js';
 import { type StaffRoles, requireStaffArea, staffAreaCheck } from '../plugins/staff-areas.js';
@@ -53,12 +59,13 @@ import type { Services } from './services.js';
  * names: the caller, or a dependent under a grant covering the route (each route declares `config.care`).
  */
 export function signedInScope(
-  guard: { authenticate: onRequestHookHandler; care: CareGrants },
+  guard: { authenticate: onRequestHookHandler; limit: onRequestHookHandler; care: CareGrants },
   routes: FastifyPluginAsync,
 ): FastifyPluginAsync {
   return async (scope) => {
     scope.addHook('onRoute', requireCareNeed);
     scope.addHook('onRequest', guard.authenticate);
+    scope.addHook('onRequest', guard.limit);
     scope.addHook('onRequest', patientSelector(guard.care));
     await scope.register(routes);
   };
@@ -69,12 +76,13 @@ export function signedInScope(
  * `STAFF_ACCESS` area or `self`), which one hook checks at the facility its URL names, before the handler.
  */
 export function staffSignedInScope(
-  guard: { authenticate: onRequestHookHandler; roles: StaffRoles },
+  guard: { authenticate: onRequestHookHandler; limit: onRequestHookHandler; roles: StaffRoles },
   routes: FastifyPluginAsync,
 ): FastifyPluginAsync {
   return async (scope) => {
     scope.addHook('onRoute', requireStaffArea);
     scope.addHook('onRequest', guard.authenticate);
+    scope.addHook('onRequest', guard.limit);
     scope.addHook('preHandler', staffAreaCheck(guard.roles));
     await scope.register(routes);
   };
@@ -85,11 +93,16 @@ export function staffSignedInScope(
  * included, is refused every route in it before any body is read.
  */
 export function operatorScope(
-  guard: { authenticate: onRequestHookHandler; isOperator: (memberId: string) => Promise<boolean> },
+  guard: {
+    authenticate: onRequestHookHandler;
+    limit: onRequestHookHandler;
+    isOperator: (memberId: string) => Promise<boolean>;
+  },
   routes: FastifyPluginAsync,
 ): FastifyPluginAsync {
   return async (scope) => {
     scope.addHook('onRequest', guard.authenticate);
+    scope.addHook('onRequest', guard.limit);
     scope.addHook('onRequest', async (request) => {
       if (!(await guard.isOperator(signedInStaff(request).memberId))) {
         throw new AppError(403, 'operator_only', 'หน้านี้สำหรับผู้ดูแลระบบของแอปเท่านั้น');
@@ -141,6 +154,19 @@ export async function registerApi(
     renewCookie: (reply, token) => setStaffCookie(reply, token, config.secureCookies),
   });
 
+  // Each signed-in account's own limits, shared by every process (plugins/account-limits.ts); a staff member's requests
+  // as staff and as the operator count together.
+  const limitPatient = accountLimit(
+    database.db,
+    config.requestLimits.account,
+    (r) => `patient ${signedInCaller(r).userId}`,
+  );
+  const limitStaff = accountLimit(
+    database.db,
+    config.requestLimits.account,
+    (r) => `staff ${signedInStaff(r).memberId}`,
+  );
+
   await app.register(
     async (api) => {
       // Public, on purpose (plugins/deny-by-default.test.ts lists each route): what the app needs before login,
@@ -162,24 +188,27 @@ export async function registerApi(
       });
       // Signed in: every other patient route.
       await api.register(
-        signedInScope({ authenticate, care: careGrantsOf(services.familyRepository) }, async (signedIn) => {
-          await signedIn.register(profileRoutes(users));
-          await signedIn.register(appointmentsRoutes(appointments));
-          await signedIn.register(coverageRoutes(services.coverage));
-          await signedIn.register(visitsRoutes(services.visits));
-          await signedIn.register(medicationsRoutes(services.medications, services.checklist));
-          await signedIn.register(labResultsRoutes(services.labResults));
-          await signedIn.register(messagesRoutes(services.messages));
-          await signedIn.register(refillsRoutes(services.refills));
-          await signedIn.register(symptomNotesRoutes(services.symptomNotes));
-          await signedIn.register(homeReadingsRoutes(services.homeReadings));
-          await signedIn.register(allergiesConditionsRoutes(services.healthBackground));
-          await signedIn.register(notificationsRoutes(notifications));
-          if (lineLink) await signedIn.register(lineRoutes(lineLink, notifications, config.secureCookies));
-          await signedIn.register(myDataRoutes(services.myData, cookies));
-          await signedIn.register(familyRoutes(services.family));
-          if (demo && payments.name === 'development') await signedIn.register(devPaymentsRoutes(appointments));
-        }),
+        signedInScope(
+          { authenticate, limit: limitPatient, care: careGrantsOf(services.familyRepository) },
+          async (signedIn) => {
+            await signedIn.register(profileRoutes(users));
+            await signedIn.register(appointmentsRoutes(appointments));
+            await signedIn.register(coverageRoutes(services.coverage));
+            await signedIn.register(visitsRoutes(services.visits));
+            await signedIn.register(medicationsRoutes(services.medications, services.checklist));
+            await signedIn.register(labResultsRoutes(services.labResults));
+            await signedIn.register(messagesRoutes(services.messages));
+            await signedIn.register(refillsRoutes(services.refills));
+            await signedIn.register(symptomNotesRoutes(services.symptomNotes));
+            await signedIn.register(homeReadingsRoutes(services.homeReadings));
+            await signedIn.register(allergiesConditionsRoutes(services.healthBackground));
+            await signedIn.register(notificationsRoutes(notifications));
+            if (lineLink) await signedIn.register(lineRoutes(lineLink, notifications, config.secureCookies));
+            await signedIn.register(myDataRoutes(services.myData, cookies));
+            await signedIn.register(familyRoutes(services.family));
+            if (demo && payments.name === 'development') await signedIn.register(devPaymentsRoutes(appointments));
+          },
+        ),
       );
       // Hospital staff: a separate identity. Public on purpose (listed in deny-by-default.test.ts): enrolment links and
       // signing in. Everything else lives in the staff signed-in scope.
@@ -187,29 +216,35 @@ export async function registerApi(
         await staffOpen.register(staffPublicRoutes(staff, config.secureCookies));
       });
       await api.register(
-        staffSignedInScope({ authenticate: authenticateStaff, roles: services.staffRepository }, async (staffIn) => {
-          await staffIn.register(staffRoutes(staff, config.secureCookies));
-          await staffIn.register(clinicsRoutes(services.clinics));
-          await staffIn.register(schedulesRoutes(services.schedules));
-          await staffIn.register(frontDeskRoutes(services.frontDesk));
-          await staffIn.register(deskBookingsRoutes(services.deskBookings));
-          await staffIn.register(consultationsRoutes(services.consultations, services.corrections));
-          await staffIn.register(staffLabResultsRoutes(services.labResults));
-          await staffIn.register(staffHomeReadingsRoutes(services.homeReadings));
-          await staffIn.register(inboxRoutes(services.inbox));
-          await staffIn.register(refillDeskRoutes(services.refillDesk));
-          await staffIn.register(facilityStaffRoutes(services.facilityStaff));
-          await staffIn.register(facilitySettingsRoutes(services.facilitySettings));
-          await staffIn.register(auditLogRoutes(services.auditLog));
-          await staffIn.register(systemClientsRoutes(services.systemClients));
-          await staffIn.register(slotFeedsRoutes(services.slotFeeds));
-        }),
+        staffSignedInScope(
+          { authenticate: authenticateStaff, limit: limitStaff, roles: services.staffRepository },
+          async (staffIn) => {
+            await staffIn.register(staffRoutes(staff, config.secureCookies));
+            await staffIn.register(clinicsRoutes(services.clinics));
+            await staffIn.register(schedulesRoutes(services.schedules));
+            await staffIn.register(frontDeskRoutes(services.frontDesk));
+            await staffIn.register(deskBookingsRoutes(services.deskBookings));
+            await staffIn.register(consultationsRoutes(services.consultations, services.corrections));
+            await staffIn.register(staffLabResultsRoutes(services.labResults));
+            await staffIn.register(staffHomeReadingsRoutes(services.homeReadings));
+            await staffIn.register(inboxRoutes(services.inbox));
+            await staffIn.register(refillDeskRoutes(services.refillDesk));
+            await staffIn.register(facilityStaffRoutes(services.facilityStaff));
+            await staffIn.register(facilitySettingsRoutes(services.facilitySettings));
+            await staffIn.register(auditLogRoutes(services.auditLog));
+            await staffIn.register(systemClientsRoutes(services.systemClients));
+            await staffIn.register(slotFeedsRoutes(services.slotFeeds));
+          },
+        ),
       );
       // The app's operator: a staff identity with the operator role, keeping the directory true.
       await api.register(
-        operatorScope({ authenticate: authenticateStaff, isOperator: services.operator.isOperator }, async (op) => {
-          await op.register(operatorRoutes(services.operator));
-        }),
+        operatorScope(
+          { authenticate: authenticateStaff, limit: limitStaff, isOperator: services.operator.isOperator },
+          async (op) => {
+            await op.register(operatorRoutes(services.operator));
+          },
+        ),
       );
     },
     { prefix: '/api' },

@@ -98,6 +98,8 @@ import { createUsersService } from '../features/users/users.service.js';
 import { createVisitsRepository } from '../features/visits/visits.repository.js';
 import { createVisitsService } from '../features/visits/visits.service.js';
 import { type Drivers, notificationChannels } from './drivers.js';
+import type { DeliveryMeter } from '../plugins/metrics.js';
+import { meteredNotifier } from './metered.js';
 
 /**
  * Every feature's repository and service, wired to each other and to the drivers. Features never build each other:
@@ -109,6 +111,7 @@ export async function createServices(
   drivers: Drivers,
   log: FastifyBaseLogger,
   extraNotifiers: Notifier[],
+  meter: DeliveryMeter | null = null,
 ) {
   const { db } = database;
 
@@ -144,7 +147,9 @@ export async function createServices(
   const notificationsRepository = createNotificationsRepository(db);
   const lineLinks = createLineLinksRepository(db);
   const channelSources = { phonesOf: notificationsRepository.phonesOf, pushSubscriptions, lineLinks };
-  const notifiers = notificationChannels(config, drivers, channelSources, extraNotifiers);
+  const notifiers = notificationChannels(config, drivers, channelSources, extraNotifiers).map((channel) =>
+    meter ? meteredNotifier(channel, meter) : channel,
+  );
   const lineLink =
     config.line && drivers.line
       ? createLineLinkService(drivers.line, lineLinks, {

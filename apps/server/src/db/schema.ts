@@ -1863,3 +1863,18 @@ export const fhirDiagnosticReports = pgTable(
     ),
   ],
 );
+
+/**
+ * Requests each signed-in account made in a minute, by route group (plugins/account-limits.ts): one row an account, a
+ * group and a minute, counted by every server process sharing the database, so an account's limit holds however its
+ * requests are spread. Unlogged (its migration says so): a count lost in a crash only lets a minute start afresh.
+ */
+export const accountRequestCounts = pgTable(
+  'account_request_counts',
+  {
+    key: text('key').notNull(),
+    windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowEnds] }), index('account_request_counts_window_idx').on(t.windowEnds)],
+);

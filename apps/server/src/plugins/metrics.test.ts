@@ -1,6 +1,9 @@
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@klaimor/contracts';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../test/test-app.js';
+import { SESSION_COOKIE } from '../features/auth/auth-cookies.js';
+import { type SmsMessage, SmsDeliveryError } from '../features/auth/sms/sms-sender.js';
+import { type TestApp, cookieValue, createTestApp, nextPhone, registration } from '../test/test-app.js';
 
 /** A scraper's token: 32 characters or more. */
 const TOKEN = 'metrics-scraper-token-0123456789abcdef';
@@ -8,8 +11,19 @@ const TOKEN = 'metrics-scraper-token-0123456789abcdef';
 let t: TestApp;
 let plain: TestApp;
 
+/** The SMS gateway: it keeps what it is given, and refuses everything while it is down. */
+const gateway = {
+  down: false,
+  sent: [] as SmsMessage[],
+  name: 'recording',
+  async send(message: SmsMessage) {
+    if (gateway.down) throw new SmsDeliveryError('gateway down', 503);
+    gateway.sent.push(message);
+  },
+};
+
 beforeAll(async () => {
-  t = await createTestApp({ METRICS_TOKEN: TOKEN });
+  t = await createTestApp({ METRICS_TOKEN: TOKEN }, gateway);
   plain = await createTestApp();
 });
 afterAll(async () => {
@@ -92,6 +106,49 @@ describe('/metrics', () => {
     } finally {
       await boss.stop({ graceful: false, wait: true });
     }
+  });
+});
+
+describe('what leaves the app', () => {
+  it('counts text messages and their segments, and notifications by channel, kind and outcome', async () => {
+    // A patient registers with the code the gateway carried.
+    const phone = nextPhone();
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/otp', payload: { phone } })).statusCode).toBe(202);
+    const code = gateway.sent.at(-1)!.code!;
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/otp/verify', payload: { phone, code } });
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      payload: registration(phone),
+      cookies: { klaimor_registration: cookieValue(verified, 'klaimor_registration')! },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const cookies = { [SESSION_COOKIE]: cookieValue(registered, SESSION_COOKIE)! };
+    const chose = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notification-settings',
+      payload: { ...DEFAULT_NOTIFICATION_SETTINGS, channel: 'sms' },
+      cookies,
+    });
+    expect(chose.statusCode, chose.body).toBe(200);
+    const test = () => t.app.inject({ method: 'POST', url: '/api/notifications/test', cookies });
+    expect((await test()).statusCode).toBe(201);
+    gateway.down = true;
+    try {
+      expect((await test()).statusCode).toBe(201);
+    } finally {
+      gateway.down = false;
+    }
+
+    // The sign-in code and one test notification went; the second test notification did not.
+    expect(gateway.sent).toHaveLength(2);
+    const segments = gateway.sent.reduce((n, m) => n + (m.text.length <= 70 ? 1 : Math.ceil(m.text.length / 67)), 0);
+    const body = await scrape();
+    expect(sample(body, 'klaimor_sms_messages_total{outcome="sent"}')).toBe(2);
+    expect(sample(body, 'klaimor_sms_messages_total{outcome="failed"}')).toBe(1);
+    expect(sample(body, 'klaimor_sms_segments_total')).toBe(segments);
+    expect(sample(body, 'klaimor_notifications_total{channel="sms",kind="test",outcome="sent"}')).toBe(1);
+    expect(sample(body, 'klaimor_notifications_total{channel="sms",kind="test",outcome="failed"}')).toBe(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { NotificationChannel, NotificationKind } from '@klaimor/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.js';
@@ -15,13 +16,21 @@ const QUEUE_SQL = `
     coalesce(extract(epoch from now() - min(start_after) filter (where start_after <= now())), 0)::float as lag
   from jobs.job where state in ('created', 'retry') group by name`;
 
+/** What leaves the app by its channels, counted as it goes (composition/metered.ts wraps the channels with it). */
+export interface DeliveryMeter {
+  /** A notification a channel took (`sent`) or could not (`failed`), by its kind (a reminder's or another's). */
+  notification(channel: NotificationChannel, kind: NotificationKind, outcome: 'sent' | 'failed'): void;
+  /** A text message the gateway took, and how many segments it is charged as; or one it refused. */
+  sms(outcome: 'sent' | 'failed', segments: number): void;
+}
+
 /**
  * Operational metrics in Prometheus' text format at /metrics, for the operator's scraper and no one else: it exists
  * only when METRICS_TOKEN is set and answers only that bearer token (a route's counts say how the app is used, not
  * who uses it: no label holds a person, an address or an id). prom-client, the maintained Node client, keeps one
  * registry per app so that two apps in one process (tests) never mix their counts.
  */
-export function registerMetrics(app: FastifyInstance, database: Database, token: string): Registry {
+export function registerMetrics(app: FastifyInstance, database: Database, token: string): DeliveryMeter {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'klaimor_' });
 
@@ -100,6 +109,24 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     },
   });
 
+  const notifications = new Counter({
+    name: 'klaimor_notifications_total',
+    help: 'Notifications handed to a channel, by channel, kind (dose and appointment reminders among them) and outcome',
+    labelNames: ['channel', 'kind', 'outcome'] as const,
+    registers: [registry],
+  });
+  const smsMessages = new Counter({
+    name: 'klaimor_sms_messages_total',
+    help: 'Text messages (codes and notifications) handed to the SMS gateway, by outcome',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  const smsSegments = new Counter({
+    name: 'klaimor_sms_segments_total',
+    help: 'SMS segments the gateway took: what it charges for (a Thai text is one segment up to 70 characters)',
+    registers: [registry],
+  });
+
   const expected = Buffer.from(`Bearer ${token}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     const given = Buffer.from(request.headers.authorization ?? '');
@@ -113,5 +140,11 @@ export function registerMetrics(app: FastifyInstance, database: Database, token:
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });
-  return registry;
+  return {
+    notification: (channel, kind, outcome) => notifications.inc({ channel, kind, outcome }),
+    sms(outcome, segments) {
+      smsMessages.inc({ outcome });
+      if (outcome === 'sent') smsSegments.inc(segments);
+    },
+  };
 }

@@ -23,6 +23,7 @@ export function authRoutes({ otp, sessions, cookies }: Deps): FastifyPluginAsync
     app.post(
       '/auth/otp',
       {
+        config: { limits: 'sign-in' },
         schema: {
           tags: ['auth'],
           summary: 'Send a one-time code by SMS',
@@ -39,6 +40,7 @@ export function authRoutes({ otp, sessions, cookies }: Deps): FastifyPluginAsync
     app.post(
       '/auth/otp/verify',
       {
+        config: { limits: 'sign-in' },
         schema: {
           tags: ['auth'],
           summary: 'Check a one-time code: logs a known number in, lets a new one register',

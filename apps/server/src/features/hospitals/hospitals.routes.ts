@@ -8,6 +8,7 @@ export function hospitalsRoutes(hospitals: HospitalsService): FastifyPluginAsync
     app.get(
       '/hospitals',
       {
+        config: { limits: 'directory' },
         schema: {
           tags: ['hospitals'],
           summary:
@@ -22,6 +23,7 @@ export function hospitalsRoutes(hospitals: HospitalsService): FastifyPluginAsync
     app.get(
       '/hospitals/:id',
       {
+        config: { limits: 'directory' },
         schema: {
           tags: ['hospitals'],
           summary: 'One facility',
@@ -35,6 +37,7 @@ export function hospitalsRoutes(hospitals: HospitalsService): FastifyPluginAsync
     app.get(
       '/hospitals/:id/slots',
       {
+        config: { limits: 'directory' },
         schema: {
           tags: ['hospitals'],
           summary: 'Upcoming screening slots with the places left (Bangkok dates, default the next 14 days)',

@@ -75,7 +75,7 @@ export function messagesRoutes(messages: MessagesService): FastifyPluginAsyncZod
     app.post(
       '/messages',
       {
-        config: careFor('messages', 'change'),
+        config: { ...careFor('messages', 'change'), limits: 'upload' },
         schema: {
           tags,
           summary: `A new thread to a facility (fields facilityId, subject, text; ${form}); 403 messages_not_allowed where the patient has not been seen or booked; the reply names any red flags the words raise`,
@@ -93,7 +93,7 @@ export function messagesRoutes(messages: MessagesService): FastifyPluginAsyncZod
     app.post(
       '/messages/:threadId',
       {
-        config: careFor('messages', 'change'),
+        config: { ...careFor('messages', 'change'), limits: 'upload' },
         schema: {
           tags,
           summary: `One more message in the patient's thread (field text; ${form}); a thread marked done opens again`,

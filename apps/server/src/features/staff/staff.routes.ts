@@ -35,6 +35,7 @@ export function staffPublicRoutes(staff: StaffService, secureCookies: boolean): 
     app.post(
       '/staff/enrolment/:token/start',
       {
+        config: { limits: 'sign-in' },
         schema: {
           tags,
           summary: 'Set the password and get a new authenticator secret (QR)',
@@ -49,6 +50,7 @@ export function staffPublicRoutes(staff: StaffService, secureCookies: boolean): 
     app.post(
       '/staff/enrolment/:token/confirm',
       {
+        config: { limits: 'sign-in' },
         schema: {
           tags,
           summary: 'Confirm the authenticator with a code: returns the recovery codes once and signs in',
@@ -72,6 +74,7 @@ export function staffPublicRoutes(staff: StaffService, secureCookies: boolean): 
     app.post(
       '/staff/sign-in',
       {
+        config: { limits: 'sign-in' },
         schema: {
           tags,
           summary: 'Sign in with email, password and an authenticator or recovery code',

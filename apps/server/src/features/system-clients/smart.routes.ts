@@ -92,6 +92,7 @@ export function smartRoutes(tokens: SystemTokenService, tokenEndpoint: string): 
       tokenScope.post(
         '/auth/token',
         {
+          config: { limits: 'sign-in' },
           schema: {
             tags,
             summary:
