@@ -37,6 +37,16 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        test: {
+          name: 'deploy',
+          include: ['deploy/**/*.test.ts'],
+          environment: 'node',
+          // Starts PostgreSQL, two app processes and nginx once for the file; the web build too when there is none.
+          testTimeout: 30_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

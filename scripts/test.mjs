@@ -1,4 +1,5 @@
-// The whole suite: typecheck, lint (import cycles and layers included), format, unit, API integration, browser end-to-end; then one summary line.
+// The whole suite: typecheck, lint (import cycles and layers included), format, unit, API integration, browser
+// end-to-end, the deployment behind nginx; then one summary line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import { CHROMIUM_MISSING, findChromium } from './find-chromium.mjs';
@@ -47,9 +48,17 @@ if (findChromium()) {
   steps.push(['e2e', false]);
 }
 
+// The deployment as it runs: nginx ending TLS before two app processes on PostgreSQL (deploy/proxy.test.ts). It needs
+// nginx, openssl and PostgreSQL's server binaries (or DATABASE_URL), and fails saying which is missing.
+steps.push([
+  'deploy',
+  run('behind nginx with TLS', 'npx', ['vitest', 'run', '--project', 'deploy', ...vitestJson('deploy-report')]),
+]);
+
 const counts = [
   vitestCounts('artifacts/unit-report.json'),
   vitestCounts('artifacts/api-report.json'),
+  vitestCounts('artifacts/deploy-report.json'),
   playwrightCounts('artifacts/e2e-report.json'),
 ];
 const passed = counts.reduce((n, c) => n + c.passed, 0);

@@ -229,3 +229,28 @@ describe("the signing key of what hospitals' systems are sent", () => {
     expect(statSync(path.join(dir, '.fhir-signing-key.json')).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('the reverse proxy in front', () => {
+  it('trusts no proxy unless told, and every proxy with true', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  });
+
+  it('trusts only the proxies listed, by address or network', () => {
+    expect(loadConfig({ ...base, TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ ...base, TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ,::1,fd00::/8, loopback' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses an entry that is no address, naming it', () => {
+    for (const wrong of ['ture', '10.0.0.5,proxy.example', '10.0.0.0/33', '::1/129', '10.0.0.5,', '256.0.0.1']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: wrong })).toThrow(/TRUST_PROXY/);
+    }
+  });
+});

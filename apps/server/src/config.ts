@@ -1,11 +1,47 @@
 import { type JsonWebKey, createHash, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
 import { UNREACHED_RATE_LIMITS, requestLimitsOf } from './plugins/request-limits.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The networks @fastify/proxy-addr knows by name. */
+const NAMED_NETWORKS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a network (address/prefix) or one of the named networks, as Fastify's trustProxy takes them. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_NETWORKS.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which connections may say who the client is (X-Forwarded-For): `true` any (only when nothing but the proxy can reach
+ * the server), `false` none, or a list of the proxies' addresses, so that a client reaching the server some other way
+ * is taken by its own address whatever it sends.
+ */
+const TrustProxy = z
+  .string()
+  .default('false')
+  .transform((value, ctx): boolean | string[] => {
+    const flag = z.stringbool().safeParse(value.trim());
+    if (flag.success) return flag.data;
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `true, false or proxy addresses and networks (10.0.0.5,10.1.0.0/16), not ${wrong.map((e) => `"${e}"`).join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const EnvSchema = z.object({
   APP_MODE: z.enum(['demo', 'production']).default('demo'),
@@ -16,7 +52,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   CORS_ORIGINS: z.string().default(''),
-  TRUST_PROXY: z.stringbool().default(false),
+  TRUST_PROXY: TrustProxy,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SECRET_KEY: z.string().min(32).optional(),
   SEED_DEMO_DATA: z.stringbool().optional(),

@@ -15,6 +15,11 @@ export function refuseWhileClosing(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  // A reply already on its way when the close began went out keep-alive, and its connection was not idle when the
+  // server closed the idle ones: once that reply is done the connection is idle, and is closed too.
+  app.addHook('onResponse', async () => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+  });
   app.addHook('onRequest', async () => {
     if (!closing) return;
     throw new AppError(503, 'service_unavailable', 'ระบบกำลังเริ่มใหม่ กรุณาลองอีกครั้งในอีกสักครู่', undefined, 5);
