@@ -26,6 +26,7 @@ import type staff from './features/staff/locales/th.json';
 import type operator from './features/operator/locales/th.json';
 import type family from './features/family/locales/th.json';
 import type care from './i18n/care/locales/th.json';
+import type devSms from './i18n/dev-sms/locales/th.json';
 import type person from './i18n/person/locales/th.json';
 import type places from './i18n/places/locales/th.json';
 import type redFlags from './i18n/red-flags/locales/th.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
       messages: typeof messages;
       person: typeof person;
       care: typeof care;
+      devSms: typeof devSms;
       redFlags: typeof redFlags;
       signup: typeof signup;
       seek: typeof seek;

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import { formatThaiMobile } from '@klaimor/contracts';
-import { useTranslation } from 'react-i18next';
+import { useDevSmsTexts } from '../i18n/dev-sms/dev-sms.texts';
 import { useAppConfig, useDevSms } from '../session/app-config';
 
 export interface DevSmsBannerProps {
@@ -14,7 +14,7 @@ export interface DevSmsBannerProps {
  * that would have been sent to the number, straight from the server's outbox.
  */
 export function DevSmsBanner({ phone }: DevSmsBannerProps) {
-  const { t } = useTranslation();
+  const { t } = useDevSmsTexts();
   const config = useAppConfig();
   const enabled = config.data?.devSmsOutbox === true;
   const outbox = useDevSms(phone, enabled);
@@ -24,13 +24,13 @@ export function DevSmsBanner({ phone }: DevSmsBannerProps) {
     <Alert
       severity="info"
       role="status"
-      aria-label={t('devSms.label')}
+      aria-label={t('label')}
       sx={{ '& .MuiAlert-message': { width: '100%' } }}
     >
-      <AlertTitle>{t('devSms.title')}</AlertTitle>
+      <AlertTitle>{t('title')}</AlertTitle>
       {latest ? (
         <>
-          {t('devSms.latest', { phone: formatThaiMobile(phone) })}{' '}
+          {t('latest', { phone: formatThaiMobile(phone) })}{' '}
           <Box
             component="strong"
             data-testid="dev-sms-code"
@@ -40,7 +40,7 @@ export function DevSmsBanner({ phone }: DevSmsBannerProps) {
           </Box>
         </>
       ) : (
-        t('devSms.none')
+        t('none')
       )}
     </Alert>
   );
