@@ -74,6 +74,9 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   // How often each facility's availability feed (its system's $bulk-publish manifest) is read, in minutes.
   SLOT_FEED_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(15),
+  // Where `npm run backup` writes its files, and how many of the newest it keeps there (older ones it removes).
+  BACKUP_DIR: z.string().default('./backups'),
+  BACKUP_KEEP: positiveInt(14),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -166,6 +169,7 @@ function toConfig(env: Env, secretKey: string) {
     fhirSigningKey: signingKeyOf(env),
     metricsToken: env.METRICS_TOKEN ?? null,
     slotFeeds: { intervalMinutes: env.SLOT_FEED_INTERVAL_MIN },
+    backups: { dir: path.resolve(env.BACKUP_DIR), keep: env.BACKUP_KEEP },
   };
 }
 
