@@ -169,7 +169,7 @@ async function tornState(database: Database) {
 describe(`backups on ${onPostgres ? 'PostgreSQL' : 'the embedded database'}`, () => {
   it(
     'restores every booking acknowledged before the backup began, whole, into a new database the app runs on',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const source = await newPlace('source');
       const opened = await source.open();
@@ -221,6 +221,7 @@ describe(`backups on ${onPostgres ? 'PostgreSQL' : 'the embedded database'}`, ()
       expect(restore.code, restore.stderr).toBe(0);
 
       const restored = await target.open();
+      let restoredCount: number | undefined;
       try {
         await restored.database.migrate();
         const again = await startApp(restored.database);
@@ -239,6 +240,7 @@ describe(`backups on ${onPostgres ? 'PostgreSQL' : 'the embedded database'}`, ()
           const ids = await rows<{ id: string }>(restored.database, sql`select id from appointments`);
           const told = new Set(acknowledged.map((b) => b.id));
           expect(ids.filter(({ id }) => !told.has(id))).toEqual([]);
+          restoredCount = ids.length;
           // The restored database takes new bookings (at another hospital: the load may have filled this one).
           const [fresh] = await openSlots(again, OTHER_HOSPITAL);
           expect((await book(again, sessions[0], fresh.id, OTHER_HOSPITAL)).statusCode).toBe(201);
@@ -253,6 +255,21 @@ describe(`backups on ${onPostgres ? 'PostgreSQL' : 'the embedded database'}`, ()
       const refused = await runCommand('features/backups/restore.ts', [file!], target.dataDir, target.env);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(onPostgres ? /is not empty/ : /already holds a database/);
+      // --replace restores over it all the same: the booking made since is gone again.
+      const replaced = await runCommand(
+        'features/backups/restore.ts',
+        [file!, '--replace'],
+        target.dataDir,
+        target.env,
+      );
+      expect(replaced.code, replaced.stderr).toBe(0);
+      const reopened = await target.open();
+      try {
+        const [{ n }] = await rows<{ n: number }>(reopened.database, sql`select count(*)::int as n from appointments`);
+        expect(n).toBe(restoredCount);
+      } finally {
+        await reopened.close();
+      }
 
       // With no server on it the command backs up too, and keeps only the newest BACKUP_KEEP.
       const stopped = await runCommand('features/backups/backup.ts', [], source.dataDir, {
@@ -261,7 +278,7 @@ describe(`backups on ${onPostgres ? 'PostgreSQL' : 'the embedded database'}`, ()
       });
       expect(stopped.code, stopped.stderr).toBe(0);
       expect(stopped.stdout).toContain('removed 1 older backups');
-      for (const run of [backup, restore, refused, stopped]) expect(printed(run)).not.toContain(PASSWORD);
+      for (const run of [backup, restore, refused, replaced, stopped]) expect(printed(run)).not.toContain(PASSWORD);
       const kept = readdirSync(source.env.BACKUP_DIR);
       expect(kept).toHaveLength(1);
       expect(path.join(source.env.BACKUP_DIR, kept[0])).not.toBe(file);
