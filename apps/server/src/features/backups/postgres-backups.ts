@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, constants, readdirSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -91,12 +91,30 @@ async function relationCount(url: string): Promise<number> {
   }
 }
 
+/** The start of a file, without reading a database-sized one whole. */
+function firstBytes(file: string, length: number): Buffer {
+  const bytes = Buffer.alloc(length);
+  const fd = openSync(file, 'r');
+  try {
+    return bytes.subarray(0, readSync(fd, bytes, 0, length, 0));
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /**
  * Restores a pg_dump custom-format file into the database of `url`, in one transaction (a failure leaves the database
  * as it was), its objects owned by the user restoring. Refuses a database that is not empty unless `replace`: then
  * what the backup holds replaces what the database has of the same names.
  */
 export async function restorePostgres(url: string, file: string, replace: boolean): Promise<void> {
+  // pg_dump's custom format begins with these five bytes; anything else pg_restore would refuse less plainly.
+  if (firstBytes(file, 5).toString('latin1') !== 'PGDMP') {
+    throw new BackupRefused(
+      `${file} is not a backup of a PostgreSQL database (a .dump from npm run backup); a backup of the embedded ` +
+        'database (.tar.gz) restores with DATABASE_URL unset',
+    );
+  }
   const { dbname, env, label } = connectionFor(url);
   const tool = postgresTool('pg_restore');
   const existing = await relationCount(url).catch((error: unknown) => {
