@@ -197,6 +197,17 @@ describe("facilities' own availability feeds", () => {
   });
 });
 
+describe('backups', () => {
+  it('go to ./backups, the newest 14 kept, unless told otherwise, and keep at least one', () => {
+    expect(loadConfig(base).backups).toEqual({ dir: path.resolve('backups'), keep: 14 });
+    expect(loadConfig({ ...base, BACKUP_DIR: '/srv/backups', BACKUP_KEEP: '30' }).backups).toEqual({
+      dir: '/srv/backups',
+      keep: 30,
+    });
+    expect(() => loadConfig({ ...base, BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+});
+
 function p384Jwk(curve = 'P-384'): string {
   return JSON.stringify(generateKeyPairSync('ec', { namedCurve: curve }).privateKey.export({ format: 'jwk' }));
 }

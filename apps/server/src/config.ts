@@ -119,6 +119,9 @@ const EnvSchema = z.object({
   SHED_HEAP_USED_PERCENT: z.coerce.number().int().min(10).max(100).default(90),
   // How often each facility's availability feed (its system's $bulk-publish manifest) is read, in minutes.
   SLOT_FEED_INTERVAL_MIN: z.coerce.number().int().min(1).max(1440).default(15),
+  // Where `npm run backup` writes its files, and how many of the newest it keeps there (older ones it removes).
+  BACKUP_DIR: z.string().default('./backups'),
+  BACKUP_KEEP: positiveInt(14),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -216,6 +219,7 @@ function toConfig(env: Env, secretKey: string) {
       heapUsedPercent: env.SHED_HEAP_USED_PERCENT,
     },
     slotFeeds: { intervalMinutes: env.SLOT_FEED_INTERVAL_MIN },
+    backups: { dir: path.resolve(env.BACKUP_DIR), keep: env.BACKUP_KEEP },
   };
 }
 

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { backgroundJobs } from './composition/housekeeping.js';
 import { loadConfig } from './config.js';
 import { type Database, openDatabase } from './db/client.js';
+import { answerBackupRequests } from './features/backups/embedded-backups.js';
 import { loadShippedDirectory } from './features/hospitals/shipped-directory.js';
 import { seedDemoData } from './demo/seed.js';
 import { type JobQueue, startJobQueue } from './jobs/job-queue.js';
@@ -71,6 +72,19 @@ async function start(opened: Closer[]): Promise<void> {
     startJobQueue(database, backgroundJobs(app), (err) => app.log.error({ err }, 'job queue')),
   );
   opened.push(() => jobs.stop());
+
+  // The embedded database is this process's alone: `npm run backup` asks it for the copy (features/backups). Should
+  // the socket not open (a DATA_DIR path longer than a socket's 107 bytes), the server still serves; backups then
+  // need it stopped, which the command says.
+  if (database.kind === 'pglite') {
+    const stopAnswering = await answerBackupRequests(database, config.dataDir, (err) =>
+      app.log.error({ err }, 'backup request'),
+    ).catch((err: unknown) => {
+      app.log.warn({ err }, 'not answering backup requests: npm run backup works only while this server is stopped');
+      return null;
+    });
+    if (stopAnswering) opened.push(stopAnswering);
+  }
 
   process.once('SIGINT', () => void shutdown(app, jobs, database, 'SIGINT'));
   process.once('SIGTERM', () => void shutdown(app, jobs, database, 'SIGTERM'));

@@ -47,6 +47,12 @@ export interface Database {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** The connection pool's use now (a server's); null for PGlite, whose one connection is never waited for by a pool. */
   poolUse(): PoolUse | null;
+  /**
+   * The embedded database's files as one archive (.tar.gz), copied between two statements so that it is what a power
+   * cut at that moment would leave on disk, which PostgreSQL recovers from its log; null on a PostgreSQL server, which
+   * pg_dump copies (features/backups).
+   */
+  snapshot: (() => Promise<Blob>) | null;
   close(): Promise<void>;
 }
 
@@ -175,6 +181,7 @@ export function connectPostgres(url: string, poolSize = 10): Database {
       }
     },
     poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
+    snapshot: null,
     close: () => pool.end(),
   };
 }
@@ -215,6 +222,12 @@ export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Dat
       }
     },
     poolUse: () => null,
+    // PGlite copies the files holding its one connection, so no statement runs while they are read. Asked before the
+    // database has started, dumpDataDir waits for nothing that will come (the process just ends): wait for it first.
+    async snapshot() {
+      await client.waitReady;
+      return client.dumpDataDir('gzip');
+    },
     close: () => client.close(),
   };
 }
@@ -237,7 +250,7 @@ export class EmbeddedDatabaseInUse extends Error {
  * another process take the folder all the same (this one stalled past that), proper-lockfile's default ends this
  * process rather than let it go on writing.
  */
-function holdDataDir(dir: string): () => void {
+export function holdDataDir(dir: string): () => void {
   try {
     return lockfile.lockSync(dir, { stale: 10_000, update: 2_000 });
   } catch (error) {
@@ -246,9 +259,12 @@ function holdDataDir(dir: string): () => void {
   }
 }
 
+/** Where in DATA_DIR the embedded database keeps its files. */
+export const embeddedDatabaseDir = (dataDir: string): string => path.join(dataDir, 'pglite');
+
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Database {
   if (options.databaseUrl) return connectPostgres(options.databaseUrl);
-  const dir = path.join(options.dataDir, 'pglite');
+  const dir = embeddedDatabaseDir(options.dataDir);
   mkdirSync(dir, { recursive: true });
   const release = holdDataDir(dir);
   const database = openPglite({ fs: new DurableNodeFS(dir), startParams: DURABLE_START_PARAMS });
