@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../test/test-app.js';
 
@@ -90,7 +90,7 @@ describe('/metrics', () => {
       expect(ready.statusCode, ready.body).toBe(200);
       expect(ready.json()).toEqual({ data: [{ status: 'ready', database: 'ok', jobQueue: 'ok' }] });
     } finally {
-      await boss.stop({ graceful: false, wait: true });
+      await boss.stop({ graceful: false });
     }
   });
 });
