@@ -42,7 +42,8 @@ export interface Database {
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   /**
    * Runs SQL text as a library writes it (the job queue): with values, one parameterised statement; without, any
-   * number of statements, the last one's rows returned.
+   * number of statements, the rows of every one of them in order (pg-boss finds a lock's row and a claim's row, which
+   * come from different statements of one script, among them).
    */
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** The connection pool's use now (a server's); null for PGlite, whose one connection is never waited for by a pool. */
@@ -171,7 +172,7 @@ export function connectPostgres(url: string, poolSize = 10): Database {
       const client = await pool.connect();
       try {
         const result = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
-        return Array.isArray(result) ? (result.at(-1) ?? { rows: [] }) : result;
+        return Array.isArray(result) ? { rows: result.flatMap((r) => r.rows ?? []) } : result;
       } catch (error) {
         // A script that opened a transaction and failed in it must not go back to the pool still inside it.
         await client.query('ROLLBACK').catch(() => {});
@@ -214,7 +215,7 @@ export function openPglite(options: Omit<PGliteOptions, 'extensions'> = {}): Dat
       if (values && values.length > 0) return client.query(text, values);
       try {
         const results = await client.exec(text);
-        return results.at(-1) ?? { rows: [] };
+        return { rows: results.flatMap((r) => r.rows) };
       } catch (error) {
         // A script that opened a transaction and failed in it would leave the one connection refusing everything.
         await client.exec('ROLLBACK').catch(() => {});

@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import type { Database } from '../db/client.js';
 
 /** Work the server does in the background, once across all its processes. */
@@ -35,20 +35,94 @@ const CRON_MOVE_SECONDS = 1;
 /** The latest a timed job starts into its minute: a skipped look, the move, the worker's poll, and a second's slack. */
 export const JOB_STARTS_WITHIN_SECONDS = 2 * CRON_LOOK_SECONDS + CRON_MOVE_SECONDS + POLL_SECONDS + 1;
 
-/** Creates (or migrates) pg-boss's own schema, then each job's queue and, for a timed job, its schedule. */
-async function setUp(boss: PgBoss, jobs: Job[]): Promise<void> {
+/**
+ * Where the tables of pg-boss 10 (the previous release's queue) are put while the current pg-boss sets up its own:
+ * pg-boss 11 rewrote its tables and neither 11 nor 12 migrates them from 10 (schema version 24; 12 starts from 25),
+ * its authors' advice being to move the waiting jobs over. So a database the previous release left is taken over
+ * once: its schema renamed aside, a fresh one made, the jobs that were waiting moved into it, the old one dropped.
+ */
+const PREVIOUS_SCHEMA = 'jobs_pg_boss_10';
+const PG_BOSS_10_SCHEMA_VERSION = 24;
+
+/** Renames pg-boss 10's schema aside, if that is what is there, so that the current pg-boss makes its own. */
+async function setAsidePgBoss10(database: Database): Promise<void> {
+  const [{ installed }] = (await database.query(`select to_regclass('${SCHEMA}.version') is not null as installed`))
+    .rows as { installed: boolean }[];
+  if (!installed) return;
+  const [row] = (await database.query(`select version from ${SCHEMA}.version`)).rows as { version: number }[];
+  if (!row || Number(row.version) > PG_BOSS_10_SCHEMA_VERSION) return;
+  await database.query(`alter schema ${SCHEMA} rename to ${PREVIOUS_SCHEMA}`);
+}
+
+interface PreviousJob {
+  id: string;
+  name: string;
+  data: object | null;
+  priority: number;
+  retry_limit: number;
+  retry_delay: number;
+  retry_backoff: boolean;
+  start_after: Date;
+  singleton_key: string | null;
+}
+
+/**
+ * Moves the jobs pg-boss 10 still had to run onto the current queue, with their ids, data, due times and retry
+ * rules, then drops its schema. A job it had taken when its server stopped ('active') is moved too: it was not
+ * finished, and jobs are written to be run again. Its timed jobs' schedules are not moved: each timed job's
+ * schedule is made from its definition at every start.
+ */
+async function moveJobsFromPgBoss10(database: Database, boss: PgBoss): Promise<void> {
+  const { rows: previous } = await database.query('select 1 from information_schema.schemata where schema_name = $1', [
+    PREVIOUS_SCHEMA,
+  ]);
+  if (previous.length === 0) return;
+  const jobs = (
+    await database.query(
+      `select id, name, data, priority, retry_limit, retry_delay, retry_backoff, start_after, singleton_key
+       from ${PREVIOUS_SCHEMA}.job where state in ('created', 'retry', 'active') order by created_on`,
+    )
+  ).rows as PreviousJob[];
+  for (const name of new Set(jobs.map((job) => job.name))) {
+    // A job whose queue is no longer defined is kept all the same, to be seen waiting, rather than dropped unseen.
+    await boss.createQueue(name);
+    await boss.insert(
+      name,
+      jobs
+        .filter((job) => job.name === name)
+        .map((job) => ({
+          id: job.id,
+          data: job.data ?? {},
+          priority: job.priority,
+          retryLimit: job.retry_limit,
+          retryDelay: job.retry_delay,
+          retryBackoff: job.retry_backoff,
+          startAfter: job.start_after,
+          ...(job.singleton_key ? { singletonKey: job.singleton_key } : {}),
+        })),
+    );
+  }
+  await database.query(`drop schema ${PREVIOUS_SCHEMA} cascade`);
+}
+
+/**
+ * Creates (or migrates) pg-boss's own schema, taking over one pg-boss 10 left, then each job's queue and, for a
+ * timed job, its schedule.
+ */
+async function setUp(database: Database, boss: PgBoss, jobs: Job[]): Promise<void> {
+  await setAsidePgBoss10(database);
   await boss.start();
   for (const job of jobs) {
     await boss.createQueue(job.name);
     if (job.cron) await boss.schedule(job.name, job.cron, undefined, { tz: 'Asia/Bangkok' });
   }
+  await moveJobsFromPgBoss10(database, boss);
 }
 
 /**
  * The job queue: pg-boss on the app's own database (the embedded PGlite or a PostgreSQL server). Every process
  * starts it; a scheduled job is queued once per due time however many processes see it due, and each job is
- * claimed by exactly one worker (`FOR UPDATE SKIP LOCKED`), tried again when it fails. pg-boss 10 is the line that
- * runs on Node 20.
+ * claimed by exactly one worker (`FOR UPDATE SKIP LOCKED`), tried again when it fails.
  */
 export async function startJobQueue(
   database: Database,
@@ -65,7 +139,7 @@ export async function startJobQueue(
   boss.on('error', onError);
   try {
     // Processes starting together would each create pg-boss's schema, the queues and the schedules at the same time.
-    await database.withSetUpLock(() => setUp(boss, jobs));
+    await database.withSetUpLock(() => setUp(database, boss, jobs));
   } catch (error) {
     // Its timers started with it: a queue that could not be set up must not keep running them.
     await boss.stop({ graceful: false }).catch(() => {});
@@ -80,6 +154,6 @@ export async function startJobQueue(
     async send(name, data) {
       await boss.send(name, data ?? {});
     },
-    stop: () => boss.stop({ graceful: true, wait: true }),
+    stop: () => boss.stop({ graceful: true }),
   };
 }

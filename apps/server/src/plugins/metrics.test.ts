@@ -1,5 +1,5 @@
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@klaimor/contracts';
-import PgBoss from 'pg-boss';
+import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../features/auth/auth-cookies.js';
 import { type SmsMessage, SmsDeliveryError } from '../features/auth/sms/sms-sender.js';
@@ -104,7 +104,7 @@ describe('/metrics', () => {
       expect(ready.statusCode, ready.body).toBe(200);
       expect(ready.json()).toEqual({ data: [{ status: 'ready', database: 'ok', jobQueue: 'ok' }] });
     } finally {
-      await boss.stop({ graceful: false, wait: true });
+      await boss.stop({ graceful: false });
     }
   });
 });
