@@ -10,7 +10,7 @@ import { benchMap } from './map.mjs';
 import { benchWeb } from './web.mjs';
 
 // "api", "hospitals", "registry", "booking", "checklist", "results", "inbox", "schedules", "fhir-slots",
-// "fhir-medication-to-checklist", "day-list", "reminders", "web" or "map": one part
+// "fhir-medication-to-checklist", "day-list", "reminders", "surge", "web" or "map": one part
 const only = process.argv[2];
 const results = {
   machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
@@ -237,6 +237,54 @@ if (only === undefined || only === 'reminders') {
       );
     }
     console.log(`  ${r.database.padEnd(10)} seeded in ${r.seedSec} s`);
+  }
+}
+
+if (only === undefined || only === 'surge') {
+  // Its own failure (a 5xx, a slot oversold) fails the bench, after its figures are shown.
+  const surge = await withPostgres((url) =>
+    benchScript('bench/surge.ts', url).catch((error) => {
+      process.exitCode = 1;
+      console.error(error.stderr);
+      return (error.stdout ?? '')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line));
+    }),
+  );
+  results.surge = surge ?? [];
+  for (const r of results.surge) {
+    const latency = Object.entries(r.latencyMs)
+      .map(([step, ms]) => `${step} ${ms.p50}/${ms.p99}`)
+      .join(', ');
+    console.log(
+      `\nSurge: ${r.patients.toLocaleString('en')} patients arriving over ${r.seconds} s (${r.perAddress} to a client address, ${r.addresses} addresses), ` +
+        `each asking a code, registering and booking one of ${r.places} places in ${r.slots} slots; two processes on PostgreSQL behind nginx (TLS), ${r.limits} ` +
+        `(${r.machine}, load average ${r.loadAverage.join('-')}):`,
+    );
+    console.log(
+      `  ${r.requests.toLocaleString('en')} requests in ${r.surgeSec} s (${r.requestsPerSec}/s; ${r.harnessRequests} more reading codes from the outboxes), ` +
+        `at most ${r.mostInFlight} patients at once`,
+    );
+    console.log(
+      `  patients: ${Object.entries(r.outcomes)
+        .map(([outcome, n]) => `${n} ${outcome}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  non-2xx: ${
+        Object.entries(r.non2xx)
+          .map(([status, n]) => `${status}: ${n}`)
+          .join(', ') || 'none'
+      }`,
+    );
+    console.log(`  latency p50/p99 ms: ${latency}`);
+    console.log(
+      `  database: ${r.database.booked} booked, ${r.database.placesTaken} places taken, ${r.database.oversoldSlots} slots oversold, ` +
+        `${r.database.toldButNotStored} told but not stored, ${r.database.storedButNotTold} stored but not told, ` +
+        `${r.database.patientsBookedTwice} booked twice` +
+        (r.failures ? ` | ${r.failures} FAILURES (see above)` : ''),
+    );
   }
 }
 
