@@ -21,12 +21,7 @@ export function DevSmsBanner({ phone }: DevSmsBannerProps) {
   if (!enabled) return null;
   const latest = outbox.data?.[0];
   return (
-    <Alert
-      severity="info"
-      role="status"
-      aria-label={t('label')}
-      sx={{ '& .MuiAlert-message': { width: '100%' } }}
-    >
+    <Alert severity="info" role="status" aria-label={t('label')} sx={{ '& .MuiAlert-message': { width: '100%' } }}>
       <AlertTitle>{t('title')}</AlertTitle>
       {latest ? (
         <>
