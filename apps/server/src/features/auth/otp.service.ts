@@ -60,7 +60,8 @@ export function otpSmsText(
     if (!hospital) throw new Error('a desk registration code must name the hospital');
     return deskRegistrationText(code, minutes, hospital);
   }
-  return `${APP_NAME_TH}: รหัส OTP ของคุณคือ ${code} ใช้ได้ภายใน ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
+  // The code sent most: within one Thai SMS segment (70 characters), so each costs the operator one, not two.
+  return `${APP_NAME_TH}: รหัส OTP คือ ${code} ใช้ได้ ${minutes} นาที ห้ามบอกรหัสนี้กับผู้อื่น`;
 }
 
 export type Verification =
