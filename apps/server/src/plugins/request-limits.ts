@@ -93,20 +93,27 @@ export const rateLimited = (retryAfterSec: number) =>
 const CLIENTS_TRACKED = 20_000;
 
 /**
- * Each address's count for its minute, in this process. In place of the library's own memory store, which hands every
- * request the one count object it keeps raising: requests arriving together all read the last of their counts, and a
- * burst over the limit was refused whole rather than beyond the limit.
+ * Counts for a minute from a key's first hit, in this process's memory, the least recently seen forgotten beyond
+ * CLIENTS_TRACKED. Also the store of the client limits, in place of @fastify/rate-limit's own, which hands every request
+ * the one count object it keeps raising: requests arriving together all read the last of their counts, and a burst over
+ * the limit was refused whole rather than beyond the limit.
  */
-class MinuteCounts implements FastifyRateLimitStore {
+export class MinuteCounts implements FastifyRateLimitStore {
   private readonly counts = new LruMap<{ hits: number; endsAt: number }>(CLIENTS_TRACKED);
 
-  incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, window: number) {
+  /** One more hit for `key`: its hits in the window so far, and the milliseconds until the window ends. */
+  hit(key: string, window = 60_000): { hits: number; waitMs: number } {
     const now = Date.now();
     const held = this.counts.get(key);
     const count =
       held && held.endsAt > now ? { hits: held.hits + 1, endsAt: held.endsAt } : { hits: 1, endsAt: now + window };
     this.counts.set(key, count);
-    done(null, { current: count.hits, ttl: count.endsAt - now });
+    return { hits: count.hits, waitMs: count.endsAt - now };
+  }
+
+  incr(key: string, done: (error: Error | null, result?: { current: number; ttl: number }) => void, window: number) {
+    const { hits, waitMs } = this.hit(key, window);
+    done(null, { current: hits, ttl: waitMs });
   }
 
   child(): FastifyRateLimitStore {
