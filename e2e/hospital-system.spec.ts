@@ -4,6 +4,8 @@ import { Client } from 'fhir-kit-client';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { expect, test } from './support/fixtures';
 import { registerThroughApi, screenshot, shotFitting } from './support/patient';
+import { readsWell } from './support/screen';
+import { useLargeText } from './support/text-fit';
 import { DEMO_ADMIN, signInStaff } from './support/staff';
 
 const SYSTEM = `HIS นัดผู้ป่วยนอก ${Date.now() % 100_000}`;
@@ -268,5 +270,17 @@ test('a hospital’s system publishes times with a FHIR client, a patient books 
     await expect(page.getByText('อะม็อกซีซิลลิน 500 มก.').first()).toBeVisible();
     await expect(page.getByText(/ทานแล้ว 0 จาก \d+ รายการ/)).toBeVisible();
     await screenshot(page, 'hospital-system-07-medicine-in-checklist');
+  });
+
+  await test.step('At 200% text the visit the system wrote and its medicine still read whole', async () => {
+    await useLargeText(page);
+    await page.goto('/history');
+    await expect(page.getByText('หลอดลมอักเสบเฉียบพลัน').first()).toBeVisible();
+    await readsWell(page, 'the history at 200%');
+    await shotFitting(page, 'hospital-system-08-history-large-text');
+    await page.goto('/todo');
+    await expect(page.getByText('อะม็อกซีซิลลิน 500 มก.').first()).toBeVisible();
+    await readsWell(page, 'the checklist at 200%');
+    await shotFitting(page, 'hospital-system-09-checklist-large-text');
   });
 });
