@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PATIENT } from '../apps/server/src/demo/seed.js';
+import { messageForm } from '../apps/server/src/features/messages/messages-test-helpers.js';
 import { stop } from '../apps/server/src/test/server-process.js';
 import { type CallOptions, type Stack, root, startStack } from './stack.js';
 
@@ -21,6 +23,8 @@ const freshPhone = () => `09${String(randomBytes(4).readUInt32BE() % 100_000_000
 const spoofedAddress = () => `203.0.113.${1 + (randomBytes(1)[0] % 250)}`;
 
 let stack: Stack;
+/** The demo patient's session cookie (`klaimor_session=…`), once signed in through the proxy. */
+let demoSession: string;
 const call = (url: string, options?: CallOptions) => stack.call(url, options);
 const accessLog = () => stack.accessLog();
 
@@ -100,6 +104,29 @@ describe('two app processes behind nginx with TLS', () => {
     expect(session!.split(';').map((part) => part.trim().toLowerCase())).toEqual(
       expect.arrayContaining(['secure', 'httponly']),
     );
+    demoSession = session!.split(';')[0]!;
+  });
+
+  it('carries a message with a phone photo, far larger than any other body, to the hospital', async () => {
+    const cookie = { cookie: demoSession };
+    const facilities = await call(`${stack.httpsOrigin}/api/messages/facilities`, { headers: cookie });
+    const [facility] = (JSON.parse(facilities.body) as { data: { id: string }[] }).data;
+    expect(facility, facilities.body).toBeDefined();
+    // A photo as a phone takes it: a few megabytes, noise so it does not compress away.
+    const noise = randomBytes(1200 * 900 * 3);
+    const photo = await sharp(noise, { raw: { width: 1200, height: 900, channels: 3 } })
+      .jpeg({ quality: 95 })
+      .toBuffer();
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    const form = await messageForm({ facilityId: facility!.id, subject: 'สอบถามผื่น', text: 'มีผื่นขึ้นที่แขนตามรูป' }, [
+      { name: 'IMG_0002.jpg', type: 'image/jpeg', bytes: photo },
+    ]);
+    const sent = await call(`${stack.httpsOrigin}/api/messages`, {
+      method: 'POST',
+      headers: cookie,
+      raw: { bytes: form.payload, type: form.headers['content-type'] },
+    });
+    expect(sent.status, sent.body).toBe(201);
   });
 
   const requestCode = (origin: string, from: string, spoofed: string) =>

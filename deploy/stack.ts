@@ -76,6 +76,8 @@ export interface CallOptions {
   method?: string;
   headers?: Record<string, string>;
   json?: unknown;
+  /** A body as it is (a multipart form), with its content type; in place of `json`. */
+  raw?: { bytes: Buffer; type: string };
   /** The loopback address the client connects from (ignored when `agent` is given: the agent's own is used). */
   from?: string;
   /** Connections kept open between requests, as a browser keeps them; without it, a connection of its own. */
@@ -173,14 +175,15 @@ export async function startStack({
 
   let ca = '';
   /** One request on a connection of its own (no agent) or the agent's, over https or http. */
-  const call = (url: string, { method = 'GET', headers = {}, json, from, agent }: CallOptions = {}) => {
-    const body = json === undefined ? undefined : JSON.stringify(json);
+  const call = (url: string, { method = 'GET', headers = {}, json, raw, from, agent }: CallOptions = {}) => {
+    const body = raw?.bytes ?? (json === undefined ? undefined : JSON.stringify(json));
+    const type = raw?.type ?? (json === undefined ? undefined : 'application/json');
     const target = new URL(url);
     const options: https.RequestOptions = {
       method,
       agent: agent ?? false,
       ...(!agent && { localAddress: from }),
-      headers: { ...headers, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: { ...headers, ...(type !== undefined && { 'content-type': type }) },
       ...(target.protocol === 'https:' && { ca }),
     };
     return new Promise<Reply>((resolve, reject) => {

@@ -8,7 +8,8 @@ export interface FormPhoto {
 export async function messageForm(fields: Record<string, string>, photos: FormPhoto[] = []) {
   const data = new FormData();
   for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  for (const photo of photos) data.append('photo', new Blob([photo.bytes], { type: photo.type }), photo.name);
+  for (const photo of photos)
+    data.append('photo', new Blob([new Uint8Array(photo.bytes)], { type: photo.type }), photo.name);
   const request = new Request('http://localhost/', { method: 'POST', body: data });
   return {
     payload: Buffer.from(await request.arrayBuffer()),
