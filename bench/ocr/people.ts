@@ -36,7 +36,7 @@ export interface CardHolder {
   };
 }
 
-const MALE: [string, string][] = [
+export const MALE: [string, string][] = [
   ['สมชาย', 'Somchai'],
   ['สมศักดิ์', 'Somsak'],
   ['ประเสริฐ', 'Prasert'],
@@ -63,7 +63,7 @@ const MALE: [string, string][] = [
   ['จำลอง', 'Chamlong'],
   ['ธำรง', 'Thamrong'],
 ];
-const FEMALE: [string, string][] = [
+export const FEMALE: [string, string][] = [
   ['สมหญิง', 'Somying'],
   ['มาลี', 'Malee'],
   ['สุภาพร', 'Supaporn'],
@@ -87,7 +87,7 @@ const FEMALE: [string, string][] = [
   ['อำไพ', 'Ampai'],
   ['คำปุน', 'Kampun'],
 ];
-const SURNAMES: [string, string][] = [
+export const SURNAMES: [string, string][] = [
   ['ใจดี', 'Jaidee'],
   ['สุขสวัสดิ์', 'Suksawat'],
   ['ศรีสุข', 'Srisuk'],

@@ -71,6 +71,37 @@ describe('findTextLines', () => {
     expect(lines[1].box.y0).toBeLessThanOrEqual(532 - Math.round(18 * 0.55));
   });
 
+  it('keeps a short wrapped address line (only the province) above the larger issue and expiry dates', () => {
+    // "จ.ชลบุรี" (five letters) at 0.70 of the card; the dates at 0.75, larger, the issue date under it and the
+    // expiry date far to the right on the same row, some of their letters taller (the Thai month's marks).
+    const tall: [number, number, number, number][] = [2, 6].map((i) => [110 + i * 19, 559, 14, 31]);
+    const lines = findTextLines(
+      card([
+        ...word(120, 480, 18, 28, 10),
+        ...word(130, 527, 16, 5, 2),
+        ...word(110, 564, 24, 9),
+        ...tall,
+        ...word(660, 564, 24, 9),
+      ]),
+    );
+    expect(lines.map((l) => l.core.y0)).toEqual([480, 527, 559]);
+  });
+
+  it('keeps a wrapped province of four letters close above the dates, not taking it for their marks', () => {
+    // "จ.ยะลา": four letters 19 px high, 9 px above the dates' tallest letters (the dates' row 36 px high).
+    const tall: [number, number, number, number][] = [2, 6].map((i) => [110 + i * 19, 553, 14, 36]);
+    const lines = findTextLines(
+      card([
+        ...word(120, 470, 18, 28, 10),
+        ...word(136, 525, 19, 4),
+        ...word(110, 560, 24, 9),
+        ...tall,
+        ...word(660, 560, 24, 9),
+      ]),
+    );
+    expect(lines.map((l) => l.core.y0)).toEqual([470, 525, 553]);
+  });
+
   it('ignores pictures: the chip and the photo are not lines, and text beside the photo is not read', () => {
     const lines = findTextLines(
       card([

@@ -215,8 +215,12 @@ export function findTextLines(card: GreyImage): TextLine[] {
         within &&
         rowLetters[i].count < 0.35 * rowLetters[j].count &&
         row.y1 - row.y0 < 0.6 * (n.y1 - n.y0) &&
-        gap < 0.3 * (n.y1 - n.y0);
-      return !((smaller && distance < 1.3 * (n.y1 - n.y0)) || thinBand);
+        gap < 0.3 * Math.min(n.y1 - n.y0, rowLetters[j].size);
+      // Marks sit within about a letter of their line's middle. The row's own height is no measure of that:
+      // a few tall letters (a Thai month's marks, a descender) stretch it, and then a short line of smaller
+      // print just above (a wrapped address's province over the larger issue and expiry dates) was dropped.
+      const reach = 1.3 * Math.min(n.y1 - n.y0, rowLetters[j].size);
+      return !((smaller && distance < reach) || thinBand);
     }),
   );
   const lines: TextLine[] = [];

@@ -2,9 +2,9 @@
 // finds the printed lines and cuts out each field's line as a grey PNG for the recogniser.
 // Nothing leaves the device.
 import type { OcrLanguage } from './card-layout';
-import { findTextLines, valueStart } from './find-lines';
+import { findTextLines, valueStart, type TextLine } from './find-lines';
 import { lighterStrokes, withMargin } from './line-image';
-import { planReads, type PlannedRead } from './locate-fields';
+import { matchRows, planReads, type PlannedRead } from './locate-fields';
 import { crop, greyToRgba, prepareCard, resizeWhole, rgbaToGrey, type GreyImage } from './prepare-image';
 
 /** Part of the photo to keep, as fractions of its width and height (the camera's card guide). */
@@ -18,6 +18,19 @@ export interface Frame {
 export interface PrepareRequest {
   image: Blob;
   frame?: Frame;
+  /** Also reply with the lines found and the row each was matched to (the accuracy bench's --debug). */
+  debug?: boolean;
+}
+
+/** Where the lines were found on the straightened card, and which row each one was taken for. */
+export interface LayoutDebug {
+  width: number;
+  height: number;
+  lines: TextLine[];
+  /** Row name -> index into `lines`, for the rows that got a found line. */
+  rows: Record<string, number>;
+  placement: { scale: number; offset: number };
+  plans: { field: PlannedRead['field']; box: PlannedRead['box']; found: boolean }[];
 }
 
 export interface LineImage {
@@ -30,7 +43,8 @@ export interface LineImage {
   image: Blob;
 }
 
-export type PrepareReply = { ok: true; found: boolean; lines: LineImage[] } | { ok: false; error: string };
+export type PrepareReply =
+  { ok: true; found: boolean; lines: LineImage[]; layout?: LayoutDebug } | { ok: false; error: string };
 
 /** Larger photos are scaled down first: the card needs no more than this to be read. */
 const MAX_SIDE = 2000;
@@ -61,7 +75,7 @@ function secondImage(line: GreyImage, plan: PlannedRead, cardWidth: number): Gre
   return plan.bold ? withMargin(lighterStrokes(value)) : value;
 }
 
-async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> {
+async function prepare({ image, frame, debug }: PrepareRequest): Promise<PrepareReply> {
   const bitmap = await createImageBitmap(image);
   const f = frame ?? { x0: 0, y0: 0, x1: 1, y1: 1 };
   const sx = Math.max(0, f.x0) * bitmap.width;
@@ -77,7 +91,8 @@ async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> 
   ctx.drawImage(bitmap, sx, sy, sw, sh, 0, 0, width, height);
   bitmap.close();
   const { found, card } = prepareCard(rgbaToGrey(ctx.getImageData(0, 0, width, height).data, width, height));
-  const plans = planReads(findTextLines(card), card.width, card.height);
+  const textLines = findTextLines(card);
+  const plans = planReads(textLines, card.width, card.height);
   const images: { plan: PlannedRead; pass: 1 | 2; image: GreyImage }[] = [];
   for (const plan of plans) {
     const line = cut(card, plan);
@@ -94,7 +109,17 @@ async function prepare({ image, frame }: PrepareRequest): Promise<PrepareReply> 
     pass,
     image: pngs[i],
   }));
-  return { ok: true, found, lines };
+  if (!debug) return { ok: true, found, lines };
+  const matched = matchRows(textLines, card.height);
+  const layout: LayoutDebug = {
+    width: card.width,
+    height: card.height,
+    lines: textLines,
+    rows: Object.fromEntries([...matched.rows].map(([row, line]) => [row, textLines.indexOf(line)])),
+    placement: matched.placement,
+    plans: plans.map(({ field, box, found }) => ({ field, box, found })),
+  };
+  return { ok: true, found, lines, layout };
 }
 
 self.onmessage = (event: MessageEvent<PrepareRequest>) => {

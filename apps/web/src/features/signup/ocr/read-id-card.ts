@@ -6,11 +6,20 @@
  * Neither the image nor the text is sent anywhere.
  */
 import type { CardRegionName } from './card-layout';
-import { checkedAddress, parseIdCard, type IdCardReading } from './id-card-parsers';
-import { identifyFields } from './locate-fields';
+import {
+  checkedAddress,
+  parseEnglishDate,
+  parseIdCard,
+  parseThaiDate,
+  parseThaiId,
+  type IdCardReading,
+  type MatchedAddress,
+  type PartialDate,
+} from './id-card-parsers';
+import { identifyFields, type FieldReading } from './locate-fields';
 import { matchAddress } from './match-address';
 import { readLines } from './ocr-engine';
-import type { Frame, PrepareReply, PrepareRequest } from './prepare.worker';
+import type { Frame, LayoutDebug, PrepareReply, PrepareRequest } from './prepare.worker';
 
 export type ReadStage = 'loading' | 'preparing' | 'reading' | 'checking';
 export type ReadProgress = (stage: ReadStage, loaded?: number) => void;
@@ -21,15 +30,37 @@ export interface IdCardScan {
   cardFound: boolean;
   /** The recognised text of each region, for the accuracy report; stays in the browser. */
   texts: Record<CardRegionName, string>;
+  /** Only when asked for (`debug`): what each stage saw, to tell why a field was left empty. */
+  debug?: ScanDebug;
 }
 
+/** Each stage's view of one scan: lines found and matched, text read, and the checks' verdicts. */
+export interface ScanDebug {
+  layout: LayoutDebug;
+  /** Each line read, as planned: the field it was read for, which reading, and the text. */
+  reads: { field: CardRegionName; pass: 1 | 2; found: boolean; text: string }[];
+  /** Each field's reading after the labels had their say (empty: moved away or dropped). */
+  fields: Record<CardRegionName, FieldReading>;
+  checks: {
+    /** The ID number from each reading: a valid number, or whether a 13-digit number failed its check digit. */
+    idFirst: { value?: string; rejected: boolean };
+    idSecond?: { value?: string; rejected: boolean };
+    thaiDate: PartialDate | null;
+    englishDate: PartialDate | null;
+    /** The place each address reading matched (undefined: no real place close enough). */
+    addressFirst?: MatchedAddress;
+    addressSecond?: MatchedAddress;
+  };
+}
 export interface ReadOptions {
   /** Part of the photo the card should be in (the camera's guide frame, with a margin). */
   frame?: Frame;
   onProgress?: ReadProgress;
+  /** Return what each stage saw as well (`IdCardScan.debug`); the reading itself is the same. */
+  debug?: boolean;
 }
 
-function prepareInWorker(image: Blob, frame?: Frame): Promise<Extract<PrepareReply, { ok: true }>> {
+function prepareInWorker(image: Blob, frame?: Frame, debug?: boolean): Promise<Extract<PrepareReply, { ok: true }>> {
   const worker = new Worker(new URL('./prepare.worker.ts', import.meta.url), { type: 'module' });
   return new Promise<Extract<PrepareReply, { ok: true }>>((resolve, reject) => {
     worker.onmessage = (event: MessageEvent<PrepareReply>) => {
@@ -37,13 +68,13 @@ function prepareInWorker(image: Blob, frame?: Frame): Promise<Extract<PrepareRep
       else reject(new Error(event.data.error));
     };
     worker.onerror = (event) => reject(new Error(event.message));
-    worker.postMessage({ image, frame } satisfies PrepareRequest);
+    worker.postMessage({ image, frame, debug } satisfies PrepareRequest);
   }).finally(() => worker.terminate());
 }
 
-export async function readIdCard(image: Blob, { frame, onProgress }: ReadOptions = {}): Promise<IdCardScan> {
+export async function readIdCard(image: Blob, { frame, onProgress, debug }: ReadOptions = {}): Promise<IdCardScan> {
   onProgress?.('preparing');
-  const prepared = await prepareInWorker(image, frame);
+  const prepared = await prepareInWorker(image, frame, debug);
   onProgress?.('reading');
   const readings = await readLines(prepared.lines, (loaded) =>
     onProgress?.(loaded < 1 ? 'loading' : 'reading', loaded),
@@ -58,15 +89,42 @@ export async function readIdCard(image: Blob, { frame, onProgress }: ReadOptions
     ),
   );
   const reading = parseIdCard(regions);
-  reading.address = checkedAddress(
-    await matchAddress(reading.addressText),
-    reading.addressCheckText && (await matchAddress(reading.addressCheckText)),
-  );
+  const addressFirst = await matchAddress(reading.addressText);
+  const addressSecond = reading.addressCheckText && (await matchAddress(reading.addressCheckText));
+  reading.address = checkedAddress(addressFirst, addressSecond);
   const texts = Object.fromEntries(Object.entries(regions).map(([k, r]) => [k, r.text])) as Record<
     CardRegionName,
     string
   >;
-  return { reading, cardFound: prepared.found, texts };
+  if (!debug || !prepared.layout) return { reading, cardFound: prepared.found, texts };
+  const id = (r: FieldReading | undefined) => {
+    if (!r) return undefined;
+    const { value, rejected } = parseThaiId(r.text);
+    return { value: value?.value, rejected };
+  };
+  return {
+    reading,
+    cardFound: prepared.found,
+    texts,
+    debug: {
+      layout: prepared.layout,
+      reads: prepared.lines.map((line, i) => ({
+        field: line.field,
+        pass: line.pass,
+        found: line.found,
+        text: readings[i].text,
+      })),
+      fields: regions,
+      checks: {
+        idFirst: id(regions.idNumber)!,
+        idSecond: id(regions.idNumber.check),
+        thaiDate: parseThaiDate(regions.thaiBirthday.text),
+        englishDate: parseEnglishDate(regions.englishBirthday.text),
+        addressFirst,
+        addressSecond,
+      },
+    },
+  };
 }
 
 export { loadEngines, unloadEngines } from './ocr-engine';
