@@ -9,28 +9,13 @@
 // working on the reader; seeds from 2,000,000 are the held-out set, which must not be (see README).
 import type { Page } from '@playwright/test';
 import { getDatabase, preload } from 'thai-address-universal';
-import { FEMALE, MALE, SURNAMES, type Condition, type Prefix } from './people';
+import { type CardTruth, FEMALE, MALE, SURNAMES, type Condition, type Prefix } from './people';
 
 export type IndependentSet = 'dev' | 'held-out';
 /** The first seed of each set. */
 export const SET_SEEDS: Record<IndependentSet, number> = { dev: 1, 'held-out': 2_000_000 };
 
-export interface IndependentHolder {
-  /** What the form should receive. */
-  thaiId: string;
-  prefix: Prefix;
-  gender: 'male' | 'female';
-  firstname: string;
-  lastname: string;
-  englishPrefix: string;
-  englishFirstname: string;
-  englishLastname: string;
-  birthday: string;
-  address: string;
-  subdistrict: string;
-  district: string;
-  province: string;
-  postcode: string;
+export interface IndependentHolder extends CardTruth {
   /** As printed: the address as its words (wrapped by the drawing), the rest as whole lines. */
   print: {
     thaiId: string;

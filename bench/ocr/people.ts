@@ -8,8 +8,8 @@ export const CONDITIONS: readonly Condition[] = ['clean', 'photographed', 'cropp
 
 export type Prefix = 'นาย' | 'นาง' | 'นางสาว' | 'เด็กชาย' | 'เด็กหญิง';
 
-export interface CardHolder {
-  /** What the form should receive. */
+/** What the sign-up form should receive from a card: what a reading is scored against, whoever drew the card. */
+export interface CardTruth {
   thaiId: string;
   prefix: Prefix;
   gender: 'male' | 'female';
@@ -24,6 +24,9 @@ export interface CardHolder {
   district: string;
   province: string;
   postcode: string;
+}
+
+export interface CardHolder extends CardTruth {
   /** As printed. */
   printed: {
     thaiId: string;

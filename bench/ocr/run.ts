@@ -16,7 +16,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_MISSING, findChromium } from '../../scripts/find-chromium.mjs';
 import { renderCard } from './cards';
 import { SET_SEEDS, independentHolder, renderIndependentCard, type IndependentSet } from './cards-independent';
-import { CONDITIONS, cardHolders, type CardHolder, type Condition } from './people';
+import { CONDITIONS, cardHolders, type CardTruth, type Condition } from './people';
 
 const args = process.argv.slice(2);
 const option = (name: string) => {
@@ -117,7 +117,7 @@ const FIELDS = [
 ] as const;
 type Field = (typeof FIELDS)[number];
 
-type Truth = Omit<CardHolder, 'printed'>;
+type Truth = CardTruth;
 
 function truthOf(h: Truth): Record<Field, string> {
   return {

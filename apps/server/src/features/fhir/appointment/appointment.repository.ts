@@ -11,6 +11,7 @@ import {
 import { queuePrefix } from '../../appointments/appointments.repository.js';
 import { checkInWithin } from '../../front-desk/front-desk.repository.js';
 import type { SystemAtFacility } from '../fhir-resources.js';
+import { PATIENT_COLUMNS } from '../patient/patient.repository.js';
 import { type Cursor, afterCursor, microsOf } from '../fhir-search.js';
 import { Refusal, recordSystemAct } from '../fhir-store.js';
 
@@ -46,15 +47,7 @@ const view = {
   endsAt: screeningSlots.endsAt,
   clinicName: clinics.nameTh,
   facilityStableId: facilities.stableId,
-  patient: {
-    firstname: users.firstname,
-    lastname: users.lastname,
-    birthday: users.birthday,
-    idType: users.idType,
-    thaiId: users.thaiId,
-    passportNumber: users.passportNumber,
-    nationality: users.nationality,
-  },
+  patient: PATIENT_COLUMNS,
   hospitalNumber: hospitalNumbers.hospitalNumber,
   cursorMicros: microsOf(screeningSlots.startsAt),
 };

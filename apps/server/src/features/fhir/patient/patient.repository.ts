@@ -3,6 +3,17 @@ import type { Db } from '../../../db/client.js';
 import { appointments, facilities, hospitalNumbers, users } from '../../../db/schema.js';
 import type { PatientFields } from './patient.resource.js';
 
+/** The columns of `users` a FHIR Patient is made of (`toFhirPatient`): read here, and inside each Appointment. */
+export const PATIENT_COLUMNS = {
+  firstname: users.firstname,
+  lastname: users.lastname,
+  birthday: users.birthday,
+  idType: users.idType,
+  thaiId: users.thaiId,
+  passportNumber: users.passportNumber,
+  nationality: users.nationality,
+};
+
 /** The facility's patients: those with an appointment there, whatever became of it. */
 export function createPatientRepository(db: Db) {
   return {
@@ -10,13 +21,7 @@ export function createPatientRepository(db: Db) {
       const [row] = await db
         .select({
           userId: users.id,
-          firstname: users.firstname,
-          lastname: users.lastname,
-          birthday: users.birthday,
-          idType: users.idType,
-          thaiId: users.thaiId,
-          passportNumber: users.passportNumber,
-          nationality: users.nationality,
+          ...PATIENT_COLUMNS,
           hospitalNumber: hospitalNumbers.hospitalNumber,
           facilityStableId: facilities.stableId,
         })
