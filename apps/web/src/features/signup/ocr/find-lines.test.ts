@@ -102,6 +102,31 @@ describe('findTextLines', () => {
     expect(lines.map((l) => l.core.y0)).toEqual([470, 525, 553]);
   });
 
+  // A wrapped address's province ("จ.บุรีรัมย์"), its letters side by side, almost touching the issue and
+  // expiry dates under it; the dates' row taller than its figures (the Thai month's marks).
+  const province = word(141, 535, 20, 4);
+  const dates: [number, number, number, number][] = [
+    ...word(110, 565, 26, 9),
+    ...word(660, 565, 26, 9),
+    ...[2, 6].map((i): [number, number, number, number] => [110 + i * 21, 557, 14, 38]),
+  ];
+
+  it('keeps a wrapped province whose letters stand side by side just above the dates, not taking it for marks', () => {
+    const lines = findTextLines(card([...word(120, 496, 20, 28, 10), ...province, ...dates]));
+    expect(lines.map((l) => l.core.y0)).toEqual([496, 535, 557]);
+  });
+
+  it('does not let a stray stroke of the background join the province to the dates under it', () => {
+    // A piece of guilloche through the province, reaching down between the dates' figures.
+    const stray: [number, number, number, number] = [300, 530, 5, 50];
+    const lines = findTextLines(card([...word(120, 496, 20, 28, 10), ...province, stray, ...dates]));
+    expect(lines.map((l) => [l.core.y0, l.core.y1])).toEqual([
+      [496, 516],
+      [535, 555],
+      [557, 595],
+    ]);
+  });
+
   it('ignores pictures: the chip and the photo are not lines, and text beside the photo is not read', () => {
     const lines = findTextLines(
       card([

@@ -119,10 +119,12 @@ function bodyRows(bodies: Shape[], height: number): { y0: number; y1: number; mi
     if ((y > 0 && smooth[y - 1] > smooth[y]) || (y < height - 1 && smooth[y + 1] >= smooth[y])) continue;
     peaks.push(y);
   }
-  // The size of the letters voting for a peak: a name printed large has its own scale.
+  // The size of the letters voting for a peak: a name printed large has its own scale. Looked for
+  // over half a letter: a peak sits at the end of its plateau of votes, and so may lie nearer one
+  // stray shape than its own letters.
   const size = (y: number) => {
     const near = bodies
-      .filter((b) => Math.abs((b.y0 + b.y1 - 1) / 2 - y) <= reach)
+      .filter((b) => Math.abs((b.y0 + b.y1 - 1) / 2 - y) <= Math.max(reach, typical / 2))
       .map((b) => b.y1 - b.y0)
       .sort((a, b) => a - b);
     return near.length ? near[Math.floor(near.length / 2)] : typical;
@@ -135,15 +137,32 @@ function bodyRows(bodies: Shape[], height: number): { y0: number; y1: number; mi
     rows.push(y);
   }
   rows.sort((a, b) => a - b);
-  const out = rows.map((middle) => ({ y0: Infinity, y1: -Infinity, middle }));
+  const members: Shape[][] = rows.map(() => []);
   for (const b of bodies) {
     const m = (b.y0 + b.y1 - 1) / 2;
     let best = -1;
     for (let i = 0; i < rows.length; i++) if (best < 0 || Math.abs(rows[i] - m) < Math.abs(rows[best] - m)) best = i;
     if (Math.abs(rows[best] - m) > 0.6 * (b.y1 - b.y0)) continue;
-    out[best].y0 = Math.min(out[best].y0, b.y0);
-    out[best].y1 = Math.max(out[best].y1, b.y1);
+    members[best].push(b);
   }
+  // A row reaches as far as its letters do, ascenders and descenders too, but not as far as a shape
+  // standing half a letter beyond the others' tops or feet: a piece of the background's guilloche, or
+  // a mark run into a letter of the next line. Taken in, such a shape joined a wrapped address's
+  // second line to the line above or to the issue date below.
+  const out = rows.map((middle, i) => {
+    const own = members[i];
+    if (own.length === 0) return { y0: Infinity, y1: -Infinity, middle };
+    const median = (v: number[]) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)];
+    const top = median(own.map((b) => b.y0));
+    const foot = median(own.map((b) => b.y1));
+    const reach = 0.5 * (foot - top);
+    const kept = own.filter((b) => b.y0 >= top - reach && b.y1 <= foot + reach);
+    return {
+      y0: Math.min(...kept.map((b) => b.y0)),
+      y1: Math.max(...kept.map((b) => b.y1)),
+      middle,
+    };
+  });
   // Rows whose letters overlap by more than half are one line voted for twice (its ascenders apart).
   const merged: typeof out = [];
   for (const r of out.filter((r) => r.y1 - r.y0 >= MIN_BODY * height * 0.8)) {
@@ -176,6 +195,17 @@ function mainRun(shapes: Shape[], gap: number): { x0: number; x1: number } | nul
   return { x0: best.x0, x1: best.x1 };
 }
 
+/** How much of the width the shapes cover together (overlaps counted once). */
+function covered(shapes: Shape[]): number {
+  let total = 0;
+  let right = -Infinity;
+  for (const s of [...shapes].sort((a, b) => a.x0 - b.x0)) {
+    total += Math.max(0, s.x1 - Math.max(s.x0, right));
+    right = Math.max(right, s.x1);
+  }
+  return total;
+}
+
 /** The text lines of the straightened card, top to bottom. */
 export function findTextLines(card: GreyImage): TextLine[] {
   const { width, height } = card;
@@ -191,11 +221,14 @@ export function findTextLines(card: GreyImage): TextLine[] {
   const rowLetters = found.map((row) => {
     const inRow = bodies.filter((b) => b.y0 >= row.y0 && b.y1 <= row.y1);
     const sizes = inRow.map((b) => b.y1 - b.y0).sort((a, b) => a - b);
+    const x0 = Math.min(...inRow.map((b) => b.x0));
+    const x1 = Math.max(...inRow.map((b) => b.x1));
     return {
       count: inRow.length,
       size: sizes.length ? sizes[Math.floor(sizes.length / 2)] : 0,
-      x0: Math.min(...inRow.map((b) => b.x0)),
-      x1: Math.max(...inRow.map((b) => b.x1)),
+      x0,
+      x1,
+      cover: covered(inRow) / Math.max(1, x1 - x0),
     };
   });
   // A row of smaller shapes just above or below a row of larger letters, and no wider than it, is
@@ -211,8 +244,11 @@ export function findTextLines(card: GreyImage): TextLine[] {
         rowLetters[i].size < 0.55 * rowLetters[j].size || (within && rowLetters[i].size < 0.7 * rowLetters[j].size);
       // Big marks (ี ั ุ in a large bold name) form a thin, sparse band right against the letters, within their width.
       const gap = Math.max(n.y0 - row.y1, row.y0 - n.y1);
+      // Marks stand apart, over a letter here and there; a short line's letters stand side by side (a
+      // wrapped province, "จ.บุรีรัมย์", as short and as close above the dates as marks would be).
       const thinBand =
         within &&
+        rowLetters[i].cover < 0.5 &&
         rowLetters[i].count < 0.35 * rowLetters[j].count &&
         row.y1 - row.y0 < 0.6 * (n.y1 - n.y0) &&
         gap < 0.3 * Math.min(n.y1 - n.y0, rowLetters[j].size);
