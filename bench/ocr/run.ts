@@ -84,6 +84,7 @@ interface ScanDebug {
   };
   reads: { field: string; pass: 1 | 2; found: boolean; text: string }[];
   fields: Record<string, { text: string }>;
+  houseNumberShape: string | null;
   checks: {
     idFirst: { value?: string; rejected: boolean };
     idSecond?: { value?: string; rejected: boolean };
@@ -358,6 +359,7 @@ function debugLines(
     out.push(
       `  read ${x.field}${x.pass === 2 ? ' (2nd)' : ''}${x.found ? '' : ' [no line: expected place]'}: ${JSON.stringify(x.text.trim())}`,
     );
+  out.push(`  house number's shape: ${d.houseNumberShape ?? 'not told'}`);
   for (const [g, why] of Object.entries(reasons)) if (why) out.push(`  ${g}: ${why}`);
   return out;
 }

@@ -318,6 +318,29 @@ describe('parseIdCard', () => {
     expect(rescued.thaiId?.value).toBe('3101700230704');
   });
 
+  it("takes the ID number from the English name's line when the card's rows were found a row off", () => {
+    const shifted = parseIdCard({ ...card, idNumber: region(''), englishFirstname: region('3 1017 00230 70 4') });
+    expect(shifted.thaiId).toEqual({ value: '3101700230704', confidence: 'low' });
+    expect(shifted.thaiIdRejected).toBe(false);
+    // Two different valid numbers on two lines: neither.
+    const two = parseIdCard({
+      ...card,
+      idNumber: region(''),
+      englishFirstname: region('3 1017 00230 70 4'),
+      englishBirthday: region('3 1017 00230 71 2'),
+    });
+    expect(two.thaiId).toBeUndefined();
+  });
+
+  it("writes the house number's slash where the print shows one, in both readings of the address", () => {
+    const address1 = { ...region('ที่อยู่ 2178 หมู่ที่ 4 ต.ไผ่หลวง'), check: region('21784 หมู่ที่ 4 ต.ไผ่หลวง') };
+    const read = parseIdCard({ ...card, address1 }, { houseNumber: '00/0 000' });
+    expect(read.addressText.street).toBe('21/8 หมู่ที่ 4');
+    // The second reading has a figure more than the print: left as read, so the two disagree.
+    expect(read.addressCheckText?.street).toBe('21784 หมู่ที่ 4');
+    expect(parseIdCard({ ...card, address1 }).addressText.street).toBe('2178 หมู่ที่ 4');
+  });
+
   it('checks the address against its second reading', () => {
     const first = {
       address: { value: '218 หมู่ที่ 4', confidence: 'high' as const },

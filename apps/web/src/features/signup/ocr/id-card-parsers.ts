@@ -5,6 +5,7 @@
  */
 import { isRealIsoDate, isValidThaiId, todayInBangkok } from '@klaimor/contracts';
 import type { CardRegionName } from './card-layout';
+import { withHouseNumberShape } from './house-number';
 import type { FieldReading } from './locate-fields';
 import type { OcrLine, RegionReading } from './ocr-engine';
 import { editDistance, isThai, normaliseOcrText, similarity, thaiLettersOnly } from './ocr-text';
@@ -550,9 +551,31 @@ function checkedThaiId(region: FieldReading): { value?: ReadValue; rejected: boo
     : one.found;
 }
 
+/**
+ * The ID number found on another English line, when its own line gave none: when the card's edges
+ * were found a row off (a hand-held photo cut close), the number's line is read for the English name
+ * below it. Thirteen digits passing the check digit are the number; marked for checking all the same,
+ * as it was not read where it belongs.
+ */
+function idNumberElsewhere(regions: Record<CardRegionName, FieldReading>): ReadValue | undefined {
+  const found = (['englishFirstname', 'englishLastname', 'englishBirthday'] as const)
+    .map((field) => parseThaiId(regions[field].text).value?.value)
+    .filter((value): value is string => Boolean(value));
+  return new Set(found).size === 1 ? { value: found[0], confidence: 'low' } : undefined;
+}
+
+/** What the print showed besides the text: the house number's shape (`houseNumberShape`). */
+export interface PrintShapes {
+  houseNumber?: string | null;
+}
+
 /** Every field of the card front that could be made out, each with its confidence. */
-export function parseIdCard(regions: Record<CardRegionName, FieldReading>): IdCardReading {
+export function parseIdCard(regions: Record<CardRegionName, FieldReading>, shapes: PrintShapes = {}): IdCardReading {
   const id = checkedThaiId(regions.idNumber);
+  if (!id.value) {
+    const elsewhere = idNumberElsewhere(regions);
+    if (elsewhere) Object.assign(id, { value: elsewhere, rejected: false });
+  }
   const english = parseEnglishName(regions.englishFirstname, regions.englishLastname);
   const name = checkedThaiName(regions.thaiName, english.title);
   const birthday = crossCheckBirthday(
@@ -561,11 +584,13 @@ export function parseIdCard(regions: Record<CardRegionName, FieldReading>): IdCa
   );
   const addressLine = (region: RegionReading | undefined) =>
     region ? (bestLine(region, thaiLetterCount)?.text ?? '') : '';
-  const addressText = splitAddress(`${addressLine(regions.address1)}\n${addressLine(regions.address2)}`);
+  const firstLine = (region: RegionReading | undefined) =>
+    withHouseNumberShape(normaliseOcrText(addressLine(region)), shapes.houseNumber);
+  const addressText = splitAddress(`${firstLine(regions.address1)}\n${addressLine(regions.address2)}`);
   const { address1, address2 } = regions;
   const addressCheckText = address1.check
     ? splitAddress(
-        `${addressLine(address1.check)}\n${addressLine(address2.text ? (address2.check ?? address2) : undefined)}`,
+        `${firstLine(address1.check)}\n${addressLine(address2.text ? (address2.check ?? address2) : undefined)}`,
       )
     : undefined;
   return {

@@ -3,6 +3,7 @@
 // Nothing leaves the device.
 import type { OcrLanguage } from './card-layout';
 import { findTextLines, valueStart, type TextLine } from './find-lines';
+import { houseNumberShape } from './house-number';
 import { lighterStrokes, withMargin } from './line-image';
 import { matchRows, planReads, type PlannedRead } from './locate-fields';
 import { crop, greyToRgba, prepareCard, resizeWhole, rgbaToGrey, type GreyImage } from './prepare-image';
@@ -44,7 +45,15 @@ export interface LineImage {
 }
 
 export type PrepareReply =
-  { ok: true; found: boolean; lines: LineImage[]; layout?: LayoutDebug } | { ok: false; error: string };
+  | {
+      ok: true;
+      found: boolean;
+      lines: LineImage[];
+      /** The address's house number as its printed shapes ('/' a slash, '0' a figure), when it could be told. */
+      houseNumberShape: string | null;
+      layout?: LayoutDebug;
+    }
+  | { ok: false; error: string };
 
 /** Larger photos are scaled down first: the card needs no more than this to be read. */
 const MAX_SIDE = 2000;
@@ -94,8 +103,11 @@ async function prepare({ image, frame, debug }: PrepareRequest): Promise<Prepare
   const textLines = findTextLines(card);
   const plans = planReads(textLines, card.width, card.height);
   const images: { plan: PlannedRead; pass: 1 | 2; image: GreyImage }[] = [];
+  let houseNumber: string | null = null;
   for (const plan of plans) {
     const line = cut(card, plan);
+    if (plan.field === 'address1' && plan.found)
+      houseNumber = houseNumberShape(line, valueStart(line, card.width, plan.labelWidth ?? 0));
     images.push({ plan, pass: 1, image: enlarged(line, plan.scale) });
     const second = plan.found || plan.second === 'larger' ? secondImage(line, plan, card.width) : null;
     if (second) images.push({ plan, pass: 2, image: second });
@@ -109,7 +121,7 @@ async function prepare({ image, frame, debug }: PrepareRequest): Promise<Prepare
     pass,
     image: pngs[i],
   }));
-  if (!debug) return { ok: true, found, lines };
+  if (!debug) return { ok: true, found, lines, houseNumberShape: houseNumber };
   const matched = matchRows(textLines, card.height);
   const layout: LayoutDebug = {
     width: card.width,
@@ -119,7 +131,7 @@ async function prepare({ image, frame, debug }: PrepareRequest): Promise<Prepare
     placement: matched.placement,
     plans: plans.map(({ field, box, found }) => ({ field, box, found })),
   };
-  return { ok: true, found, lines, layout };
+  return { ok: true, found, lines, houseNumberShape: houseNumber, layout };
 }
 
 self.onmessage = (event: MessageEvent<PrepareRequest>) => {

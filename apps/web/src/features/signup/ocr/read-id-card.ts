@@ -41,6 +41,8 @@ export interface ScanDebug {
   reads: { field: CardRegionName; pass: 1 | 2; found: boolean; text: string }[];
   /** Each field's reading after the labels had their say (empty: moved away or dropped). */
   fields: Record<CardRegionName, FieldReading>;
+  /** The house number's printed shapes ('/' a slash, '0' a figure), when they could be told. */
+  houseNumberShape: string | null;
   checks: {
     /** The ID number from each reading: a valid number, or whether a 13-digit number failed its check digit. */
     idFirst: { value?: string; rejected: boolean };
@@ -88,7 +90,7 @@ export async function readIdCard(image: Blob, { frame, onProgress, debug }: Read
       line.pass === 1 ? [{ field: line.field, reading: { ...readings[i], check: checks.get(line.field) } }] : [],
     ),
   );
-  const reading = parseIdCard(regions);
+  const reading = parseIdCard(regions, { houseNumber: prepared.houseNumberShape });
   const addressFirst = await matchAddress(reading.addressText);
   const addressSecond = reading.addressCheckText && (await matchAddress(reading.addressCheckText));
   reading.address = checkedAddress(addressFirst, addressSecond);
@@ -115,6 +117,7 @@ export async function readIdCard(image: Blob, { frame, onProgress, debug }: Read
         text: readings[i].text,
       })),
       fields: regions,
+      houseNumberShape: prepared.houseNumberShape,
       checks: {
         idFirst: id(regions.idNumber)!,
         idSecond: id(regions.idNumber.check),
