@@ -22,7 +22,7 @@ vi.mock('./ocr/read-id-card', () => ({
 const high = (value: string) => ({ value, confidence: 'high' as const });
 const NOTHING: IdCardReading = {
   thaiIdRejected: false,
-  addressText: { text: '', street: '', subdistrict: '', district: '', province: '' },
+  addressText: { text: '', street: '', house: '', subdistrict: '', district: '', province: '' },
 };
 const FULL: IdCardReading = {
   ...NOTHING,

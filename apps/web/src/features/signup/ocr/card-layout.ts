@@ -45,17 +45,18 @@ export interface CardRow {
   /** Enlarged by this factor before reading: Thai marks above and below the letters are small. */
   scale?: number;
   /**
-   * Read a second time to check the first: the value alone, without its label ('value'), or the
-   * line larger ('larger'). Two readings that agree are trusted; two that differ are marked unsure.
+   * Read a second time to check the first: the value alone, without its label ('value'), the value
+   * from its house number on, where the first reading found the number ('from-number'), or the line
+   * larger ('larger'). Two readings that agree are trusted; two that differ are marked unsure.
    */
-  second?: 'value' | 'larger';
+  second?: 'value' | 'from-number' | 'larger';
   /** The value is printed in bold: read alone, its strokes are made lighter first. */
   bold?: true;
   /**
    * The printed label is wider than this (share of the card's width), so the value read alone is not
    * cut inside the label. On the real card (`bench/ocr/real-card-layout.md`) the value starts 0.17 of
-   * the card after "ชื่อตัวและชื่อสกุล" starts and 0.05 after "ที่อยู่" starts; the label itself is
-   * narrower than that and print sizes vary, so about half of it is kept.
+   * the card after "ชื่อตัวและชื่อสกุล" starts; the label itself is narrower than that and print sizes
+   * vary, so about half of it is kept.
    */
   labelWidth?: number;
 }
@@ -108,8 +109,9 @@ export const CARD_ROWS: CardRow[] = [
     x0: 0.05,
     x1: 0.74,
     scale: 1.3,
-    second: 'value',
-    labelWidth: 0.02,
+    // "ที่อยู่" is short, and the space after it no wider than between the address's words: the
+    // image alone cannot tell where the value starts, the first reading's words can.
+    second: 'from-number',
   },
   { name: 'address2', y: 0.709, lang: 'tha', labels: [], read: true, x0: 0.05, x1: 0.74, scale: 1.3, second: 'larger' },
   { name: 'issueDates', y: 0.757, lang: 'tha', labels: [], read: false, x0: 0.05, x1: 0.74 },

@@ -154,16 +154,6 @@ describe('valueStart', () => {
     expect(x).toBeLessThanOrEqual(176);
   });
 
-  it('starts the address at the house number, right after the short "ที่อยู่"', () => {
-    // "ที่อยู่" is about 3% of the card wide on the real card; the value starts 5% after the label's start.
-    const label = word(10, 30, 16, 3);
-    const house = word(60, 26, 20, 3);
-    const moo = [...word(128, 30, 16, 4), ...word(200, 30, 16, 1)];
-    const x = valueStart(blocksImage(260, 60, [...label, ...house, ...moo]), CARD_WIDTH, labelWidth('address1'));
-    expect(x).toBeGreaterThan(10 + 2 * 13 + 10);
-    expect(x).toBeLessThanOrEqual(60);
-  });
-
   it('does not cut inside a label whose letters stand a little apart', () => {
     // "ที่อยู่" with 5 px before a taller letter (ย with ู below it).
     const label = [

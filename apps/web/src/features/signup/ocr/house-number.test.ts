@@ -8,7 +8,7 @@ const TOP = 15;
 const SIZE = 30;
 const STROKE = 4;
 
-type Figure = 'digit' | 'seven' | 'slash' | 'one' | 'four' | 'digitAndSlash';
+type Figure = 'digit' | 'seven' | 'slash' | 'one' | 'boldOne' | 'four' | 'digitAndSlash';
 
 /** A line image: a label of three letters, then the figures drawn from `x`, then a word. */
 function line(figures: Figure[], { x = 120, pitch = 22 } = {}): { image: GreyImage; valueStart: number } {
@@ -50,6 +50,12 @@ function line(figures: Figure[], { x = 120, pitch = 22 } = {}): { image: GreyIma
       stroke(left, TOP, left, bottom);
       stroke(right, TOP, right, bottom);
       stroke(right + 12, TOP, right, bottom);
+    } else if (f === 'boldOne') {
+      // A bold one with a flag and a foot, as a bold face prints it: its stem a quarter of its height
+      // wide, the flag half its height across the top, the foot three quarters across the bottom.
+      for (const x of [left + 6, left + 8, left + 10]) stroke(x, TOP, x, bottom);
+      stroke(left - 1, TOP, left + 8, TOP);
+      stroke(left + 1, bottom, right + 1, bottom);
     } else if (f === 'slash') {
       stroke(left + 13, TOP, left + 2, bottom);
     } else if (f === 'one') {
@@ -80,13 +86,15 @@ describe('houseNumberShape', () => {
   });
 
   it('does not take a seven, a one or a four for a slash', () => {
-    const { image, valueStart } = line(['seven', 'one', 'four', 'seven']);
-    expect(houseNumberShape(image, valueStart)).toBe('0000');
+    const { image, valueStart } = line(['seven', 'one', 'four', 'seven', 'boldOne']);
+    expect(houseNumberShape(image, valueStart)).toBe('00000');
   });
 
-  it('tells nothing when the value does not start after a label', () => {
-    const { image } = line(['digit', 'slash', 'digit']);
-    expect(houseNumberShape(image, 0)).toBeNull();
+  it('looks only between the columns given: the number as the reading found it', () => {
+    const { image, valueStart } = line(['digit', 'one', 'slash', 'digit']);
+    // Up to the slash's middle: the slash is cut, and what is left of it is too short to count.
+    expect(houseNumberShape(image, valueStart, 120 + 2 * 22 + 8)).toBe('00');
+    expect(houseNumberShape(image, 400)).toBeNull();
   });
 
   it('parts words at a word space', () => {

@@ -21,13 +21,13 @@ interface Glyph {
   ink: number[];
 }
 
-/** The connected dark shapes (8-connected) from column `from` on, each with its ink. */
-function glyphsFrom(img: GreyImage, from: number): Glyph[] {
+/** The connected dark shapes (8-connected) between columns `from` and `to`, each with its ink. */
+function glyphsFrom(img: GreyImage, from: number, to: number): Glyph[] {
   const { width, height, data } = img;
   const seen = new Uint8Array(width * height);
   const out: Glyph[] = [];
   for (let y = 0; y < height; y++) {
-    for (let x = from; x < width; x++) {
+    for (let x = from; x < to; x++) {
       const start = y * width + x;
       if (seen[start] || data[start] >= INK) continue;
       const glyph: Glyph = { x0: x, x1: x + 1, y0: y, y1: y + 1, ink: [] };
@@ -46,7 +46,7 @@ function glyphsFrom(img: GreyImage, from: number): Glyph[] {
           for (let dx = -1; dx <= 1; dx++) {
             const nx = px + dx;
             const ny = py + dy;
-            if (nx < from || nx >= width || ny < 0 || ny >= height) continue;
+            if (nx < from || nx >= to || ny < 0 || ny >= height) continue;
             const j = ny * width + nx;
             if (!seen[j] && data[j] < INK) {
               seen[j] = 1;
@@ -75,8 +75,9 @@ function inkGrid(g: Glyph): Uint8Array {
 /**
  * Where in the glyph a slash stands: a straight stroke from its top to its foot, leaning right by
  * three tenths to four fifths of its height (more than a bold stroke is wide, so an upright stroke
- * leaning within its own width is not one), with no bar running left from its top (a seven's). A
- * four's and a two's slanting strokes stop short of the top or the foot; a nought's sides are curves.
+ * leaning within its own width is not one), with no bar across its top (a seven's) and not widened at
+ * both ends (a one's flag and foot). A four's and a two's slanting strokes stop short of the top or
+ * the foot; a nought's sides are curves.
  * Returns the middle of the stroke, across the glyph; null when there is none. A slash joined to the
  * figure beside it (ink spread, tight print) is found all the same.
  */
@@ -85,7 +86,7 @@ function slashIn(g: Glyph): number | null {
   const h = heightOf(g);
   const grid = inkGrid(g);
   const ink = (x: number, y: number) => x >= 0 && x < w && grid[y * w + x] === 1;
-  const barRows = Math.max(1, Math.round(0.15 * h));
+  const edgeRows = Math.max(1, Math.round(0.15 * h));
   for (let lean = Math.round(0.3 * h); lean <= Math.round(0.8 * h); lean++) {
     for (let foot = 0; foot + lean < w; foot++) {
       const top = foot + lean;
@@ -93,16 +94,25 @@ function slashIn(g: Glyph): number | null {
       let hits = 0;
       for (let y = 0; y < h; y++) if (ink(at(y), y)) hits++;
       if (hits < 0.9 * h) continue;
-      // A seven's bar: ink running left from the stroke's top for more than a third of the height.
-      let bar = 0;
-      for (let y = 0; y < barRows; y++) {
-        let x = at(y);
-        while (ink(x, y)) x++;
-        let run = 0;
-        for (x -= 1; ink(x, y); x--) run++;
-        bar = Math.max(bar, run);
-      }
-      if (bar > h / 3 + 0.2 * h) continue;
+      // How far the ink runs across, through the stroke, at the top rows and at the foot rows.
+      const runs = (rows: number[]) =>
+        Math.max(
+          ...rows.map((y) => {
+            let x = at(y);
+            while (ink(x, y)) x++;
+            let run = 0;
+            for (x -= 1; ink(x, y); x--) run++;
+            return run;
+          }),
+        );
+      const topRows = Array.from({ length: edgeRows }, (_, y) => y);
+      const footRows = topRows.map((y) => h - 1 - y);
+      const atTop = runs(topRows);
+      // A seven's bar runs a good half of the height across its top.
+      if (atTop > 0.55 * h) continue;
+      // A one's flag and foot make it wide at both ends; a slash is narrow at one end at least, even
+      // joined to the figure beside it.
+      if (atTop > 0.45 * h && runs(footRows) > 0.45 * h) continue;
       return g.x0 + foot + lean / 2;
     }
   }
@@ -122,14 +132,13 @@ function shapesOf(g: Glyph): string | null {
 }
 
 /**
- * The shapes of the figures the address's value starts with (from `valueStart` on its line image):
- * '/' for a slash and '0' for any other figure, a space where a word space parts them, up to the
- * first shape that does not stand at their height (a Thai letter: shorter, or reaching above or below
- * them). Marks and specks are passed over. Null when there is no value start.
+ * The shapes of the figures on a line image between columns `from` and `to` (the house number, as
+ * the first reading found it): '/' for a slash and '0' for any other figure, a space where a word
+ * space parts them, up to the first shape that does not stand at their height (a Thai letter: shorter,
+ * or reaching above or below them). Marks and specks are passed over. Null when there is nothing.
  */
-export function houseNumberShape(line: GreyImage, valueStart: number): string | null {
-  if (valueStart <= 0) return null;
-  const glyphs = glyphsFrom(line, valueStart);
+export function houseNumberShape(line: GreyImage, from: number, to = line.width): string | null {
+  const glyphs = glyphsFrom(line, Math.max(0, from), Math.min(line.width, to));
   if (glyphs.length === 0) return null;
   const first = glyphs.slice(0, 4).reduce((a, b) => (heightOf(b) > heightOf(a) ? b : a));
   const size = heightOf(first);

@@ -200,6 +200,10 @@ describe('address', () => {
     expect(splitAddress('ที่อย 194 หม่ที่ 1 ถ.มิตรภาพ ต.ช่อแล อ.แม่แตง\nจ.เชียงใหม่').street).toBe('194 หมู่ที่ 1 ถนนมิตรภาพ');
   });
 
+  it('takes the house number read run into หมู่ที่ without a space', () => {
+    expect(splitAddress('73/22หมู่ที่ 5 ต.บางบริบูรณ์\nอ.เมืองปราจีนบุรี จ.ปราจีนบุรี').street).toBe('73/22 หมู่ที่ 5');
+  });
+
   it('survives a misread label, moo and marker', () => {
     const read = splitAddress('ทื่อยู่ 31 หมู่ที 12 ต.บางกะดี\nอ.เมืองปทุมธานี จปทุมธานี');
     expect(read.street).toBe('31 หมู่ที่ 12');
@@ -339,6 +343,28 @@ describe('parseIdCard', () => {
     // The second reading has a figure more than the print: left as read, so the two disagree.
     expect(read.addressCheckText?.street).toBe('21784 หมู่ที่ 4');
     expect(parseIdCard({ ...card, address1 }).addressText.street).toBe('2178 หมู่ที่ 4');
+  });
+
+  it('takes the house number two of its three readings agree on, in both address readings', () => {
+    const address1 = {
+      ...region('ที่อยู่ 662/119 หมู่ที่ 12 ต.พระงาม'),
+      check: region('462/119 หมู่ที่ 12 ต.พระงาม'),
+    };
+    const voted = parseIdCard({ ...card, address1 }, { houseNumberAlone: '462/119' });
+    expect(voted.addressText.street).toBe('462/119 หมู่ที่ 12');
+    expect(voted.addressCheckText?.street).toBe('462/119 หมู่ที่ 12');
+    // The two readings cut from the number lost its first figure alike: the whole line's reading stands.
+    const cutLate = parseIdCard(
+      { ...card, address1: { ...region('ที่อยู่ 17/79 หมู่ที่ 12'), check: region('7/79 หมู่ที่ 12') } },
+      { houseNumberAlone: '7/79' },
+    );
+    expect(cutLate.addressText.street).toBe('17/79 หมู่ที่ 12');
+    // The number read alone agreeing with neither, or not a house number: the readings stand.
+    for (const alone of ['468/119', '4/6/2']) {
+      const kept = parseIdCard({ ...card, address1 }, { houseNumberAlone: alone });
+      expect(kept.addressText.street).toBe('662/119 หมู่ที่ 12');
+      expect(kept.addressCheckText?.street).toBe('462/119 หมู่ที่ 12');
+    }
   });
 
   it('checks the address against its second reading', () => {

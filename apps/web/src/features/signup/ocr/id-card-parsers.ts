@@ -24,6 +24,8 @@ export interface AddressText {
   text: string;
   /** House number, moo, soi and road: what the form's address box takes. */
   street: string;
+  /** The house number alone, as it starts `street` (empty when none was read). */
+  house: string;
   subdistrict: string;
   district: string;
   province: string;
@@ -434,7 +436,7 @@ export function splitAddress(text: string): AddressText {
     .join(' ')
     .replace(/^\s*ที่\s*อยู่\s*/, '')
     .replace(/^\s*\S{0,3}อยู่?\s*/, '');
-  const out: AddressText = { text: t, street: '', subdistrict: '', district: '', province: '' };
+  const out: AddressText = { text: t, street: '', house: '', subdistrict: '', district: '', province: '' };
   const take = (re: RegExp): string => {
     const m = re.exec(t);
     if (!m) return '';
@@ -461,11 +463,12 @@ export function splitAddress(text: string): AddressText {
   // ถ. with its dot read as a mark below (ถุ) or a comma.
   const road = /(?:ถนน|ถ\s*(?:[.,]|\u0E38|\u0E39))\s*(\S+)/.exec(t);
   // The house number: the number word just before หมู่, else the first number word.
-  const numberWords = [...t.matchAll(/(?<=^|\s)(\d{1,5}(?:\/\d{1,4})?)(?=\s|$)/g)];
+  // A number read run into the next word ("73/22หมู่ที่") still ends where the Thai letters start.
+  const numberWords = [...t.matchAll(/(?<=^|\s)(\d{1,5}(?:\/\d{1,4})?)(?=\s|$|[\u0E01-\u0E2E])/g)];
   const beforeMoo = moo ? numberWords.filter((w) => w.index < moo.index) : numberWords;
   const house = moo ? beforeMoo[beforeMoo.length - 1] : numberWords[0];
   const parts: string[] = [];
-  if (house) parts.push(house[1]);
+  if (house) parts.push((out.house = house[1]));
   if (moo) parts.push(`หมู่ที่ ${Number(moo[1])}`);
   if (soi) parts.push(`ซอย${soi[1]}`);
   if (road) parts.push(`ถนน${road[1]}`);
@@ -564,9 +567,31 @@ function idNumberElsewhere(regions: Record<CardRegionName, FieldReading>): ReadV
   return new Set(found).size === 1 ? { value: found[0], confidence: 'low' } : undefined;
 }
 
-/** What the print showed besides the text: the house number's shape (`houseNumberShape`). */
+/** What was seen of the house number apart from the address's two readings. */
 export interface PrintShapes {
+  /** Its printed shapes (`houseNumberShape`). */
   houseNumber?: string | null;
+  /** The number read alone by the English recogniser. */
+  houseNumberAlone?: string;
+}
+
+/**
+ * The house number two of the three readings agree on (the address read whole, read from the number
+ * on, and the number read alone), written into both address readings so that they agree on it; when
+ * no two agree, the readings are left as they are.
+ */
+export function votedHouseNumber(first: AddressText, second: AddressText | undefined, alone: string | undefined): void {
+  if (!second || !alone || !/^\d{1,5}(\/\d{1,4})?$/.test(alone)) return;
+  if (alone !== first.house && alone !== second.house) return;
+  // The number's first figures lost by both cut readings (the cut put after a "1"): not a majority.
+  if (first.house.endsWith(alone) && first.house !== alone) return;
+  for (const reading of [first, second]) {
+    if (reading.house === alone) continue;
+    reading.street = reading.house
+      ? alone + reading.street.slice(reading.house.length)
+      : `${alone} ${reading.street}`.trim();
+    reading.house = alone;
+  }
 }
 
 /** Every field of the card front that could be made out, each with its confidence. */
@@ -593,6 +618,7 @@ export function parseIdCard(regions: Record<CardRegionName, FieldReading>, shape
         `${firstLine(address1.check)}\n${addressLine(address2.text ? (address2.check ?? address2) : undefined)}`,
       )
     : undefined;
+  if (addressCheckText) votedHouseNumber(addressText, addressCheckText, shapes.houseNumberAlone);
   return {
     thaiId: id.value,
     thaiIdRejected: id.rejected,

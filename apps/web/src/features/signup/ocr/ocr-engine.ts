@@ -7,9 +7,17 @@ import { createWorker, OEM, PSM, type Worker as TesseractWorker } from 'tesserac
 import { relaxedSimd, simd } from 'wasm-feature-detect';
 import type { OcrLanguage } from './card-layout';
 
+/** A character read, and where it starts and ends across the image read (pixels). */
+export interface OcrSymbol {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
 export interface OcrLine {
   text: string;
   confidence: number;
+  symbols?: OcrSymbol[];
 }
 
 export interface RegionReading {
@@ -102,7 +110,8 @@ async function readLine(worker: TesseractWorker, line: LineToRead): Promise<Regi
   for (const block of data.blocks ?? []) {
     for (const paragraph of block.paragraphs) {
       for (const l of paragraph.lines) {
-        lines.push({ text: l.text.trim(), confidence: l.confidence });
+        const symbols = l.words.flatMap((w) => w.symbols.map((c) => ({ text: c.text, x0: c.bbox.x0, x1: c.bbox.x1 })));
+        lines.push({ text: l.text.trim(), confidence: l.confidence, symbols });
       }
     }
   }

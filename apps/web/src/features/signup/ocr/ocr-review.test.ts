@@ -5,7 +5,7 @@ import { applyReading, CARD_FIELDS, cardCoverage, outcomeOfScan, stillFromCard }
 
 const reading = (patch: Partial<IdCardReading> = {}): IdCardReading => ({
   thaiIdRejected: false,
-  addressText: { text: '', street: '', subdistrict: '', district: '', province: '' },
+  addressText: { text: '', street: '', house: '', subdistrict: '', district: '', province: '' },
   thaiId: { value: '1101700230708', confidence: 'high' },
   firstname: { value: 'สมชาย', confidence: 'high' },
   lastname: { value: 'ใจดี', confidence: 'low' },
@@ -68,7 +68,7 @@ const address = {
 /** A reading that got nothing out of the photo. */
 const empty: IdCardReading = {
   thaiIdRejected: false,
-  addressText: { text: '', street: '', subdistrict: '', district: '', province: '' },
+  addressText: { text: '', street: '', house: '', subdistrict: '', district: '', province: '' },
 };
 
 describe('cardCoverage', () => {

@@ -3,10 +3,10 @@
 // Nothing leaves the device.
 import type { OcrLanguage } from './card-layout';
 import { findTextLines, valueStart, type TextLine } from './find-lines';
-import { houseNumberShape } from './house-number';
+import { pngOfGrey } from './grey-png';
 import { lighterStrokes, withMargin } from './line-image';
 import { matchRows, planReads, type PlannedRead } from './locate-fields';
-import { crop, greyToRgba, prepareCard, resizeWhole, rgbaToGrey, type GreyImage } from './prepare-image';
+import { crop, prepareCard, resizeWhole, rgbaToGrey, type GreyImage } from './prepare-image';
 
 /** Part of the photo to keep, as fractions of its width and height (the camera's card guide). */
 export interface Frame {
@@ -49,22 +49,12 @@ export type PrepareReply =
       ok: true;
       found: boolean;
       lines: LineImage[];
-      /** The address's house number as its printed shapes ('/' a slash, '0' a figure), when it could be told. */
-      houseNumberShape: string | null;
       layout?: LayoutDebug;
     }
   | { ok: false; error: string };
 
 /** Larger photos are scaled down first: the card needs no more than this to be read. */
 const MAX_SIDE = 2000;
-
-async function toPng(img: GreyImage): Promise<Blob> {
-  const canvas = new OffscreenCanvas(img.width, img.height);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('no 2d context');
-  ctx.putImageData(new ImageData(greyToRgba(img), img.width, img.height), 0, 0);
-  return canvas.convertToBlob({ type: 'image/png' });
-}
 
 const enlarged = (img: GreyImage, scale = 1) =>
   scale === 1 ? img : resizeWhole(img, Math.round(img.width * scale), Math.round(img.height * scale));
@@ -74,7 +64,10 @@ function cut(card: GreyImage, plan: PlannedRead): GreyImage {
   return crop(card, x0 / card.width, y0 / card.height, x1 / card.width, y1 / card.height);
 }
 
-/** The second image of a field read twice: its value without the label, or the line larger. */
+/**
+ * The second image of a field read twice: its value without the label, or the line larger. (The
+ * address from its house number on is cut after the first reading, by `readFromHouseNumber`.)
+ */
 function secondImage(line: GreyImage, plan: PlannedRead, cardWidth: number): GreyImage | null {
   if (plan.second === 'larger') return enlarged(line, (plan.scale ?? 1) * 1.4);
   if (plan.second !== 'value') return null;
@@ -103,16 +96,13 @@ async function prepare({ image, frame, debug }: PrepareRequest): Promise<Prepare
   const textLines = findTextLines(card);
   const plans = planReads(textLines, card.width, card.height);
   const images: { plan: PlannedRead; pass: 1 | 2; image: GreyImage }[] = [];
-  let houseNumber: string | null = null;
   for (const plan of plans) {
     const line = cut(card, plan);
-    if (plan.field === 'address1' && plan.found)
-      houseNumber = houseNumberShape(line, valueStart(line, card.width, plan.labelWidth ?? 0));
     images.push({ plan, pass: 1, image: enlarged(line, plan.scale) });
     const second = plan.found || plan.second === 'larger' ? secondImage(line, plan, card.width) : null;
     if (second) images.push({ plan, pass: 2, image: second });
   }
-  const pngs = await Promise.all(images.map(({ image }) => toPng(image)));
+  const pngs = await Promise.all(images.map(({ image }) => pngOfGrey(image)));
   const lines = images.map(({ plan, pass }, i) => ({
     field: plan.field,
     lang: plan.lang,
@@ -121,7 +111,7 @@ async function prepare({ image, frame, debug }: PrepareRequest): Promise<Prepare
     pass,
     image: pngs[i],
   }));
-  if (!debug) return { ok: true, found, lines, houseNumberShape: houseNumber };
+  if (!debug) return { ok: true, found, lines };
   const matched = matchRows(textLines, card.height);
   const layout: LayoutDebug = {
     width: card.width,
@@ -131,7 +121,7 @@ async function prepare({ image, frame, debug }: PrepareRequest): Promise<Prepare
     placement: matched.placement,
     plans: plans.map(({ field, box, found }) => ({ field, box, found })),
   };
-  return { ok: true, found, lines, houseNumberShape: houseNumber, layout };
+  return { ok: true, found, lines, layout };
 }
 
 self.onmessage = (event: MessageEvent<PrepareRequest>) => {

@@ -19,6 +19,7 @@ import {
 import { identifyFields, type FieldReading } from './locate-fields';
 import { matchAddress } from './match-address';
 import { readLines } from './ocr-engine';
+import { readFromHouseNumber } from './read-from-number';
 import type { Frame, LayoutDebug, PrepareReply, PrepareRequest } from './prepare.worker';
 
 export type ReadStage = 'loading' | 'preparing' | 'reading' | 'checking';
@@ -81,16 +82,25 @@ export async function readIdCard(image: Blob, { frame, onProgress, debug }: Read
   const readings = await readLines(prepared.lines, (loaded) =>
     onProgress?.(loaded < 1 ? 'loading' : 'reading', loaded),
   );
+  const address = prepared.lines.findIndex((line) => line.field === 'address1' && line.pass === 1 && line.found);
+  const fromNumber =
+    address >= 0
+      ? await readFromHouseNumber(prepared.lines[address].image, readings[address])
+      : { houseNumberShape: null };
   onProgress?.('checking');
   const checks = new Map(
     prepared.lines.flatMap((line, i) => (line.pass === 2 ? [[line.field, readings[i]] as const] : [])),
   );
+  if (fromNumber.check) checks.set('address1', fromNumber.check);
   const regions = identifyFields(
     prepared.lines.flatMap((line, i) =>
       line.pass === 1 ? [{ field: line.field, reading: { ...readings[i], check: checks.get(line.field) } }] : [],
     ),
   );
-  const reading = parseIdCard(regions, { houseNumber: prepared.houseNumberShape });
+  const reading = parseIdCard(regions, {
+    houseNumber: fromNumber.houseNumberShape,
+    houseNumberAlone: fromNumber.houseNumber,
+  });
   const addressFirst = await matchAddress(reading.addressText);
   const addressSecond = reading.addressCheckText && (await matchAddress(reading.addressCheckText));
   reading.address = checkedAddress(addressFirst, addressSecond);
@@ -110,14 +120,19 @@ export async function readIdCard(image: Blob, { frame, onProgress, debug }: Read
     texts,
     debug: {
       layout: prepared.layout,
-      reads: prepared.lines.map((line, i) => ({
-        field: line.field,
-        pass: line.pass,
-        found: line.found,
-        text: readings[i].text,
-      })),
+      reads: [
+        ...prepared.lines.map((line, i) => ({
+          field: line.field,
+          pass: line.pass,
+          found: line.found,
+          text: readings[i].text,
+        })),
+        ...(fromNumber.check
+          ? [{ field: 'address1' as const, pass: 2 as const, found: true, text: fromNumber.check.text }]
+          : []),
+      ],
       fields: regions,
-      houseNumberShape: prepared.houseNumberShape,
+      houseNumberShape: fromNumber.houseNumberShape,
       checks: {
         idFirst: id(regions.idNumber)!,
         idSecond: id(regions.idNumber.check),
