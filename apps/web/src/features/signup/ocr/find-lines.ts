@@ -145,31 +145,35 @@ function bodyRows(bodies: Shape[], height: number): { y0: number; y1: number; mi
     if (Math.abs(rows[best] - m) > 0.6 * (b.y1 - b.y0)) continue;
     members[best].push(b);
   }
-  // A row reaches as far as its letters do, ascenders and descenders too, but not as far as a shape
-  // standing half a letter beyond the others' tops or feet: a piece of the background's guilloche, or
-  // a mark run into a letter of the next line. Taken in, such a shape joined a wrapped address's
-  // second line to the line above or to the issue date below.
+  // A row's extent: from its highest letter to its lowest (ascenders, descenders, marks run into a
+  // letter), which its box is measured from. Whether two rows are one is judged on their letters'
+  // usual extent instead, leaving out any shape standing half a letter beyond the others' tops or feet:
+  // a stroke of the background's guilloche, or a mark run into a letter of the next line, which joined a
+  // wrapped address's second line to the line above or to the issue date below.
   const out = rows.map((middle, i) => {
     const own = members[i];
-    if (own.length === 0) return { y0: Infinity, y1: -Infinity, middle };
+    if (own.length === 0) return { y0: Infinity, y1: -Infinity, middle, usual: { y0: Infinity, y1: -Infinity } };
     const median = (v: number[]) => v.sort((a, b) => a - b)[Math.floor(v.length / 2)];
     const top = median(own.map((b) => b.y0));
     const foot = median(own.map((b) => b.y1));
     const reach = 0.5 * (foot - top);
-    const kept = own.filter((b) => b.y0 >= top - reach && b.y1 <= foot + reach);
+    const usual = own.filter((b) => b.y0 >= top - reach && b.y1 <= foot + reach);
     return {
-      y0: Math.min(...kept.map((b) => b.y0)),
-      y1: Math.max(...kept.map((b) => b.y1)),
+      y0: Math.min(...own.map((b) => b.y0)),
+      y1: Math.max(...own.map((b) => b.y1)),
       middle,
+      usual: { y0: Math.min(...usual.map((b) => b.y0)), y1: Math.max(...usual.map((b) => b.y1)) },
     };
   });
   // Rows whose letters overlap by more than half are one line voted for twice (its ascenders apart).
   const merged: typeof out = [];
   for (const r of out.filter((r) => r.y1 - r.y0 >= MIN_BODY * height * 0.8)) {
     const last = merged[merged.length - 1];
-    if (last && Math.min(last.y1, r.y1) - Math.max(last.y0, r.y0) > 0.5 * Math.min(last.y1 - last.y0, r.y1 - r.y0)) {
+    const [a, b] = [last?.usual, r.usual];
+    if (last && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5 * Math.min(a.y1 - a.y0, b.y1 - b.y0)) {
       last.y0 = Math.min(last.y0, r.y0);
       last.y1 = Math.max(last.y1, r.y1);
+      last.usual = { y0: Math.min(a.y0, b.y0), y1: Math.max(a.y1, b.y1) };
       last.middle = (last.middle + r.middle) / 2;
     } else merged.push(r);
   }
@@ -245,10 +249,11 @@ export function findTextLines(card: GreyImage): TextLine[] {
       // Big marks (ี ั ุ in a large bold name) form a thin, sparse band right against the letters, within their width.
       const gap = Math.max(n.y0 - row.y1, row.y0 - n.y1);
       // Marks stand apart, over a letter here and there; a short line's letters stand side by side (a
-      // wrapped province, "จ.บุรีรัมย์", as short and as close above the dates as marks would be).
+      // wrapped province, "จ.บุรีรัมย์", as short and as close above the dates as marks would be). Only
+      // the name, in the card's upper half, is bold enough to carry marks as big as that.
       const thinBand =
         within &&
-        rowLetters[i].cover < 0.5 &&
+        (rowLetters[i].cover < 0.5 || (row.y0 + row.y1) / 2 < 0.5 * height) &&
         rowLetters[i].count < 0.35 * rowLetters[j].count &&
         row.y1 - row.y0 < 0.6 * (n.y1 - n.y0) &&
         gap < 0.3 * Math.min(n.y1 - n.y0, rowLetters[j].size);
