@@ -71,6 +71,14 @@ describe('findTextLines', () => {
     expect(lines).toHaveLength(2);
   });
 
+  it("reaches above the bold name's marks that run into its letters, and the marks stacked on them", () => {
+    // Three letters whose vowel above has run into them (their shapes 14 px taller), a tone mark above each.
+    const joined = [2, 6, 9].map((i): [number, number, number, number] => [130 + i * 19, 166, 14, 38]);
+    const tones = [2, 6, 9].map((i): [number, number, number, number] => [132 + i * 19, 152, 8, 6]);
+    const [name] = findTextLines(card([...word(130, 180, 24, 14), ...joined, ...tones, ...word(370, 260, 22, 10)]));
+    expect(name.box.y0).toBeLessThanOrEqual(152);
+  });
+
   it('keeps the two lines of a wrapped address apart, though their marks nearly touch', () => {
     const lines = findTextLines(
       card([...word(120, 500, 18, 30, 10), ...word(120, 532, 18, 12, 6), ...word(110, 580, 16, 8)]),
@@ -129,8 +137,12 @@ describe('findTextLines', () => {
     // A piece of guilloche through the province, reaching down between the dates' figures.
     const stray: [number, number, number, number] = [300, 530, 5, 50];
     const lines = findTextLines(card([...word(120, 496, 20, 28, 10), ...province, stray, ...dates]));
-    // Three lines: the stroke stays the province's (its box is measured from it), not a bridge to the dates.
-    expect(lines.map((l) => l.core.y0)).toEqual([496, 530, 557]);
+    // Three lines, each where its letters are: the stroke neither bridges the province to the dates nor stretches it.
+    expect(lines.map((l) => [l.core.y0, l.core.y1])).toEqual([
+      [496, 516],
+      [535, 555],
+      [557, 595],
+    ]);
   });
 
   it('ignores pictures: the chip and the photo are not lines, and text beside the photo is not read', () => {
