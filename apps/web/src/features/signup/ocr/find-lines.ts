@@ -15,7 +15,7 @@ export interface TextLine {
 }
 
 /** Darker than this (on the evened-out card, paper white and text black) is ink. */
-const INK = 130;
+export const INK = 130;
 /** Shapes taller than this share of the card's height are pictures (chip, photo, emblem), not letters. */
 const MAX_LETTER = 0.075;
 /** A letter's body is at least this share of the card's height; smaller shapes are marks and dots. */
@@ -31,16 +31,19 @@ const ADDRESS_TOP = 0.63;
 const PHOTO_TOP = 0.42;
 const PHOTO_LEFT = 0.74;
 
-interface Shape {
+export interface Shape {
   x0: number;
   y0: number;
   x1: number;
   y1: number;
   pixels: number;
+  /** Its ink as [x, y] pairs, when asked for (`keepInk`). */
+  ink?: number[];
 }
 
-/** Connected dark shapes (8-connected), with their boxes. */
-function darkShapes(img: GreyImage, ink = INK): Shape[] {
+/** Connected dark shapes (8-connected), with their boxes (and their ink, with `keepInk`). */
+export function darkShapes(img: GreyImage, { keepInk = false } = {}): Shape[] {
+  const ink = INK;
   const { width, height, data } = img;
   const labels = new Int32Array(width * height);
   const parent: number[] = [0];
@@ -86,13 +89,14 @@ function darkShapes(img: GreyImage, ink = INK): Shape[] {
       if (!l) continue;
       const root = find(l);
       const s = boxes.get(root);
-      if (!s) boxes.set(root, { x0: x, y0: y, x1: x + 1, y1: y + 1, pixels: 1 });
+      if (!s) boxes.set(root, { x0: x, y0: y, x1: x + 1, y1: y + 1, pixels: 1, ink: keepInk ? [x, y] : undefined });
       else {
         s.x0 = Math.min(s.x0, x);
         s.x1 = Math.max(s.x1, x + 1);
         s.y0 = Math.min(s.y0, y);
         s.y1 = Math.max(s.y1, y + 1);
         s.pixels++;
+        s.ink?.push(x, y);
       }
     }
   }

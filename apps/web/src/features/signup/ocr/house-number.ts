@@ -7,58 +7,25 @@
  * On the independently drawn development cards (`npm run bench:ocr -- --set dev`) this was the
  * commonest way a street was read wrong.
  */
-import type { GreyImage } from './prepare-image';
+import { darkShapes, type Shape } from './find-lines';
+import { crop, type GreyImage } from './prepare-image';
 
-/** Darker than this (on the evened-out card) is ink, as for finding the lines. */
-const INK = 130;
+type Glyph = Required<Shape>;
 
-interface Glyph {
-  x0: number;
-  x1: number;
-  y0: number;
-  y1: number;
-  /** Its ink, as [x, y] pairs. */
-  ink: number[];
-}
-
-/** The connected dark shapes (8-connected) between columns `from` and `to`, each with its ink. */
-function glyphsFrom(img: GreyImage, from: number, to: number): Glyph[] {
-  const { width, height, data } = img;
-  const seen = new Uint8Array(width * height);
-  const out: Glyph[] = [];
-  for (let y = 0; y < height; y++) {
-    for (let x = from; x < to; x++) {
-      const start = y * width + x;
-      if (seen[start] || data[start] >= INK) continue;
-      const glyph: Glyph = { x0: x, x1: x + 1, y0: y, y1: y + 1, ink: [] };
-      const stack = [start];
-      seen[start] = 1;
-      while (stack.length) {
-        const i = stack.pop()!;
-        const px = i % width;
-        const py = (i - px) / width;
-        glyph.ink.push(px, py);
-        glyph.x0 = Math.min(glyph.x0, px);
-        glyph.x1 = Math.max(glyph.x1, px + 1);
-        glyph.y0 = Math.min(glyph.y0, py);
-        glyph.y1 = Math.max(glyph.y1, py + 1);
-        for (let dy = -1; dy <= 1; dy++) {
-          for (let dx = -1; dx <= 1; dx++) {
-            const nx = px + dx;
-            const ny = py + dy;
-            if (nx < from || nx >= to || ny < 0 || ny >= height) continue;
-            const j = ny * width + nx;
-            if (!seen[j] && data[j] < INK) {
-              seen[j] = 1;
-              stack.push(j);
-            }
-          }
-        }
-      }
-      if (glyph.ink.length >= 6) out.push(glyph);
-    }
-  }
-  return out.sort((a, b) => a.x0 - b.x0);
+/** The connected dark shapes between columns `from` and `to`, each with its ink, in the line's pixels. */
+function glyphsFrom(img: GreyImage, start: number, end: number): Glyph[] {
+  const from = Math.max(0, Math.round(start));
+  const to = Math.min(img.width, Math.round(end));
+  if (to <= from) return [];
+  return darkShapes(crop(img, from / img.width, 0, to / img.width, 1), { keepInk: true })
+    .filter((g) => g.pixels >= 6)
+    .map((g) => ({
+      ...g,
+      x0: g.x0 + from,
+      x1: g.x1 + from,
+      ink: g.ink!.map((v, i) => (i % 2 === 0 ? v + from : v)),
+    }))
+    .sort((a, b) => a.x0 - b.x0);
 }
 
 const heightOf = (g: Glyph) => g.y1 - g.y0;
@@ -138,7 +105,7 @@ function shapesOf(g: Glyph): string | null {
  * or reaching above or below them). Marks and specks are passed over. Null when there is nothing.
  */
 export function houseNumberShape(line: GreyImage, from: number, to = line.width): string | null {
-  const glyphs = glyphsFrom(line, Math.max(0, from), Math.min(line.width, to));
+  const glyphs = glyphsFrom(line, from, to);
   if (glyphs.length === 0) return null;
   const first = glyphs.slice(0, 4).reduce((a, b) => (heightOf(b) > heightOf(a) ? b : a));
   const size = heightOf(first);

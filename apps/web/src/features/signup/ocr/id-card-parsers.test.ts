@@ -338,7 +338,7 @@ describe('parseIdCard', () => {
 
   it("writes the house number's slash where the print shows one, in both readings of the address", () => {
     const address1 = { ...region('ที่อยู่ 2178 หมู่ที่ 4 ต.ไผ่หลวง'), check: region('21784 หมู่ที่ 4 ต.ไผ่หลวง') };
-    const read = parseIdCard({ ...card, address1 }, { houseNumber: '00/0 000' });
+    const read = parseIdCard({ ...card, address1 }, { shape: '00/0 000' });
     expect(read.addressText.street).toBe('21/8 หมู่ที่ 4');
     // The second reading has a figure more than the print: left as read, so the two disagree.
     expect(read.addressCheckText?.street).toBe('21784 หมู่ที่ 4');
@@ -350,18 +350,18 @@ describe('parseIdCard', () => {
       ...region('ที่อยู่ 662/119 หมู่ที่ 12 ต.พระงาม'),
       check: region('462/119 หมู่ที่ 12 ต.พระงาม'),
     };
-    const voted = parseIdCard({ ...card, address1 }, { houseNumberAlone: '462/119' });
+    const voted = parseIdCard({ ...card, address1 }, { alone: '462/119' });
     expect(voted.addressText.street).toBe('462/119 หมู่ที่ 12');
     expect(voted.addressCheckText?.street).toBe('462/119 หมู่ที่ 12');
     // The two readings cut from the number lost its first figure alike: the whole line's reading stands.
     const cutLate = parseIdCard(
       { ...card, address1: { ...region('ที่อยู่ 17/79 หมู่ที่ 12'), check: region('7/79 หมู่ที่ 12') } },
-      { houseNumberAlone: '7/79' },
+      { alone: '7/79' },
     );
     expect(cutLate.addressText.street).toBe('17/79 หมู่ที่ 12');
     // The number read alone agreeing with neither, or not a house number: the readings stand.
     for (const alone of ['468/119', '4/6/2']) {
-      const kept = parseIdCard({ ...card, address1 }, { houseNumberAlone: alone });
+      const kept = parseIdCard({ ...card, address1 }, { alone });
       expect(kept.addressText.street).toBe('662/119 หมู่ที่ 12');
       expect(kept.addressCheckText?.street).toBe('462/119 หมู่ที่ 12');
     }

@@ -567,12 +567,12 @@ function idNumberElsewhere(regions: Record<CardRegionName, FieldReading>): ReadV
   return new Set(found).size === 1 ? { value: found[0], confidence: 'low' } : undefined;
 }
 
-/** What was seen of the house number apart from the address's two readings. */
-export interface PrintShapes {
+/** What was seen of the house number apart from the address's two readings (`readFromHouseNumber`). */
+export interface HouseNumberClues {
   /** Its printed shapes (`houseNumberShape`). */
-  houseNumber?: string | null;
+  shape?: string | null;
   /** The number read alone by the English recogniser. */
-  houseNumberAlone?: string;
+  alone?: string;
 }
 
 /**
@@ -595,7 +595,10 @@ export function votedHouseNumber(first: AddressText, second: AddressText | undef
 }
 
 /** Every field of the card front that could be made out, each with its confidence. */
-export function parseIdCard(regions: Record<CardRegionName, FieldReading>, shapes: PrintShapes = {}): IdCardReading {
+export function parseIdCard(
+  regions: Record<CardRegionName, FieldReading>,
+  houseNumber: HouseNumberClues = {},
+): IdCardReading {
   const id = checkedThaiId(regions.idNumber);
   if (!id.value) {
     const elsewhere = idNumberElsewhere(regions);
@@ -610,7 +613,7 @@ export function parseIdCard(regions: Record<CardRegionName, FieldReading>, shape
   const addressLine = (region: RegionReading | undefined) =>
     region ? (bestLine(region, thaiLetterCount)?.text ?? '') : '';
   const firstLine = (region: RegionReading | undefined) =>
-    withHouseNumberShape(normaliseOcrText(addressLine(region)), shapes.houseNumber);
+    withHouseNumberShape(normaliseOcrText(addressLine(region)), houseNumber.shape);
   const addressText = splitAddress(`${firstLine(regions.address1)}\n${addressLine(regions.address2)}`);
   const { address1, address2 } = regions;
   const addressCheckText = address1.check
@@ -618,7 +621,7 @@ export function parseIdCard(regions: Record<CardRegionName, FieldReading>, shape
         `${firstLine(address1.check)}\n${addressLine(address2.text ? (address2.check ?? address2) : undefined)}`,
       )
     : undefined;
-  if (addressCheckText) votedHouseNumber(addressText, addressCheckText, shapes.houseNumberAlone);
+  if (addressCheckText) votedHouseNumber(addressText, addressCheckText, houseNumber.alone);
   return {
     thaiId: id.value,
     thaiIdRejected: id.rejected,

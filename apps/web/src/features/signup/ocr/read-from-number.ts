@@ -5,16 +5,17 @@
  * then lacked the house number and disagreed with every right first reading); the recogniser's own
  * character boxes say where the number is. The number's printed shapes are told from the same place.
  */
+import { INK } from './find-lines';
 import { greyOfPng, pngOfGrey } from './grey-png';
 import { houseNumberShape } from './house-number';
+import type { HouseNumberClues } from './id-card-parsers';
 import { withMargin } from './line-image';
 import { readLines, type RegionReading } from './ocr-engine';
 import { crop, type GreyImage } from './prepare-image';
 
-/** Darker than this (on the evened-out card) is ink, as for finding the lines. */
-const INK = 130;
-
 const FIGURE = /^[0-9๐-๙]$/;
+/** What a house number is written with: figures, and a slash (or the bar it may be read as). */
+const IN_NUMBER = /^[0-9๐-๙/|]$/;
 
 /**
  * Roughly where the house number lies across the line image, by the recogniser's character boxes:
@@ -28,7 +29,7 @@ export function houseNumberSpan(first: RegionReading): { x0: number; x1: number 
   const start = symbols.findIndex((c) => FIGURE.test(c.text.trim()));
   if (start < 1) return null;
   let end = start;
-  while (end + 1 < symbols.length && /^[0-9๐-๙/|]$/.test(symbols[end + 1].text.trim())) end++;
+  while (end + 1 < symbols.length && IN_NUMBER.test(symbols[end + 1].text.trim())) end++;
   return { x0: symbols[start].x0, x1: symbols[end].x1 };
 }
 
@@ -65,18 +66,14 @@ export function emptyColumnNear(img: GreyImage, from: number, to: number, leftmo
   return (leftmost ? runs.find((r) => r.width >= 0.7 * widest) : runs.find((r) => r.width === widest))!.at;
 }
 
-export interface FromHouseNumber {
+export interface FromHouseNumber extends HouseNumberClues {
   /** The line read again from the house number on. */
   check?: RegionReading;
-  /** The number's printed shapes (`houseNumberShape`). */
-  houseNumberShape: string | null;
-  /** The number alone, read by the English recogniser for figures and slashes only. */
-  houseNumber?: string;
 }
 
 export async function readFromHouseNumber(line: Blob, first: RegionReading): Promise<FromHouseNumber> {
   const span = houseNumberSpan(first);
-  if (!span) return { houseNumberShape: null };
+  if (!span) return {};
   const grey = await greyOfPng(line);
   const h = grey.height;
   // The space after the label is the widest gap between the line's first ink and the number's first
@@ -95,5 +92,5 @@ export async function readFromHouseNumber(line: Blob, first: RegionReading): Pro
     { lang: 'tha', image: await pngOfGrey(value) },
     { lang: 'eng', whitelist: '0123456789/', image: await pngOfGrey(number) },
   ]);
-  return { check, houseNumberShape: houseNumberShape(grey, from, to), houseNumber: alone.text.replace(/\s+/g, '') };
+  return { check, shape: houseNumberShape(grey, from, to), alone: alone.text.replace(/\s+/g, '') };
 }

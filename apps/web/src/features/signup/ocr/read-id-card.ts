@@ -19,7 +19,7 @@ import {
 import { identifyFields, type FieldReading } from './locate-fields';
 import { matchAddress } from './match-address';
 import { readLines } from './ocr-engine';
-import { readFromHouseNumber } from './read-from-number';
+import { readFromHouseNumber, type FromHouseNumber } from './read-from-number';
 import type { Frame, LayoutDebug, PrepareReply, PrepareRequest } from './prepare.worker';
 
 export type ReadStage = 'loading' | 'preparing' | 'reading' | 'checking';
@@ -83,10 +83,8 @@ export async function readIdCard(image: Blob, { frame, onProgress, debug }: Read
     onProgress?.(loaded < 1 ? 'loading' : 'reading', loaded),
   );
   const address = prepared.lines.findIndex((line) => line.field === 'address1' && line.pass === 1 && line.found);
-  const fromNumber =
-    address >= 0
-      ? await readFromHouseNumber(prepared.lines[address].image, readings[address])
-      : { houseNumberShape: null };
+  const fromNumber: FromHouseNumber =
+    address >= 0 ? await readFromHouseNumber(prepared.lines[address].image, readings[address]) : {};
   onProgress?.('checking');
   const checks = new Map(
     prepared.lines.flatMap((line, i) => (line.pass === 2 ? [[line.field, readings[i]] as const] : [])),
@@ -97,10 +95,7 @@ export async function readIdCard(image: Blob, { frame, onProgress, debug }: Read
       line.pass === 1 ? [{ field: line.field, reading: { ...readings[i], check: checks.get(line.field) } }] : [],
     ),
   );
-  const reading = parseIdCard(regions, {
-    houseNumber: fromNumber.houseNumberShape,
-    houseNumberAlone: fromNumber.houseNumber,
-  });
+  const reading = parseIdCard(regions, fromNumber);
   const addressFirst = await matchAddress(reading.addressText);
   const addressSecond = reading.addressCheckText && (await matchAddress(reading.addressCheckText));
   reading.address = checkedAddress(addressFirst, addressSecond);
@@ -132,7 +127,7 @@ export async function readIdCard(image: Blob, { frame, onProgress, debug }: Read
           : []),
       ],
       fields: regions,
-      houseNumberShape: fromNumber.houseNumberShape,
+      houseNumberShape: fromNumber.shape ?? null,
       checks: {
         idFirst: id(regions.idNumber)!,
         idSecond: id(regions.idNumber.check),
